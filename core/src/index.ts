@@ -1,0 +1,5 @@
+// The public API of @apar/core for embedders.
+export * from "./events/envelope.js";
+export type * from "./ports/index.js";
+export * from "./shared/errors.js";
+export * from "./tenancy/model.js";

@@ -1,0 +1,4 @@
+/** Where the current time comes from (tests use a controllable clock). */
+export interface Clock {
+  now(): Date;
+}

@@ -1,0 +1,33 @@
+import type { Events } from "./events.js";
+import type { Jobs } from "./jobs.js";
+import type { ApiKeys, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
+
+/** Every store, as seen inside one unit of work. */
+export interface Stores {
+  readonly clients: Clients;
+  readonly organisations: Organisations;
+  readonly users: Users;
+  readonly memberships: Memberships;
+  readonly apiKeys: ApiKeys;
+  readonly events: Events;
+  readonly jobs: Jobs;
+}
+
+/** Runs work in one transaction: every write inside commits together or not at all. */
+export interface UnitOfWork {
+  run<A>(work: (stores: Stores) => Promise<A>): Promise<A>;
+}
+
+/** A database: units of work plus what operators need (readiness, locks, shutdown). */
+export interface Database extends UnitOfWork {
+  /** Stores outside any transaction (each call commits on its own). */
+  readonly stores: Stores;
+  readonly dialect: "memory" | "sqlite" | "mysql";
+  /** Applies pending migrations (forward-only; safe to run twice and from several instances at once). */
+  migrate(): Promise<void>;
+  /** True when the database answers and every migration is applied. */
+  ready(): Promise<boolean>;
+  /** Runs `work` holding a named database-wide lock (migrations, first-start setup). */
+  withLock<A>(name: string, work: () => Promise<A>): Promise<A>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,45 @@
+import type { ApiKey, Client, Membership, Organisation, User } from "../tenancy/model.js";
+import type { Page, PageRequest } from "./page.js";
+
+/**
+ * Store ports. Conventions for every store: `ofId` answers `undefined` for a missing row,
+ * scoped lookups answer `undefined` for a row of another tenant (exactly as for a missing one),
+ * infrastructure failures throw.
+ */
+export interface Clients {
+  add(client: Client): Promise<void>;
+  ofId(id: string): Promise<Client | undefined>;
+  list(page: PageRequest): Promise<Page<Client>>;
+  update(client: Client): Promise<void>;
+  count(): Promise<number>;
+}
+
+export interface Organisations {
+  add(organisation: Organisation): Promise<void>;
+  /** The organisation when it belongs to `clientId`. */
+  ofId(clientId: string, id: string): Promise<Organisation | undefined>;
+  listByClient(clientId: string, page: PageRequest): Promise<Page<Organisation>>;
+}
+
+export interface Users {
+  add(user: User): Promise<void>;
+  ofId(clientId: string, id: string): Promise<User | undefined>;
+  ofEmail(clientId: string, email: string): Promise<User | undefined>;
+}
+
+export interface Memberships {
+  add(membership: Membership): Promise<void>;
+  of(userId: string, organisationId: string): Promise<Membership | undefined>;
+  ofUser(userId: string): Promise<readonly Membership[]>;
+  ofOrganisation(organisationId: string): Promise<readonly Membership[]>;
+}
+
+export interface ApiKeys {
+  add(key: ApiKey): Promise<void>;
+  ofPrefix(keyPrefix: string): Promise<ApiKey | undefined>;
+  ofId(id: string): Promise<ApiKey | undefined>;
+  /** Keys whose scope includes the client. */
+  listByClient(clientId: string, page: PageRequest): Promise<Page<ApiKey>>;
+  revoke(id: string, at: Date): Promise<void>;
+  touch(id: string, at: Date): Promise<void>;
+}

@@ -1,0 +1,65 @@
+/** Modules a client's plan can grant. */
+export const MODULES = ["ap", "ar", "matching", "inbox", "payments", "agents", "mcp"] as const;
+export type Module = (typeof MODULES)[number];
+
+/** Client-level roles: both are "client administrators". */
+export const CLIENT_ROLES = ["Owner", "Admin"] as const;
+export type ClientRole = (typeof CLIENT_ROLES)[number];
+
+/** Organisation-level roles. */
+export const ORGANISATION_ROLES = ["Admin", "Member", "Approver"] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+
+export interface Client {
+  readonly id: string;
+  readonly name: string;
+  readonly type: "Live" | "Sandbox";
+  readonly modules: readonly Module[];
+  readonly createdAt: Date;
+}
+
+export interface Organisation {
+  readonly id: string;
+  readonly clientId: string;
+  readonly name: string;
+  readonly industryId: string | null;
+  /** IANA time zone in which reminders and recurring runs fire. */
+  readonly timeZone: string;
+  readonly createdAt: Date;
+}
+
+export interface User {
+  readonly id: string;
+  readonly clientId: string;
+  readonly email: string;
+  readonly name: string;
+  /** Client-level roles; empty for ordinary users. */
+  readonly clientRoles: readonly ClientRole[];
+  readonly createdAt: Date;
+}
+
+export interface Membership {
+  readonly userId: string;
+  readonly organisationId: string;
+  readonly roles: readonly OrganisationRole[];
+  readonly createdAt: Date;
+}
+
+/** Which clients an API key may act for. */
+export type KeyScope =
+  | { readonly kind: "operator" }
+  | { readonly kind: "clients"; readonly clientIds: readonly string[] };
+
+export interface ApiKey {
+  readonly id: string;
+  readonly name: string | null;
+  readonly scope: KeyScope;
+  /** Short public prefix by which a key is found (the rest is secret). */
+  readonly keyPrefix: string;
+  /** Hash of the whole key (hex sha-256); the key itself is never stored. */
+  readonly keyHash: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date | null;
+  readonly revokedAt: Date | null;
+  readonly lastUsedAt: Date | null;
+}
