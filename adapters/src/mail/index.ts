@@ -1,0 +1,3 @@
+export { createMailer, type MailerOptions } from "./create-mailer.js";
+export { createEmlOutboxMailer } from "./eml-outbox-mailer.js";
+export { createSmtpMailer } from "./smtp-mailer.js";
