@@ -1,5 +1,8 @@
 // The public API of @apar/core for embedders.
 export * from "./events/envelope.js";
 export type * from "./ports/index.js";
+export * from "./shared/codecs/index.js";
+export * from "./shared/currencies.js";
 export * from "./shared/errors.js";
+export * from "./shared/money.js";
 export * from "./tenancy/model.js";
