@@ -1,0 +1,26 @@
+import type { Page } from "../ports/page.js";
+import { encodeIdCursor } from "./cursor.js";
+
+/** The spec's list body: `data`, the cursor of the next page (null on the last page) and `hasMore`. */
+export interface ListEnvelope<B> {
+  readonly data: readonly B[];
+  readonly nextCursor: string | null;
+  readonly hasMore: boolean;
+}
+
+/**
+ * The list body for a page of rows: each row shown with `toItem`, and a `nextCursor` after the last row
+ * (by default the keyset cursor of its `id`) when more rows follow.
+ */
+export const listEnvelope = <A extends { readonly id: string }, B = A>(
+  page: Page<A>,
+  toItem: (row: A) => B = (row) => row as unknown as B,
+  cursorOf: (row: A) => string = (row) => encodeIdCursor(row.id),
+): ListEnvelope<B> => {
+  const last = page.items[page.items.length - 1];
+  return {
+    data: page.items.map(toItem),
+    nextCursor: page.hasMore && last !== undefined ? cursorOf(last) : null,
+    hasMore: page.hasMore && last !== undefined,
+  };
+};
