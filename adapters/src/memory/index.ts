@@ -1,0 +1,1 @@
+export { openMemoryDatabase } from "./open-memory-database.js";

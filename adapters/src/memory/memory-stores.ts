@@ -1,0 +1,20 @@
+import type { Stores } from "@apar/core";
+import type { Access } from "./access.js";
+import { memoryApiKeys } from "./stores/api-keys.js";
+import { memoryClients } from "./stores/clients.js";
+import { memoryEvents, type PositionCounter } from "./stores/events.js";
+import { memoryJobs } from "./stores/jobs.js";
+import { memoryMemberships } from "./stores/memberships.js";
+import { memoryOrganisations } from "./stores/organisations.js";
+import { memoryUsers } from "./stores/users.js";
+
+/** Every store over one access path (a unit of work, or none). */
+export const memoryStores = (access: Access, positions: PositionCounter, newId: () => string): Stores => ({
+  clients: memoryClients(access),
+  organisations: memoryOrganisations(access),
+  users: memoryUsers(access),
+  memberships: memoryMemberships(access),
+  apiKeys: memoryApiKeys(access),
+  events: memoryEvents(access, positions),
+  jobs: memoryJobs(access, newId),
+});

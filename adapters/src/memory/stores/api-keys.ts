@@ -1,0 +1,39 @@
+import type { ApiKeys } from "@apar/core";
+import type { Access } from "../access.js";
+import { assertAbsent, copy } from "../tables.js";
+import { keysetPage } from "./paging.js";
+
+/** API keys in memory. */
+export const memoryApiKeys = (access: Access): ApiKeys => ({
+  add: (key) =>
+    access.write((t) => {
+      assertAbsent(t.apiKeys, key.id, "API key id");
+      assertAbsent(t.apiKeyPrefixes, key.keyPrefix, "API key prefix");
+      t.apiKeys.set(key.id, copy(key));
+      t.apiKeyPrefixes.set(key.keyPrefix, key.id);
+    }),
+  ofPrefix: async (keyPrefix) => {
+    const tables = access.read();
+    const id = tables.apiKeyPrefixes.get(keyPrefix);
+    return id === undefined ? undefined : copy(tables.apiKeys.get(id));
+  },
+  ofId: async (id) => copy(access.read().apiKeys.get(id)),
+  listByClient: async (clientId, page) => {
+    const keys = [...access.read().apiKeys.values()].filter(
+      (k) => k.scope.kind === "clients" && k.scope.clientIds.includes(clientId),
+    );
+    return copy(keysetPage(keys, (k) => k.id, page));
+  },
+  revoke: (id, at) =>
+    access.write((t) => {
+      const key = t.apiKeys.get(id);
+      if (key !== undefined && key.revokedAt === null) t.apiKeys.set(id, { ...key, revokedAt: new Date(at) });
+    }),
+  touch: (id, at) =>
+    access.write((t) => {
+      const key = t.apiKeys.get(id);
+      if (key !== undefined && (key.lastUsedAt === null || key.lastUsedAt < at)) {
+        t.apiKeys.set(id, { ...key, lastUsedAt: new Date(at) });
+      }
+    }),
+});

@@ -1,0 +1,88 @@
+import type { ApiKey, Client, Job, Membership, Organisation, StoredEvent, User } from "@apar/core";
+
+/** A job as the memory queue keeps it: `availableAt` as in the SQL table (see sql/migrations/0003-jobs.ts). */
+export interface JobRow extends Job {
+  readonly availableAt: Date | null;
+}
+
+/**
+ * A table seen through a transaction: writes go to an overlay that `commit` folds into the shared rows,
+ * so readers outside the transaction never see uncommitted rows and a rollback is dropping the overlay.
+ */
+export class Table<K, V> {
+  private readonly changes = new Map<K, V>();
+
+  constructor(private readonly rows: Map<K, V>) {}
+
+  get(key: K): V | undefined {
+    return this.changes.has(key) ? this.changes.get(key) : this.rows.get(key);
+  }
+
+  set(key: K, value: V): void {
+    this.changes.set(key, value);
+  }
+
+  *values(): IterableIterator<V> {
+    for (const [key, value] of this.rows) if (!this.changes.has(key)) yield value;
+    yield* this.changes.values();
+  }
+
+  commit(): void {
+    for (const [key, value] of this.changes) this.rows.set(key, value);
+  }
+}
+
+/** The committed rows of a memory database, with the unique indexes the SQL schema has. */
+export interface Rows {
+  readonly clients: Map<string, Client>;
+  readonly organisations: Map<string, Organisation>;
+  readonly users: Map<string, User>;
+  /** (client id, lower-cased e-mail) -> user id */
+  readonly userEmails: Map<string, string>;
+  /** `${userId} ${organisationId}` -> membership */
+  readonly memberships: Map<string, Membership>;
+  readonly apiKeys: Map<string, ApiKey>;
+  /** key prefix -> API key id */
+  readonly apiKeyPrefixes: Map<string, string>;
+  /** position -> event */
+  readonly events: Map<number, StoredEvent>;
+  /** event id -> position */
+  readonly eventIds: Map<string, number>;
+  readonly jobs: Map<string, JobRow>;
+  /** dedupe key -> job id */
+  readonly jobKeys: Map<string, string>;
+}
+
+export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
+
+/** Empty rows. */
+export const emptyRows = (): Rows => ({
+  clients: new Map(),
+  organisations: new Map(),
+  users: new Map(),
+  userEmails: new Map(),
+  memberships: new Map(),
+  apiKeys: new Map(),
+  apiKeyPrefixes: new Map(),
+  events: new Map(),
+  eventIds: new Map(),
+  jobs: new Map(),
+  jobKeys: new Map(),
+});
+
+/** A fresh view of the rows (a transaction's working set until committed). */
+export const tablesOf = (rows: Rows): Tables =>
+  Object.fromEntries(Object.entries(rows).map(([name, map]) => [name, new Table(map)])) as unknown as Tables;
+
+/** Makes a transaction's writes visible to everyone. */
+export const commitTables = (tables: Tables): void => {
+  for (const table of Object.values(tables) as Table<unknown, unknown>[]) table.commit();
+};
+
+/** A copy callers cannot use to change stored rows (or be changed by them). */
+export const copy = <A>(value: A): A => structuredClone(value);
+
+/** Refuses a second row with the same unique value, as a SQL unique index does. */
+export const assertAbsent = <K>(table: Table<K, unknown>, key: K, what: string): void => {
+  if (table.get(key) !== undefined) throw new Error(`duplicate ${what}: ${String(key)}`);
+};

@@ -1,0 +1,45 @@
+/**
+ * Column codecs shared by every SQL store. Instants are stored as UTC text `YYYY-MM-DD HH:MM:SS.mmm`:
+ * MySQL's DATETIME(3) takes and gives that form, and on SQLite the same fixed-width text sorts like time.
+ */
+
+/** A Date as the UTC DATETIME(3) text both dialects store. */
+export const encodeDate = (date: Date): string => date.toISOString().slice(0, 23).replace("T", " ");
+
+/** A nullable Date as DATETIME(3) text. */
+export const encodeOptionalDate = (date: Date | null | undefined): string | null =>
+  date === null || date === undefined ? null : encodeDate(date);
+
+/** A DATETIME column read back (text from either dialect, or a Date if a driver parsed it) as a Date. */
+export const decodeDate = (value: unknown): Date => {
+  if (value instanceof Date) return new Date(value.getTime());
+  if (typeof value === "string") {
+    const iso = value.includes("T") ? value : `${value.replace(" ", "T")}`;
+    const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso}Z`);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  if (typeof value === "number") return new Date(value);
+  throw new TypeError(`not a date column value: ${String(value)}`);
+};
+
+/** A nullable DATETIME column as a Date or null. */
+export const decodeOptionalDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : decodeDate(value);
+
+/** A JSON text column read back (MariaDB may hand JSON columns over already parsed). */
+export const decodeJson = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A;
+
+/** A BIGINT or INT column (mysql2 gives strings for values past 2^53) as a number. */
+export const decodeInt = (value: unknown): number => {
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer column value: ${String(value)}`);
+  return n;
+};
+
+/** A nullable text column. */
+export const decodeOptionalString = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+/** `$from, $from+1, ...` bind placeholders for an IN list of `count` values. */
+export const placeholders = (from: number, count: number): string =>
+  Array.from({ length: count }, (_, i) => `$${from + i}`).join(", ");

@@ -1,0 +1,7 @@
+import { tenancy } from "./0001-tenancy.js";
+import { outbox } from "./0002-outbox.js";
+import { jobs } from "./0003-jobs.js";
+import type { Migration } from "./migration.js";
+
+/** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
+export const MIGRATIONS: readonly Migration[] = [tenancy, outbox, jobs];

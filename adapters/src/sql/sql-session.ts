@@ -1,0 +1,43 @@
+import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
+
+export type SqlDialect = "sqlite" | "mysql";
+
+/**
+ * Raw SQL on one sequelize instance, inside a transaction when the session has one. Stores use raw
+ * queries with `$n` bind parameters and get plain rows back (never model instances).
+ */
+export class SqlSession {
+  constructor(
+    readonly sequelize: Sequelize,
+    readonly dialect: SqlDialect,
+    readonly transaction: Transaction | null = null,
+  ) {}
+
+  /** Rows of a SELECT. */
+  async select<R extends object = Record<string, unknown>>(sql: string, bind: readonly unknown[] = []): Promise<R[]> {
+    return this.sequelize.query<R>(sql, {
+      type: QueryTypes.SELECT,
+      transaction: this.transaction,
+      ...(bind.length > 0 ? { bind: [...bind] } : {}),
+    });
+  }
+
+  /** Runs an INSERT, UPDATE or DELETE; answers how many rows it changed. */
+  async execute(sql: string, bind: readonly unknown[] = []): Promise<number> {
+    const changed: unknown = await this.sequelize.query(sql, {
+      type: QueryTypes.BULKUPDATE,
+      transaction: this.transaction,
+      ...(bind.length > 0 ? { bind: [...bind] } : {}),
+    });
+    return typeof changed === "number" ? changed : 0;
+  }
+
+  /**
+   * Runs `work` in this session's transaction, or outside one in a new transaction of its own (IMMEDIATE on
+   * SQLite, the sequelize default there), so that a read-then-write store call is atomic either way.
+   */
+  async write<A>(work: (session: SqlSession) => Promise<A>): Promise<A> {
+    if (this.transaction !== null) return work(this);
+    return this.sequelize.transaction((transaction) => work(new SqlSession(this.sequelize, this.dialect, transaction)));
+  }
+}

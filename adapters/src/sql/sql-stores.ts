@@ -1,0 +1,20 @@
+import type { Stores } from "@apar/core";
+import type { SqlSession } from "./sql-session.js";
+import { sqlApiKeys } from "./stores/api-keys.js";
+import { sqlClients } from "./stores/clients.js";
+import { sqlEvents } from "./stores/events.js";
+import { sqlJobs } from "./stores/jobs.js";
+import { sqlMemberships } from "./stores/memberships.js";
+import { sqlOrganisations } from "./stores/organisations.js";
+import { sqlUsers } from "./stores/users.js";
+
+/** Every store over one session (a transaction, or none). */
+export const sqlStores = (session: SqlSession, newId: () => string): Stores => ({
+  clients: sqlClients(session),
+  organisations: sqlOrganisations(session),
+  users: sqlUsers(session),
+  memberships: sqlMemberships(session),
+  apiKeys: sqlApiKeys(session),
+  events: sqlEvents(session),
+  jobs: sqlJobs(session, newId),
+});

@@ -1,0 +1,92 @@
+import type { ApiKey, ApiKeys } from "@apar/core";
+import { decodeDate, decodeJson, decodeOptionalDate, encodeDate, encodeOptionalDate } from "../columns.js";
+import type { SqlSession } from "../sql-session.js";
+import { keysetPage } from "./paging.js";
+
+interface ApiKeyRow {
+  readonly id: string;
+  readonly name: string | null;
+  readonly scope: string;
+  readonly key_prefix: string;
+  readonly key_hash: string;
+  readonly created_at: unknown;
+  readonly expires_at: unknown;
+  readonly revoked_at: unknown;
+  readonly last_used_at: unknown;
+}
+
+const COLUMNS =
+  "k.id, k.name, k.scope, k.key_prefix, k.key_hash, k.created_at, k.expires_at, k.revoked_at, k.last_used_at";
+const SELECT = `SELECT ${COLUMNS} FROM api_keys k`;
+
+const decode = (row: ApiKeyRow): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  scope: decodeJson(row.scope),
+  keyPrefix: row.key_prefix,
+  keyHash: row.key_hash,
+  createdAt: decodeDate(row.created_at),
+  expiresAt: decodeOptionalDate(row.expires_at),
+  revokedAt: decodeOptionalDate(row.revoked_at),
+  lastUsedAt: decodeOptionalDate(row.last_used_at),
+});
+
+/** API keys in SQL. A key's clients are also rows of `api_key_clients`, for listing a client's keys. */
+export const sqlApiKeys = (session: SqlSession): ApiKeys => ({
+  add: (key) =>
+    session.write(async (tx) => {
+      await tx.execute(
+        `INSERT INTO api_keys (id, name, scope, key_prefix, key_hash, created_at, expires_at, revoked_at, last_used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          key.id,
+          key.name,
+          JSON.stringify(key.scope),
+          key.keyPrefix,
+          key.keyHash,
+          encodeDate(key.createdAt),
+          encodeOptionalDate(key.expiresAt),
+          encodeOptionalDate(key.revokedAt),
+          encodeOptionalDate(key.lastUsedAt),
+        ],
+      );
+      const clientIds = key.scope.kind === "clients" ? [...new Set(key.scope.clientIds)] : [];
+      for (const clientId of clientIds) {
+        await tx.execute("INSERT INTO api_key_clients (client_id, api_key_id) VALUES ($1, $2)", [clientId, key.id]);
+      }
+    }),
+  async ofPrefix(keyPrefix) {
+    const [row] = await session.select<ApiKeyRow>(`${SELECT} WHERE k.key_prefix = $1`, [keyPrefix]);
+    return row === undefined ? undefined : decode(row);
+  },
+  async ofId(id) {
+    const [row] = await session.select<ApiKeyRow>(`${SELECT} WHERE k.id = $1`, [id]);
+    return row === undefined ? undefined : decode(row);
+  },
+  listByClient: (clientId, page) =>
+    keysetPage(
+      session,
+      {
+        select: `SELECT ${COLUMNS} FROM api_key_clients c JOIN api_keys k ON k.id = c.api_key_id`,
+        where: ["c.client_id = $1"],
+        bind: [clientId],
+        id: "c.api_key_id",
+      },
+      page,
+      decode,
+    ),
+  async revoke(id, at) {
+    // The first revocation time stands.
+    await session.execute("UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL", [
+      encodeDate(at),
+      id,
+    ]);
+  },
+  async touch(id, at) {
+    // Touches may arrive out of order from concurrent requests: keep the latest.
+    await session.execute(
+      "UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $1)",
+      [encodeDate(at), id],
+    );
+  },
+});

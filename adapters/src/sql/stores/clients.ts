@@ -1,0 +1,52 @@
+import type { Client, Clients } from "@apar/core";
+import { decodeDate, decodeInt, decodeJson, encodeDate } from "../columns.js";
+import type { SqlSession } from "../sql-session.js";
+import { keysetPage } from "./paging.js";
+
+interface ClientRow {
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly modules: string;
+  readonly created_at: unknown;
+}
+
+const SELECT = "SELECT id, name, type, modules, created_at FROM clients";
+
+const decode = (row: ClientRow): Client => ({
+  id: row.id,
+  name: row.name,
+  type: row.type as Client["type"],
+  modules: decodeJson(row.modules),
+  createdAt: decodeDate(row.created_at),
+});
+
+/** Clients in SQL. */
+export const sqlClients = (session: SqlSession): Clients => ({
+  async add(client) {
+    await session.execute("INSERT INTO clients (id, name, type, modules, created_at) VALUES ($1, $2, $3, $4, $5)", [
+      client.id,
+      client.name,
+      client.type,
+      JSON.stringify(client.modules),
+      encodeDate(client.createdAt),
+    ]);
+  },
+  async ofId(id) {
+    const [row] = await session.select<ClientRow>(`${SELECT} WHERE id = $1`, [id]);
+    return row === undefined ? undefined : decode(row);
+  },
+  list: (page) => keysetPage(session, { select: SELECT, where: [], bind: [], id: "id" }, page, decode),
+  async update(client) {
+    await session.execute("UPDATE clients SET name = $1, type = $2, modules = $3 WHERE id = $4", [
+      client.name,
+      client.type,
+      JSON.stringify(client.modules),
+      client.id,
+    ]);
+  },
+  async count() {
+    const [row] = await session.select<{ n: unknown }>("SELECT COUNT(*) AS n FROM clients");
+    return decodeInt(row?.n ?? 0);
+  },
+});

@@ -1,0 +1,47 @@
+import type { Organisation, Organisations } from "@apar/core";
+import { decodeDate, decodeOptionalString, encodeDate } from "../columns.js";
+import type { SqlSession } from "../sql-session.js";
+import { keysetPage } from "./paging.js";
+
+interface OrganisationRow {
+  readonly id: string;
+  readonly client_id: string;
+  readonly name: string;
+  readonly industry_id: string | null;
+  readonly time_zone: string;
+  readonly created_at: unknown;
+}
+
+const SELECT = "SELECT id, client_id, name, industry_id, time_zone, created_at FROM organisations";
+
+const decode = (row: OrganisationRow): Organisation => ({
+  id: row.id,
+  clientId: row.client_id,
+  name: row.name,
+  industryId: decodeOptionalString(row.industry_id),
+  timeZone: row.time_zone,
+  createdAt: decodeDate(row.created_at),
+});
+
+/** Organisations in SQL, always looked up within their client. */
+export const sqlOrganisations = (session: SqlSession): Organisations => ({
+  async add(organisation) {
+    await session.execute(
+      "INSERT INTO organisations (id, client_id, name, industry_id, time_zone, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+      [
+        organisation.id,
+        organisation.clientId,
+        organisation.name,
+        organisation.industryId,
+        organisation.timeZone,
+        encodeDate(organisation.createdAt),
+      ],
+    );
+  },
+  async ofId(clientId, id) {
+    const [row] = await session.select<OrganisationRow>(`${SELECT} WHERE id = $1 AND client_id = $2`, [id, clientId]);
+    return row === undefined ? undefined : decode(row);
+  },
+  listByClient: (clientId, page) =>
+    keysetPage(session, { select: SELECT, where: ["client_id = $1"], bind: [clientId], id: "id" }, page, decode),
+});
