@@ -7,5 +7,6 @@ export * from "./shared/cursor.js";
 export * from "./shared/errors.js";
 export * from "./shared/list-envelope.js";
 export * from "./shared/money.js";
+export * from "./shared/state-machine.js";
 export * from "./shared/uuid-v7.js";
 export * from "./tenancy/model.js";
