@@ -9,4 +9,6 @@ export * from "./shared/list-envelope.js";
 export * from "./shared/money.js";
 export * from "./shared/state-machine.js";
 export * from "./shared/uuid-v7.js";
+export * from "./tenancy/api-key-format.js";
 export * from "./tenancy/model.js";
+export * from "./tenancy/rules.js";
