@@ -1,0 +1,142 @@
+import { PROBLEM_JSON } from "./problem.js";
+import { type JsonSchema, pathParameterNames, type ResponseDef, type RouteDef } from "./route.js";
+
+/** What the document says about the service beyond its routes. */
+export interface OpenApiOptions {
+  readonly title?: string;
+  readonly version: string;
+  readonly description?: string;
+  /** The brand word in header names: `x-<prefix>-api-key`. Default `service`. */
+  readonly headerPrefix?: string;
+  /** Descriptions of the tags the routes use. */
+  readonly tags?: Readonly<Record<string, string>>;
+  /** Default `/` (the document is served by the API it describes). */
+  readonly serverUrl?: string;
+}
+
+/** An OpenAPI 3.1 document (kept loose: it is data we write, not read). */
+export type OpenApiDocument = Readonly<Record<string, unknown>> & {
+  readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+};
+
+const problemRef = { $ref: "#/components/schemas/Problem" };
+
+const problemResponse = (description: string) => ({ description, content: { [PROBLEM_JSON]: { schema: problemRef } } });
+
+// Every error but 429 is a problem, so an error response needs no schema of its own.
+const responseObject = (r: ResponseDef, status: string) => {
+  const isProblem = Number(status) >= 400 && status !== "429";
+  if (r.schema === undefined) return isProblem ? problemResponse(r.description) : { description: r.description };
+  const mediaType = r.mediaType ?? (isProblem ? PROBLEM_JSON : "application/json");
+  return { description: r.description, content: { [mediaType]: { schema: r.schema } } };
+};
+
+/** The answers every route of a kind may give, whether or not its handler says so. */
+const implicitResponses = (route: RouteDef): Record<string, object> => {
+  const out: Record<string, object> = {};
+  if (route.requestBody !== undefined || (route.parameters?.length ?? 0) > 0) {
+    out["400"] = problemResponse("The request is malformed or not valid.");
+  }
+  if ((route.security ?? "credential") === "credential") {
+    out["401"] = problemResponse("No valid credential was given.");
+    out["403"] = problemResponse("The credential does not allow this operation.");
+  }
+  if (route.requestBody !== undefined) {
+    out["413"] = problemResponse("The body is larger than the limit (counted after decompression).");
+    out["415"] = problemResponse("The body's media type or content encoding is not accepted.");
+  }
+  if (route.rateLimited !== false) out["429"] = { description: "Rate limited; the body is empty. Wait 60 seconds." };
+  out["500"] = problemResponse("An unexpected error; details are in the server's log.");
+  return out;
+};
+
+const operation = (route: RouteDef) => {
+  const declared = route.parameters ?? [];
+  const pathParams = pathParameterNames(route.path)
+    .filter((name) => !declared.some((p) => p.in === "path" && p.name === name))
+    .map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const parameters = [
+    ...pathParams,
+    ...declared.map((p) => ({ ...p, required: p.in === "path" ? true : (p.required ?? false) })),
+  ];
+  const responses: Record<string, object> = implicitResponses(route);
+  for (const [status, r] of Object.entries(route.responses)) responses[status] = responseObject(r, status);
+  const body = route.requestBody;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description === undefined ? {} : { description: route.description }),
+    tags: [...route.tags],
+    security: (route.security ?? "credential") === "none" ? [] : [{ apiKey: [] }, { bearer: [] }],
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...(body === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: body.required ?? true,
+            ...(body.description === undefined ? {} : { description: body.description }),
+            content: { [body.mediaType ?? "application/json"]: { schema: body.schema } },
+          },
+        }),
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
+  };
+};
+
+const PROBLEM_SCHEMA: JsonSchema = {
+  type: "object",
+  description: "RFC 9457 problem details. Members without a value are omitted, never null.",
+  required: ["type", "title", "status"],
+  properties: {
+    type: { type: "string", format: "uri", description: "The RFC 9110 section of the status." },
+    title: { type: "string", description: "The stable error code, such as Company.NotFound." },
+    status: { type: "integer", format: "int32" },
+    detail: { type: "string", description: "A sentence for people." },
+    instance: { type: "string", description: "The request path." },
+    errors: { type: "array", items: { $ref: "#/components/schemas/FieldError" } },
+  },
+};
+
+const FIELD_ERROR_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["field", "code", "message"],
+  properties: { field: { type: "string" }, code: { type: "string" }, message: { type: "string" } },
+};
+
+/** Builds the OpenAPI 3.1 document of a set of routes. */
+export const buildOpenApi = (routes: readonly RouteDef[], options: OpenApiOptions): OpenApiDocument => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
+    const item = paths[route.path] ?? {};
+    item[route.method.toLowerCase()] = operation(route);
+    paths[route.path] = item;
+  }
+  const tagNames = [...new Set(routes.flatMap((r) => r.tags))].sort();
+  const prefix = options.headerPrefix ?? "service";
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: options.title ?? "apar",
+      version: options.version,
+      description: options.description ?? "Self-hosted accounts payable and accounts receivable.",
+      license: { name: "Apache-2.0", identifier: "Apache-2.0" },
+    },
+    servers: [{ url: options.serverUrl ?? "/" }],
+    tags: tagNames.map((name) => {
+      const description = options.tags?.[name];
+      return description === undefined ? { name } : { name, description };
+    }),
+    paths,
+    components: {
+      schemas: { Problem: PROBLEM_SCHEMA, FieldError: FIELD_ERROR_SCHEMA },
+      // Declared only when used: an unused scheme is a lint warning.
+      ...(routes.some((r) => (r.security ?? "credential") === "credential")
+        ? {
+            securitySchemes: {
+              apiKey: { type: "apiKey", in: "header", name: `x-${prefix}-api-key`, description: "An API key." },
+              bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A user's access token." },
+            },
+          }
+        : {}),
+    },
+  };
+};

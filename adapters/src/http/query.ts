@@ -1,0 +1,15 @@
+import type { QueryParams } from "./route.js";
+
+/** Query parameters of a request target, looked up case-insensitively (`Limit` and `limit` are one). */
+export const queryParams = (target: string): QueryParams => {
+  const search = new URLSearchParams(target.includes("?") ? target.slice(target.indexOf("?") + 1) : "");
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of search) {
+    const key = name.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), value]);
+  }
+  return {
+    get: (name) => byName.get(name.toLowerCase())?.[0],
+    getAll: (name) => byName.get(name.toLowerCase()) ?? [],
+  };
+};

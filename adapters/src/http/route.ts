@@ -1,0 +1,103 @@
+import type { DomainError } from "@apar/core";
+import type { Logger } from "pino";
+import type { Request, Response } from "restify";
+
+/** The HTTP methods a route may answer. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/** A declared query, header or path parameter (path parameters not declared are added as strings). */
+export interface ParameterDef {
+  readonly name: string;
+  readonly in: "query" | "header" | "path";
+  readonly description?: string;
+  readonly required?: boolean;
+  readonly schema: JsonSchema;
+}
+
+/** The body a route accepts. JSON media types (`application/json`, `*+json`) are parsed. */
+export interface RequestBodyDef {
+  readonly schema: JsonSchema;
+  /** Default `application/json`. */
+  readonly mediaType?: string;
+  /** Default true: an empty body answers 400. */
+  readonly required?: boolean;
+  readonly description?: string;
+}
+
+/** One documented answer of a route. A response without a schema has no body. */
+export interface ResponseDef {
+  readonly description: string;
+  readonly schema?: JsonSchema;
+  /** Default `application/json` when there is a schema. */
+  readonly mediaType?: string;
+}
+
+/** What a handler answers. An object body is sent as JSON unless `contentType` says otherwise. */
+export interface HttpReply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly contentType?: string;
+}
+
+/** Query parameters, matched case-insensitively (`Limit` and `limit` are one name). */
+export interface QueryParams {
+  get(name: string): string | undefined;
+  getAll(name: string): readonly string[];
+}
+
+/** What a handler is given for one request. */
+export interface RouteContext {
+  readonly requestId: string;
+  readonly log: Logger;
+  /** Path parameters, decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: QueryParams;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body after content decoding; empty when the route declares none or streams. */
+  readonly rawBody: Buffer;
+  /** The parsed JSON body on JSON routes, else undefined. */
+  readonly json: unknown;
+  /** For routes that stream (`stream: true`) or need the socket; most handlers never touch these. */
+  readonly req: Request;
+  readonly res: Response;
+}
+
+/**
+ * A route: the single source for the restify registration and the OpenAPI operation.
+ * The handler answers a reply or an expected failure (a DomainError, sent as a problem);
+ * anything it throws is a defect (500).
+ */
+export interface RouteDef {
+  readonly method: HttpMethod;
+  /** OpenAPI template form: `/v1/bills/{id}`. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  /** Default `credential` (an API key or a bearer token). */
+  readonly security?: "none" | "credential";
+  readonly parameters?: readonly ParameterDef[];
+  readonly requestBody?: RequestBodyDef;
+  /** Status code (`"200"`) to its documentation. */
+  readonly responses: Readonly<Record<string, ResponseDef>>;
+  /** False for routes no limiter may touch (the operator routes); `beforeRoute` hooks are skipped. */
+  readonly rateLimited?: boolean;
+  /** True: the server does not read the body; the handler streams it from `ctx.req` (multipart). */
+  readonly stream?: boolean;
+  readonly handler: (ctx: RouteContext) => Promise<HttpReply | DomainError>;
+}
+
+/** `/v1/bills/{id}` -> `/v1/bills/:id` (restify's form). */
+export const toRestifyPath = (template: string): string => template.replace(/\{([^}/]+)\}/g, ":$1");
+
+/** `/v1/bills/:id` -> `/v1/bills/{id}` (OpenAPI's form). */
+export const toTemplatePath = (restifyPath: string): string => restifyPath.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+/** Names of the `{placeholders}` of a path template, in order. */
+export const pathParameterNames = (template: string): string[] =>
+  [...template.matchAll(/\{([^}/]+)\}/g)].map((m) => m[1] ?? "");

@@ -1,0 +1,248 @@
+import type { AddressInfo } from "node:net";
+import { type DomainError, isDomainError } from "@apar/core";
+import type { Logger } from "pino";
+import restify, { type Request, type Response, type Server } from "restify";
+import { readBody } from "./body.js";
+import { createHttpMetrics, type HttpMetrics, observeRequest } from "./metrics.js";
+import { buildOpenApi, type OpenApiDocument } from "./openapi.js";
+import { OPERATOR_TAG_DESCRIPTION, operatorRoutes } from "./operator-routes.js";
+import { formatProblemJson, internalProblem, PROBLEM_JSON, problem, problemOf, sendProblem } from "./problem.js";
+import { queryParams } from "./query.js";
+import { sendReply } from "./reply.js";
+import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id.js";
+import { type HttpReply, type RouteContext, type RouteDef, toRestifyPath } from "./route.js";
+
+/** What a `beforeRoute` hook sees: the request before any work, and its route when one matched. */
+export interface BeforeRouteContext {
+  readonly req: Request;
+  readonly res: Response;
+  readonly requestId: string;
+  readonly log: Logger;
+  readonly route: RouteDef | undefined;
+}
+
+/** A hook run before any work on each request (the seam for rate limiting); a reply ends the request. */
+export type BeforeRouteHook = (ctx: BeforeRouteContext) => Promise<HttpReply | undefined>;
+
+/** Options of `createHttpServer`. */
+export interface HttpServerOptions {
+  readonly logger: Logger;
+  readonly routes: readonly RouteDef[];
+  /** Readiness (database reachable, migrations applied) for `/readyz`. */
+  readonly ready: () => Promise<boolean>;
+  /** Metrics to count into; created when absent (the host passes its own to set queue gauges). */
+  readonly metrics?: HttpMetrics;
+  /** Refreshes gauges (queue depth, outbox lag) before `/metrics` is scraped. */
+  readonly extraMetrics?: () => Promise<void>;
+  /** Body limit, counted on decompressed bytes. */
+  readonly maxBodyBytes: number;
+  /** `info.version` of the OpenAPI document. */
+  readonly version: string;
+  /** The brand word in header names (`x-service-api-key`). Default `service`. */
+  readonly headerPrefix?: string;
+  readonly tagDescriptions?: Readonly<Record<string, string>>;
+  /** Run before any work on every request except routes with `rateLimited: false`. */
+  readonly beforeRoute?: readonly BeforeRouteHook[];
+  /** How long `close()` waits for in-flight requests before cutting connections. Default 8000 ms. */
+  readonly closeTimeoutMs?: number;
+}
+
+/** A running (or ready to run) HTTP server. */
+export interface HttpServer {
+  readonly server: Server;
+  readonly metrics: HttpMetrics;
+  /** Every route the server registered, operator routes included. */
+  readonly routes: readonly RouteDef[];
+  readonly document: () => OpenApiDocument;
+  listen(port: number, host?: string): Promise<{ port: number }>;
+  /** Stops intake, lets in-flight requests finish (within `closeTimeoutMs`), closes idle keep-alive sockets. */
+  close(): Promise<void>;
+}
+
+interface RequestState {
+  readonly requestId: string;
+  readonly log: Logger;
+  readonly startedAt: bigint;
+  route: RouteDef | undefined;
+}
+
+const pathOf = (req: Request): string => req.getPath();
+
+/** Builds the REST server: routes, problem bodies, request ids, logs, metrics and the operator routes. */
+export const createHttpServer = (options: HttpServerOptions): HttpServer => {
+  const { logger } = options;
+  const metrics = options.metrics ?? createHttpMetrics();
+  const hooks = options.beforeRoute ?? [];
+  const state = new WeakMap<Request, RequestState>();
+  let document: OpenApiDocument | undefined;
+  // Built on first use: the document lists every route, its own route included.
+  const documentOf = (): OpenApiDocument => {
+    document ??= buildOpenApi(routes, {
+      version: options.version,
+      ...(options.headerPrefix === undefined ? {} : { headerPrefix: options.headerPrefix }),
+      tags: { operator: OPERATOR_TAG_DESCRIPTION, ...options.tagDescriptions },
+    });
+    return document;
+  };
+  const routes: RouteDef[] = [
+    ...options.routes,
+    ...operatorRoutes({
+      ready: options.ready,
+      metrics,
+      ...(options.extraMetrics === undefined ? {} : { refreshMetrics: options.extraMetrics }),
+      document: documentOf,
+    }),
+  ];
+
+  const server = restify.createServer({
+    name: "",
+    log: logger.child({ component: "restify" }),
+    formatters: { [PROBLEM_JSON]: formatProblemJson },
+  } as unknown as restify.ServerOptions);
+  let closing = false;
+  let inFlight = 0;
+
+  server.pre((req: Request, res: Response, next: restify.Next) => {
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    const st: RequestState = {
+      requestId,
+      log: logger.child({ reqId: requestId }),
+      startedAt: process.hrtime.bigint(),
+      route: undefined,
+    };
+    state.set(req, st);
+    inFlight += 1;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    if (closing) res.setHeader("Connection", "close");
+    res.once("close", () => {
+      inFlight -= 1;
+      const seconds = Number(process.hrtime.bigint() - st.startedAt) / 1e9;
+      const route = st.route?.path ?? "unmatched";
+      const status = res.statusCode;
+      observeRequest(metrics, { method: req.method ?? "", route, status }, seconds);
+      st.log.info({ method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 }, "request");
+    });
+    next();
+  });
+
+  /** Runs the hooks in order; true when one of them answered. */
+  const runHooks = async (req: Request, res: Response, st: RequestState): Promise<boolean> => {
+    for (const hook of hooks) {
+      const reply = await hook({ req, res, requestId: st.requestId, log: st.log, route: st.route });
+      if (reply !== undefined) {
+        sendReply(res, reply);
+        return true;
+      }
+    }
+    return false;
+  };
+
+  const answerError = (req: Request, res: Response, error: DomainError): void => {
+    // The body was not read to its end: close rather than let the rest be taken for a next request.
+    if (!req.readableEnded) res.setHeader("Connection", "close");
+    sendProblem(res, problemOf(error, pathOf(req)));
+  };
+
+  const handle = (route: RouteDef) =>
+    async function routeHandler(req: Request, res: Response): Promise<void> {
+      const st = state.get(req);
+      if (st === undefined) throw new Error("request without state: the pre handler did not run");
+      st.route = route;
+      try {
+        if (route.rateLimited !== false && (await runHooks(req, res, st))) return;
+        let rawBody: Buffer = Buffer.alloc(0);
+        let json: unknown;
+        if (route.requestBody !== undefined && route.stream !== true) {
+          const body = await readBody(req, {
+            maxBytes: options.maxBodyBytes,
+            mediaType: route.requestBody.mediaType ?? "application/json",
+            required: route.requestBody.required ?? true,
+          });
+          if (isDomainError(body)) return answerError(req, res, body);
+          rawBody = body.raw;
+          json = body.json;
+        }
+        const ctx: RouteContext = {
+          requestId: st.requestId,
+          log: st.log,
+          params: { ...(req.params as Record<string, string>) },
+          query: queryParams(req.url ?? ""),
+          headers: req.headers,
+          rawBody,
+          json,
+          req,
+          res,
+        };
+        const result = await route.handler(ctx);
+        if (res.headersSent) return; // a streaming handler answered itself
+        if (isDomainError(result)) answerError(req, res, result);
+        else sendReply(res, result);
+      } catch (e) {
+        st.log.error({ err: e, route: route.path }, "unhandled error in route handler");
+        if (!res.headersSent) sendProblem(res, internalProblem(pathOf(req)));
+        else res.destroy();
+      }
+    };
+
+  for (const route of routes) {
+    const mount = { path: toRestifyPath(route.path), name: route.operationId };
+    server[route.method === "DELETE" ? "del" : (route.method.toLowerCase() as "get")](mount, handle(route));
+  }
+
+  // restify's own errors (unknown route, wrong method, anything a handler let escape) become problems.
+  server.on("restifyError", (req: Request, res: Response, err: Error & { statusCode?: number }, cb: () => void) => {
+    const st = state.get(req);
+    void (async () => {
+      if (res.headersSent) return;
+      const instance = pathOf(req);
+      if (err.name === "ResourceNotFoundError" || err.name === "MethodNotAllowedError") {
+        if (st !== undefined && (await runHooks(req, res, st))) return;
+        if (err.name === "ResourceNotFoundError") {
+          sendProblem(res, problem(404, "Route.NotFound", `No route matches ${req.method} ${instance}.`, instance));
+        } else {
+          sendProblem(res, problem(405, "Route.MethodNotAllowed", `${req.method} is not allowed here.`, instance));
+        }
+        return;
+      }
+      (st?.log ?? logger).error({ err }, "error outside a route handler");
+      sendProblem(res, internalProblem(instance));
+    })()
+      .catch((e: unknown) => {
+        logger.error({ err: e }, "error while answering an error");
+        if (!res.headersSent) sendProblem(res, internalProblem(pathOf(req)));
+      })
+      .finally(cb);
+  });
+
+  const listen = (port: number, host?: string): Promise<{ port: number }> =>
+    new Promise((resolve, reject) => {
+      server.server.once("error", reject);
+      server.listen(port, host, () => {
+        server.server.off("error", reject);
+        resolve({ port: (server.address() as AddressInfo).port });
+      });
+    });
+
+  const close = async (): Promise<void> => {
+    if (!server.server.listening) return;
+    closing = true;
+    const http = server.server;
+    const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+    // A keep-alive socket becomes idle only after its response; sweep until the server has closed.
+    const sweep = setInterval(() => http.closeIdleConnections(), 25);
+    const cut = setTimeout(() => {
+      logger.warn({ inFlight }, "closing: cutting connections of requests still running");
+      http.closeAllConnections();
+    }, options.closeTimeoutMs ?? 8000);
+    http.closeIdleConnections();
+    try {
+      await closed;
+    } finally {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      closing = false;
+    }
+  };
+
+  return { server, metrics, routes, document: documentOf, listen, close };
+};

@@ -1,0 +1,77 @@
+import { PassThrough } from "node:stream";
+import { brotliCompressSync, createGunzip, deflateSync, gzipSync } from "node:zlib";
+import { type BodyRules, readBody } from "@apar/adapters/http/index";
+import { isDomainError } from "@apar/core";
+import test from "ava";
+import { gzipBomb } from "./support/client.js";
+
+const rules: BodyRules = { maxBytes: 64 * 1024, mediaType: "application/json", required: true };
+
+/** A request-like stream carrying `body` with these headers. */
+const request = (body: Buffer, headers: Record<string, string>) => {
+  const stream = Object.assign(new PassThrough(), {
+    headers: { "content-length": String(body.length), ...headers },
+  });
+  stream.end(body);
+  return stream;
+};
+
+const json = Buffer.from('{"amount":"12.50"}');
+
+for (const [encoding, encode] of [
+  ["gzip", gzipSync],
+  ["deflate", deflateSync],
+  ["br", brotliCompressSync],
+  ["identity", (b: Buffer) => b],
+] as const) {
+  test(`reads a ${encoding} JSON body`, async (t) => {
+    const body = await readBody(
+      request(encode(json), { "content-type": "application/json", "content-encoding": encoding }),
+      rules,
+    );
+    t.deepEqual(body, { raw: json, json: { amount: "12.50" } });
+  });
+}
+
+test("a corrupt gzip body is a 400 Request.MalformedBody", async (t) => {
+  const body = await readBody(
+    request(Buffer.from("not gzip at all"), { "content-type": "application/json", "content-encoding": "gzip" }),
+    rules,
+  );
+  t.true(isDomainError(body));
+  t.like(body, { kind: "BadRequest", code: "Request.MalformedBody" });
+});
+
+test("a raw route keeps the bytes and does not parse them", async (t) => {
+  const bytes = Buffer.from("From: a@example.org\r\n\r\nhello");
+  const body = await readBody(request(bytes, { "content-type": "message/rfc822" }), {
+    ...rules,
+    mediaType: "message/rfc822",
+  });
+  t.deepEqual(body, { raw: bytes, json: undefined });
+});
+
+test("an optional body may be absent", async (t) => {
+  const stream = Object.assign(new PassThrough(), { headers: {} });
+  stream.end();
+  t.deepEqual(await readBody(stream, { ...rules, required: false }), { raw: Buffer.alloc(0), json: undefined });
+});
+
+test("a gzip bomb stops at the limit: far less work than inflating it", async (t) => {
+  const bomb = gzipBomb(300);
+  let started = performance.now();
+  const body = await readBody(request(bomb, { "content-type": "application/json", "content-encoding": "gzip" }), rules);
+  const limited = performance.now() - started;
+  t.like(body, { kind: "TooLarge", code: "Request.TooLarge" });
+  started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const gunzip = createGunzip();
+    gunzip
+      .on("data", () => {})
+      .on("end", resolve)
+      .on("error", reject);
+    gunzip.end(bomb);
+  });
+  const full = performance.now() - started;
+  t.true(limited * 10 < full, `limited ${limited} ms, full inflation ${full} ms`);
+});

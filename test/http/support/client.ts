@@ -1,0 +1,59 @@
+import { request } from "node:http";
+import { gzipSync } from "node:zlib";
+
+/** An answer read in full. */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+  readonly json: unknown;
+}
+
+/** One request over a fresh connection with node:http, where fetch would hide the bytes (encodings, lengths). */
+export const send = (
+  port: number,
+  options: {
+    method: string;
+    path: string;
+    headers?: Record<string, string | number>;
+    body?: Buffer | readonly Buffer[];
+  },
+): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, method: options.method, path: options.path, headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    const { body } = options;
+    if (body === undefined) req.end();
+    else if (Buffer.isBuffer(body)) req.end(body);
+    else {
+      // Written piece by piece: chunked transfer, no Content-Length to judge by.
+      for (const piece of body) req.write(piece);
+      req.end();
+    }
+  });
+
+/**
+ * A gzip body of `inflatedMiB` MiB of zeros, about 1 KiB per MiB on the wire: one member of 1 MiB
+ * repeated (a gzip stream may hold several members, and inflaters read them all).
+ */
+export const gzipBomb = (inflatedMiB: number): Buffer => {
+  const member = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
+  return Buffer.concat(Array.from({ length: inflatedMiB }, () => member));
+};
