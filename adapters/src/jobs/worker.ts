@@ -1,0 +1,141 @@
+import type { Clock, Job, Jobs } from "@apar/core";
+
+/** Runs one job; throwing means the attempt failed and may be retried. */
+export type JobHandler = (job: Job) => Promise<void>;
+
+/** What a worker needs to log. */
+export interface WorkerLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface WorkerOptions {
+  readonly id: string;
+  readonly jobs: Jobs;
+  readonly clock: Clock;
+  readonly handlers: Readonly<Record<string, JobHandler>>;
+  readonly logger: WorkerLogger;
+  readonly concurrency: number;
+  /** How long a claim hides a job from other workers. */
+  readonly visibilityMs?: number;
+  /** Fallback poll when nobody wakes the worker. */
+  readonly pollMs?: number;
+  /** Delay before the retry of attempt n (1-based). */
+  readonly backoffMs?: (attempt: number) => number;
+}
+
+export interface Worker {
+  start(): void;
+  /** Tells an idle worker that a job may be waiting (in-process enqueue). */
+  wake(): void;
+  /** Stops claiming, waits up to `graceMs` for running jobs, then hands the rest back to the queue. */
+  stop(graceMs: number): Promise<void>;
+  readonly running: number;
+}
+
+/** Exponential backoff from 5 s, doubling, capped at one hour. */
+export const defaultBackoffMs = (attempt: number): number => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+
+/** A job worker: claims due jobs from the durable queue and runs their handlers. */
+export const createWorker = (options: WorkerOptions): Worker => {
+  const { jobs, clock, handlers, logger, id } = options;
+  const visibilityMs = options.visibilityMs ?? 60_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const types = Object.keys(handlers);
+  const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pumping: Promise<void> | undefined;
+  let wakeRequested = false;
+
+  const runOne = async (job: Job): Promise<void> => {
+    const handler = handlers[job.type];
+    const started = Date.now();
+    try {
+      if (handler === undefined) throw new Error(`no handler for job type ${job.type}`);
+      await handler(job);
+      await jobs.complete(job.id, id, clock.now());
+      logger.info({ jobId: job.id, jobType: job.type, ms: Date.now() - started }, "job done");
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const now = clock.now();
+      const retry = job.attempts < job.maxAttempts && handler !== undefined;
+      await jobs
+        .fail(
+          job.id,
+          id,
+          retry
+            ? { error: message, now, retryAt: new Date(now.getTime() + backoffMs(job.attempts)) }
+            : { error: message, now },
+        )
+        .catch((e: unknown) => logger.error({ jobId: job.id, err: String(e) }, "could not record job failure"));
+      logger.warn({ jobId: job.id, jobType: job.type, attempt: job.attempts, retry, err: message }, "job failed");
+    }
+  };
+
+  const drain = async (): Promise<void> => {
+    try {
+      do {
+        wakeRequested = false;
+        while (!stopping && inFlight.size < options.concurrency) {
+          const job = await jobs.claim({ worker: id, types, now: clock.now(), visibilityMs });
+          // A job claimed while stopping stays locked to this worker and is handed back by stop().
+          if (job === undefined || stopping) break;
+          const run = runOne(job).finally(() => {
+            inFlight.delete(run);
+            if (!stopping) void pump();
+          });
+          inFlight.add(run);
+        }
+      } while (wakeRequested && !stopping);
+    } catch (error) {
+      logger.error({ err: String(error) }, "job claim failed");
+    }
+  };
+
+  const pump = (): Promise<void> => {
+    if (pumping !== undefined) {
+      wakeRequested = true;
+      return pumping;
+    }
+    pumping = drain().finally(() => {
+      pumping = undefined;
+    });
+    return pumping;
+  };
+
+  const schedule = (): void => {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      void pump().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      if (started || types.length === 0) return;
+      started = true;
+      void pump();
+      schedule();
+    },
+    wake() {
+      if (started && !stopping) void pump();
+    },
+    async stop(graceMs) {
+      stopping = true;
+      if (timer !== undefined) clearTimeout(timer);
+      if (!started) return;
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([Promise.allSettled([pumping, ...inFlight]), deadline]);
+      const handedBack = await jobs.release(id, clock.now());
+      if (handedBack > 0) logger.info({ handedBack }, "unfinished jobs handed back to the queue");
+    },
+    get running() {
+      return inFlight.size;
+    },
+  };
+};

@@ -1,0 +1,8 @@
+import { randomBytes } from "node:crypto";
+import { type Clock, type Ids, uuidV7Generator } from "@apar/core";
+
+/** UUID v7 ids from the clock and the machine's cryptographic random source. */
+export const randomIds = (clock: Clock): Ids => uuidV7Generator(clock, (size) => randomBytes(size));
+
+/** The machine's cryptographic random source, for secrets (API keys, tokens). */
+export const secureRandomBytes = (size: number): Uint8Array => randomBytes(size);

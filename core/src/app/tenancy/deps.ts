@@ -1,0 +1,11 @@
+import type { Clock } from "../../ports/clock.js";
+import type { Ids } from "../../ports/ids.js";
+import type { UnitOfWork } from "../../ports/stores.js";
+
+/** What the tenancy use cases need. `randomBytes` is the only source of secret material. */
+export interface TenancyDeps {
+  readonly db: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly randomBytes: (size: number) => Uint8Array;
+}

@@ -1,0 +1,73 @@
+import { mkdir } from "node:fs/promises";
+import type { Worker } from "@apar/adapters/jobs/worker";
+import type { Database } from "@apar/core";
+import type { Container } from "inversify";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import { buildContainer, type ContainerOverrides } from "./container.js";
+import { firstStart } from "./first-start.js";
+import { type RunningApi, startApi } from "./roles/api.js";
+import { loadSecretKey } from "./secret-key.js";
+import { TOKENS } from "./tokens.js";
+
+/** A started apar process (all the roles the configuration names). */
+export interface RunningApp {
+  readonly container: Container;
+  readonly database: Database;
+  /** The HTTP port when the api role runs. */
+  readonly port: number | undefined;
+  /** The admin API key created on first start (only on the start that created it). */
+  readonly firstStartKey: string | undefined;
+  /** Stops intake, finishes in-flight work, hands unfinished jobs back, closes the database. */
+  stop(): Promise<void>;
+}
+
+/** How long shutdown waits for in-flight requests and jobs before handing the rest back. */
+const DRAIN_MS = 4_000;
+
+/** Starts the roles of `config.roles` against the configured database. */
+export const startApp = async (
+  config: Config,
+  logger: Logger,
+  overrides: ContainerOverrides = {},
+): Promise<RunningApp> => {
+  await mkdir(config.dataDir, { recursive: true });
+  await loadSecretKey(config.secretKey, config.dataDir);
+  const container = buildContainer(config, logger, overrides);
+  const database = await container.getAsync<Database>(TOKENS.Database);
+  await database.migrate();
+  const created = await firstStart(container);
+
+  let api: RunningApi | undefined;
+  let worker: Worker | undefined;
+  try {
+    if (config.roles.includes("worker")) {
+      worker = await container.getAsync<Worker>(TOKENS.Worker);
+      worker.start();
+    }
+    if (config.roles.includes("api")) api = await startApi(container);
+    if (config.roles.includes("smtp")) logger.info("smtp role: the inbound receiver arrives with inbound email");
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  logger.info({ roles: config.roles, port: api?.port, database: database.dialect }, "apar started");
+
+  let stopping: Promise<void> | undefined;
+  const stop = async (): Promise<void> => {
+    await api?.close();
+    await worker?.stop(DRAIN_MS);
+    await database.close();
+    logger.info("apar stopped");
+  };
+  return {
+    container,
+    database,
+    port: api?.port,
+    firstStartKey: created?.rawKey,
+    stop: () => {
+      stopping ??= stop();
+      return stopping;
+    },
+  };
+};

@@ -1,0 +1,221 @@
+import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+
+/** The process roles `APAR_ROLES` may name. */
+export const ROLES = ["api", "worker", "scheduler", "smtp"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly documentsDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly roles: readonly Role[];
+  readonly headerPrefix: string;
+  readonly smtpPort: number;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly secretKey: string | undefined;
+  readonly rateLimits: boolean;
+  readonly maxBodyBytes: number;
+  readonly maxUploadBytes: number;
+  readonly logLevel: string;
+  readonly workerConcurrency: number;
+}
+
+/** One variable: its name, default (undefined: optional) and codec from the raw string. */
+interface Variable<A> {
+  readonly name: string;
+  readonly codec: t.Decoder<unknown, A>;
+  readonly fallback: string | undefined;
+  readonly meaning: string;
+}
+
+const fromString = <A>(name: string, parse: (s: string) => A | undefined, expected: string) =>
+  new t.Type<A, unknown, unknown>(
+    name,
+    (u): u is A => true,
+    (u, c) => {
+      const parsed = typeof u === "string" ? parse(u) : undefined;
+      return parsed === undefined ? t.failure(u, c, expected) : t.success(parsed);
+    },
+    (a) => a,
+  );
+
+const port = fromString<number>(
+  "Port",
+  (s) => (/^\d{1,5}$/.test(s) && Number(s) <= 65535 ? Number(s) : undefined),
+  "a port number from 0 to 65535",
+);
+const positiveInt = fromString<number>(
+  "PositiveInt",
+  (s) => (/^[1-9]\d{0,14}$/.test(s) ? Number(s) : undefined),
+  "a positive whole number",
+);
+const nonEmpty = fromString<string>("NonEmpty", (s) => (s.trim() === "" ? undefined : s.trim()), "a non-empty value");
+const optional = fromString<string | undefined>("Optional", (s) => (s.trim() === "" ? undefined : s.trim()), "");
+const onOff = fromString<boolean>(
+  "OnOff",
+  (s) => ({ on: true, true: true, "1": true, off: false, false: false, "0": false })[s.trim().toLowerCase()],
+  "on or off",
+);
+const roles = fromString<readonly Role[]>(
+  "Roles",
+  (s) => {
+    const names = s
+      .split(",")
+      .map((r) => r.trim())
+      .filter((r) => r !== "");
+    const unique = [...new Set(names)];
+    return unique.length > 0 && unique.every((r): r is Role => (ROLES as readonly string[]).includes(r))
+      ? unique
+      : undefined;
+  },
+  `a comma-separated list of ${ROLES.join(", ")}`,
+);
+const brandWord = fromString<string>(
+  "BrandWord",
+  (s) => (/^[a-z][a-z0-9-]{0,30}$/.test(s) ? s : undefined),
+  "a lower-case word (letters, digits, dashes)",
+);
+const mysqlUrl = fromString<string | undefined>(
+  "DatabaseUrl",
+  (s) => {
+    if (s.trim() === "") return undefined as string | undefined;
+    try {
+      const url = new URL(s);
+      return url.protocol === "mysql:" && url.hostname !== "" && url.pathname.length > 1 ? s : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  "a mysql://user:password@host:3306/database URL",
+);
+const smtpUrl = fromString<string | undefined>(
+  "SmtpUrl",
+  (s) => {
+    if (s.trim() === "") return undefined as string | undefined;
+    try {
+      const url = new URL(s);
+      return ["smtp:", "smtps:"].includes(url.protocol) && url.hostname !== "" ? s : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  "an smtp:// or smtps:// URL",
+);
+const logLevel = fromString<string>(
+  "LogLevel",
+  (s) => (["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(s) ? s : undefined),
+  "one of fatal, error, warn, info, debug, trace, silent",
+);
+
+/** Every configuration variable, its default and meaning: the README's table is made from this list. */
+export const VARIABLES = {
+  port: { name: "APAR_PORT", codec: port, fallback: "8080", meaning: "HTTP port" },
+  host: { name: "APAR_HOST", codec: nonEmpty, fallback: "0.0.0.0", meaning: "address the HTTP server binds to" },
+  dataDir: {
+    name: "APAR_DATA_DIR",
+    codec: nonEmpty,
+    fallback: "./data",
+    meaning: "SQLite file, documents, outbox `.eml` files, generated keys",
+  },
+  documentsDir: {
+    name: "APAR_DOCUMENTS_DIR",
+    codec: optional,
+    fallback: undefined,
+    meaning: "where uploaded documents are kept (default `<data>/documents`; a shared volume for several instances)",
+  },
+  databaseUrl: {
+    name: "DATABASE_URL",
+    codec: mysqlUrl,
+    fallback: undefined,
+    meaning: "`mysql://user:pass@host:3306/db` for MySQL/MariaDB (default: SQLite `<data>/apar.sqlite`)",
+  },
+  roles: {
+    name: "APAR_ROLES",
+    codec: roles,
+    fallback: "api,worker,scheduler,smtp",
+    meaning: "which parts this process runs",
+  },
+  headerPrefix: {
+    name: "APAR_HEADER_PREFIX",
+    codec: brandWord,
+    fallback: "service",
+    meaning: "the brand word in header names (`x-service-api-key`, `Service-Signature`)",
+  },
+  smtpPort: { name: "APAR_SMTP_PORT", codec: port, fallback: "2525", meaning: "inbound SMTP port" },
+  smtpUrl: {
+    name: "SMTP_URL",
+    codec: smtpUrl,
+    fallback: undefined,
+    meaning: "outbound mail server (default: `.eml` files under `<data>/outbox`)",
+  },
+  mailFrom: {
+    name: "APAR_MAIL_FROM",
+    codec: nonEmpty,
+    fallback: "apar <no-reply@apar.localhost>",
+    meaning: "sender of outbound mail",
+  },
+  secretKey: {
+    name: "APAR_SECRET_KEY",
+    codec: optional,
+    fallback: undefined,
+    meaning: "encrypts stored secrets (default: generated into `<data>/secret.key` on first start)",
+  },
+  rateLimits: {
+    name: "APAR_RATE_LIMITS",
+    codec: onOff,
+    fallback: "on",
+    meaning: "`off` only for benchmarks and test suites that are not about limits",
+  },
+  maxBodyBytes: {
+    name: "APAR_MAX_BODY_BYTES",
+    codec: positiveInt,
+    fallback: "1048576",
+    meaning: "largest JSON request body, counted after decompression",
+  },
+  maxUploadBytes: {
+    name: "APAR_MAX_UPLOAD_BYTES",
+    codec: positiveInt,
+    fallback: "26214400",
+    meaning: "largest uploaded document",
+  },
+  logLevel: {
+    name: "APAR_LOG_LEVEL",
+    codec: logLevel,
+    fallback: "info",
+    meaning: "pino log level (JSON lines on stdout)",
+  },
+  workerConcurrency: {
+    name: "APAR_WORKER_CONCURRENCY",
+    codec: positiveInt,
+    fallback: "2",
+    meaning: "jobs one worker process runs at once",
+  },
+} satisfies { [K in Exclude<keyof Config, never>]: Variable<unknown> };
+
+/** Decodes the environment into a Config, or answers one line per bad variable. */
+export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E.Either<readonly string[], Config> => {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [key, variable] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
+    const raw = env[variable.name] ?? variable.fallback;
+    if (raw === undefined) {
+      values[key] = undefined;
+      continue;
+    }
+    const result = variable.codec.decode(raw);
+    if (E.isLeft(result)) {
+      const expected = result.left[0]?.message ?? "a valid value";
+      problems.push(`${variable.name}: ${JSON.stringify(raw)} is not valid; expected ${expected}`);
+    } else values[key] = result.right;
+  }
+  if (problems.length > 0) return E.left(problems);
+  const dataDir = values.dataDir as string;
+  return E.right({
+    ...(values as unknown as Config),
+    documentsDir: (values.documentsDir as string | undefined) ?? `${dataDir.replace(/\/+$/, "")}/documents`,
+  });
+};

@@ -1,0 +1,60 @@
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import {
+  type Clock,
+  type CreatedApiKey,
+  createApiKey,
+  createClient,
+  createOrganisation,
+  type Database,
+  type Ids,
+  type Stores,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { Container } from "inversify";
+import type { Logger } from "pino";
+import { TOKENS } from "./tokens.js";
+
+/** Unwraps a use case result where a DomainError would be a defect (setup input is ours). */
+const orThrow = <A>(result: E.Either<{ detail: string }, A>): A => {
+  if (E.isLeft(result)) throw new Error(result.left.detail);
+  return result.right;
+};
+
+/**
+ * On first start with an empty database: one client (all modules), one organisation and an admin API key
+ * for that client. Several instances may start at once: the database lock makes exactly one of them do it.
+ * Answers the created key (to print once), or undefined when the database already had a client.
+ */
+export const firstStart = async (container: Container): Promise<CreatedApiKey | undefined> => {
+  const database = await container.getAsync<Database>(TOKENS.Database);
+  const base = {
+    clock: container.get<Clock>(TOKENS.Clock),
+    ids: container.get<Ids>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  };
+  const logger = container.get<Logger>(TOKENS.Logger);
+  return database.withLock("first-start", async () => {
+    if ((await database.stores.clients.count()) > 0) return undefined;
+    // One transaction for all three, so a crash half-way leaves an empty database that the next start fills.
+    return database.run(async (stores) => {
+      const deps = { ...base, db: { run: <A>(work: (s: Stores) => Promise<A>) => work(stores) } };
+      const client = orThrow(await createClient(deps)({ name: "Default client" })());
+      const organisation = orThrow(
+        await createOrganisation(deps)({ clientId: client.id, name: "Default organisation" })(),
+      );
+      const created = orThrow(
+        await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] }, name: "first-start admin" })(),
+      );
+      logger.info(
+        {
+          clientId: client.id,
+          organisationId: organisation.id,
+          apiKeyId: created.apiKey.id,
+          keyPrefix: created.apiKey.keyPrefix,
+        },
+        "first start: created a client, an organisation and an admin API key",
+      );
+      return created;
+    });
+  });
+};

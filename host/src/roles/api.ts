@@ -1,0 +1,51 @@
+import { createHttpMetrics, createHttpServer, type HttpServer, type RouteDef } from "@apar/adapters/http/index";
+import type { Clock, Database } from "@apar/core";
+import type { Container } from "inversify";
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import { TOKENS } from "../tokens.js";
+import { APP_VERSION } from "../version.js";
+
+/** The api role while it runs. */
+export interface RunningApi {
+  readonly port: number;
+  readonly http: HttpServer;
+  close(): Promise<void>;
+}
+
+/** Builds the HTTP server of every route in the container (not listening yet). */
+export const buildHttpServer = async (container: Container): Promise<HttpServer> => {
+  const config = container.get<Config>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const clock = container.get<Clock>(TOKENS.Clock);
+  const database = await container.getAsync<Database>(TOKENS.Database);
+  const metrics = createHttpMetrics();
+  return createHttpServer({
+    logger: logger.child({ part: "http" }),
+    routes: container.get<readonly RouteDef[]>(TOKENS.Routes),
+    ready: () => database.ready(),
+    metrics,
+    extraMetrics: async () => {
+      const now = clock.now();
+      const [depth, oldest] = await Promise.all([
+        database.stores.jobs.depth(now),
+        database.stores.events.oldestPendingAt(),
+      ]);
+      for (const [state, count] of Object.entries(depth)) metrics.queueDepth.set({ state }, count);
+      metrics.outboxLag.set(oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest.getTime()) / 1000));
+    },
+    maxBodyBytes: config.maxBodyBytes,
+    version: APP_VERSION,
+    headerPrefix: config.headerPrefix,
+    // With the worker's grace after it, a stop stays inside the 10 s an orchestrator waits.
+    closeTimeoutMs: 4_000,
+  });
+};
+
+/** Starts the api role: the REST server on `APAR_HOST:APAR_PORT`. */
+export const startApi = async (container: Container): Promise<RunningApi> => {
+  const config = container.get<Config>(TOKENS.Config);
+  const http = await buildHttpServer(container);
+  const { port } = await http.listen(config.port, config.host);
+  return { port, http, close: () => http.close() };
+};
