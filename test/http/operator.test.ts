@@ -1,5 +1,6 @@
-import { createHttpMetrics } from "@apar/adapters/http/index";
+import { createHttpMetrics, createHttpServer, type RouteDef } from "@apar/adapters/http/index";
 import test from "ava";
+import { pino } from "pino";
 import { start } from "./support/server.js";
 
 test("/healthz answers 200 ok", async (t) => {
@@ -78,4 +79,24 @@ test("a failing metrics refresh still serves the other metrics", async (t) => {
   const r = await fetch(`${s.base}/metrics`);
   t.is(r.status, 200);
   t.true((await r.text()).includes("apar_http_requests_total"));
+});
+
+test("routes that clash with each other or with an operator route are refused at start", (t) => {
+  const base = { method: "GET", tags: [], responses: {}, handler: async () => ({ status: 200 }) } as const;
+  const make = (routes: RouteDef[]) => () =>
+    createHttpServer({
+      logger: pino({ enabled: false }),
+      routes,
+      ready: async () => true,
+      maxBodyBytes: 1,
+      version: "1",
+    });
+  t.throws(make([{ ...base, path: "/healthz", operationId: "mine", summary: "x" }]), { message: /GET \/healthz/ });
+  t.throws(
+    make([
+      { ...base, path: "/a", operationId: "same", summary: "x" },
+      { ...base, path: "/b", operationId: "same", summary: "x" },
+    ]),
+    { message: /operationId same/ },
+  );
 });

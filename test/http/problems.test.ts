@@ -27,6 +27,12 @@ test("an unknown route answers a 404 problem", async (t) => {
   });
 });
 
+test("an empty path parameter is no route", async (t) => {
+  const r = await fetch(`${s.base}/v1/echo/`);
+  t.is(r.status, 404);
+  t.is(((await r.json()) as Record<string, unknown>).title, "Route.NotFound");
+});
+
 test("a wrong method answers a 405 problem with Allow", async (t) => {
   const r = await fetch(`${s.base}/v1/echo`, { method: "DELETE" });
   t.is(r.status, 405);

@@ -101,3 +101,14 @@ export const toTemplatePath = (restifyPath: string): string => restifyPath.repla
 /** Names of the `{placeholders}` of a path template, in order. */
 export const pathParameterNames = (template: string): string[] =>
   [...template.matchAll(/\{([^}/]+)\}/g)].map((m) => m[1] ?? "");
+
+/** Throws when routes cannot all be served and documented: a repeated operationId or method and path. */
+export const checkRoutes = (routes: readonly RouteDef[]): void => {
+  const seen = new Set<string>();
+  for (const r of routes) {
+    for (const key of [`operationId ${r.operationId}`, `route ${r.method} ${r.path}`]) {
+      if (seen.has(key)) throw new Error(`two routes have the same ${key}`);
+      seen.add(key);
+    }
+  }
+};

@@ -10,7 +10,7 @@ import { formatProblemJson, internalProblem, PROBLEM_JSON, problem, problemOf, s
 import { queryParams } from "./query.js";
 import { sendReply } from "./reply.js";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id.js";
-import { type HttpReply, type RouteContext, type RouteDef, toRestifyPath } from "./route.js";
+import { checkRoutes, type HttpReply, type RouteContext, type RouteDef, toRestifyPath } from "./route.js";
 
 /** What a `beforeRoute` hook sees: the request before any work, and its route when one matched. */
 export interface BeforeRouteContext {
@@ -68,6 +68,9 @@ interface RequestState {
 
 const pathOf = (req: Request): string => req.getPath();
 
+const routeNotFound = (req: Request) =>
+  problem(404, "Route.NotFound", `No route matches ${req.method} ${pathOf(req)}.`, pathOf(req));
+
 /** Builds the REST server: routes, problem bodies, request ids, logs, metrics and the operator routes. */
 export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   const { logger } = options;
@@ -93,6 +96,8 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       document: documentOf,
     }),
   ];
+
+  checkRoutes(routes);
 
   const server = restify.createServer({
     name: "",
@@ -147,8 +152,14 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     async function routeHandler(req: Request, res: Response): Promise<void> {
       const st = state.get(req);
       if (st === undefined) throw new Error("request without state: the pre handler did not run");
-      st.route = route;
+      const params = { ...(req.params as Record<string, string>) };
       try {
+        // find-my-way matches `/v1/echo/` to `/v1/echo/{id}` with an empty id: no route has that path.
+        if (Object.values(params).some((v) => v === "")) {
+          if (!(await runHooks(req, res, st))) sendProblem(res, routeNotFound(req));
+          return;
+        }
+        st.route = route;
         if (route.rateLimited !== false && (await runHooks(req, res, st))) return;
         let rawBody: Buffer = Buffer.alloc(0);
         let json: unknown;
@@ -165,7 +176,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         const ctx: RouteContext = {
           requestId: st.requestId,
           log: st.log,
-          params: { ...(req.params as Record<string, string>) },
+          params,
           query: queryParams(req.url ?? ""),
           headers: req.headers,
           rawBody,
@@ -198,7 +209,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       if (err.name === "ResourceNotFoundError" || err.name === "MethodNotAllowedError") {
         if (st !== undefined && (await runHooks(req, res, st))) return;
         if (err.name === "ResourceNotFoundError") {
-          sendProblem(res, problem(404, "Route.NotFound", `No route matches ${req.method} ${instance}.`, instance));
+          sendProblem(res, routeNotFound(req));
         } else {
           sendProblem(res, problem(405, "Route.MethodNotAllowed", `${req.method} is not allowed here.`, instance));
         }
