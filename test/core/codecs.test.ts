@@ -199,3 +199,15 @@ test("closedType refuses members it does not name", (t) => {
     { field: "extra", code: "unknown_field", message: "extra is not a known field" },
   ]);
 });
+
+test("closedType keeps what its member codecs decode, required and optional", (t) => {
+  const Pair = closedType({ id: Uuid }, { other: Uuid, name: NonEmptyTrimmedString(10) });
+  const upper = "0190F5A4-7C3B-7FEE-9DCC-BBAA99887766";
+  const lower = upper.toLowerCase();
+  t.deepEqual(ok(Pair.decode({ id: upper, other: upper, name: " a " })), { id: lower, other: lower, name: "a" });
+  t.deepEqual(ok(Pair.decode({ id: upper })), { id: lower });
+  const result = decode(Pair, "nope");
+  t.deepEqual(E.isLeft(result) ? result.left.errors : [], [
+    { field: "body", code: "invalid", message: "body must be an object" },
+  ]);
+});

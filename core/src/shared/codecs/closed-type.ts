@@ -1,6 +1,9 @@
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
-import { codedError } from "./failure.js";
+import { codedError, failure } from "./failure.js";
+
+type Closed<P extends t.Props, O extends t.Props> = t.TypeOf<t.TypeC<P>> & t.TypeOf<t.PartialC<O>>;
+type ClosedOutput<P extends t.Props, O extends t.Props> = t.OutputOf<t.TypeC<P>> & t.OutputOf<t.PartialC<O>>;
 
 /**
  * An object codec that refuses members it does not name (io-ts's `t.type` lets them through). For shapes the
@@ -11,33 +14,32 @@ export const closedType = <P extends t.Props, O extends t.Props = Record<never, 
   required: P,
   optional?: O,
   name?: string,
-): t.Type<
-  t.TypeOf<t.TypeC<P>> & t.TypeOf<t.PartialC<O>>,
-  t.OutputOf<t.TypeC<P>> & t.OutputOf<t.PartialC<O>>,
-  unknown
-> => {
-  const base = t.intersection([t.type(required), t.partial(optional ?? ({} as O))]);
+): t.Type<Closed<P, O>, ClosedOutput<P, O>, unknown> => {
+  const req = t.type(required);
+  const opt = t.partial(optional ?? ({} as O));
   const allowed = new Set([...Object.keys(required), ...Object.keys(optional ?? {})]);
-  const extra = (u: object): string[] => Object.keys(u).filter((k) => !allowed.has(k));
-  return new t.Type(
-    name ?? `Closed<${[...allowed].join(", ")}>`,
-    (u): u is t.TypeOf<typeof base> => base.is(u) && extra(u).length === 0,
-    (u, c) =>
-      E.chain((a: t.TypeOf<typeof base>) => {
-        const strangers = extra(u as object);
-        if (strangers.length === 0) return t.success(a);
-        const values = u as Record<string, unknown>;
-        return t.failures<t.TypeOf<typeof base>>(
-          strangers.map((key) =>
-            codedError(
-              values[key],
-              [...c, { key, type: t.never, actual: values[key] }],
-              "unknown_field",
-              "is not a known field",
-            ),
-          ),
-        );
-      })(base.validate(u, c)),
-    base.encode,
+  const strangers = (u: object): string[] => Object.keys(u).filter((k) => !allowed.has(k));
+  return new t.Type<Closed<P, O>, ClosedOutput<P, O>, unknown>(
+    name ?? `{ ${[...allowed].join(", ")} }`,
+    (u): u is Closed<P, O> => req.is(u) && opt.is(u) && strangers(u).length === 0,
+    (u, c) => {
+      if (typeof u !== "object" || u === null || Array.isArray(u)) return failure(u, c, "invalid", "must be an object");
+      // Both halves validate against the same context, so field paths stay `bill.id`, not `0.bill.id`.
+      const a = req.validate(u, c);
+      const b = opt.validate(u, c);
+      const errors: t.ValidationError[] = [...(E.isLeft(a) ? a.left : []), ...(E.isLeft(b) ? b.left : [])];
+      const values = u as Record<string, unknown>;
+      for (const key of strangers(u)) {
+        const at: t.Context = [...c, { key, type: t.never, actual: values[key] }];
+        errors.push(codedError(values[key], at, "unknown_field", "is not a known field"));
+      }
+      if (E.isLeft(a) || E.isLeft(b) || errors.length > 0) return t.failures(errors);
+      // Each half answers the whole object with only its own members decoded: take each member from its half.
+      const decoded: Record<string, unknown> = { ...a.right };
+      const partial = b.right as Record<string, unknown>;
+      for (const key of Object.keys(optional ?? {})) if (key in partial) decoded[key] = partial[key];
+      return t.success(decoded as Closed<P, O>);
+    },
+    (a) => ({ ...req.encode(a), ...opt.encode(a) }) as ClosedOutput<P, O>,
   );
 };

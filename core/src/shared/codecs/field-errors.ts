@@ -37,12 +37,13 @@ const expectation = (type: AnyType | undefined): string => {
     case "PartialType":
     case "ExactType":
     case "StrictType":
-    case "UnknownRecordType":
+    case "AnyDictionaryType":
     case "DictionaryType":
+    case "ObjectType":
       return "an object";
     case "ArrayType":
     case "ReadonlyArrayType":
-    case "UnknownArrayType":
+    case "AnyArrayType":
     case "TupleType":
       return "an array";
     case "KeyofType":
