@@ -1,5 +1,12 @@
 // The public API of @apar/core for embedders.
+
+export * from "./app/effect.js";
+export * from "./app/tenancy/index.js";
+export * from "./events/catalog.js";
 export * from "./events/envelope.js";
+export * from "./events/envelope-codec.js";
+export * from "./events/make-event.js";
+export * from "./events/payloads.js";
 export type * from "./ports/index.js";
 export * from "./shared/codecs/index.js";
 export * from "./shared/currencies.js";

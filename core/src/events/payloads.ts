@@ -1,0 +1,110 @@
+import * as t from "io-ts";
+import { closedType } from "../shared/codecs/closed-type.js";
+import { codec } from "../shared/codecs/failure.js";
+import { NonEmptyTrimmedString } from "../shared/codecs/strings.js";
+import { Uuid } from "../shared/codecs/uuid.js";
+import { CurrencyCode } from "../shared/currencies.js";
+import { MoneyAmount } from "../shared/money.js";
+
+/** Payload codecs, one per shape in the spec's "Payload (data) by event" table. */
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+const Confidence = codec(
+  "Confidence",
+  (u): u is number => typeof u === "number" && u >= 0 && u <= 1,
+  (u) =>
+    typeof u === "number" && u >= 0 && u <= 1 ? { ok: u } : { code: "range", message: "must be between 0 and 1" },
+);
+
+const Code = NonEmptyTrimmedString(200);
+
+/**
+ * The spec's Bill as carried in events (and returned by GET /v1/bills/{id}). Fields read by extraction are
+ * null until it finishes; `confidence` appears once it has. Other bill fields are allowed (the spec leaves
+ * them open); the bills part of apar tightens this codec.
+ */
+export const BillPayload = t.intersection(
+  [
+    t.type({
+      id: Uuid,
+      state: Code,
+      supplierName: nullable(t.string),
+      invoiceNumber: nullable(t.string),
+      currency: nullable(CurrencyCode),
+      totalAmount: nullable(MoneyAmount),
+      lineItems: t.readonlyArray(t.UnknownRecord),
+    }),
+    t.partial({ confidence: nullable(Confidence) }),
+  ],
+  "Bill",
+);
+
+// Resources whose fields the spec does not show: an object with an id until their own parts tighten them.
+const resource = (name: string) => t.type({ id: Uuid }, name);
+
+/** An invoice as carried in events (open: fields beyond `id` are allowed). */
+export const InvoicePayload = resource("Invoice");
+/** A credit note as carried in events (open). */
+export const CreditNotePayload = resource("CreditNote");
+/** A supplier credit note as carried in events (open). */
+export const SupplierCreditNotePayload = resource("SupplierCreditNote");
+/** A recurring-invoice schedule as carried in events (open). */
+export const RecurringSchedulePayload = resource("RecurringInvoiceSchedule");
+
+/** A match group as carried in events: `id`, `billId`, `status` and nothing more. */
+export const MatchGroupPayload = closedType({ id: Uuid, billId: Uuid, status: Code }, {}, "MatchGroup");
+
+/** `data` of bill.* (except bill.duplicate_detected). */
+export const BillEventData = closedType({ bill: BillPayload });
+
+/** `data` of bill.duplicate_detected; `sameFile` marks an upload of the very same file. */
+export const BillDuplicateData = closedType(
+  {
+    bill: BillPayload,
+    duplicateOfBillId: Uuid,
+    matchBasis: t.keyof({ SupplierId: null, SupplierName: null }),
+  },
+  { sameFile: t.literal(true) },
+);
+
+/** `data` of invoice.*. */
+export const InvoiceEventData = closedType({ invoice: InvoicePayload });
+
+/** `data` of credit_note.issued. */
+export const CreditNoteEventData = closedType({ creditNote: CreditNotePayload });
+
+/** `data` of supplier_credit_note.issued. */
+export const SupplierCreditNoteEventData = closedType({ supplierCreditNote: SupplierCreditNotePayload });
+
+/** `data` of supplier_credit.applied and supplier_credit.reversed. */
+export const SupplierCreditEventData = closedType({
+  supplierCreditNote: SupplierCreditNotePayload,
+  billId: Uuid,
+  amount: MoneyAmount,
+  currency: CurrencyCode,
+});
+
+const OccurrenceNumber = codec(
+  "OccurrenceNumber",
+  (u): u is number => Number.isInteger(u) && (u as number) >= 1,
+  (u) =>
+    Number.isInteger(u) && (u as number) >= 1 ? { ok: u as number } : { code: "range", message: "must be 1 or more" },
+);
+
+/** `data` of recurring_invoice.generation_failed. */
+export const RecurringFailureData = closedType({
+  schedule: RecurringSchedulePayload,
+  occurrenceNumber: OccurrenceNumber,
+  errorCode: Code,
+  errorMessage: t.string,
+});
+
+/** `data` of match_group.*. */
+export const MatchGroupEventData = closedType({ matchGroup: MatchGroupPayload });
+
+/** `data` of company_bill.awaiting_organisation: the bill id only. */
+export const CompanyBillData = closedType({ billId: Uuid });
+
+/** `data` of webhook.test (apar's own event, sent only to the subscription being tested). */
+export const WebhookTestData = closedType({ subscriptionId: Uuid, message: t.string });
