@@ -1,0 +1,83 @@
+import { uuidV7 } from "@apar/adapters/sql/index";
+import type { ApiKey, Client, Membership, Organisation, OutboxEvent, User } from "@apar/core";
+
+/** A time with milliseconds, to prove instants round-trip exactly. */
+export const T0 = new Date("2026-03-04T05:06:07.891Z");
+
+/** `ms` after T0. */
+export const at = (ms: number): Date => new Date(T0.getTime() + ms);
+
+/** A new time-ordered id. */
+export const newId = (): string => uuidV7();
+
+/** Ids in ascending order, as many as asked. */
+export const sortedIds = (count: number): string[] => Array.from({ length: count }, newId).sort();
+
+export const aClient = (over: Partial<Client> = {}): Client => ({
+  id: newId(),
+  name: "Acme Holdings",
+  type: "Live",
+  modules: ["ap", "ar"],
+  createdAt: at(0),
+  ...over,
+});
+
+export const anOrganisation = (clientId: string, over: Partial<Organisation> = {}): Organisation => ({
+  id: newId(),
+  clientId,
+  name: "Acme GmbH",
+  industryId: null,
+  timeZone: "Europe/Berlin",
+  createdAt: at(0),
+  ...over,
+});
+
+export const aUser = (clientId: string, over: Partial<User> = {}): User => ({
+  id: newId(),
+  clientId,
+  email: `user-${newId()}@example.com`,
+  name: "Ada Lovelace",
+  clientRoles: [],
+  createdAt: at(0),
+  ...over,
+});
+
+export const aMembership = (userId: string, organisationId: string, over: Partial<Membership> = {}): Membership => ({
+  userId,
+  organisationId,
+  roles: ["Member"],
+  createdAt: at(0),
+  ...over,
+});
+
+export const anApiKey = (clientIds: readonly string[], over: Partial<ApiKey> = {}): ApiKey => ({
+  id: newId(),
+  name: "ci",
+  scope: { kind: "clients", clientIds },
+  keyPrefix: `ak_${newId().slice(-12)}`,
+  keyHash: "a".repeat(64),
+  createdAt: at(0),
+  expiresAt: null,
+  revokedAt: null,
+  lastUsedAt: null,
+  ...over,
+});
+
+export const anEvent = (clientId: string, over: Partial<OutboxEvent> & { occurredAt?: Date; type?: string } = {}) => {
+  const { occurredAt = at(0), type = "bill.created", ...rest } = over;
+  const event: OutboxEvent = {
+    envelope: {
+      id: newId(),
+      type,
+      occurredAt: occurredAt.toISOString(),
+      organisationId: null,
+      actor: { type: "system", id: null },
+      data: { amount: "10.50", lines: [1, 2] },
+    },
+    clientId,
+    subjectType: "bill",
+    subjectId: newId(),
+    ...rest,
+  };
+  return event;
+};

@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openMemoryDatabase } from "@apar/adapters/memory/index";
+import { openSqlDatabase } from "@apar/adapters/sql/index";
+import type { Database } from "@apar/core";
+import mysql from "mysql2/promise";
+
+/** Options for opening a test database. */
+export interface OpenOptions {
+  /** Apply the migrations before answering (default true). */
+  readonly migrate?: boolean;
+  /** Receives every SQL statement (SQL databases only). */
+  readonly log?: (sql: string) => void;
+}
+
+/** A kind of database the suites run against. */
+export interface TestDatabase {
+  readonly name: "memory" | "sqlite" | "mysql";
+  /** A fresh, empty database; closing it deletes it. */
+  open(options?: OpenOptions): Promise<Database>;
+  /**
+   * `count` handles on one fresh database, each with its own connections (for concurrency tests; in memory
+   * they are the same object). The database is deleted when the last handle closes.
+   */
+  openMany(count: number, options?: OpenOptions): Promise<Database[]>;
+}
+
+const SQL_URL = process.env.APAR_TEST_DATABASE_URL;
+/** Throwaway SQLite files go to memory-backed /dev/shm when there is one: fsync there costs nothing. */
+const SCRATCH = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+
+/** Wraps `close` of each handle so the last one to close runs `drop`. */
+const closeLast = (handles: readonly Database[], drop: () => Promise<void>): Database[] => {
+  let open = handles.length;
+  return handles.map((handle) => {
+    let closed = false;
+    return {
+      ...handle,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await handle.close();
+        open -= 1;
+        if (open === 0) await drop();
+      },
+    };
+  });
+};
+
+const prepare = async (handles: Database[], options: OpenOptions | undefined): Promise<Database[]> => {
+  if (options?.migrate !== false) await handles[0]?.migrate();
+  return handles;
+};
+
+const first = async (handles: Promise<Database[]>): Promise<Database> => {
+  const [database] = await handles;
+  if (database === undefined) throw new Error("no database handle opened");
+  return database;
+};
+
+const memory: TestDatabase = {
+  name: "memory",
+  open: (options) => first(prepare([openMemoryDatabase()], options)),
+  openMany: async (count, options) => {
+    const database = openMemoryDatabase();
+    return prepare(
+      closeLast(Array(count).fill(database), async () => {}),
+      options,
+    );
+  },
+};
+
+const sqlite: TestDatabase = {
+  name: "sqlite",
+  open: (options) => first(sqlite.openMany(1, options)),
+  openMany: async (count, options) => {
+    const folder = mkdtempSync(join(SCRATCH, "apar-test-"));
+    const sqliteFile = join(folder, "apar.sqlite");
+    const handles = await Promise.all(
+      Array.from({ length: count }, () =>
+        openSqlDatabase(options?.log === undefined ? { sqliteFile } : { sqliteFile, log: options.log }),
+      ),
+    );
+    return prepare(
+      closeLast(handles, async () => rmSync(folder, { recursive: true, force: true })),
+      options,
+    );
+  },
+};
+
+/** `mysql://user:pass@host:port/` with the database name replaced. */
+const withDatabase = (url: string, name: string): string => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+const mysqlDatabase = (url: string): TestDatabase => ({
+  name: "mysql",
+  open: (options) => first(mysqlDatabase(url).openMany(1, options)),
+  openMany: async (count, options) => {
+    const name = `apar_t_${randomBytes(6).toString("hex")}`;
+    const admin = async (sql: string) => {
+      const connection = await mysql.createConnection(withDatabase(url, ""));
+      try {
+        await connection.query(sql);
+      } finally {
+        await connection.end();
+      }
+    };
+    await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+    const databaseUrl = withDatabase(url, name);
+    const handles = await Promise.all(
+      Array.from({ length: count }, () =>
+        openSqlDatabase(options?.log === undefined ? { url: databaseUrl } : { url: databaseUrl, log: options.log }),
+      ),
+    );
+    return prepare(
+      closeLast(handles, () => admin(`DROP DATABASE IF EXISTS \`${name}\``)),
+      options,
+    );
+  },
+});
+
+/** The SQL database the suites use: MySQL when APAR_TEST_DATABASE_URL is a mysql:// URL, else SQLite in a temp file. */
+export const sqlTestDatabase = (): TestDatabase =>
+  SQL_URL !== undefined && /^(mysql|mariadb):\/\//i.test(SQL_URL) ? mysqlDatabase(SQL_URL) : sqlite;
+
+/** Every database a contract suite runs against: memory, and the SQL one chosen by APAR_TEST_DATABASE_URL. */
+export const testDatabases = (): readonly TestDatabase[] => [memory, sqlTestDatabase()];
+
+/** A fresh, migrated SQL database for suites that only want SQL. */
+export const openTestSqlDatabase = (options?: OpenOptions): Promise<Database> => sqlTestDatabase().open(options);
