@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import test from "ava";
+import { VARIABLES } from "../../host/src/config.js";
+import { ROOT } from "../helpers/host-process.js";
+
+const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+
+test("every configuration variable is in the README's table", (t) => {
+  const rows = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
+  const missing = Object.values(VARIABLES)
+    .map((v) => v.name)
+    .filter((name) => !rows.has(name));
+  t.deepEqual(missing, []);
+});
+
+test("the README gives the two commands for a fresh machine", (t) => {
+  t.true(readme.includes("npm ci && npm start"));
+  t.true(readme.includes("npm ci && npm test"));
+});
+
+test("the README's embedding example runs and prints what its comments say", async (t) => {
+  const { execFileSync } = await import("node:child_process");
+  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+  const section = readme.slice(readme.indexOf("## Embedding"));
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (code === undefined) return t.fail("no ts block in the embedding section");
+  const dir = mkdtempSync(join(ROOT, "test/.readme-"));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, "example.ts"), code);
+  const out = execFileSync(process.execPath, ["--conditions=source", "--import", "tsx", join(dir, "example.ts")], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  t.deepEqual(out.trim().split("\n").slice(0, 2), ["1234.63", "true"]);
+  t.regex(out.trim().split("\n")[2] ?? "", /^[a-z2-7]{8} true$/);
+});
