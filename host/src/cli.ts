@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The apar command line: operator tasks against the configured database (same variables as the server).
 import { parseArgs } from "node:util";
+import { openApiDocumentOf, type RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
   type Clock,
@@ -19,8 +20,8 @@ import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type Config, loadConfig } from "./config.js";
 import { buildContainer } from "./container.js";
-import { buildHttpServer } from "./roles/api.js";
 import { TOKENS } from "./tokens.js";
+import { APP_VERSION } from "./version.js";
 
 const HELP = `usage: apar <command> [options]
 
@@ -57,8 +58,12 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
   const logger = pino({ level: "warn" }, pino.destination(2));
   const container = buildContainer(config, logger);
   if (command === "openapi") {
-    const http = await buildHttpServer(container);
-    print(http.document());
+    print(
+      openApiDocumentOf(container.get<readonly RouteDef[]>(TOKENS.Routes), {
+        version: APP_VERSION,
+        headerPrefix: config.headerPrefix,
+      }),
+    );
     return 0;
   }
   const database = await container.getAsync<Database>(TOKENS.Database);
