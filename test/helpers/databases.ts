@@ -72,22 +72,22 @@ const memory: TestDatabase = {
   },
 };
 
-const sqlite: TestDatabase = {
-  name: "sqlite",
-  open: (options) => first(sqlite.openMany(1, options)),
-  openMany: async (count, options) => {
-    const folder = mkdtempSync(join(SCRATCH, "apar-test-"));
-    const sqliteFile = join(folder, "apar.sqlite");
-    const handles = await Promise.all(
-      Array.from({ length: count }, () =>
-        openSqlDatabase(options?.log === undefined ? { sqliteFile } : { sqliteFile, log: options.log }),
-      ),
-    );
-    return prepare(
-      closeLast(handles, async () => rmSync(folder, { recursive: true, force: true })),
-      options,
-    );
-  },
+/** A fresh, empty SQL database that nothing has opened yet. */
+export interface SqlLocation {
+  readonly name: "sqlite" | "mysql";
+  /** The `url` or `sqliteFile` for openSqlDatabase. */
+  readonly options: { readonly url?: string; readonly sqliteFile?: string };
+  /** Deletes the database. */
+  drop(): Promise<void>;
+}
+
+const sqliteLocation = async (): Promise<SqlLocation> => {
+  const folder = mkdtempSync(join(SCRATCH, "apar-test-"));
+  return {
+    name: "sqlite",
+    options: { sqliteFile: join(folder, "apar.sqlite") },
+    drop: async () => rmSync(folder, { recursive: true, force: true }),
+  };
 };
 
 /** `mysql://user:pass@host:port/` with the database name replaced. */
@@ -97,36 +97,51 @@ const withDatabase = (url: string, name: string): string => {
   return parsed.toString();
 };
 
-const mysqlDatabase = (url: string): TestDatabase => ({
-  name: "mysql",
-  open: (options) => first(mysqlDatabase(url).openMany(1, options)),
-  openMany: async (count, options) => {
-    const name = `apar_t_${randomBytes(6).toString("hex")}`;
-    const admin = async (sql: string) => {
-      const connection = await mysql.createConnection(withDatabase(url, ""));
-      try {
-        await connection.query(sql);
-      } finally {
-        await connection.end();
-      }
-    };
-    await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
-    const databaseUrl = withDatabase(url, name);
-    const handles = await Promise.all(
-      Array.from({ length: count }, () =>
-        openSqlDatabase(options?.log === undefined ? { url: databaseUrl } : { url: databaseUrl, log: options.log }),
-      ),
-    );
-    return prepare(
-      closeLast(handles, () => admin(`DROP DATABASE IF EXISTS \`${name}\``)),
-      options,
-    );
-  },
-});
+const mysqlLocation = async (url: string): Promise<SqlLocation> => {
+  const name = `apar_t_${randomBytes(6).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const connection = await mysql.createConnection(withDatabase(url, ""));
+    try {
+      await connection.query(sql);
+    } finally {
+      await connection.end();
+    }
+  };
+  await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  return {
+    name: "mysql",
+    options: { url: withDatabase(url, name) },
+    drop: () => admin(`DROP DATABASE IF EXISTS \`${name}\``),
+  };
+};
+
+/**
+ * A fresh SQL database chosen by APAR_TEST_DATABASE_URL: a new `apar_t_<random>` database on that MySQL
+ * server, or else a SQLite file in a new temporary folder. For suites that open it themselves (or hand it
+ * to a child process); call `drop()` when done.
+ */
+export const createSqlLocation = (): Promise<SqlLocation> =>
+  SQL_URL !== undefined && /^(mysql|mariadb):\/\//i.test(SQL_URL) ? mysqlLocation(SQL_URL) : sqliteLocation();
+
+const sqlDatabase = (name: "sqlite" | "mysql"): TestDatabase => {
+  const kind: TestDatabase = {
+    name,
+    open: (options) => first(kind.openMany(1, options)),
+    openMany: async (count, options) => {
+      const location = await createSqlLocation();
+      const log = options?.log === undefined ? {} : { log: options.log };
+      const handles = await Promise.all(
+        Array.from({ length: count }, () => openSqlDatabase({ ...location.options, ...log })),
+      );
+      return prepare(closeLast(handles, location.drop), options);
+    },
+  };
+  return kind;
+};
 
 /** The SQL database the suites use: MySQL when APAR_TEST_DATABASE_URL is a mysql:// URL, else SQLite in a temp file. */
 export const sqlTestDatabase = (): TestDatabase =>
-  SQL_URL !== undefined && /^(mysql|mariadb):\/\//i.test(SQL_URL) ? mysqlDatabase(SQL_URL) : sqlite;
+  sqlDatabase(SQL_URL !== undefined && /^(mysql|mariadb):\/\//i.test(SQL_URL) ? "mysql" : "sqlite");
 
 /** Every database a contract suite runs against: memory, and the SQL one chosen by APAR_TEST_DATABASE_URL. */
 export const testDatabases = (): readonly TestDatabase[] => [memory, sqlTestDatabase()];
