@@ -1,4 +1,5 @@
-import { uuidV7 } from "@apar/adapters/sql/index";
+import { systemClock } from "@apar/adapters/system/clock";
+import { randomIds } from "@apar/adapters/system/ids";
 import type { ApiKey, Client, Membership, Organisation, OutboxEvent, User } from "@apar/core";
 
 /** A time with milliseconds, to prove instants round-trip exactly. */
@@ -7,8 +8,10 @@ export const T0 = new Date("2026-03-04T05:06:07.891Z");
 /** `ms` after T0. */
 export const at = (ms: number): Date => new Date(T0.getTime() + ms);
 
+const ids = randomIds(systemClock);
+
 /** A new time-ordered id. */
-export const newId = (): string => uuidV7();
+export const newId = (): string => ids.next();
 
 /** Ids in ascending order, as many as asked. */
 export const sortedIds = (count: number): string[] => Array.from({ length: count }, newId).sort();

@@ -1,5 +1,6 @@
-import type { Database } from "@apar/core";
-import { uuidV7 } from "../sql/uuid-v7.js";
+import type { Database, Ids } from "@apar/core";
+import { systemClock } from "../system/clock.js";
+import { randomIds } from "../system/ids.js";
 import { directAccess, insideUnitOfWork, transactionAccess } from "./access.js";
 import { memoryStores } from "./memory-stores.js";
 import { Mutex, NamedMutexes } from "./mutex.js";
@@ -7,9 +8,12 @@ import { commitTables, emptyRows, tablesOf } from "./tables.js";
 
 /**
  * A database in memory, for embedders and fast tests, held to the same contract suites as SQL.
+ * Job ids come from `ids` (default: UUID v7 from the system clock).
  * Units of work run one at a time (like SQLite's single writer); a throw drops the unit's writes.
  */
-export const openMemoryDatabase = (): Database => {
+export const openMemoryDatabase = (options: { readonly ids?: Ids } = {}): Database => {
+  const ids = options.ids ?? randomIds(systemClock);
+  const newId = () => ids.next();
   const rows = emptyRows();
   const writer = new Mutex();
   const locks = new NamedMutexes();
@@ -18,7 +22,7 @@ export const openMemoryDatabase = (): Database => {
   let open = true;
   return {
     dialect: "memory",
-    stores: memoryStores(directAccess(rows, writer), positions, uuidV7),
+    stores: memoryStores(directAccess(rows, writer), positions, newId),
     run: (work) => {
       if (insideUnitOfWork.getStore() === true) {
         // A nested unit of work would wait for its parent forever (SQLite would time out): fail fast.
@@ -27,7 +31,7 @@ export const openMemoryDatabase = (): Database => {
       return writer.run(() =>
         insideUnitOfWork.run(true, async () => {
           const tables = tablesOf(rows);
-          const result = await work(memoryStores(transactionAccess(tables), positions, uuidV7));
+          const result = await work(memoryStores(transactionAccess(tables), positions, newId));
           commitTables(tables);
           return result;
         }),

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import type { Ids } from "@apar/core";
 import { type Options, Sequelize, Transaction } from "sequelize";
 import type { SqlDialect } from "./sql-session.js";
 
@@ -13,6 +14,8 @@ export interface SqlDatabaseOptions {
   readonly log?: (sql: string) => void;
   /** How long `withLock` waits before failing (default two minutes). */
   readonly lockTimeoutMs?: number;
+  /** Where new job ids come from (default: UUID v7 from the system clock). */
+  readonly ids?: Ids;
 }
 
 export interface Connection {

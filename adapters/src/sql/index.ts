@@ -3,4 +3,3 @@ export type { SqlDatabaseOptions } from "./connect.js";
 export { isMysqlUrl } from "./connect.js";
 export { decodeDecimal, decodeOptionalDecimal } from "./decimal.js";
 export { openSqlDatabase } from "./open-sql-database.js";
-export { uuidV7 } from "./uuid-v7.js";

@@ -1,10 +1,11 @@
 import type { Database } from "@apar/core";
+import { systemClock } from "../system/clock.js";
+import { randomIds } from "../system/ids.js";
 import { type Connection, connect, type SqlDatabaseOptions } from "./connect.js";
 import { type LockRunner, mysqlLock, sqliteLock } from "./database-lock.js";
 import { migrator } from "./migrator.js";
 import { SqlSession } from "./sql-session.js";
 import { sqlStores } from "./sql-stores.js";
-import { uuidV7 } from "./uuid-v7.js";
 
 const DEFAULT_LOCK_TIMEOUT_MS = 120_000;
 
@@ -19,11 +20,13 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
   const { sequelize, dialect } = connection;
   const withLock = lockFor(connection, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS);
   const umzug = migrator(sequelize, dialect);
+  const ids = options.ids ?? randomIds(systemClock);
+  const newId = () => ids.next();
   return {
     dialect,
-    stores: sqlStores(new SqlSession(sequelize, dialect), uuidV7),
+    stores: sqlStores(new SqlSession(sequelize, dialect), newId),
     run: (work) =>
-      sequelize.transaction((transaction) => work(sqlStores(new SqlSession(sequelize, dialect, transaction), uuidV7))),
+      sequelize.transaction((transaction) => work(sqlStores(new SqlSession(sequelize, dialect, transaction), newId))),
     migrate: () =>
       withLock("migrate", async () => {
         await umzug.up();
