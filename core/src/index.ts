@@ -7,6 +7,7 @@ export * from "./events/envelope.js";
 export * from "./events/envelope-codec.js";
 export * from "./events/make-event.js";
 export * from "./events/payloads.js";
+export * from "./inbox/model.js";
 export type * from "./ports/index.js";
 export * from "./shared/codecs/index.js";
 export * from "./shared/currencies.js";

@@ -1,6 +1,16 @@
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
-import type { ApiKey, Client, Membership, Organisation, OutboxEvent, User } from "@apar/core";
+import type {
+  ApiKey,
+  AuthCode,
+  Client,
+  Company,
+  ForwardingRejection,
+  Membership,
+  Organisation,
+  OutboxEvent,
+  User,
+} from "@apar/core";
 
 /** A time with milliseconds, to prove instants round-trip exactly. */
 export const T0 = new Date("2026-03-04T05:06:07.891Z");
@@ -84,3 +94,47 @@ export const anEvent = (clientId: string, over: Partial<OutboxEvent> & { occurre
   };
   return event;
 };
+
+export const anAuthCode = (clientId: string, over: Partial<AuthCode> = {}): AuthCode => ({
+  codeHash: `${newId().replaceAll("-", "")}${"0".repeat(32)}`,
+  clientId,
+  userId: newId(),
+  organisationId: newId(),
+  apiKeyId: newId(),
+  createdAt: at(0),
+  expiresAt: at(300_000),
+  usedAt: null,
+  ...over,
+});
+
+export const aCompany = (clientId: string, over: Partial<Company> = {}): Company => ({
+  id: newId(),
+  clientId,
+  name: "Acme Payables",
+  slug: `acme-${newId().slice(-12)}`,
+  organisationIds: [],
+  createdAt: at(0),
+  updatedAt: at(0),
+  ...over,
+});
+
+export const aRejection = (
+  clientId: string,
+  companyId: string,
+  over: Partial<ForwardingRejection> = {},
+): ForwardingRejection => ({
+  id: newId(),
+  clientId,
+  companyId,
+  fromAddress: "billing@supplier.example",
+  fromDomain: "supplier.example",
+  subject: "Invoice 1042",
+  attachmentCount: 2,
+  attachmentSummary: "invoice.pdf (application/pdf), logo.png (image/png)",
+  reason: "SenderNotAllowed",
+  authResult: "Pass",
+  dkimResult: "Pass",
+  spfResult: "Fail",
+  receivedAt: at(0),
+  ...over,
+});

@@ -1,8 +1,11 @@
 import type { Stores } from "@apar/core";
 import type { Access } from "./access.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
+import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryClients } from "./stores/clients.js";
+import { memoryCompanies } from "./stores/companies.js";
 import { memoryEvents, type PositionCounter } from "./stores/events.js";
+import { memoryForwardingRejections } from "./stores/forwarding-rejections.js";
 import { memoryJobs } from "./stores/jobs.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
@@ -15,6 +18,9 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   users: memoryUsers(access),
   memberships: memoryMemberships(access),
   apiKeys: memoryApiKeys(access),
+  authCodes: memoryAuthCodes(access),
+  companies: memoryCompanies(access),
+  forwardingRejections: memoryForwardingRejections(access),
   events: memoryEvents(access, positions),
   jobs: memoryJobs(access, newId),
 });

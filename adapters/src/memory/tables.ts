@@ -1,4 +1,15 @@
-import type { ApiKey, Client, Job, Membership, Organisation, StoredEvent, User } from "@apar/core";
+import type {
+  ApiKey,
+  AuthCode,
+  Client,
+  Company,
+  ForwardingRejection,
+  Job,
+  Membership,
+  Organisation,
+  StoredEvent,
+  User,
+} from "@apar/core";
 
 /** A job as the memory queue keeps it: `availableAt` as in the SQL table (see sql/migrations/0003-jobs.ts). */
 export interface JobRow extends Job {
@@ -10,7 +21,8 @@ export interface JobRow extends Job {
  * so readers outside the transaction never see uncommitted rows and a rollback is dropping the overlay.
  */
 export class Table<K, V> {
-  private readonly changes = new Map<K, V>();
+  /** Pending writes; `undefined` marks a pending delete. */
+  private readonly changes = new Map<K, V | undefined>();
 
   constructor(private readonly rows: Map<K, V>) {}
 
@@ -22,13 +34,20 @@ export class Table<K, V> {
     this.changes.set(key, value);
   }
 
+  delete(key: K): void {
+    this.changes.set(key, undefined);
+  }
+
   *values(): IterableIterator<V> {
     for (const [key, value] of this.rows) if (!this.changes.has(key)) yield value;
-    yield* this.changes.values();
+    for (const value of this.changes.values()) if (value !== undefined) yield value;
   }
 
   commit(): void {
-    for (const [key, value] of this.changes) this.rows.set(key, value);
+    for (const [key, value] of this.changes) {
+      if (value === undefined) this.rows.delete(key);
+      else this.rows.set(key, value);
+    }
   }
 }
 
@@ -44,6 +63,12 @@ export interface Rows {
   readonly apiKeys: Map<string, ApiKey>;
   /** key prefix -> API key id */
   readonly apiKeyPrefixes: Map<string, string>;
+  /** code hash -> auth code */
+  readonly authCodes: Map<string, AuthCode>;
+  readonly companies: Map<string, Company>;
+  /** slug -> company id */
+  readonly companySlugs: Map<string, string>;
+  readonly forwardingRejections: Map<string, ForwardingRejection>;
   /** position -> event */
   readonly events: Map<number, StoredEvent>;
   /** event id -> position */
@@ -64,6 +89,10 @@ export const emptyRows = (): Rows => ({
   memberships: new Map(),
   apiKeys: new Map(),
   apiKeyPrefixes: new Map(),
+  authCodes: new Map(),
+  companies: new Map(),
+  companySlugs: new Map(),
+  forwardingRejections: new Map(),
   events: new Map(),
   eventIds: new Map(),
   jobs: new Map(),

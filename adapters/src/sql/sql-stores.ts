@@ -1,8 +1,11 @@
 import type { Stores } from "@apar/core";
 import type { SqlSession } from "./sql-session.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
+import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlClients } from "./stores/clients.js";
+import { sqlCompanies } from "./stores/companies.js";
 import { sqlEvents } from "./stores/events.js";
+import { sqlForwardingRejections } from "./stores/forwarding-rejections.js";
 import { sqlJobs } from "./stores/jobs.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
@@ -15,6 +18,9 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   users: sqlUsers(session),
   memberships: sqlMemberships(session),
   apiKeys: sqlApiKeys(session),
+  authCodes: sqlAuthCodes(session),
+  companies: sqlCompanies(session),
+  forwardingRejections: sqlForwardingRejections(session),
   events: sqlEvents(session),
   jobs: sqlJobs(session, newId),
 });

@@ -1,6 +1,7 @@
 import type { Events } from "./events.js";
+import type { Companies, ForwardingRejections } from "./inbox-stores.js";
 import type { Jobs } from "./jobs.js";
-import type { ApiKeys, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
+import type { ApiKeys, AuthCodes, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
 
 /** Every store, as seen inside one unit of work. */
 export interface Stores {
@@ -9,6 +10,9 @@ export interface Stores {
   readonly users: Users;
   readonly memberships: Memberships;
   readonly apiKeys: ApiKeys;
+  readonly authCodes: AuthCodes;
+  readonly companies: Companies;
+  readonly forwardingRejections: ForwardingRejections;
   readonly events: Events;
   readonly jobs: Jobs;
 }

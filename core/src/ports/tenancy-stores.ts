@@ -1,4 +1,4 @@
-import type { ApiKey, Client, Membership, Organisation, User } from "../tenancy/model.js";
+import type { ApiKey, AuthCode, Client, Membership, Organisation, User } from "../tenancy/model.js";
 import type { Page, PageRequest } from "./page.js";
 
 /**
@@ -42,4 +42,13 @@ export interface ApiKeys {
   listByClient(clientId: string, page: PageRequest): Promise<Page<ApiKey>>;
   revoke(id: string, at: Date): Promise<void>;
   touch(id: string, at: Date): Promise<void>;
+}
+
+export interface AuthCodes {
+  add(code: AuthCode): Promise<void>;
+  /**
+   * Uses a code: answers it and marks it used, exactly once. A used, expired or unknown code answers
+   * undefined (two concurrent consumers: one wins).
+   */
+  consume(codeHash: string, now: Date): Promise<AuthCode | undefined>;
 }

@@ -63,3 +63,18 @@ export interface ApiKey {
   readonly revokedAt: Date | null;
   readonly lastUsedAt: Date | null;
 }
+
+/** A short-lived, single-use code an API-key holder issues for a user, exchanged for a bearer token. */
+export interface AuthCode {
+  /** sha-256 (hex) of the code; the code itself is never stored. */
+  readonly codeHash: string;
+  readonly clientId: string;
+  readonly userId: string;
+  /** The organisation the code was issued for (the token covers all the user's organisations). */
+  readonly organisationId: string;
+  /** The API key that issued it. */
+  readonly apiKeyId: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly usedAt: Date | null;
+}
