@@ -1,3 +1,8 @@
+import { connect } from "@apar/adapters/sql/connect";
+import { openSqlDatabase } from "@apar/adapters/sql/index";
+import { SqlSession } from "@apar/adapters/sql/sql-session";
+import test from "ava";
+import { createSqlLocation } from "../helpers/databases.js";
 import { contractTest } from "./contract.js";
 import { aClient, aCompany, aRejection, at, sortedIds } from "./fixtures.js";
 
@@ -95,4 +100,35 @@ contractTest("forwarding rejections: a limit below 1 or not an integer throws", 
   const company = aCompany(aClient().id);
   await t.throwsAsync(stores.forwardingRejections.newestOfCompany(company.clientId, company.id, 0));
   await t.throwsAsync(stores.forwardingRejections.newestOfCompany(company.clientId, company.id, 1.5));
+});
+
+test("sql: forwarding rejections: an enum value the code does not know is a defect and throws", async (t) => {
+  const location = await createSqlLocation();
+  const database = await openSqlDatabase(location.options);
+  const { sequelize, dialect } = await connect(location.options);
+  try {
+    await database.migrate();
+    const company = aCompany(aClient().id);
+    const good = aRejection(company.clientId, company.id);
+    await database.stores.forwardingRejections.add(good);
+    const session = new SqlSession(sequelize, dialect);
+    for (const [column, value] of [
+      ["reason", "Spam"],
+      ["dkim_result", "pass"],
+    ] as const) {
+      const bad = aRejection(company.clientId, company.id);
+      await database.stores.forwardingRejections.add(bad);
+      await session.execute(`UPDATE forwarding_rejections SET ${column} = $1 WHERE id = $2`, [value, bad.id]);
+      await t.throwsAsync(database.stores.forwardingRejections.ofId(company.clientId, bad.id), {
+        message: new RegExp(`${column}.*${value}`),
+      });
+      await t.throwsAsync(database.stores.forwardingRejections.newestOfCompany(company.clientId, company.id, 10));
+      await session.execute("DELETE FROM forwarding_rejections WHERE id = $1", [bad.id]);
+    }
+    t.deepEqual(await database.stores.forwardingRejections.ofId(company.clientId, good.id), good);
+  } finally {
+    await sequelize.close();
+    await database.close();
+    await location.drop();
+  }
 });
