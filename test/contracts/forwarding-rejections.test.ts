@@ -132,3 +132,19 @@ test("sql: forwarding rejections: an enum value the code does not know is a defe
     await location.drop();
   }
 });
+
+contractTest("forwarding rejections: removeOfCompany deletes that company's records only", async (t, { stores }) => {
+  const company = aCompany(aClient().id);
+  const other = aCompany(company.clientId);
+  for (let i = 0; i < 3; i += 1) await stores.forwardingRejections.add(aRejection(company.clientId, company.id));
+  const kept = aRejection(company.clientId, other.id);
+  const foreign = aRejection(aClient().id, company.id);
+  await stores.forwardingRejections.add(kept);
+  await stores.forwardingRejections.add(foreign);
+  t.is(await stores.forwardingRejections.removeOfCompany(aClient().id, company.id), 0);
+  t.is(await stores.forwardingRejections.removeOfCompany(company.clientId, company.id), 3);
+  t.deepEqual(await stores.forwardingRejections.newestOfCompany(company.clientId, company.id, 10), []);
+  t.deepEqual(await stores.forwardingRejections.newestOfCompany(company.clientId, other.id, 10), [kept]);
+  t.deepEqual(await stores.forwardingRejections.ofId(foreign.clientId, foreign.id), foreign);
+  t.is(await stores.forwardingRejections.removeOfCompany(company.clientId, company.id), 0);
+});

@@ -17,4 +17,6 @@ export interface ForwardingRejections {
   /** The newest `limit` rejections of a company (newest first; ties broken by id, newest first). */
   newestOfCompany(clientId: string, companyId: string, limit: number): Promise<readonly ForwardingRejection[]>;
   ofId(clientId: string, id: string): Promise<ForwardingRejection | undefined>;
+  /** Deletes every rejection of a company (with the company: sender addresses are personal data); answers how many. */
+  removeOfCompany(clientId: string, companyId: string): Promise<number>;
 }

@@ -24,4 +24,14 @@ export const memoryForwardingRejections = (access: Access): ForwardingRejections
     const rejection = access.read().forwardingRejections.get(id);
     return rejection?.clientId === clientId ? copy(rejection) : undefined;
   },
+  removeOfCompany: (clientId, companyId) =>
+    access.write((t) => {
+      let removed = 0;
+      for (const r of [...t.forwardingRejections.values()]) {
+        if (r.clientId !== clientId || r.companyId !== companyId) continue;
+        t.forwardingRejections.delete(r.id);
+        removed += 1;
+      }
+      return removed;
+    }),
 });

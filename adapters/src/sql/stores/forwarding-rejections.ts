@@ -88,4 +88,9 @@ export const sqlForwardingRejections = (session: SqlSession): ForwardingRejectio
     const [row] = await session.select<RejectionRow>(`${SELECT} WHERE id = $1 AND client_id = $2`, [id, clientId]);
     return row === undefined ? undefined : decode(row);
   },
+  removeOfCompany: (clientId, companyId) =>
+    session.execute("DELETE FROM forwarding_rejections WHERE client_id = $1 AND company_id = $2", [
+      clientId,
+      companyId,
+    ]),
 });
