@@ -2,6 +2,7 @@
 
 export * from "./app/effect.js";
 export * from "./app/tenancy/index.js";
+export * from "./auth/index.js";
 export * from "./events/catalog.js";
 export * from "./events/envelope.js";
 export * from "./events/envelope-codec.js";
@@ -18,5 +19,7 @@ export * from "./shared/money.js";
 export * from "./shared/state-machine.js";
 export * from "./shared/uuid-v7.js";
 export * from "./tenancy/api-key-format.js";
+export * from "./tenancy/client-settings.js";
+export * from "./tenancy/industries.js";
 export * from "./tenancy/model.js";
 export * from "./tenancy/rules.js";

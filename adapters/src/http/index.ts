@@ -1,5 +1,8 @@
 // The REST layer: routes as data, problem bodies, request ids, logs, metrics, the OpenAPI document.
+export * from "./auth/authenticate.js";
+export * from "./auth/jwt-tokens.js";
 export * from "./body.js";
+export * from "./cors.js";
 export * from "./metrics.js";
 export * from "./openapi.js";
 export * from "./openapi-file.js";

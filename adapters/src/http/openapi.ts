@@ -1,5 +1,5 @@
 import { PROBLEM_JSON } from "./problem.js";
-import { type JsonSchema, pathParameterNames, type ResponseDef, type RouteDef } from "./route.js";
+import { type JsonSchema, pathParameterNames, type ResponseDef, type RouteDef, securityOf } from "./route.js";
 
 /** What the document says about the service beyond its routes. */
 export interface OpenApiOptions {
@@ -37,9 +37,14 @@ const implicitResponses = (route: RouteDef): Record<string, object> => {
   if (route.requestBody !== undefined || (route.parameters?.length ?? 0) > 0) {
     out["400"] = problemResponse("The request is malformed or not valid.");
   }
-  if ((route.security ?? "credential") === "credential") {
-    out["401"] = problemResponse("No valid credential was given.");
-    out["403"] = problemResponse("The credential does not allow this operation.");
+  if (securityOf(route) === "credential") {
+    out["401"] = problemResponse("No valid credential was given (missing, invalid, expired or revoked).");
+    out["403"] = problemResponse("The credential does not allow this operation (role, module or organisation).");
+  }
+  const scope = route.access?.scope;
+  if (scope === "client" || scope === "organisation") {
+    out["400"] = problemResponse("The request is malformed, or a required tenancy header is missing.");
+    out["404"] = problemResponse("Not found; a client or organisation outside the credential answers the same.");
   }
   if (route.requestBody !== undefined) {
     out["413"] = problemResponse("The body is larger than the limit (counted after decompression).");
@@ -50,7 +55,42 @@ const implicitResponses = (route: RouteDef): Record<string, object> => {
   return out;
 };
 
-const operation = (route: RouteDef) => {
+/** The tenancy headers a route reads, as OpenAPI header parameters. */
+const tenancyHeaders = (route: RouteDef, prefix: string) => {
+  const scope = route.access?.scope;
+  if (scope !== "client" && scope !== "organisation") return [];
+  const uuid = { type: "string", format: "uuid" };
+  return [
+    {
+      name: `x-${prefix}-client-id`,
+      in: "header",
+      required: false,
+      description:
+        "The client to act for. Required when the credential covers more than one client; omit it when it covers one.",
+      schema: uuid,
+    },
+    ...(scope === "organisation"
+      ? [
+          {
+            name: `x-${prefix}-organisation-id`,
+            in: "header",
+            required: true,
+            description: "The organisation the request acts in; the caller must be a member or a client administrator.",
+            schema: uuid,
+          },
+        ]
+      : []),
+  ];
+};
+
+/** The credentials a route takes: API keys only for operator routes and API-key-only routes. */
+const securityRequirements = (route: RouteDef) => {
+  if (securityOf(route) === "none") return [];
+  const keyOnly = route.access?.scope === "operator" || route.access?.credentials === "api_key";
+  return keyOnly ? [{ apiKey: [] }] : [{ apiKey: [] }, { bearer: [] }];
+};
+
+const operation = (route: RouteDef, prefix: string) => {
   const declared = route.parameters ?? [];
   const pathParams = pathParameterNames(route.path)
     .filter((name) => !declared.some((p) => p.in === "path" && p.name === name))
@@ -58,6 +98,7 @@ const operation = (route: RouteDef) => {
   const parameters = [
     ...pathParams,
     ...declared.map((p) => ({ ...p, required: p.in === "path" ? true : (p.required ?? false) })),
+    ...tenancyHeaders(route, prefix),
   ];
   const responses: Record<string, object> = implicitResponses(route);
   for (const [status, r] of Object.entries(route.responses)) responses[status] = responseObject(r, status);
@@ -67,7 +108,7 @@ const operation = (route: RouteDef) => {
     summary: route.summary,
     ...(route.description === undefined ? {} : { description: route.description }),
     tags: [...route.tags],
-    security: (route.security ?? "credential") === "none" ? [] : [{ apiKey: [] }, { bearer: [] }],
+    security: securityRequirements(route),
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(body === undefined
       ? {}
@@ -105,13 +146,13 @@ const FIELD_ERROR_SCHEMA: JsonSchema = {
 /** Builds the OpenAPI 3.1 document of a set of routes. */
 export const buildOpenApi = (routes: readonly RouteDef[], options: OpenApiOptions): OpenApiDocument => {
   const paths: Record<string, Record<string, unknown>> = {};
+  const prefix = options.headerPrefix ?? "service";
   for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
     const item = paths[route.path] ?? {};
-    item[route.method.toLowerCase()] = operation(route);
+    item[route.method.toLowerCase()] = operation(route, prefix);
     paths[route.path] = item;
   }
   const tagNames = [...new Set(routes.flatMap((r) => r.tags))].sort();
-  const prefix = options.headerPrefix ?? "service";
   return {
     openapi: "3.1.0",
     info: {
@@ -129,11 +170,20 @@ export const buildOpenApi = (routes: readonly RouteDef[], options: OpenApiOption
     components: {
       schemas: { Problem: PROBLEM_SCHEMA, FieldError: FIELD_ERROR_SCHEMA },
       // Declared only when used: an unused scheme is a lint warning.
-      ...(routes.some((r) => (r.security ?? "credential") === "credential")
+      ...(routes.some((r) => securityOf(r) === "credential")
         ? {
             securitySchemes: {
               apiKey: { type: "apiKey", in: "header", name: `x-${prefix}-api-key`, description: "An API key." },
-              bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A user's access token." },
+              ...(routes.some((r) => securityRequirements(r).length === 2)
+                ? {
+                    bearer: {
+                      type: "http",
+                      scheme: "bearer",
+                      bearerFormat: "JWT",
+                      description: "A user's access token (POST /v1/auth/codes, then POST /v1/auth/exchange).",
+                    },
+                  }
+                : {}),
             },
           }
         : {}),

@@ -1,4 +1,4 @@
-import type { DomainError } from "@apar/core";
+import type { Access, DomainError, RequestAuth } from "@apar/core";
 import type { Logger } from "pino";
 import type { Request, Response } from "restify";
 
@@ -64,6 +64,8 @@ export interface RouteContext {
   /** For routes that stream (`stream: true`) or need the socket; most handlers never touch these. */
   readonly req: Request;
   readonly res: Response;
+  /** The resolved credential and tenancy (routes whose access needs a credential); undefined on public routes. */
+  readonly auth: RequestAuth | undefined;
 }
 
 /**
@@ -79,8 +81,13 @@ export interface RouteDef {
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
-  /** Default `credential` (an API key or a bearer token). */
+  /** Default `credential` (an API key or a bearer token). Derived from `access` when that is given. */
   readonly security?: "none" | "credential";
+  /**
+   * Who may call and in which tenancy: enforced before the body is read (credential 401, client 400/404,
+   * module 403, client administrator 403, organisation header 400/404/403) and documented in the OpenAPI.
+   */
+  readonly access?: Access;
   readonly parameters?: readonly ParameterDef[];
   readonly requestBody?: RequestBodyDef;
   /** Status code (`"200"`) to its documentation. */
@@ -112,3 +119,11 @@ export const checkRoutes = (routes: readonly RouteDef[]): void => {
     }
   }
 };
+
+/** The access a route enforces: its `access`, else public for `security: "none"`, else any credential. */
+export const accessOf = (route: RouteDef): Access =>
+  route.access ?? (route.security === "none" ? { scope: "none" } : { scope: "credential" });
+
+/** Whether the route takes a credential (for the OpenAPI document). */
+export const securityOf = (route: RouteDef): "none" | "credential" =>
+  route.access === undefined ? (route.security ?? "credential") : route.access.scope === "none" ? "none" : "credential";

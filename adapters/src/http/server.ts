@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { type DomainError, isDomainError } from "@apar/core";
+import { type DomainError, domainError, isDomainError } from "@apar/core";
 import type { Logger } from "pino";
 import restify, { type Request, type Response, type Server } from "restify";
+import { type Authenticator, isAuthFailure } from "./auth/authenticate.js";
 import { readBody } from "./body.js";
+import { applyCors, type CorsOptions } from "./cors.js";
 import { createHttpMetrics, type HttpMetrics, observeRequest } from "./metrics.js";
 import { buildOpenApi, type OpenApiDocument } from "./openapi.js";
 import { OPERATOR_TAG_DESCRIPTION, operatorRoutes } from "./operator-routes.js";
@@ -10,7 +12,7 @@ import { formatProblemJson, internalProblem, PROBLEM_JSON, problem, problemOf, s
 import { queryParams } from "./query.js";
 import { sendReply } from "./reply.js";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id.js";
-import { checkRoutes, type HttpReply, type RouteContext, type RouteDef, toRestifyPath } from "./route.js";
+import { accessOf, checkRoutes, type HttpReply, type RouteContext, type RouteDef, toRestifyPath } from "./route.js";
 
 /** What a `beforeRoute` hook sees: the request before any work, and its route when one matched. */
 export interface BeforeRouteContext {
@@ -43,6 +45,13 @@ export interface HttpServerOptions {
   readonly tagDescriptions?: Readonly<Record<string, string>>;
   /** Run before any work on every request except routes with `rateLimited: false`. */
   readonly beforeRoute?: readonly BeforeRouteHook[];
+  /**
+   * Resolves credentials and tenancy headers for each route's `access`, after the `beforeRoute` hooks and
+   * before the body is read. Without it, routes that declare an access needing a credential answer 401.
+   */
+  readonly authenticate?: Authenticator;
+  /** Browser origins allowed to call the API (preflight answered before routing). */
+  readonly cors?: CorsOptions;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 8000 ms. */
   readonly closeTimeoutMs?: number;
 }
@@ -127,6 +136,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       observeRequest(metrics, { method: req.method ?? "", route, status }, seconds);
       st.log.info({ method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 }, "request");
     });
+    if (options.cors !== undefined && applyCors(options.cors, req, res)) return next(false);
     next();
   });
 
@@ -142,10 +152,15 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     return false;
   };
 
-  const answerError = (req: Request, res: Response, error: DomainError): void => {
+  const answerError = (
+    req: Request,
+    res: Response,
+    error: DomainError,
+    headers?: Readonly<Record<string, string>>,
+  ): void => {
     // The body was not read to its end: close rather than let the rest be taken for a next request.
     if (!req.readableEnded) res.setHeader("Connection", "close");
-    sendProblem(res, problemOf(error, pathOf(req)));
+    sendProblem(res, problemOf(error, pathOf(req)), headers);
   };
 
   const handle = (route: RouteDef) =>
@@ -161,6 +176,17 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         }
         st.route = route;
         if (route.rateLimited !== false && (await runHooks(req, res, st))) return;
+        const access = accessOf(route);
+        let auth: RouteContext["auth"];
+        // Routes without a declared access keep working on servers built without an authenticator (tests).
+        if (access.scope !== "none" && (options.authenticate !== undefined || route.access !== undefined)) {
+          const resolved =
+            options.authenticate === undefined
+              ? { error: domainError("Unauthenticated", "Auth.Unauthenticated", "No credential can be checked.") }
+              : await options.authenticate(req.headers, access);
+          if (isAuthFailure(resolved)) return answerError(req, res, resolved.error, resolved.headers);
+          auth = resolved;
+        }
         let rawBody: Buffer = Buffer.alloc(0);
         let json: unknown;
         if (route.requestBody !== undefined && route.stream !== true) {
@@ -183,6 +209,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           json,
           req,
           res,
+          auth,
         };
         const result = await route.handler(ctx);
         if (res.headersSent) return; // a streaming handler answered itself

@@ -16,6 +16,8 @@ export interface Client {
   readonly type: "Live" | "Sandbox";
   readonly modules: readonly Module[];
   readonly createdAt: Date;
+  /** Branding and flags; absent means `DEFAULT_CLIENT_SETTINGS` (see `clientSettingsOf`). */
+  readonly settings?: ClientSettings;
 }
 
 export interface Organisation {
@@ -77,4 +79,17 @@ export interface AuthCode {
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly usedAt: Date | null;
+}
+
+/** A client's branding and feature flags (`GET /v1/client-settings`). */
+export interface ClientSettings {
+  readonly logoUrl: string | null;
+  /** `#rrggbb`. */
+  readonly primaryColour: string | null;
+  /** Days after a bill's due date it may still wait in review; null: no limit set. */
+  readonly billReviewTimeAfterDueDate: number | null;
+  /** Hosts that payment pages may redirect back to. */
+  readonly paymentAllowedRedirectHosts: readonly string[];
+  /** False hides the invoice email composer. */
+  readonly arEmailsEnabled: boolean;
 }

@@ -2,7 +2,8 @@ import { tenancy } from "./0001-tenancy.js";
 import { outbox } from "./0002-outbox.js";
 import { jobs } from "./0003-jobs.js";
 import { inboxAndAuthCodes } from "./0004-inbox-and-auth-codes.js";
+import { clientSettings } from "./0005-client-settings.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
-export const MIGRATIONS: readonly Migration[] = [tenancy, outbox, jobs, inboxAndAuthCodes];
+export const MIGRATIONS: readonly Migration[] = [tenancy, outbox, jobs, inboxAndAuthCodes, clientSettings];

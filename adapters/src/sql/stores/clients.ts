@@ -9,9 +9,10 @@ interface ClientRow {
   readonly type: string;
   readonly modules: string;
   readonly created_at: unknown;
+  readonly settings: unknown;
 }
 
-const SELECT = "SELECT id, name, type, modules, created_at FROM clients";
+const SELECT = "SELECT id, name, type, modules, created_at, settings FROM clients";
 
 const decode = (row: ClientRow): Client => ({
   id: row.id,
@@ -19,18 +20,24 @@ const decode = (row: ClientRow): Client => ({
   type: row.type as Client["type"],
   modules: decodeJson(row.modules),
   createdAt: decodeDate(row.created_at),
+  // A client stored without settings reads back without them (callers fill in the defaults).
+  ...(row.settings === null || row.settings === undefined ? {} : { settings: decodeJson(row.settings) }),
 });
 
 /** Clients in SQL. */
 export const sqlClients = (session: SqlSession): Clients => ({
   async add(client) {
-    await session.execute("INSERT INTO clients (id, name, type, modules, created_at) VALUES ($1, $2, $3, $4, $5)", [
-      client.id,
-      client.name,
-      client.type,
-      JSON.stringify(client.modules),
-      encodeDate(client.createdAt),
-    ]);
+    await session.execute(
+      "INSERT INTO clients (id, name, type, modules, created_at, settings) VALUES ($1, $2, $3, $4, $5, $6)",
+      [
+        client.id,
+        client.name,
+        client.type,
+        JSON.stringify(client.modules),
+        encodeDate(client.createdAt),
+        client.settings === undefined ? null : JSON.stringify(client.settings),
+      ],
+    );
   },
   async ofId(id) {
     const [row] = await session.select<ClientRow>(`${SELECT} WHERE id = $1`, [id]);
@@ -38,10 +45,11 @@ export const sqlClients = (session: SqlSession): Clients => ({
   },
   list: (page) => keysetPage(session, { select: SELECT, where: [], bind: [], id: "id" }, page, decode),
   async update(client) {
-    await session.execute("UPDATE clients SET name = $1, type = $2, modules = $3 WHERE id = $4", [
+    await session.execute("UPDATE clients SET name = $1, type = $2, modules = $3, settings = $4 WHERE id = $5", [
       client.name,
       client.type,
       JSON.stringify(client.modules),
+      client.settings === undefined ? null : JSON.stringify(client.settings),
       client.id,
     ]);
   },

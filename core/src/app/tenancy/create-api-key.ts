@@ -1,6 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import * as TE from "fp-ts/lib/TaskEither.js";
-import { type DomainError, notFound, validationError } from "../../shared/errors.js";
+import { type DomainError, domainError, notFound, validationError } from "../../shared/errors.js";
 import { API_KEY_RANDOM_BYTES, makeApiKey } from "../../tenancy/api-key-format.js";
 import type { ApiKey, KeyScope } from "../../tenancy/model.js";
 import type { TenancyDeps } from "./deps.js";
@@ -73,6 +73,11 @@ export const revokeApiKey =
         (input.clientId === undefined ||
           (key.scope.kind === "clients" && key.scope.clientIds.includes(input.clientId)));
       if (!visible) return E.left(notFound("ApiKey.NotFound", "The API key does not exist."));
+      // A platform key serves other clients too: cutting it off is the operator's call, not one client's.
+      if (input.clientId !== undefined && key.scope.kind === "clients" && key.scope.clientIds.length > 1)
+        return E.left(
+          domainError("Forbidden", "ApiKey.Shared", "This key also serves other clients; the operator revokes it."),
+        );
       if (key.revokedAt !== null) return E.right(key);
       const at = deps.clock.now();
       await s.apiKeys.revoke(key.id, at);

@@ -1,0 +1,32 @@
+import type { Module } from "../tenancy/model.js";
+
+/**
+ * What a route asks of the caller, as data (the HTTP adapter enforces it and documents it):
+ * - `none`: public; no credential is read.
+ * - `credential`: any valid credential; no client is resolved (fixed reference data such as industries).
+ * - `operator`: operator API keys only (keys whose scope is every client).
+ * - `client`: a credential resolved to one client (the client header when it spans several).
+ * - `organisation`: as `client`, plus the organisation header naming an organisation the caller acts in.
+ */
+export type AccessScope = "none" | "credential" | "operator" | "client" | "organisation";
+
+export interface Access {
+  readonly scope: AccessScope;
+  /** The module the client's plan must include (403 `Module.NotEntitled` otherwise). */
+  readonly module?: Module;
+  /** Only client administrators: Owner or Admin users, and API keys scoped to the client. */
+  readonly clientAdmin?: boolean;
+  /** `api_key`: bearer tokens are refused with 403 (issuing auth codes). Default `any`. */
+  readonly credentials?: "any" | "api_key";
+  /**
+   * The resource named in client-resolution errors: `Company` answers `Company.MissingClientId` and
+   * `Company.NotFound` (the spec's codes for company routes). Default `Client`.
+   */
+  readonly resource?: string;
+}
+
+/** True when the scope needs a credential. */
+export const needsCredential = (access: Access): boolean => access.scope !== "none";
+
+/** True when the scope resolves one client (and so reads the client header). */
+export const resolvesClient = (access: Access): boolean => access.scope === "client" || access.scope === "organisation";
