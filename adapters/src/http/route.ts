@@ -94,6 +94,15 @@ export interface RouteDef {
   readonly responses: Readonly<Record<string, ResponseDef>>;
   /** False for routes no limiter may touch (the operator routes); `beforeRoute` hooks are skipped. */
   readonly rateLimited?: boolean;
+  /**
+   * The narrower limit of the spec's Limits table this route also counts toward: `auth` (codes, exchange,
+   * registration, invite acceptance; one budget shared by every caller), `public-token` (public pages, per
+   * token: see `limitKeyParam`), `mcp` (per API key or bearer token), or `inbound` (third-party receivers:
+   * their own per-IP budget, outside the general per-IP limit and its block). Absent: the general limit only.
+   */
+  readonly limit?: "auth" | "public-token" | "inbound" | "mcp";
+  /** For `limit: "public-token"`: the path parameter holding the token. Default `token`. */
+  readonly limitKeyParam?: string;
   /** True: the server does not read the body; the handler streams it from `ctx.req` (multipart). */
   readonly stream?: boolean;
   readonly handler: (ctx: RouteContext) => Promise<HttpReply | DomainError>;

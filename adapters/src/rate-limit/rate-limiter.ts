@@ -1,0 +1,125 @@
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import {
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import type { Request } from "restify";
+import type { BeforeRouteHook, HttpReply, RouteDef } from "../http/index.js";
+import { clientIp, trustedProxies } from "./client-ip.js";
+import { credentialKey, tokenKey } from "./limit-keys.js";
+import { type RateLimitSettings, SPEC_RATE_LIMITS } from "./settings.js";
+
+/** Where the counters live: this process's memory, or Redis shared by every instance. */
+export type RateLimitStore = { readonly kind: "memory" } | { readonly kind: "redis"; readonly client: Redis };
+
+/** Options of `createRateLimiter`. */
+export interface RateLimiterOptions {
+  readonly store: RateLimitStore;
+  /** Prefix of every store key; instances sharing budgets use the same one. Default `apar:rl`. */
+  readonly keyPrefix?: string;
+  /** Overrides of the spec's numbers (tests shorten windows and blocks). */
+  readonly settings?: Partial<RateLimitSettings>;
+  /** `APAR_TRUSTED_PROXIES`: IPs and CIDRs whose X-Forwarded-For is believed. */
+  readonly trustedProxies?: readonly string[];
+  /** The brand word of `x-<prefix>-api-key`. Default `service`. */
+  readonly headerPrefix?: string;
+  readonly logger?: Logger;
+}
+
+/** The spec's limits as a `beforeRoute` hook. */
+export interface RateLimiter {
+  readonly settings: RateLimitSettings;
+  readonly hook: BeforeRouteHook;
+}
+
+const TOO_MANY: HttpReply = { status: 429 };
+// A rejected request's body is never read: close the connection rather than drain it.
+const TOO_MANY_CLOSE: HttpReply = { status: 429, headers: { Connection: "close" } };
+
+const hasBody = (headers: Readonly<Record<string, string | string[] | undefined>>): boolean =>
+  headers["transfer-encoding"] !== undefined ||
+  (headers["content-length"] !== undefined && headers["content-length"] !== "0");
+
+/**
+ * Builds the limiter of the spec's Limits table on rate-limiter-flexible. Every window is fixed and starts at
+ * its key's first hit. The general per-IP limit and the block share one counter per IP: it counts every request
+ * (rejected ones too) up to `blockAbove`, past which rate-limiter-flexible blocks the key for `blockSeconds`.
+ * The narrower limits (auth, public token, MCP) are asked only when the per-IP limit let the request through.
+ * On Redis, a store error falls back to a per-process memory limiter rather than failing requests.
+ */
+export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
+  const settings: RateLimitSettings = { ...SPEC_RATE_LIMITS, ...options.settings };
+  const { store, logger } = options;
+  const prefix = options.keyPrefix ?? "apar:rl";
+  const headerPrefix = options.headerPrefix ?? "service";
+  const proxies = trustedProxies(options.trustedProxies ?? []);
+
+  const bucket = (name: string, points: number, blockSeconds = 0): RateLimiterAbstract => {
+    const base: IRateLimiterOptions = {
+      keyPrefix: `${prefix}:${name}`,
+      points,
+      duration: settings.windowSeconds,
+      blockDuration: blockSeconds,
+    };
+    if (store.kind === "memory") return new RateLimiterMemory(base);
+    return new RateLimiterRedis({
+      ...base,
+      storeClient: store.client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(base),
+      // A blocked IP is answered from this process's memory without asking Redis.
+      ...(blockSeconds > 0 ? { inMemoryBlockOnConsumed: points + 1, inMemoryBlockDuration: blockSeconds } : {}),
+    });
+  };
+
+  const perIp = bucket("ip", settings.blockAbove, settings.blockSeconds);
+  const auth = bucket("auth", settings.auth);
+  const publicToken = bucket("token", settings.publicToken);
+  const mcp = bucket("mcp", settings.mcp);
+  const inbound = bucket("inbound", settings.inbound);
+
+  /** The key's count in its window, this request included; infinite when the limiter itself rejected it. */
+  const take = async (limiter: RateLimiterAbstract, key: string): Promise<number> => {
+    try {
+      return (await limiter.consume(key)).consumedPoints;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return Number.POSITIVE_INFINITY;
+      // Only reachable without an insurance limiter: let the request through rather than fail it.
+      logger?.error({ err: error }, "rate limiter store failed; request let through");
+      return 0;
+    }
+  };
+
+  /** True when the narrower limit of the route (if any) lets the request through. */
+  const narrowAllows = async (route: RouteDef, req: Request): Promise<boolean> => {
+    switch (route.limit) {
+      case "auth":
+        return (await take(auth, "all")) <= settings.auth;
+      case "public-token": {
+        const key = tokenKey(route, (req.params ?? {}) as Record<string, string>);
+        return key === undefined || (await take(publicToken, key)) <= settings.publicToken;
+      }
+      case "mcp": {
+        const key = credentialKey(req.headers, headerPrefix);
+        return key === undefined || (await take(mcp, key)) <= settings.mcp;
+      }
+      default:
+        return true;
+    }
+  };
+
+  const hook: BeforeRouteHook = async ({ req, route }) => {
+    const ip = clientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxies);
+    const rejected = hasBody(req.headers) ? TOO_MANY_CLOSE : TOO_MANY;
+    // Inbound receivers have their own per-IP budget, outside the general one and its block.
+    if (route?.limit === "inbound") return (await take(inbound, ip)) <= settings.inbound ? undefined : rejected;
+    if ((await take(perIp, ip)) > settings.perIp) return rejected;
+    return route === undefined || (await narrowAllows(route, req)) ? undefined : rejected;
+  };
+
+  return { settings, hook };
+};

@@ -1,0 +1,31 @@
+/** The numbers of the rate limits. Every budget counts over one fixed window per key. */
+export interface RateLimitSettings {
+  /** Length of every window, in whole seconds. */
+  readonly windowSeconds: number;
+  /** Requests per window per source IP on every limited route (inbound receivers aside). */
+  readonly perIp: number;
+  /** More than this many requests from one IP in a window block it (rejected ones count too). */
+  readonly blockAbove: number;
+  /** How long a block lasts, in whole seconds. */
+  readonly blockSeconds: number;
+  /** Requests per window to the auth routes (codes, exchange, registration, invites), shared by every caller. */
+  readonly auth: number;
+  /** Requests per window per token to the public pages. */
+  readonly publicToken: number;
+  /** Requests per window per credential to the MCP endpoint. */
+  readonly mcp: number;
+  /** Requests per window per source IP to the inbound third-party receivers. */
+  readonly inbound: number;
+}
+
+/** The spec's Limits table. */
+export const SPEC_RATE_LIMITS: RateLimitSettings = {
+  windowSeconds: 60,
+  perIp: 120,
+  blockAbove: 600,
+  blockSeconds: 600,
+  auth: 10,
+  publicToken: 60,
+  mcp: 120,
+  inbound: 600,
+};
