@@ -1,6 +1,7 @@
 // The public API of @apar/core for embedders.
 
 export * from "./app/effect.js";
+export * from "./app/inbox/index.js";
 export * from "./app/tenancy/index.js";
 export * from "./auth/index.js";
 export * from "./events/catalog.js";
@@ -8,7 +9,7 @@ export * from "./events/envelope.js";
 export * from "./events/envelope-codec.js";
 export * from "./events/make-event.js";
 export * from "./events/payloads.js";
-export * from "./inbox/model.js";
+export * from "./inbox/index.js";
 export type * from "./ports/index.js";
 export * from "./shared/codecs/index.js";
 export * from "./shared/currencies.js";
