@@ -1,0 +1,53 @@
+# apar: one image for every role (api, worker, scheduler, smtp). Build: `docker build -t apar .`
+# Run: `docker run -p 8080:8080 -p 2525:2525 -v apar-data:/data apar` (SQLite, documents and the .eml outbox in /data).
+
+# ---- build: full dependencies, native addons (sqlite3) compiled from source, TypeScript compiled ----
+FROM node:24-bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+# node-gyp uses the headers shipped in the image instead of downloading them (no download is possible here),
+# and compiles on every core (sqlite3 from source is most of the build time).
+ENV npm_config_nodedir=/usr/local \
+    JOBS=max
+WORKDIR /app
+# Manifests first so that the dependency layer is cached until a manifest or the lockfile changes.
+COPY package.json package-lock.json ./
+COPY core/package.json core/
+COPY adapters/package.json adapters/
+COPY host/package.json host/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.base.json ./
+COPY core core
+COPY adapters adapters
+COPY host host
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+# Gather what runs: manifests, compiled output, production node_modules (incl. any per-workspace ones).
+RUN mkdir -p /out \
+ && cp -a package.json node_modules /out/ \
+ && for w in core adapters host; do \
+      mkdir -p "/out/$w" && cp -a "$w/package.json" "$w/dist" "/out/$w/"; \
+      for extra in node_modules bin; do if [ -e "$w/$extra" ]; then cp -a "$w/$extra" "/out/$w/"; fi; done; \
+    done \
+ && find /out -name '*.tsbuildinfo' -delete
+# sqlite3 needs only its compiled addon at run time; its sources and object files are about 24 MB.
+RUN cd /out/node_modules/sqlite3 \
+ && mv build/Release/node_sqlite3.node /tmp/ && rm -rf build deps src \
+ && mkdir -p build/Release && mv /tmp/node_sqlite3.node build/Release/ \
+ && cd /out && node -e "new (require('sqlite3').Database)(':memory:').get('select 1 as one', (e, r) => process.exit(e || r.one !== 1 ? 1 : 0))"
+
+# ---- runtime: production dependencies only, non-root ----
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    APAR_DATA_DIR=/data
+WORKDIR /app
+# The code stays owned by root (read-only for the app); only the data volume belongs to the app user.
+COPY --from=build /out /app
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 8080 2525
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.APAR_PORT || 8080}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "host/dist/main.js"]
