@@ -44,7 +44,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # The code stays owned by root (read-only for the app); only the data volume belongs to the app user.
 COPY --from=build /out /app
-RUN mkdir -p /data && chown node:node /data
+# /data/documents exists so that a volume mounted there (shared documents, see docker-compose.yml) starts owned by
+# the app user: Docker and podman give an empty named volume the owner of the folder it is mounted on.
+RUN mkdir -p /data/documents && chown -R node:node /data
 VOLUME /data
 USER node
 EXPOSE 8080 2525

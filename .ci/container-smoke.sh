@@ -40,22 +40,27 @@ echo "USER=$user HEALTHCHECK, VOLUME /data, EXPOSE 8080 2525, APAR_DATA_DIR=/dat
 echo "image size: $(podman images --format '{{.Size}}' "$IMG")"
 
 # smoke.sh reports a failing HEALTHCHECK without failing; here it must pass, and the volume must be writable.
-say "HEALTHCHECK must pass and /data must be writable by the app user"
+# A fresh named volume on /data/documents, as docker-compose.yml mounts the shared documents, must be writable too.
+say "HEALTHCHECK must pass; /data and a volume on /data/documents must be writable by the app user"
 name=apar-ci-check
-podman rm -f "$name" >/dev/null 2>&1 || true
-trap 'podman rm -f "$name" >/dev/null 2>&1 || true' EXIT
-podman run -d --name "$name" "$IMG" >/dev/null
+docs=apar-ci-documents
+cleanup() { podman rm -f -v "$name" >/dev/null 2>&1 || true; podman volume rm -f "$docs" >/dev/null 2>&1 || true; }
+cleanup
+trap cleanup EXIT
+podman run -d --name "$name" -v "$docs:/data/documents" "$IMG" >/dev/null
 healthy=
 for _ in $(seq 1 50); do
   if podman healthcheck run "$name" >/dev/null 2>&1; then healthy=1; break; fi
   sleep 0.2
 done
 [ -n "$healthy" ] || { podman logs "$name" | tail -20; fail "HEALTHCHECK did not pass within 10 s"; }
-podman exec "$name" sh -c 'f=/data/.apar-ci-write && touch "$f" && rm "$f"' || fail "/data is not writable by $(podman exec "$name" id -un)"
+for dir in /data /data/documents; do
+  podman exec "$name" sh -c "touch $dir/.apar-ci-write && rm $dir/.apar-ci-write" || fail "$dir is not writable by the app user"
+done
 stop_started=$SECONDS
 podman stop -t 10 "$name" >/dev/null
 code=$(podman inspect --format '{{.State.ExitCode}}' "$name")
 [ "$code" = 0 ] || fail "exit code $code after SIGTERM (137 means it was killed after 10 s)"
-echo "HEALTHCHECK healthy, /data writable, SIGTERM -> exit 0 in $((SECONDS - stop_started))s"
+echo "HEALTHCHECK healthy, /data and /data/documents writable, SIGTERM -> exit 0 in $((SECONDS - stop_started))s"
 
 say "container smoke OK"
