@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 
@@ -18,6 +19,8 @@ export interface Config {
   readonly mailFrom: string;
   readonly secretKey: string | undefined;
   readonly rateLimits: boolean;
+  readonly redisUrl: string | undefined;
+  readonly trustedProxies: readonly string[];
   readonly maxBodyBytes: number;
   readonly maxUploadBytes: number;
   readonly logLevel: string;
@@ -105,6 +108,36 @@ const smtpUrl = fromString<string | undefined>(
   },
   "an smtp:// or smtps:// URL",
 );
+const redisUrl = fromString<string | undefined>(
+  "RedisUrl",
+  (s) => {
+    if (s.trim() === "") return undefined as string | undefined;
+    try {
+      const url = new URL(s);
+      return ["redis:", "rediss:"].includes(url.protocol) && url.hostname !== "" ? s : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  "a redis://host:6379 or rediss:// URL",
+);
+const isCidr = (entry: string): boolean => {
+  const [address = "", bits, extra] = entry.split("/");
+  const family = isIP(address);
+  const max = family === 4 ? 32 : 128;
+  return family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max));
+};
+const ipList = fromString<readonly string[]>(
+  "IpList",
+  (s) => {
+    const entries = s
+      .split(",")
+      .map((e) => e.trim())
+      .filter((e) => e !== "");
+    return entries.every(isCidr) ? entries : undefined;
+  },
+  "a comma-separated list of IP addresses and CIDR ranges",
+);
 const logLevel = fromString<string>(
   "LogLevel",
   (s) => (["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(s) ? s : undefined),
@@ -169,6 +202,18 @@ export const VARIABLES = {
     codec: onOff,
     fallback: "on",
     meaning: "`off` only for benchmarks and test suites that are not about limits",
+  },
+  redisUrl: {
+    name: "REDIS_URL",
+    codec: redisUrl,
+    fallback: undefined,
+    meaning: "shared rate-limit store, needed when several instances run (default: each process counts in memory)",
+  },
+  trustedProxies: {
+    name: "APAR_TRUSTED_PROXIES",
+    codec: ipList,
+    fallback: "",
+    meaning: "proxies (IPs, CIDRs) whose `X-Forwarded-For` names the client for rate limits",
   },
   maxBodyBytes: {
     name: "APAR_MAX_BODY_BYTES",

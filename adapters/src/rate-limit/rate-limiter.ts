@@ -71,8 +71,11 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
       storeClient: store.client,
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory(base),
-      // A blocked IP is answered from this process's memory without asking Redis.
-      ...(blockSeconds > 0 ? { inMemoryBlockOnConsumed: points + 1, inMemoryBlockDuration: blockSeconds } : {}),
+      // Requests of a blocked IP are answered from this process's memory for the rest of the block, without
+      // asking Redis. points + 2: the request that crosses the threshold must still write the block to Redis
+      // (the library skips that for counts at or past this option), and without an in-memory duration the
+      // library keeps the key for the TTL Redis reports, so every instance ends the block when Redis does.
+      ...(blockSeconds > 0 ? { inMemoryBlockOnConsumed: points + 2 } : {}),
     });
   };
 

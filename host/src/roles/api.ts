@@ -1,4 +1,11 @@
-import { createHttpMetrics, createHttpServer, type HttpServer, type RouteDef } from "@apar/adapters/http/index";
+import {
+  type BeforeRouteHook,
+  createHttpMetrics,
+  createHttpServer,
+  type HttpServer,
+  type RouteDef,
+} from "@apar/adapters/http/index";
+import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
 import type { Clock, Database } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -14,7 +21,10 @@ export interface RunningApi {
 }
 
 /** Builds the HTTP server of every route in the container (not listening yet). */
-export const buildHttpServer = async (container: Container): Promise<HttpServer> => {
+export const buildHttpServer = async (
+  container: Container,
+  beforeRoute: readonly BeforeRouteHook[] = [],
+): Promise<HttpServer> => {
   const config = container.get<Config>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
   const clock = container.get<Clock>(TOKENS.Clock);
@@ -23,6 +33,7 @@ export const buildHttpServer = async (container: Container): Promise<HttpServer>
   return createHttpServer({
     logger: logger.child({ part: "http" }),
     routes: container.get<readonly RouteDef[]>(TOKENS.Routes),
+    beforeRoute,
     ready: () => database.ready(),
     metrics,
     extraMetrics: async () => {
@@ -45,7 +56,30 @@ export const buildHttpServer = async (container: Container): Promise<HttpServer>
 /** Starts the api role: the REST server on `APAR_HOST:APAR_PORT`. */
 export const startApi = async (container: Container): Promise<RunningApi> => {
   const config = container.get<Config>(TOKENS.Config);
-  const http = await buildHttpServer(container);
-  const { port } = await http.listen(config.port, config.host);
-  return { port, http, close: () => http.close() };
+  const logger = container.get<Logger>(TOKENS.Logger).child({ part: "rate-limit" });
+  checkRateLimitRoutes(container.get<readonly RouteDef[]>(TOKENS.Routes));
+  // Redis when configured, so that every instance spends one budget; this process's memory otherwise.
+  const redis =
+    config.rateLimits && config.redisUrl !== undefined ? await connectRedis(config.redisUrl, logger) : undefined;
+  const limiter = config.rateLimits
+    ? createRateLimiter({
+        store: redis === undefined ? { kind: "memory" } : { kind: "redis", client: redis },
+        trustedProxies: config.trustedProxies,
+        headerPrefix: config.headerPrefix,
+        logger,
+      })
+    : undefined;
+  const http = await buildHttpServer(container, limiter === undefined ? [] : [limiter.hook]);
+  const close = async (): Promise<void> => {
+    await http.close();
+    // quit() fails when Redis is down; the connection is then simply dropped.
+    await redis?.quit().catch(() => redis.disconnect());
+  };
+  try {
+    const { port } = await http.listen(config.port, config.host);
+    return { port, http, close };
+  } catch (error) {
+    redis?.disconnect();
+    throw error;
+  }
 };

@@ -1,0 +1,57 @@
+import test from "ava";
+import { type HostProcess, hostEnvironment, startHost } from "../helpers/host-process.js";
+import { hit, hits, randomIp, tally } from "./support/server.js";
+
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+// Serial: host processes start from source, and several at once on a small machine take long.
+
+/** Starts a host with `env` added; it is stopped and its data removed when the test ends. */
+const host = async (t: import("ava").ExecutionContext, env: Record<string, string>): Promise<HostProcess> => {
+  const environment = await hostEnvironment(env);
+  const started = await startHost(environment.env);
+  t.teardown(async () => {
+    started.child.kill("SIGTERM");
+    await started.exited;
+    await environment.dispose();
+  });
+  return started;
+};
+
+test.serial(
+  "the host limits by default: request 121 is an empty 429, 404s count, operator routes are never limited",
+  async (t) => {
+    const h = await host(t, {});
+    t.deepEqual(tally(await hits(120, h.port, "/v1/nowhere")), { 404: 120 });
+    const r = await hit(h.port, "/v1/nowhere");
+    t.is(r.status, 429);
+    t.is(r.body, "");
+    t.is(r.headers["retry-after"], undefined);
+    // Without APAR_TRUSTED_PROXIES a forwarded address changes nothing: the socket address is the client.
+    t.is((await hit(h.port, "/v1/nowhere", { ip: randomIp() })).status, 429);
+    for (const path of ["/healthz", "/readyz", "/metrics"])
+      t.deepEqual(tally(await hits(125, h.port, path)), { 200: 125 });
+  },
+);
+
+test.serial("APAR_RATE_LIMITS=off turns every limit off", async (t) => {
+  const h = await host(t, { APAR_RATE_LIMITS: "off" });
+  t.deepEqual(tally(await hits(130, h.port, "/v1/nowhere")), { 404: 130 });
+});
+
+test.serial(
+  "two host processes sharing Redis share one per-IP budget: request 121 is 429 whichever serves it",
+  async (t) => {
+    const env = { REDIS_URL, APAR_TRUSTED_PROXIES: "127.0.0.1" };
+    const [a, b] = await Promise.all([host(t, env), host(t, env)]);
+    // A fresh forwarded address per run: runs share the Redis server and its keys live for the window.
+    const ip = randomIp();
+    const served: number[] = [];
+    for (let i = 0; i < 120; i += 1)
+      served.push((await hit(i % 2 === 0 ? a.port : b.port, "/v1/nowhere", { ip })).status);
+    t.deepEqual(tally(served), { 404: 120 });
+    t.is((await hit(a.port, "/v1/nowhere", { ip })).status, 429);
+    t.is((await hit(b.port, "/v1/nowhere", { ip })).status, 429);
+    t.is((await hit(b.port, "/v1/nowhere", { ip: randomIp() })).status, 404);
+  },
+);
