@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
+import type { JwkSet } from "./jwt-keys.js";
 
 /** The process roles `APAR_ROLES` may name. */
 export const ROLES = ["api", "worker", "scheduler", "smtp"] as const;
@@ -19,6 +20,8 @@ export interface Config {
   readonly mailFrom: string;
   readonly secretKey: string | undefined;
   readonly rateLimits: boolean;
+  readonly jwtKeys: JwkSet | undefined;
+  readonly corsOrigins: readonly string[];
   readonly redisUrl: string | undefined;
   readonly trustedProxies: readonly string[];
   readonly maxBodyBytes: number;
@@ -138,6 +141,42 @@ const ipList = fromString<readonly string[]>(
   },
   "a comma-separated list of IP addresses and CIDR ranges",
 );
+const jwkSet = fromString<JwkSet | undefined>(
+  "JwkSet",
+  (s) => {
+    if (s.trim() === "") return undefined as JwkSet | undefined;
+    try {
+      const set = JSON.parse(s) as { keys?: unknown };
+      return Array.isArray(set.keys) &&
+        set.keys.length > 0 &&
+        set.keys.every((k) => typeof k === "object" && k !== null)
+        ? (set as JwkSet)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  'a JWK set as JSON: {"keys": [...]} with the signing (private) key first',
+);
+const origins = fromString<readonly string[]>(
+  "Origins",
+  (s) => {
+    const list = s
+      .split(",")
+      .map((o) => o.trim())
+      .filter((o) => o !== "");
+    const isOrigin = (o: string): boolean => {
+      try {
+        const url = new URL(o);
+        return ["http:", "https:"].includes(url.protocol) && url.origin === o;
+      } catch {
+        return false;
+      }
+    };
+    return list.every(isOrigin) ? list : undefined;
+  },
+  "a comma-separated list of origins such as https://app.example.com (no path, no trailing slash)",
+);
 const logLevel = fromString<string>(
   "LogLevel",
   (s) => (["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(s) ? s : undefined),
@@ -214,6 +253,19 @@ export const VARIABLES = {
     codec: ipList,
     fallback: "",
     meaning: "proxies (IPs, CIDRs) whose `X-Forwarded-For` names the client for rate limits",
+  },
+  jwtKeys: {
+    name: "APAR_JWT_KEYS",
+    codec: jwkSet,
+    fallback: undefined,
+    meaning:
+      "bearer-token signing keys as a JWK set (Ed25519 or P-256; the first private key signs, every key verifies by `kid`; default: generated into `<data>/jwt-keys.json`)",
+  },
+  corsOrigins: {
+    name: "APAR_CORS_ORIGINS",
+    codec: origins,
+    fallback: "",
+    meaning: "browser origins allowed to call the API, comma-separated (default: none)",
   },
   maxBodyBytes: {
     name: "APAR_MAX_BODY_BYTES",

@@ -1,15 +1,17 @@
 import "reflect-metadata";
 import { join } from "node:path";
-import { createHttpServer, type RouteDef } from "@apar/adapters/http/index";
+import { createHttpServer, createJwtTokens, type RouteDef } from "@apar/adapters/http/index";
+import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
 import { createWorker, type JobHandler, type Worker } from "@apar/adapters/jobs/worker";
 import { createMailer } from "@apar/adapters/mail/index";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
-import { randomIds } from "@apar/adapters/system/ids";
-import type { Clock, Database, Ids, Mailer } from "@apar/core";
+import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
+import type { BearerTokens, Clock, Database, Ids, Mailer } from "@apar/core";
 import { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
+import { loadJwtKeys } from "./jwt-keys.js";
 import { TOKENS } from "./tokens.js";
 
 /** Overrides tests and embedders may pass (a manual clock, an in-memory database, ...). */
@@ -51,7 +53,25 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
       }),
     [TOKENS.Database, TOKENS.Clock, TOKENS.JobHandlers],
   );
-  c.bind<readonly RouteDef[]>(TOKENS.Routes).toConstantValue([]);
+  c.bind<BearerTokens>(TOKENS.BearerTokens).toDynamicValue(async () =>
+    createJwtTokens(await loadJwtKeys(config.jwtKeys, config.dataDir), c.get<Clock>(TOKENS.Clock)),
+  );
+  // Routes resolve without opening anything (the CLI prints the OpenAPI document from them): their database
+  // and token signer are read when a request runs, after the api role has resolved both.
+  const routeDeps: TenancyRouteDeps = {
+    get database() {
+      return c.get<Database>(TOKENS.Database);
+    },
+    get tokens() {
+      return c.get<BearerTokens>(TOKENS.BearerTokens);
+    },
+    clock: c.get<Clock>(TOKENS.Clock),
+    get ids() {
+      return c.get<Ids>(TOKENS.Ids);
+    },
+    randomBytes: secureRandomBytes,
+  };
+  c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => tenancyRoutes(routeDeps));
   return c;
 };
 

@@ -10,6 +10,7 @@ export const TOKENS = {
   Worker: Symbol.for("apar.Worker"),
   JobHandlers: Symbol.for("apar.JobHandlers"),
   Routes: Symbol.for("apar.Routes"),
+  BearerTokens: Symbol.for("apar.BearerTokens"),
   HttpServer: Symbol.for("apar.HttpServer"),
   Scheduler: Symbol.for("apar.Scheduler"),
 } as const;

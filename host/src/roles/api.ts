@@ -1,12 +1,14 @@
 import {
   type BeforeRouteHook,
+  createAuthenticator,
   createHttpMetrics,
   createHttpServer,
   type HttpServer,
   type RouteDef,
 } from "@apar/adapters/http/index";
+import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
-import type { Clock, Database } from "@apar/core";
+import { type BearerTokens, type Clock, type Database, headerNames } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
@@ -29,11 +31,26 @@ export const buildHttpServer = async (
   const logger = container.get<Logger>(TOKENS.Logger);
   const clock = container.get<Clock>(TOKENS.Clock);
   const database = await container.getAsync<Database>(TOKENS.Database);
+  const tokens = await container.getAsync<BearerTokens>(TOKENS.BearerTokens);
+  const names = headerNames(config.headerPrefix);
   const metrics = createHttpMetrics();
   return createHttpServer({
     logger: logger.child({ part: "http" }),
     routes: container.get<readonly RouteDef[]>(TOKENS.Routes),
     beforeRoute,
+    authenticate: createAuthenticator({ stores: database.stores, clock, tokens, headerPrefix: config.headerPrefix }),
+    cors: {
+      origins: config.corsOrigins,
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "x-request-id",
+        names.apiKey,
+        names.clientId,
+        names.organisationId,
+      ],
+    },
+    tagDescriptions: TENANCY_TAG_DESCRIPTIONS,
     ready: () => database.ready(),
     metrics,
     extraMetrics: async () => {

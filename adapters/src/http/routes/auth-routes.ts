@@ -1,0 +1,111 @@
+import { exchangeAuthCode, issueAuthCode, NonEmptyTrimmedString, Uuid } from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { RouteDef } from "../route.js";
+import { body, clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps, useCaseDeps } from "./support.js";
+
+const CodeRequest = body({ userId: Uuid, organisationId: Uuid }, {});
+const ExchangeRequest = body({ code: NonEmptyTrimmedString(200) }, {});
+
+const TAG = "auth";
+
+/** The code and exchange routes, served under both `/v1/auth/...` and `/auth/...` (the spec writes both). */
+export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
+  const codes = (path: string, operationId: string): RouteDef => ({
+    method: "POST",
+    path,
+    operationId,
+    summary: "Issue a short-lived, single-use auth code for a user",
+    description:
+      "An API-key holder issues a code for a user of its client who acts in the organisation; the user's " +
+      "browser exchanges it at /v1/auth/exchange within 5 minutes. Rate limited to 10 per minute for all callers.",
+    tags: [TAG],
+    access: { scope: "client", credentials: "api_key" },
+    limit: "auth",
+    requestBody: {
+      schema: {
+        type: "object",
+        required: ["userId", "organisationId"],
+        properties: { userId: S.uuid, organisationId: S.uuid },
+      },
+    },
+    responses: {
+      "201": {
+        description: "The code (shown once).",
+        schema: {
+          type: "object",
+          required: ["code", "expiresAt"],
+          properties: { code: S.string, expiresAt: S.dateTime },
+        },
+      },
+    },
+    handler: async (ctx) => {
+      const { auth, client } = clientAuth(ctx);
+      const input = decodeBody(CodeRequest, ctx);
+      if (E.isLeft(input)) return input.left;
+      if (auth.principal.kind !== "api_key") throw new Error("codes route reached without an API key");
+      return reply(
+        issueAuthCode(useCaseDeps(deps))({ clientId: client.id, apiKeyId: auth.principal.key.id, ...input.right }),
+        201,
+        (c) => c,
+        NO_STORE,
+      );
+    },
+  });
+  const exchange = (path: string, operationId: string): RouteDef => ({
+    method: "POST",
+    path,
+    operationId,
+    summary: "Exchange an auth code for a bearer token",
+    description:
+      "The code is the credential: no API key is sent (browsers call this). The token is valid for 8 hours " +
+      "and covers every organisation of the user; choose one per request with the organisation header.",
+    tags: [TAG],
+    access: { scope: "none" },
+    limit: "auth",
+    requestBody: { schema: { type: "object", required: ["code"], properties: { code: S.string } } },
+    responses: {
+      "200": {
+        description: "The bearer token and the user's organisations.",
+        schema: {
+          type: "object",
+          required: ["token", "userId", "email", "organisations"],
+          properties: {
+            token: S.string,
+            userId: S.uuid,
+            email: { type: "string", format: "email" },
+            organisations: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["organisationId", "organisationName"],
+                properties: { organisationId: S.uuid, organisationName: S.string },
+              },
+            },
+          },
+        },
+      },
+      "401": { description: "The code is unknown, used or expired (Auth.InvalidCode)." },
+    },
+    handler: async (ctx) => {
+      const input = decodeBody(ExchangeRequest, ctx);
+      if (E.isLeft(input)) return input.left;
+      return reply(
+        exchangeAuthCode({ ...useCaseDeps(deps), tokens: deps.tokens })(input.right.code),
+        200,
+        (x) => ({
+          token: x.token,
+          userId: x.user.id,
+          email: x.user.email,
+          organisations: x.organisations.map((o) => ({ organisationId: o.id, organisationName: o.name })),
+        }),
+        NO_STORE,
+      );
+    },
+  });
+  return [
+    codes("/v1/auth/codes", "createAuthCode"),
+    codes("/auth/codes", "createAuthCodeUnversioned"),
+    exchange("/v1/auth/exchange", "exchangeAuthCode"),
+    exchange("/auth/exchange", "exchangeAuthCodeUnversioned"),
+  ];
+};

@@ -1,0 +1,120 @@
+import {
+  createClient,
+  IntFromStringOrNumber,
+  listClients,
+  listEnvelope,
+  MODULES,
+  NonEmptyTrimmedString,
+  notFound,
+  updateClient,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+import type { RouteDef } from "../route.js";
+import {
+  body,
+  clientAuth,
+  decodeBody,
+  LIST_PARAMETERS,
+  listSchema,
+  nullable,
+  oneOf,
+  pageOf,
+  pathId,
+  reply,
+  type TenancyRouteDeps,
+  useCaseDeps,
+} from "./support.js";
+import { CLIENT_SCHEMA, CLIENT_SETTINGS_SCHEMA, clientSettingsView, clientView, SETTINGS_SCHEMA } from "./views.js";
+
+const SettingsPatch = t.partial({
+  logoUrl: nullable(t.string),
+  primaryColour: nullable(t.string),
+  billReviewTimeAfterDueDate: nullable(IntFromStringOrNumber),
+  paymentAllowedRedirectHosts: t.array(t.string),
+  arEmailsEnabled: t.boolean,
+});
+const ClientType = oneOf(["Live", "Sandbox"] as const, "ClientType");
+const Modules = t.array(oneOf(MODULES, "Module"));
+const ClientChanges = { type: ClientType, modules: Modules, settings: SettingsPatch };
+const CreateClient = body({ name: NonEmptyTrimmedString(200) }, ClientChanges);
+const PatchClient = body({}, { name: NonEmptyTrimmedString(200), ...ClientChanges });
+
+const settingsPatchSchema = { ...SETTINGS_SCHEMA, required: [], description: "Only the settings given change." };
+const clientBodySchema = (required: string[]) => ({
+  type: "object",
+  required,
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 200 },
+    type: { type: "string", enum: ["Live", "Sandbox"] },
+    modules: { type: "array", items: { type: "string", enum: [...MODULES] } },
+    settings: settingsPatchSchema,
+  },
+});
+
+const TAG = "tenancy";
+
+/** Clients (operator keys) and the caller's client settings. */
+export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
+  {
+    method: "POST",
+    path: "/v1/clients",
+    operationId: "createClient",
+    summary: "Create a client (operator)",
+    description: "Modules default to all of them; type to Live.",
+    tags: [TAG],
+    access: { scope: "operator" },
+    requestBody: { schema: clientBodySchema(["name"]) },
+    responses: { "201": { description: "The client.", schema: CLIENT_SCHEMA } },
+    handler: async (ctx) => {
+      const input = decodeBody(CreateClient, ctx);
+      if (E.isLeft(input)) return input.left;
+      return reply(createClient(useCaseDeps(deps))(input.right), 201, clientView);
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/clients",
+    operationId: "listClients",
+    summary: "List clients (operator)",
+    tags: [TAG],
+    access: { scope: "operator" },
+    parameters: LIST_PARAMETERS,
+    responses: { "200": { description: "One page of clients.", schema: listSchema(CLIENT_SCHEMA) } },
+    handler: async (ctx) => {
+      const page = pageOf(ctx);
+      if (E.isLeft(page)) return page.left;
+      return { status: 200, body: listEnvelope(await listClients(deps.database.stores, page.right), clientView) };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/clients/{clientId}",
+    operationId: "updateClient",
+    summary: "Change a client's name, type, modules or settings (operator)",
+    tags: [TAG],
+    access: { scope: "operator" },
+    requestBody: { schema: clientBodySchema([]) },
+    responses: {
+      "200": { description: "The client as changed.", schema: CLIENT_SCHEMA },
+      "404": { description: "No such client (Client.NotFound)." },
+    },
+    handler: async (ctx) => {
+      const id = pathId(ctx, "clientId");
+      if (id === undefined) return notFound("Client.NotFound", "The client does not exist.");
+      const input = decodeBody(PatchClient, ctx);
+      if (E.isLeft(input)) return input.left;
+      return reply(updateClient(useCaseDeps(deps))({ id, ...input.right }), 200, clientView);
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/client-settings",
+    operationId: "getClientSettings",
+    summary: "Read the caller's client settings (branding and flags)",
+    tags: [TAG],
+    access: { scope: "client" },
+    responses: { "200": { description: "The settings.", schema: CLIENT_SETTINGS_SCHEMA } },
+    handler: async (ctx) => ({ status: 200, body: clientSettingsView(clientAuth(ctx).client) }),
+  },
+];

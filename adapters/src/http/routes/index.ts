@@ -1,0 +1,24 @@
+import type { RouteDef } from "../route.js";
+import { apiKeyRoutes } from "./api-key-routes.js";
+import { authRoutes } from "./auth-routes.js";
+import { clientRoutes } from "./client-routes.js";
+import { organisationRoutes } from "./organisation-routes.js";
+import type { TenancyRouteDeps } from "./support.js";
+
+export type { TenancyRouteDeps } from "./support.js";
+export { apiKeyRoutes, authRoutes, clientRoutes, organisationRoutes };
+
+/** Every tenancy and auth route. */
+export const tenancyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
+  ...authRoutes(deps),
+  ...clientRoutes(deps),
+  ...organisationRoutes(deps),
+  ...apiKeyRoutes(deps),
+];
+
+/** Descriptions of the tags these routes use. */
+export const TENANCY_TAG_DESCRIPTIONS = {
+  auth: "Auth codes and their exchange for bearer tokens.",
+  tenancy: "Clients, organisations, users, industries and client settings.",
+  "api-keys": "A client's API keys.",
+} as const;

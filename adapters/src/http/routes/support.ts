@@ -1,0 +1,126 @@
+import {
+  type BearerTokens,
+  type Client,
+  type Clock,
+  type Database,
+  type DomainError,
+  decode,
+  domainError,
+  type Ids,
+  isUuid,
+  Limit,
+  type PageRequest,
+  pageRequest,
+  type RequestAuth,
+  type TenancyDeps,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import * as t from "io-ts";
+import type { HttpReply, JsonSchema, ParameterDef, RouteContext } from "../route.js";
+
+/** What the tenancy and auth routes need. */
+export interface TenancyRouteDeps {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  /** The cryptographic random source (keys, codes). */
+  readonly randomBytes: (size: number) => Uint8Array;
+  readonly tokens: BearerTokens;
+}
+
+/** The use-case dependencies of the routes' deps. */
+export const useCaseDeps = (deps: TenancyRouteDeps): TenancyDeps => ({
+  db: deps.database,
+  clock: deps.clock,
+  ids: deps.ids,
+  randomBytes: deps.randomBytes,
+});
+
+/** An object with required and optional members (other members are ignored, as clients expect). */
+export const body = <R extends t.Props, O extends t.Props>(required: R, optional: O) =>
+  t.intersection([t.type(required), t.partial(optional)]);
+
+/** `A` or null. */
+export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/** A codec for one of a fixed list of strings. */
+export const oneOf = <S extends string>(values: readonly S[], name: string) =>
+  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<S, null>, name);
+
+/** Decodes the JSON body, or the validation problem. */
+export const decodeBody = <A>(codec: t.Decoder<unknown, A>, ctx: RouteContext): E.Either<DomainError, A> =>
+  decode(codec, ctx.json);
+
+/** The `Cursor` and `Limit` query parameters as a page request (Limit 1 to 100, default 20). */
+export const pageOf = (ctx: RouteContext): E.Either<DomainError, PageRequest> => {
+  const limit = decode(Limit, ctx.query.get("limit"), "Limit");
+  return E.isLeft(limit) ? limit : pageRequest(ctx.query.get("cursor"), limit.right);
+};
+
+/** A path id that is a UUID (lower-cased), or undefined: a malformed id answers like a missing one. */
+export const pathId = (ctx: RouteContext, name = "id"): string | undefined => {
+  const id = ctx.params[name];
+  return isUuid(id) ? id.toLowerCase() : undefined;
+};
+
+/** The auth and client of a client- or organisation-scoped route (the server resolved both). */
+export const clientAuth = (ctx: RouteContext): { auth: RequestAuth; client: Client } => {
+  const auth = ctx.auth;
+  if (auth?.client === undefined) throw new Error("route declared without a client scope reads the client");
+  return { auth, client: auth.client };
+};
+
+/** Runs a use case and answers its value with `status`, or its DomainError. */
+export const reply = async <A>(
+  task: TE.TaskEither<DomainError, A>,
+  status: number,
+  view: (a: A) => unknown,
+  headers?: Readonly<Record<string, string>>,
+): Promise<HttpReply | DomainError> => {
+  const result = await task();
+  if (E.isLeft(result)) return result.left;
+  return { status, body: view(result.right), ...(headers === undefined ? {} : { headers }) };
+};
+
+/** A 403 for a caller whose role does not allow the operation. */
+export const forbidden = (code: string, detail: string): DomainError => domainError("Forbidden", code, detail);
+
+/** Headers for answers that carry a secret (a raw key, a token): never cached. */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** The `Cursor` and `Limit` query parameters of a list route. */
+export const LIST_PARAMETERS: readonly ParameterDef[] = [
+  {
+    name: "Cursor",
+    in: "query",
+    description: "The nextCursor of the previous page.",
+    schema: { type: "string" },
+  },
+  {
+    name: "Limit",
+    in: "query",
+    description: "Items per page, 1 to 100 (default 20); also accepted as an integer string.",
+    schema: { type: "integer", format: "int32", minimum: 1, maximum: 100, default: 20 },
+  },
+];
+
+/** The schema of a list body whose items have `item`'s schema. */
+export const listSchema = (item: JsonSchema): JsonSchema => ({
+  type: "object",
+  required: ["data", "nextCursor", "hasMore"],
+  properties: {
+    data: { type: "array", items: item },
+    nextCursor: { type: ["string", "null"], description: "Pass as Cursor for the next page; null on the last." },
+    hasMore: { type: "boolean" },
+  },
+});
+
+/** JSON Schema shorthands. */
+export const S = {
+  uuid: { type: "string", format: "uuid" },
+  dateTime: { type: "string", format: "date-time" },
+  nullableDateTime: { type: ["string", "null"], format: "date-time" },
+  string: { type: "string" },
+  nullableString: { type: ["string", "null"] },
+} as const;
