@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Mutex } from "./mutex.js";
+import type { Mutex } from "../system/mutex.js";
 import { commitTables, type Rows, type Tables, tablesOf } from "./tables.js";
 
 /** How a memory store reaches the rows: inside a unit of work, or on its own. */

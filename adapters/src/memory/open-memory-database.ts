@@ -1,9 +1,9 @@
 import type { Database, Ids } from "@apar/core";
 import { systemClock } from "../system/clock.js";
 import { randomIds } from "../system/ids.js";
+import { Mutex, NamedMutexes } from "../system/mutex.js";
 import { directAccess, insideUnitOfWork, transactionAccess } from "./access.js";
 import { memoryStores } from "./memory-stores.js";
-import { Mutex, NamedMutexes } from "./mutex.js";
 import { commitTables, emptyRows, tablesOf } from "./tables.js";
 
 /**

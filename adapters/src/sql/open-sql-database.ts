@@ -1,13 +1,37 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { resolve } from "node:path";
 import type { Database } from "@apar/core";
 import { systemClock } from "../system/clock.js";
 import { randomIds } from "../system/ids.js";
+import { NamedMutexes } from "../system/mutex.js";
 import { type Connection, connect, type SqlDatabaseOptions } from "./connect.js";
 import { type LockRunner, mysqlLock, sqliteLock } from "./database-lock.js";
 import { migrator } from "./migrator.js";
-import { SqlSession } from "./sql-session.js";
+import { openGate, SqlSession, type WriteGate } from "./sql-session.js";
 import { sqlStores } from "./sql-stores.js";
 
 const DEFAULT_LOCK_TIMEOUT_MS = 120_000;
+
+/**
+ * SQLite has one writer at a time. Writers of one process queue here, in JavaScript, instead of all taking
+ * a connection each and retrying SQLITE_BUSY against each other (which, under load, made requests wait tens
+ * of seconds); the retries remain for writers in other processes. One queue per database file, so several
+ * handles on one file in one process share it.
+ */
+const sqliteWriters = new NamedMutexes();
+
+// Which database's write queue the current async context holds: a nested writer would wait for itself forever.
+const holding = new AsyncLocalStorage<string>();
+
+const gateFor = (connection: Connection): WriteGate => {
+  if (connection.dialect !== "sqlite" || connection.sqliteFile === undefined) return openGate;
+  const file = resolve(connection.sqliteFile);
+  return (work) => {
+    if (holding.getStore() === file)
+      return Promise.reject(new Error("a write outside the unit of work was started inside it (same SQLite file)"));
+    return sqliteWriters.run(file, () => holding.run(file, work));
+  };
+};
 
 const lockFor = (connection: Connection, timeoutMs: number): LockRunner =>
   connection.dialect === "mysql" || connection.sqliteFile === undefined
@@ -22,11 +46,16 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
   const umzug = migrator(sequelize, dialect);
   const ids = options.ids ?? randomIds(systemClock);
   const newId = () => ids.next();
+  const gate = gateFor(connection);
   return {
     dialect,
-    stores: sqlStores(new SqlSession(sequelize, dialect), newId),
+    stores: sqlStores(new SqlSession(sequelize, dialect, null, gate), newId),
     run: (work) =>
-      sequelize.transaction((transaction) => work(sqlStores(new SqlSession(sequelize, dialect, transaction), newId))),
+      gate(() =>
+        sequelize.transaction((transaction) =>
+          work(sqlStores(new SqlSession(sequelize, dialect, transaction, gate), newId)),
+        ),
+      ),
     migrate: () =>
       withLock("migrate", async () => {
         await umzug.up();

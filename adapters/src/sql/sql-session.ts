@@ -6,11 +6,18 @@ export type SqlDialect = "sqlite" | "mysql";
  * Raw SQL on one sequelize instance, inside a transaction when the session has one. Stores use raw
  * queries with `$n` bind parameters and get plain rows back (never model instances).
  */
+/** Serialises a process's writers on one database (SQLite); MySQL needs none. */
+export type WriteGate = <A>(work: () => Promise<A>) => Promise<A>;
+
+/** No gate: writers run at once. */
+export const openGate: WriteGate = (work) => work();
+
 export class SqlSession {
   constructor(
     readonly sequelize: Sequelize,
     readonly dialect: SqlDialect,
     readonly transaction: Transaction | null = null,
+    readonly gate: WriteGate = openGate,
   ) {}
 
   /** Rows of a SELECT. */
@@ -24,12 +31,15 @@ export class SqlSession {
 
   /** Runs an INSERT, UPDATE or DELETE; answers how many rows it changed. */
   async execute(sql: string, bind: readonly unknown[] = []): Promise<number> {
-    const changed: unknown = await this.sequelize.query(sql, {
-      type: QueryTypes.BULKUPDATE,
-      transaction: this.transaction,
-      ...(bind.length > 0 ? { bind: [...bind] } : {}),
-    });
-    return typeof changed === "number" ? changed : 0;
+    const run = async () => {
+      const changed: unknown = await this.sequelize.query(sql, {
+        type: QueryTypes.BULKUPDATE,
+        transaction: this.transaction,
+        ...(bind.length > 0 ? { bind: [...bind] } : {}),
+      });
+      return typeof changed === "number" ? changed : 0;
+    };
+    return this.transaction === null ? this.gate(run) : run();
   }
 
   /**
@@ -38,6 +48,10 @@ export class SqlSession {
    */
   async write<A>(work: (session: SqlSession) => Promise<A>): Promise<A> {
     if (this.transaction !== null) return work(this);
-    return this.sequelize.transaction((transaction) => work(new SqlSession(this.sequelize, this.dialect, transaction)));
+    return this.gate(() =>
+      this.sequelize.transaction((transaction) =>
+        work(new SqlSession(this.sequelize, this.dialect, transaction, this.gate)),
+      ),
+    );
   }
 }
