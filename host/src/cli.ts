@@ -2,6 +2,7 @@
 // The apar command line: operator tasks against the configured database (same variables as the server).
 import { parseArgs } from "node:util";
 import { openApiDocumentOf, type RouteDef } from "@apar/adapters/http/index";
+import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
   type Clock,
@@ -62,6 +63,7 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
       openApiDocumentOf(container.get<readonly RouteDef[]>(TOKENS.Routes), {
         version: APP_VERSION,
         headerPrefix: config.headerPrefix,
+        tagDescriptions: TENANCY_TAG_DESCRIPTIONS,
       }),
     );
     return 0;

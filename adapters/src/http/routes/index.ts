@@ -2,11 +2,12 @@ import type { RouteDef } from "../route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { authRoutes } from "./auth-routes.js";
 import { clientRoutes } from "./client-routes.js";
+import { forwardingRejectionRoutes } from "./forwarding-rejection-routes.js";
 import { organisationRoutes } from "./organisation-routes.js";
 import type { TenancyRouteDeps } from "./support.js";
 
 export type { TenancyRouteDeps } from "./support.js";
-export { apiKeyRoutes, authRoutes, clientRoutes, organisationRoutes };
+export { apiKeyRoutes, authRoutes, clientRoutes, forwardingRejectionRoutes, organisationRoutes };
 
 /** Every tenancy and auth route. */
 export const tenancyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
@@ -14,6 +15,7 @@ export const tenancyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
   ...clientRoutes(deps),
   ...organisationRoutes(deps),
   ...apiKeyRoutes(deps),
+  ...forwardingRejectionRoutes(deps),
 ];
 
 /** Descriptions of the tags these routes use. */
@@ -21,4 +23,5 @@ export const TENANCY_TAG_DESCRIPTIONS = {
   auth: "Auth codes and their exchange for bearer tokens.",
   tenancy: "Clients, organisations, users, industries and client settings.",
   "api-keys": "A client's API keys.",
+  companies: "Companies and the forwards their forwarding addresses rejected.",
 } as const;
