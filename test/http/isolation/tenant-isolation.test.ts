@@ -1,0 +1,157 @@
+import type { RouteDef } from "@apar/adapters/http/index";
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import { createCompany, type Ids, recordForwardingRejection, uuidV7 } from "@apar/core";
+import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import { TOKENS } from "../../../host/src/tokens.js";
+import { type Harness, key, seedClient, seedKey, seedOrganisation, seedUser, startHarness } from "../auth/harness.js";
+
+// Walks every route that exists with a credential of client A and the ids of client B: the answer must be the
+// one a missing id gets (same status, same body but for `instance`), and must never carry B's data.
+let h: Harness;
+test.before(async () => {
+  h = await startHarness();
+});
+test.after.always(async () => {
+  await h?.dispose();
+});
+
+const MARKER = "tenant-b-secret-marker";
+
+const seedTenant = async (name: string) => {
+  const client = await seedClient(h);
+  const apiKey = await seedKey(h, { kind: "clients", clientIds: [client.id] });
+  const organisation = await seedOrganisation(h, client.id, `${name} org ${MARKER}`);
+  const user = await seedUser(h, client.id, { organisationId: organisation.id, roles: ["Admin"] });
+  const deps = { db: h.db, clock: h.clock, ids: h.app.container.get<Ids>(TOKENS.Ids), randomBytes: secureRandomBytes };
+  const company = await createCompany(deps)({ clientId: client.id, name: `${name} company ${MARKER}` })();
+  if (E.isLeft(company)) throw new Error(company.left.code);
+  const rejection = await recordForwardingRejection(deps)({
+    clientId: client.id,
+    companyId: company.right.id,
+    fromAddress: `${MARKER}@supplier.example`,
+    subject: MARKER,
+    attachments: [],
+    reason: "SenderNotAllowed",
+    authResult: "Unknown",
+    dkimResult: "Unknown",
+    spfResult: "Unknown",
+  })();
+  if (E.isLeft(rejection)) throw new Error(rejection.left.code);
+  return { client, apiKey, organisation, user, company: company.right, rejection: rejection.right };
+};
+type Tenant = Awaited<ReturnType<typeof seedTenant>>;
+
+/** B's id for a path parameter; the walk fails for a parameter it does not know, so it grows with the routes. */
+const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined => {
+  const segment = route.path.split("/").at(route.path.split("/").indexOf(`{${param}}`) - 1);
+  const byResource: Record<string, string> = {
+    organisations: b.organisation.id,
+    users: b.user.id,
+    "api-keys": b.apiKey.apiKey.id,
+    companies: b.company.id,
+    clients: b.client.id,
+    "forwarding-rejections": b.rejection.id,
+  };
+  return param === "companyId" ? b.company.id : param === "clientId" ? b.client.id : byResource[segment ?? ""];
+};
+
+/** Bodies that pass validation, so that the walk reaches the lookup of B's id (others send `{}`). */
+const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
+  "POST /v1/organisations/{id}/users": () => ({ email: "walker@example.com", name: "Walker" }),
+  "POST /v1/auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
+  "POST /auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
+  "PATCH /v1/clients/{clientId}": () => ({ name: "Renamed" }),
+};
+
+const missingId = (): string => uuidV7(Date.now(), secureRandomBytes(10));
+
+const comparable = (a: { status: number; json: unknown; text: string }) => {
+  if (a.json === undefined || a.json === null || typeof a.json !== "object") return { status: a.status, text: a.text };
+  const { instance: _instance, ...rest } = a.json as Record<string, unknown>;
+  return { status: a.status, body: rest };
+};
+
+test.serial(
+  "client A's credential with client B's ids answers exactly as for missing ids, on every route",
+  async (t) => {
+    const a = await seedTenant("A");
+    const b = await seedTenant("B");
+    const routes = h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
+    const walked: string[] = [];
+    for (const route of routes) {
+      const params = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+      const sample = SAMPLE_BODIES[`${route.method} ${route.path}`];
+      const orgHeader =
+        route.access?.scope === "organisation" ? { "x-service-organisation-id": a.organisation.id } : {};
+      const headers = key(a.apiKey.rawKey, orgHeader);
+      const bodyOf = (ids: Tenant) =>
+        route.method === "GET" || route.method === "DELETE" ? undefined : (sample?.(ids) ?? {});
+      const pathWith = (pick: (param: string) => string) =>
+        params.reduce((path, param) => path.replace(`{${param}}`, pick(param)), route.path);
+
+      const unknown = params.filter((p) => idFor(route, p, b) === undefined);
+      t.deepEqual(
+        unknown,
+        [],
+        `${route.method} ${route.path}: tell the walk which of B's ids fills ${unknown.join(", ")}`,
+      );
+      if (params.length === 0 && sample === undefined) continue;
+
+      const missing = {
+        ...b,
+        user: { ...b.user, id: missingId() },
+        organisation: { ...b.organisation, id: missingId() },
+      };
+      const withB = await h.call(
+        route.method,
+        pathWith((p) => idFor(route, p, b) ?? ""),
+        { headers, body: bodyOf(b) },
+      );
+      const withMissing = await h.call(
+        route.method,
+        pathWith(() => missingId()),
+        { headers, body: bodyOf(missing) },
+      );
+      t.deepEqual(comparable(withB), comparable(withMissing), `${route.method} ${route.path}`);
+      t.false(withB.text.includes(MARKER), `${route.method} ${route.path} leaked B's data`);
+      t.false(withB.status >= 200 && withB.status < 300, `${route.method} ${route.path} succeeded on B's id`);
+      walked.push(`${route.method} ${route.path}`);
+    }
+    t.true(walked.length >= 5, `walked ${walked.length} routes`);
+    t.log(`walked: ${walked.join("; ")}`);
+
+    // And B is untouched: its key still works and its company still lists its rejection.
+    const still = await h.call("GET", `/v1/companies/${b.company.id}/forwarding-rejections`, {
+      headers: key(b.apiKey.rawKey),
+    });
+    t.is(still.status, 200);
+    t.is((still.json as unknown[]).length, 1);
+  },
+);
+
+test.serial(
+  "client A's credential naming B's organisation or client in the headers answers as for missing ones",
+  async (t) => {
+    const a = await seedTenant("A");
+    const b = await seedTenant("B");
+    const routes = h.app.container
+      .get<readonly RouteDef[]>(TOKENS.Routes)
+      .filter(
+        (r) =>
+          r.method === "GET" &&
+          !r.path.includes("{") &&
+          (r.access?.scope === "organisation" || r.access?.scope === "client"),
+      );
+    t.true(routes.length >= 3, `${routes.length} tenancy-scoped list routes`);
+    for (const route of routes) {
+      const scope = route.access?.scope;
+      const header = scope === "organisation" ? "x-service-organisation-id" : "x-service-client-id";
+      const foreign = scope === "organisation" ? b.organisation.id : b.client.id;
+      const withB = await h.call("GET", route.path, { headers: key(a.apiKey.rawKey, { [header]: foreign }) });
+      const withMissing = await h.call("GET", route.path, { headers: key(a.apiKey.rawKey, { [header]: missingId() }) });
+      t.deepEqual(comparable(withB), comparable(withMissing), `${route.path} with B's ${header}`);
+      t.false(withB.text.includes(MARKER), `${route.path} leaked B's data`);
+    }
+  },
+);
