@@ -82,7 +82,7 @@ test.serial(
     for (const route of routes) {
       const params = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
       const sample = SAMPLE_BODIES[`${route.method} ${route.path}`];
-      const orgHeader =
+      const orgHeader: Record<string, string> =
         route.access?.scope === "organisation" ? { "x-service-organisation-id": a.organisation.id } : {};
       const headers = key(a.apiKey.rawKey, orgHeader);
       const bodyOf = (ids: Tenant) =>
