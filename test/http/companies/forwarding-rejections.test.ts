@@ -168,6 +168,8 @@ test.serial("404 Company.NotFound: missing, another client's and malformed ids a
       h.call("GET", `/v1/companies/${id}/forwarding-rejections`, { headers: key(admin.rawKey) }),
     ),
   );
+  const detail = (answers[1]?.json as { detail?: string } | undefined)?.detail;
+  t.is(typeof detail, "string");
   for (const a of answers) {
     t.is(a.status, 404);
     const { instance: _instance, ...rest } = a.json as Record<string, unknown>;
@@ -175,7 +177,7 @@ test.serial("404 Company.NotFound: missing, another client's and malformed ids a
       type: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.5",
       title: "Company.NotFound",
       status: 404,
-      detail: (answers[1]?.json as { detail: string }).detail,
+      detail,
     });
   }
 });
