@@ -9,6 +9,7 @@ export * from "./events/envelope.js";
 export * from "./events/envelope-codec.js";
 export * from "./events/make-event.js";
 export * from "./events/payloads.js";
+export type * from "./extraction/model.js";
 export * from "./inbox/index.js";
 export type * from "./ports/index.js";
 export * from "./shared/codecs/index.js";

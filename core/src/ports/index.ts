@@ -1,4 +1,5 @@
 export type * from "./clock.js";
+export type * from "./document-reader.js";
 export type * from "./events.js";
 export type * from "./ids.js";
 export type * from "./inbox-stores.js";

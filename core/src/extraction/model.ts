@@ -1,0 +1,60 @@
+/** One line of a bill as read from the document. Amounts and quantities are decimal strings. */
+export interface ExtractedLineItem {
+  readonly description: string;
+  readonly quantity: string | null;
+  readonly unitPrice: string | null;
+  readonly amount: string | null;
+}
+
+/** Bank details as suppliers, bills and the validate endpoint carry them (ROUTES.md). */
+export interface BankDetails {
+  readonly accountHolderName: string | null;
+  readonly accountNumber: string | null;
+  readonly sortCode: string | null;
+  readonly routingNumber: string | null;
+  readonly iban: string | null;
+  readonly bicSwift: string | null;
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string | null;
+  /** ISO 4217. */
+  readonly currency: string | null;
+}
+
+/** The fields read from a bill document; null where the document did not say. */
+export interface ExtractedFields {
+  readonly supplierName: string | null;
+  readonly invoiceNumber: string | null;
+  /** ISO 4217. */
+  readonly currency: string | null;
+  readonly totalAmount: string | null;
+  readonly lineItems: readonly ExtractedLineItem[];
+  /** Business dates, YYYY-MM-DD. */
+  readonly invoiceDate: string | null;
+  readonly dueDate: string | null;
+  readonly subTotal: string | null;
+  readonly taxAmount: string | null;
+  readonly supplierTaxNumber: string | null;
+  readonly bankDetails: BankDetails | null;
+  readonly purchaseOrderNumber: string | null;
+  readonly paymentTerms: string | null;
+  readonly paymentRef: string | null;
+}
+
+export type ExtractedFieldName = keyof ExtractedFields;
+
+/** Which reader produced a bill's fields. */
+export type ReaderKind = "einvoice" | "pdf-text" | "ocr" | "llm";
+
+/** What reading a document produced: the fields, a confidence per field and for the whole bill (0 to 1). */
+export interface Extraction {
+  readonly reader: ReaderKind;
+  readonly fields: ExtractedFields;
+  readonly fieldConfidence: Readonly<Partial<Record<ExtractedFieldName, number>>>;
+  readonly confidence: number;
+}
+
+/** Why a document could not be read (the bill goes to ExtractionFailed with `bill.ocr_failed`). */
+export interface ReadFailure {
+  readonly reason: "corrupt" | "encrypted" | "too-large" | "unreadable" | "timeout" | "unsupported";
+  readonly detail: string;
+}
