@@ -25,3 +25,4 @@ export * from "./tenancy/client-settings.js";
 export * from "./tenancy/industries.js";
 export * from "./tenancy/model.js";
 export * from "./tenancy/rules.js";
+export * from "./webhooks/url-policy.js";
