@@ -6,7 +6,13 @@ import type { Logger } from "pino";
  * Commands never queue while it is down: the limiter then answers from this process's memory, and the log says so.
  */
 export const connectRedis = async (url: string, logger: Logger, waitMs = 5_000): Promise<Redis> => {
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: waitMs });
+  // Auto-pipelining writes the commands of one event-loop turn together: fewer syscalls under load.
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: waitMs,
+    enableAutoPipelining: true,
+  });
   let healthy = true;
   client.on("error", (err: Error) => {
     // ioredis reports every reconnect attempt; one line per outage is enough.
