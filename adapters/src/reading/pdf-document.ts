@@ -1,0 +1,125 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+export type PdfDocument = Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]>;
+type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = dirname(require.resolve("pdfjs-dist/package.json"));
+// pdfjs reads these from disk in Node: fonts for the 14 standard fonts, wasm decoders for JPX/JBIG2 scans.
+const standardFontDataUrl = `${join(pdfjsRoot, "standard_fonts")}/`;
+const wasmUrl = `${join(pdfjsRoot, "wasm")}/`;
+
+let loaded: Promise<Pdfjs> | undefined;
+/** pdfjs-dist's legacy build, loaded once on first use (not at import time). */
+export const pdfjs = (): Promise<Pdfjs> => {
+  loaded ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((m) => {
+    // In Node pdfjs runs its "worker" in the same thread; point it at the bundled file so nothing is fetched.
+    m.GlobalWorkerOptions.workerSrc = pathToFileURL(require.resolve("pdfjs-dist/legacy/build/pdf.worker.mjs")).href;
+    return m;
+  });
+  return loaded;
+};
+
+/** Opens a PDF from bytes: no eval, no font faces, no network, nothing fetched. */
+export const openPdf = async (bytes: Uint8Array): Promise<PdfDocument> => {
+  const m = await pdfjs();
+  // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = m.getDocument({
+    data: bytes.slice(),
+    standardFontDataUrl,
+    wasmUrl,
+    useWorkerFetch: false,
+    disableFontFace: true,
+    isOffscreenCanvasSupported: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  return task.promise;
+};
+
+interface Run {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A page's text as lines, top to bottom, each ordered by x; wide gaps become two spaces (column breaks). */
+export const pageLines = async (page: PdfPage): Promise<string[]> => {
+  const content = await page.getTextContent();
+  const runs: Run[] = [];
+  for (const item of content.items) {
+    if (!("str" in item) || item.str.trim() === "") continue;
+    const [, , , d = 0, e = 0, f = 0] = item.transform as number[];
+    runs.push({ text: item.str, x: e, y: f, width: item.width, height: Math.abs(d) || item.height || 10 });
+  }
+  runs.sort((a, b) => b.y - a.y || a.x - b.x);
+  const rows: Run[][] = [];
+  for (const run of runs) {
+    const row = rows[rows.length - 1];
+    const first = row?.[0];
+    // Runs whose baselines differ by less than a third of the text height share a line.
+    if (row && first && Math.abs(first.y - run.y) < Math.min(first.height, run.height) / 3) row.push(run);
+    else rows.push([run]);
+  }
+  return rows.map((row) => {
+    row.sort((a, b) => a.x - b.x);
+    let line = "";
+    let end = Number.NEGATIVE_INFINITY;
+    for (const run of row) {
+      const gap = run.x - end;
+      if (line !== "") line += gap > run.height * 1.2 ? "  " : gap > run.height * 0.15 ? " " : "";
+      line += run.text;
+      end = run.x + run.width;
+    }
+    return line.replace(/\s+$/, "");
+  });
+};
+
+/** Whether a page carries a usable text layer (a scan has none or a few stray characters). */
+export const hasTextLayer = (lines: readonly string[]): boolean => lines.join("").replace(/\s/g, "").length >= 20;
+
+/** Renders a page to PNG at `dpi` with pdfjs's Node canvas; answers the PNG and its size. */
+export const renderPagePng = async (
+  page: PdfPage,
+  dpi: number,
+): Promise<{ png: Uint8Array; width: number; height: number }> => {
+  const viewport = page.getViewport({ scale: dpi / 72 });
+  const { createCanvas } = await napiCanvas();
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+  return { png: new Uint8Array(canvas.toBuffer("image/png")), width: canvas.width, height: canvas.height };
+};
+
+interface NapiCanvas {
+  createCanvas(
+    w: number,
+    h: number,
+  ): {
+    width: number;
+    height: number;
+    getContext(kind: "2d"): {
+      fillStyle: string;
+      fillRect(x: number, y: number, w: number, h: number): void;
+    };
+    toBuffer(mime: "image/png"): Buffer;
+  };
+}
+
+// @napi-rs/canvas arrives as pdfjs-dist's optional dependency (a top-level install breaks npm ci here):
+// resolve it from pdfjs-dist's own location.
+let canvasModule: Promise<NapiCanvas> | undefined;
+/** The canvas implementation pdfjs-dist brings. */
+export const napiCanvas = (): Promise<NapiCanvas> => {
+  canvasModule ??= import(
+    pathToFileURL(createRequire(join(pdfjsRoot, "package.json")).resolve("@napi-rs/canvas")).href
+  );
+  return canvasModule;
+};
