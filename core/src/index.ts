@@ -3,6 +3,7 @@
 export * from "./app/effect.js";
 export * from "./app/inbox/index.js";
 export * from "./app/tenancy/index.js";
+export * from "./app/webhooks/index.js";
 export * from "./auth/index.js";
 export * from "./events/catalog.js";
 export * from "./events/envelope.js";
@@ -25,4 +26,5 @@ export * from "./tenancy/client-settings.js";
 export * from "./tenancy/industries.js";
 export * from "./tenancy/model.js";
 export * from "./tenancy/rules.js";
+export * from "./webhooks/index.js";
 export * from "./webhooks/url-policy.js";

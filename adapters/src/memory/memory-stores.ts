@@ -10,6 +10,8 @@ import { memoryJobs } from "./stores/jobs.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
 import { memoryUsers } from "./stores/users.js";
+import { memoryWebhookDeliveries } from "./stores/webhook-deliveries.js";
+import { memoryWebhookSubscriptions } from "./stores/webhook-subscriptions.js";
 
 /** Every store over one access path (a unit of work, or none). */
 export const memoryStores = (access: Access, positions: PositionCounter, newId: () => string): Stores => ({
@@ -23,4 +25,6 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   forwardingRejections: memoryForwardingRejections(access),
   events: memoryEvents(access, positions),
   jobs: memoryJobs(access, newId),
+  webhookSubscriptions: memoryWebhookSubscriptions(access),
+  webhookDeliveries: memoryWebhookDeliveries(access),
 });

@@ -9,10 +9,17 @@ import type {
   Organisation,
   StoredEvent,
   User,
+  WebhookDelivery,
+  WebhookSubscription,
 } from "@apar/core";
 
 /** A job as the memory queue keeps it: `availableAt` as in the SQL table (see sql/migrations/0003-jobs.ts). */
 export interface JobRow extends Job {
+  readonly availableAt: Date | null;
+}
+
+/** A delivery as the memory store keeps it: `availableAt` as in the SQL table (see sql/migrations/0006-webhooks.ts). */
+export interface DeliveryRow extends WebhookDelivery {
   readonly availableAt: Date | null;
 }
 
@@ -76,6 +83,10 @@ export interface Rows {
   readonly jobs: Map<string, JobRow>;
   /** dedupe key -> job id */
   readonly jobKeys: Map<string, string>;
+  readonly webhookSubscriptions: Map<string, WebhookSubscription>;
+  readonly webhookDeliveries: Map<string, DeliveryRow>;
+  /** `${subscriptionId} ${eventId}` -> delivery id */
+  readonly webhookDeliveryKeys: Map<string, string>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -97,6 +108,9 @@ export const emptyRows = (): Rows => ({
   eventIds: new Map(),
   jobs: new Map(),
   jobKeys: new Map(),
+  webhookSubscriptions: new Map(),
+  webhookDeliveries: new Map(),
+  webhookDeliveryKeys: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

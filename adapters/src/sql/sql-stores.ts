@@ -10,6 +10,8 @@ import { sqlJobs } from "./stores/jobs.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
 import { sqlUsers } from "./stores/users.js";
+import { sqlWebhookDeliveries } from "./stores/webhook-deliveries.js";
+import { sqlWebhookSubscriptions } from "./stores/webhook-subscriptions.js";
 
 /** Every store over one session (a transaction, or none). */
 export const sqlStores = (session: SqlSession, newId: () => string): Stores => ({
@@ -23,4 +25,6 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   forwardingRejections: sqlForwardingRejections(session),
   events: sqlEvents(session),
   jobs: sqlJobs(session, newId),
+  webhookSubscriptions: sqlWebhookSubscriptions(session),
+  webhookDeliveries: sqlWebhookDeliveries(session),
 });

@@ -1,3 +1,4 @@
+import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
 import type { Events } from "./events.js";
 import type { Companies, ForwardingRejections } from "./inbox-stores.js";
 import type { Jobs } from "./jobs.js";
@@ -15,6 +16,8 @@ export interface Stores {
   readonly forwardingRejections: ForwardingRejections;
   readonly events: Events;
   readonly jobs: Jobs;
+  readonly webhookSubscriptions: WebhookSubscriptions;
+  readonly webhookDeliveries: WebhookDeliveries;
 }
 
 /** Runs work in one transaction: every write inside commits together or not at all. */

@@ -1,0 +1,380 @@
+import {
+  createWebhookSubscription,
+  DateFromIsoDateTime,
+  DELIVERY_STATUSES,
+  type DeliveryFilter,
+  decode,
+  deleteWebhookSubscription,
+  disableWebhookSubscription,
+  enableWebhookSubscription,
+  getWebhookDelivery,
+  getWebhookSubscription,
+  isUuid,
+  listEnvelope,
+  listWebhookDeliveries,
+  listWebhookSubscriptions,
+  notFound,
+  recoverWebhookDeliveries,
+  replayWebhookDelivery,
+  rotateWebhookSecret,
+  SUBSCRIBABLE_EVENT_TYPES,
+  type SubscriptionWithSecret,
+  sendWebhookTest,
+  updateWebhookSubscription,
+  validationError,
+  type WebhookDeps,
+  webhookDeliveryView,
+  webhookSubscriptionView,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+import type { JsonSchema, ParameterDef, RouteContext, RouteDef } from "../route.js";
+import { body, clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply, S } from "./support.js";
+
+/** What the webhook routes need: the use cases' dependencies, resolved when a request runs. */
+export interface WebhookRouteDeps {
+  readonly webhooks: () => WebhookDeps;
+}
+
+const TAG = "webhooks";
+const ADMIN = { scope: "client", clientAdmin: true } as const;
+
+const EventTypes = t.array(t.string, "EventTypes");
+const CreateBody = body({ url: t.string, eventTypes: EventTypes }, {});
+const UpdateBody = body({}, { url: t.string, eventTypes: EventTypes });
+const RecoverBody = body({ since: DateFromIsoDateTime }, {});
+
+const SUBSCRIPTION_PROPERTIES = {
+  id: S.uuid,
+  clientId: S.uuid,
+  url: S.string,
+  eventTypes: { type: "array", items: { type: "string", enum: SUBSCRIBABLE_EVENT_TYPES } },
+  active: { type: "boolean" },
+  consecutiveFailures: { type: "integer" },
+  createdAt: S.dateTime,
+  updatedAt: S.dateTime,
+  disabledAt: S.nullableDateTime,
+  disabledReason: { type: ["string", "null"], enum: ["ConsecutiveFailures", "Manual", null] },
+} as const;
+const SUBSCRIPTION_SCHEMA: JsonSchema = {
+  type: "object",
+  required: Object.keys(SUBSCRIPTION_PROPERTIES),
+  properties: SUBSCRIPTION_PROPERTIES,
+};
+const WITH_SECRET_SCHEMA: JsonSchema = {
+  type: "object",
+  required: [...Object.keys(SUBSCRIPTION_PROPERTIES), "secret"],
+  properties: { ...SUBSCRIPTION_PROPERTIES, secret: { type: "string", description: "whsec_...; shown only here." } },
+};
+const DELIVERY_PROPERTIES = {
+  id: S.uuid,
+  subscriptionId: S.uuid,
+  eventId: S.uuid,
+  eventType: S.string,
+  status: { type: "string", enum: DELIVERY_STATUSES },
+  attempts: { type: "integer" },
+  nextAttemptAt: S.nullableDateTime,
+  lastStatusCode: { type: ["integer", "null"] },
+  lastError: S.nullableString,
+  lastLatencyMs: { type: ["integer", "null"] },
+  createdAt: S.dateTime,
+  updatedAt: S.dateTime,
+  deliveredAt: S.nullableDateTime,
+} as const;
+const DELIVERY_SCHEMA: JsonSchema = {
+  type: "object",
+  required: Object.keys(DELIVERY_PROPERTIES),
+  properties: DELIVERY_PROPERTIES,
+};
+const URL_BODY: JsonSchema = {
+  type: "object",
+  properties: {
+    url: { type: "string", description: "https:// and publicly reachable." },
+    eventTypes: { type: "array", minItems: 1, items: { type: "string", enum: SUBSCRIBABLE_EVENT_TYPES } },
+  },
+};
+
+const subscriptionMissing = () => notFound("WebhookSubscription.NotFound", "The webhook subscription does not exist.");
+const deliveryMissing = () => notFound("WebhookDelivery.NotFound", "The webhook delivery does not exist.");
+const withSecret = ({ subscription, secret }: SubscriptionWithSecret) => ({
+  ...webhookSubscriptionView(subscription),
+  secret,
+});
+
+const NOT_FOUND = { "404": { description: "No such subscription of this client (WebhookSubscription.NotFound)." } };
+const ONE = { "200": { description: "The subscription.", schema: SUBSCRIPTION_SCHEMA }, ...NOT_FOUND };
+
+/** Filters of the delivery log from the query, or the validation problem. */
+const filterOf = (ctx: RouteContext): E.Either<ReturnType<typeof validationError>, DeliveryFilter> => {
+  const subscriptionId = ctx.query.get("subscriptionId");
+  const status = ctx.query.get("status");
+  const eventType = ctx.query.get("eventType");
+  const errors = [
+    ...(subscriptionId === undefined || isUuid(subscriptionId)
+      ? []
+      : [{ field: "subscriptionId", code: "invalid", message: "subscriptionId is not a UUID" }]),
+    ...(status === undefined || (DELIVERY_STATUSES as readonly string[]).includes(status)
+      ? []
+      : [{ field: "status", code: "invalid", message: `status is one of ${DELIVERY_STATUSES.join(", ")}` }]),
+  ];
+  if (errors.length > 0) return E.left(validationError(errors));
+  return E.right({
+    ...(subscriptionId === undefined ? {} : { subscriptionId: subscriptionId.toLowerCase() }),
+    ...(status === undefined ? {} : { status: status as DeliveryFilter["status"] & string }),
+    ...(eventType === undefined || eventType === "" ? {} : { eventType }),
+  });
+};
+
+const DELIVERY_FILTERS: readonly ParameterDef[] = [
+  { name: "subscriptionId", in: "query", schema: S.uuid },
+  { name: "status", in: "query", schema: { type: "string", enum: DELIVERY_STATUSES } },
+  { name: "eventType", in: "query", schema: S.string },
+];
+
+/** A POST on a subscription that answers it (enable, disable). */
+const subscriptionAction = (
+  deps: WebhookRouteDeps,
+  action: "enable" | "disable",
+  summary: string,
+  run: typeof enableWebhookSubscription,
+): RouteDef => ({
+  method: "POST",
+  path: `/v1/webhook-subscriptions/{id}/${action}`,
+  operationId: `${action}WebhookSubscription`,
+  summary,
+  tags: [TAG],
+  access: ADMIN,
+  responses: ONE,
+  handler: async (ctx) => {
+    const { client } = clientAuth(ctx);
+    const id = pathId(ctx);
+    if (id === undefined) return subscriptionMissing();
+    return reply(run(deps.webhooks())({ clientId: client.id, id }), 200, webhookSubscriptionView);
+  },
+});
+
+/** Webhook subscriptions and the delivery log (ROUTES.md webhooks row). Client administrators only. */
+export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
+  {
+    method: "POST",
+    path: "/v1/webhook-subscriptions",
+    operationId: "createWebhookSubscription",
+    summary: "Create a webhook subscription (the signing secret is shown once)",
+    description:
+      "At most 10 per client (409 WebhookSubscription.LimitReached). The URL must be https:// and publicly " +
+      "reachable (400 Webhook.InvalidUrl). Only events that occur after creation are delivered.",
+    tags: [TAG],
+    access: ADMIN,
+    requestBody: { schema: { ...URL_BODY, required: ["url", "eventTypes"] } },
+    responses: {
+      "201": { description: "The subscription with its secret, shown only here.", schema: WITH_SECRET_SCHEMA },
+      "400": { description: "Invalid body or URL (Request.Invalid, Webhook.InvalidUrl)." },
+      "409": { description: "The client has 10 subscriptions (WebhookSubscription.LimitReached)." },
+    },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const input = decode(CreateBody, ctx.json);
+      if (E.isLeft(input)) return input.left;
+      return reply(
+        createWebhookSubscription(deps.webhooks())({ clientId: client.id, ...input.right }),
+        201,
+        withSecret,
+        NO_STORE,
+      );
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/webhook-subscriptions",
+    operationId: "listWebhookSubscriptions",
+    summary: "List the client's webhook subscriptions",
+    tags: [TAG],
+    access: ADMIN,
+    parameters: LIST_PARAMETERS,
+    responses: { "200": { description: "One page.", schema: listSchema(SUBSCRIPTION_SCHEMA) } },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const page = pageOf(ctx);
+      if (E.isLeft(page)) return page.left;
+      const rows = await listWebhookSubscriptions(deps.webhooks().db.stores, client.id, page.right);
+      return { status: 200, body: listEnvelope(rows, webhookSubscriptionView) };
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/webhook-subscriptions/{id}",
+    operationId: "getWebhookSubscription",
+    summary: "Get a webhook subscription",
+    tags: [TAG],
+    access: ADMIN,
+    responses: ONE,
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return subscriptionMissing();
+      const found = await getWebhookSubscription(deps.webhooks().db.stores, client.id, id);
+      return E.isLeft(found) ? found.left : { status: 200, body: webhookSubscriptionView(found.right) };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/v1/webhook-subscriptions/{id}",
+    operationId: "updateWebhookSubscription",
+    summary: "Change a subscription's URL or event types",
+    tags: [TAG],
+    access: ADMIN,
+    requestBody: { schema: URL_BODY },
+    responses: { ...ONE, "400": { description: "Invalid body or URL (Request.Invalid, Webhook.InvalidUrl)." } },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return subscriptionMissing();
+      const input = decode(UpdateBody, ctx.json);
+      if (E.isLeft(input)) return input.left;
+      return reply(
+        updateWebhookSubscription(deps.webhooks())({ clientId: client.id, id, ...input.right }),
+        200,
+        webhookSubscriptionView,
+      );
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/v1/webhook-subscriptions/{id}",
+    operationId: "deleteWebhookSubscription",
+    summary: "Delete a subscription and its delivery log",
+    tags: [TAG],
+    access: ADMIN,
+    responses: { "204": { description: "Deleted." }, ...NOT_FOUND },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return subscriptionMissing();
+      return reply(deleteWebhookSubscription(deps.webhooks())({ clientId: client.id, id }), 204, () => undefined);
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/webhook-subscriptions/{id}/rotate-secret",
+    operationId: "rotateWebhookSecret",
+    summary: "Replace the signing secret (the old one stops at once; the new one is shown once)",
+    tags: [TAG],
+    access: ADMIN,
+    responses: {
+      "200": { description: "The subscription with its new secret.", schema: WITH_SECRET_SCHEMA },
+      ...NOT_FOUND,
+    },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return subscriptionMissing();
+      return reply(rotateWebhookSecret(deps.webhooks())({ clientId: client.id, id }), 200, withSecret, NO_STORE);
+    },
+  },
+  subscriptionAction(deps, "enable", "Switch a subscription on (resets its failure count)", enableWebhookSubscription),
+  subscriptionAction(deps, "disable", "Switch a subscription off", disableWebhookSubscription),
+  {
+    method: "POST",
+    path: "/v1/webhook-subscriptions/{id}/test",
+    operationId: "testWebhookSubscription",
+    summary: "Send a webhook.test event to this subscription only",
+    tags: [TAG],
+    access: ADMIN,
+    responses: { "202": { description: "The delivery, queued.", schema: DELIVERY_SCHEMA }, ...NOT_FOUND },
+    handler: async (ctx) => {
+      const { client, auth } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return subscriptionMissing();
+      return reply(
+        sendWebhookTest(deps.webhooks())({ clientId: client.id, id, actor: auth.actor }),
+        202,
+        webhookDeliveryView,
+      );
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/webhook-subscriptions/{id}/recover",
+    operationId: "recoverWebhookDeliveries",
+    summary: "Queue again every failed delivery of the subscription created since a time",
+    tags: [TAG],
+    access: ADMIN,
+    requestBody: { schema: { type: "object", required: ["since"], properties: { since: S.dateTime } } },
+    responses: {
+      "202": {
+        description: "How many deliveries were queued again.",
+        schema: { type: "object", required: ["requeued"], properties: { requeued: { type: "integer" } } },
+      },
+      ...NOT_FOUND,
+    },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return subscriptionMissing();
+      const input = decode(RecoverBody, ctx.json);
+      if (E.isLeft(input)) return input.left;
+      return reply(
+        recoverWebhookDeliveries(deps.webhooks())({ clientId: client.id, id, since: input.right.since }),
+        202,
+        (r) => r,
+      );
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/webhook-deliveries",
+    operationId: "listWebhookDeliveries",
+    summary: "The delivery log: status, attempts, response code and latency",
+    tags: [TAG],
+    access: ADMIN,
+    parameters: [...LIST_PARAMETERS, ...DELIVERY_FILTERS],
+    responses: { "200": { description: "One page, oldest first.", schema: listSchema(DELIVERY_SCHEMA) } },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const page = pageOf(ctx);
+      if (E.isLeft(page)) return page.left;
+      const filter = filterOf(ctx);
+      if (E.isLeft(filter)) return filter.left;
+      const rows = await listWebhookDeliveries(deps.webhooks().db.stores, client.id, filter.right, page.right);
+      return { status: 200, body: listEnvelope(rows, webhookDeliveryView) };
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/webhook-deliveries/{id}",
+    operationId: "getWebhookDelivery",
+    summary: "Get one delivery",
+    tags: [TAG],
+    access: ADMIN,
+    responses: {
+      "200": { description: "The delivery.", schema: DELIVERY_SCHEMA },
+      "404": { description: "No such delivery of this client (WebhookDelivery.NotFound)." },
+    },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return deliveryMissing();
+      const found = await getWebhookDelivery(deps.webhooks().db.stores, client.id, id);
+      return E.isLeft(found) ? found.left : { status: 200, body: webhookDeliveryView(found.right) };
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/webhook-deliveries/{id}/replay",
+    operationId: "replayWebhookDelivery",
+    summary: "Send a finished delivery again, with the same event id",
+    tags: [TAG],
+    access: ADMIN,
+    responses: {
+      "202": { description: "The delivery, queued again.", schema: DELIVERY_SCHEMA },
+      "404": { description: "No such delivery of this client (WebhookDelivery.NotFound)." },
+      "409": { description: "It is still being attempted (WebhookDelivery.InProgress)." },
+    },
+    handler: async (ctx) => {
+      const { client } = clientAuth(ctx);
+      const id = pathId(ctx);
+      if (id === undefined) return deliveryMissing();
+      return reply(replayWebhookDelivery(deps.webhooks())({ clientId: client.id, id }), 202, webhookDeliveryView);
+    },
+  },
+];

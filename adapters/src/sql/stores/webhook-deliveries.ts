@@ -1,0 +1,241 @@
+import type { DeliveryStatus, WebhookDeliveries, WebhookDelivery } from "@apar/core";
+import { MAX_DELIVERY_ATTEMPTS } from "@apar/core";
+import { UniqueConstraintError } from "sequelize";
+import { decodeDate, decodeInt, decodeOptionalDate, encodeDate, encodeOptionalDate, placeholders } from "../columns.js";
+import type { SqlSession } from "../sql-session.js";
+import { keysetPage } from "./paging.js";
+
+interface DeliveryRow {
+  readonly id: string;
+  readonly client_id: string;
+  readonly subscription_id: string;
+  readonly event_id: string;
+  readonly event_type: string;
+  readonly status: string;
+  readonly attempts: unknown;
+  readonly next_attempt_at: unknown;
+  readonly last_status_code: unknown;
+  readonly last_error: string | null;
+  readonly last_latency_ms: unknown;
+  readonly locked_by: string | null;
+  readonly locked_until: unknown;
+  readonly created_at: unknown;
+  readonly updated_at: unknown;
+  readonly delivered_at: unknown;
+}
+
+const COLUMNS =
+  "id, client_id, subscription_id, event_id, event_type, status, attempts, next_attempt_at, last_status_code, " +
+  "last_error, last_latency_ms, locked_by, locked_until, created_at, updated_at, delivered_at";
+const SELECT = `SELECT ${COLUMNS} FROM webhook_deliveries`;
+const PER_ROW = 17;
+const ROWS_PER_INSERT = 100;
+const STATUSES: readonly string[] = ["Pending", "Delivering", "Succeeded", "Failed"];
+
+const optionalInt = (value: unknown): number | null =>
+  value === null || value === undefined ? null : decodeInt(value);
+
+const decode = (row: DeliveryRow): WebhookDelivery => {
+  if (!STATUSES.includes(row.status)) throw new TypeError(`unknown delivery status ${row.status}`);
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    subscriptionId: row.subscription_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    status: row.status as DeliveryStatus,
+    attempts: decodeInt(row.attempts),
+    nextAttemptAt: decodeOptionalDate(row.next_attempt_at),
+    lastStatusCode: optionalInt(row.last_status_code),
+    lastError: row.last_error,
+    lastLatencyMs: optionalInt(row.last_latency_ms),
+    lockedBy: row.locked_by,
+    lockedUntil: decodeOptionalDate(row.locked_until),
+    createdAt: decodeDate(row.created_at),
+    updatedAt: decodeDate(row.updated_at),
+    deliveredAt: decodeOptionalDate(row.delivered_at),
+  };
+};
+
+const bindOf = (d: WebhookDelivery): unknown[] => [
+  d.id,
+  d.clientId,
+  d.subscriptionId,
+  d.eventId,
+  d.eventType,
+  d.status,
+  d.attempts,
+  encodeOptionalDate(d.nextAttemptAt),
+  d.lastStatusCode,
+  d.lastError,
+  d.lastLatencyMs,
+  d.lockedBy,
+  encodeOptionalDate(d.lockedUntil),
+  encodeDate(d.createdAt),
+  encodeDate(d.updatedAt),
+  encodeOptionalDate(d.deliveredAt),
+  // available_at
+  d.status === "Pending"
+    ? encodeOptionalDate(d.nextAttemptAt)
+    : d.status === "Delivering"
+      ? encodeOptionalDate(d.lockedUntil)
+      : null,
+];
+
+/** Error text kept per attempt (a receiver's error can be long). */
+const MAX_ERROR = 1000;
+
+/**
+ * Deliveries in SQL (table `webhook_deliveries`). Claims work like the job queue's: on MySQL a raw
+ * `FOR UPDATE SKIP LOCKED` pick, so concurrent claimers pass over each other's rows; on SQLite the IMMEDIATE
+ * transaction makes claims one at a time.
+ */
+export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => ({
+  addMany: (deliveries) =>
+    session.write(async (tx) => {
+      // INSERT IGNORE / OR IGNORE: a (subscription, event) pair that exists (another dispatcher made it) is skipped.
+      const ignore = tx.dialect === "mysql" ? "INSERT IGNORE" : "INSERT OR IGNORE";
+      for (let start = 0; start < deliveries.length; start += ROWS_PER_INSERT) {
+        const chunk = deliveries.slice(start, start + ROWS_PER_INSERT);
+        const rows = chunk.map((_, i) => `(${placeholders(i * PER_ROW + 1, PER_ROW)})`).join(", ");
+        try {
+          await tx.execute(
+            `${ignore} INTO webhook_deliveries (${COLUMNS}, available_at) VALUES ${rows}`,
+            chunk.flatMap(bindOf),
+          );
+        } catch (error) {
+          if (!(error instanceof UniqueConstraintError)) throw error;
+        }
+      }
+    }),
+  async ofId(clientId, id) {
+    const [row] = await session.select<DeliveryRow>(`${SELECT} WHERE client_id = $1 AND id = $2`, [clientId, id]);
+    return row === undefined ? undefined : decode(row);
+  },
+  list: (clientId, filter, page) => {
+    const where = ["client_id = $1"];
+    const bind: unknown[] = [clientId];
+    const add = (column: string, value: string | undefined) => {
+      if (value === undefined) return;
+      bind.push(value);
+      where.push(`${column} = $${bind.length}`);
+    };
+    add("subscription_id", filter.subscriptionId);
+    add("status", filter.status);
+    add("event_type", filter.eventType);
+    return keysetPage(session, { select: SELECT, where, bind, id: "id" }, page, decode);
+  },
+  claimDue: ({ worker, now, leaseMs, limit }) =>
+    session.write(async (tx) => {
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`bad limit: ${limit}`);
+      const skipLocked = tx.dialect === "mysql" ? " FOR UPDATE SKIP LOCKED" : "";
+      const at = encodeDate(now);
+      const rows = await tx.select<DeliveryRow>(
+        `${SELECT} WHERE available_at <= $1 ORDER BY available_at, id LIMIT ${limit}${skipLocked}`,
+        [at],
+      );
+      if (rows.length === 0) return [];
+      const subscriptionIds = [...new Set(rows.map((r) => r.subscription_id))];
+      const active = new Set(
+        (
+          await tx.select<{ id: string }>(
+            `SELECT id FROM webhook_subscriptions WHERE active = 1 AND id IN (${placeholders(1, subscriptionIds.length)})`,
+            subscriptionIds,
+          )
+        ).map((r) => r.id),
+      );
+      const claim: DeliveryRow[] = [];
+      const park: string[] = [];
+      const expired: string[] = [];
+      for (const row of rows) {
+        if (!active.has(row.subscription_id)) park.push(row.id);
+        else if (row.status === "Delivering" && decodeInt(row.attempts) >= MAX_DELIVERY_ATTEMPTS) expired.push(row.id);
+        else claim.push(row);
+      }
+      if (park.length > 0)
+        // Parked: Pending and not due until the subscription is enabled; an interrupted attempt does not count.
+        await tx.execute(
+          `UPDATE webhook_deliveries SET
+             attempts = CASE WHEN status = 'Delivering' THEN attempts - 1 ELSE attempts END,
+             status = 'Pending', available_at = NULL, locked_by = NULL, locked_until = NULL, updated_at = $1
+           WHERE id IN (${placeholders(2, park.length)})`,
+          [at, ...park],
+        );
+      if (expired.length > 0)
+        await tx.execute(
+          `UPDATE webhook_deliveries SET status = 'Failed', available_at = NULL, next_attempt_at = NULL,
+             locked_by = NULL, locked_until = NULL, last_error = $1, updated_at = $2
+           WHERE id IN (${placeholders(3, expired.length)})`,
+          [`lease expired during attempt ${MAX_DELIVERY_ATTEMPTS} of ${MAX_DELIVERY_ATTEMPTS}`, at, ...expired],
+        );
+      if (claim.length === 0) return [];
+      const lockedUntil = new Date(now.getTime() + leaseMs);
+      await tx.execute(
+        `UPDATE webhook_deliveries SET status = 'Delivering', attempts = attempts + 1, locked_by = $1,
+           locked_until = $2, available_at = $2, next_attempt_at = NULL, updated_at = $3
+         WHERE id IN (${placeholders(4, claim.length)})`,
+        [worker, encodeDate(lockedUntil), at, ...claim.map((r) => r.id)],
+      );
+      return claim.map((row) => ({
+        ...decode(row),
+        status: "Delivering" as const,
+        attempts: decodeInt(row.attempts) + 1,
+        nextAttemptAt: null,
+        lockedBy: worker,
+        lockedUntil,
+        updatedAt: now,
+      }));
+    }),
+  async finishAttempt({ id, worker, outcome, retryAt, now }) {
+    const at = encodeDate(now);
+    const status = outcome.ok ? "Succeeded" : retryAt === undefined ? "Failed" : "Pending";
+    const next = outcome.ok ? null : encodeOptionalDate(retryAt);
+    const changed = await session.execute(
+      `UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, available_at = $2, locked_by = NULL,
+         locked_until = NULL, last_status_code = $3, last_error = $4, last_latency_ms = $5, updated_at = $6,
+         delivered_at = CASE WHEN $1 = 'Succeeded' THEN $6 ELSE delivered_at END
+       WHERE id = $7 AND locked_by = $8 AND status = 'Delivering'`,
+      [
+        status,
+        next,
+        outcome.status,
+        outcome.error === null ? null : outcome.error.slice(0, MAX_ERROR),
+        Math.round(outcome.latencyMs),
+        at,
+        id,
+        worker,
+      ],
+    );
+    return changed > 0;
+  },
+  async requeue(clientId, id, now) {
+    const at = encodeDate(now);
+    const changed = await session.execute(
+      `UPDATE webhook_deliveries SET status = 'Pending', attempts = 0, next_attempt_at = $1, available_at = $1,
+         updated_at = $1
+       WHERE client_id = $2 AND id = $3 AND status IN ('Succeeded', 'Failed')`,
+      [at, clientId, id],
+    );
+    return changed > 0;
+  },
+  requeueFailed: (clientId, subscriptionId, since, now) =>
+    session.execute(
+      `UPDATE webhook_deliveries SET status = 'Pending', attempts = 0, next_attempt_at = $1, available_at = $1,
+         updated_at = $1
+       WHERE client_id = $2 AND subscription_id = $3 AND status = 'Failed' AND created_at >= $4`,
+      [encodeDate(now), clientId, subscriptionId, encodeDate(since)],
+    ),
+  resumeParked: (subscriptionId, now) =>
+    session.execute(
+      `UPDATE webhook_deliveries SET next_attempt_at = $1, available_at = $1, updated_at = $1
+       WHERE subscription_id = $2 AND status = 'Pending' AND available_at IS NULL`,
+      [encodeDate(now), subscriptionId],
+    ),
+  release: (worker, now) =>
+    session.execute(
+      `UPDATE webhook_deliveries SET status = 'Pending', attempts = attempts - 1, next_attempt_at = $1,
+         available_at = $1, locked_by = NULL, locked_until = NULL, updated_at = $1
+       WHERE locked_by = $2 AND status = 'Delivering'`,
+      [encodeDate(now), worker],
+    ),
+});

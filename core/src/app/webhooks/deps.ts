@@ -1,0 +1,28 @@
+import type { Clock } from "../../ports/clock.js";
+import type { Ids } from "../../ports/ids.js";
+import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { SecretSealer, WebhookSender, WebhookUrlCheck } from "../../webhooks/ports.js";
+
+/**
+ * What the webhook use cases need (a `Database` is a fitting `db`). `randomBytes` makes signing secrets,
+ * `sealer` encrypts them for storage, `checkUrl` is the URL policy applied when a subscription is saved.
+ */
+export interface WebhookDeps {
+  readonly db: UnitOfWork & { readonly stores: Stores };
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly randomBytes: (size: number) => Uint8Array;
+  readonly sealer: SecretSealer;
+  readonly checkUrl: WebhookUrlCheck;
+}
+
+/** What delivering needs beyond the use cases: the sender, the header brand word and this worker's name. */
+export interface DeliveryDeps {
+  readonly db: UnitOfWork & { readonly stores: Stores };
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly sealer: SecretSealer;
+  readonly sender: WebhookSender;
+  /** `APAR_HEADER_PREFIX` (`service` -> `Service-Signature`). */
+  readonly headerPrefix: string;
+}
