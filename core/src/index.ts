@@ -1,10 +1,14 @@
 // The public API of @apar/core for embedders.
 
+export * from "./app/bills/index.js";
 export * from "./app/effect.js";
 export * from "./app/inbox/index.js";
+export * from "./app/suppliers/index.js";
 export * from "./app/tenancy/index.js";
 export * from "./app/webhooks/index.js";
 export * from "./auth/index.js";
+export * from "./bills/index.js";
+export * from "./duplicates/index.js";
 export * from "./events/catalog.js";
 export * from "./events/envelope.js";
 export * from "./events/envelope-codec.js";
@@ -21,10 +25,11 @@ export * from "./shared/list-envelope.js";
 export * from "./shared/money.js";
 export * from "./shared/state-machine.js";
 export * from "./shared/uuid-v7.js";
+export * from "./suppliers/index.js";
 export * from "./tenancy/api-key-format.js";
 export * from "./tenancy/client-settings.js";
 export * from "./tenancy/industries.js";
 export * from "./tenancy/model.js";
 export * from "./tenancy/rules.js";
-export * from "./webhooks/index.js";
 export * from "./webhooks/url-policy.js";
+export * from "./webhooks/index.js";

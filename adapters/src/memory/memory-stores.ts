@@ -1,14 +1,17 @@
 import type { Stores } from "@apar/core";
 import type { Access } from "./access.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
+import { memoryBills } from "./stores/bills.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryClients } from "./stores/clients.js";
 import { memoryCompanies } from "./stores/companies.js";
 import { memoryEvents, type PositionCounter } from "./stores/events.js";
 import { memoryForwardingRejections } from "./stores/forwarding-rejections.js";
+import { memoryIdempotencyKeys } from "./stores/idempotency-keys.js";
 import { memoryJobs } from "./stores/jobs.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
+import { memorySuppliers } from "./stores/suppliers.js";
 import { memoryUsers } from "./stores/users.js";
 import { memoryWebhookDeliveries } from "./stores/webhook-deliveries.js";
 import { memoryWebhookSubscriptions } from "./stores/webhook-subscriptions.js";
@@ -25,6 +28,9 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   forwardingRejections: memoryForwardingRejections(access),
   events: memoryEvents(access, positions),
   jobs: memoryJobs(access, newId),
+  bills: memoryBills(access),
+  suppliers: memorySuppliers(access),
+  idempotencyKeys: memoryIdempotencyKeys(access),
   webhookSubscriptions: memoryWebhookSubscriptions(access),
   webhookDeliveries: memoryWebhookDeliveries(access),
 });

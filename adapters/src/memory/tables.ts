@@ -1,13 +1,16 @@
 import type {
   ApiKey,
+  Bill,
   AuthCode,
   Client,
   Company,
   ForwardingRejection,
+  IdempotencyRecord,
   Job,
   Membership,
   Organisation,
   StoredEvent,
+  Supplier,
   User,
   WebhookDelivery,
   WebhookSubscription,
@@ -83,6 +86,10 @@ export interface Rows {
   readonly jobs: Map<string, JobRow>;
   /** dedupe key -> job id */
   readonly jobKeys: Map<string, string>;
+  readonly bills: Map<string, Bill>;
+  readonly suppliers: Map<string, Supplier>;
+  /** `${clientId} ${scope} ${key}` -> record */
+  readonly idempotencyKeys: Map<string, IdempotencyRecord>;
   readonly webhookSubscriptions: Map<string, WebhookSubscription>;
   readonly webhookDeliveries: Map<string, DeliveryRow>;
   /** `${subscriptionId} ${eventId}` -> delivery id */
@@ -108,6 +115,9 @@ export const emptyRows = (): Rows => ({
   eventIds: new Map(),
   jobs: new Map(),
   jobKeys: new Map(),
+  bills: new Map(),
+  suppliers: new Map(),
+  idempotencyKeys: new Map(),
   webhookSubscriptions: new Map(),
   webhookDeliveries: new Map(),
   webhookDeliveryKeys: new Map(),

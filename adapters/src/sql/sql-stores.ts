@@ -2,13 +2,16 @@ import type { Stores } from "@apar/core";
 import type { SqlSession } from "./sql-session.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
+import { sqlBills } from "./stores/bills.js";
 import { sqlClients } from "./stores/clients.js";
 import { sqlCompanies } from "./stores/companies.js";
 import { sqlEvents } from "./stores/events.js";
 import { sqlForwardingRejections } from "./stores/forwarding-rejections.js";
+import { sqlIdempotencyKeys } from "./stores/idempotency-keys.js";
 import { sqlJobs } from "./stores/jobs.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
+import { sqlSuppliers } from "./stores/suppliers.js";
 import { sqlUsers } from "./stores/users.js";
 import { sqlWebhookDeliveries } from "./stores/webhook-deliveries.js";
 import { sqlWebhookSubscriptions } from "./stores/webhook-subscriptions.js";
@@ -25,6 +28,9 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   forwardingRejections: sqlForwardingRejections(session),
   events: sqlEvents(session),
   jobs: sqlJobs(session, newId),
+  bills: sqlBills(session),
+  suppliers: sqlSuppliers(session),
+  idempotencyKeys: sqlIdempotencyKeys(session),
   webhookSubscriptions: sqlWebhookSubscriptions(session),
   webhookDeliveries: sqlWebhookDeliveries(session),
 });

@@ -1,10 +1,15 @@
+export type * from "./bills.js";
 export type * from "./clock.js";
 export type * from "./document-reader.js";
+export type * from "./documents.js";
 export type * from "./events.js";
+export type * from "./idempotency.js";
 export type * from "./ids.js";
 export type * from "./inbox-stores.js";
 export type * from "./jobs.js";
 export type * from "./mailer.js";
 export type * from "./page.js";
+export type * from "./scope.js";
 export type * from "./stores.js";
+export type * from "./suppliers.js";
 export type * from "./tenancy-stores.js";

@@ -1,7 +1,10 @@
 import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
+import type { Bills } from "./bills.js";
 import type { Events } from "./events.js";
+import type { IdempotencyKeys } from "./idempotency.js";
 import type { Companies, ForwardingRejections } from "./inbox-stores.js";
 import type { Jobs } from "./jobs.js";
+import type { Suppliers } from "./suppliers.js";
 import type { ApiKeys, AuthCodes, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
 
 /** Every store, as seen inside one unit of work. */
@@ -16,6 +19,9 @@ export interface Stores {
   readonly forwardingRejections: ForwardingRejections;
   readonly events: Events;
   readonly jobs: Jobs;
+  readonly bills: Bills;
+  readonly suppliers: Suppliers;
+  readonly idempotencyKeys: IdempotencyKeys;
   readonly webhookSubscriptions: WebhookSubscriptions;
   readonly webhookDeliveries: WebhookDeliveries;
 }

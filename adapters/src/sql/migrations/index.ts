@@ -4,7 +4,8 @@ import { jobs } from "./0003-jobs.js";
 import { inboxAndAuthCodes } from "./0004-inbox-and-auth-codes.js";
 import { clientSettings } from "./0005-client-settings.js";
 import { webhooks } from "./0006-webhooks.js";
+import { bills } from "./0007-bills.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
-export const MIGRATIONS: readonly Migration[] = [tenancy, outbox, jobs, inboxAndAuthCodes, clientSettings, webhooks];
+export const MIGRATIONS: readonly Migration[] = [tenancy, outbox, jobs, inboxAndAuthCodes, clientSettings, webhooks, bills];

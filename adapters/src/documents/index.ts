@@ -1,0 +1,2 @@
+export * from "./file-document-files.js";
+export * from "./memory-document-files.js";

@@ -1,0 +1,352 @@
+import {
+  BILL_STATES,
+  type BillFilter,
+  BillPatch,
+  type BillState,
+  billDocument,
+  type Clock,
+  type Database,
+  type DomainError,
+  decode,
+  dismissDuplicate,
+  getBill,
+  getBillHistory,
+  type Ids,
+  isDomainError,
+  isIsoDate,
+  isUuid,
+  listBills,
+  listEnvelope,
+  type OrgScope,
+  type RequestAuth,
+  retryBillReading,
+  updateBill,
+  uploadBill,
+  validationError,
+  voidBill,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+import type { StreamingDocumentFiles } from "../../documents/file-document-files.js";
+import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
+import { BILL_PATCH_SCHEMA, BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
+import { receiveDocument } from "./bill-upload.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+
+/** What the bill routes need. */
+export interface BillRouteDeps {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly files: StreamingDocumentFiles;
+  readonly maxUploadBytes: number;
+  /** Called after a read-bill job was enqueued (wakes an in-process worker). */
+  readonly onEnqueued?: () => void;
+}
+
+const TAG = "bills";
+const ACCESS = { scope: "organisation", module: "ap" } as const;
+const NIL = "00000000-0000-0000-0000-000000000000";
+
+/** The organisation scope of an organisation-scoped route (the server resolved it). */
+export const orgScope = (ctx: RouteContext): { auth: RequestAuth; scope: OrgScope } => {
+  const auth = ctx.auth;
+  if (auth?.client === undefined || auth.organisation === undefined)
+    throw new Error("route declared without an organisation scope reads the organisation");
+  return { auth, scope: { clientId: auth.client.id, organisationId: auth.organisation.id } };
+};
+
+const useCaseDeps = (deps: BillRouteDeps) => ({
+  db: deps.database,
+  clock: deps.clock,
+  ids: deps.ids,
+  files: deps.files,
+});
+
+// A malformed id answers like a missing bill: the nil UUID is never a bill.
+const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+const Reason = t.partial({ reason: t.union([t.string, t.null]) });
+
+const listFilter = (ctx: RouteContext): E.Either<DomainError, BillFilter> => {
+  const errors: { field: string; code: string; message: string }[] = [];
+  const state = ctx.query.get("state");
+  const supplierId = ctx.query.get("supplierId");
+  const from = ctx.query.get("invoiceDateFrom");
+  const to = ctx.query.get("invoiceDateTo");
+  if (state !== undefined && !(BILL_STATES as readonly string[]).includes(state))
+    errors.push({ field: "State", code: "enum", message: `State must be one of ${BILL_STATES.join(", ")}` });
+  if (supplierId !== undefined && !isUuid(supplierId))
+    errors.push({ field: "SupplierId", code: "uuid", message: "SupplierId must be a UUID" });
+  for (const [field, v] of [
+    ["InvoiceDateFrom", from],
+    ["InvoiceDateTo", to],
+  ] as const)
+    if (v !== undefined && !isIsoDate(v)) errors.push({ field, code: "date", message: `${field} must be YYYY-MM-DD` });
+  if (errors.length > 0) return E.left(validationError(errors));
+  const supplier = ctx.query.get("supplier");
+  return E.right({
+    ...(state === undefined ? {} : { state: state as BillState }),
+    ...(supplierId === undefined ? {} : { supplierId: supplierId.toLowerCase() }),
+    ...(supplier === undefined || supplier.trim() === "" ? {} : { supplierName: supplier }),
+    ...(from === undefined ? {} : { invoiceDateFrom: from }),
+    ...(to === undefined ? {} : { invoiceDateTo: to }),
+  });
+};
+
+const FILTERS: readonly ParameterDef[] = [
+  { name: "State", in: "query", schema: { type: "string", enum: [...BILL_STATES] } },
+  {
+    name: "SupplierId",
+    in: "query",
+    description: "The matched supplier record.",
+    schema: { type: "string", format: "uuid" },
+  },
+  { name: "Supplier", in: "query", description: "Part of the supplier's name.", schema: { type: "string" } },
+  { name: "InvoiceDateFrom", in: "query", schema: { type: "string", format: "date" } },
+  { name: "InvoiceDateTo", in: "query", schema: { type: "string", format: "date" } },
+];
+
+const billAnswer = { description: "The bill.", schema: BILL_SCHEMA };
+const notFoundAnswer = { description: "`Bill.NotFound`: no such bill in the organisation." };
+const conflictAnswer = {
+  description: "`Bill.InvalidTransition`: the bill's state does not allow this (named in `detail`).",
+};
+
+/** Upload, list, read, correct and act on bills. */
+export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
+  const action = (
+    path: string,
+    operationId: string,
+    summary: string,
+    run: (ctx: RouteContext) => Promise<HttpReply | DomainError>,
+    withBody = false,
+  ): RouteDef => ({
+    method: "POST",
+    path,
+    operationId,
+    summary,
+    tags: [TAG],
+    access: ACCESS,
+    ...(withBody
+      ? {
+          requestBody: {
+            required: false,
+            schema: { type: "object", properties: { reason: { type: ["string", "null"], maxLength: 1000 } } },
+          },
+        }
+      : {}),
+    responses: { "200": billAnswer, "404": notFoundAnswer, "409": conflictAnswer },
+    handler: run,
+  });
+  return [
+    {
+      method: "POST",
+      path: "/v1/bills",
+      operationId: "uploadBill",
+      summary: "Upload a bill document; it is read in the background",
+      description:
+        "multipart/form-data with the document in a part named `file`: PDF, PNG, JPEG, TIFF, WebP or e-invoice XML " +
+        "(UBL 2.1, UN/CEFACT CII). Answers at once with the bill in Extracting. An `Idempotency-Key` header makes " +
+        "a retry safe: the same key and file answer the first answer again; the same key with another file is 409.",
+      tags: [TAG],
+      access: ACCESS,
+      stream: true,
+      parameters: [
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          description: "Up to 255 visible ASCII characters.",
+          schema: { type: "string", maxLength: 255 },
+        },
+      ],
+      requestBody: {
+        mediaType: "multipart/form-data",
+        schema: {
+          type: "object",
+          required: ["file"],
+          properties: { file: { type: "string", format: "binary" } },
+        },
+      },
+      responses: {
+        "202": { description: "The bill, in Extracting.", schema: BILL_SCHEMA },
+        "400": { description: "`Bill.MissingDocument`, `Bill.EmptyDocument`, or a bad Idempotency-Key." },
+        "409": { description: "`Idempotency.KeyReused`: the key was used for another request." },
+        "413": { description: "`Request.TooLarge`: the document is larger than the configured limit." },
+        "415": { description: "`Bill.UnsupportedDocumentType` or a body that is not multipart/form-data." },
+      },
+      handler: async (ctx) => {
+        const { auth, scope } = orgScope(ctx);
+        const keyHeader = ctx.headers["idempotency-key"];
+        const key = Array.isArray(keyHeader) ? keyHeader.join(",") : keyHeader;
+        if (key !== undefined && !KEY.test(key))
+          return validationError([
+            {
+              field: "Idempotency-Key",
+              code: "format",
+              message: "Idempotency-Key must be 1 to 255 visible ASCII characters",
+            },
+          ]);
+        const received = await receiveDocument(ctx, deps.files, deps.maxUploadBytes);
+        if (isDomainError(received)) return received;
+        const result = await uploadBill(useCaseDeps(deps))({
+          scope,
+          actor: auth.actor,
+          document: received.document,
+          ...(key === undefined ? {} : { idempotency: { key, requestHash: received.requestHash } }),
+        })();
+        if (E.isLeft(result)) return result.left;
+        if (!result.right.replayed) deps.onEnqueued?.();
+        return {
+          status: result.right.status,
+          body: result.right.bill,
+          headers: {
+            Location: `/v1/bills/${result.right.bill.id}`,
+            ...(result.right.replayed ? { "Idempotent-Replayed": "true" } : {}),
+          },
+        };
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/bills",
+      operationId: "listBills",
+      summary: "List the organisation's bills (oldest first)",
+      tags: [TAG],
+      access: ACCESS,
+      parameters: [...LIST_PARAMETERS, ...FILTERS],
+      responses: {
+        "200": { description: "A page of bills.", schema: listSchema(BILL_SCHEMA) },
+        "400": { description: "A bad filter or cursor." },
+      },
+      handler: async (ctx) => {
+        const { scope } = orgScope(ctx);
+        const page = pageOf(ctx);
+        if (E.isLeft(page)) return page.left;
+        const filter = listFilter(ctx);
+        if (E.isLeft(filter)) return filter.left;
+        return reply(listBills(useCaseDeps(deps))(scope, filter.right, page.right), 200, (p) => listEnvelope(p));
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/bills/{id}",
+      operationId: "getBill",
+      summary: "Fetch a bill",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": billAnswer, "404": notFoundAnswer },
+      handler: async (ctx) => reply(getBill(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, (b) => b),
+    },
+    {
+      method: "PATCH",
+      path: "/v1/bills/{id}",
+      operationId: "updateBill",
+      summary: "Correct a bill's extracted fields (in PendingReview)",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: { schema: BILL_PATCH_SCHEMA },
+      responses: {
+        "200": billAnswer,
+        "400": { description: "`Request.Invalid` with the field errors." },
+        "404": notFoundAnswer,
+        "409": conflictAnswer,
+      },
+      handler: async (ctx) => {
+        const { auth, scope } = orgScope(ctx);
+        const patch = decode(BillPatch, ctx.json);
+        if (E.isLeft(patch)) return patch.left;
+        return reply(
+          updateBill(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx), patch: patch.right }),
+          200,
+          (b) => b,
+        );
+      },
+    },
+    action("/v1/bills/{id}/retry-ocr", "retryBillReading", "Read a bill that failed extraction again", async (ctx) => {
+      const { auth, scope } = orgScope(ctx);
+      const answer = await reply(
+        retryBillReading(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx) }),
+        200,
+        (b) => b,
+      );
+      if (!isDomainError(answer)) deps.onEnqueued?.();
+      return answer;
+    }),
+    action(
+      "/v1/bills/{id}/void",
+      "voidBill",
+      "Void a bill (terminal), with an optional reason",
+      async (ctx) => {
+        const { auth, scope } = orgScope(ctx);
+        const body = decode(Reason, ctx.json ?? {});
+        if (E.isLeft(body)) return body.left;
+        const reason = body.right.reason?.trim().slice(0, 1000) || null;
+        return reply(voidBill(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx), reason }), 200, (b) => b);
+      },
+      true,
+    ),
+    action(
+      "/v1/bills/{id}/dismiss-duplicate",
+      "dismissBillDuplicate",
+      "Resolve a bill's duplicate flag",
+      async (ctx) => {
+        const { auth, scope } = orgScope(ctx);
+        return reply(dismissDuplicate(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
+      },
+    ),
+    {
+      method: "GET",
+      path: "/v1/bills/{id}/document",
+      operationId: "getBillDocument",
+      summary: "The original document of a bill",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": {
+          description: "The bytes as uploaded, with their detected type.",
+          mediaType: "application/octet-stream",
+          schema: { type: "string", format: "binary" },
+        },
+        "404": notFoundAnswer,
+      },
+      handler: async (ctx) => {
+        const doc = await billDocument(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx))();
+        if (E.isLeft(doc)) return doc.left;
+        const name = (doc.right.filename ?? "document").replace(/["\\\r\n]/g, "_");
+        return {
+          status: 200,
+          body: Buffer.from(doc.right.bytes),
+          contentType: doc.right.mediaType,
+          headers: {
+            "Content-Disposition": `inline; filename="${name.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+            "X-Content-Type-Options": "nosniff",
+          },
+        };
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/bills/{id}/history",
+      operationId: "getBillHistory",
+      summary: "Every change of a bill with its actor and time (from its events)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": {
+          description: "The history, oldest first.",
+          schema: {
+            type: "object",
+            required: ["data"],
+            properties: { data: { type: "array", items: HISTORY_ENTRY_SCHEMA } },
+          },
+        },
+        "404": notFoundAnswer,
+      },
+      handler: async (ctx) =>
+        reply(getBillHistory(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, (data) => ({ data })),
+    },
+  ];
+};

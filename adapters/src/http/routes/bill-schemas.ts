@@ -1,0 +1,129 @@
+import { BILL_STATES } from "@apar/core";
+import type { JsonSchema } from "../route.js";
+
+const str = { type: ["string", "null"] } as const;
+const money = { type: ["string", "null"], description: "Decimal amount written as a string." } as const;
+const date = { type: ["string", "null"], format: "date" } as const;
+
+/** The bank details object (suppliers, bills). */
+export const BANK_DETAILS_SCHEMA: JsonSchema = {
+  type: ["object", "null"],
+  properties: {
+    accountHolderName: str,
+    accountNumber: str,
+    sortCode: str,
+    routingNumber: str,
+    iban: str,
+    bicSwift: str,
+    country: str,
+    currency: str,
+  },
+};
+
+const LINE_ITEM_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["description", "quantity", "unitPrice", "amount"],
+  properties: { description: { type: "string" }, quantity: money, unitPrice: money, amount: money },
+};
+
+/** A bill as GET /v1/bills/{id} answers it and bill.* events carry it. */
+export const BILL_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "state", "supplierName", "invoiceNumber", "currency", "totalAmount", "lineItems", "confidence"],
+  properties: {
+    id: { type: "string", format: "uuid" },
+    organisationId: { type: "string", format: "uuid" },
+    state: { type: "string", enum: [...BILL_STATES] },
+    supplierId: { type: ["string", "null"], format: "uuid" },
+    supplierName: str,
+    invoiceNumber: str,
+    currency: str,
+    totalAmount: money,
+    lineItems: { type: "array", items: LINE_ITEM_SCHEMA },
+    confidence: { type: ["number", "null"], minimum: 0, maximum: 1 },
+    fieldConfidence: { type: ["object", "null"], additionalProperties: { type: "number" } },
+    reader: { type: ["string", "null"], enum: ["einvoice", "pdf-text", "ocr", "llm", null] },
+    invoiceDate: date,
+    dueDate: date,
+    subTotal: money,
+    taxAmount: money,
+    supplierTaxNumber: str,
+    bankDetails: BANK_DETAILS_SCHEMA,
+    purchaseOrderNumber: str,
+    paymentTerms: str,
+    paymentRef: str,
+    duplicateOfBillId: { type: ["string", "null"], format: "uuid" },
+    duplicateMatchBasis: { type: ["string", "null"], enum: ["SupplierId", "SupplierName", null] },
+    voidReason: str,
+    readFailure: {
+      type: ["object", "null"],
+      properties: { reason: { type: "string" }, detail: { type: "string" } },
+    },
+    document: {
+      type: "object",
+      properties: { filename: str, mediaType: { type: "string" }, size: { type: "integer" } },
+    },
+    createdAt: { type: "string", format: "date-time" },
+    updatedAt: { type: "string", format: "date-time" },
+  },
+};
+
+/** The body of PATCH /v1/bills/{id}. */
+export const BILL_PATCH_SCHEMA: JsonSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    supplierId: { type: ["string", "null"], format: "uuid" },
+    supplierName: str,
+    invoiceNumber: str,
+    currency: str,
+    totalAmount: money,
+    lineItems: { type: "array", items: LINE_ITEM_SCHEMA },
+    invoiceDate: date,
+    dueDate: date,
+    subTotal: money,
+    taxAmount: money,
+    supplierTaxNumber: str,
+    bankDetails: BANK_DETAILS_SCHEMA,
+    purchaseOrderNumber: str,
+    paymentTerms: str,
+    paymentRef: str,
+  },
+};
+
+/** One entry of a bill's history. */
+export const HISTORY_ENTRY_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "type", "occurredAt", "actor", "changes"],
+  properties: {
+    id: { type: "string", format: "uuid" },
+    type: { type: "string" },
+    occurredAt: { type: "string", format: "date-time" },
+    actor: {
+      type: "object",
+      properties: { type: { type: "string" }, id: { type: ["string", "null"] } },
+    },
+    changes: {
+      type: "array",
+      items: { type: "object", properties: { field: { type: "string" }, from: {}, to: {} } },
+    },
+    details: { type: ["object", "null"] },
+  },
+};
+
+/** A supplier. */
+export const SUPPLIER_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "name", "taxNumber", "email", "address", "bankDetails", "createdAt", "updatedAt"],
+  properties: {
+    id: { type: "string", format: "uuid" },
+    organisationId: { type: "string", format: "uuid" },
+    name: { type: "string" },
+    taxNumber: str,
+    email: str,
+    address: str,
+    bankDetails: BANK_DETAILS_SCHEMA,
+    createdAt: { type: "string", format: "date-time" },
+    updatedAt: { type: "string", format: "date-time" },
+  },
+};

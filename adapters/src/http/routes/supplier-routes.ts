@@ -1,0 +1,119 @@
+import {
+  type Clock,
+  CreateSupplierBody,
+  createSupplier,
+  type Database,
+  decode,
+  deleteSupplier,
+  getSupplier,
+  type Ids,
+  listEnvelope,
+  searchSuppliers,
+  supplierJson,
+  UpdateSupplierBody,
+  updateSupplier,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { RouteContext, RouteDef } from "../route.js";
+import { orgScope } from "./bill-routes.js";
+import { BANK_DETAILS_SCHEMA, SUPPLIER_SCHEMA } from "./bill-schemas.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+
+/** What the supplier routes need. */
+export interface SupplierRouteDeps {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+}
+
+const TAG = "suppliers";
+const ACCESS = { scope: "organisation", module: "ap" } as const;
+const NIL = "00000000-0000-0000-0000-000000000000";
+const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
+
+const BODY_PROPERTIES = {
+  name: { type: "string", maxLength: 300 },
+  taxNumber: { type: ["string", "null"] },
+  email: { type: ["string", "null"], format: "email" },
+  address: { type: ["string", "null"] },
+  bankDetails: BANK_DETAILS_SCHEMA,
+};
+const answer = { description: "The supplier.", schema: SUPPLIER_SCHEMA };
+const missing = { description: "`Supplier.NotFound`: no such supplier in the organisation." };
+
+/** Suppliers of the organisation: create, read, update, delete, search. */
+export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
+  const d = () => ({ db: deps.database, clock: deps.clock, ids: deps.ids });
+  return [
+    {
+      method: "POST",
+      path: "/v1/suppliers",
+      operationId: "createSupplier",
+      summary: "Create a supplier",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: { schema: { type: "object", required: ["name"], properties: BODY_PROPERTIES } },
+      responses: { "201": answer, "400": { description: "`Request.Invalid` with the field errors." } },
+      handler: async (ctx) => {
+        const body = decode(CreateSupplierBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(createSupplier(d())(orgScope(ctx).scope, body.right), 201, supplierJson);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/suppliers",
+      operationId: "listSuppliers",
+      summary: "List or search the organisation's suppliers",
+      tags: [TAG],
+      access: ACCESS,
+      parameters: [
+        ...LIST_PARAMETERS,
+        { name: "q", in: "query", description: "Part of the name, tax number or e-mail.", schema: { type: "string" } },
+      ],
+      responses: { "200": { description: "A page of suppliers.", schema: listSchema(SUPPLIER_SCHEMA) } },
+      handler: async (ctx) => {
+        const page = pageOf(ctx);
+        if (E.isLeft(page)) return page.left;
+        return reply(searchSuppliers(d())(orgScope(ctx).scope, ctx.query.get("q"), page.right), 200, (p) =>
+          listEnvelope(p, supplierJson),
+        );
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/suppliers/{id}",
+      operationId: "getSupplier",
+      summary: "Fetch a supplier",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": answer, "404": missing },
+      handler: async (ctx) => reply(getSupplier(d())(orgScope(ctx).scope, idOf(ctx)), 200, supplierJson),
+    },
+    {
+      method: "PATCH",
+      path: "/v1/suppliers/{id}",
+      operationId: "updateSupplier",
+      summary: "Change a supplier (the members given)",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: { schema: { type: "object", properties: BODY_PROPERTIES } },
+      responses: { "200": answer, "400": { description: "`Request.Invalid`." }, "404": missing },
+      handler: async (ctx) => {
+        const body = decode(UpdateSupplierBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(updateSupplier(d())(orgScope(ctx).scope, idOf(ctx), body.right), 200, supplierJson);
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v1/suppliers/{id}",
+      operationId: "deleteSupplier",
+      summary: "Delete a supplier",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "204": { description: "Deleted." }, "404": missing },
+      handler: async (ctx) => reply(deleteSupplier(d())(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
+    },
+  ];
+};

@@ -1,0 +1,225 @@
+import {
+  type Bill,
+  type BillDocument,
+  type BillState,
+  type Bills,
+  type DuplicateBasis,
+  type ExtractedFields,
+  normalisedOrNull,
+  normaliseInvoiceNumber,
+  normaliseSupplierName,
+  type ReaderKind,
+} from "@apar/core";
+import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate } from "../columns.js";
+import { decodeOptionalDecimal } from "../decimal.js";
+import type { SqlSession } from "../sql-session.js";
+import { keysetPage } from "./paging.js";
+
+const COLUMNS = [
+  "id",
+  "client_id",
+  "organisation_id",
+  "state",
+  "document_sha256",
+  "document_media_type",
+  "document_filename",
+  "document_size",
+  "supplier_name",
+  "supplier_name_norm",
+  "invoice_number",
+  "invoice_number_norm",
+  "currency",
+  "total_amount",
+  "sub_total",
+  "tax_amount",
+  "invoice_date",
+  "due_date",
+  "supplier_tax_number",
+  "bank_details",
+  "line_items",
+  "purchase_order_number",
+  "payment_terms",
+  "payment_ref",
+  "confidence",
+  "field_confidence",
+  "reader",
+  "read_failure",
+  "supplier_id",
+  "duplicate_of_bill_id",
+  "duplicate_match_basis",
+  "duplicate_same_file",
+  "void_reason",
+  "created_at",
+  "updated_at",
+] as const;
+
+type BillRow = Record<(typeof COLUMNS)[number], unknown>;
+
+const SELECT = `SELECT ${COLUMNS.join(", ")} FROM bills`;
+
+/** A normal form cut to its indexed column's width (probes are cut the same way, so they still match). */
+export const key255 = (value: string | null): string | null =>
+  value === null ? null : [...value].slice(0, 255).join("");
+
+const str = decodeOptionalString;
+const json = <A>(v: unknown): A | null => (v === null || v === undefined ? null : decodeJson<A>(v));
+
+const decode = (r: BillRow): Bill => {
+  const document: BillDocument = {
+    sha256: String(r.document_sha256),
+    mediaType: String(r.document_media_type),
+    filename: str(r.document_filename),
+    size: decodeInt(r.document_size),
+  };
+  const fields: ExtractedFields = {
+    supplierName: str(r.supplier_name),
+    invoiceNumber: str(r.invoice_number),
+    currency: str(r.currency),
+    totalAmount: decodeOptionalDecimal(r.total_amount),
+    lineItems: decodeJson(r.line_items),
+    invoiceDate: str(r.invoice_date),
+    dueDate: str(r.due_date),
+    subTotal: decodeOptionalDecimal(r.sub_total),
+    taxAmount: decodeOptionalDecimal(r.tax_amount),
+    supplierTaxNumber: str(r.supplier_tax_number),
+    bankDetails: json(r.bank_details),
+    purchaseOrderNumber: str(r.purchase_order_number),
+    paymentTerms: str(r.payment_terms),
+    paymentRef: str(r.payment_ref),
+  };
+  return {
+    id: String(r.id),
+    clientId: String(r.client_id),
+    organisationId: String(r.organisation_id),
+    state: String(r.state) as BillState,
+    document,
+    fields,
+    confidence: r.confidence === null || r.confidence === undefined ? null : Number(r.confidence),
+    fieldConfidence: json(r.field_confidence),
+    reader: str(r.reader) as ReaderKind | null,
+    readFailure: json(r.read_failure),
+    supplierId: str(r.supplier_id),
+    duplicateOfBillId: str(r.duplicate_of_bill_id),
+    duplicateMatchBasis: str(r.duplicate_match_basis) as DuplicateBasis | null,
+    duplicateSameFile: Boolean(Number(r.duplicate_same_file)),
+    voidReason: str(r.void_reason),
+    createdAt: decodeDate(r.created_at),
+    updatedAt: decodeDate(r.updated_at),
+  };
+};
+
+const orNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The column values of a bill, in COLUMNS order. */
+const encode = (b: Bill): unknown[] => {
+  const f = b.fields;
+  return [
+    b.id,
+    b.clientId,
+    b.organisationId,
+    b.state,
+    b.document.sha256,
+    b.document.mediaType,
+    b.document.filename,
+    b.document.size,
+    f.supplierName,
+    key255(normalisedOrNull(f.supplierName, normaliseSupplierName)),
+    f.invoiceNumber,
+    key255(normalisedOrNull(f.invoiceNumber, normaliseInvoiceNumber)),
+    f.currency,
+    f.totalAmount,
+    f.subTotal,
+    f.taxAmount,
+    f.invoiceDate,
+    f.dueDate,
+    f.supplierTaxNumber,
+    orNull(f.bankDetails),
+    JSON.stringify(f.lineItems),
+    f.purchaseOrderNumber,
+    f.paymentTerms,
+    f.paymentRef,
+    b.confidence,
+    orNull(b.fieldConfidence),
+    b.reader,
+    orNull(b.readFailure),
+    b.supplierId,
+    b.duplicateOfBillId,
+    b.duplicateMatchBasis,
+    b.duplicateSameFile,
+    b.voidReason,
+    encodeDate(b.createdAt),
+    encodeDate(b.updatedAt),
+  ];
+};
+
+/** Bills in SQL, always within one organisation of one client. */
+export const sqlBills = (session: SqlSession): Bills => ({
+  async add(bill) {
+    await session.execute(
+      `INSERT INTO bills (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
+      encode(bill),
+    );
+  },
+  async ofId(scope, id) {
+    const [row] = await session.select<BillRow>(`${SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3`, [
+      id,
+      scope.clientId,
+      scope.organisationId,
+    ]);
+    return row === undefined ? undefined : decode(row);
+  },
+  async update(bill) {
+    // Every column but the id, the scope and the creation time (the first three and the next to last).
+    const values = encode(bill);
+    const settable = COLUMNS.map((c, i) => ({ c, v: values[i] })).filter(
+      ({ c }) => !["id", "client_id", "organisation_id", "created_at"].includes(c),
+    );
+    const bind = [...settable.map((s) => s.v), bill.id, bill.clientId, bill.organisationId];
+    const n = settable.length;
+    await session.execute(
+      `UPDATE bills SET ${settable.map((s, i) => `${s.c} = $${i + 1}`).join(", ")}
+       WHERE id = $${n + 1} AND client_id = $${n + 2} AND organisation_id = $${n + 3}`,
+      bind,
+    );
+  },
+  list(scope, filter, page) {
+    const where = ["client_id = $1", "organisation_id = $2"];
+    const bind: unknown[] = [scope.clientId, scope.organisationId];
+    const add = (condition: (at: string) => string, value: unknown) => {
+      bind.push(value);
+      where.push(condition(`$${bind.length}`));
+    };
+    if (filter.state !== undefined) add((p) => `state = ${p}`, filter.state);
+    if (filter.supplierId !== undefined) add((p) => `supplier_id = ${p}`, filter.supplierId);
+    // Normal forms hold only letters, digits and spaces: nothing in them means anything to LIKE.
+    const name = normalisedOrNull(filter.supplierName, normaliseSupplierName);
+    if (name !== null) add((p) => `supplier_name_norm LIKE ${p}`, `%${name}%`);
+    if (filter.invoiceDateFrom !== undefined) add((p) => `invoice_date >= ${p}`, filter.invoiceDateFrom);
+    if (filter.invoiceDateTo !== undefined) add((p) => `invoice_date <= ${p}`, filter.invoiceDateTo);
+    return keysetPage(session, { select: SELECT, where, bind, id: "id" }, page, decode);
+  },
+  async duplicateCandidates(scope, probe) {
+    const bind: unknown[] = [scope.clientId, scope.organisationId, probe.billId, probe.sha256];
+    const any = ["document_sha256 = $4"];
+    const invoice = key255(probe.invoiceNumber);
+    if (invoice !== null) {
+      bind.push(invoice);
+      const inv = `$${bind.length}`;
+      if (probe.supplierId !== null) {
+        bind.push(probe.supplierId);
+        any.push(`(supplier_id = $${bind.length} AND invoice_number_norm = ${inv})`);
+      }
+      const name = key255(probe.supplierName);
+      if (name !== null) {
+        bind.push(name);
+        any.push(`(supplier_name_norm = $${bind.length} AND invoice_number_norm = ${inv})`);
+      }
+    }
+    const rows = await session.select<BillRow>(
+      `${SELECT} WHERE client_id = $1 AND organisation_id = $2 AND id < $3 AND state <> 'Voided'
+       AND (${any.join(" OR ")}) ORDER BY id LIMIT 50`,
+      bind,
+    );
+    return rows.map(decode);
+  },
+});

@@ -1,0 +1,41 @@
+import type { BillEventType } from "../../bills/bill-machine.js";
+import { billJson } from "../../bills/bill-view.js";
+import type { Bill } from "../../bills/model.js";
+import type { DuplicateFound } from "../../duplicates/detect.js";
+import type { Actor, OutboxEvent } from "../../events/envelope.js";
+import { makeEvent } from "../../events/make-event.js";
+import type { BillDeps } from "./deps.js";
+
+/** The outbox events for a bill's move: each carries the bill as GET answers it. */
+export const billEvents = (
+  deps: Pick<BillDeps, "ids" | "clock">,
+  bill: Bill,
+  types: readonly (BillEventType | "bill.created")[],
+  actor: Actor,
+  duplicate?: DuplicateFound,
+): OutboxEvent[] => {
+  const json = billJson(bill);
+  return types.map((type) => {
+    const base = {
+      ids: deps.ids,
+      clock: deps.clock,
+      clientId: bill.clientId,
+      organisationId: bill.organisationId,
+      actor,
+    };
+    if (type === "bill.duplicate_detected") {
+      if (duplicate === undefined) throw new Error("bill.duplicate_detected needs the duplicate found");
+      return makeEvent({
+        ...base,
+        type,
+        data: {
+          bill: json,
+          duplicateOfBillId: duplicate.duplicateOfBillId,
+          matchBasis: duplicate.matchBasis,
+          ...(duplicate.sameFile ? { sameFile: true as const } : {}),
+        },
+      });
+    }
+    return makeEvent({ ...base, type, data: { bill: json } });
+  });
+};

@@ -1,0 +1,23 @@
+import * as E from "fp-ts/lib/Either.js";
+import { BILL_MACHINE, type BillEventType, type BillTrigger } from "../../bills/bill-machine.js";
+import type { Bill, BillState } from "../../bills/model.js";
+import type { OrgScope } from "../../ports/scope.js";
+import type { Stores } from "../../ports/stores.js";
+import { type DomainError, notFound } from "../../shared/errors.js";
+import { transition } from "../../shared/state-machine.js";
+
+/** The answer for a missing bill (or another organisation's: tenancy answers the same). */
+export const billNotFound = (): DomainError => notFound("Bill.NotFound", "The bill does not exist.");
+
+/** A bill of the scope, or Bill.NotFound. */
+export const loadBill = async (s: Stores, scope: OrgScope, id: string): Promise<E.Either<DomainError, Bill>> => {
+  const bill = await s.bills.ofId(scope, id);
+  return bill === undefined ? E.left(billNotFound()) : E.right(bill);
+};
+
+/** Moves a bill by the table: its next state and the events to record, or a 409 naming its state. */
+export const moveBill = (
+  bill: Bill,
+  trigger: BillTrigger,
+): E.Either<DomainError, { readonly to: BillState; readonly events: readonly BillEventType[] }> =>
+  transition(BILL_MACHINE, bill.state, trigger, bill);

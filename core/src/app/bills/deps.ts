@@ -1,0 +1,32 @@
+import type { Clock } from "../../ports/clock.js";
+import type { DocumentReader } from "../../ports/document-reader.js";
+import type { DocumentFiles } from "../../ports/documents.js";
+import type { Ids } from "../../ports/ids.js";
+import type { Stores, UnitOfWork } from "../../ports/stores.js";
+
+/** What the bill use cases need. Reads go to `db.stores`, outside a transaction. */
+export interface BillDeps {
+  readonly db: UnitOfWork & { readonly stores: Stores };
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly files: DocumentFiles;
+}
+
+/** What reading a bill needs beyond that: the reader, the operator's choice of method per client, a time limit. */
+export interface ReadBillDeps extends BillDeps {
+  readonly reader: DocumentReader;
+  /** `ocr` (text layer, then OCR) or `llm` (vision) for a client's documents; e-invoice XML always wins. */
+  readonly readMethodFor: (clientId: string) => "ocr" | "llm";
+  /** A reading that takes longer fails the bill with reason `timeout`. */
+  readonly readTimeoutMs: number;
+}
+
+/** The job type that reads a bill's document. */
+export const READ_BILL_JOB = "read-bill";
+
+/** The payload of a read-bill job. */
+export interface ReadBillJob {
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly billId: string;
+}

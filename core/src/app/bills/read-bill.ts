@@ -1,0 +1,103 @@
+import * as E from "fp-ts/lib/Either.js";
+import { canonicalFields } from "../../bills/canonical-fields.js";
+import type { Bill } from "../../bills/model.js";
+import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
+import { SYSTEM_ACTOR } from "../../events/envelope.js";
+import type { Extraction, ReadFailure } from "../../extraction/model.js";
+import { matchSupplier } from "../../suppliers/match.js";
+import { billEvents } from "./bill-events.js";
+import { moveBill } from "./bill-rules.js";
+import type { ReadBillDeps, ReadBillJob } from "./deps.js";
+
+/** What a read-bill run did. */
+export type ReadOutcome = "PendingReview" | "ExtractionFailed" | "skipped";
+
+const withTimeout = async (
+  deps: ReadBillDeps,
+  read: (signal: AbortSignal) => Promise<E.Either<ReadFailure, Extraction>>,
+): Promise<E.Either<ReadFailure, Extraction>> => {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<E.Either<ReadFailure, Extraction>>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(E.left({ reason: "timeout", detail: `reading took longer than ${deps.readTimeoutMs} ms` }));
+    }, deps.readTimeoutMs);
+  });
+  try {
+    return await Promise.race([read(controller.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/**
+ * Reads a bill's document and records the outcome in one unit of work: the fields, confidences and reader,
+ * the matched supplier and any duplicate -> PendingReview with `bill.pending_review` (and
+ * `bill.duplicate_detected`); or ExtractionFailed with `bill.ocr_failed`. Idempotent: a bill no longer in
+ * Extracting (a run after a crash, a second job) is left alone. Infrastructure failures throw (the job retries).
+ */
+export const readBill =
+  (deps: ReadBillDeps) =>
+  async (job: ReadBillJob): Promise<ReadOutcome> => {
+    const scope = { clientId: job.clientId, organisationId: job.organisationId };
+    const before = await deps.db.stores.bills.ofId(scope, job.billId);
+    if (before === undefined || before.state !== "Extracting") return "skipped";
+    const bytes = await deps.files.get(before.document.sha256);
+    const result: E.Either<ReadFailure, Extraction> =
+      bytes === undefined
+        ? E.left({ reason: "unreadable", detail: "the document file is missing from the document store" })
+        : await withTimeout(deps, (signal) =>
+            deps.reader
+              .read(
+                { bytes, mediaType: before.document.mediaType, filename: before.document.filename },
+                { method: deps.readMethodFor(job.clientId), signal },
+              )
+              // A reader that throws is a reader bug or a crash of its worker; the bill still must not hang.
+              .catch((e: unknown) => E.left({ reason: "unreadable" as const, detail: `reader failed: ${String(e)}` })),
+          );
+    return deps.db.run(async (s): Promise<ReadOutcome> => {
+      const bill = await s.bills.ofId(scope, job.billId);
+      if (bill === undefined || bill.state !== "Extracting") return "skipped";
+      const now = deps.clock.now();
+      if (E.isLeft(result)) {
+        const move = moveBill(bill, "read-failed");
+        if (E.isLeft(move)) throw new Error(move.left.detail);
+        const failed: Bill = { ...bill, state: move.right.to, readFailure: result.left, updatedAt: now };
+        await s.bills.update(failed);
+        await s.events.append(billEvents(deps, failed, move.right.events, SYSTEM_ACTOR));
+        return "ExtractionFailed";
+      }
+      const extraction = result.right;
+      const move = moveBill(bill, "read-succeeded");
+      if (E.isLeft(move)) throw new Error(move.left.detail);
+      const supplier = await matchSupplier(s.suppliers, scope, extraction.fields);
+      const read: Bill = {
+        ...bill,
+        state: move.right.to,
+        fields: canonicalFields(extraction.fields),
+        confidence: extraction.confidence,
+        fieldConfidence: { ...extraction.fieldConfidence } as Record<string, number>,
+        reader: extraction.reader,
+        readFailure: null,
+        supplierId: supplier?.id ?? null,
+        updatedAt: now,
+      };
+      const keys = duplicateKeys(read);
+      const duplicate = detectDuplicate(read, await s.bills.duplicateCandidates(scope, { billId: read.id, ...keys }));
+      const done: Bill =
+        duplicate === undefined
+          ? read
+          : {
+              ...read,
+              duplicateOfBillId: duplicate.duplicateOfBillId,
+              duplicateMatchBasis: duplicate.matchBasis,
+              duplicateSameFile: duplicate.sameFile,
+            };
+      await s.bills.update(done);
+      const types =
+        duplicate === undefined ? move.right.events : [...move.right.events, "bill.duplicate_detected" as const];
+      await s.events.append(billEvents(deps, done, types, SYSTEM_ACTOR, duplicate));
+      return "PendingReview";
+    });
+  };

@@ -1,0 +1,139 @@
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import * as t from "io-ts";
+import { type BillJson, billJson } from "../../bills/bill-view.js";
+import { canonicalFields } from "../../bills/canonical-fields.js";
+import { type Bill, EMPTY_BANK_DETAILS } from "../../bills/model.js";
+import type { Actor } from "../../events/envelope.js";
+import type { ExtractedFields } from "../../extraction/model.js";
+import type { OrgScope } from "../../ports/scope.js";
+import { closedType } from "../../shared/codecs/closed-type.js";
+import { IsoDate } from "../../shared/codecs/iso-date.js";
+import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
+import { Uuid } from "../../shared/codecs/uuid.js";
+import { CurrencyCode } from "../../shared/currencies.js";
+import { type DomainError, validationError } from "../../shared/errors.js";
+import { MoneyAmount } from "../../shared/money.js";
+import { matchSupplier } from "../../suppliers/match.js";
+import { billEvents } from "./bill-events.js";
+import { loadBill, moveBill } from "./bill-rules.js";
+import type { BillDeps } from "./deps.js";
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+const Text = (max: number) => nullable(NonEmptyTrimmedString(max));
+
+const LineItem = closedType(
+  { description: t.string },
+  { quantity: nullable(MoneyAmount), unitPrice: nullable(MoneyAmount), amount: nullable(MoneyAmount) },
+  "LineItem",
+);
+
+const BankDetailsPatch = closedType(
+  {},
+  {
+    accountHolderName: Text(200),
+    accountNumber: Text(64),
+    sortCode: Text(16),
+    routingNumber: Text(32),
+    iban: Text(64),
+    bicSwift: Text(16),
+    country: nullable(t.string),
+    currency: nullable(CurrencyCode),
+  },
+  "BankDetails",
+);
+
+/** The body of PATCH /v1/bills/{id}: any of the extracted fields (null clears one), and the supplier record. */
+export const BillPatch = closedType(
+  {},
+  {
+    supplierId: nullable(Uuid),
+    supplierName: Text(300),
+    invoiceNumber: Text(100),
+    currency: nullable(CurrencyCode),
+    totalAmount: nullable(MoneyAmount),
+    lineItems: t.array(LineItem),
+    invoiceDate: nullable(IsoDate),
+    dueDate: nullable(IsoDate),
+    subTotal: nullable(MoneyAmount),
+    taxAmount: nullable(MoneyAmount),
+    supplierTaxNumber: Text(64),
+    bankDetails: nullable(BankDetailsPatch),
+    purchaseOrderNumber: Text(100),
+    paymentTerms: Text(500),
+    paymentRef: Text(140),
+  },
+  "BillPatch",
+);
+export type BillPatch = t.TypeOf<typeof BillPatch>;
+
+export interface UpdateBillInput {
+  readonly scope: OrgScope;
+  readonly actor: Actor;
+  readonly id: string;
+  readonly patch: BillPatch;
+}
+
+/**
+ * Corrects a bill's fields in PendingReview (409 naming the state otherwise): the fields given change, a
+ * person's value counts as certain (field confidence 1), and `bill.updated` is recorded. Without an explicit
+ * supplierId, a changed supplier name or tax number is matched to a supplier record again.
+ */
+export const updateBill =
+  (deps: BillDeps) =>
+  (input: UpdateBillInput): TE.TaskEither<DomainError, BillJson> =>
+  () =>
+    deps.db.run(async (s): Promise<E.Either<DomainError, BillJson>> => {
+      const loaded = await loadBill(s, input.scope, input.id);
+      if (E.isLeft(loaded)) return loaded;
+      const bill = loaded.right;
+      const move = moveBill(bill, "update");
+      if (E.isLeft(move)) return move;
+      const { supplierId, bankDetails, lineItems, ...rest } = input.patch;
+      if (supplierId !== undefined && supplierId !== null) {
+        if ((await s.suppliers.ofId(input.scope, supplierId.toLowerCase())) === undefined)
+          return E.left(
+            validationError([
+              { field: "supplierId", code: "not_found", message: "supplierId is not a supplier of this organisation" },
+            ]),
+          );
+      }
+      const fields: ExtractedFields = canonicalFields({
+        ...bill.fields,
+        ...rest,
+        ...(lineItems === undefined
+          ? {}
+          : {
+              lineItems: lineItems.map((l) => ({
+                description: l.description,
+                quantity: l.quantity ?? null,
+                unitPrice: l.unitPrice ?? null,
+                amount: l.amount ?? null,
+              })),
+            }),
+        ...(bankDetails === undefined
+          ? {}
+          : {
+              bankDetails:
+                bankDetails === null ? null : { ...EMPTY_BANK_DETAILS, ...bill.fields.bankDetails, ...bankDetails },
+            }),
+      });
+      const named = Object.keys(input.patch).filter((k) => k !== "supplierId");
+      const supplierChanged = "supplierName" in input.patch || "supplierTaxNumber" in input.patch;
+      const matched =
+        supplierId !== undefined
+          ? (supplierId?.toLowerCase() ?? null)
+          : supplierChanged
+            ? ((await matchSupplier(s.suppliers, input.scope, fields))?.id ?? null)
+            : bill.supplierId;
+      const changed: Bill = {
+        ...bill,
+        fields,
+        supplierId: matched,
+        fieldConfidence: { ...bill.fieldConfidence, ...Object.fromEntries(named.map((k) => [k, 1])) },
+        updatedAt: deps.clock.now(),
+      };
+      await s.bills.update(changed);
+      await s.events.append(billEvents(deps, changed, move.right.events, input.actor));
+      return E.right(billJson(changed));
+    });

@@ -1,0 +1,101 @@
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import { type BillJson, billJson } from "../../bills/bill-view.js";
+import { type Bill, type BillDocument, EMPTY_FIELDS } from "../../bills/model.js";
+import type { Actor } from "../../events/envelope.js";
+import type { OrgScope } from "../../ports/scope.js";
+import { conflict, type DomainError } from "../../shared/errors.js";
+import { billEvents } from "./bill-events.js";
+import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
+
+export interface UploadBillInput {
+  readonly scope: OrgScope;
+  readonly actor: Actor;
+  /** The document, already in the document files under its hash, its type checked. */
+  readonly document: BillDocument;
+  /** The Idempotency-Key header and a hash of what the request asked (the file's hash and name). */
+  readonly idempotency?: { readonly key: string; readonly requestHash: string };
+}
+
+/** What an upload answers: the bill in Extracting (or, for a repeated key, the first answer again). */
+export interface UploadedBill {
+  readonly status: number;
+  readonly bill: BillJson;
+  readonly replayed: boolean;
+}
+
+/** The idempotency scope of uploads to an organisation. */
+const scopeOf = (scope: OrgScope): string => `POST /v1/bills ${scope.organisationId}`;
+
+const keyReused = (): DomainError =>
+  conflict("Idempotency.KeyReused", "This Idempotency-Key was used for a different request.");
+
+/**
+ * Creates a bill in Extracting for an uploaded document: the bill, its `bill.created` event, the read-bill
+ * job and the idempotency record commit together. The same key with the same request answers the first
+ * answer again; with another request, 409.
+ */
+export const uploadBill =
+  (deps: BillDeps) =>
+  (input: UploadBillInput): TE.TaskEither<DomainError, UploadedBill> => {
+    const { scope, idempotency } = input;
+    const replay = async (): Promise<E.Either<DomainError, UploadedBill> | undefined> => {
+      if (idempotency === undefined) return undefined;
+      const seen = await deps.db.stores.idempotencyKeys.find(scope.clientId, scopeOf(scope), idempotency.key);
+      if (seen === undefined) return undefined;
+      if (seen.requestHash !== idempotency.requestHash) return E.left(keyReused());
+      return E.right({ status: seen.status, bill: seen.response as BillJson, replayed: true });
+    };
+    const create = () =>
+      deps.db.run(async (s): Promise<E.Either<DomainError, UploadedBill>> => {
+        const now = deps.clock.now();
+        const bill: Bill = {
+          id: deps.ids.next(),
+          clientId: scope.clientId,
+          organisationId: scope.organisationId,
+          state: "Extracting",
+          document: input.document,
+          fields: EMPTY_FIELDS,
+          confidence: null,
+          fieldConfidence: null,
+          reader: null,
+          readFailure: null,
+          supplierId: null,
+          duplicateOfBillId: null,
+          duplicateMatchBasis: null,
+          duplicateSameFile: false,
+          voidReason: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await s.bills.add(bill);
+        await s.events.append(billEvents(deps, bill, ["bill.created"], input.actor));
+        const job: ReadBillJob = { clientId: scope.clientId, organisationId: scope.organisationId, billId: bill.id };
+        await s.jobs.enqueue({ type: READ_BILL_JOB, payload: job }, now);
+        const json = billJson(bill);
+        if (idempotency !== undefined) {
+          await s.idempotencyKeys.add({
+            clientId: scope.clientId,
+            scope: scopeOf(scope),
+            key: idempotency.key,
+            requestHash: idempotency.requestHash,
+            status: 202,
+            response: json,
+            createdAt: now,
+          });
+        }
+        return E.right({ status: 202, bill: json, replayed: false });
+      });
+    return async () => {
+      const earlier = await replay();
+      if (earlier !== undefined) return earlier;
+      try {
+        return await create();
+      } catch (error) {
+        // Two requests with one key raced: the loser's transaction rolled back; answer as the winner did.
+        const raced = await replay();
+        if (raced !== undefined) return raced;
+        throw error;
+      }
+    };
+  };

@@ -1,0 +1,122 @@
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import * as t from "io-ts";
+import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
+import type { BankDetails } from "../../extraction/model.js";
+import type { Clock } from "../../ports/clock.js";
+import type { Ids } from "../../ports/ids.js";
+import type { Page, PageRequest } from "../../ports/page.js";
+import type { OrgScope } from "../../ports/scope.js";
+import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import { closedType } from "../../shared/codecs/closed-type.js";
+import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
+import { CurrencyCode } from "../../shared/currencies.js";
+import { type DomainError, notFound } from "../../shared/errors.js";
+import type { Supplier } from "../../suppliers/model.js";
+
+/** What the supplier use cases need. */
+export interface SupplierDeps {
+  readonly db: UnitOfWork & { readonly stores: Stores };
+  readonly clock: Clock;
+  readonly ids: Ids;
+}
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+const Text = (max: number) => nullable(NonEmptyTrimmedString(max));
+
+/** Bank details as a body gives them: any member may be left out (it is null). */
+export const BankDetailsInput = closedType(
+  {},
+  {
+    accountHolderName: Text(200),
+    accountNumber: Text(64),
+    sortCode: Text(16),
+    routingNumber: Text(32),
+    iban: Text(64),
+    bicSwift: Text(16),
+    country: nullable(t.string),
+    currency: nullable(CurrencyCode),
+  },
+  "BankDetails",
+);
+
+const OPTIONAL = {
+  taxNumber: Text(64),
+  email: nullable(Email),
+  address: Text(1000),
+  bankDetails: nullable(BankDetailsInput),
+};
+
+/** The body of POST /v1/suppliers. */
+export const CreateSupplierBody = closedType({ name: NonEmptyTrimmedString(300) }, OPTIONAL, "CreateSupplier");
+/** The body of PATCH /v1/suppliers/{id}: the members given change. */
+export const UpdateSupplierBody = closedType({}, { name: NonEmptyTrimmedString(300), ...OPTIONAL }, "UpdateSupplier");
+
+const bank = (b: t.TypeOf<typeof BankDetailsInput> | null | undefined): BankDetails | null =>
+  b === null || b === undefined ? null : { ...EMPTY_BANK_DETAILS, ...b };
+
+/** The answer for a missing supplier (or another organisation's). */
+export const supplierNotFound = (): DomainError => notFound("Supplier.NotFound", "The supplier does not exist.");
+
+/** Creates a supplier of the organisation. */
+export const createSupplier =
+  (deps: SupplierDeps) =>
+  (scope: OrgScope, body: t.TypeOf<typeof CreateSupplierBody>): TE.TaskEither<DomainError, Supplier> =>
+  async () => {
+    const now = deps.clock.now();
+    const supplier: Supplier = {
+      id: deps.ids.next(),
+      ...scope,
+      name: body.name,
+      taxNumber: body.taxNumber ?? null,
+      email: body.email ?? null,
+      address: body.address ?? null,
+      bankDetails: bank(body.bankDetails),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await deps.db.run((s) => s.suppliers.add(supplier));
+    return E.right(supplier);
+  };
+
+/** A supplier of the organisation. */
+export const getSupplier =
+  (deps: SupplierDeps) =>
+  (scope: OrgScope, id: string): TE.TaskEither<DomainError, Supplier> =>
+  async () => {
+    const supplier = await deps.db.stores.suppliers.ofId(scope, id);
+    return supplier === undefined ? E.left(supplierNotFound()) : E.right(supplier);
+  };
+
+/** One page of the organisation's suppliers, optionally those matching `q`. */
+export const searchSuppliers =
+  (deps: SupplierDeps) =>
+  (scope: OrgScope, q: string | undefined, page: PageRequest): TE.TaskEither<DomainError, Page<Supplier>> =>
+  async () =>
+    E.right(await deps.db.stores.suppliers.search(scope, q, page));
+
+/** Changes the members given; bank details given replace the stored ones. */
+export const updateSupplier =
+  (deps: SupplierDeps) =>
+  (scope: OrgScope, id: string, body: t.TypeOf<typeof UpdateSupplierBody>): TE.TaskEither<DomainError, Supplier> =>
+  () =>
+    deps.db.run(async (s) => {
+      const supplier = await s.suppliers.ofId(scope, id);
+      if (supplier === undefined) return E.left(supplierNotFound());
+      const { bankDetails, ...rest } = body;
+      const changed: Supplier = {
+        ...supplier,
+        ...rest,
+        ...(bankDetails === undefined ? {} : { bankDetails: bank(bankDetails) }),
+        updatedAt: deps.clock.now(),
+      };
+      await s.suppliers.update(changed);
+      return E.right(changed);
+    });
+
+/** Deletes a supplier; bills that matched it keep their extracted supplier name. */
+export const deleteSupplier =
+  (deps: SupplierDeps) =>
+  (scope: OrgScope, id: string): TE.TaskEither<DomainError, true> =>
+  async () =>
+    (await deps.db.run((s) => s.suppliers.remove(scope, id))) ? E.right(true) : E.left(supplierNotFound());

@@ -1,0 +1,85 @@
+import type { BankDetails, ExtractedFields, ReaderKind, ReadFailure } from "../extraction/model.js";
+
+/**
+ * Every state a bill can be in. Reading fills Extracting -> PendingReview / ExtractionFailed (the spec's
+ * OcrFailed); the approval states are here so that the approvals part extends the table, not the type.
+ */
+export const BILL_STATES = [
+  "Extracting",
+  "PendingReview",
+  "ExtractionFailed",
+  "NeedsApproval",
+  "Approved",
+  "Rejected",
+  "Scheduled",
+  "Paid",
+  "Voided",
+] as const;
+export type BillState = (typeof BILL_STATES)[number];
+
+/** How a possible duplicate was found: the matched supplier record (stronger) or the supplier's name (weaker). */
+export type DuplicateBasis = "SupplierId" | "SupplierName";
+
+/** The uploaded file a bill was made from (the bytes live in the document files, by content hash). */
+export interface BillDocument {
+  /** Lower-case hex sha-256 of the bytes. */
+  readonly sha256: string;
+  readonly mediaType: string;
+  readonly filename: string | null;
+  readonly size: number;
+}
+
+/** A bill of an organisation. Extracted fields are null until reading has finished. */
+export interface Bill {
+  readonly id: string;
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly state: BillState;
+  readonly document: BillDocument;
+  readonly fields: ExtractedFields;
+  readonly confidence: number | null;
+  readonly fieldConfidence: Readonly<Record<string, number>> | null;
+  readonly reader: ReaderKind | null;
+  readonly readFailure: ReadFailure | null;
+  /** The supplier record the extracted supplier matched (or a person chose). */
+  readonly supplierId: string | null;
+  readonly duplicateOfBillId: string | null;
+  readonly duplicateMatchBasis: DuplicateBasis | null;
+  readonly duplicateSameFile: boolean;
+  readonly voidReason: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** Fields of a bill nobody has read yet. */
+export const EMPTY_FIELDS: ExtractedFields = {
+  supplierName: null,
+  invoiceNumber: null,
+  currency: null,
+  totalAmount: null,
+  lineItems: [],
+  invoiceDate: null,
+  dueDate: null,
+  subTotal: null,
+  taxAmount: null,
+  supplierTaxNumber: null,
+  bankDetails: null,
+  purchaseOrderNumber: null,
+  paymentTerms: null,
+  paymentRef: null,
+};
+
+/** Bank details with every member present (null where not given). */
+export const EMPTY_BANK_DETAILS: BankDetails = {
+  accountHolderName: null,
+  accountNumber: null,
+  sortCode: null,
+  routingNumber: null,
+  iban: null,
+  bicSwift: null,
+  country: null,
+  currency: null,
+};
+
+/** True while a bill is flagged as a possible duplicate (nobody dismissed it). */
+export const isFlaggedDuplicate = (bill: Pick<Bill, "duplicateOfBillId">): boolean => bill.duplicateOfBillId !== null;

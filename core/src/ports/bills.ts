@@ -1,0 +1,37 @@
+import type { Bill, BillState } from "../bills/model.js";
+import type { Page, PageRequest } from "./page.js";
+import type { OrgScope } from "./scope.js";
+
+/** Filters of the bill listing; all given ones must hold. */
+export interface BillFilter {
+  readonly state?: BillState;
+  readonly supplierId?: string;
+  /** Bills whose normalised supplier name contains this (normalised). */
+  readonly supplierName?: string;
+  /** Invoice dates within [from, to] (YYYY-MM-DD, inclusive). */
+  readonly invoiceDateFrom?: string;
+  readonly invoiceDateTo?: string;
+}
+
+/** What a new bill is compared with to find duplicates (normalised values). */
+export interface DuplicateProbe {
+  readonly billId: string;
+  readonly supplierId: string | null;
+  readonly supplierName: string | null;
+  readonly invoiceNumber: string | null;
+  readonly sha256: string;
+}
+
+/** Bills, always within one organisation of one client. */
+export interface Bills {
+  add(bill: Bill): Promise<void>;
+  ofId(scope: OrgScope, id: string): Promise<Bill | undefined>;
+  /** Writes every field but the id, scope and creation time. */
+  update(bill: Bill): Promise<void>;
+  list(scope: OrgScope, filter: BillFilter, page: PageRequest): Promise<Page<Bill>>;
+  /**
+   * Bills created before the probe's (lower id) and not voided that share its supplier record and invoice
+   * number, its supplier name and invoice number, or its file; oldest first.
+   */
+  duplicateCandidates(scope: OrgScope, probe: DuplicateProbe): Promise<readonly Bill[]>;
+}

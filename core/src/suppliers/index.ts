@@ -1,0 +1,2 @@
+export * from "./match.js";
+export * from "./model.js";
