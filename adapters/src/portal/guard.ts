@@ -1,0 +1,95 @@
+import type { Clock } from "@apar/core";
+import type { Authenticator } from "../http/auth/authenticate.js";
+import type { HttpReply, RouteContext } from "../http/route.js";
+import { setCookie } from "./cookies.js";
+import { html } from "./html.js";
+import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
+import { layout } from "./layout.js";
+import type { PortalWebhooks } from "./portal-webhooks.js";
+import { csrfMatches, csrfToken, type PortalKeys, portalKeys } from "./seal.js";
+import { readSession, SESSION_COOKIE, type SignedIn } from "./session.js";
+
+/** What the portal's routes need. Members may be getters: the host resolves them when a request runs. */
+export interface PortalDeps {
+  readonly clock: Clock;
+  /** `APAR_HEADER_PREFIX`: the portal re-checks its credential as the API would receive it. */
+  readonly headerPrefix: string;
+  readonly authenticate: Authenticator;
+  /** The operator key (`APAR_SECRET_KEY`) the session and CSRF keys are derived from. */
+  readonly secretKey: () => Promise<string>;
+  /** Read when a request runs (the host resolves the webhook use cases after start). */
+  readonly webhooks: PortalWebhooks;
+}
+
+/** The portal's routes share one derivation of the keys per process. */
+export const keysOf = (deps: PortalDeps): (() => Promise<PortalKeys>) => {
+  let keys: Promise<PortalKeys> | undefined;
+  return () => {
+    keys ??= deps.secretKey().then(portalKeys);
+    return keys;
+  };
+};
+
+/** A signed-in request, with what its page needs. */
+export interface Signed extends SignedIn {
+  readonly keys: PortalKeys;
+  /** The CSRF token of this session, for the page's forms. */
+  readonly csrf: string;
+  readonly secure: boolean;
+}
+
+/** The layout's user block for a signed-in page. */
+export const userOf = (s: Signed) => ({ clientName: s.auth.client?.name ?? "", csrf: s.csrf });
+
+/** Where a request without a (valid) session goes; a stale cookie is deleted on the way. */
+const toSignIn = (ctx: RouteContext): HttpReply => {
+  const hadCookie = (ctx.headers.cookie ?? "").includes(`${SESSION_COOKIE}=`);
+  return redirect(
+    "/portal/sign-in",
+    hadCookie ? { "Set-Cookie": setCookie(SESSION_COOKIE, "", { maxAge: 0, secure: secureCookies(ctx) }) } : {},
+  );
+};
+
+/** The 403 page of a form without its CSRF token (or from another origin). */
+export const refused = (): HttpReply =>
+  page(
+    403,
+    layout(
+      "Refused",
+      html`<section><h1>Refused</h1><p>This form was not sent from a page of this portal's session (its security
+token is missing or does not match). Open the page again and repeat what you did.</p>
+<p><a href="/portal/webhooks">Back to the portal</a></p></section>`,
+    ),
+  );
+
+/** Runs a page handler for a signed-in client administrator; everyone else goes to the sign-in page. */
+export const signedInPage =
+  (deps: PortalDeps, keys: () => Promise<PortalKeys>, handler: (ctx: RouteContext, s: Signed) => Promise<HttpReply>) =>
+  async (ctx: RouteContext): Promise<HttpReply> => {
+    const k = await keys();
+    const signed = await readSession(
+      { clock: deps.clock, keys: k, authenticate: deps.authenticate, headerPrefix: deps.headerPrefix },
+      ctx.headers.cookie,
+    );
+    if (signed === undefined) return toSignIn(ctx);
+    return handler(ctx, {
+      ...signed,
+      keys: k,
+      csrf: csrfToken(k.csrf, signed.session.sid),
+      secure: secureCookies(ctx),
+    });
+  };
+
+/** As `signedInPage` for a form post: refused (403) unless it carries this session's CSRF token. */
+export const signedInForm =
+  (
+    deps: PortalDeps,
+    keys: () => Promise<PortalKeys>,
+    handler: (ctx: RouteContext, s: Signed, form: URLSearchParams) => Promise<HttpReply>,
+  ) =>
+  (ctx: RouteContext): Promise<HttpReply> =>
+    signedInPage(deps, keys, async (c, s) => {
+      const form = formOf(c);
+      if (!sameOrigin(c) || !csrfMatches(s.keys.csrf, s.session.sid, form.get("csrf"))) return refused();
+      return handler(c, s, form);
+    })(ctx);

@@ -1,0 +1,18 @@
+import type { RouteDef } from "../http/route.js";
+import { keysOf, type PortalDeps } from "./guard.js";
+import { signInRoutes } from "./sign-in-routes.js";
+import { webhookRoutes } from "./webhook-routes.js";
+
+export type { PortalDeps } from "./guard.js";
+export type { PortalDelivery, PortalSubscription, PortalWebhooks } from "./portal-webhooks.js";
+
+/** Every route of the operator portal under `/portal` (HTML pages and forms). */
+export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
+  const keys = keysOf(deps);
+  return [...signInRoutes(deps, keys), ...webhookRoutes(deps, keys)];
+};
+
+/** The portal's tag in the OpenAPI document. */
+export const PORTAL_TAG_DESCRIPTIONS = {
+  portal: "The operator portal's HTML pages and forms (session cookie and CSRF token; not for API clients).",
+} as const;

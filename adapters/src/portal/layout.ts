@@ -1,0 +1,74 @@
+import { Html, html } from "./html.js";
+
+/** The portal's stylesheet (served at /portal/portal.css; the CSP allows no inline style). */
+export const PORTAL_CSS = `
+:root { color-scheme: light; --ink: #1d2430; --muted: #5b6575; --line: #d8dde5; --accent: #1f5fbf; --bad: #b42318; --good: #067647; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: var(--ink); background: #f6f7f9; }
+header { display: flex; align-items: center; gap: 1.5rem; padding: .75rem 1.5rem; background: #fff; border-bottom: 1px solid var(--line); }
+header .brand { font-weight: 700; }
+header nav { flex: 1; }
+header nav a { margin-right: 1rem; }
+main { max-width: 70rem; margin: 1.5rem auto; padding: 0 1.5rem; }
+section { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.25rem; margin-bottom: 1.25rem; }
+h1 { font-size: 1.4rem; margin: 0 0 1rem; } h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
+a { color: var(--accent); }
+table { width: 100%; border-collapse: collapse; font-size: .92rem; }
+th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { color: var(--muted); font-weight: 600; }
+code, .mono { font-family: ui-monospace, monospace; font-size: .9em; word-break: break-all; }
+label { display: block; margin: .5rem 0 .25rem; font-weight: 600; }
+input[type=text], input[type=url], input[type=password] { width: 100%; padding: .45rem .5rem; border: 1px solid var(--line); border-radius: 4px; font: inherit; }
+fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .75rem 0; columns: 3 14rem; }
+fieldset label { font-weight: 400; margin: 0; }
+button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; cursor: pointer; }
+button.secondary { background: #fff; color: var(--accent); }
+button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
+form.inline { display: inline; }
+.actions form { display: inline-block; margin: 0 .4rem .4rem 0; }
+.notice { padding: .6rem .8rem; border-radius: 4px; margin-bottom: 1rem; background: #eef4ff; border: 1px solid #c7d7fe; }
+.error { background: #fef3f2; border-color: #fecdca; color: var(--bad); }
+.secret { padding: .75rem; background: #fffaeb; border: 1px solid #fedf89; border-radius: 4px; }
+.secret input { font-family: ui-monospace, monospace; }
+.on { color: var(--good); font-weight: 600; } .off { color: var(--bad); font-weight: 600; }
+.muted { color: var(--muted); }
+`;
+
+/** What the layout shows about the signed-in caller (absent on the sign-in page). */
+export interface LayoutUser {
+  readonly clientName: string;
+  readonly csrf: string;
+}
+
+/** A whole page: head, header with navigation and sign-out, and the content. */
+export const layout = (title: string, content: Html, user?: LayoutUser): Html => html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · apar portal</title>
+<link rel="stylesheet" href="/portal/portal.css">
+</head>
+<body>
+<header>
+<span class="brand">apar portal</span>
+${
+  user === undefined
+    ? html`<nav></nav>`
+    : html`<nav><a href="/portal/webhooks">Webhooks</a></nav>
+<span class="muted">${user.clientName}</span>
+<form class="inline" method="post" action="/portal/sign-out"><input type="hidden" name="csrf" value="${user.csrf}"><button class="secondary" type="submit">Sign out</button></form>`
+}
+</header>
+<main>
+${content}
+</main>
+</body>
+</html>
+`;
+
+/** A notice line; `error` styles it as a failure. */
+export const notice = (text: string | undefined, error = false): Html =>
+  text === undefined || text === ""
+    ? new Html("")
+    : html`<p class="${error ? "notice error" : "notice"}" role="status">${text}</p>`;
