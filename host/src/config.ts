@@ -28,6 +28,9 @@ export interface Config {
   readonly maxUploadBytes: number;
   readonly logLevel: string;
   readonly workerConcurrency: number;
+  readonly jobVisibilityMs: number;
+  readonly readTimeoutMs: number;
+  readonly llmClients: readonly string[];
 }
 
 /** One variable: its name, default (undefined: optional) and codec from the raw string. */
@@ -183,6 +186,18 @@ const logLevel = fromString<string>(
   "one of fatal, error, warn, info, debug, trace, silent",
 );
 
+const uuidList = fromString<readonly string[]>(
+  "UuidList",
+  (s) => {
+    const ids = s
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter((e) => e !== "");
+    return ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) ? ids : undefined;
+  },
+  "a comma-separated list of client ids (UUIDs)",
+);
+
 /** Every configuration variable, its default and meaning: the README's table is made from this list. */
 export const VARIABLES = {
   port: { name: "APAR_PORT", codec: port, fallback: "8080", meaning: "HTTP port" },
@@ -290,6 +305,24 @@ export const VARIABLES = {
     codec: positiveInt,
     fallback: "2",
     meaning: "jobs one worker process runs at once",
+  },
+  jobVisibilityMs: {
+    name: "APAR_JOB_VISIBILITY_MS",
+    codec: positiveInt,
+    fallback: "60000",
+    meaning: "how long a claimed job stays hidden from other workers; a crashed worker's job runs again after it",
+  },
+  readTimeoutMs: {
+    name: "APAR_READ_TIMEOUT_MS",
+    codec: positiveInt,
+    fallback: "120000",
+    meaning: "a bill document whose reading takes longer fails with reason `timeout` (ExtractionFailed)",
+  },
+  llmClients: {
+    name: "APAR_LLM_CLIENTS",
+    codec: uuidList,
+    fallback: "",
+    meaning: "client ids whose bills are read by LLM vision instead of OCR (the operator's choice; comma-separated)",
   },
 } satisfies { [K in Exclude<keyof Config, never>]: Variable<unknown> };
 

@@ -7,11 +7,12 @@ import { createMailer } from "@apar/adapters/mail/index";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
-import type { BearerTokens, Clock, Database, Ids, Mailer } from "@apar/core";
+import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer } from "@apar/core";
 import { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import { loadJwtKeys } from "./jwt-keys.js";
+import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
 import { TOKENS } from "./tokens.js";
 
 /** Overrides tests and embedders may pass (a manual clock, an in-memory database, ...). */
@@ -19,6 +20,8 @@ export interface ContainerOverrides {
   readonly clock?: Clock;
   readonly database?: Database;
   readonly workerId?: string;
+  /** The bill document reader (default: none installed, every read fails as unreadable). */
+  readonly documentReader?: DocumentReader;
 }
 
 /** The one composition root: every part of the process is bound here with plain factories. */
@@ -40,7 +43,8 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   c.bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, "outbox"), defaultFrom: config.mailFrom }),
   );
-  c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toConstantValue({});
+  bindBills(c, config, overrides.documentReader);
+  c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toDynamicValue(async () => ({ ...(await billJobHandlers(c)) }));
   c.bind<Worker>(TOKENS.Worker).toResolvedValue(
     (database: Database, clock: Clock, handlers: Record<string, JobHandler>) =>
       createWorker({
@@ -50,6 +54,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
         handlers,
         logger: logger.child({ part: "worker" }),
         concurrency: config.workerConcurrency,
+        visibilityMs: config.jobVisibilityMs,
       }),
     [TOKENS.Database, TOKENS.Clock, TOKENS.JobHandlers],
   );
@@ -71,7 +76,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     },
     randomBytes: secureRandomBytes,
   };
-  c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => tenancyRoutes(routeDeps));
+  c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => [...tenancyRoutes(routeDeps), ...billRouteList(c)]);
   return c;
 };
 

@@ -1,0 +1,95 @@
+import { fileDocumentFiles, type StreamingDocumentFiles } from "@apar/adapters/documents/index";
+import type { RouteDef } from "@apar/adapters/http/index";
+import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
+import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
+import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import {
+  type Clock,
+  type Database,
+  type DocumentReader,
+  type Ids,
+  READ_BILL_JOB,
+  type ReadBillJob,
+  readBill,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { Container } from "inversify";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import { TOKENS } from "./tokens.js";
+
+/** Service identifiers of the bills part (kept here so that the shared token list grows by nothing). */
+export const BILL_TOKENS = {
+  DocumentFiles: Symbol.for("apar.DocumentFiles"),
+  DocumentReader: Symbol.for("apar.DocumentReader"),
+} as const;
+
+/**
+ * Until a reader is installed every document fails with `unreadable` (the bill goes to ExtractionFailed and
+ * can be retried), rather than the job failing forever.
+ */
+const noReader: DocumentReader = {
+  read: async () => E.left({ reason: "unreadable", detail: "no document reader is installed" }),
+};
+
+/** Binds the document files and the reader (an embedder's or test's reader wins). */
+export const bindBills = (c: Container, config: Config, reader: DocumentReader | undefined): void => {
+  c.bind<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles).toDynamicValue(() =>
+    fileDocumentFiles(config.documentsDir),
+  );
+  c.bind<DocumentReader>(BILL_TOKENS.DocumentReader).toConstantValue(reader ?? noReader);
+};
+
+/** The job handlers of the bills part: `read-bill`. */
+export const billJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
+  const config = c.get<Config>(TOKENS.Config);
+  const logger = c.get<Logger>(TOKENS.Logger).child({ part: "read-bill" });
+  const llmClients = new Set(config.llmClients);
+  const read = readBill({
+    db: await c.getAsync<Database>(TOKENS.Database),
+    clock: c.get<Clock>(TOKENS.Clock),
+    ids: c.get<Ids>(TOKENS.Ids),
+    files: c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
+    reader: c.get<DocumentReader>(BILL_TOKENS.DocumentReader),
+    readMethodFor: (clientId) => (llmClients.has(clientId) ? "llm" : "ocr"),
+    readTimeoutMs: config.readTimeoutMs,
+  });
+  return {
+    [READ_BILL_JOB]: async (job) => {
+      const outcome = await read(job.payload as ReadBillJob);
+      logger.info({ jobId: job.id, billId: (job.payload as ReadBillJob).billId, outcome }, "bill read");
+    },
+  };
+};
+
+/** The bill and supplier routes; their database is read when a request runs. */
+export const billRouteList = (c: Container): RouteDef[] => {
+  const config = c.get<Config>(TOKENS.Config);
+  const deps = {
+    get database() {
+      return c.get<Database>(TOKENS.Database);
+    },
+    get ids() {
+      return c.get<Ids>(TOKENS.Ids);
+    },
+    clock: c.get<Clock>(TOKENS.Clock),
+  };
+  return [
+    ...billRoutes({
+      ...deps,
+      get database() {
+        return c.get<Database>(TOKENS.Database);
+      },
+      get ids() {
+        return c.get<Ids>(TOKENS.Ids);
+      },
+      files: c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
+      maxUploadBytes: config.maxUploadBytes,
+      // The worker in this process picks the job up at once instead of at its next poll.
+      onEnqueued: () => {
+        if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
+      },
+    }),
+    ...supplierRoutes(deps),
+  ];
+};

@@ -1,0 +1,161 @@
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import {
+  createApiKey,
+  createClient,
+  createOrganisation,
+  type DocumentReader,
+  EMPTY_FIELDS,
+  type Extraction,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import { pino } from "pino";
+import { type RunningApp, startApp } from "../../../host/src/app.js";
+import { loadConfig } from "../../../host/src/config.js";
+import { TOKENS } from "../../../host/src/tokens.js";
+import { type HostEnvironment, hostEnvironment } from "../../helpers/host-process.js";
+import { type Answer, send } from "../support/client.js";
+
+/**
+ * A fake reader: a document holding `FIELDS{...}FIELDS` answers those fields (confidence 0.9), one holding
+ * `UNREADABLE` fails as unreadable, any other answers a fixed supplier and number.
+ */
+export const fakeReader: DocumentReader = {
+  read: async (document) => {
+    const text = Buffer.from(document.bytes).toString("latin1");
+    if (text.includes("UNREADABLE")) return E.left({ reason: "unreadable", detail: "test document says so" });
+    const m = /FIELDS(\{.*?\})FIELDS/s.exec(text);
+    const fields = {
+      ...EMPTY_FIELDS,
+      supplierName: "Default Supplier",
+      invoiceNumber: "D-1",
+      ...(m ? JSON.parse(m[1] ?? "{}") : {}),
+    };
+    const extraction: Extraction = {
+      reader: document.mediaType === "application/xml" ? "einvoice" : "pdf-text",
+      fields,
+      fieldConfidence: { supplierName: 0.9, invoiceNumber: 0.8 },
+      confidence: 0.9,
+    };
+    return E.right(extraction);
+  },
+};
+
+export interface BillHarness {
+  readonly app: RunningApp;
+  readonly env: HostEnvironment;
+  /** Headers of an API key of a fresh client, acting in its organisation. */
+  readonly headers: Record<string, string>;
+  readonly clientId: string;
+  readonly organisationId: string;
+  call(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<Answer>;
+  upload(
+    file: Buffer | undefined,
+    options?: { filename?: string; headers?: Record<string, string>; part?: string },
+  ): Promise<Answer>;
+  /** Polls the bill until it leaves Extracting (the worker runs in-process and is woken on upload). */
+  settled(id: string): Promise<Record<string, unknown>>;
+  dispose(): Promise<void>;
+}
+
+/** Builds a multipart/form-data body with one file part. */
+export const multipart = (file: Buffer, filename = "bill.pdf", part = "file") => {
+  const boundary = `----apar${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="${filename}"\r\n` +
+        "Content-Type: application/octet-stream\r\n\r\n",
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+/** Starts the real host (api and worker roles) with the fake reader and a fresh client, key and organisation. */
+export const startBillHarness = async (
+  options: { vars?: Record<string, string>; reader?: DocumentReader; env?: HostEnvironment } = {},
+): Promise<BillHarness> => {
+  const env = options.env ?? (await hostEnvironment());
+  const decoded = loadConfig({
+    ...env.env,
+    APAR_ROLES: "api,worker",
+    APAR_RATE_LIMITS: "off",
+    APAR_LOG_LEVEL: "silent",
+    ...options.vars,
+  });
+  if (E.isLeft(decoded)) throw new Error(decoded.left.join("; "));
+  const app = await startApp(decoded.right, pino({ level: "silent" }), {
+    documentReader: options.reader ?? fakeReader,
+  });
+  const port = app.port ?? 0;
+  const deps = {
+    db: app.database,
+    clock: app.container.get<never>(TOKENS.Clock),
+    ids: app.container.get<never>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  };
+  const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
+    if (E.isLeft(r)) throw new Error(r.left.code);
+    return r.right;
+  };
+  const client = orThrow(await createClient(deps)({ name: "Bills client" })());
+  const organisation = orThrow(await createOrganisation(deps)({ clientId: client.id, name: "Bills org" })());
+  const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+  const headers = { "x-service-api-key": key.rawKey, "x-service-organisation-id": organisation.id };
+  const call: BillHarness["call"] = (method, path, o = {}) => {
+    const text = o.body === undefined ? undefined : JSON.stringify(o.body);
+    return send(port, {
+      method,
+      path,
+      headers: { ...headers, ...(text === undefined ? {} : { "content-type": "application/json" }), ...o.headers },
+      ...(text === undefined ? {} : { body: Buffer.from(text) }),
+    });
+  };
+  return {
+    app,
+    env,
+    headers,
+    clientId: client.id,
+    organisationId: organisation.id,
+    call,
+    upload: (file, o = {}) => {
+      const { body, contentType } = multipart(file ?? Buffer.alloc(0), o.filename, o.part);
+      return send(port, {
+        method: "POST",
+        path: "/v1/bills",
+        headers: { ...headers, "content-type": contentType, ...o.headers },
+        body: file === undefined ? Buffer.from(`--x--\r\n`) : body,
+      });
+    },
+    settled: async (id) => {
+      for (let i = 0; i < 400; i++) {
+        const a = await call("GET", `/v1/bills/${id}`);
+        const bill = a.json as Record<string, unknown>;
+        if (bill.state !== "Extracting") return bill;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`bill ${id} stayed in Extracting`);
+    },
+    dispose: async () => {
+      await app.stop();
+      if (options.env === undefined) await env.dispose();
+    },
+  };
+};
+
+/** A PDF-looking document carrying fields for the fake reader. */
+export const pdfWith = (fields: Record<string, unknown>, salt = Math.random().toString(36)): Buffer =>
+  Buffer.from(`%PDF-1.7\n% ${salt}\nFIELDS${JSON.stringify(fields)}FIELDS\n%%EOF\n`, "latin1");
+
+/** A file of each supported type (magic bytes, then filler). */
+export const SAMPLES: Record<string, Buffer> = {
+  "application/pdf": pdfWith({ invoiceNumber: "P-1" }),
+  "image/png": Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("png body")]),
+  "image/jpeg": Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("jpeg body")]),
+  "image/tiff": Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00]), Buffer.from("tiff body")]),
+  "image/webp": Buffer.concat([Buffer.from("RIFF"), Buffer.from([1, 0, 0, 0]), Buffer.from("WEBPVP8 body")]),
+  "application/xml": Buffer.from(
+    '<?xml version="1.0"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
+  ),
+};
