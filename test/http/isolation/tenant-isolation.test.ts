@@ -1,10 +1,22 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { createCompany, type Ids, recordForwardingRejection, uuidV7 } from "@apar/core";
+import {
+  createCompany,
+  createWebhookSubscription,
+  sendWebhookTest,
+  type WebhookDeps,
+  createWebhookSubscription,
+  type Ids,
+  recordForwardingRejection,
+  sendWebhookTest,
+  uuidV7,
+  type WebhookDeps,
+} from "@apar/core";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, seedUser, startHarness } from "../auth/harness.js";
+import { send } from "../support/client.js";
 
 // Walks every route that exists with a credential of client A and the ids of client B: the answer must be the
 // one a missing id gets (same status, same body but for `instance`), and must never carry B's data.
@@ -38,7 +50,49 @@ const seedTenant = async (name: string) => {
     spfResult: "Unknown",
   })();
   if (E.isLeft(rejection)) throw new Error(rejection.left.code);
-  return { client, apiKey, organisation, user, company: company.right, rejection: rejection.right };
+  const orgHeaders = key(apiKey.rawKey, { "x-service-organisation-id": organisation.id });
+  const supplier = await h.call("POST", "/v1/suppliers", {
+    headers: orgHeaders,
+    body: { name: `${name} supplier ${MARKER}` },
+  });
+  const boundary = "tenant-walk-boundary";
+  const upload = await send(h.app.port ?? 0, {
+    method: "POST",
+    path: "/v1/bills",
+    headers: { ...orgHeaders, "content-type": `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${MARKER}.pdf"\r\n\r\n%PDF-1.7 ${MARKER}\r\n--${boundary}--\r\n`,
+    ),
+  });
+  if (supplier.status !== 201 || upload.status !== 202) throw new Error(`seed: ${supplier.status} ${upload.status}`);
+  const supplierId = (supplier.json as { id: string }).id;
+  const billId = (upload.json as { id: string }).id;
+  // A subscription (its URL check passes: this walk is about ids, not URLs) and a delivery of its test event.
+  const webhookDeps = { ...h.app.container.get<WebhookDeps>(TOKENS.WebhookDeps), checkUrl: async () => E.right(null) };
+  const subscription = await createWebhookSubscription(webhookDeps)({
+    clientId: client.id,
+    url: `https://${MARKER}.example/hook`,
+    eventTypes: ["bill.created"],
+  })();
+  if (E.isLeft(subscription)) throw new Error(subscription.left.code);
+  const delivery = await sendWebhookTest(webhookDeps)({
+    clientId: client.id,
+    id: subscription.right.subscription.id,
+    actor: { type: "system", id: null },
+  })();
+  if (E.isLeft(delivery)) throw new Error(delivery.left.code);
+  return {
+    client,
+    apiKey,
+    organisation,
+    user,
+    company: company.right,
+    rejection: rejection.right,
+    supplierId,
+    billId,
+    subscriptionId: subscription.right.subscription.id,
+    deliveryId: delivery.right.id,
+  };
 };
 type Tenant = Awaited<ReturnType<typeof seedTenant>>;
 
@@ -52,6 +106,10 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     companies: b.company.id,
     clients: b.client.id,
     "forwarding-rejections": b.rejection.id,
+    bills: b.billId,
+    suppliers: b.supplierId,
+    "webhook-subscriptions": b.subscriptionId,
+    "webhook-deliveries": b.deliveryId,
   };
   return param === "companyId" ? b.company.id : param === "clientId" ? b.client.id : byResource[segment ?? ""];
 };
@@ -62,6 +120,8 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
   "POST /auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
   "PATCH /v1/clients/{clientId}": () => ({ name: "Renamed" }),
+  "PATCH /v1/webhook-subscriptions/{id}": () => ({ eventTypes: ["bill.paid"] }),
+  "POST /v1/webhook-subscriptions/{id}/recover": () => ({ since: "2000-01-01T00:00:00Z" }),
 };
 
 const missingId = (): string => uuidV7(Date.now(), secureRandomBytes(10));
