@@ -3,9 +3,6 @@ import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
   createCompany,
   createWebhookSubscription,
-  sendWebhookTest,
-  type WebhookDeps,
-  createWebhookSubscription,
   type Ids,
   recordForwardingRejection,
   sendWebhookTest,
