@@ -7,6 +7,7 @@ import {
   type RouteDef,
 } from "@apar/adapters/http/index";
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
+import { PORTAL_TAG_DESCRIPTIONS } from "@apar/adapters/portal/index";
 import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
 import { type BearerTokens, type Clock, type Database, headerNames } from "@apar/core";
 import type { Container } from "inversify";
@@ -50,7 +51,7 @@ export const buildHttpServer = async (
         names.organisationId,
       ],
     },
-    tagDescriptions: TENANCY_TAG_DESCRIPTIONS,
+    tagDescriptions: { ...TENANCY_TAG_DESCRIPTIONS, ...PORTAL_TAG_DESCRIPTIONS },
     ready: () => database.ready(),
     metrics,
     extraMetrics: async () => {
