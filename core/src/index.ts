@@ -31,5 +31,5 @@ export * from "./tenancy/client-settings.js";
 export * from "./tenancy/industries.js";
 export * from "./tenancy/model.js";
 export * from "./tenancy/rules.js";
-export * from "./webhooks/url-policy.js";
 export * from "./webhooks/index.js";
+export * from "./webhooks/url-policy.js";

@@ -61,6 +61,17 @@ export const createGuardedClient = (options: GuardedClientOptions): GuardedClien
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const agents = createCheckedAgents(policy, options.extraCa);
+  // Deliveries repeat a few URLs and the syntax check is pure, so its answers are kept (bounded); the address checks
+  // are not: every attempt resolves and checks again.
+  const checkedUrls = new Map<string, Either<DomainError, URL>>();
+  const checkCached = (url: string): Either<DomainError, URL> => {
+    const known = checkedUrls.get(url);
+    if (known !== undefined) return known;
+    if (checkedUrls.size >= 1024) checkedUrls.clear();
+    const checked = checkWebhookUrl(url, policy);
+    checkedUrls.set(url, checked);
+    return checked;
+  };
 
   const validate = async (url: string): Promise<Either<DomainError, URL>> => {
     const checked = checkWebhookUrl(url, policy);
@@ -75,7 +86,7 @@ export const createGuardedClient = (options: GuardedClientOptions): GuardedClien
 
   const attempt = async (url: string, headers: Readonly<Record<string, string>>, body: string | Uint8Array) => {
     const started = performance.now();
-    const checked = checkWebhookUrl(url, policy);
+    const checked = checkCached(url);
     if (E.isLeft(checked)) return { status: null, error: `invalid URL: ${checked.left.detail}` };
     const timedOut = {
       ok: false,
@@ -84,9 +95,17 @@ export const createGuardedClient = (options: GuardedClientOptions): GuardedClien
     } as const;
     const resolution = await withDeadline(resolveChecked(checked.right.hostname, resolve, policy), timeoutMs, timedOut);
     if (!resolution.ok) return { status: null, error: resolution.message };
-    const remaining = Math.max(1, timeoutMs - (performance.now() - started));
-    const address = resolution.addresses[0] as string;
-    return postPinned({ url: checked.right, address, headers, body, timeoutMs: remaining, maxResponseBytes }, agents);
+    // Every address was checked; they are tried in the resolver's order while none could be connected to.
+    let outcome: { status: number | null; error: string | null } = { status: null, error: "timeout: no time left" };
+    for (const address of resolution.addresses) {
+      const remaining = timeoutMs - (performance.now() - started);
+      if (remaining <= 0) break;
+      const post = { url: checked.right, address, headers, body, timeoutMs: remaining, maxResponseBytes };
+      const { unreachable, ...result } = await postPinned(post, agents);
+      outcome = result;
+      if (!unreachable) break;
+    }
+    return outcome;
   };
 
   return {

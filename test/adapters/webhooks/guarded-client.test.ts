@@ -194,6 +194,15 @@ test("a refused connection is a failure with the reason", async (t) => {
   t.regex(result.error ?? "", /ECONNREFUSED/);
 });
 
+test("when an address cannot be connected to, the host's next checked address is tried", async (t) => {
+  const receiver = await httpReceiver(t, answer(200), "127.0.0.1");
+  const resolver = scriptedResolver([["127.0.0.3", "127.0.0.1"]]);
+  const result = await client(t, { resolve: resolver.resolve }).post(`http://localhost:${receiver.port}/`, delivery);
+  t.like(result, { ok: true, status: 200, error: null });
+  t.is(resolver.calls.length, 1);
+  t.is(receiver.received.length, 1);
+});
+
 test("a long answer is read up to the limit and the delivery still counts", async (t) => {
   const chatty = await httpReceiver(t, answer(200, {}, "x".repeat(1024 * 1024)));
   const result = await client(t, { maxResponseBytes: 1024 }).post(`http://127.0.0.1:${chatty.port}/`, delivery);

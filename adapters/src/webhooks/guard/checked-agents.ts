@@ -57,7 +57,7 @@ export type ExtraCa = string | Uint8Array | readonly (string | Uint8Array)[];
 /** Keep-alive agents (pooled per pinned IP, port and server name) that re-check every connection they open. */
 export const createCheckedAgents = (policy: UrlPolicy, extraCa?: ExtraCa): CheckedAgents => {
   // Idle sockets close before a typical server's 5 s keep-alive does, so a reused socket is rarely a reset one.
-  const pool = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 4_000, scheduling: "lifo" } as const;
+  const pool = { keepAlive: true, maxSockets: 64, maxFreeSockets: 64, timeout: 4_000, scheduling: "lifo" } as const;
   const extra = extraCa === undefined ? [] : Array.isArray(extraCa) ? extraCa : [extraCa as string | Uint8Array];
   // Setting `ca` replaces Node's roots; extra CAs (a private network's, or a test's) are added to them.
   const ca = extra.length === 0 ? undefined : [...rootCertificates, ...extra.map((c) => Buffer.from(c))];

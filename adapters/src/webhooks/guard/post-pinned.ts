@@ -16,7 +16,12 @@ export interface PinnedPost {
 export interface PinnedOutcome {
   readonly status: number | null;
   readonly error: string | null;
+  /** True when no connection was made, so no byte reached the receiver and another address may be tried. */
+  readonly unreachable: boolean;
 }
+
+// Errors raised before a connection exists: nothing was sent, so trying the host's next address sends nothing twice.
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "EADDRNOTAVAIL"]);
 
 // Headers the client owns: Host names the URL's host, never the pinned IP; framing comes from the body.
 const OWNED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
@@ -47,13 +52,13 @@ export const postPinned = (post: PinnedPost, agents: CheckedAgents): Promise<Pin
     const name = post.url.hostname;
     let status: number | null = null;
     let settled = false;
-    const settle = (error: string | null): void => {
+    const settle = (error: string | null, unreachable = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (error === null && status !== null && status >= 300 && status < 400)
-        resolve({ status, error: "redirect not followed" });
-      else resolve({ status, error });
+        resolve({ status, error: "redirect not followed", unreachable });
+      else resolve({ status, error, unreachable });
     };
     const options: https.RequestOptions = {
       host: post.address,
@@ -85,6 +90,10 @@ export const postPinned = (post: PinnedPost, agents: CheckedAgents): Promise<Pin
       else settle(`timeout: no answer within ${post.timeoutMs} ms`);
       request.destroy();
     }, post.timeoutMs);
-    request.on("error", (error) => settle(status === null ? `connection failed: ${describe(error)}` : null));
+    request.on("error", (error) => {
+      const code = (error as { code?: unknown }).code;
+      if (status !== null) settle(null);
+      else settle(`connection failed: ${describe(error)}`, typeof code === "string" && UNREACHABLE.has(code));
+    });
     request.end(body);
   });
