@@ -1,0 +1,182 @@
+import { availableParallelism } from "node:os";
+import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core";
+import { type Extraction, extractFromText, type ReadFailure } from "@apar/core/extraction/index";
+import * as E from "fp-ts/lib/Either.js";
+import { readEinvoiceXml } from "./einvoice-xml.js";
+import { type LlmConfig, readWithLlm } from "./llm-reader.js";
+import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
+import { createOcrPool, OcrAborted, type OcrPool } from "./ocr-pool.js";
+import { hasTextLayer, openPdf, type PdfDocument, pageLines, renderPagePng } from "./pdf-document.js";
+
+export interface DocumentReaderOptions {
+  /** tesseract language codes, each with its `@tesseract.js-data/<code>` package installed. */
+  readonly languages: readonly string[];
+  /** OCR workers; defaults to the cores. */
+  readonly ocrWorkers?: number;
+  /** OCR jobs a worker runs before it is replaced. */
+  readonly recycleAfter?: number;
+  /** Longest a reading may take. */
+  readonly timeoutMs?: number;
+  readonly llm?: LlmConfig;
+  readonly maxPages?: number;
+  readonly maxPixels?: number;
+  /** Rendering resolution for scanned pages and LLM page images. */
+  readonly dpi?: number;
+}
+
+type Result = E.Either<ReadFailure, Extraction>;
+const fail = (reason: ReadFailure["reason"], detail: string): Result => E.left({ reason, detail });
+
+class Failed extends Error {
+  constructor(readonly failure: ReadFailure) {
+    super(failure.detail);
+  }
+}
+
+const E_INVOICE_NAMES = /(?:factur-?x|zugferd|xrechnung|order-x|invoice|ubl|cii).*\.xml$|\.xml$/i;
+
+/**
+ * The DocumentReader: e-invoice XML (direct or attached to a PDF) first, then a PDF's text layer, then OCR of
+ * images and scanned pages, or an LLM's vision when a client reads by `llm`. Never throws for a bad document.
+ */
+export const createDocumentReader = (options: DocumentReaderOptions): DocumentReader & { close(): Promise<void> } => {
+  const maxPages = options.maxPages ?? 50;
+  const maxPixels = options.maxPixels ?? 40_000_000;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const dpi = options.dpi ?? 300;
+  let pool: OcrPool | undefined;
+  const ocr = (): OcrPool => {
+    pool ??= createOcrPool({
+      languages: options.languages.length > 0 ? options.languages : ["eng"],
+      size: options.ocrWorkers ?? availableParallelism(),
+      ...(options.recycleAfter === undefined ? {} : { recycleAfter: options.recycleAfter }),
+    });
+    return pool;
+  };
+
+  const viaLlm = async (images: { bytes: Uint8Array; mediaType: string }[], signal: AbortSignal): Promise<Result> => {
+    if (!options.llm) return fail("unreadable", "no LLM endpoint is configured");
+    const r = await readWithLlm(options.llm, images, signal);
+    return E.isLeft(r) ? fail("unreadable", r.left) : r;
+  };
+
+  const readImage = async (
+    doc: DocumentToRead,
+    kind: MediaKind,
+    read: ReadOptions,
+    signal: AbortSignal,
+  ): Promise<Result> => {
+    const size = imageSize(doc.bytes, kind);
+    if (size === null) return fail("corrupt", `the ${kind.toUpperCase()} header cannot be read`);
+    if (size.width * size.height > maxPixels) {
+      return fail("too-large", `${size.width}x${size.height} pixels is more than ${maxPixels}`);
+    }
+    if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
+    const lines = await ocr().recognize(doc.bytes, signal);
+    return E.right(extractFromText(lines, "ocr"));
+  };
+
+  const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
+    let pdf: PdfDocument;
+    try {
+      pdf = await openPdf(bytes);
+    } catch (e) {
+      const name = (e as { name?: string }).name;
+      if (name === "PasswordException") return fail("encrypted", "the PDF needs a password");
+      return fail("corrupt", `the PDF cannot be opened: ${(e as Error).message}`);
+    }
+    try {
+      if (pdf.numPages > maxPages) return fail("too-large", `${pdf.numPages} pages is more than ${maxPages}`);
+      const attached = await einvoiceAttachment(pdf);
+      if (attached) return E.right(attached);
+      const render = async (n: number): Promise<Uint8Array> => {
+        const page = await pdf.getPage(n);
+        const viewport = page.getViewport({ scale: dpi / 72 });
+        if (viewport.width * viewport.height > maxPixels) {
+          throw new Failed({ reason: "too-large", detail: `page ${n} renders to more than ${maxPixels} pixels` });
+        }
+        return (await renderPagePng(page, dpi)).png;
+      };
+      if (read.method === "llm") {
+        const images: { bytes: Uint8Array; mediaType: string }[] = [];
+        for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)
+          images.push({ bytes: await render(n), mediaType: "image/png" });
+        return await viaLlm(images, signal);
+      }
+      const lines: string[] = [];
+      let scanned = false;
+      for (let n = 1; n <= pdf.numPages; n++) {
+        if (signal.aborted) throw new OcrAborted("aborted");
+        const text = await pageLines(await pdf.getPage(n));
+        if (hasTextLayer(text)) lines.push(...text);
+        else {
+          scanned = true;
+          lines.push(...(await ocr().recognize(await render(n), signal)));
+        }
+      }
+      return E.right(extractFromText(lines, scanned ? "ocr" : "pdf-text"));
+    } finally {
+      await pdf.loadingTask.destroy().catch(() => undefined);
+    }
+  };
+
+  const readAny = async (doc: DocumentToRead, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
+    if (doc.bytes.length === 0) return fail("corrupt", "the document is empty");
+    const kind = detectMedia(doc.bytes);
+    if (kind === null) return fail("unsupported", "not a PDF, PNG, JPEG, TIFF, WebP or e-invoice XML document");
+    if (kind === "xml") {
+      const r = readEinvoiceXml(doc.bytes);
+      if (r === "corrupt") return fail("corrupt", "the XML is not well-formed or declares a DOCTYPE");
+      if (r === "not-einvoice") return fail("unsupported", "the XML is neither a UBL invoice nor a CII invoice");
+      return E.right(r);
+    }
+    if (kind === "pdf") return readPdf(doc.bytes, read, signal);
+    return readImage(doc, kind, read, signal);
+  };
+
+  return {
+    async read(document, read) {
+      const controller = new AbortController();
+      const onAbort = (): void => controller.abort();
+      read.signal?.addEventListener("abort", onAbort, { once: true });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<Result>((resolve) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          resolve(fail("timeout", `reading took longer than ${timeoutMs} ms`));
+        }, timeoutMs);
+      });
+      try {
+        return await Promise.race([
+          readAny(document, read, controller.signal).catch((e: unknown): Result => {
+            if (e instanceof Failed) return E.left(e.failure);
+            if (e instanceof OcrAborted || controller.signal.aborted) return fail("timeout", "the reading was stopped");
+            return fail("unreadable", `the document could not be read: ${(e as Error).message}`);
+          }),
+          timeout,
+        ]);
+      } finally {
+        clearTimeout(timer);
+        read.signal?.removeEventListener("abort", onAbort);
+      }
+    },
+    async close() {
+      await pool?.close();
+      pool = undefined;
+    },
+  };
+};
+
+// A Factur-X/ZUGFeRD/XRechnung PDF carries its invoice as an embedded XML file: exact fields beat reading the page.
+const einvoiceAttachment = async (pdf: PdfDocument): Promise<Extraction | null> => {
+  const attachments = await pdf.getAttachments().catch(() => null);
+  if (!attachments) return null;
+  for (const [id, a] of attachments) {
+    if (!E_INVOICE_NAMES.test(a.filename)) continue;
+    const content = a.content ?? (await pdf.getAttachmentContent(id).catch(() => null));
+    if (!content) continue;
+    const r = readEinvoiceXml(content);
+    if (typeof r === "object") return r;
+  }
+  return null;
+};

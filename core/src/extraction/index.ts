@@ -1,0 +1,9 @@
+// Pure reading of bills: text lines or a parsed e-invoice into fields with confidence.
+export { assessConfidence } from "./confidence.js";
+export { einvoiceKind, extractFromEinvoice } from "./einvoice/read-einvoice.js";
+export type { XmlNode } from "./einvoice/xml-tree.js";
+export type * from "./model.js";
+export { extractFromText } from "./read-text.js";
+export { findDate } from "./text/dates.js";
+export { parseNumber } from "./text/numbers.js";
+export { parseBillText } from "./text/parse-bill-text.js";

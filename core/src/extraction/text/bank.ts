@@ -1,0 +1,62 @@
+import type { BankDetails } from "../model.js";
+import { afterLabel, firstCell } from "./labels.js";
+
+const ibanValid = (iban: string): boolean => {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  const digits = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rem = 0;
+  for (const ch of digits) rem = (rem * 10 + Number(ch)) % 97;
+  return rem === 1;
+};
+
+/** The first IBAN in the text whose check digits hold (printed with or without spaces). */
+export const findIban = (text: string): string | null => {
+  for (const m of text.matchAll(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]){10,32}/g)) {
+    const compact = m[0].replace(/\s/g, "");
+    // The match may run into the next word ("... 217 BIC"): try shorter prefixes until the checksum holds.
+    for (let len = Math.min(compact.length, 34); len >= 15; len--) {
+      const candidate = compact.slice(0, len);
+      if (ibanValid(candidate)) return candidate;
+    }
+  }
+  return null;
+};
+
+const HOLDER =
+  /\b(?:account\s*(?:name|holder)|beneficiary(?:\s*name)?|kontoinhaber|empf[äa]nger|titulaire(?:\s*du\s*compte)?|b[ée]n[ée]ficiaire)\s*:?/i;
+const BIC = /\b(?:bic|swift(?:\s*code)?|bic\s*\/\s*swift)\s*:?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/i;
+const SORT_CODE = /\bsort\s*code\s*:?\s*(\d{2})[-\s]?(\d{2})[-\s]?(\d{2})\b/i;
+const ACCOUNT =
+  /\b(?:account\s*(?:no\.?|number|#)|acct\.?\s*(?:no\.?|#)?|kontonummer|konto\s*-?\s*(?:nr\.?)?|n[°o]\s*de\s*compte|compte)\s*:?\s*(\d{6,17})\b/i;
+const ROUTING = /\b(?:routing\s*(?:no\.?|number|#)?|aba(?:\s*(?:no\.?|number))?)\s*:?\s*(\d{9})\b/i;
+
+/** Bank details named on the bill, with how sure we are (0 when none). */
+export const findBankDetails = (lines: readonly string[]): { value: BankDetails | null; confidence: number } => {
+  const text = lines.join("\n");
+  const iban = findIban(text);
+  const bic = text.match(BIC)?.[1]?.toUpperCase() ?? null;
+  const sort = text.match(SORT_CODE);
+  const sortCode = sort ? `${sort[1]}-${sort[2]}-${sort[3]}` : null;
+  const accountNumber = text.match(ACCOUNT)?.[1] ?? null;
+  const routingNumber = text.match(ROUTING)?.[1] ?? null;
+  let accountHolderName: string | null = null;
+  for (const line of lines) {
+    const after = afterLabel(line, HOLDER);
+    if (after !== null && firstCell(after) !== "") {
+      accountHolderName = firstCell(after);
+      break;
+    }
+  }
+  if (!iban && !accountNumber && !sortCode && !routingNumber && !bic) return { value: null, confidence: 0 };
+  const value: BankDetails = {
+    accountHolderName,
+    accountNumber,
+    sortCode,
+    routingNumber,
+    iban,
+    bicSwift: bic,
+    country: iban ? iban.slice(0, 2) : null,
+    currency: null,
+  };
+  return { value, confidence: iban ? 0.95 : accountNumber ? 0.8 : 0.6 };
+};
