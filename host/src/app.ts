@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import type { Worker } from "@apar/adapters/jobs/worker";
+import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
 import type { Database } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -37,13 +38,17 @@ export const startApp = async (
   const database = await container.getAsync<Database>(TOKENS.Database);
   await database.migrate();
   const created = await firstStart(container);
+  await container.getAsync(TOKENS.WebhookDeps);
 
   let api: RunningApi | undefined;
   let worker: Worker | undefined;
+  let webhooks: WebhookRunner | undefined;
   try {
     if (config.roles.includes("worker")) {
       worker = await container.getAsync<Worker>(TOKENS.Worker);
       worker.start();
+      webhooks = await container.getAsync<WebhookRunner>(TOKENS.WebhookRunner);
+      webhooks.start();
     }
     if (config.roles.includes("api")) api = await startApi(container);
     if (config.roles.includes("smtp")) logger.info("smtp role: the inbound receiver arrives with inbound email");
@@ -56,7 +61,8 @@ export const startApp = async (
   let stopping: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
     await api?.close();
-    await worker?.stop(DRAIN_MS);
+    await Promise.all([worker?.stop(DRAIN_MS), webhooks?.stop(DRAIN_MS)]);
+    container.get<{ close(): void }>(TOKENS.WebhookClient).close();
     await database.close();
     logger.info("apar stopped");
   };

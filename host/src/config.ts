@@ -31,6 +31,8 @@ export interface Config {
   readonly jobVisibilityMs: number;
   readonly readTimeoutMs: number;
   readonly llmClients: readonly string[];
+  readonly webhooksAllowInsecure: boolean;
+  readonly webhooksPrivateCidrs: readonly string[];
 }
 
 /** One variable: its name, default (undefined: optional) and codec from the raw string. */
@@ -193,7 +195,9 @@ const uuidList = fromString<readonly string[]>(
       .split(",")
       .map((e) => e.trim().toLowerCase())
       .filter((e) => e !== "");
-    return ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) ? ids : undefined;
+    return ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+      ? ids
+      : undefined;
   },
   "a comma-separated list of client ids (UUIDs)",
 );
@@ -323,6 +327,18 @@ export const VARIABLES = {
     codec: uuidList,
     fallback: "",
     meaning: "client ids whose bills are read by LLM vision instead of OCR (the operator's choice; comma-separated)",
+  },
+  webhooksAllowInsecure: {
+    name: "APAR_WEBHOOKS_ALLOW_INSECURE",
+    codec: onOff,
+    fallback: "off",
+    meaning: "`on` allows `http://` and loopback webhook receivers: local development and tests only",
+  },
+  webhooksPrivateCidrs: {
+    name: "APAR_WEBHOOKS_PRIVATE_CIDRS",
+    codec: ipList,
+    fallback: "",
+    meaning: "private ranges (CIDRs, comma-separated) an operator allows as webhook receivers inside their network",
   },
 } satisfies { [K in Exclude<keyof Config, never>]: Variable<unknown> };
 

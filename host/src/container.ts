@@ -1,18 +1,26 @@
 import "reflect-metadata";
 import { join } from "node:path";
-import { createHttpServer, createJwtTokens, type RouteDef } from "@apar/adapters/http/index";
+import { createAuthenticator, createHttpServer, createJwtTokens, type RouteDef } from "@apar/adapters/http/index";
 import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
+import { webhookRoutes } from "@apar/adapters/http/routes/webhook-routes";
 import { createWorker, type JobHandler, type Worker } from "@apar/adapters/jobs/worker";
 import { createMailer } from "@apar/adapters/mail/index";
+import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
+import { type PortalDeps, portalRoutes } from "@apar/adapters/portal/index";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
-import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer } from "@apar/core";
+import { createWebhookRunner, type WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
+import { createGuardedClient, type GuardedClient } from "@apar/adapters/webhooks/guarded-client";
+import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
+import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
+import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer, WebhookDeps } from "@apar/core";
 import { Container } from "inversify";
 import type { Logger } from "pino";
+import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { loadJwtKeys } from "./jwt-keys.js";
-import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
+import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
 
 /** Overrides tests and embedders may pass (a manual clock, an in-memory database, ...). */
@@ -31,20 +39,26 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   c.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   c.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
   c.bind<Ids>(TOKENS.Ids).toResolvedValue((clock: Clock) => randomIds(clock), [TOKENS.Clock]);
-  c.bind<Database>(TOKENS.Database).toDynamicValue(
-    async () =>
+  // Commits that append events wake the webhook runner in-process (it polls as the fallback).
+  c.bind<Notifier>(TOKENS.Notifier).toConstantValue(createNotifier());
+  c.bind<Database>(TOKENS.Database).toDynamicValue(async () =>
+    notifyingDatabase(
       overrides.database ??
-      openSqlDatabase(
-        config.databaseUrl === undefined
-          ? { sqliteFile: join(config.dataDir, "apar.sqlite") }
-          : { url: config.databaseUrl },
-      ),
+        (await openSqlDatabase(
+          config.databaseUrl === undefined
+            ? { sqliteFile: join(config.dataDir, "apar.sqlite") }
+            : { url: config.databaseUrl },
+        )),
+      c.get<Notifier>(TOKENS.Notifier),
+    ),
   );
   c.bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, "outbox"), defaultFrom: config.mailFrom }),
   );
   bindBills(c, config, overrides.documentReader);
-  c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toDynamicValue(async () => ({ ...(await billJobHandlers(c)) }));
+  c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toDynamicValue(async () => ({
+    ...(await billJobHandlers(c)),
+  }));
   c.bind<Worker>(TOKENS.Worker).toResolvedValue(
     (database: Database, clock: Clock, handlers: Record<string, JobHandler>) =>
       createWorker({
@@ -76,7 +90,63 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     },
     randomBytes: secureRandomBytes,
   };
-  c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => [...tenancyRoutes(routeDeps), ...billRouteList(c)]);
+  c.bind<GuardedClient>(TOKENS.WebhookClient).toDynamicValue(() =>
+    createGuardedClient({
+      allowInsecureLoopback: config.webhooksAllowInsecure,
+      privateCidrs: config.webhooksPrivateCidrs,
+    }),
+  );
+  c.bind<WebhookDeps>(TOKENS.WebhookDeps).toDynamicValue(async () => {
+    const client = c.get<GuardedClient>(TOKENS.WebhookClient);
+    return {
+      db: await c.getAsync<Database>(TOKENS.Database),
+      clock: c.get<Clock>(TOKENS.Clock),
+      ids: c.get<Ids>(TOKENS.Ids),
+      randomBytes: secureRandomBytes,
+      sealer: createSecretSealer(await loadSecretKey(config.secretKey, config.dataDir)),
+      checkUrl: (url) => client.validate(url),
+    };
+  });
+  c.bind<WebhookRunner>(TOKENS.WebhookRunner).toDynamicValue(async () => {
+    const deps = await c.getAsync<WebhookDeps>(TOKENS.WebhookDeps);
+    return createWebhookRunner({
+      id: `${overrides.workerId ?? "webhooks"}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      database: await c.getAsync<Database>(TOKENS.Database),
+      clock: deps.clock,
+      ids: deps.ids,
+      sealer: deps.sealer,
+      sender: c.get<GuardedClient>(TOKENS.WebhookClient),
+      headerPrefix: config.headerPrefix,
+      logger: logger.child({ part: "webhooks" }),
+      notifier: c.get<Notifier>(TOKENS.Notifier),
+    });
+  });
+  // The portal re-checks its session's credential with the API's own authenticator, built on first use.
+  let authenticator: PortalDeps["authenticate"] | undefined;
+  const portalDeps: PortalDeps = {
+    clock: c.get<Clock>(TOKENS.Clock),
+    headerPrefix: config.headerPrefix,
+    authenticate: (headers, access) => {
+      authenticator ??= createAuthenticator({
+        stores: c.get<Database>(TOKENS.Database).stores,
+        clock: c.get<Clock>(TOKENS.Clock),
+        tokens: c.get<BearerTokens>(TOKENS.BearerTokens),
+        headerPrefix: config.headerPrefix,
+      });
+      return authenticator(headers, access);
+    },
+    secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
+    get webhooks() {
+      return portalWebhooksOf(c.get<WebhookDeps>(TOKENS.WebhookDeps));
+    },
+  };
+  c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => [
+    ...tenancyRoutes(routeDeps),
+    ...billRouteList(c),
+    // Read when a request runs: the app resolves WebhookDeps (it loads the secret key) before the api starts.
+    ...webhookRoutes({ webhooks: () => c.get<WebhookDeps>(TOKENS.WebhookDeps) }),
+    ...portalRoutes(portalDeps),
+  ]);
   return c;
 };
 

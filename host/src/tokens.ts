@@ -13,4 +13,8 @@ export const TOKENS = {
   BearerTokens: Symbol.for("apar.BearerTokens"),
   HttpServer: Symbol.for("apar.HttpServer"),
   Scheduler: Symbol.for("apar.Scheduler"),
+  Notifier: Symbol.for("apar.Notifier"),
+  WebhookClient: Symbol.for("apar.WebhookClient"),
+  WebhookDeps: Symbol.for("apar.WebhookDeps"),
+  WebhookRunner: Symbol.for("apar.WebhookRunner"),
 } as const;
