@@ -13,6 +13,8 @@ const ibanValid = (iban: string): boolean => {
 export const findIban = (text: string): string | null => {
   for (const m of text.matchAll(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]){10,32}/g)) {
     const compact = m[0].replace(/\s/g, "");
+    // RF creditor references share the IBAN's check-digit scheme; they are payment references, not accounts.
+    if (compact.startsWith("RF")) continue;
     // The match may run into the next word ("... 217 BIC"): try shorter prefixes until the checksum holds.
     for (let len = Math.min(compact.length, 34); len >= 15; len--) {
       const candidate = compact.slice(0, len);

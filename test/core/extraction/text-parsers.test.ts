@@ -1,0 +1,149 @@
+import { extractFromText, findDate, parseNumber } from "@apar/core/extraction/index";
+import test from "ava";
+
+for (const [raw, want] of [
+  ["1,234.56", "1234.56"],
+  ["1.234,56", "1234.56"],
+  ["1 234,56", "1234.56"],
+  ["1\u00a0234,56", "1234.56"],
+  ["1'234.50", "1234.50"],
+  ["12.345.678,9", "12345678.9"],
+  ["1.234", "1234"],
+  ["0.125", "0.125"],
+  ["(45.00)", "-45.00"],
+  ["12,5", "12.5"],
+  ["abc", null],
+] as const) {
+  test(`parseNumber ${JSON.stringify(raw).replace(/\u00a0/g, "<nbsp>")} -> ${want}`, (t) => t.is(parseNumber(raw), want));
+}
+
+for (const [text, monthFirst, want] of [
+  ["2025-03-12", false, "2025-03-12"],
+  ["12.03.2025", false, "2025-03-12"],
+  ["12/03/2025", false, "2025-03-12"],
+  ["03/12/2025", true, "2025-03-12"],
+  ["25/12/2025", true, "2025-12-25"],
+  ["12 March 2025", false, "2025-03-12"],
+  ["March 12, 2025", true, "2025-03-12"],
+  ["12. März 2025", false, "2025-03-12"],
+  ["4 décembre 2024", false, "2024-12-04"],
+  ["1er février 2024", false, "2024-02-01"],
+  ["31.02.2025", false, null],
+] as const) {
+  test(`findDate ${JSON.stringify(text)} -> ${want}`, (t) => t.is(findDate(text, monthFirst)?.date ?? null, want));
+}
+
+const english = [
+  "Northwind Supplies Ltd  INVOICE",
+  "12 High Street  Invoice No.:  INV-2041",
+  "Manchester M1 2AB  Invoice Date:  3 February 2025",
+  "VAT No.: GB123456789  Due Date:  5 March 2025",
+  "Bill To",
+  "Kestrel Foods Ltd",
+  "Description  Qty  Unit Price  Amount",
+  "Consulting services  2  1,200.00  2,400.00",
+  "Delivery charge  1  25.50  25.50",
+  "Subtotal  £2,425.50",
+  "VAT 20%  £485.10",
+  "Total Due  £2,910.60",
+  "Payment Terms: Net 30",
+  "Payment Reference: RF18539007547034",
+  "IBAN: GB33 BUKB 2020 1555 5555 55   BIC: BUKBGB22",
+  "Sort Code: 20-20-15   Account No.: 55555555",
+];
+
+test("an English bill: every field, and high confidence when the sums agree", (t) => {
+  const e = extractFromText(english, "pdf-text");
+  t.like(e.fields, {
+    supplierName: "Northwind Supplies Ltd",
+    invoiceNumber: "INV-2041",
+    currency: "GBP",
+    invoiceDate: "2025-02-03",
+    dueDate: "2025-03-05",
+    subTotal: "2425.50",
+    taxAmount: "485.10",
+    totalAmount: "2910.60",
+    supplierTaxNumber: "GB123456789",
+    paymentTerms: "Net 30",
+    paymentRef: "RF18539007547034",
+  });
+  t.like(e.fields.bankDetails, {
+    iban: "GB33BUKB20201555555555",
+    bicSwift: "BUKBGB22",
+    sortCode: "20-20-15",
+    accountNumber: "55555555",
+    country: "GB",
+  });
+  t.deepEqual(e.fields.lineItems, [
+    { description: "Consulting services", quantity: "2", unitPrice: "1200.00", amount: "2400.00" },
+    { description: "Delivery charge", quantity: "1", unitPrice: "25.50", amount: "25.50" },
+  ]);
+  t.is(e.fieldConfidence.totalAmount, 0.98);
+  t.true(e.confidence > 0.85);
+});
+
+test("totals that do not add up lower the amounts' confidence", (t) => {
+  const wrong = english.map((l) => (l.startsWith("Total Due") ? "Total Due  £2,990.60" : l));
+  const e = extractFromText(wrong, "ocr");
+  t.is(e.fields.totalAmount, "2990.60");
+  t.true((e.fieldConfidence.totalAmount ?? 1) <= 0.5);
+});
+
+test("German and French labels, number formats and a line starting with its quantity", (t) => {
+  const de = extractFromText(
+    [
+      "Müller Bürotechnik GmbH",
+      "USt-IdNr.: DE123456789",
+      "Rechnungsnummer: RE-55120  Rechnungsdatum: 20.03.2024",
+      "Fälligkeitsdatum: 03.04.2024",
+      "Menge  Beschreibung  Einzelpreis  Betrag",
+      "12  Beratungsleistung  15,43 €  185,16 €",
+      "Zwischensumme  185,16 €",
+      "MwSt. 19 %  35,18 €",
+      "Gesamtbetrag  220,34 €",
+    ],
+    "pdf-text",
+  );
+  t.like(de.fields, {
+    supplierName: "Müller Bürotechnik GmbH",
+    invoiceNumber: "RE-55120",
+    currency: "EUR",
+    invoiceDate: "2024-03-20",
+    dueDate: "2024-04-03",
+    totalAmount: "220,34".replace(",", "."),
+  });
+  t.deepEqual(de.fields.lineItems, [
+    { description: "Beratungsleistung", quantity: "12", unitPrice: "15.43", amount: "185.16" },
+  ]);
+  const fr = extractFromText(
+    [
+      "Atelier Dubois SARL FACTURE",
+      "Facture N°: F-2025-5114",
+      "Date de facture: 4 décembre 2024",
+      "Désignation Qté Prix unitaire Montant",
+      "Chaise de bureau 3 2 322,63 6 967,89",
+      "Total HT 6 967,89 €",
+      "TVA 20 % 1 393,58 €",
+      "Total TTC 8 361,47 €",
+    ],
+    "ocr",
+  );
+  t.like(fr.fields, {
+    supplierName: "Atelier Dubois SARL",
+    invoiceNumber: "F-2025-5114",
+    invoiceDate: "2024-12-04",
+    subTotal: "6967.89",
+    taxAmount: "1393.58",
+    totalAmount: "8361.47",
+  });
+  t.deepEqual(fr.fields.lineItems, [
+    { description: "Chaise de bureau", quantity: "3", unitPrice: "2322.63", amount: "6967.89" },
+  ]);
+});
+
+test("nothing recognisable gives empty fields and zero confidence", (t) => {
+  const e = extractFromText(["", "hello"], "ocr");
+  t.is(e.fields.totalAmount, null);
+  t.is(e.fields.invoiceNumber, null);
+  t.is(e.confidence < 0.2, true);
+});
