@@ -14,7 +14,8 @@ for (const [raw, want] of [
   ["12,5", "12.5"],
   ["abc", null],
 ] as const) {
-  test(`parseNumber ${JSON.stringify(raw).replace(/\u00a0/g, "<nbsp>")} -> ${want}`, (t) => t.is(parseNumber(raw), want));
+  test(`parseNumber ${JSON.stringify(raw).replace(/\u00a0/g, "<nbsp>")} -> ${want}`, (t) =>
+    t.is(parseNumber(raw), want));
 }
 
 for (const [text, monthFirst, want] of [
