@@ -1,0 +1,81 @@
+import { existsSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser } from "playwright-core";
+import { chromium } from "playwright-core";
+
+/** The Debian package's browser (no downloads). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Why the browser tests cannot run here, or undefined: in CI a missing browser is a failure, not a skip. */
+export const browserSkipReason = (): string | undefined =>
+  existsSync(CHROMIUM) || process.env.CI !== undefined
+    ? undefined
+    : `${CHROMIUM} is missing: install it with "apt-get install -y chromium" to run the portal's browser tests`;
+
+/** Headless Chromium with the flags that keep it quiet and sandbox-free in a container. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+
+/** One request a receiver got. */
+export interface Received {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/** A webhook receiver on loopback that answers `status` (changeable) and records what it got. */
+export interface Receiver {
+  readonly url: string;
+  readonly received: Received[];
+  status: number;
+  /** Resolves when `count` requests have arrived. */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const startReceiver = async (): Promise<Receiver> => {
+  const received: Received[] = [];
+  const waiters: Array<() => void> = [];
+  let server: Server | undefined;
+  const receiver: Receiver = {
+    url: "",
+    received,
+    status: 200,
+    waitFor: (count, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the receiver got ${received.length} of ${count}`)), timeoutMs);
+        const check = () => {
+          if (received.length >= count) {
+            clearTimeout(timer);
+            resolve();
+          } else waiters.push(check);
+        };
+        check();
+      }),
+    close: () => new Promise((resolve) => (server === undefined ? resolve() : server.close(() => resolve()))),
+  };
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.statusCode = receiver.status;
+      res.end();
+      for (const w of waiters.splice(0)) w();
+    });
+  });
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(receiver, { url: `http://127.0.0.1:${port}/hooks` });
+};
