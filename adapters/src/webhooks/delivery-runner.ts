@@ -29,7 +29,7 @@ export interface WebhookRunnerOptions {
   readonly logger: RunnerLogger;
   /** Wakes the runner after a commit that appended events. */
   readonly notifier?: Notifier;
-  /** Attempts in flight at once (default 64). */
+  /** Attempts in flight at once (default 128). */
   readonly concurrency?: number;
   /** Fallback poll when nobody wakes the runner (default 1 s): retries come due this way. */
   readonly pollMs?: number;
@@ -40,18 +40,18 @@ export interface WebhookRunner {
   start(): void;
   /** Tells the runner that events or deliveries may be waiting. */
   wake(): void;
-  /** One pass without the loop (tests): fans out every pending event, then attempts the due deliveries. */
+  /** One pass without the loop (tests): fans out every pending event, then attempts every due delivery once. */
   runOnce(): Promise<{ readonly dispatched: number; readonly attempted: number }>;
   /** Stops claiming, waits up to `graceMs` for attempts in flight, then hands the rest back. */
   stop(graceMs: number): Promise<void>;
 }
 
-const BATCH = 100;
+const BATCH = 32;
 
 /** Builds the runner: dispatcher (outbox -> deliveries) and delivery worker (claim, sign, POST, record). */
 export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunner => {
   const { database, clock, id, logger } = options;
-  const concurrency = options.concurrency ?? 64;
+  const concurrency = options.concurrency ?? 128;
   const pollMs = options.pollMs ?? 1_000;
   const dispatch = dispatchWebhookEvents({ db: database, clock, ids: options.ids });
   const deliver = deliverClaimed(
@@ -66,6 +66,8 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     id,
   );
   const inFlight = new Set<Promise<unknown>>();
+  const batchSizes = new Map<Promise<unknown>, number>();
+  const attemptsInFlight = (): number => [...batchSizes.values()].reduce((a, b) => a + b, 0);
   let started = false;
   let stopping = false;
   let pumping: Promise<void> | undefined;
@@ -90,21 +92,20 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
       do {
         wakeRequested = false;
         await dispatchAll();
-        while (!stopping && inFlight.size < concurrency) {
-          const claimed = await claim(Math.min(BATCH, concurrency - inFlight.size));
+        while (!stopping && attemptsInFlight() < concurrency) {
+          const claimed = await claim(Math.min(BATCH, concurrency - attemptsInFlight()));
           // Claimed while stopping: they stay leased to this worker and stop() hands them back.
           if (claimed.length === 0 || stopping) break;
-          for (const delivery of claimed) {
-            const run = deliver([delivery])
-              .catch((error: unknown) =>
-                logger.error({ deliveryId: delivery.id, err: String(error) }, "webhook attempt not recorded"),
-              )
-              .finally(() => {
-                inFlight.delete(run);
-                if (!stopping) void pump();
-              });
-            inFlight.add(run);
-          }
+          // A claimed batch is attempted at once and recorded in one commit; a few batches overlap.
+          const run = deliver(claimed)
+            .catch((error: unknown) => logger.error({ err: String(error) }, "webhook attempts not recorded"))
+            .finally(() => {
+              inFlight.delete(run);
+              batchSizes.delete(run);
+              if (!stopping) void pump();
+            });
+          inFlight.add(run);
+          batchSizes.set(run, claimed.length);
         }
       } while (wakeRequested && !stopping);
     } catch (error) {
@@ -146,9 +147,13 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     },
     async runOnce() {
       const dispatched = await dispatchAll();
-      const claimed = await claim(BATCH);
-      await deliver(claimed);
-      return { dispatched, attempted: claimed.length };
+      let attempted = 0;
+      for (;;) {
+        const claimed = await claim(BATCH);
+        if (claimed.length === 0) return { dispatched, attempted };
+        await deliver(claimed);
+        attempted += claimed.length;
+      }
     },
     async stop(graceMs) {
       stopping = true;

@@ -8,21 +8,26 @@ import type { DeliveryDeps } from "./deps.js";
 /** How long a claim holds a delivery: the 10 s answer timeout plus room to record the outcome. */
 export const DELIVERY_LEASE_MS = 15_000;
 
-/** Records one attempt's outcome and its effect on the subscription's failure count, in one unit of work. */
-export const recordAttempt = (
+/**
+ * Records attempts' outcomes and their effect on the subscriptions' failure counts, in one unit of work (one
+ * commit for a whole batch: on SQLite commits are the cost). Answers how many the worker still held.
+ */
+export const recordAttempts = (
   deps: Pick<DeliveryDeps, "db" | "clock">,
   worker: string,
-  delivery: WebhookDelivery,
-  outcome: AttemptOutcome,
-): Promise<boolean> =>
+  attempts: readonly { readonly delivery: WebhookDelivery; readonly outcome: AttemptOutcome }[],
+): Promise<number> =>
   deps.db.run(async (s) => {
     const now = deps.clock.now();
-    const retryAt = outcome.ok ? undefined : nextAttemptAt(delivery.attempts, now);
-    const held = await s.webhookDeliveries.finishAttempt({ id: delivery.id, worker, outcome, retryAt, now });
-    if (!held) return false;
-    if (outcome.ok) await s.webhookSubscriptions.recordSuccess(delivery.subscriptionId);
-    else await s.webhookSubscriptions.recordFailure(delivery.subscriptionId, DISABLE_AFTER_CONSECUTIVE_FAILURES, now);
-    return true;
+    let held = 0;
+    for (const { delivery, outcome } of attempts) {
+      const retryAt = outcome.ok ? undefined : nextAttemptAt(delivery.attempts, now);
+      if (!(await s.webhookDeliveries.finishAttempt({ id: delivery.id, worker, outcome, retryAt, now }))) continue;
+      held += 1;
+      if (outcome.ok) await s.webhookSubscriptions.recordSuccess(delivery.subscriptionId);
+      else await s.webhookSubscriptions.recordFailure(delivery.subscriptionId, DISABLE_AFTER_CONSECUTIVE_FAILURES, now);
+    }
+    return held;
   });
 
 /**
@@ -49,7 +54,7 @@ export const deliverClaimed =
       }
       return secret;
     };
-    return Promise.all(
+    const outcomes = await Promise.all(
       claimed.map(async (delivery): Promise<AttemptOutcome> => {
         const subscription = subscriptions.get(delivery.subscriptionId);
         const event = await deps.db.stores.events.ofId(delivery.eventId);
@@ -62,8 +67,13 @@ export const deliverClaimed =
           const headers = deliveryHeaders(names, secretOf(subscription), envelope, body, deps.clock.now());
           outcome = await deps.sender.post(subscription.url, { headers, body });
         }
-        await recordAttempt(deps, worker, delivery, outcome);
         return outcome;
       }),
     );
+    await recordAttempts(
+      deps,
+      worker,
+      claimed.map((delivery, i) => ({ delivery, outcome: outcomes[i] as AttemptOutcome })),
+    );
+    return outcomes;
   };
