@@ -3,6 +3,7 @@ import type { RouteDef } from "@apar/adapters/http/index";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import { createDocumentReader } from "@apar/adapters/reading/index";
 import {
   type Clock,
   type Database,
@@ -12,7 +13,6 @@ import {
   type ReadBillJob,
   readBill,
 } from "@apar/core";
-import * as E from "fp-ts/lib/Either.js";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
@@ -24,20 +24,28 @@ export const BILL_TOKENS = {
   DocumentReader: Symbol.for("apar.DocumentReader"),
 } as const;
 
-/**
- * Until a reader is installed every document fails with `unreadable` (the bill goes to ExtractionFailed and
- * can be retried), rather than the job failing forever.
- */
-const noReader: DocumentReader = {
-  read: async () => E.left({ reason: "unreadable", detail: "no document reader is installed" }),
-};
+/** The reader of the configuration: e-invoice XML, PDF text layer, OCR (tesseract.js), LLM vision when set. */
+const configuredReader = (config: Config): DocumentReader =>
+  createDocumentReader({
+    languages: config.ocrLanguages,
+    timeoutMs: config.readTimeoutMs,
+    ...(config.llmBaseUrl !== undefined && config.llmModel !== undefined
+      ? {
+          llm: {
+            baseUrl: config.llmBaseUrl,
+            model: config.llmModel,
+            ...(config.llmApiKey === undefined ? {} : { apiKey: config.llmApiKey }),
+          },
+        }
+      : {}),
+  });
 
-/** Binds the document files and the reader (an embedder's or test's reader wins). */
+/** Binds the document files and the reader (an embedder's or test's reader wins); OCR workers start on first use. */
 export const bindBills = (c: Container, config: Config, reader: DocumentReader | undefined): void => {
   c.bind<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles).toDynamicValue(() =>
     fileDocumentFiles(config.documentsDir),
   );
-  c.bind<DocumentReader>(BILL_TOKENS.DocumentReader).toConstantValue(reader ?? noReader);
+  c.bind<DocumentReader>(BILL_TOKENS.DocumentReader).toDynamicValue(() => reader ?? configuredReader(config));
 };
 
 /** The job handlers of the bills part: `read-bill`. */

@@ -31,6 +31,10 @@ export interface Config {
   readonly jobVisibilityMs: number;
   readonly readTimeoutMs: number;
   readonly llmClients: readonly string[];
+  readonly ocrLanguages: readonly string[];
+  readonly llmBaseUrl: string | undefined;
+  readonly llmModel: string | undefined;
+  readonly llmApiKey: string | undefined;
   readonly webhooksAllowInsecure: boolean;
   readonly webhooksPrivateCidrs: readonly string[];
 }
@@ -202,6 +206,30 @@ const uuidList = fromString<readonly string[]>(
   "a comma-separated list of client ids (UUIDs)",
 );
 
+const languageList = fromString<readonly string[]>(
+  "LanguageList",
+  (s) => {
+    const codes = s
+      .split(/[,+]/)
+      .map((e) => e.trim())
+      .filter((e) => e !== "");
+    return codes.length > 0 && codes.every((c) => /^[a-z]{3}(_[a-z]+)?$/.test(c)) ? codes : undefined;
+  },
+  "tesseract language codes such as eng or eng,deu (each needs its @tesseract.js-data package)",
+);
+const httpUrl = fromString<string | undefined>(
+  "HttpUrl",
+  (s) => {
+    if (s.trim() === "") return undefined as string | undefined;
+    try {
+      return ["http:", "https:"].includes(new URL(s).protocol) ? s.trim() : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  "an http:// or https:// URL",
+);
+
 /** Every configuration variable, its default and meaning: the README's table is made from this list. */
 export const VARIABLES = {
   port: { name: "APAR_PORT", codec: port, fallback: "8080", meaning: "HTTP port" },
@@ -327,6 +355,30 @@ export const VARIABLES = {
     codec: uuidList,
     fallback: "",
     meaning: "client ids whose bills are read by LLM vision instead of OCR (the operator's choice; comma-separated)",
+  },
+  ocrLanguages: {
+    name: "APAR_OCR_LANGUAGES",
+    codec: languageList,
+    fallback: "eng",
+    meaning: "OCR languages for scanned bills, comma-separated tesseract codes (`eng,deu,fra` are installed)",
+  },
+  llmBaseUrl: {
+    name: "APAR_LLM_BASE_URL",
+    codec: httpUrl,
+    fallback: undefined,
+    meaning: "OpenAI-compatible endpoint for reading bills by LLM vision (`https://api.example.com/v1`)",
+  },
+  llmModel: {
+    name: "APAR_LLM_MODEL",
+    codec: optional,
+    fallback: undefined,
+    meaning: "the vision model of that endpoint",
+  },
+  llmApiKey: {
+    name: "APAR_LLM_API_KEY",
+    codec: optional,
+    fallback: undefined,
+    meaning: "the endpoint's API key (never logged)",
   },
   webhooksAllowInsecure: {
     name: "APAR_WEBHOOKS_ALLOW_INSECURE",

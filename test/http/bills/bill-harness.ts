@@ -74,7 +74,7 @@ export const multipart = (file: Buffer, filename = "bill.pdf", part = "file") =>
 
 /** Starts the real host (api and worker roles) with the fake reader and a fresh client, key and organisation. */
 export const startBillHarness = async (
-  options: { vars?: Record<string, string>; reader?: DocumentReader; env?: HostEnvironment } = {},
+  options: { vars?: Record<string, string>; reader?: DocumentReader | "real"; env?: HostEnvironment } = {},
 ): Promise<BillHarness> => {
   const env = options.env ?? (await hostEnvironment());
   const decoded = loadConfig({
@@ -85,9 +85,11 @@ export const startBillHarness = async (
     ...options.vars,
   });
   if (E.isLeft(decoded)) throw new Error(decoded.left.join("; "));
-  const app = await startApp(decoded.right, pino({ level: "silent" }), {
-    documentReader: options.reader ?? fakeReader,
-  });
+  const app = await startApp(
+    decoded.right,
+    pino({ level: "silent" }),
+    options.reader === "real" ? {} : { documentReader: options.reader ?? fakeReader },
+  );
   const port = app.port ?? 0;
   const deps = {
     db: app.database,
