@@ -1,8 +1,8 @@
 import type { Stores } from "@apar/core";
 import type { Access } from "./access.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
-import { memoryBills } from "./stores/bills.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
+import { memoryBills } from "./stores/bills.js";
 import { memoryClients } from "./stores/clients.js";
 import { memoryCompanies } from "./stores/companies.js";
 import { memoryEvents, type PositionCounter } from "./stores/events.js";

@@ -1,7 +1,7 @@
 import type {
   ApiKey,
-  Bill,
   AuthCode,
+  Bill,
   Client,
   Company,
   ForwardingRejection,

@@ -8,4 +8,12 @@ import { bills } from "./0007-bills.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
-export const MIGRATIONS: readonly Migration[] = [tenancy, outbox, jobs, inboxAndAuthCodes, clientSettings, webhooks, bills];
+export const MIGRATIONS: readonly Migration[] = [
+  tenancy,
+  outbox,
+  jobs,
+  inboxAndAuthCodes,
+  clientSettings,
+  webhooks,
+  bills,
+];
