@@ -4,6 +4,7 @@ import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
 import type { Database } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
+import { BILL_TOKENS } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { buildContainer, type ContainerOverrides } from "./container.js";
 import { firstStart } from "./first-start.js";
@@ -63,6 +64,8 @@ export const startApp = async (
     await api?.close();
     await Promise.all([worker?.stop(DRAIN_MS), webhooks?.stop(DRAIN_MS)]);
     container.get<{ close(): void }>(TOKENS.WebhookClient).close();
+    // The reader's OCR workers start on first use; closing an unused reader costs nothing.
+    await container.get<{ close?: () => Promise<void> }>(BILL_TOKENS.DocumentReader).close?.();
     await database.close();
     logger.info("apar stopped");
   };

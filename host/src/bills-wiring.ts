@@ -83,8 +83,9 @@ export const billRouteList = (c: Container): RouteDef[] => {
     clock: c.get<Clock>(TOKENS.Clock),
   };
   return [
+    // No spread of `deps`: it would run the getters now, before the database is open (`apar openapi` has none).
     ...billRoutes({
-      ...deps,
+      clock: deps.clock,
       get database() {
         return c.get<Database>(TOKENS.Database);
       },

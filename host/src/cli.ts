@@ -2,7 +2,6 @@
 // The apar command line: operator tasks against the configured database (same variables as the server).
 import { parseArgs } from "node:util";
 import { openApiDocumentOf, type RouteDef } from "@apar/adapters/http/index";
-import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
   type Clock,
@@ -21,6 +20,7 @@ import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type Config, loadConfig } from "./config.js";
 import { buildContainer } from "./container.js";
+import { TAG_DESCRIPTIONS } from "./tag-descriptions.js";
 import { TOKENS } from "./tokens.js";
 import { APP_VERSION } from "./version.js";
 
@@ -63,7 +63,7 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
       openApiDocumentOf(container.get<readonly RouteDef[]>(TOKENS.Routes), {
         version: APP_VERSION,
         headerPrefix: config.headerPrefix,
-        tagDescriptions: TENANCY_TAG_DESCRIPTIONS,
+        tagDescriptions: TAG_DESCRIPTIONS,
       }),
     );
     return 0;
@@ -206,7 +206,8 @@ if (E.isLeft(decoded)) {
   process.exit(2);
 }
 run(process.argv.slice(2), decoded.right).then(
-  (code) => process.exit(code),
+  // Exit once stdout has drained: a large document written to a pipe would otherwise be cut short.
+  (code) => process.stdout.write("", () => process.exit(code)),
   (error: unknown) => {
     if (error instanceof Usage || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       process.stderr.write(`apar: ${(error as Error).message}\n\n${HELP}\n`);

@@ -6,13 +6,12 @@ import {
   type HttpServer,
   type RouteDef,
 } from "@apar/adapters/http/index";
-import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
-import { PORTAL_TAG_DESCRIPTIONS } from "@apar/adapters/portal/index";
 import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
 import { type BearerTokens, type Clock, type Database, headerNames } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
+import { TAG_DESCRIPTIONS } from "../tag-descriptions.js";
 import { TOKENS } from "../tokens.js";
 import { APP_VERSION } from "../version.js";
 
@@ -51,7 +50,7 @@ export const buildHttpServer = async (
         names.organisationId,
       ],
     },
-    tagDescriptions: { ...TENANCY_TAG_DESCRIPTIONS, ...PORTAL_TAG_DESCRIPTIONS },
+    tagDescriptions: TAG_DESCRIPTIONS,
     ready: () => database.ready(),
     metrics,
     extraMetrics: async () => {
