@@ -29,10 +29,17 @@ export interface WebhookRunnerOptions {
   readonly logger: RunnerLogger;
   /** Wakes the runner after a commit that appended events. */
   readonly notifier?: Notifier;
-  /** Attempts in flight at once (default 128). */
+  /** Attempts in flight at once (default 256). */
   readonly concurrency?: number;
   /** Fallback poll when nobody wakes the runner (default 1 s): retries come due this way. */
   readonly pollMs?: number;
+  /**
+   * How long a claim holds a delivery (default `DELIVERY_LEASE_MS`): an attempt of a worker that died is made
+   * again once it ends. Keep it above the 10 s answer timeout in production; tests shorten it.
+   */
+  readonly leaseMs?: number;
+  /** Deliveries per claim, attempted together and recorded in one commit (default 64). */
+  readonly batch?: number;
 }
 
 /** The fan-out and the delivery worker of one process. */
@@ -46,13 +53,15 @@ export interface WebhookRunner {
   stop(graceMs: number): Promise<void>;
 }
 
-const BATCH = 32;
+const DISPATCH_BATCH = 200;
 
 /** Builds the runner: dispatcher (outbox -> deliveries) and delivery worker (claim, sign, POST, record). */
 export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunner => {
   const { database, clock, id, logger } = options;
-  const concurrency = options.concurrency ?? 128;
+  const concurrency = options.concurrency ?? 256;
   const pollMs = options.pollMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
+  const batch = options.batch ?? 64;
   const dispatch = dispatchWebhookEvents({ db: database, clock, ids: options.ids });
   const deliver = deliverClaimed(
     {
@@ -78,34 +87,43 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const dispatchAll = async (): Promise<number> => {
     let total = 0;
     for (;;) {
-      const n = await dispatch(BATCH);
+      const n = await dispatch(DISPATCH_BATCH);
       total += n;
-      if (n < BATCH) return total;
+      if (n < DISPATCH_BATCH) return total;
     }
   };
 
   const claim = (limit: number) =>
-    database.stores.webhookDeliveries.claimDue({ worker: id, now: clock.now(), leaseMs: DELIVERY_LEASE_MS, limit });
+    database.stores.webhookDeliveries.claimDue({ worker: id, now: clock.now(), leaseMs, limit });
+
+  /** Claims and starts batches while there is room; a finished batch pumps again. */
+  const fill = async (): Promise<void> => {
+    while (!stopping && attemptsInFlight() < concurrency) {
+      const claimed = await claim(Math.min(batch, concurrency - attemptsInFlight()));
+      // Claimed while stopping: they stay leased to this worker and stop() hands them back.
+      if (claimed.length === 0 || stopping) return;
+      // A claimed batch is attempted at once and recorded in one commit; a few batches overlap.
+      const run = deliver(claimed)
+        .catch((error: unknown) => logger.error({ err: String(error) }, "webhook attempts not recorded"))
+        .finally(() => {
+          inFlight.delete(run);
+          batchSizes.delete(run);
+          if (!stopping) void pump();
+        });
+      inFlight.add(run);
+      batchSizes.set(run, claimed.length);
+    }
+  };
 
   const drain = async (): Promise<void> => {
     try {
       do {
         wakeRequested = false;
-        await dispatchAll();
-        while (!stopping && attemptsInFlight() < concurrency) {
-          const claimed = await claim(Math.min(BATCH, concurrency - attemptsInFlight()));
-          // Claimed while stopping: they stay leased to this worker and stop() hands them back.
-          if (claimed.length === 0 || stopping) break;
-          // A claimed batch is attempted at once and recorded in one commit; a few batches overlap.
-          const run = deliver(claimed)
-            .catch((error: unknown) => logger.error({ err: String(error) }, "webhook attempts not recorded"))
-            .finally(() => {
-              inFlight.delete(run);
-              batchSizes.delete(run);
-              if (!stopping) void pump();
-            });
-          inFlight.add(run);
-          batchSizes.set(run, claimed.length);
+        // Fan-out and delivery interleave: a long outbox does not hold back the deliveries of its first events.
+        for (;;) {
+          const dispatched = await dispatch(DISPATCH_BATCH);
+          await fill();
+          if (dispatched < DISPATCH_BATCH || stopping) break;
         }
       } while (wakeRequested && !stopping);
     } catch (error) {
@@ -149,7 +167,7 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
       const dispatched = await dispatchAll();
       let attempted = 0;
       for (;;) {
-        const claimed = await claim(BATCH);
+        const claimed = await claim(batch);
         if (claimed.length === 0) return { dispatched, attempted };
         await deliver(claimed);
         attempted += claimed.length;

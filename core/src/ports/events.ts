@@ -11,4 +11,6 @@ export interface Events {
   /** A subject's events in commit order (the audit trail), scoped to the client. */
   ofSubject(clientId: string, subjectType: string, subjectId: string): Promise<readonly StoredEvent[]>;
   ofId(eventId: string): Promise<StoredEvent | undefined>;
+  /** Several events by id, in no particular order; unknown ids are left out (the delivery worker's batch read). */
+  ofIds(eventIds: readonly string[]): Promise<readonly StoredEvent[]>;
 }

@@ -15,10 +15,18 @@ export interface WebhookSubscriptions {
   update(subscription: WebhookSubscription): Promise<void>;
   /** Removes it and its deliveries. */
   remove(clientId: string, id: string): Promise<void>;
-  /** A success: the failure count goes back to 0. */
-  recordSuccess(id: string): Promise<void>;
-  /** A failed attempt: the count goes up by one, and the subscription is switched off at `disableAt`. */
-  recordFailure(id: string, disableAt: number, now: Date): Promise<void>;
+  /**
+   * Records a batch of attempts on the subscription's failure count in one change: `succeeded` (some attempt
+   * succeeded) sets the count to `failuresAfter` (the failures after the last success), else the count goes up by
+   * `failuresAfter`; the subscription is switched off when the count reaches `disableAt`.
+   */
+  recordAttempts(id: string, tally: AttemptTally, disableAt: number, now: Date): Promise<void>;
+}
+
+/** A batch of attempts' effect on one subscription's consecutive-failure count. */
+export interface AttemptTally {
+  readonly succeeded: boolean;
+  readonly failuresAfter: number;
 }
 
 /** Filters of the delivery log. */
@@ -26,6 +34,8 @@ export interface DeliveryFilter {
   readonly subscriptionId?: string;
   readonly status?: DeliveryStatus;
   readonly eventType?: string;
+  /** Newest first (the delivery log's default in the portal); oldest first when absent. */
+  readonly newestFirst?: boolean;
 }
 
 /**
@@ -60,6 +70,18 @@ export interface WebhookDeliveries {
     readonly retryAt: Date | undefined;
     readonly now: Date;
   }): Promise<boolean>;
+  /**
+   * Records several attempts in one statement batch (see `finishAttempt`); answers the ids the worker still held.
+   */
+  finishAttempts(args: {
+    readonly worker: string;
+    readonly attempts: readonly {
+      readonly id: string;
+      readonly outcome: AttemptOutcome;
+      readonly retryAt: Date | undefined;
+    }[];
+    readonly now: Date;
+  }): Promise<ReadonlySet<string>>;
   /** Puts a finished (Succeeded or Failed) delivery back to Pending with a fresh attempt count. */
   requeue(clientId: string, id: string, now: Date): Promise<boolean>;
   /** Re-queues every Failed delivery of the subscription created at or after `since`; answers how many. */

@@ -63,4 +63,14 @@ export const memoryEvents = (access: Access, positions: PositionCounter): Events
     const position = tables.eventIds.get(eventId);
     return position === undefined ? undefined : copy(tables.events.get(position));
   },
+  ofIds: async (eventIds) => {
+    const tables = access.read();
+    const found: StoredEvent[] = [];
+    for (const id of new Set(eventIds)) {
+      const position = tables.eventIds.get(id);
+      const event = position === undefined ? undefined : tables.events.get(position);
+      if (event !== undefined) found.push(copy(event));
+    }
+    return found;
+  },
 });

@@ -1,6 +1,6 @@
 import { MAX_DELIVERY_ATTEMPTS, type WebhookDeliveries, type WebhookDelivery } from "@apar/core";
 import type { Access } from "../access.js";
-import { copy, type DeliveryRow } from "../tables.js";
+import { copy, type DeliveryRow, type Tables } from "../tables.js";
 import { keysetPage } from "./paging.js";
 
 const toDelivery = ({ availableAt: _, ...d }: DeliveryRow): WebhookDelivery => copy(d);
@@ -12,6 +12,31 @@ const byAvailability = (a: DeliveryRow, b: DeliveryRow): number =>
   (a.availableAt?.getTime() ?? 0) - (b.availableAt?.getTime() ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const MAX_ERROR = 1000;
+
+/** Records one attempt of a delivery `worker` holds (see `WebhookDeliveries.finishAttempt`). */
+const finishOne = (
+  t: Tables,
+  { id, worker, outcome, retryAt, now }: Parameters<WebhookDeliveries["finishAttempt"]>[0],
+): boolean => {
+  const d = t.webhookDeliveries.get(id);
+  if (d === undefined || d.status !== "Delivering" || d.lockedBy !== worker) return false;
+  const status = outcome.ok ? "Succeeded" : retryAt === undefined ? "Failed" : "Pending";
+  const next = outcome.ok ? null : (retryAt ?? null);
+  t.webhookDeliveries.set(id, {
+    ...d,
+    status,
+    nextAttemptAt: next,
+    availableAt: next,
+    lockedBy: null,
+    lockedUntil: null,
+    lastStatusCode: outcome.status,
+    lastError: outcome.error === null ? null : outcome.error.slice(0, MAX_ERROR),
+    lastLatencyMs: Math.round(outcome.latencyMs),
+    updatedAt: now,
+    deliveredAt: outcome.ok ? now : d.deliveredAt,
+  });
+  return true;
+};
 
 /** Deliveries in memory, with the SQL store's rules (see sql/stores/webhook-deliveries.ts). */
 export const memoryWebhookDeliveries = (access: Access): WebhookDeliveries => ({
@@ -36,7 +61,13 @@ export const memoryWebhookDeliveries = (access: Access): WebhookDeliveries => ({
         (filter.status === undefined || d.status === filter.status) &&
         (filter.eventType === undefined || d.eventType === filter.eventType),
     );
-    return keysetPage(rows.map(toDelivery), (d) => d.id, page);
+    if (filter.newestFirst !== true) return keysetPage(rows.map(toDelivery), (d) => d.id, page);
+    if (!Number.isSafeInteger(page.limit) || page.limit < 1) throw new RangeError(`bad page limit: ${page.limit}`);
+    const after = page.after;
+    const sorted = rows
+      .filter((d) => after === undefined || d.id < after)
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return { items: sorted.slice(0, page.limit).map(toDelivery), hasMore: sorted.length > page.limit };
   },
   claimDue: ({ worker, now, leaseMs, limit }) =>
     access.write((t) => {
@@ -79,26 +110,13 @@ export const memoryWebhookDeliveries = (access: Access): WebhookDeliveries => ({
       }
       return claimed;
     }),
-  finishAttempt: ({ id, worker, outcome, retryAt, now }) =>
+  finishAttempt: (args) => access.write((t) => finishOne(t, args)),
+  finishAttempts: ({ worker, attempts, now }) =>
     access.write((t) => {
-      const d = t.webhookDeliveries.get(id);
-      if (d === undefined || d.status !== "Delivering" || d.lockedBy !== worker) return false;
-      const status = outcome.ok ? "Succeeded" : retryAt === undefined ? "Failed" : "Pending";
-      const next = outcome.ok ? null : (retryAt ?? null);
-      t.webhookDeliveries.set(id, {
-        ...d,
-        status,
-        nextAttemptAt: next,
-        availableAt: next,
-        lockedBy: null,
-        lockedUntil: null,
-        lastStatusCode: outcome.status,
-        lastError: outcome.error === null ? null : outcome.error.slice(0, MAX_ERROR),
-        lastLatencyMs: Math.round(outcome.latencyMs),
-        updatedAt: now,
-        deliveredAt: outcome.ok ? now : d.deliveredAt,
-      });
-      return true;
+      const held = new Set<string>();
+      for (const { id, outcome, retryAt } of attempts)
+        if (finishOne(t, { id, worker, outcome, retryAt, now })) held.add(id);
+      return held;
     }),
   requeue: (clientId, id, now) =>
     access.write((t) => {

@@ -58,11 +58,11 @@ export const memoryWebhookSubscriptions = (access: Access): WebhookSubscriptions
           t.webhookDeliveryKeys.delete(`${d.subscriptionId} ${d.eventId}`);
         }
       }),
-    recordSuccess: (id) => change(id, (s) => ({ ...s, consecutiveFailures: 0 })),
-    recordFailure: (id, disableAt, now) =>
-      change(id, (s) => {
-        const failures = s.consecutiveFailures + 1;
-        const disable = failures >= disableAt;
+    recordAttempts: async (id, { succeeded, failuresAfter }, disableAt, now) => {
+      if (!succeeded && failuresAfter === 0) return;
+      await change(id, (s) => {
+        const failures = succeeded ? failuresAfter : s.consecutiveFailures + failuresAfter;
+        const disable = failuresAfter > 0 && failures >= disableAt;
         return disable && s.active
           ? {
               ...s,
@@ -73,6 +73,7 @@ export const memoryWebhookSubscriptions = (access: Access): WebhookSubscriptions
               updatedAt: now,
             }
           : { ...s, consecutiveFailures: failures, active: disable ? false : s.active };
-      }),
+      });
+    },
   };
 };

@@ -91,4 +91,17 @@ export const sqlEvents = (session: SqlSession): Events => ({
     const [row] = await session.select<EventRow>(`${SELECT} WHERE event_id = $1`, [eventId]);
     return row === undefined ? undefined : decode(row);
   },
+  async ofIds(eventIds) {
+    const unique = [...new Set(eventIds)];
+    const found: StoredEvent[] = [];
+    for (let start = 0; start < unique.length; start += ROWS_PER_INSERT * 5) {
+      const chunk = unique.slice(start, start + ROWS_PER_INSERT * 5);
+      const rows = await session.select<EventRow>(
+        `${SELECT} WHERE event_id IN (${placeholders(1, chunk.length)})`,
+        chunk,
+      );
+      for (const row of rows) found.push(decode(row));
+    }
+    return found;
+  },
 });

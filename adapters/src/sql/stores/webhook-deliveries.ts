@@ -3,7 +3,7 @@ import { MAX_DELIVERY_ATTEMPTS } from "@apar/core";
 import { UniqueConstraintError } from "sequelize";
 import { decodeDate, decodeInt, decodeOptionalDate, encodeDate, encodeOptionalDate, placeholders } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { keysetPage } from "./paging.js";
+import { keysetPage, pageLimit } from "./paging.js";
 
 interface DeliveryRow {
   readonly id: string;
@@ -85,6 +85,85 @@ const bindOf = (d: WebhookDelivery): unknown[] => [
 /** Error text kept per attempt (a receiver's error can be long). */
 const MAX_ERROR = 1000;
 
+/** Records one attempt of a delivery `worker` holds (see `WebhookDeliveries.finishAttempt`). */
+const finishOne = async (
+  session: SqlSession,
+  { id, worker, outcome, retryAt, now }: Parameters<WebhookDeliveries["finishAttempt"]>[0],
+): Promise<boolean> => {
+  const at = encodeDate(now);
+  const status = outcome.ok ? "Succeeded" : retryAt === undefined ? "Failed" : "Pending";
+  const next = outcome.ok ? null : encodeOptionalDate(retryAt);
+  const changed = await session.execute(
+    `UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, available_at = $2, locked_by = NULL,
+         locked_until = NULL, last_status_code = $3, last_error = $4, last_latency_ms = $5, updated_at = $6,
+         delivered_at = CASE WHEN $1 = 'Succeeded' THEN $6 ELSE delivered_at END
+       WHERE id = $7 AND locked_by = $8 AND status = 'Delivering'`,
+    [
+      status,
+      next,
+      outcome.status,
+      outcome.error === null ? null : outcome.error.slice(0, MAX_ERROR),
+      Math.round(outcome.latencyMs),
+      at,
+      id,
+      worker,
+    ],
+  );
+  return changed > 0;
+};
+
+/** Attempts recorded per statement pair (bind parameters stay far below every driver's limit). */
+const FINISH_CHUNK = 100;
+
+/**
+ * Records a chunk of attempts with two statements: which of them the worker still holds (locked on MySQL), then one
+ * UPDATE whose columns are CASE expressions over the ids. Answers the held ids.
+ */
+const finishChunk = async (
+  tx: SqlSession,
+  worker: string,
+  attempts: Parameters<WebhookDeliveries["finishAttempts"]>[0]["attempts"],
+  now: Date,
+): Promise<string[]> => {
+  if (attempts.length === 0) return [];
+  const forUpdate = tx.dialect === "mysql" ? " FOR UPDATE" : "";
+  const held = (
+    await tx.select<{ id: string }>(
+      `SELECT id FROM webhook_deliveries WHERE locked_by = $1 AND status = 'Delivering'
+         AND id IN (${placeholders(2, attempts.length)})${forUpdate}`,
+      [worker, ...attempts.map((a) => a.id)],
+    )
+  ).map((r) => r.id);
+  if (held.length === 0) return [];
+  const mine = new Set(held);
+  const rows = attempts.filter((a) => mine.has(a.id));
+  const bind: unknown[] = [encodeDate(now)];
+  const param = (value: unknown): string => {
+    bind.push(value);
+    return `$${bind.length}`;
+  };
+  const caseOf = (value: (a: (typeof rows)[number]) => unknown): string =>
+    `CASE id ${rows.map((a) => `WHEN ${param(a.id)} THEN ${param(value(a))}`).join(" ")} END`;
+  const status = caseOf((a) => (a.outcome.ok ? "Succeeded" : a.retryAt === undefined ? "Failed" : "Pending"));
+  const next = caseOf((a) => (a.outcome.ok ? null : encodeOptionalDate(a.retryAt ?? null)));
+  const code = caseOf((a) => a.outcome.status);
+  const error = caseOf((a) => (a.outcome.error === null ? null : a.outcome.error.slice(0, MAX_ERROR)));
+  const latency = caseOf((a) => Math.round(a.outcome.latencyMs));
+  const succeeded = rows.filter((a) => a.outcome.ok).map((a) => param(a.id));
+  const delivered =
+    succeeded.length === 0 ? "delivered_at" : `CASE WHEN id IN (${succeeded.join(", ")}) THEN $1 ELSE delivered_at END`;
+  const ids = rows.map((a) => param(a.id)).join(", ");
+  // Every SET item reads only its own column or none, so MySQL's left-to-right assignment changes nothing.
+  await tx.execute(
+    `UPDATE webhook_deliveries SET status = ${status}, next_attempt_at = ${next}, available_at = ${next},
+       locked_by = NULL, locked_until = NULL, last_status_code = ${code}, last_error = ${error},
+       last_latency_ms = ${latency}, updated_at = $1, delivered_at = ${delivered}
+     WHERE id IN (${ids})`,
+    bind,
+  );
+  return held;
+};
+
 /**
  * Deliveries in SQL (table `webhook_deliveries`). Claims work like the job queue's: on MySQL a raw
  * `FOR UPDATE SKIP LOCKED` pick, so concurrent claimers pass over each other's rows; on SQLite the IMMEDIATE
@@ -112,7 +191,7 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
     const [row] = await session.select<DeliveryRow>(`${SELECT} WHERE client_id = $1 AND id = $2`, [clientId, id]);
     return row === undefined ? undefined : decode(row);
   },
-  list: (clientId, filter, page) => {
+  async list(clientId, filter, page) {
     const where = ["client_id = $1"];
     const bind: unknown[] = [clientId];
     const add = (column: string, value: string | undefined) => {
@@ -123,7 +202,19 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
     add("subscription_id", filter.subscriptionId);
     add("status", filter.status);
     add("event_type", filter.eventType);
-    return keysetPage(session, { select: SELECT, where, bind, id: "id" }, page, decode);
+    if (filter.newestFirst !== true)
+      return keysetPage(session, { select: SELECT, where, bind, id: "id" }, page, decode);
+    // Newest first: the same keyset walked backwards on the (client_id, id) index; ids are time-ordered.
+    const limit = pageLimit(page);
+    if (page.after !== undefined) {
+      bind.push(page.after);
+      where.push(`id < $${bind.length}`);
+    }
+    const rows = await session.select<DeliveryRow>(
+      `${SELECT} WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ${limit + 1}`,
+      bind,
+    );
+    return { items: rows.slice(0, limit).map(decode), hasMore: rows.length > limit };
   },
   claimDue: ({ worker, now, leaseMs, limit }) =>
     session.write(async (tx) => {
@@ -186,28 +277,15 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
         updatedAt: now,
       }));
     }),
-  async finishAttempt({ id, worker, outcome, retryAt, now }) {
-    const at = encodeDate(now);
-    const status = outcome.ok ? "Succeeded" : retryAt === undefined ? "Failed" : "Pending";
-    const next = outcome.ok ? null : encodeOptionalDate(retryAt);
-    const changed = await session.execute(
-      `UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, available_at = $2, locked_by = NULL,
-         locked_until = NULL, last_status_code = $3, last_error = $4, last_latency_ms = $5, updated_at = $6,
-         delivered_at = CASE WHEN $1 = 'Succeeded' THEN $6 ELSE delivered_at END
-       WHERE id = $7 AND locked_by = $8 AND status = 'Delivering'`,
-      [
-        status,
-        next,
-        outcome.status,
-        outcome.error === null ? null : outcome.error.slice(0, MAX_ERROR),
-        Math.round(outcome.latencyMs),
-        at,
-        id,
-        worker,
-      ],
-    );
-    return changed > 0;
-  },
+  finishAttempt: (args) => finishOne(session, args),
+  finishAttempts: ({ worker, attempts, now }) =>
+    session.write(async (tx) => {
+      const held = new Set<string>();
+      for (let start = 0; start < attempts.length; start += FINISH_CHUNK) {
+        for (const id of await finishChunk(tx, worker, attempts.slice(start, start + FINISH_CHUNK), now)) held.add(id);
+      }
+      return held;
+    }),
   async requeue(clientId, id, now) {
     const at = encodeDate(now);
     const changed = await session.execute(

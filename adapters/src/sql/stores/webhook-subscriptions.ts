@@ -115,25 +115,21 @@ export const sqlWebhookSubscriptions = (session: SqlSession): WebhookSubscriptio
       ]);
       if (removed > 0) await tx.execute("DELETE FROM webhook_deliveries WHERE subscription_id = $1", [id]);
     }),
-  async recordSuccess(id) {
-    await session.execute(
-      "UPDATE webhook_subscriptions SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0",
-      [id],
-    );
-  },
-  async recordFailure(id, disableAt, now) {
+  async recordAttempts(id, { succeeded, failuresAfter }, disableAt, now) {
+    if (!succeeded && failuresAfter === 0) return;
     // MySQL applies SET items left to right on the new values, SQLite on the old ones: every item below reads
     // only columns assigned after it, so both see the old values.
+    const count = "(CASE WHEN $3 = 1 THEN $4 ELSE consecutive_failures + $4 END)";
+    const off = `$4 > 0 AND ${count} >= $1`;
     await session.execute(
       `UPDATE webhook_subscriptions SET
-         disabled_at = CASE WHEN active = 1 AND consecutive_failures + 1 >= $1 THEN $2 ELSE disabled_at END,
-         disabled_reason = CASE WHEN active = 1 AND consecutive_failures + 1 >= $1 THEN 'ConsecutiveFailures'
-           ELSE disabled_reason END,
-         updated_at = CASE WHEN active = 1 AND consecutive_failures + 1 >= $1 THEN $2 ELSE updated_at END,
-         active = CASE WHEN consecutive_failures + 1 >= $1 THEN 0 ELSE active END,
-         consecutive_failures = consecutive_failures + 1
-       WHERE id = $3`,
-      [disableAt, encodeDate(now), id],
+         disabled_at = CASE WHEN active = 1 AND ${off} THEN $2 ELSE disabled_at END,
+         disabled_reason = CASE WHEN active = 1 AND ${off} THEN 'ConsecutiveFailures' ELSE disabled_reason END,
+         updated_at = CASE WHEN active = 1 AND ${off} THEN $2 ELSE updated_at END,
+         active = CASE WHEN ${off} THEN 0 ELSE active END,
+         consecutive_failures = ${count}
+       WHERE id = $5`,
+      [disableAt, encodeDate(now), succeeded ? 1 : 0, failuresAfter, id],
     );
   },
 });

@@ -8,9 +8,13 @@ import type { DeliveryDeps } from "./deps.js";
 /** How long a claim holds a delivery: the 10 s answer timeout plus room to record the outcome. */
 export const DELIVERY_LEASE_MS = 15_000;
 
+/** Attempts signed and POSTed at once by one `deliverClaimed` call (the rest wait for a free slot). */
+export const DELIVERY_CONCURRENCY = 64;
+
 /**
- * Records attempts' outcomes and their effect on the subscriptions' failure counts, in one unit of work (one
- * commit for a whole batch: on SQLite commits are the cost). Answers how many the worker still held.
+ * Records attempts' outcomes (in the order they completed) and their effect on the subscriptions' failure counts,
+ * in one unit of work: one statement batch for the deliveries, one change per subscription (on SQLite commits
+ * and statements are the cost). Answers how many the worker still held.
  */
 export const recordAttempts = (
   deps: Pick<DeliveryDeps, "db" | "clock">,
@@ -19,32 +23,45 @@ export const recordAttempts = (
 ): Promise<number> =>
   deps.db.run(async (s) => {
     const now = deps.clock.now();
-    let held = 0;
+    const held = await s.webhookDeliveries.finishAttempts({
+      worker,
+      now,
+      attempts: attempts.map(({ delivery, outcome }) => ({
+        id: delivery.id,
+        outcome,
+        retryAt: outcome.ok ? undefined : nextAttemptAt(delivery.attempts, now),
+      })),
+    });
+    const tallies = new Map<string, { succeeded: boolean; failuresAfter: number }>();
     for (const { delivery, outcome } of attempts) {
-      const retryAt = outcome.ok ? undefined : nextAttemptAt(delivery.attempts, now);
-      if (!(await s.webhookDeliveries.finishAttempt({ id: delivery.id, worker, outcome, retryAt, now }))) continue;
-      held += 1;
-      if (outcome.ok) await s.webhookSubscriptions.recordSuccess(delivery.subscriptionId);
-      else await s.webhookSubscriptions.recordFailure(delivery.subscriptionId, DISABLE_AFTER_CONSECUTIVE_FAILURES, now);
+      if (!held.has(delivery.id)) continue;
+      const tally = tallies.get(delivery.subscriptionId) ?? { succeeded: false, failuresAfter: 0 };
+      tallies.set(
+        delivery.subscriptionId,
+        outcome.ok ? { succeeded: true, failuresAfter: 0 } : { ...tally, failuresAfter: tally.failuresAfter + 1 },
+      );
     }
-    return held;
+    for (const [id, tally] of tallies)
+      await s.webhookSubscriptions.recordAttempts(id, tally, DISABLE_AFTER_CONSECUTIVE_FAILURES, now);
+    return held.size;
   });
 
 /**
- * Makes one attempt of each claimed delivery: the stored envelope serialised once, signed with t = now and the
- * subscription's current secret, POSTed through the sender; then records each outcome. Answers the outcomes.
+ * Makes one attempt of each claimed delivery: the batch's subscriptions and events read in one query each, each
+ * stored envelope signed with t = now and the subscription's current secret and POSTed through the sender, up to
+ * `concurrency` at once; then records the outcomes in one unit of work. Answers the outcomes in claim order.
  */
 export const deliverClaimed =
-  (deps: DeliveryDeps, worker: string) =>
+  (deps: DeliveryDeps, worker: string, concurrency = DELIVERY_CONCURRENCY) =>
   async (claimed: readonly WebhookDelivery[]): Promise<AttemptOutcome[]> => {
     if (claimed.length === 0) return [];
     const names = webhookHeaderNames(deps.headerPrefix);
-    const subscriptions = new Map<string, WebhookSubscription>(
-      (await deps.db.stores.webhookSubscriptions.ofIds([...new Set(claimed.map((d) => d.subscriptionId))])).map((s) => [
-        s.id,
-        s,
-      ]),
-    );
+    const [subscriptionList, eventList] = await Promise.all([
+      deps.db.stores.webhookSubscriptions.ofIds([...new Set(claimed.map((d) => d.subscriptionId))]),
+      deps.db.stores.events.ofIds([...new Set(claimed.map((d) => d.eventId))]),
+    ]);
+    const subscriptions = new Map(subscriptionList.map((s) => [s.id, s]));
+    const events = new Map(eventList.map((e) => [e.envelope.id, e]));
     const secrets = new Map<string, string>();
     const secretOf = (subscription: WebhookSubscription): string => {
       let secret = secrets.get(subscription.id);
@@ -54,26 +71,30 @@ export const deliverClaimed =
       }
       return secret;
     };
-    const outcomes = await Promise.all(
-      claimed.map(async (delivery): Promise<AttemptOutcome> => {
-        const subscription = subscriptions.get(delivery.subscriptionId);
-        const event = await deps.db.stores.events.ofId(delivery.eventId);
-        let outcome: AttemptOutcome;
-        if (subscription === undefined || event === undefined) {
-          outcome = { ok: false, status: null, error: "the subscription or the event no longer exists", latencyMs: 0 };
-        } else {
-          const envelope: EventEnvelope = event.envelope;
-          const body = deliveryBody(envelope);
-          const headers = deliveryHeaders(names, secretOf(subscription), envelope, body, deps.clock.now());
-          outcome = await deps.sender.post(subscription.url, { headers, body });
+    const attempt = async (delivery: WebhookDelivery): Promise<AttemptOutcome> => {
+      const subscription = subscriptions.get(delivery.subscriptionId);
+      const event = events.get(delivery.eventId);
+      if (subscription === undefined || event === undefined)
+        return { ok: false, status: null, error: "the subscription or the event no longer exists", latencyMs: 0 };
+      const envelope: EventEnvelope = event.envelope;
+      const body = deliveryBody(envelope);
+      const headers = deliveryHeaders(names, secretOf(subscription), envelope, body, deps.clock.now());
+      return deps.sender.post(subscription.url, { headers, body });
+    };
+    const outcomes: AttemptOutcome[] = new Array(claimed.length);
+    const completed: { delivery: WebhookDelivery; outcome: AttemptOutcome }[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, async () => {
+        while (next < claimed.length) {
+          const i = next++;
+          const delivery = claimed[i] as WebhookDelivery;
+          const outcome = await attempt(delivery);
+          outcomes[i] = outcome;
+          completed.push({ delivery, outcome });
         }
-        return outcome;
       }),
     );
-    await recordAttempts(
-      deps,
-      worker,
-      claimed.map((delivery, i) => ({ delivery, outcome: outcomes[i] as AttemptOutcome })),
-    );
+    await recordAttempts(deps, worker, completed);
     return outcomes;
   };
