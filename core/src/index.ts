@@ -3,6 +3,7 @@
 export * from "./app/bills/index.js";
 export * from "./app/effect.js";
 export * from "./app/inbox/index.js";
+export * from "./app/recurring/index.js";
 export * from "./app/suppliers/index.js";
 export * from "./app/tenancy/index.js";
 export * from "./app/webhooks/index.js";
@@ -17,6 +18,7 @@ export * from "./events/payloads.js";
 export type * from "./extraction/model.js";
 export * from "./inbox/index.js";
 export type * from "./ports/index.js";
+export * from "./recurring/index.js";
 export * from "./shared/codecs/index.js";
 export * from "./shared/currencies.js";
 export * from "./shared/cursor.js";

@@ -11,6 +11,7 @@ import { memoryIdempotencyKeys } from "./stores/idempotency-keys.js";
 import { memoryJobs } from "./stores/jobs.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
+import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
 import { memorySuppliers } from "./stores/suppliers.js";
 import { memoryUsers } from "./stores/users.js";
 import { memoryWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -33,4 +34,5 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   idempotencyKeys: memoryIdempotencyKeys(access),
   webhookSubscriptions: memoryWebhookSubscriptions(access),
   webhookDeliveries: memoryWebhookDeliveries(access),
+  recurringSchedules: memoryRecurringSchedules(access),
 });

@@ -9,6 +9,7 @@ import type {
   Job,
   Membership,
   Organisation,
+  RecurringSchedule,
   StoredEvent,
   Supplier,
   User,
@@ -94,6 +95,7 @@ export interface Rows {
   readonly webhookDeliveries: Map<string, DeliveryRow>;
   /** `${subscriptionId} ${eventId}` -> delivery id */
   readonly webhookDeliveryKeys: Map<string, string>;
+  readonly recurringSchedules: Map<string, RecurringSchedule>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -121,6 +123,7 @@ export const emptyRows = (): Rows => ({
   webhookSubscriptions: new Map(),
   webhookDeliveries: new Map(),
   webhookDeliveryKeys: new Map(),
+  recurringSchedules: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

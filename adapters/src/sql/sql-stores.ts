@@ -11,6 +11,7 @@ import { sqlIdempotencyKeys } from "./stores/idempotency-keys.js";
 import { sqlJobs } from "./stores/jobs.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
+import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
 import { sqlSuppliers } from "./stores/suppliers.js";
 import { sqlUsers } from "./stores/users.js";
 import { sqlWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -33,4 +34,5 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   idempotencyKeys: sqlIdempotencyKeys(session),
   webhookSubscriptions: sqlWebhookSubscriptions(session),
   webhookDeliveries: sqlWebhookDeliveries(session),
+  recurringSchedules: sqlRecurringSchedules(session),
 });

@@ -1,3 +1,4 @@
+import type { RecurringSchedules } from "../recurring/store.js";
 import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
 import type { Bills } from "./bills.js";
 import type { Events } from "./events.js";
@@ -24,6 +25,7 @@ export interface Stores {
   readonly idempotencyKeys: IdempotencyKeys;
   readonly webhookSubscriptions: WebhookSubscriptions;
   readonly webhookDeliveries: WebhookDeliveries;
+  readonly recurringSchedules: RecurringSchedules;
 }
 
 /** Runs work in one transaction: every write inside commits together or not at all. */

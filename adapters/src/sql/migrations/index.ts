@@ -5,6 +5,7 @@ import { inboxAndAuthCodes } from "./0004-inbox-and-auth-codes.js";
 import { clientSettings } from "./0005-client-settings.js";
 import { webhooks } from "./0006-webhooks.js";
 import { bills } from "./0007-bills.js";
+import { recurring } from "./0010-recurring.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   clientSettings,
   webhooks,
   bills,
+  recurring,
 ];

@@ -1,0 +1,6 @@
+export * from "./deps.js";
+export * from "./enqueue-due.js";
+export * from "./generate-occurrence.js";
+export * from "./schedule-body.js";
+export * from "./schedule-json.js";
+export * from "./schedule-use-cases.js";

@@ -1,0 +1,65 @@
+import * as t from "io-ts";
+import { CADENCES } from "../../recurring/cadence.js";
+import { closedType } from "../../shared/codecs/closed-type.js";
+import { codec } from "../../shared/codecs/failure.js";
+import { IsoDate } from "../../shared/codecs/iso-date.js";
+import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
+import { Uuid } from "../../shared/codecs/uuid.js";
+import { CurrencyCode } from "../../shared/currencies.js";
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+const intIn = (name: string, min: number, max: number) =>
+  codec<number>(
+    name,
+    (u): u is number => Number.isInteger(u) && (u as number) >= min && (u as number) <= max,
+    (u) =>
+      Number.isInteger(u) && (u as number) >= min && (u as number) <= max
+        ? { ok: u as number }
+        : { code: "range", message: `must be a whole number from ${min} to ${max}` },
+  );
+
+const LineItems = codec<readonly Readonly<Record<string, unknown>>[]>(
+  "LineItems",
+  (u): u is readonly Readonly<Record<string, unknown>>[] => Array.isArray(u),
+  (u) =>
+    Array.isArray(u) &&
+    u.length >= 1 &&
+    u.length <= 200 &&
+    u.every((l) => typeof l === "object" && l !== null && !Array.isArray(l))
+      ? { ok: u as readonly Readonly<Record<string, unknown>>[] }
+      : { code: "lines", message: "must be 1 to 200 line objects, as an invoice takes them" },
+);
+
+const Cadence = t.keyof(Object.fromEntries(CADENCES.map((c) => [c, null])) as Record<(typeof CADENCES)[number], null>);
+
+const TEMPLATE = {
+  memo: nullable(NonEmptyTrimmedString(2000)),
+  dueDays: intIn("DueDays", 0, 365),
+  currency: nullable(CurrencyCode),
+};
+const END = { endDate: nullable(IsoDate), totalOccurrences: nullable(intIn("TotalOccurrences", 1, 1000)) };
+
+/** The body of POST /v1/recurring-invoices. */
+export const CreateScheduleBody = closedType(
+  { customerId: Uuid, cadence: Cadence, startDate: IsoDate, lineItems: LineItems },
+  { ...TEMPLATE, ...END, autoSend: t.boolean },
+  "CreateRecurringInvoice",
+);
+export type CreateScheduleBody = t.TypeOf<typeof CreateScheduleBody>;
+
+/** The body of PATCH /v1/recurring-invoices/{id}: the members given change. */
+export const UpdateScheduleBody = closedType(
+  {},
+  {
+    customerId: Uuid,
+    cadence: Cadence,
+    startDate: IsoDate,
+    lineItems: LineItems,
+    ...TEMPLATE,
+    ...END,
+    autoSend: t.boolean,
+  },
+  "UpdateRecurringInvoice",
+);
+export type UpdateScheduleBody = t.TypeOf<typeof UpdateScheduleBody>;
