@@ -1,4 +1,4 @@
-import { type Database, MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@apar/core";
+import { type AttemptOutcome, type Database, MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@apar/core";
 import test from "ava";
 import { testDatabases } from "../helpers/databases.js";
 import { contractTest } from "./contract.js";
@@ -148,7 +148,7 @@ contractTest("webhook deliveries: finishAttempt records success, a retry, or fai
   const [a, b, c] = [aDelivery(subscription), aDelivery(subscription), aDelivery(subscription)];
   await db.stores.webhookDeliveries.addMany([a, b, c] as WebhookDelivery[]);
   await claim(db, "w", 0);
-  const finish = (id: string, outcome: typeof ok | typeof refused, retryAt: Date | undefined) =>
+  const finish = (id: string, outcome: AttemptOutcome, retryAt: Date | undefined) =>
     db.stores.webhookDeliveries.finishAttempt({ id, worker: "w", outcome, retryAt, now: at(50) });
   t.true(await finish(a?.id ?? "", ok, undefined));
   t.true(await finish(b?.id ?? "", refused, at(30_050)));
