@@ -1,5 +1,6 @@
 // The public API of @apar/core for embedders.
 
+export * from "./app/approvals/index.js";
 export * from "./app/bills/index.js";
 export * from "./app/effect.js";
 export * from "./app/inbox/index.js";
@@ -7,6 +8,7 @@ export * from "./app/recurring/index.js";
 export * from "./app/suppliers/index.js";
 export * from "./app/tenancy/index.js";
 export * from "./app/webhooks/index.js";
+export * from "./approvals/index.js";
 export * from "./auth/index.js";
 export * from "./bills/index.js";
 export * from "./duplicates/index.js";

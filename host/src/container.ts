@@ -17,6 +17,7 @@ import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
 import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer, WebhookDeps } from "@apar/core";
 import { Container } from "inversify";
 import type { Logger } from "pino";
+import { approvalRouteList } from "./approvals-wiring.js";
 import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { loadJwtKeys } from "./jwt-keys.js";
@@ -143,6 +144,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => [
     ...tenancyRoutes(routeDeps),
     ...billRouteList(c),
+    ...approvalRouteList(c),
     // Read when a request runs: the app resolves WebhookDeps (it loads the secret key) before the api starts.
     ...webhookRoutes({ webhooks: () => c.get<WebhookDeps>(TOKENS.WebhookDeps) }),
     ...portalRoutes(portalDeps),

@@ -1,5 +1,6 @@
 import type { Stores } from "@apar/core";
 import type { Access } from "./access.js";
+import { memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBills } from "./stores/bills.js";
@@ -35,4 +36,6 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   webhookSubscriptions: memoryWebhookSubscriptions(access),
   webhookDeliveries: memoryWebhookDeliveries(access),
   recurringSchedules: memoryRecurringSchedules(access),
+  approvalPolicies: memoryApprovalPolicies(access),
+  billLifecycles: memoryBillLifecycles(access),
 });

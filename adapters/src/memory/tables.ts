@@ -1,7 +1,9 @@
 import type {
   ApiKey,
+  ApprovalPolicy,
   AuthCode,
   Bill,
+  BillLifecycle,
   Client,
   Company,
   ForwardingRejection,
@@ -95,6 +97,9 @@ export interface Rows {
   readonly webhookDeliveries: Map<string, DeliveryRow>;
   /** `${subscriptionId} ${eventId}` -> delivery id */
   readonly webhookDeliveryKeys: Map<string, string>;
+  readonly approvalPolicies: Map<string, ApprovalPolicy>;
+  /** bill id -> lifecycle */
+  readonly billLifecycles: Map<string, BillLifecycle>;
   readonly recurringSchedules: Map<string, RecurringSchedule>;
 }
 
@@ -123,6 +128,8 @@ export const emptyRows = (): Rows => ({
   webhookSubscriptions: new Map(),
   webhookDeliveries: new Map(),
   webhookDeliveryKeys: new Map(),
+  approvalPolicies: new Map(),
+  billLifecycles: new Map(),
   recurringSchedules: new Map(),
 });
 

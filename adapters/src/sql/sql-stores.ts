@@ -1,6 +1,7 @@
 import type { Stores } from "@apar/core";
 import type { SqlSession } from "./sql-session.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
+import { sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlBills } from "./stores/bills.js";
 import { sqlClients } from "./stores/clients.js";
@@ -35,4 +36,6 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   webhookSubscriptions: sqlWebhookSubscriptions(session),
   webhookDeliveries: sqlWebhookDeliveries(session),
   recurringSchedules: sqlRecurringSchedules(session),
+  approvalPolicies: sqlApprovalPolicies(session),
+  billLifecycles: sqlBillLifecycles(session),
 });

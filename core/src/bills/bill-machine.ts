@@ -9,6 +9,13 @@ export const BILL_TRIGGERS = [
   "update",
   "dismiss-duplicate",
   "void",
+  "submit",
+  "approve",
+  "reject",
+  "reopen",
+  "schedule-payment",
+  "unschedule",
+  "mark-paid",
 ] as const;
 export type BillTrigger = (typeof BILL_TRIGGERS)[number];
 
@@ -18,16 +25,41 @@ export type BillEventType =
   | "bill.ocr_failed"
   | "bill.updated"
   | "bill.voided"
-  | "bill.duplicate_detected";
+  | "bill.duplicate_detected"
+  | "bill.needs_approval"
+  | "bill.approved"
+  | "bill.rejected"
+  | "bill.scheduled"
+  | "bill.paid";
+
+/**
+ * What guards of the table read: the duplicate flag, and for the approval rows the policy decision taken at
+ * submit and whether the approvals reached the quorum (absent outside those moves).
+ */
+export interface BillMoveContext extends Pick<Bill, "duplicateOfBillId"> {
+  readonly decision?: "AutoApprove" | "AlwaysReview" | "AutoVoid";
+  readonly quorumReached?: boolean;
+}
+
+const notFlagged = {
+  name: "not flagged as a possible duplicate",
+  holds: (c: BillMoveContext) => !isFlaggedDuplicate(c),
+};
+const decided = (action: NonNullable<BillMoveContext["decision"]>) => ({
+  name: `not flagged as a possible duplicate and the policy decision is ${action}`,
+  holds: (c: BillMoveContext) => notFlagged.holds(c) && c.decision === action,
+});
 
 /** The states from which a bill may be voided (the spec's rule; its OcrFailed is ExtractionFailed). */
 export const VOIDABLE_STATES: readonly BillState[] = ["ExtractionFailed", "PendingReview", "NeedsApproval", "Rejected"];
 
 /**
- * The bill state machine as data. The approvals part appends its rows (submit, approve, reject, schedule,
- * pay) here; until then NeedsApproval, Approved, Rejected, Scheduled and Paid are not reachable. `retry-ocr` records no event: the catalog has none for it, and the re-read's outcome is recorded.
+ * The bill state machine as data: reading and review, then the approval rows (submit, approve, reject,
+ * reopen, schedule, unschedule, pay). `retry-ocr` records no event: the catalog has none for it, and the
+ * re-read's outcome is recorded. An approval short of the quorum and unscheduling record `bill.updated`:
+ * the catalog has no event of their own.
  */
-export const BILL_MACHINE: MachineTable<BillState, BillTrigger, Pick<Bill, "duplicateOfBillId">, BillEventType> = {
+export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext, BillEventType> = {
   name: "Bill",
   states: BILL_STATES,
   triggers: BILL_TRIGGERS,
@@ -46,5 +78,33 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, Pick<Bill, "dupl
       events: ["bill.updated"],
     },
     { from: VOIDABLE_STATES, trigger: "void", to: "Voided", events: ["bill.voided"] },
+    {
+      from: "PendingReview",
+      trigger: "submit",
+      guard: decided("AlwaysReview"),
+      to: "NeedsApproval",
+      events: ["bill.needs_approval"],
+    },
+    {
+      from: "PendingReview",
+      trigger: "submit",
+      guard: decided("AutoApprove"),
+      to: "Approved",
+      events: ["bill.approved"],
+    },
+    { from: "PendingReview", trigger: "submit", guard: decided("AutoVoid"), to: "Voided", events: ["bill.voided"] },
+    {
+      from: "NeedsApproval",
+      trigger: "approve",
+      guard: { name: "the quorum is reached", holds: (c) => c.quorumReached === true },
+      to: "Approved",
+      events: ["bill.approved"],
+    },
+    { from: "NeedsApproval", trigger: "approve", to: "NeedsApproval", events: ["bill.updated"] },
+    { from: "NeedsApproval", trigger: "reject", to: "Rejected", events: ["bill.rejected"] },
+    { from: "Rejected", trigger: "reopen", to: "PendingReview", events: ["bill.pending_review"] },
+    { from: "Approved", trigger: "schedule-payment", to: "Scheduled", events: ["bill.scheduled"] },
+    { from: "Scheduled", trigger: "unschedule", to: "Approved", events: ["bill.updated"] },
+    { from: ["Approved", "Scheduled"], trigger: "mark-paid", to: "Paid", events: ["bill.paid"] },
   ],
 };

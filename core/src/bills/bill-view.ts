@@ -1,5 +1,7 @@
+import type { Approval, BillLifecycle, DecisionSnapshot } from "../approvals/model.js";
 import type { BankDetails } from "../extraction/model.js";
 import { type Currency, isCurrency, minorUnits } from "../shared/currencies.js";
+import { isDecimalString, maxAmount, subtractAmounts } from "../shared/money.js";
 import type { Bill } from "./model.js";
 
 /** A line of a bill's JSON (a type alias, not an interface: event codecs take it as a record). */
@@ -38,6 +40,17 @@ export interface BillJson {
   readonly voidReason: string | null;
   readonly readFailure: { readonly reason: string; readonly detail: string } | null;
   readonly document: { readonly filename: string | null; readonly mediaType: string; readonly size: number };
+  /** The approval decision taken at submit (null before): policy, version, matched conditions, action. */
+  readonly appliedPolicy: DecisionSnapshot | null;
+  readonly approvals: readonly Approval[];
+  readonly rejectionReason: string | null;
+  readonly paymentDate: string | null;
+  readonly paymentMethod: string | null;
+  readonly paidAt: string | null;
+  /** Supplier credit applied to the bill. */
+  readonly amountCredited: string;
+  /** The total less the credit applied (null while the total is unknown). */
+  readonly amountDue: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -55,8 +68,8 @@ export const presentAmount = (amount: string | null, currency: string | null): s
   return padded === "" ? (whole ?? amount) : `${whole}.${padded}`;
 };
 
-/** The JSON of a bill. */
-export const billJson = (bill: Bill): BillJson => {
+/** The JSON of a bill, with what happened to it after review when it has a lifecycle record. */
+export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson => {
   const f = bill.fields;
   const money = (a: string | null) => presentAmount(a, f.currency);
   return {
@@ -91,7 +104,22 @@ export const billJson = (bill: Bill): BillJson => {
     voidReason: bill.voidReason,
     readFailure: bill.readFailure,
     document: { filename: bill.document.filename, mediaType: bill.document.mediaType, size: bill.document.size },
+    appliedPolicy: lifecycle?.decision ?? null,
+    approvals: lifecycle?.approvals ?? [],
+    rejectionReason: lifecycle?.rejectionReason ?? null,
+    paymentDate: lifecycle?.paymentDate ?? null,
+    paymentMethod: lifecycle?.paymentMethod ?? null,
+    paidAt: lifecycle?.paidAt ?? null,
+    amountCredited: money(lifecycle?.amountCredited ?? "0") ?? "0",
+    amountDue: amountDue(f.totalAmount, lifecycle?.amountCredited ?? "0", money),
     createdAt: bill.createdAt.toISOString(),
     updatedAt: bill.updatedAt.toISOString(),
   };
 };
+
+const amountDue = (
+  total: string | null,
+  credited: string,
+  money: (a: string | null) => string | null,
+): string | null =>
+  total === null || !isDecimalString(total) ? null : money(maxAmount("0", subtractAmounts(total, credited)));

@@ -1,4 +1,5 @@
 import type { RecurringSchedules } from "../recurring/store.js";
+import type { ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
 import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
 import type { Bills } from "./bills.js";
 import type { Events } from "./events.js";
@@ -25,6 +26,8 @@ export interface Stores {
   readonly idempotencyKeys: IdempotencyKeys;
   readonly webhookSubscriptions: WebhookSubscriptions;
   readonly webhookDeliveries: WebhookDeliveries;
+  readonly approvalPolicies: ApprovalPolicies;
+  readonly billLifecycles: BillLifecycles;
   readonly recurringSchedules: RecurringSchedules;
 }
 

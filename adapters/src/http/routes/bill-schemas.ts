@@ -1,5 +1,6 @@
 import { BILL_STATES } from "@apar/core";
 import type { JsonSchema } from "../route.js";
+import { BILL_LIFECYCLE_PROPERTIES } from "./approval-schemas.js";
 
 const str = { type: ["string", "null"] } as const;
 const money = { type: ["string", "null"], description: "Decimal amount written as a string." } as const;
@@ -63,6 +64,7 @@ export const BILL_SCHEMA: JsonSchema = {
       type: "object",
       properties: { filename: str, mediaType: { type: "string" }, size: { type: "integer" } },
     },
+    ...BILL_LIFECYCLE_PROPERTIES,
     createdAt: { type: "string", format: "date-time" },
     updatedAt: { type: "string", format: "date-time" },
   },

@@ -6,6 +6,7 @@ import { clientSettings } from "./0005-client-settings.js";
 import { webhooks } from "./0006-webhooks.js";
 import { bills } from "./0007-bills.js";
 import { recurring } from "./0010-recurring.js";
+import { approvals } from "./0011-approvals.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   webhooks,
   bills,
   recurring,
+  approvals,
 ];

@@ -22,6 +22,7 @@ const act =
   (input: BillAction): TE.TaskEither<DomainError, BillJson> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, BillJson>> => {
+      await s.billLifecycles.lockBill(input.scope, input.id);
       const loaded = await loadBill(s, input.scope, input.id);
       if (E.isLeft(loaded)) return loaded;
       const move = moveBill(loaded.right, trigger);
@@ -29,12 +30,13 @@ const act =
       const now = deps.clock.now();
       const moved: Bill = { ...loaded.right, ...change(loaded.right), state: move.right.to, updatedAt: now };
       await s.bills.update(moved);
-      await s.events.append(billEvents(deps, moved, move.right.events, input.actor));
+      const lifecycle = await s.billLifecycles.ofBill(input.scope, moved.id);
+      await s.events.append(billEvents(deps, moved, move.right.events, input.actor, undefined, lifecycle));
       if (enqueueRead) {
         const job: ReadBillJob = { ...input.scope, billId: moved.id };
         await s.jobs.enqueue({ type: READ_BILL_JOB, payload: job }, now);
       }
-      return E.right(billJson(moved));
+      return E.right(billJson(moved, lifecycle));
     });
 
 /** Voids a bill (terminal) from ExtractionFailed, PendingReview, NeedsApproval or Rejected: `bill.voided`. */

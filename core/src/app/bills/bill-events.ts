@@ -1,3 +1,4 @@
+import type { BillLifecycle } from "../../approvals/model.js";
 import type { BillEventType } from "../../bills/bill-machine.js";
 import { billJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
@@ -13,8 +14,9 @@ export const billEvents = (
   types: readonly (BillEventType | "bill.created")[],
   actor: Actor,
   duplicate?: DuplicateFound,
+  lifecycle?: BillLifecycle | null,
 ): OutboxEvent[] => {
-  const json = billJson(bill);
+  const json = billJson(bill, lifecycle);
   return types.map((type) => {
     const base = {
       ids: deps.ids,

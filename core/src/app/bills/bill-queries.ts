@@ -15,7 +15,8 @@ export const getBill =
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, BillJson> =>
   async () => {
     const bill = await deps.db.stores.bills.ofId(scope, id);
-    return bill === undefined ? E.left(billNotFound()) : E.right(billJson(bill));
+    if (bill === undefined) return E.left(billNotFound());
+    return E.right(billJson(bill, await deps.db.stores.billLifecycles.ofBill(scope, id)));
   };
 
 /** One page of the organisation's bills (oldest first), filtered. */
@@ -24,7 +25,12 @@ export const listBills =
   (scope: OrgScope, filter: BillFilter, page: PageRequest): TE.TaskEither<DomainError, Page<BillJson>> =>
   async () => {
     const found = await deps.db.stores.bills.list(scope, filter, page);
-    return E.right({ items: found.items.map(billJson), hasMore: found.hasMore });
+    const lifecycles = await deps.db.stores.billLifecycles.ofBills(
+      scope,
+      found.items.map((b) => b.id),
+    );
+    const of = new Map(lifecycles.map((l) => [l.billId, l]));
+    return E.right({ items: found.items.map((b) => billJson(b, of.get(b.id))), hasMore: found.hasMore });
   };
 
 /** The original file of a bill: its bytes, type and name. */

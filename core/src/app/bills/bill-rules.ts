@@ -1,5 +1,5 @@
 import * as E from "fp-ts/lib/Either.js";
-import { BILL_MACHINE, type BillEventType, type BillTrigger } from "../../bills/bill-machine.js";
+import { BILL_MACHINE, type BillEventType, type BillMoveContext, type BillTrigger } from "../../bills/bill-machine.js";
 import type { Bill, BillState } from "../../bills/model.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
@@ -19,5 +19,6 @@ export const loadBill = async (s: Stores, scope: OrgScope, id: string): Promise<
 export const moveBill = (
   bill: Bill,
   trigger: BillTrigger,
+  context: Omit<BillMoveContext, "duplicateOfBillId"> = {},
 ): E.Either<DomainError, { readonly to: BillState; readonly events: readonly BillEventType[] }> =>
-  transition(BILL_MACHINE, bill.state, trigger, bill);
+  transition(BILL_MACHINE, bill.state, trigger, { ...context, duplicateOfBillId: bill.duplicateOfBillId });

@@ -134,6 +134,7 @@ export const updateBill =
         updatedAt: deps.clock.now(),
       };
       await s.bills.update(changed);
-      await s.events.append(billEvents(deps, changed, move.right.events, input.actor));
-      return E.right(billJson(changed));
+      const lifecycle = await s.billLifecycles.ofBill(input.scope, changed.id);
+      await s.events.append(billEvents(deps, changed, move.right.events, input.actor, undefined, lifecycle));
+      return E.right(billJson(changed, lifecycle));
     });

@@ -1,0 +1,233 @@
+import {
+  type ApprovalDeps,
+  actsAs,
+  approveBill,
+  type Clock,
+  createPolicy,
+  type Database,
+  type DomainError,
+  decode,
+  deletePolicy,
+  getPolicy,
+  type Ids,
+  IsoDate,
+  listPolicies,
+  markBillPaid,
+  NonEmptyTrimmedString,
+  PolicyBody,
+  rejectBill,
+  reopenBill,
+  replacePolicy,
+  scheduleBillPayment,
+  submitBill,
+  unscheduleBill,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+import type { HttpReply, RouteContext, RouteDef } from "../route.js";
+import { POLICY_BODY_SCHEMA, POLICY_SCHEMA } from "./approval-schemas.js";
+import { orgScope } from "./bill-routes.js";
+import { BILL_SCHEMA } from "./bill-schemas.js";
+import { pathId, reply } from "./support.js";
+
+/** What the approval routes need. */
+export interface ApprovalRouteDeps {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+}
+
+const ACCESS = { scope: "organisation", module: "ap" } as const;
+const NIL = "00000000-0000-0000-0000-000000000000";
+const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
+
+const useCaseDeps = (deps: ApprovalRouteDeps): ApprovalDeps => ({
+  db: deps.database,
+  clock: deps.clock,
+  ids: deps.ids,
+});
+
+const policyAnswer = { description: "The policy.", schema: POLICY_SCHEMA };
+const policyMissing = { description: "`ApprovalPolicy.NotFound`." };
+
+/** List, create, read, replace and delete an organisation's approval policies. */
+export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
+  {
+    method: "GET",
+    path: "/v1/approval-policies",
+    operationId: "listApprovalPolicies",
+    summary: "The organisation's approval policies in evaluation order (priorityOrder, then oldest)",
+    description: "Every policy in one page (priorityOrder is 0 to 1000): nextCursor is always null.",
+    tags: ["approvals"],
+    access: ACCESS,
+    responses: {
+      "200": {
+        description: "The policies.",
+        schema: {
+          type: "object",
+          required: ["data", "nextCursor", "hasMore"],
+          properties: {
+            data: { type: "array", items: POLICY_SCHEMA },
+            nextCursor: { type: "null" },
+            hasMore: { type: "boolean" },
+          },
+        },
+      },
+    },
+    handler: async (ctx) =>
+      reply(listPolicies(useCaseDeps(deps))(orgScope(ctx).scope), 200, (data) => ({
+        data,
+        nextCursor: null,
+        hasMore: false,
+      })),
+  },
+  {
+    method: "POST",
+    path: "/v1/approval-policies",
+    operationId: "createApprovalPolicy",
+    summary: "Create an approval policy (version 1)",
+    tags: ["approvals"],
+    access: ACCESS,
+    requestBody: { schema: POLICY_BODY_SCHEMA },
+    responses: { "201": policyAnswer, "400": { description: "`Request.Invalid` with the field errors." } },
+    handler: async (ctx) => {
+      const body = decode(PolicyBody, ctx.json);
+      if (E.isLeft(body)) return body.left;
+      return reply(createPolicy(useCaseDeps(deps))(orgScope(ctx).scope, body.right), 201, (p) => p, {});
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/approval-policies/{id}",
+    operationId: "getApprovalPolicy",
+    summary: "Fetch an approval policy",
+    tags: ["approvals"],
+    access: ACCESS,
+    responses: { "200": policyAnswer, "404": policyMissing },
+    handler: async (ctx) => reply(getPolicy(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, (p) => p),
+  },
+  {
+    method: "PUT",
+    path: "/v1/approval-policies/{id}",
+    operationId: "replaceApprovalPolicy",
+    summary: "Replace an approval policy's fields (a new version; bills in flight keep their decision)",
+    tags: ["approvals"],
+    access: ACCESS,
+    requestBody: { schema: POLICY_BODY_SCHEMA },
+    responses: { "200": policyAnswer, "400": { description: "`Request.Invalid`." }, "404": policyMissing },
+    handler: async (ctx) => {
+      const body = decode(PolicyBody, ctx.json);
+      if (E.isLeft(body)) return body.left;
+      return reply(replacePolicy(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx), body.right), 200, (p) => p);
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/v1/approval-policies/{id}",
+    operationId: "deleteApprovalPolicy",
+    summary: "Delete an approval policy",
+    tags: ["approvals"],
+    access: ACCESS,
+    responses: { "204": { description: "Deleted." }, "404": policyMissing },
+    handler: async (ctx) =>
+      reply(deletePolicy(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
+  },
+];
+
+const Reason = t.type({ reason: NonEmptyTrimmedString(1000) });
+const Schedule = t.type({ paymentDate: IsoDate, paymentMethod: NonEmptyTrimmedString(100) });
+
+/** Submit, approve, reject, reopen, schedule, unschedule and mark paid. */
+export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
+  const action = (
+    name: string,
+    operationId: string,
+    summary: string,
+    run: (ctx: RouteContext) => Promise<HttpReply | DomainError>,
+    body?: RouteDef["requestBody"],
+    extra: RouteDef["responses"] = {},
+  ): RouteDef => ({
+    method: "POST",
+    path: `/v1/bills/{id}/${name}`,
+    operationId,
+    summary,
+    tags: ["bills"],
+    access: ACCESS,
+    ...(body === undefined ? {} : { requestBody: body }),
+    responses: {
+      "200": { description: "The bill.", schema: BILL_SCHEMA },
+      "404": { description: "`Bill.NotFound`." },
+      "409": { description: "`Bill.InvalidTransition`: the bill's state does not allow this (named in `detail`)." },
+      ...extra,
+    },
+    handler: run,
+  });
+  const actor = (ctx: RouteContext) => {
+    const { auth, scope } = orgScope(ctx);
+    return { scope, actor: auth.actor, id: idOf(ctx), administrator: actsAs(auth, "Admin") };
+  };
+  const d = () => useCaseDeps(deps);
+  return [
+    action(
+      "submit",
+      "submitBill",
+      "Submit a reviewed bill: the approval policies decide (NeedsApproval, Approved or Voided)",
+      (ctx) => reply(submitBill(d())(actor(ctx)), 200, (b) => b),
+    ),
+    action(
+      "approve",
+      "approveBill",
+      "Approve a bill in NeedsApproval (Approved once the quorum is reached)",
+      (ctx) => reply(approveBill(d())(actor(ctx)), 200, (b) => b),
+      undefined,
+      { "403": { description: "`Bill.NotApprover`: the caller is not an approver of the bill." } },
+    ),
+    action(
+      "reject",
+      "rejectBill",
+      "Reject a bill in NeedsApproval with a reason",
+      async (ctx) => {
+        const body = decode(Reason, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(rejectBill(d())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
+      },
+      {
+        schema: {
+          type: "object",
+          required: ["reason"],
+          properties: { reason: { type: "string", minLength: 1, maxLength: 1000 } },
+        },
+      },
+      { "403": { description: "`Bill.NotApprover`." } },
+    ),
+    action("reopen", "reopenBill", "Reopen a Rejected bill for review", (ctx) =>
+      reply(reopenBill(d())(actor(ctx)), 200, (b) => b),
+    ),
+    action(
+      "schedule-payment",
+      "scheduleBillPayment",
+      "Schedule an Approved bill for payment",
+      async (ctx) => {
+        const body = decode(Schedule, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(scheduleBillPayment(d())({ ...actor(ctx), ...body.right }), 200, (b) => b);
+      },
+      {
+        schema: {
+          type: "object",
+          required: ["paymentDate", "paymentMethod"],
+          properties: {
+            paymentDate: { type: "string", format: "date" },
+            paymentMethod: { type: "string", minLength: 1, maxLength: 100 },
+          },
+        },
+      },
+    ),
+    action("unschedule", "unscheduleBill", "Take a Scheduled bill back to Approved", (ctx) =>
+      reply(unscheduleBill(d())(actor(ctx)), 200, (b) => b),
+    ),
+    action("mark-paid", "markBillPaid", "Mark an Approved or Scheduled bill paid (terminal)", (ctx) =>
+      reply(markBillPaid(d())(actor(ctx)), 200, (b) => b),
+    ),
+  ];
+};

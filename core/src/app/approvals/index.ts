@@ -1,0 +1,5 @@
+export * from "./bill-lifecycle.js";
+export * from "./deps.js";
+export * from "./policy-input.js";
+export * from "./policy-use-cases.js";
+export * from "./policy-view.js";

@@ -1,0 +1,3 @@
+export * from "./evaluate.js";
+export * from "./model.js";
+export type * from "./stores.js";
