@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createAuthenticator, createHttpServer, createJwtTokens, type RouteDef } from "@apar/adapters/http/index";
 import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
 import { webhookRoutes } from "@apar/adapters/http/routes/webhook-routes";
+import type { DNSResolver } from "@apar/adapters/mail/inbound/index";
 import { createWorker, type JobHandler, type Worker } from "@apar/adapters/jobs/worker";
 import { createMailer } from "@apar/adapters/mail/index";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
@@ -19,8 +20,10 @@ import { Container } from "inversify";
 import type { Logger } from "pino";
 import { approvalRouteList } from "./approvals-wiring.js";
 import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
+import { bindInbound, inboundJobHandlers, inboundRouteList } from "./inbound-wiring.js";
 import type { Config } from "./config.js";
 import { loadJwtKeys } from "./jwt-keys.js";
+import { bindScheduler, recurringRouteList } from "./recurring-wiring.js";
 import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
 
@@ -31,6 +34,8 @@ export interface ContainerOverrides {
   readonly workerId?: string;
   /** The bill document reader (default: none installed, every read fails as unreadable). */
   readonly documentReader?: DocumentReader;
+  /** DNS for inbound mail authentication (default: the system's); tests give fixture records. */
+  readonly dnsResolver?: DNSResolver;
 }
 
 /** The one composition root: every part of the process is bound here with plain factories. */
@@ -57,8 +62,11 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, "outbox"), defaultFrom: config.mailFrom }),
   );
   bindBills(c, config, overrides.documentReader);
+  bindScheduler(c, config);
+  bindInbound(c, config, overrides.dnsResolver);
   c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toDynamicValue(async () => ({
     ...(await billJobHandlers(c)),
+    ...(await inboundJobHandlers(c)),
   }));
   c.bind<Worker>(TOKENS.Worker).toResolvedValue(
     (database: Database, clock: Clock, handlers: Record<string, JobHandler>) =>
@@ -120,6 +128,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
       headerPrefix: config.headerPrefix,
       logger: logger.child({ part: "webhooks" }),
       notifier: c.get<Notifier>(TOKENS.Notifier),
+      leaseMs: config.webhooksLeaseMs,
     });
   });
   // The portal re-checks its session's credential with the API's own authenticator, built on first use.
@@ -144,6 +153,8 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => [
     ...tenancyRoutes(routeDeps),
     ...billRouteList(c),
+    ...recurringRouteList(c),
+    ...inboundRouteList(c, routeDeps),
     ...approvalRouteList(c),
     // Read when a request runs: the app resolves WebhookDeps (it loads the secret key) before the api starts.
     ...webhookRoutes({ webhooks: () => c.get<WebhookDeps>(TOKENS.WebhookDeps) }),

@@ -1,11 +1,13 @@
 import type { Stores } from "@apar/core";
 import type { Access } from "./access.js";
 import { memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
+import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBills } from "./stores/bills.js";
 import { memoryClients } from "./stores/clients.js";
 import { memoryCompanies } from "./stores/companies.js";
+import { memoryCompanyBills } from "./stores/company-bills.js";
 import { memoryEvents, type PositionCounter } from "./stores/events.js";
 import { memoryForwardingRejections } from "./stores/forwarding-rejections.js";
 import { memoryIdempotencyKeys } from "./stores/idempotency-keys.js";
@@ -13,6 +15,13 @@ import { memoryJobs } from "./stores/jobs.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
 import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
+import {
+  memoryCreditNotes,
+  memoryCustomers,
+  memoryDocumentNumbers,
+  memoryInvoices,
+  memoryProducts,
+} from "./stores/receivables.js";
 import { memorySuppliers } from "./stores/suppliers.js";
 import { memoryUsers } from "./stores/users.js";
 import { memoryWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -28,6 +37,8 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   authCodes: memoryAuthCodes(access),
   companies: memoryCompanies(access),
   forwardingRejections: memoryForwardingRejections(access),
+  allowedSenders: memoryAllowedSenders(access),
+  companyBills: memoryCompanyBills(access),
   events: memoryEvents(access, positions),
   jobs: memoryJobs(access, newId),
   bills: memoryBills(access),
@@ -38,4 +49,9 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   recurringSchedules: memoryRecurringSchedules(access),
   approvalPolicies: memoryApprovalPolicies(access),
   billLifecycles: memoryBillLifecycles(access),
+  customers: memoryCustomers(access),
+  products: memoryProducts(access),
+  invoices: memoryInvoices(access),
+  creditNotes: memoryCreditNotes(access),
+  documentNumbers: memoryDocumentNumbers(access),
 });

@@ -1,4 +1,9 @@
 import type {
+  CreditNote,
+  Customer,
+  Invoice,
+  Product,
+  AllowedSender,
   ApiKey,
   ApprovalPolicy,
   AuthCode,
@@ -6,6 +11,7 @@ import type {
   BillLifecycle,
   Client,
   Company,
+  CompanyBill,
   ForwardingRejection,
   IdempotencyRecord,
   Job,
@@ -82,6 +88,8 @@ export interface Rows {
   /** slug -> company id */
   readonly companySlugs: Map<string, string>;
   readonly forwardingRejections: Map<string, ForwardingRejection>;
+  readonly allowedSenders: Map<string, AllowedSender>;
+  readonly companyBills: Map<string, CompanyBill>;
   /** position -> event */
   readonly events: Map<number, StoredEvent>;
   /** event id -> position */
@@ -97,10 +105,16 @@ export interface Rows {
   readonly webhookDeliveries: Map<string, DeliveryRow>;
   /** `${subscriptionId} ${eventId}` -> delivery id */
   readonly webhookDeliveryKeys: Map<string, string>;
+  readonly recurringSchedules: Map<string, RecurringSchedule>;
   readonly approvalPolicies: Map<string, ApprovalPolicy>;
   /** bill id -> lifecycle */
   readonly billLifecycles: Map<string, BillLifecycle>;
-  readonly recurringSchedules: Map<string, RecurringSchedule>;
+  readonly customers: Map<string, Customer>;
+  readonly products: Map<string, Product>;
+  readonly invoices: Map<string, Invoice>;
+  readonly creditNotes: Map<string, CreditNote>;
+  /** `${organisationId} ${kind}` -> last number given */
+  readonly documentNumbers: Map<string, number>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -118,6 +132,8 @@ export const emptyRows = (): Rows => ({
   companies: new Map(),
   companySlugs: new Map(),
   forwardingRejections: new Map(),
+  allowedSenders: new Map(),
+  companyBills: new Map(),
   events: new Map(),
   eventIds: new Map(),
   jobs: new Map(),
@@ -128,9 +144,14 @@ export const emptyRows = (): Rows => ({
   webhookSubscriptions: new Map(),
   webhookDeliveries: new Map(),
   webhookDeliveryKeys: new Map(),
+  recurringSchedules: new Map(),
   approvalPolicies: new Map(),
   billLifecycles: new Map(),
-  recurringSchedules: new Map(),
+  customers: new Map(),
+  products: new Map(),
+  invoices: new Map(),
+  creditNotes: new Map(),
+  documentNumbers: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

@@ -1,11 +1,13 @@
 import type { Stores } from "@apar/core";
 import type { SqlSession } from "./sql-session.js";
-import { sqlApiKeys } from "./stores/api-keys.js";
 import { sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
+import { sqlAllowedSenders } from "./stores/allowed-senders.js";
+import { sqlApiKeys } from "./stores/api-keys.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlBills } from "./stores/bills.js";
 import { sqlClients } from "./stores/clients.js";
 import { sqlCompanies } from "./stores/companies.js";
+import { sqlCompanyBills } from "./stores/company-bills.js";
 import { sqlEvents } from "./stores/events.js";
 import { sqlForwardingRejections } from "./stores/forwarding-rejections.js";
 import { sqlIdempotencyKeys } from "./stores/idempotency-keys.js";
@@ -13,6 +15,9 @@ import { sqlJobs } from "./stores/jobs.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
 import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
+import { sqlCustomers } from "./stores/customers.js";
+import { sqlCreditNotes, sqlDocumentNumbers, sqlInvoices } from "./stores/invoices.js";
+import { sqlProducts } from "./stores/products.js";
 import { sqlSuppliers } from "./stores/suppliers.js";
 import { sqlUsers } from "./stores/users.js";
 import { sqlWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -28,6 +33,8 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   authCodes: sqlAuthCodes(session),
   companies: sqlCompanies(session),
   forwardingRejections: sqlForwardingRejections(session),
+  allowedSenders: sqlAllowedSenders(session),
+  companyBills: sqlCompanyBills(session),
   events: sqlEvents(session),
   jobs: sqlJobs(session, newId),
   bills: sqlBills(session),
@@ -38,4 +45,9 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   recurringSchedules: sqlRecurringSchedules(session),
   approvalPolicies: sqlApprovalPolicies(session),
   billLifecycles: sqlBillLifecycles(session),
+  customers: sqlCustomers(session),
+  products: sqlProducts(session),
+  invoices: sqlInvoices(session),
+  creditNotes: sqlCreditNotes(session),
+  documentNumbers: sqlDocumentNumbers(session),
 });

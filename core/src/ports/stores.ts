@@ -1,5 +1,9 @@
-import type { RecurringSchedules } from "../recurring/store.js";
+import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
 import type { ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
+import type { Customers } from "../customers/stores.js";
+import type { CreditNotes, DocumentNumbers, Invoices } from "../invoices/stores.js";
+import type { Products } from "../products/stores.js";
+import type { RecurringSchedules } from "../recurring/store.js";
 import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
 import type { Bills } from "./bills.js";
 import type { Events } from "./events.js";
@@ -19,6 +23,8 @@ export interface Stores {
   readonly authCodes: AuthCodes;
   readonly companies: Companies;
   readonly forwardingRejections: ForwardingRejections;
+  readonly allowedSenders: AllowedSenders;
+  readonly companyBills: CompanyBills;
   readonly events: Events;
   readonly jobs: Jobs;
   readonly bills: Bills;
@@ -26,9 +32,14 @@ export interface Stores {
   readonly idempotencyKeys: IdempotencyKeys;
   readonly webhookSubscriptions: WebhookSubscriptions;
   readonly webhookDeliveries: WebhookDeliveries;
+  readonly recurringSchedules: RecurringSchedules;
   readonly approvalPolicies: ApprovalPolicies;
   readonly billLifecycles: BillLifecycles;
-  readonly recurringSchedules: RecurringSchedules;
+  readonly customers: Customers;
+  readonly products: Products;
+  readonly invoices: Invoices;
+  readonly creditNotes: CreditNotes;
+  readonly documentNumbers: DocumentNumbers;
 }
 
 /** Runs work in one transaction: every write inside commits together or not at all. */

@@ -5,6 +5,8 @@ import { inboxAndAuthCodes } from "./0004-inbox-and-auth-codes.js";
 import { clientSettings } from "./0005-client-settings.js";
 import { webhooks } from "./0006-webhooks.js";
 import { bills } from "./0007-bills.js";
+import { inboxAllowlists } from "./0008-inbox-allowlists.js";
+import { receivables } from "./0009-receivables.js";
 import { recurring } from "./0010-recurring.js";
 import { approvals } from "./0011-approvals.js";
 import type { Migration } from "./migration.js";
@@ -18,6 +20,8 @@ export const MIGRATIONS: readonly Migration[] = [
   clientSettings,
   webhooks,
   bills,
+  inboxAllowlists,
+  receivables,
   recurring,
   approvals,
 ];

@@ -1,0 +1,7 @@
+import type { Product, Products } from "@apar/core";
+import type { SqlSession } from "../sql-session.js";
+import { sqlCatalogue } from "./catalogue.js";
+
+/** Products in SQL, within one organisation of one client. */
+export const sqlProducts = (session: SqlSession): Products =>
+  sqlCatalogue<Product>(session, "products", (p) => [p.name, p.sku, p.description]);

@@ -1,0 +1,1 @@
+export * from "./credit-note-use-cases.js";

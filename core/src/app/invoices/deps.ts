@@ -1,0 +1,55 @@
+import { publicInvoiceUrl } from "../../invoices/invoice-view.js";
+import type { Invoice } from "../../invoices/model.js";
+import type { DocumentContext, EinvoiceWriter, InvoiceRenderer, Tokens } from "../../invoices/ports.js";
+import type { Clock } from "../../ports/clock.js";
+import type { Ids } from "../../ports/ids.js";
+import type { Mailer } from "../../ports/mailer.js";
+import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Organisation } from "../../tenancy/model.js";
+
+/** What the invoice use cases need. Reads go to `db.stores`, outside a transaction. */
+export interface InvoiceDeps {
+  readonly db: UnitOfWork & { readonly stores: Stores };
+  readonly clock: Clock;
+  readonly ids: Ids;
+  /** Public page tokens. */
+  readonly tokens: Tokens;
+  /** Where the public pages live (`APAR_PUBLIC_URL`): links are `<publicBaseUrl>/i/<token>`. */
+  readonly publicBaseUrl: string;
+}
+
+/** What rendering and mailing invoices needs beyond that. */
+export interface InvoiceDocumentDeps extends InvoiceDeps {
+  readonly renderer: InvoiceRenderer;
+  readonly einvoices: EinvoiceWriter;
+}
+
+/** What the email job needs. */
+export interface InvoiceMailDeps extends InvoiceDocumentDeps {
+  readonly mailer: Mailer;
+  /** The From address of invoice mail. */
+  readonly mailFrom: string;
+}
+
+/** The job that emails a sent invoice to its customer (PDF attached, public link). */
+export const EMAIL_INVOICE_JOB = "email-invoice";
+
+/** The payload of an email-invoice job. */
+export interface EmailInvoiceJob {
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly invoiceId: string;
+}
+
+/** The printed context of an invoice: its organisation and its public link. */
+export const documentContext = (
+  deps: Pick<InvoiceDeps, "publicBaseUrl">,
+  organisation: Pick<Organisation, "id" | "name">,
+  invoice: Invoice,
+): DocumentContext => ({
+  organisation: { id: organisation.id, name: organisation.name },
+  paymentUrl:
+    invoice.publicToken === null || invoice.status === "Void"
+      ? null
+      : publicInvoiceUrl(deps.publicBaseUrl, invoice.publicToken),
+});

@@ -1,0 +1,79 @@
+import * as E from "fp-ts/lib/Either.js";
+import type { Customer } from "../../customers/model.js";
+import type { Party } from "../../invoices/model.js";
+import { computeTotals, type InvoiceTotals, type LineInput } from "../../invoices/totals.js";
+import type { Ids } from "../../ports/ids.js";
+import type { OrgScope } from "../../ports/scope.js";
+import type { Stores } from "../../ports/stores.js";
+import type { Currency } from "../../shared/currencies.js";
+import { type DomainError, type FieldError, validationError } from "../../shared/errors.js";
+import type { LineItemBody } from "./invoice-bodies.js";
+
+/** The customer as an invoice prints it. */
+export const partyOf = (c: Customer): Party => ({
+  name: c.name,
+  email: c.email,
+  address: c.address,
+  taxNumber: c.taxNumber,
+  country: c.country,
+});
+
+/** A customer of the scope, or a validation problem on `customerId` (a body member, not a path). */
+export const customerFor = async (s: Stores, scope: OrgScope, id: string): Promise<E.Either<DomainError, Customer>> => {
+  const customer = await s.customers.ofId(scope, id);
+  return customer === undefined
+    ? E.left(
+        validationError([
+          { field: "body.customerId", code: "not_found", message: "is not a customer of the organisation" },
+        ]),
+      )
+    : E.right(customer);
+};
+
+/**
+ * Lines from a body: a product fills what the line leaves out (description, unit price, tax rate); quantity
+ * defaults to 1, discount and tax to 0. Answers the priced lines and totals, or the field problems.
+ */
+export const priceLines = async (
+  s: Stores,
+  ids: Ids,
+  scope: OrgScope,
+  lines: readonly LineItemBody[],
+  currency: Currency,
+): Promise<E.Either<DomainError, InvoiceTotals>> => {
+  const errors: FieldError[] = [];
+  const inputs: LineInput[] = [];
+  for (const [i, line] of lines.entries()) {
+    const at = `body.lineItems.${i}`;
+    const product = line.productId == null ? undefined : await s.products.ofId(scope, line.productId);
+    if (line.productId != null && product === undefined) {
+      errors.push({ field: `${at}.productId`, code: "not_found", message: "is not a product of the organisation" });
+      continue;
+    }
+    const description = line.description ?? product?.name;
+    const unitPrice = line.unitPrice ?? product?.unitPrice;
+    if (description === undefined)
+      errors.push({ field: `${at}.description`, code: "required", message: "is required without a productId" });
+    if (unitPrice === undefined)
+      errors.push({ field: `${at}.unitPrice`, code: "required", message: "is required without a productId" });
+    if (description === undefined || unitPrice === undefined) continue;
+    inputs.push({
+      id: ids.next(),
+      productId: product?.id ?? null,
+      description,
+      quantity: line.quantity ?? "1",
+      unitPrice,
+      discountPercent: line.discountPercent ?? "0",
+      taxRate: line.taxRate ?? product?.taxRate ?? "0",
+    });
+  }
+  return errors.length > 0 ? E.left(validationError(errors)) : E.right(computeTotals(inputs, currency));
+};
+
+/** A problem when the due date is before the issue date. */
+export const checkDates = (issueDate: string, dueDate: string): DomainError | undefined =>
+  dueDate < issueDate
+    ? validationError([
+        { field: "body.dueDate", code: "before_issue_date", message: "must not be before the issue date" },
+      ])
+    : undefined;

@@ -1,0 +1,106 @@
+import * as t from "io-ts";
+import { REMINDER_OFFSETS } from "../../invoices/model.js";
+import { closedType } from "../../shared/codecs/closed-type.js";
+import { codec } from "../../shared/codecs/failure.js";
+import { IsoDate } from "../../shared/codecs/iso-date.js";
+import { IsoDateTime } from "../../shared/codecs/iso-date-time.js";
+import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
+import { Uuid } from "../../shared/codecs/uuid.js";
+import { CurrencyCode } from "../../shared/currencies.js";
+import { compareAmounts, parseAmount } from "../../shared/money.js";
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+const bounded = (name: string, min: string, max: string | null, minInclusive: boolean, say: string) =>
+  codec(
+    name,
+    (u): u is string => typeof u === "string",
+    (u) => {
+      const parsed = parseAmount(u);
+      if (parsed._tag === "Left") return { code: "amount", message: parsed.left };
+      const low = compareAmounts(parsed.right, min);
+      if (low < 0 || (low === 0 && !minInclusive) || (max !== null && compareAmounts(parsed.right, max) > 0)) {
+        return { code: "range", message: say };
+      }
+      return { ok: parsed.right };
+    },
+  );
+
+/** A quantity: a decimal string above zero. */
+export const Quantity = bounded("Quantity", "0", null, false, "must be above zero");
+/** A unit price: a decimal string, zero or more. */
+export const UnitPrice = bounded("UnitPrice", "0", null, true, "must be zero or more");
+/** A percentage (discount, tax rate): 0 to 100. */
+export const Percent = bounded("Percent", "0", "100", true, "must be between 0 and 100");
+/** A payment or credit amount: above zero. */
+export const PositiveAmount = bounded("PositiveAmount", "0", null, false, "must be above zero");
+
+/** One line of an invoice body. With a productId, description, unit price and tax rate default to the product's. */
+export const LineItemBody = closedType(
+  {},
+  {
+    productId: nullable(Uuid),
+    description: NonEmptyTrimmedString(1000),
+    quantity: Quantity,
+    unitPrice: UnitPrice,
+    discountPercent: Percent,
+    taxRate: Percent,
+  },
+  "LineItem",
+);
+export type LineItemBody = t.TypeOf<typeof LineItemBody>;
+
+const EDITABLE = {
+  currency: CurrencyCode,
+  issueDate: IsoDate,
+  dueDate: IsoDate,
+  memo: nullable(NonEmptyTrimmedString(2000)),
+  lineItems: t.readonlyArray(LineItemBody),
+};
+
+/** The body of POST /v1/invoices: a draft. */
+export const CreateInvoiceBody = closedType({ customerId: Uuid }, EDITABLE, "CreateInvoice");
+export type CreateInvoiceBody = t.TypeOf<typeof CreateInvoiceBody>;
+
+/** The body of PATCH /v1/invoices/{id}: the members given change; `lineItems` replaces every line. */
+export const UpdateInvoiceBody = closedType({}, { customerId: Uuid, ...EDITABLE }, "UpdateInvoice");
+export type UpdateInvoiceBody = t.TypeOf<typeof UpdateInvoiceBody>;
+
+/** The body of POST /v1/invoices/{id}/send (optional): the reminder offsets chosen for this invoice. */
+export const SendInvoiceBody = closedType(
+  {},
+  {
+    reminderOffsets: nullable(
+      t.readonlyArray(
+        t.keyof(
+          Object.fromEntries(REMINDER_OFFSETS.map((o) => [o, null])) as Record<(typeof REMINDER_OFFSETS)[number], null>,
+        ),
+      ),
+    ),
+  },
+  "SendInvoice",
+);
+export type SendInvoiceBody = t.TypeOf<typeof SendInvoiceBody>;
+
+/** The body of POST /v1/invoices/{id}/void. */
+export const VoidInvoiceBody = closedType({}, { reason: nullable(NonEmptyTrimmedString(1000)) }, "VoidInvoice");
+
+/** The body of POST /v1/invoices/{id}/payments: a manually recorded payment. */
+export const RecordPaymentBody = closedType(
+  { amount: PositiveAmount, paidAt: t.union([IsoDate, IsoDateTime]) },
+  {
+    notes: nullable(t.string),
+    method: nullable(NonEmptyTrimmedString(64)),
+    reference: nullable(NonEmptyTrimmedString(200)),
+  },
+  "RecordPayment",
+);
+export type RecordPaymentBody = t.TypeOf<typeof RecordPaymentBody>;
+
+/** The body of POST /v1/invoices/{invoiceId}/credit-notes. */
+export const CreateCreditNoteBody = closedType(
+  { amount: PositiveAmount },
+  { reason: nullable(NonEmptyTrimmedString(1000)), invoiceLineItemId: nullable(Uuid) },
+  "CreateCreditNote",
+);
+export type CreateCreditNoteBody = t.TypeOf<typeof CreateCreditNoteBody>;

@@ -1,0 +1,125 @@
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import type { Actor } from "../../events/envelope.js";
+import { paymentJson } from "../../invoices/invoice-view.js";
+import type { Invoice, InvoicePayment } from "../../invoices/model.js";
+import { outstandingOf } from "../../invoices/totals.js";
+import type { OrgScope } from "../../ports/scope.js";
+import { conflict, type DomainError, validationError } from "../../shared/errors.js";
+import { addAmounts, compareAmounts, fitsCurrency, formatAmount, isZeroAmount } from "../../shared/money.js";
+import type { InvoiceDeps } from "./deps.js";
+import type { RecordPaymentBody } from "./invoice-bodies.js";
+import { invoiceEvents } from "./invoice-events.js";
+import { loadInvoice, moveInvoice } from "./invoice-rules.js";
+
+/** Who records which payment against which invoice. */
+export interface RecordPaymentInput {
+  readonly scope: OrgScope;
+  readonly actor: Actor;
+  readonly invoiceId: string;
+  readonly body: RecordPaymentBody;
+  /** The Idempotency-Key header and a hash of what the request asked. */
+  readonly idempotency?: { readonly key: string; readonly requestHash: string };
+}
+
+export type PaymentJson = ReturnType<ReturnType<typeof paymentJson>>;
+
+/** What recording answers: the payment (or, for a repeated key, the first answer again). */
+export interface RecordedPayment {
+  readonly status: number;
+  readonly payment: PaymentJson;
+  readonly replayed: boolean;
+}
+
+const scopeOf = (scope: OrgScope): string => `POST /v1/invoices/payments ${scope.organisationId}`;
+
+const keyReused = (): DomainError =>
+  conflict("Idempotency.KeyReused", "This Idempotency-Key was used for a different request.");
+
+/**
+ * Records a payment against a sent or partly paid invoice: PartiallyPaid (`invoice.partially_paid`) or, when
+ * nothing is left outstanding, Paid (`invoice.paid`). More than the outstanding amount is refused
+ * (`Invoice.Overpayment`). With an Idempotency-Key, a repeat answers the first answer again.
+ */
+export const recordPayment =
+  (deps: InvoiceDeps) =>
+  (input: RecordPaymentInput): TE.TaskEither<DomainError, RecordedPayment> => {
+    const { scope, idempotency } = input;
+    const replay = async (): Promise<E.Either<DomainError, RecordedPayment> | undefined> => {
+      if (idempotency === undefined) return undefined;
+      const seen = await deps.db.stores.idempotencyKeys.find(scope.clientId, scopeOf(scope), idempotency.key);
+      if (seen === undefined) return undefined;
+      if (seen.requestHash !== idempotency.requestHash) return E.left(keyReused());
+      return E.right({ status: seen.status, payment: seen.response as PaymentJson, replayed: true });
+    };
+    const record = () =>
+      deps.db.run(async (s): Promise<E.Either<DomainError, RecordedPayment>> => {
+        const loaded = await loadInvoice(s, scope, input.invoiceId);
+        if (E.isLeft(loaded)) return loaded;
+        const invoice = loaded.right;
+        const { amount } = input.body;
+        if (!fitsCurrency(amount, invoice.currency)) {
+          return E.left(
+            validationError([
+              { field: "body.amount", code: "scale", message: `has more decimals than ${invoice.currency} allows` },
+            ]),
+          );
+        }
+        const outstanding = outstandingOf(invoice);
+        const settles = compareAmounts(amount, outstanding) === 0 || isZeroAmount(outstanding);
+        const move = moveInvoice(invoice, "record-payment", { settles });
+        if (E.isLeft(move)) return move;
+        if (compareAmounts(amount, outstanding) > 0) {
+          return E.left(
+            conflict(
+              "Invoice.Overpayment",
+              `The payment of ${formatAmount(amount, invoice.currency)} ${invoice.currency} is more than the ${formatAmount(outstanding, invoice.currency)} ${invoice.currency} outstanding.`,
+            ),
+          );
+        }
+        const now = deps.clock.now();
+        const payment: InvoicePayment = {
+          id: deps.ids.next(),
+          amount,
+          paidAt: input.body.paidAt,
+          notes: input.body.notes ?? null,
+          method: input.body.method ?? null,
+          reference: input.body.reference ?? null,
+          createdAt: now,
+        };
+        const paid: Invoice = {
+          ...invoice,
+          status: move.right.to,
+          amountPaid: addAmounts(invoice.amountPaid, amount),
+          payments: [...invoice.payments, payment],
+          updatedAt: now,
+        };
+        await s.invoices.update(paid);
+        await s.events.append(invoiceEvents(deps, paid, move.right.events, input.actor));
+        const json = paymentJson(paid)(payment);
+        if (idempotency !== undefined) {
+          await s.idempotencyKeys.add({
+            clientId: scope.clientId,
+            scope: scopeOf(scope),
+            key: idempotency.key,
+            requestHash: idempotency.requestHash,
+            status: 201,
+            response: json,
+            createdAt: now,
+          });
+        }
+        return E.right({ status: 201, payment: json, replayed: false });
+      });
+    return async () => {
+      const earlier = await replay();
+      if (earlier !== undefined) return earlier;
+      try {
+        return await record();
+      } catch (error) {
+        // Two requests with one key raced: the loser's transaction rolled back; answer as the winner did.
+        const raced = await replay();
+        if (raced !== undefined) return raced;
+        throw error;
+      }
+    };
+  };

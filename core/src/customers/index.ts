@@ -1,0 +1,3 @@
+export * from "./fuzzy.js";
+export * from "./model.js";
+export type * from "./stores.js";

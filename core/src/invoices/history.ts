@@ -1,0 +1,39 @@
+import type { Actor, StoredEvent } from "../events/envelope.js";
+
+/** One entry of an invoice's audit trail. */
+export interface InvoiceHistoryEntry {
+  readonly id: string;
+  readonly type: string;
+  readonly occurredAt: string;
+  readonly actor: Actor;
+  readonly status: string | null;
+  /** The fields whose values differ from the invoice in the event before (none for the first). */
+  readonly changes: readonly { readonly field: string; readonly from: unknown; readonly to: unknown }[];
+}
+
+const SKIPPED = new Set(["updatedAt", "createdAt"]);
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** An invoice's history from its events (commit order), credit notes' events included as they name it. */
+export const invoiceHistory = (events: readonly StoredEvent[]): InvoiceHistoryEntry[] => {
+  let previous: Record<string, unknown> | undefined;
+  return events.map((event) => {
+    const data = event.envelope.data as { invoice?: Record<string, unknown>; creditNote?: Record<string, unknown> };
+    const current = data.invoice ?? previous ?? {};
+    const changes =
+      previous === undefined
+        ? []
+        : [...new Set([...Object.keys(previous), ...Object.keys(current)])]
+            .filter((k) => !SKIPPED.has(k) && !same(previous?.[k], current[k]))
+            .map((field) => ({ field, from: previous?.[field] ?? null, to: current[field] ?? null }));
+    previous = current;
+    return {
+      id: event.envelope.id,
+      type: event.envelope.type,
+      occurredAt: event.envelope.occurredAt,
+      actor: event.envelope.actor,
+      status: typeof current.status === "string" ? current.status : null,
+      changes,
+    };
+  });
+};

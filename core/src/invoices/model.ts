@@ -1,0 +1,117 @@
+import type { Currency } from "../shared/currencies.js";
+
+/** Every status an invoice can be in (ROUTES.md's published names). */
+export const INVOICE_STATUSES = ["Draft", "Sent", "PartiallyPaid", "Paid", "Void", "Credited"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The reminder offsets an organisation may choose (the published presets). */
+export const REMINDER_OFFSETS = [
+  "OneWeekBefore",
+  "TwoDaysBefore",
+  "OnDueDate",
+  "TwoDaysAfter",
+  "OneWeekAfter",
+] as const;
+export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
+
+/** Who an invoice is addressed to, as it was when the invoice was last edited or sent. */
+export interface Party {
+  readonly name: string;
+  readonly email: string | null;
+  readonly address: string | null;
+  readonly taxNumber: string | null;
+  /** ISO 3166-1 alpha-2, when known. */
+  readonly country: string | null;
+}
+
+/** One line of an invoice. Amounts are canonical decimal strings; `netAmount` is computed (see totals.ts). */
+export interface InvoiceLine {
+  readonly id: string;
+  readonly productId: string | null;
+  readonly description: string;
+  readonly quantity: string;
+  readonly unitPrice: string;
+  /** Percent off the line (0 to 100). */
+  readonly discountPercent: string;
+  /** Tax rate in percent (`"20"`). */
+  readonly taxRate: string;
+  /** quantity x unitPrice less the discount, rounded to the currency's minor unit. */
+  readonly netAmount: string;
+}
+
+/** The tax of one rate: the sum of its lines' net amounts and the tax on that sum. */
+export interface TaxSubtotal {
+  readonly rate: string;
+  readonly taxableAmount: string;
+  readonly taxAmount: string;
+}
+
+/** A payment recorded against an invoice. */
+export interface InvoicePayment {
+  readonly id: string;
+  readonly amount: string;
+  /** A date (YYYY-MM-DD) or an instant, as recorded. */
+  readonly paidAt: string;
+  readonly notes: string | null;
+  readonly method: string | null;
+  readonly reference: string | null;
+  readonly createdAt: Date;
+}
+
+/** An invoice of an organisation. Drafts have no number and no public token. */
+export interface Invoice {
+  readonly id: string;
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly status: InvoiceStatus;
+  readonly documentNumber: string | null;
+  readonly customerId: string;
+  readonly customer: Party;
+  readonly currency: Currency;
+  readonly issueDate: string;
+  readonly dueDate: string;
+  readonly memo: string | null;
+  readonly lines: readonly InvoiceLine[];
+  readonly subTotal: string;
+  readonly taxAmount: string;
+  readonly totalAmount: string;
+  readonly taxes: readonly TaxSubtotal[];
+  readonly amountPaid: string;
+  /** The sum of issued credit notes. */
+  readonly amountCredited: string;
+  readonly payments: readonly InvoicePayment[];
+  /** A long random token for the public page; set at send. */
+  readonly publicToken: string | null;
+  /** The reminder offsets chosen at send (null: the organisation's defaults apply). */
+  readonly reminderOffsets: readonly ReminderOffset[] | null;
+  readonly recurringScheduleId: string | null;
+  readonly recurringOccurrenceNumber: number | null;
+  readonly sentAt: Date | null;
+  readonly voidedAt: Date | null;
+  readonly voidReason: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** Credit note states: drafted against an invoice, then issued (numbered, applied). */
+export const CREDIT_NOTE_STATUSES = ["Draft", "Issued"] as const;
+export type CreditNoteStatus = (typeof CREDIT_NOTE_STATUSES)[number];
+
+/** A credit note against an invoice. */
+export interface CreditNote {
+  readonly id: string;
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly invoiceId: string;
+  readonly status: CreditNoteStatus;
+  readonly documentNumber: string | null;
+  readonly currency: Currency;
+  readonly amount: string;
+  readonly reason: string | null;
+  readonly invoiceLineItemId: string | null;
+  /** The part of the amount beyond what was outstanding at issue: owed back to the customer. */
+  readonly amountOwedBack: string;
+  readonly issuedAt: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
