@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import type { Worker } from "@apar/adapters/jobs/worker";
 import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
+import type { SmtpReceiver } from "@apar/adapters/mail/inbound/index";
 import type { Database } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -8,6 +9,7 @@ import { BILL_TOKENS } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { buildContainer, type ContainerOverrides } from "./container.js";
 import { firstStart } from "./first-start.js";
+import { startSmtpRole } from "./inbound-wiring.js";
 import { type RunningApi, startApi } from "./roles/api.js";
 import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
@@ -16,6 +18,8 @@ import { TOKENS } from "./tokens.js";
 export interface RunningApp {
   readonly container: Container;
   readonly database: Database;
+  /** The SMTP port when the smtp role runs. */
+  readonly smtpPort: number | undefined;
   /** The HTTP port when the api role runs. */
   readonly port: number | undefined;
   /** The admin API key created on first start (only on the start that created it). */
@@ -42,6 +46,7 @@ export const startApp = async (
   await container.getAsync(TOKENS.WebhookDeps);
 
   let api: RunningApi | undefined;
+  let smtp: SmtpReceiver | undefined;
   let worker: Worker | undefined;
   let webhooks: WebhookRunner | undefined;
   try {
@@ -52,7 +57,7 @@ export const startApp = async (
       webhooks.start();
     }
     if (config.roles.includes("api")) api = await startApi(container);
-    if (config.roles.includes("smtp")) logger.info("smtp role: the inbound receiver arrives with inbound email");
+    if (config.roles.includes("smtp")) smtp = await startSmtpRole(container);
   } catch (error) {
     await database.close();
     throw error;
@@ -62,6 +67,7 @@ export const startApp = async (
   let stopping: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
     await api?.close();
+    await smtp?.close();
     await Promise.all([worker?.stop(DRAIN_MS), webhooks?.stop(DRAIN_MS)]);
     container.get<{ close(): void }>(TOKENS.WebhookClient).close();
     // The reader's OCR workers start on first use; closing an unused reader costs nothing.
@@ -73,6 +79,7 @@ export const startApp = async (
     container,
     database,
     port: api?.port,
+    smtpPort: smtp?.port,
     firstStartKey: created?.rawKey,
     stop: () => {
       stopping ??= stop();

@@ -37,6 +37,12 @@ export interface Config {
   readonly llmApiKey: string | undefined;
   readonly webhooksAllowInsecure: boolean;
   readonly webhooksPrivateCidrs: readonly string[];
+  readonly webhooksLeaseMs: number;
+  readonly inboundDomain: string;
+  readonly smtpTlsCert: string | undefined;
+  readonly smtpTlsKey: string | undefined;
+  readonly smtpMaxBytes: number;
+  readonly inboundEmailSecret: string | undefined;
 }
 
 /** One variable: its name, default (undefined: optional) and codec from the raw string. */
@@ -391,6 +397,42 @@ export const VARIABLES = {
     codec: ipList,
     fallback: "",
     meaning: "private ranges (CIDRs, comma-separated) an operator allows as webhook receivers inside their network",
+  },
+  webhooksLeaseMs: {
+    name: "APAR_WEBHOOKS_LEASE_MS",
+    codec: positiveInt,
+    fallback: "15000",
+    meaning: "how long a webhook attempt holds its claim; a crashed worker's attempts are made again after it",
+  },
+  inboundDomain: {
+    name: "APAR_INBOUND_DOMAIN",
+    codec: nonEmpty,
+    fallback: "inbound.localhost",
+    meaning: "domain of companies' forwarding addresses (`<slug>@<domain>`); its MX points at the smtp role",
+  },
+  smtpTlsCert: {
+    name: "APAR_SMTP_TLS_CERT",
+    codec: optional,
+    fallback: undefined,
+    meaning: "PEM certificate file for inbound SMTP STARTTLS (with `APAR_SMTP_TLS_KEY`; unset: no STARTTLS)",
+  },
+  smtpTlsKey: {
+    name: "APAR_SMTP_TLS_KEY",
+    codec: optional,
+    fallback: undefined,
+    meaning: "PEM private key file of `APAR_SMTP_TLS_CERT`",
+  },
+  smtpMaxBytes: {
+    name: "APAR_SMTP_MAX_BYTES",
+    codec: positiveInt,
+    fallback: "26214400",
+    meaning: "largest inbound message (SMTP answers 552 above it)",
+  },
+  inboundEmailSecret: {
+    name: "APAR_INBOUND_EMAIL_SECRET",
+    codec: optional,
+    fallback: undefined,
+    meaning: "shared secret an email-delivery provider sends to `POST /inbound/email` (unset: the route answers 404)",
   },
 } satisfies { [K in Exclude<keyof Config, never>]: Variable<unknown> };
 

@@ -1,4 +1,7 @@
+export * from "./allowlist.js";
+export type * from "./company-bill.js";
 export * from "./forwarding-rejection-response.js";
 export * from "./model.js";
 export * from "./sender.js";
 export * from "./slug.js";
+export type * from "./stores.js";

@@ -1,6 +1,7 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
+  addAllowedSender,
   createCompany,
   createWebhookSubscription,
   type Ids,
@@ -47,6 +48,12 @@ const seedTenant = async (name: string) => {
     spfResult: "Unknown",
   })();
   if (E.isLeft(rejection)) throw new Error(rejection.left.code);
+  const sender = await addAllowedSender(deps)({
+    clientId: client.id,
+    companyId: company.right.id,
+    sender: `${MARKER}@supplier.example`,
+  })();
+  if (E.isLeft(sender)) throw new Error(sender.left.code);
   const orgHeaders = key(apiKey.rawKey, { "x-service-organisation-id": organisation.id });
   const supplier = await h.call("POST", "/v1/suppliers", {
     headers: orgHeaders,
@@ -85,6 +92,7 @@ const seedTenant = async (name: string) => {
     user,
     company: company.right,
     rejection: rejection.right,
+    senderId: sender.right.sender.id,
     supplierId,
     billId,
     subscriptionId: subscription.right.subscription.id,
@@ -103,6 +111,7 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     companies: b.company.id,
     clients: b.client.id,
     "forwarding-rejections": b.rejection.id,
+    "allowed-senders": b.senderId,
     bills: b.billId,
     suppliers: b.supplierId,
     "webhook-subscriptions": b.subscriptionId,
@@ -117,6 +126,9 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
   "POST /auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
   "PATCH /v1/clients/{clientId}": () => ({ name: "Renamed" }),
+  "PATCH /v1/companies/{id}": () => ({ name: "Renamed" }),
+  "POST /v1/companies/{id}/allowed-senders": () => ({ sender: "walker@example.com" }),
+  "POST /v1/companies/{companyId}/bills/{billId}/assign": (b) => ({ organisationId: b.organisation.id }),
   "PATCH /v1/webhook-subscriptions/{id}": () => ({ eventTypes: ["bill.paid"] }),
   "POST /v1/webhook-subscriptions/{id}/recover": () => ({ since: "2000-01-01T00:00:00Z" }),
 };

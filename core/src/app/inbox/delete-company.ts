@@ -9,7 +9,7 @@ export interface DeleteCompanyInput {
   readonly id: string;
 }
 
-/** Deletes a company of the client with its rejection records (its slug becomes free again). */
+/** Deletes a company of the client with its rejection records, allowlist and waiting bills (its slug becomes free again). */
 export const deleteCompany =
   (deps: InboxDeps) =>
   (input: DeleteCompanyInput): TE.TaskEither<DomainError, void> =>
@@ -17,5 +17,7 @@ export const deleteCompany =
     deps.db.run(async (s): Promise<E.Either<DomainError, void>> => {
       if (!(await s.companies.remove(input.clientId, input.id))) return E.left(companyNotFound());
       await s.forwardingRejections.removeOfCompany(input.clientId, input.id);
+      await s.allowedSenders.removeOfCompany(input.clientId, input.id);
+      await s.companyBills.removeOfCompany(input.clientId, input.id);
       return E.right(undefined);
     });

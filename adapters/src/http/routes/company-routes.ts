@@ -1,0 +1,382 @@
+import {
+  type AllowedSender,
+  addAllowedSender,
+  allowSenderFromRejection,
+  assignCompanyBill,
+  billJson,
+  type Company,
+  companyBillJson,
+  createCompany,
+  deleteCompany,
+  getCompany,
+  getCompanyBill,
+  listAllowedSenders,
+  listCompanies,
+  listEnvelope,
+  NonEmptyTrimmedString,
+  removeAllowedSender,
+  Uuid,
+  updateCompany,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+import type { RouteDef } from "../route.js";
+import {
+  body,
+  clientAuth,
+  decodeBody,
+  LIST_PARAMETERS,
+  listSchema,
+  pageOf,
+  pathId,
+  reply,
+  S,
+  type TenancyRouteDeps,
+  useCaseDeps,
+} from "./support.js";
+
+/** What the company routes need beyond the tenancy routes: the domain of forwarding addresses. */
+export interface CompanyRouteDeps extends TenancyRouteDeps {
+  /** `APAR_INBOUND_DOMAIN`: a company's forwarding address is `<slug>@<inboundDomain>`. */
+  readonly inboundDomain: string;
+}
+
+const TAG = "companies";
+const ACCESS = { scope: "client", module: "inbox", resource: "Company" } as const;
+// A malformed id answers like a missing one: no row has this id.
+const NO_ID = "00000000-0000-0000-0000-000000000000";
+
+const CreateCompany = body({ name: NonEmptyTrimmedString(200) }, { organisationIds: t.array(Uuid) });
+const UpdateCompany = body({}, { name: NonEmptyTrimmedString(200), organisationIds: t.array(Uuid) });
+const AddSender = body({ sender: t.string }, {});
+const AllowFromRejection = body({}, { wholeDomain: t.boolean });
+const Assign = body({ organisationId: Uuid }, {});
+
+const COMPANY_SCHEMA = {
+  type: "object",
+  required: ["id", "name", "slug", "forwardingAddress", "organisationIds", "createdAt", "updatedAt"],
+  properties: {
+    id: S.uuid,
+    name: S.string,
+    slug: { type: "string", description: "The forwarding address's local part; it stays when the company is renamed." },
+    forwardingAddress: { type: "string", description: "Forward bills here: `<slug>@<APAR_INBOUND_DOMAIN>`." },
+    organisationIds: { type: "array", items: S.uuid, description: "The organisations whose bills it receives." },
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+} as const;
+
+const SENDER_SCHEMA = {
+  type: "object",
+  required: ["id", "kind", "value", "createdAt"],
+  properties: {
+    id: S.uuid,
+    kind: { type: "string", enum: ["Address", "Domain"], description: "One address, or every address at a domain." },
+    value: { type: "string", description: "The address or domain, lower-case." },
+    createdAt: S.dateTime,
+  },
+} as const;
+
+const COMPANY_BILL_SCHEMA = {
+  type: "object",
+  description: "The bill as GET /v1/bills/{id} answers it, with `organisationId` null and the `companyId`.",
+  required: ["id", "organisationId", "companyId", "state"],
+  properties: { id: S.uuid, organisationId: { type: "null" }, companyId: S.uuid, state: S.string },
+  additionalProperties: true,
+} as const;
+
+const NOT_FOUND = {
+  "404": { description: "`Company.NotFound`: the company does not exist or belongs to another client." },
+};
+
+const companyView = (domain: string) => (c: Company) => ({
+  id: c.id,
+  name: c.name,
+  slug: c.slug,
+  forwardingAddress: `${c.slug}@${domain}`,
+  organisationIds: c.organisationIds,
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
+});
+
+const senderView = (s: AllowedSender) => ({
+  id: s.id,
+  kind: s.kind,
+  value: s.value,
+  createdAt: s.createdAt.toISOString(),
+});
+
+/** Companies, their sender allowlists and the bills that wait for an organisation (client-scoped). */
+export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
+  const inbox = () => ({ ...useCaseDeps(deps), db: deps.database });
+  const view = (c: Company) => companyView(deps.inboundDomain)(c);
+  return [
+    {
+      method: "POST",
+      path: "/v1/companies",
+      operationId: "createCompany",
+      summary: "Create a company with a forwarding address",
+      description: "Its allowlist starts empty: its first forwards are rejected and listed until senders are allowed.",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["name"],
+          properties: {
+            name: { type: "string", minLength: 1, maxLength: 200 },
+            organisationIds: { type: "array", items: S.uuid, maxItems: 100 },
+          },
+        },
+      },
+      responses: { "201": { description: "The company.", schema: COMPANY_SCHEMA } },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        const input = decodeBody(CreateCompany, ctx);
+        if (E.isLeft(input)) return input.left;
+        return reply(createCompany(inbox())({ clientId: client.id, ...input.right }), 201, view);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/companies",
+      operationId: "listCompanies",
+      summary: "List the client's companies",
+      tags: [TAG],
+      access: ACCESS,
+      parameters: LIST_PARAMETERS,
+      responses: { "200": { description: "One page of companies.", schema: listSchema(COMPANY_SCHEMA) } },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        const page = pageOf(ctx);
+        if (E.isLeft(page)) return page.left;
+        return reply(
+          listCompanies(inbox())({
+            clientId: client.id,
+            limit: page.right.limit,
+            ...(page.right.after === undefined ? {} : { after: page.right.after }),
+          }),
+          200,
+          (p) => listEnvelope(p, view),
+        );
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/companies/{id}",
+      operationId: "getCompany",
+      summary: "Fetch a company",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": { description: "The company.", schema: COMPANY_SCHEMA }, ...NOT_FOUND },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        return reply(getCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID }), 200, view);
+      },
+    },
+    {
+      method: "PATCH",
+      path: "/v1/companies/{id}",
+      operationId: "updateCompany",
+      summary: "Rename a company or change its organisations",
+      description: "The slug (and so the forwarding address) stays when the company is renamed.",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: {
+        schema: {
+          type: "object",
+          properties: {
+            name: { type: "string", minLength: 1, maxLength: 200 },
+            organisationIds: { type: "array", items: S.uuid, maxItems: 100 },
+          },
+        },
+      },
+      responses: { "200": { description: "The company.", schema: COMPANY_SCHEMA }, ...NOT_FOUND },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        const input = decodeBody(UpdateCompany, ctx);
+        if (E.isLeft(input)) return input.left;
+        return reply(
+          updateCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID, ...input.right }),
+          200,
+          view,
+        );
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v1/companies/{id}",
+      operationId: "deleteCompany",
+      summary: "Delete a company with its allowlist, rejection records and waiting bills",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "204": { description: "Deleted; its slug is free again." }, ...NOT_FOUND },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        return reply(deleteCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID }), 204, () => undefined);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/companies/{id}/allowed-senders",
+      operationId: "listAllowedSenders",
+      summary: "List the senders a company accepts forwards from",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": {
+          description: "The allowlist, oldest first (a plain array).",
+          schema: { type: "array", items: SENDER_SCHEMA },
+        },
+        ...NOT_FOUND,
+      },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        return reply(
+          listAllowedSenders(inbox())({ clientId: client.id, companyId: pathId(ctx) ?? NO_ID }),
+          200,
+          (list) => list.map(senderView),
+        );
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/companies/{id}/allowed-senders",
+      operationId: "addAllowedSender",
+      summary: "Allow an address or a whole domain",
+      description:
+        "`ap@supplier.example` allows one address; `supplier.example` (or `@supplier.example`) every address at it.",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: { schema: { type: "object", required: ["sender"], properties: { sender: S.string } } },
+      responses: {
+        "201": { description: "The new entry.", schema: SENDER_SCHEMA },
+        "200": { description: "The list had the entry already.", schema: SENDER_SCHEMA },
+        ...NOT_FOUND,
+      },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        const input = decodeBody(AddSender, ctx);
+        if (E.isLeft(input)) return input.left;
+        const result = await addAllowedSender(inbox())({
+          clientId: client.id,
+          companyId: pathId(ctx) ?? NO_ID,
+          sender: input.right.sender,
+        })();
+        if (E.isLeft(result)) return result.left;
+        return { status: result.right.created ? 201 : 200, body: senderView(result.right.sender) };
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v1/companies/{id}/allowed-senders/{senderId}",
+      operationId: "removeAllowedSender",
+      summary: "Remove an entry of the allowlist",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "204": { description: "Removed." },
+        "404": { description: "`Company.NotFound` or `AllowedSender.NotFound`." },
+      },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        return reply(
+          removeAllowedSender(inbox())({
+            clientId: client.id,
+            companyId: pathId(ctx) ?? NO_ID,
+            id: pathId(ctx, "senderId") ?? NO_ID,
+          }),
+          204,
+          () => undefined,
+        );
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/companies/{companyId}/forwarding-rejections/{id}/allow-sender",
+      operationId: "allowSenderFromRejection",
+      summary: "Allow the sender of a rejected forward",
+      description: "Adds the rejected sender's address (or, with `wholeDomain`, its domain) to the allowlist.",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: { required: false, schema: { type: "object", properties: { wholeDomain: { type: "boolean" } } } },
+      responses: {
+        "201": { description: "The new entry.", schema: SENDER_SCHEMA },
+        "200": { description: "The list had the entry already.", schema: SENDER_SCHEMA },
+        "404": { description: "`Company.NotFound` or `ForwardingRejection.NotFound`." },
+      },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        const input = ctx.json === undefined ? E.right({}) : decodeBody(AllowFromRejection, ctx);
+        if (E.isLeft(input)) return input.left;
+        const result = await allowSenderFromRejection(inbox())({
+          clientId: client.id,
+          companyId: pathId(ctx, "companyId") ?? NO_ID,
+          rejectionId: pathId(ctx) ?? NO_ID,
+          ...input.right,
+        })();
+        if (E.isLeft(result)) return result.left;
+        return { status: result.right.created ? 201 : 200, body: senderView(result.right.sender) };
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/companies/{companyId}/bills/{billId}",
+      operationId: "getCompanyBill",
+      summary: "Fetch a bill received against a company",
+      description: "A bill waiting for its organisation (announced by `company_bill.awaiting_organisation`).",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": { description: "The bill, `organisationId` null.", schema: COMPANY_BILL_SCHEMA },
+        "404": { description: "`Company.NotFound`, or `Bill.NotFound` (also once it has been assigned)." },
+      },
+      handler: async (ctx) => {
+        const { client } = clientAuth(ctx);
+        return reply(
+          getCompanyBill(inbox())({
+            clientId: client.id,
+            companyId: pathId(ctx, "companyId") ?? NO_ID,
+            billId: pathId(ctx, "billId") ?? NO_ID,
+          }),
+          200,
+          companyBillJson,
+        );
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/companies/{companyId}/bills/{billId}/assign",
+      operationId: "assignCompanyBill",
+      summary: "Move a waiting bill into one of the company's organisations",
+      description:
+        "The bill keeps its id; `bill.created` follows, then reading and the duplicate check in the organisation.",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: {
+        schema: { type: "object", required: ["organisationId"], properties: { organisationId: S.uuid } },
+      },
+      responses: {
+        "202": { description: "The bill, now in the organisation (Extracting)." },
+        "400": { description: "`organisationId` is not one of the company's organisations." },
+        "404": { description: "`Company.NotFound` or `Bill.NotFound`." },
+      },
+      handler: async (ctx) => {
+        const { auth, client } = clientAuth(ctx);
+        const input = decodeBody(Assign, ctx);
+        if (E.isLeft(input)) return input.left;
+        return reply(
+          assignCompanyBill(inbox())({
+            clientId: client.id,
+            companyId: pathId(ctx, "companyId") ?? NO_ID,
+            billId: pathId(ctx, "billId") ?? NO_ID,
+            organisationId: input.right.organisationId.toLowerCase(),
+            actor: auth.actor,
+          }),
+          202,
+          billJson,
+        );
+      },
+    },
+  ];
+};

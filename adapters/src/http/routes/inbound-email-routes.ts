@@ -1,0 +1,144 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { type Company, type DomainError, domainError } from "@apar/core";
+import type { InboundPipeline } from "../../mail/inbound/pipeline.js";
+import type { RouteContext, RouteDef } from "../route.js";
+
+/** What `POST /inbound/email` needs. */
+export interface InboundEmailRouteDeps {
+  /** `APAR_INBOUND_EMAIL_SECRET`; unset: the route answers 404 (no provider is configured). */
+  readonly secret: string | undefined;
+  /** `APAR_HEADER_PREFIX`: the headers are `x-<prefix>-inbound-secret` and so on. */
+  readonly headerPrefix: string;
+  /** Largest message accepted (`APAR_SMTP_MAX_BYTES`, as for SMTP). */
+  readonly maxBytes: number;
+  /** Read when a request runs (the database opens after routes are built). */
+  readonly pipeline: () => InboundPipeline;
+}
+
+const digest = (s: string): Buffer => createHash("sha256").update(s).digest();
+
+/** Compares in constant time (hashes first, so lengths leak nothing either). */
+const sameSecret = (given: string, expected: string): boolean => timingSafeEqual(digest(given), digest(expected));
+
+const header = (ctx: RouteContext, name: string): string | undefined => {
+  const value = ctx.headers[name];
+  const text = Array.isArray(value) ? value.join(",") : value;
+  return text === undefined || text.trim() === "" ? undefined : text.trim();
+};
+
+/** The raw body, at most `max` bytes (a longer one answers 413 without reading the rest into memory). */
+const readRaw = (ctx: RouteContext, max: number): Promise<Buffer | DomainError> =>
+  new Promise((resolve, reject) => {
+    const declared = Number(ctx.headers["content-length"] ?? "0");
+    const tooLarge = () => domainError("TooLarge", "Request.TooLarge", `The message is larger than ${max} bytes.`);
+    if (declared > max) {
+      resolve(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    ctx.req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) over = true;
+      else chunks.push(chunk);
+    });
+    ctx.req.on("end", () => resolve(over ? tooLarge() : Buffer.concat(chunks)));
+    ctx.req.on("error", reject);
+  });
+
+/** Addresses in the message's To, Cc and Delivered-To headers (when the provider names no recipients). */
+const headerRecipients = (raw: Buffer): string[] => {
+  const end = raw.indexOf("\r\n\r\n") >= 0 ? raw.indexOf("\r\n\r\n") : raw.indexOf("\n\n");
+  const head = raw
+    .subarray(0, end < 0 ? raw.length : end)
+    .toString("latin1")
+    .replace(/\r?\n[ \t]+/g, " ");
+  const lines = head.split(/\r?\n/).filter((l) => /^(to|cc|delivered-to):/i.test(l));
+  return lines.flatMap((l) => [...l.matchAll(/[^\s<>"@,:;]+@[a-z0-9.-]+/gi)].map((m) => m[0]));
+};
+
+/**
+ * `POST /inbound/email`: raw MIME (`message/rfc822`) posted by an email-delivery provider, fed to the same
+ * pipeline as SMTP. The provider proves itself with `x-<prefix>-inbound-secret`; it may name the connecting
+ * client (`x-<prefix>-client-ip`, `-helo`, `-mail-from`, needed for SPF: without the IP SPF is Unknown) and
+ * the recipients (`x-<prefix>-rcpt-to`, comma-separated; default the addresses in To, Cc and Delivered-To).
+ * Answers 202 whatever the companies decide, as SMTP answers 250.
+ */
+export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
+  const h = (name: string) => `x-${deps.headerPrefix}-${name}`;
+  return [
+    {
+      method: "POST",
+      path: "/inbound/email",
+      operationId: "receiveInboundEmail",
+      summary: "Receive a forwarded email from an email-delivery provider",
+      description:
+        "Raw MIME as the provider received it. Authenticated by a shared secret (APAR_INBOUND_EMAIL_SECRET); " +
+        "600 requests per minute per IP. Rejections are recorded as forwarding rejections; the answer is 202 either way.",
+      tags: ["companies"],
+      security: "none",
+      limit: "inbound",
+      stream: true,
+      parameters: [
+        { name: h("inbound-secret"), in: "header", required: true, schema: { type: "string" } },
+        {
+          name: h("client-ip"),
+          in: "header",
+          description: "The IP that connected to the provider.",
+          schema: { type: "string" },
+        },
+        { name: h("helo"), in: "header", description: "Its EHLO name.", schema: { type: "string" } },
+        { name: h("mail-from"), in: "header", description: "The envelope sender.", schema: { type: "string" } },
+        {
+          name: h("rcpt-to"),
+          in: "header",
+          description: "Envelope recipients, comma-separated.",
+          schema: { type: "string" },
+        },
+      ],
+      requestBody: {
+        mediaType: "message/rfc822",
+        schema: { type: "string", format: "binary" },
+      },
+      responses: {
+        "202": { description: "Received (accepted or recorded as a rejection)." },
+        "400": { description: "`Request.EmptyBody`: no message." },
+        "401": { description: "`InboundEmail.BadSecret`: the shared secret is missing or wrong." },
+        "404": { description: "No provider is configured (APAR_INBOUND_EMAIL_SECRET unset)." },
+        "413": { description: "`Request.TooLarge`: larger than APAR_SMTP_MAX_BYTES." },
+      },
+      handler: async (ctx) => {
+        if (deps.secret === undefined) return domainError("NotFound", "Route.NotFound", "No such route.");
+        const given = header(ctx, h("inbound-secret"));
+        if (given === undefined || !sameSecret(given, deps.secret))
+          return domainError("Unauthenticated", "InboundEmail.BadSecret", "The inbound secret is missing or wrong.");
+        const raw = await readRaw(ctx, deps.maxBytes);
+        if (!Buffer.isBuffer(raw)) return raw;
+        if (raw.length === 0) return domainError("BadRequest", "Request.EmptyBody", "Post the raw message.");
+        const pipeline = deps.pipeline();
+        const named = header(ctx, h("rcpt-to"))
+          ?.split(",")
+          .map((a) => a.trim());
+        const companies: Company[] = [];
+        for (const address of named ?? headerRecipients(raw)) {
+          const company = await pipeline.companyOf(address);
+          if (company !== undefined && !companies.some((c) => c.id === company.id)) companies.push(company);
+        }
+        const ip = header(ctx, h("client-ip"));
+        const helo = header(ctx, h("helo"));
+        const mailFrom = header(ctx, h("mail-from"));
+        await pipeline.deliver({
+          raw,
+          arrival: {
+            ...(ip === undefined ? {} : { ip }),
+            ...(helo === undefined ? {} : { helo }),
+            ...(mailFrom === undefined ? {} : { envelopeFrom: mailFrom }),
+          },
+          companies,
+        });
+        return { status: 202, body: { received: true } };
+      },
+    },
+  ];
+};

@@ -1,0 +1,147 @@
+import type { EmailAuthResult, ForwardAuthentication } from "@apar/core";
+import { authenticate, type DNSResolver } from "mailauth";
+import { getDomain } from "tldts";
+
+export type { DNSResolver } from "mailauth";
+
+/** Where a message came from, as the receiving server saw it. */
+export interface Arrival {
+  /** The connecting client's IP; absent (an HTTP provider that did not say) means SPF cannot be checked. */
+  readonly ip?: string;
+  readonly helo?: string;
+  /** The envelope sender (MAIL FROM); empty for bounces. */
+  readonly envelopeFrom?: string;
+}
+
+/** The raw verdicts mailauth gave, kept for the record and for conformance tests. */
+export interface SeenResults {
+  /** Per DKIM signature: its `d=` domain, result and whether it aligns with the From domain. */
+  readonly dkim: readonly { readonly domain: string; readonly result: string; readonly aligned: boolean }[];
+  /** pass, fail, softfail, neutral, none, permerror, temperror; `none` when there was no IP to check. */
+  readonly spf: string;
+  readonly spfDomain: string | null;
+  readonly spfAligned: boolean;
+  /** The DMARC result (`none` without a record) and the policy the From domain published. */
+  readonly dmarc: string;
+  readonly dmarcPolicy: string | null;
+  /** The ARC chain's result (recorded; no sealer is trusted, so it never decides acceptance). */
+  readonly arc: string;
+  /** The From header's domain, lower-case, or null when the message had none (or several). */
+  readonly fromDomain: string | null;
+}
+
+/** The spec's verdicts, whether the message passed, and what was seen. */
+export interface Authentication extends ForwardAuthentication {
+  readonly seen: SeenResults;
+}
+
+/** Relaxed alignment (RFC 7489 3.1): the two domains share their organisational domain. */
+export const relaxedAligned = (a: string, b: string): boolean => {
+  const x = a.toLowerCase().replace(/\.$/, "");
+  const y = b.toLowerCase().replace(/\.$/, "");
+  if (x === y) return true;
+  const ox = getDomain(x, { allowPrivateDomains: false }) ?? x;
+  const oy = getDomain(y, { allowPrivateDomains: false }) ?? y;
+  return ox === oy;
+};
+
+const FAILED_DKIM = new Set(["fail", "neutral", "permerror", "policy"]);
+const FAILED_SPF = new Set(["fail", "softfail", "permerror"]);
+
+const fromDomainOf = (raw: Buffer): string | null => {
+  // Only the header block: the body never decides the author domain.
+  const end = raw.indexOf("\r\n\r\n") >= 0 ? raw.indexOf("\r\n\r\n") : raw.indexOf("\n\n");
+  const headers = raw
+    .subarray(0, end < 0 ? raw.length : end)
+    .toString("latin1")
+    .replace(/\r?\n[ \t]+/g, " ");
+  const froms = headers.split(/\r?\n/).filter((l) => /^from:/i.test(l));
+  if (froms.length !== 1) return null;
+  const addresses = [...(froms[0] ?? "").matchAll(/[^\s<>"@,:;]+@([a-z0-9.-]+)/gi)].map((m) =>
+    (m[1] ?? "").toLowerCase(),
+  );
+  const domains = new Set(addresses);
+  return domains.size === 1 ? ([...domains][0] ?? null) : null;
+};
+
+/**
+ * Authenticates a raw message with mailauth: DKIM (every signature), SPF for the connecting IP and envelope
+ * sender, DMARC and ARC, resolving DNS through `resolver` (tests give fixture records). The message passes
+ * when a DKIM signature aligned with the From domain passes, or SPF passes for an envelope domain aligned
+ * with it (DMARC's rule, whatever policy the domain publishes; forwarding often breaks SPF, so DKIM alone
+ * suffices). Mapped to the spec's enum: `dkimResult` Pass for an aligned passing signature, Fail when the
+ * message was signed but no aligned signature passed, Unknown when unsigned; `spfResult` Pass / Fail
+ * (fail, softfail, permerror) / Unknown (neutral, none, temperror, no IP); `authResult` Pass when the message
+ * passed, Unknown when nothing could be checked, else Fail.
+ */
+export const authenticateMessage = async (
+  raw: Buffer,
+  arrival: Arrival,
+  options: { readonly resolver?: DNSResolver; readonly mta?: string } = {},
+): Promise<Authentication> => {
+  const fromDomain = fromDomainOf(raw);
+  const result = await authenticate(raw, {
+    ...(arrival.ip === undefined ? {} : { ip: arrival.ip }),
+    ...(arrival.helo === undefined ? {} : { helo: arrival.helo }),
+    sender: arrival.envelopeFrom ?? "",
+    mta: options.mta ?? "apar.localhost",
+    trustReceived: false,
+    disableBimi: true,
+    ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
+  } as Parameters<typeof authenticate>[1]);
+  const dkim = (result.dkim?.results ?? []).map((r) => {
+    const domain = String(r.signingDomain ?? "").toLowerCase();
+    return {
+      domain,
+      result: String(r.status?.result ?? "none"),
+      aligned: fromDomain !== null && domain !== "" && relaxedAligned(domain, fromDomain),
+    };
+  });
+  const spf = arrival.ip === undefined || result.spf === false ? "none" : String(result.spf.status.result);
+  const spfDomain = result.spf === false ? null : (result.spf.domain ?? null);
+  const spfAligned = fromDomain !== null && spfDomain !== null && relaxedAligned(spfDomain, fromDomain);
+  const dkimPass = dkim.some((d) => d.aligned && d.result === "pass");
+  const spfPass = spf === "pass" && spfAligned;
+  const dkimResult: EmailAuthResult = dkimPass
+    ? "Pass"
+    : dkim.some((d) => FAILED_DKIM.has(d.result) || d.result === "pass")
+      ? "Fail"
+      : "Unknown";
+  const spfResult: EmailAuthResult = spf === "pass" ? "Pass" : FAILED_SPF.has(spf) ? "Fail" : "Unknown";
+  const passed = dkimPass || spfPass;
+  const authResult: EmailAuthResult = passed
+    ? "Pass"
+    : dkimResult === "Unknown" && spfResult === "Unknown"
+      ? "Unknown"
+      : "Fail";
+  return {
+    authResult,
+    dkimResult,
+    spfResult,
+    passed,
+    seen: {
+      dkim,
+      spf,
+      spfDomain,
+      spfAligned,
+      dmarc: result.dmarc === false ? "none" : String(result.dmarc.status.result),
+      dmarcPolicy: result.dmarc === false ? null : (result.dmarc.policy ?? null),
+      arc: result.arc === false ? "none" : String(result.arc.status?.result ?? "none"),
+      fromDomain,
+    },
+  };
+};
+
+/** A resolver that answers from fixed records (name -> type -> answers), and ENOTFOUND for the rest. */
+export const fixedResolver =
+  (records: Readonly<Record<string, Readonly<Record<string, readonly unknown[]>>>>): DNSResolver =>
+  async (name, type) => {
+    const answers = records[name.toLowerCase().replace(/\.$/, "")]?.[type.toUpperCase()];
+    if (answers === undefined) {
+      const known = records[name.toLowerCase().replace(/\.$/, "")] !== undefined;
+      throw Object.assign(new Error(`${known ? "ENODATA" : "ENOTFOUND"} ${name}`), {
+        code: known ? "ENODATA" : "ENOTFOUND",
+      });
+    }
+    return answers as string[][];
+  };

@@ -1,0 +1,4 @@
+export * from "./authenticate.js";
+export * from "./parse.js";
+export * from "./pipeline.js";
+export * from "./smtp-receiver.js";

@@ -1,0 +1,98 @@
+import { type Company, type ForwardDeps, type ForwardOutcome, receiveForward, senderDomain } from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { Logger } from "pino";
+import { type Arrival, type Authentication, authenticateMessage, type DNSResolver } from "./authenticate.js";
+import { parseMessage } from "./parse.js";
+
+/** What the inbound pipeline needs. */
+export interface InboundDeps extends ForwardDeps {
+  /** `APAR_INBOUND_DOMAIN`: only addresses at it reach companies. */
+  readonly inboundDomain: string;
+  /** DNS for DKIM keys, SPF and DMARC records (default: the system's). */
+  readonly resolver?: DNSResolver;
+  readonly logger: Logger;
+  /** Called after bills were created (wakes an in-process worker). */
+  readonly onEnqueued?: () => void;
+}
+
+/** One message as a receiver got it. */
+export interface InboundMessage {
+  readonly raw: Buffer;
+  readonly arrival: Arrival;
+  /** The companies it was addressed to (resolved at RCPT, or from the provider's recipient list). */
+  readonly companies: readonly Company[];
+}
+
+/** What became of a message, per company, with the verdicts. */
+export interface Delivery {
+  readonly authentication: Authentication;
+  readonly outcomes: readonly { readonly companyId: string; readonly outcome: ForwardOutcome | "dropped" }[];
+}
+
+/** The inbound pipeline shared by the SMTP receiver and the HTTP receiver. */
+export interface InboundPipeline {
+  /** The company whose forwarding address this is, or undefined (another domain, an unknown slug). */
+  companyOf(address: string): Promise<Company | undefined>;
+  /** Parses, authenticates and decides a message for each company. Infrastructure failures throw. */
+  deliver(message: InboundMessage): Promise<Delivery>;
+}
+
+/** The pipeline: forwarding addresses, MIME parsing, authentication, then each company's decision. */
+export const createInboundPipeline = (deps: InboundDeps): InboundPipeline => {
+  const domain = deps.inboundDomain.toLowerCase();
+  return {
+    async companyOf(address) {
+      const at = address.lastIndexOf("@");
+      if (at < 1 || address.slice(at + 1).toLowerCase() !== domain) return undefined;
+      // `acme+anything@` reaches `acme@`: people tag forwarding rules that way.
+      const slug = address.slice(0, at).toLowerCase().split("+")[0] ?? "";
+      return slug === "" ? undefined : deps.db.stores.companies.ofSlug(slug);
+    },
+    async deliver(message) {
+      const [parsed, authentication] = await Promise.all([
+        parseMessage(message.raw),
+        authenticateMessage(
+          message.raw,
+          message.arrival,
+          deps.resolver === undefined ? {} : { resolver: deps.resolver },
+        ),
+      ]);
+      const fromAddress = parsed.fromAddress ?? message.arrival.envelopeFrom?.toLowerCase();
+      const outcomes: { companyId: string; outcome: ForwardOutcome | "dropped" }[] = [];
+      for (const company of message.companies) {
+        if (fromAddress === undefined || senderDomain(fromAddress) === undefined) {
+          // Nobody to name in a rejection record: nothing is kept.
+          outcomes.push({ companyId: company.id, outcome: "dropped" });
+          continue;
+        }
+        const decided = await receiveForward(deps)({
+          company,
+          fromAddress,
+          subject: parsed.subject,
+          attachments: parsed.attachments,
+          authentication,
+        })();
+        outcomes.push({ companyId: company.id, outcome: E.isLeft(decided) ? "dropped" : decided.right });
+      }
+      // Metadata only: never the attachments, the subject or the body.
+      deps.logger.info(
+        {
+          companies: outcomes.map((o) => ({
+            companyId: o.companyId,
+            outcome: o.outcome === "dropped" ? "dropped" : o.outcome.kind,
+            ...(o.outcome !== "dropped" && o.outcome.kind === "rejected" ? { reason: o.outcome.reason } : {}),
+            ...(o.outcome !== "dropped" && o.outcome.kind === "accepted" ? { bills: o.outcome.bills.length } : {}),
+          })),
+          authResult: authentication.authResult,
+          dkimResult: authentication.dkimResult,
+          spfResult: authentication.spfResult,
+          attachments: parsed.attachments.length,
+        },
+        "inbound message",
+      );
+      if (outcomes.some((o) => o.outcome !== "dropped" && o.outcome.kind === "accepted" && o.outcome.bills.length > 0))
+        deps.onEnqueued?.();
+      return { authentication, outcomes };
+    },
+  };
+};
