@@ -1,5 +1,5 @@
 import type { OrgScope, Page, PageRequest } from "@apar/core";
-import { encodeDate } from "../columns.js";
+import { decodeDate, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage, pageLimit } from "./paging.js";
 import { decodeDoc, encodeDoc, likeOf, searchText } from "./receivable-docs.js";
@@ -14,6 +14,7 @@ interface CatalogueRecord {
 
 interface DocRow {
   readonly body: unknown;
+  readonly created_at: unknown;
 }
 
 /** The store of a catalogue table (customers, products): documents searched by their `search_text`. */
@@ -32,8 +33,9 @@ export const sqlCatalogue = <A extends CatalogueRecord>(
   table: "customers" | "products",
   fields: (a: A) => readonly (string | null)[],
 ): CatalogueStore<A> => {
-  const decode = (r: DocRow) => decodeDoc<A>(r.body, ["createdAt", "updatedAt"]);
-  const select = `SELECT id, body FROM ${table}`;
+  // The creation time is the column's: an update never changes it, whatever the record says.
+  const decode = (r: DocRow): A => ({ ...decodeDoc<A>(r.body, ["updatedAt"]), createdAt: decodeDate(r.created_at) });
+  const select = `SELECT id, body, created_at FROM ${table}`;
   return {
     async add(a) {
       await session.execute(

@@ -1,19 +1,25 @@
 import type { CreditNote, CreditNotes, DocumentNumbers, Invoice, Invoices } from "@apar/core";
-import { decodeInt, encodeDate } from "../columns.js";
+import { decodeDate, decodeInt, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";
 import { decodeDoc, encodeDoc } from "./receivable-docs.js";
 
 interface DocRow {
   readonly body: unknown;
+  readonly created_at: unknown;
 }
 
 const decodeInvoice = (r: DocRow): Invoice => {
-  const doc = decodeDoc<Invoice>(r.body, ["createdAt", "updatedAt", "sentAt", "voidedAt"]);
-  return { ...doc, payments: doc.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })) };
+  const doc = decodeDoc<Invoice>(r.body, ["updatedAt", "sentAt", "voidedAt"]);
+  // The creation time is the column's: an update never changes it, whatever the record says.
+  return {
+    ...doc,
+    payments: doc.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
+    createdAt: decodeDate(r.created_at),
+  };
 };
 
-const SELECT_INVOICE = "SELECT id, body FROM invoices";
+const SELECT_INVOICE = "SELECT id, body, created_at FROM invoices";
 
 /** Invoices in SQL: a JSON document beside the filtered columns (status, customer, issue date, number, token). */
 export const sqlInvoices = (session: SqlSession): Invoices => ({
@@ -76,8 +82,11 @@ export const sqlInvoices = (session: SqlSession): Invoices => ({
   },
 });
 
-const decodeNote = (r: DocRow): CreditNote => decodeDoc<CreditNote>(r.body, ["createdAt", "updatedAt", "issuedAt"]);
-const SELECT_NOTE = "SELECT id, body FROM credit_notes";
+const decodeNote = (r: DocRow): CreditNote => ({
+  ...decodeDoc<CreditNote>(r.body, ["updatedAt", "issuedAt"]),
+  createdAt: decodeDate(r.created_at),
+});
+const SELECT_NOTE = "SELECT id, body, created_at FROM credit_notes";
 
 /** Credit notes in SQL. */
 export const sqlCreditNotes = (session: SqlSession): CreditNotes => ({
