@@ -78,7 +78,12 @@ for (const [name, conditions, f, matches] of ROWS) {
 test("first match in priority order wins; inactive policies are skipped; ties go to the older policy", (t) => {
   const late = policy({ priorityOrder: 500, action: "AutoApprove" });
   const inactive = policy({ priorityOrder: 1, action: "AutoVoid", active: false });
-  const older = policy({ priorityOrder: 10, action: "AlwaysReview", approverUserIds: ["u1", "u2"], approvalsRequired: 2 });
+  const older = policy({
+    priorityOrder: 10,
+    action: "AlwaysReview",
+    approverUserIds: ["u1", "u2"],
+    approvalsRequired: 2,
+  });
   const younger = policy({ priorityOrder: 10, action: "AutoVoid" });
   const d = evaluatePolicies([late, younger, inactive, older], facts(), AT);
   t.is(d.policyId, older.id);
@@ -89,7 +94,13 @@ test("first match in priority order wins; inactive policies are skipped; ties go
 });
 
 test("the snapshot names the matched conditions with the values seen, the version and an explanation", (t) => {
-  const p = policy({ name: "Small EUR", version: 4, amountLte: "500", currency: "EUR", supplierStanding: "Established" });
+  const p = policy({
+    name: "Small EUR",
+    version: 4,
+    amountLte: "500",
+    currency: "EUR",
+    supplierStanding: "Established",
+  });
   const d = evaluatePolicies([p], facts(), AT);
   t.is(d.policyVersion, 4);
   t.is(d.policyName, "Small EUR");
@@ -105,7 +116,13 @@ test("the snapshot names the matched conditions with the values seen, the versio
 test("no policy (or none matching) is review by the administrators with one approval", (t) => {
   for (const policies of [[], [policy({ currency: "USD" })]]) {
     const d = evaluatePolicies(policies, facts(), AT);
-    t.like(d, { policyId: null, policyVersion: null, policyName: DEFAULT_POLICY_NAME, action: "AlwaysReview", approvalsRequired: 1 });
+    t.like(d, {
+      policyId: null,
+      policyVersion: null,
+      policyName: DEFAULT_POLICY_NAME,
+      action: "AlwaysReview",
+      approvalsRequired: 1,
+    });
     t.deepEqual(d.approverUserIds, []);
   }
 });

@@ -70,6 +70,12 @@ const seedTenant = async (name: string) => {
   });
   if (supplier.status !== 201 || upload.status !== 202) throw new Error(`seed: ${supplier.status} ${upload.status}`);
   const supplierId = (supplier.json as { id: string }).id;
+  const policy = await h.call("POST", "/v1/approval-policies", {
+    headers: orgHeaders,
+    body: { name: `${name} policy ${MARKER}`, priorityOrder: 1, action: "AlwaysReview" },
+  });
+  if (policy.status !== 201) throw new Error(`seed policy: ${policy.status}`);
+  const policyId = (policy.json as { id: string }).id;
   const billId = (upload.json as { id: string }).id;
   // A subscription (its URL check passes: this walk is about ids, not URLs) and a delivery of its test event.
   const webhookDeps = { ...h.app.container.get<WebhookDeps>(TOKENS.WebhookDeps), checkUrl: async () => E.right(null) };
@@ -94,6 +100,7 @@ const seedTenant = async (name: string) => {
     rejection: rejection.right,
     senderId: sender.right.sender.id,
     supplierId,
+    policyId,
     billId,
     subscriptionId: subscription.right.subscription.id,
     deliveryId: delivery.right.id,
@@ -114,6 +121,7 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     "allowed-senders": b.senderId,
     bills: b.billId,
     suppliers: b.supplierId,
+    "approval-policies": b.policyId,
     "webhook-subscriptions": b.subscriptionId,
     "webhook-deliveries": b.deliveryId,
   };
@@ -131,6 +139,9 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/companies/{companyId}/bills/{billId}/assign": (b) => ({ organisationId: b.organisation.id }),
   "PATCH /v1/webhook-subscriptions/{id}": () => ({ eventTypes: ["bill.paid"] }),
   "POST /v1/webhook-subscriptions/{id}/recover": () => ({ since: "2000-01-01T00:00:00Z" }),
+  "PUT /v1/approval-policies/{id}": () => ({ name: "Walk", priorityOrder: 1, action: "AutoApprove" }),
+  "POST /v1/bills/{id}/reject": () => ({ reason: "walk" }),
+  "POST /v1/bills/{id}/schedule-payment": () => ({ paymentDate: "2030-01-01", paymentMethod: "Walk" }),
 };
 
 const missingId = (): string => uuidV7(Date.now(), secureRandomBytes(10));

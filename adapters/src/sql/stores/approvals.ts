@@ -99,20 +99,17 @@ export const sqlBillLifecycles = (session: SqlSession): BillLifecycles => ({
     return rows.map(decodeLifecycle);
   },
   async save(l) {
-    const body = JSON.stringify(l);
-    await session.write(async (s) => {
-      const n = await s.execute(
-        `UPDATE bill_lifecycles SET supplier_id = $1, approved_at = $2, body = $3
-         WHERE bill_id = $4 AND client_id = $5 AND organisation_id = $6`,
-        [l.supplierId, l.approvedAt, body, l.billId, l.clientId, l.organisationId],
-      );
-      if (n > 0) return;
-      await s.execute(
-        `INSERT INTO bill_lifecycles (bill_id, client_id, organisation_id, supplier_id, approved_at, body)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [l.billId, l.clientId, l.organisationId, l.supplierId, l.approvedAt, body],
-      );
-    });
+    // One upsert: MySQL's UPDATE counts changed rows, not matched ones, so "update, else insert" would
+    // insert a second time when nothing changed.
+    const upsert =
+      session.dialect === "mysql"
+        ? "ON DUPLICATE KEY UPDATE supplier_id = VALUES(supplier_id), approved_at = VALUES(approved_at), body = VALUES(body)"
+        : "ON CONFLICT (bill_id) DO UPDATE SET supplier_id = excluded.supplier_id, approved_at = excluded.approved_at, body = excluded.body";
+    await session.execute(
+      `INSERT INTO bill_lifecycles (bill_id, client_id, organisation_id, supplier_id, approved_at, body)
+       VALUES ($1, $2, $3, $4, $5, $6) ${upsert}`,
+      [l.billId, l.clientId, l.organisationId, l.supplierId, l.approvedAt, JSON.stringify(l)],
+    );
   },
   async lockBill(scope, billId) {
     // SQLite has one writer and its units of work queue in-process: only MySQL needs the row lock.
