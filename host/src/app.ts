@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import type { Worker } from "@apar/adapters/jobs/worker";
+import type { Scheduler } from "@apar/adapters/scheduler/index";
 import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
 import type { SmtpReceiver } from "@apar/adapters/mail/inbound/index";
 import type { Database } from "@apar/core";
@@ -49,6 +50,7 @@ export const startApp = async (
   let smtp: SmtpReceiver | undefined;
   let worker: Worker | undefined;
   let webhooks: WebhookRunner | undefined;
+  let scheduler: Scheduler | undefined;
   try {
     if (config.roles.includes("worker")) {
       worker = await container.getAsync<Worker>(TOKENS.Worker);
@@ -57,6 +59,10 @@ export const startApp = async (
       webhooks.start();
     }
     if (config.roles.includes("api")) api = await startApi(container);
+    if (config.roles.includes("scheduler")) {
+      scheduler = await container.getAsync<Scheduler>(TOKENS.Scheduler);
+      scheduler.start();
+    }
     if (config.roles.includes("smtp")) smtp = await startSmtpRole(container);
   } catch (error) {
     await database.close();
@@ -67,6 +73,8 @@ export const startApp = async (
   let stopping: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
     await api?.close();
+    // No new jobs from ticks while the workers drain.
+    await scheduler?.stop();
     await smtp?.close();
     await Promise.all([worker?.stop(DRAIN_MS), webhooks?.stop(DRAIN_MS)]);
     container.get<{ close(): void }>(TOKENS.WebhookClient).close();

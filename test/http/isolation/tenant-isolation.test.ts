@@ -77,6 +77,12 @@ const seedTenant = async (name: string) => {
   if (policy.status !== 201) throw new Error(`seed policy: ${policy.status}`);
   const policyId = (policy.json as { id: string }).id;
   const billId = (upload.json as { id: string }).id;
+  const schedule = await h.call("POST", "/v1/recurring-invoices", {
+    headers: orgHeaders,
+    body: { customerId: supplierId, cadence: "Monthly", startDate: "2999-01-01", lineItems: [{}], memo: MARKER },
+  });
+  if (schedule.status !== 201) throw new Error(`seed schedule: ${schedule.status}`);
+  const scheduleId = (schedule.json as { id: string }).id;
   // A subscription (its URL check passes: this walk is about ids, not URLs) and a delivery of its test event.
   const webhookDeps = { ...h.app.container.get<WebhookDeps>(TOKENS.WebhookDeps), checkUrl: async () => E.right(null) };
   const subscription = await createWebhookSubscription(webhookDeps)({
@@ -102,6 +108,7 @@ const seedTenant = async (name: string) => {
     supplierId,
     policyId,
     billId,
+    scheduleId,
     subscriptionId: subscription.right.subscription.id,
     deliveryId: delivery.right.id,
   };
@@ -121,6 +128,7 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     "allowed-senders": b.senderId,
     bills: b.billId,
     suppliers: b.supplierId,
+    "recurring-invoices": b.scheduleId,
     "approval-policies": b.policyId,
     "webhook-subscriptions": b.subscriptionId,
     "webhook-deliveries": b.deliveryId,

@@ -1,0 +1,174 @@
+import {
+  type Clock,
+  CreateScheduleBody,
+  cancelSchedule,
+  createSchedule,
+  type Database,
+  decode,
+  getSchedule,
+  type Ids,
+  listEnvelope,
+  listSchedules,
+  pauseSchedule,
+  resumeSchedule,
+  scheduleJson,
+  UpdateScheduleBody,
+  updateSchedule,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
+import { orgScope } from "./bill-routes.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, S } from "./support.js";
+
+/** What the recurring-invoice routes need. */
+export interface RecurringRouteDeps {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+}
+
+const TAG = "recurring-invoices";
+const ACCESS = { scope: "organisation", module: "ar" } as const;
+const NIL = "00000000-0000-0000-0000-000000000000";
+const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
+
+const CADENCE = { type: "string", enum: ["Weekly", "Monthly", "Quarterly", "Annually"] } as const;
+const DATE = { type: "string", format: "date" } as const;
+const LINES = {
+  type: "array",
+  minItems: 1,
+  maxItems: 200,
+  items: { type: "object", description: "A line item as POST /v1/invoices takes it." },
+} as const;
+
+const BODY_PROPERTIES: Record<string, JsonSchema> = {
+  customerId: S.uuid,
+  cadence: CADENCE,
+  startDate: { ...DATE, description: "The first occurrence's date (today or later, in the organisation's zone)." },
+  endDate: { type: ["string", "null"], format: "date", description: "Inclusive; null: no end date." },
+  totalOccurrences: { type: ["integer", "null"], minimum: 1, maximum: 1000, description: "Null: until stopped." },
+  autoSend: { type: "boolean", description: "False (the default): occurrences stay drafts." },
+  lineItems: LINES,
+  memo: S.nullableString,
+  dueDays: { type: "integer", minimum: 0, maximum: 365, default: 30 },
+  currency: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
+};
+
+const SCHEDULE_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    ...BODY_PROPERTIES,
+    id: S.uuid,
+    timeZone: S.string,
+    status: { type: "string", enum: ["Active", "Paused", "Completed", "Cancelled"] },
+    occurrencesGenerated: { type: "integer" },
+    nextOccurrenceNumber: { type: ["integer", "null"] },
+    nextRunAt: S.nullableDateTime,
+    lastGeneratedAt: S.nullableDateTime,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+};
+
+const answer = { description: "The recurring invoice.", schema: SCHEDULE_SCHEMA };
+const missing = { description: "`RecurringInvoice.NotFound`: no such recurring invoice in the organisation." };
+const invalid = { description: "`Request.Invalid` with the field errors." };
+
+/** Recurring invoices of the organisation: create, list, read, change, pause, resume, cancel. */
+export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
+  const d = () => ({ db: deps.database, clock: deps.clock, ids: deps.ids });
+  const action = (
+    name: "pause" | "resume" | "cancel",
+    summary: string,
+    run: typeof pauseSchedule,
+    conflictText: string,
+  ): RouteDef => ({
+    method: "POST",
+    path: `/v1/recurring-invoices/{id}/${name}`,
+    operationId: `${name}RecurringInvoice`,
+    summary,
+    tags: [TAG],
+    access: ACCESS,
+    responses: { "200": answer, "404": missing, "409": { description: conflictText } },
+    handler: async (ctx) => reply(run(d())(orgScope(ctx).scope, idOf(ctx)), 200, scheduleJson),
+  });
+  return [
+    {
+      method: "POST",
+      path: "/v1/recurring-invoices",
+      operationId: "createRecurringInvoice",
+      summary: "Create a recurring invoice schedule",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["customerId", "cadence", "startDate", "lineItems"],
+          properties: BODY_PROPERTIES,
+        },
+      },
+      responses: { "201": answer, "400": invalid },
+      handler: async (ctx) => {
+        const body = decode(CreateScheduleBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(createSchedule(d())(orgScope(ctx).scope, body.right), 201, scheduleJson);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/recurring-invoices",
+      operationId: "listRecurringInvoices",
+      summary: "List the organisation's recurring invoice schedules",
+      tags: [TAG],
+      access: ACCESS,
+      parameters: LIST_PARAMETERS,
+      responses: { "200": { description: "A page of schedules.", schema: listSchema(SCHEDULE_SCHEMA) } },
+      handler: async (ctx) => {
+        const page = pageOf(ctx);
+        if (E.isLeft(page)) return page.left;
+        return reply(listSchedules(d())(orgScope(ctx).scope, page.right), 200, (p) => listEnvelope(p, scheduleJson));
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/recurring-invoices/{id}",
+      operationId: "getRecurringInvoice",
+      summary: "Fetch a recurring invoice schedule",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": answer, "404": missing },
+      handler: async (ctx) => reply(getSchedule(d())(orgScope(ctx).scope, idOf(ctx)), 200, scheduleJson),
+    },
+    {
+      method: "PATCH",
+      path: "/v1/recurring-invoices/{id}",
+      operationId: "updateRecurringInvoice",
+      summary: "Change a recurring invoice schedule (the members given)",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: { schema: { type: "object", properties: BODY_PROPERTIES } },
+      responses: {
+        "200": answer,
+        "400": invalid,
+        "404": missing,
+        "409": {
+          description:
+            "`RecurringInvoice.NotEditable` (Completed or Cancelled), `RecurringInvoice.AlreadyStarted` (cadence or start date after the first invoice).",
+        },
+      },
+      handler: async (ctx) => {
+        const body = decode(UpdateScheduleBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(updateSchedule(d())(orgScope(ctx).scope, idOf(ctx), body.right), 200, scheduleJson);
+      },
+    },
+    action("pause", "Pause an Active schedule", pauseSchedule, "`RecurringInvoice.NotActive`."),
+    action(
+      "resume",
+      "Resume a Paused schedule (occurrences that passed meanwhile are skipped)",
+      resumeSchedule,
+      "`RecurringInvoice.NotPaused`.",
+    ),
+    action("cancel", "Cancel a schedule for good", cancelSchedule, "`RecurringInvoice.NotOpen`."),
+  ];
+};
