@@ -81,7 +81,9 @@ export const createInboundPipeline = (deps: InboundDeps): InboundPipeline => {
             companyId: o.companyId,
             outcome: o.outcome === "dropped" ? "dropped" : o.outcome.kind,
             ...(o.outcome !== "dropped" && o.outcome.kind === "rejected" ? { reason: o.outcome.reason } : {}),
-            ...(o.outcome !== "dropped" && o.outcome.kind === "accepted" ? { bills: o.outcome.bills.length } : {}),
+            ...(o.outcome !== "dropped" && o.outcome.kind === "accepted"
+              ? { billIds: o.outcome.bills.map((b) => b.billId) }
+              : {}),
           })),
           authResult: authentication.authResult,
           dkimResult: authentication.dkimResult,

@@ -1,0 +1,274 @@
+import { randomBytes } from "node:crypto";
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import { createApiKey, createClient, createOrganisation, type Ids } from "@apar/core";
+import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import nodemailer from "nodemailer";
+import { TOKENS } from "../../../host/src/tokens.js";
+import { send } from "../support/client.js";
+import {
+  DKIM_PRIVATE_KEY,
+  filesContaining,
+  type InboundHarness,
+  markerForms,
+  startInboundHarness,
+  tablesContaining,
+} from "./inbound-harness.js";
+
+let h: InboundHarness;
+test.before(async () => {
+  h = await startInboundHarness();
+});
+test.after.always(async () => {
+  await h?.dispose();
+});
+
+const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
+  if (E.isLeft(r)) throw new Error(r.left.code);
+  return r.right;
+};
+
+/** A client with an API key, `organisations` organisations and a company feeding them, allowing supplier.example. */
+const tenant = async (organisations = 1) => {
+  const deps = {
+    db: h.app.database,
+    clock: h.app.container.get<never>(TOKENS.Clock),
+    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  };
+  const client = orThrow(await createClient(deps)({ name: "Inbound client" })());
+  const orgs = [];
+  for (let i = 0; i < organisations; i += 1)
+    orgs.push(orThrow(await createOrganisation(deps)({ clientId: client.id, name: `Inbound org ${i}` })()));
+  const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    send(h.httpPort, {
+      method,
+      path,
+      headers: {
+        "x-service-api-key": key.rawKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
+    });
+  const company = (
+    await call("POST", "/v1/companies", { name: "Forwarded Bills", organisationIds: orgs.map((o) => o.id) })
+  ).json as { id: string; forwardingAddress: string };
+  const allowed = await call("POST", `/v1/companies/${company.id}/allowed-senders`, { sender: "supplier.example" });
+  if (allowed.status !== 201) throw new Error(`allow: ${allowed.status}`);
+  return { client, orgs, company, call };
+};
+
+const pdf = (content: string) => Buffer.from(`%PDF-1.7\n${content}\n%%EOF\n`);
+
+const transport = (dkim: boolean) =>
+  nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: h.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    ...(dkim ? { dkim: { domainName: "supplier.example", keySelector: "test", privateKey: DKIM_PRIVATE_KEY } } : {}),
+  });
+
+const poll = async <A>(get: () => Promise<A | undefined>, what: string): Promise<A> => {
+  for (let i = 0; i < 400; i += 1) {
+    const value = await get();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+test.serial("a DKIM-signed forward from an allowed sender becomes a bill that is read (PendingReview)", async (t) => {
+  const { orgs, company, call } = await tenant(1);
+  const org = orgs[0]?.id ?? "";
+  const info = await transport(true).sendMail({
+    from: "Accounts <ap@supplier.example>",
+    to: company.forwardingAddress,
+    envelope: { from: "ap@supplier.example", to: [company.forwardingAddress] },
+    subject: "Invoice R-2026-17",
+    text: "Please find our invoice attached.",
+    attachments: [
+      {
+        filename: "invoice.pdf",
+        content: pdf('FIELDS{"supplierName":"Supplier AG","invoiceNumber":"R-2026-17"}FIELDS'),
+      },
+      { filename: "notes.txt", content: "not a bill" },
+    ],
+  });
+  t.regex(info.response, /^250/);
+  const bill = await poll(async () => {
+    const list = await call("GET", "/v1/bills", undefined, { "x-service-organisation-id": org });
+    const data = (list.json as { data: Record<string, unknown>[] }).data;
+    return data.find((b) => b.state === "PendingReview");
+  }, "the bill to be read");
+  t.like(bill, { supplierName: "Supplier AG", invoiceNumber: "R-2026-17", state: "PendingReview" });
+  const all = (await call("GET", "/v1/bills", undefined, { "x-service-organisation-id": org })).json as {
+    data: unknown[];
+  };
+  t.is(all.data.length, 1, "the text attachment is not a bill");
+  const rejections = (await call("GET", `/v1/companies/${company.id}/forwarding-rejections`)).json as unknown[];
+  t.deepEqual(rejections, []);
+  // The searches of the next test find what is there: an accepted bill's document and fields.
+  t.true(filesContaining(h.env.dataDir, ["R-2026-17"]).length > 0);
+  if (h.env.env.DATABASE_URL !== undefined)
+    t.true((await tablesContaining(h.env.env.DATABASE_URL, ["R-2026-17"])).length > 0);
+});
+
+test.serial(
+  "an unknown sender and a tampered message are recorded with their reasons; their attachments leave no trace",
+  async (t) => {
+    const { company, call } = await tenant(1);
+    const stranger = `STRANGER-${randomBytes(8).toString("hex")}-MARKER`;
+    const tampered = `TAMPERED-${randomBytes(8).toString("hex")}-MARKER`;
+
+    // An unknown sender (not on the allowlist), unsigned.
+    const first = await transport(false).sendMail({
+      from: "someone@stranger.example",
+      to: company.forwardingAddress,
+      subject: "Unsolicited invoice",
+      text: "hi",
+      attachments: [{ filename: "bill.pdf", content: pdf(stranger), contentType: "application/pdf" }],
+    });
+    t.regex(first.response, /^250/, "the sender cannot tell a rejection from an acceptance");
+
+    // An allowed sender's signed message, changed after signing, relayed by a server SPF does not allow.
+    const built = await nodemailer
+      .createTransport({
+        streamTransport: true,
+        buffer: true,
+        dkim: { domainName: "supplier.example", keySelector: "test", privateKey: DKIM_PRIVATE_KEY },
+      })
+      .sendMail({
+        from: "ap@supplier.example",
+        to: company.forwardingAddress,
+        subject: "Invoice 99",
+        text: "Pay to the usual account.",
+        attachments: [{ filename: "invoice.pdf", content: pdf(tampered), contentType: "application/pdf" }],
+      });
+    const raw = (built.message as Buffer)
+      .toString("latin1")
+      .replace("Pay to the usual account.", "Pay to account 666.");
+    t.not(raw, (built.message as Buffer).toString("latin1"));
+    const second = await transport(false).sendMail({
+      envelope: { from: "bounce@forwarder.example", to: [company.forwardingAddress] },
+      raw,
+    });
+    t.regex(second.response, /^250/);
+
+    const rejections = await poll(async () => {
+      const list = (await call("GET", `/v1/companies/${company.id}/forwarding-rejections`)).json as Record<
+        string,
+        unknown
+      >[];
+      return list.length === 2 ? list : undefined;
+    }, "two rejections");
+    const byReason = Object.fromEntries(rejections.map((r) => [r.reason, r]));
+    t.like(byReason.SenderNotAllowed, {
+      fromAddress: "someone@stranger.example",
+      fromDomain: "stranger.example",
+      subject: "Unsolicited invoice",
+      attachmentCount: 1,
+      attachmentSummary: "bill.pdf (application/pdf)",
+      authResult: "Unknown",
+      dkimResult: "Unknown",
+      spfResult: "Unknown",
+    });
+    t.like(byReason.AuthenticationFailed, {
+      fromAddress: "ap@supplier.example",
+      subject: "Invoice 99",
+      attachmentCount: 1,
+      attachmentSummary: "invoice.pdf (application/pdf)",
+      authResult: "Fail",
+      dkimResult: "Fail",
+      spfResult: "Fail",
+    });
+
+    const needles = [...markerForms(stranger), ...markerForms(tampered)];
+    t.deepEqual(filesContaining(h.env.dataDir, needles), [], "no file in the data folder holds the attachments");
+    t.deepEqual(await tablesContaining(h.env.env.DATABASE_URL, needles), [], "no table row holds them");
+    t.false(
+      needles.some((n) => h.logs().includes(n)),
+      "no log line holds them",
+    );
+    t.true(h.logs().includes("inbound message"), "the logs were captured");
+
+    // Allowing the sender from the rejection is one call.
+    const id = (byReason.SenderNotAllowed as { id: string }).id;
+    const allowed = await call("POST", `/v1/companies/${company.id}/forwarding-rejections/${id}/allow-sender`);
+    t.is(allowed.status, 201);
+    t.like(allowed.json as object, { kind: "Address", value: "someone@stranger.example" });
+  },
+);
+
+test.serial("SMTP: 550 for an address that is no company's, 552 above the size limit", async (t) => {
+  const { company } = await tenant(1);
+  const unknown = await transport(false)
+    .sendMail({ from: "ap@supplier.example", to: "nobody-here@inbound.localhost", text: "x" })
+    .catch((e: { responseCode?: number }) => e);
+  t.is((unknown as { responseCode?: number }).responseCode, 550);
+  const foreign = await transport(false)
+    .sendMail({ from: "ap@supplier.example", to: "acme@elsewhere.example", text: "x" })
+    .catch((e: { responseCode?: number }) => e);
+  t.is((foreign as { responseCode?: number }).responseCode, 550);
+  const big = await transport(false)
+    .sendMail({
+      from: "ap@supplier.example",
+      to: company.forwardingAddress,
+      text: "x",
+      attachments: [{ filename: "big.pdf", content: Buffer.alloc(27 * 1024 * 1024, 0x41) }],
+    })
+    .catch((e: { responseCode?: number }) => e);
+  t.is((big as { responseCode?: number }).responseCode, 552);
+});
+
+test.serial("several organisations: the bill waits, is read, and is assigned into one", async (t) => {
+  const { orgs, company, call } = await tenant(2);
+  await transport(true).sendMail({
+    from: "ap@supplier.example",
+    to: company.forwardingAddress,
+    envelope: { from: "ap@supplier.example", to: [company.forwardingAddress] },
+    subject: "Invoice W-1",
+    attachments: [
+      { filename: "w.pdf", content: pdf('FIELDS{"supplierName":"Waiting AG","invoiceNumber":"W-1"}FIELDS') },
+    ],
+  });
+  // The receiver logs the ids of the bills it made (metadata only).
+  const billId = await poll(async () => {
+    const line = h
+      .logs()
+      .split("\n")
+      .find((l) => l.includes('"inbound message"') && l.includes(company.id) && l.includes("billIds"));
+    return line === undefined ? undefined : (/"billIds":\["([0-9a-f-]{36})"\]/.exec(line)?.[1] ?? undefined);
+  }, "the inbound log line");
+  const events = await h.app.database.stores.events.ofSubject(orgs[0]?.clientId ?? "", "bill", billId);
+  t.deepEqual(
+    events.map((e) => [e.envelope.type, e.envelope.organisationId]),
+    [["company_bill.awaiting_organisation", null]],
+    "only company_bill.awaiting_organisation, with no organisation",
+  );
+  const waiting = await poll(async () => {
+    const a = await call("GET", `/v1/companies/${company.id}/bills/${billId}`);
+    const bill = a.json as Record<string, unknown>;
+    return bill.state === "PendingReview" ? bill : undefined;
+  }, "the waiting bill to be read");
+  t.like(waiting, { id: billId, organisationId: null, companyId: company.id, supplierName: "Waiting AG" });
+  for (const org of orgs) {
+    const list = (await call("GET", "/v1/bills", undefined, { "x-service-organisation-id": org.id })).json as {
+      data: unknown[];
+    };
+    t.deepEqual(list.data, [], "no organisation sees it before it is assigned");
+  }
+  const target = orgs[1]?.id ?? "";
+  const assigned = await call("POST", `/v1/companies/${company.id}/bills/${billId}/assign`, { organisationId: target });
+  t.is(assigned.status, 202);
+  t.like(assigned.json as object, { id: billId, organisationId: target, state: "Extracting" });
+  const read = await poll(async () => {
+    const a = await call("GET", `/v1/bills/${billId}`, undefined, { "x-service-organisation-id": target });
+    const bill = a.json as Record<string, unknown>;
+    return bill.state === "PendingReview" ? bill : undefined;
+  }, "the assigned bill to be read");
+  t.like(read, { supplierName: "Waiting AG", invoiceNumber: "W-1" });
+  t.is((await call("GET", `/v1/companies/${company.id}/bills/${billId}`)).status, 404, "it waits no more");
+});
