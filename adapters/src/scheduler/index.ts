@@ -1,1 +1,2 @@
+export * from "./recurring-job.js";
 export * from "./scheduler.js";

@@ -1,3 +1,4 @@
+import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import { CADENCES } from "../../recurring/cadence.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
@@ -6,6 +7,7 @@ import { IsoDate } from "../../shared/codecs/iso-date.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { Uuid } from "../../shared/codecs/uuid.js";
 import { CurrencyCode } from "../../shared/currencies.js";
+import { LineItemBody } from "../invoices/invoice-bodies.js";
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
@@ -19,16 +21,18 @@ const intIn = (name: string, min: number, max: number) =>
         : { code: "range", message: `must be a whole number from ${min} to ${max}` },
   );
 
-const LineItems = codec<readonly Readonly<Record<string, unknown>>[]>(
+const LineItems = codec<readonly LineItemBody[]>(
   "LineItems",
-  (u): u is readonly Readonly<Record<string, unknown>>[] => Array.isArray(u),
-  (u) =>
-    Array.isArray(u) &&
-    u.length >= 1 &&
-    u.length <= 200 &&
-    u.every((l) => typeof l === "object" && l !== null && !Array.isArray(l))
-      ? { ok: u as readonly Readonly<Record<string, unknown>>[] }
-      : { code: "lines", message: "must be 1 to 200 line objects, as an invoice takes them" },
+  (u): u is readonly LineItemBody[] => Array.isArray(u) && u.every((l) => LineItemBody.is(l)),
+  (u) => {
+    if (!Array.isArray(u) || u.length < 1 || u.length > 200) {
+      return { code: "lines", message: "must be 1 to 200 line items, as an invoice takes them" };
+    }
+    const bad = u.findIndex((l) => E.isLeft(LineItemBody.decode(l)));
+    return bad === -1
+      ? { ok: u as readonly LineItemBody[] }
+      : { code: "lines", message: `line ${bad + 1} is not a line item as POST /v1/invoices takes it` };
+  },
 );
 
 const Cadence = t.keyof(Object.fromEntries(CADENCES.map((c) => [c, null])) as Record<(typeof CADENCES)[number], null>);
