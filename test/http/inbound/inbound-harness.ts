@@ -50,6 +50,7 @@ export const startInboundHarness = async (vars: Record<string, string> = {}): Pr
     APAR_RATE_LIMITS: "off",
     APAR_SMTP_PORT: "0",
     APAR_HOST: "127.0.0.1",
+    APAR_SMTP_MAX_BYTES: "1048576",
     ...vars,
   });
   if (E.isLeft(decoded)) throw new Error(decoded.left.join("; "));

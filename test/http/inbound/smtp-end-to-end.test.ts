@@ -217,7 +217,7 @@ test.serial("SMTP: 550 for an address that is no company's, 552 above the size l
       from: "ap@supplier.example",
       to: company.forwardingAddress,
       text: "x",
-      attachments: [{ filename: "big.pdf", content: Buffer.alloc(27 * 1024 * 1024, 0x41) }],
+      attachments: [{ filename: "big.pdf", content: Buffer.alloc(2 * 1024 * 1024, 0x41) }],
     })
     .catch((e: { responseCode?: number }) => e);
   t.is((big as { responseCode?: number }).responseCode, 552);

@@ -124,7 +124,13 @@ export const authenticateMessage = async (
       spf,
       spfDomain,
       spfAligned,
-      dmarc: result.dmarc === false ? "none" : String(result.dmarc.status.result),
+      // Several authors cannot all be checked: such a message fails DMARC (RFC 9989 11.5 calls it suspicious).
+      dmarc:
+        result.dmarc !== false
+          ? String(result.dmarc.status.result)
+          : result.dmarcSkipReason === "multiple-author-domains" || result.dmarcSkipReason === "multiple-from-fields"
+            ? "fail"
+            : "none",
       dmarcPolicy: result.dmarc === false ? null : (result.dmarc.policy ?? null),
       arc: result.arc === false ? "none" : String(result.arc.status?.result ?? "none"),
       fromDomain,

@@ -49,6 +49,8 @@ export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<S
     ...(options.tls === undefined ? {} : { key: options.tls.key, cert: options.tls.cert }),
     // The server's own logger would write addresses and commands to stdout; ours logs metadata only.
     logger: false,
+    // The client's name is not used for any decision; a reverse lookup per connection only adds latency.
+    disableReverseLookup: true,
     onConnect(session, callback) {
       connections.consume(session.remoteAddress).then(
         () => callback(),

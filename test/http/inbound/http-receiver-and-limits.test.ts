@@ -1,0 +1,145 @@
+import { join } from "node:path";
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import type { Ids } from "@apar/core";
+import { createApiKey, createClient, createOrganisation } from "@apar/core";
+import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import nodemailer from "nodemailer";
+import { TOKENS } from "../../../host/src/tokens.js";
+import { ROOT } from "../../helpers/host-process.js";
+import { send } from "../support/client.js";
+import { DKIM_PRIVATE_KEY, type InboundHarness, startInboundHarness } from "./inbound-harness.js";
+
+const TLS = join(ROOT, "fixtures/email-auth/tls");
+const SECRET = "provider-shared-secret-0123456789";
+
+let h: InboundHarness;
+test.before(async () => {
+  h = await startInboundHarness({
+    APAR_INBOUND_EMAIL_SECRET: SECRET,
+    APAR_SMTP_TLS_CERT: join(TLS, "cert.pem"),
+    APAR_SMTP_TLS_KEY: join(TLS, "key.pem"),
+  });
+});
+test.after.always(async () => {
+  await h?.dispose();
+});
+
+const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
+  if (E.isLeft(r)) throw new Error(r.left.code);
+  return r.right;
+};
+
+const tenant = async () => {
+  const deps = {
+    db: h.app.database,
+    clock: h.app.container.get<never>(TOKENS.Clock),
+    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  };
+  const client = orThrow(await createClient(deps)({ name: "Provider client" })());
+  const org = orThrow(await createOrganisation(deps)({ clientId: client.id, name: "Provider org" })());
+  const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    send(h.httpPort, {
+      method,
+      path,
+      headers: {
+        "x-service-api-key": key.rawKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
+    });
+  const company = (await call("POST", "/v1/companies", { name: "Provider Co", organisationIds: [org.id] })).json as {
+    id: string;
+    forwardingAddress: string;
+  };
+  await call("POST", `/v1/companies/${company.id}/allowed-senders`, { sender: "supplier.example" });
+  return { org, company, call };
+};
+
+const signed = async (to: string, subject: string) =>
+  (
+    await nodemailer
+      .createTransport({
+        streamTransport: true,
+        buffer: true,
+        dkim: { domainName: "supplier.example", keySelector: "test", privateKey: DKIM_PRIVATE_KEY },
+      })
+      .sendMail({
+        from: "ap@supplier.example",
+        to,
+        subject,
+        attachments: [{ filename: "p.pdf", content: Buffer.from('%PDF-1.7\nFIELDS{"invoiceNumber":"H-1"}FIELDS\n') }],
+      })
+  ).message as Buffer;
+
+const post = (raw: Buffer, headers: Record<string, string>) =>
+  send(h.httpPort, {
+    method: "POST",
+    path: "/inbound/email",
+    headers: { "content-type": "message/rfc822", ...headers },
+    body: raw,
+  });
+
+test.serial("POST /inbound/email: a wrong or missing secret is 401; a signed message becomes a bill", async (t) => {
+  const { org, company, call } = await tenant();
+  const raw = await signed(company.forwardingAddress, "Via provider");
+  t.is((await post(raw, {})).status, 401);
+  t.is((await post(raw, { "x-service-inbound-secret": "wrong" })).status, 401);
+  const ok = await post(raw, { "x-service-inbound-secret": SECRET });
+  t.is(ok.status, 202);
+  for (let i = 0; i < 400; i += 1) {
+    const list = (await call("GET", "/v1/bills", undefined, { "x-service-organisation-id": org.id })).json as {
+      data: { state: string; invoiceNumber: string | null }[];
+    };
+    if (list.data[0]?.state === "PendingReview") {
+      t.is(list.data[0].invoiceNumber, "H-1");
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  t.fail("the bill was not read");
+});
+
+test.serial("POST /inbound/email: without the client IP SPF is Unknown; with it SPF is checked", async (t) => {
+  const { company, call } = await tenant();
+  // Unsigned, from an allowed domain: only SPF could authenticate it.
+  const raw = Buffer.from(
+    `From: ap@supplier.example\r\nTo: ${company.forwardingAddress}\r\nSubject: unsigned\r\nMessage-ID: <u@x>\r\n\r\nhi\r\n`,
+  );
+  t.is((await post(raw, { "x-service-inbound-secret": SECRET })).status, 202);
+  t.is(
+    (
+      await post(raw, {
+        "x-service-inbound-secret": SECRET,
+        "x-service-client-ip": "192.0.2.7",
+        "x-service-mail-from": "ap@supplier.example",
+      })
+    ).status,
+    202,
+  );
+  const rejections = (await call("GET", `/v1/companies/${company.id}/forwarding-rejections`)).json as {
+    spfResult: string;
+    reason: string;
+  }[];
+  t.deepEqual(rejections.map((r) => [r.reason, r.spfResult]).sort(), [
+    ["AuthenticationFailed", "Fail"],
+    ["AuthenticationFailed", "Unknown"],
+  ]);
+});
+
+test.serial("SMTP: STARTTLS is offered with a certificate and a message over TLS is received", async (t) => {
+  const { company } = await tenant();
+  const info = await nodemailer
+    .createTransport({
+      host: "127.0.0.1",
+      port: h.smtpPort,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    })
+    .sendMail({ from: "ap@supplier.example", to: company.forwardingAddress, subject: "tls", text: "over TLS" });
+  t.regex(info.response, /^250/);
+});
