@@ -1,11 +1,37 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { approvalPolicyRoutes, billLifecycleRoutes } from "@apar/adapters/http/routes/approval-routes";
-import type { Clock, Database, Ids } from "@apar/core";
+import { publicApprovalRoutes } from "@apar/adapters/http/routes/public-approval-routes";
+import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import {
+  type ApprovalDeps,
+  type ApprovalLinksJob,
+  type Clock,
+  type Database,
+  type Ids,
+  type Mailer,
+  SEND_APPROVAL_LINKS_JOB,
+  sendApprovalLinks,
+} from "@apar/core";
 import type { Container } from "inversify";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
-/** The approval policy and bill lifecycle routes; their database is read when a request runs. */
+/** The database, clock and ids of the approval use cases, resolved when called (after the database opens). */
+const approvalDeps = (c: Container): ApprovalDeps => ({
+  db: c.get<Database>(TOKENS.Database),
+  clock: c.get<Clock>(TOKENS.Clock),
+  ids: c.get<Ids>(TOKENS.Ids),
+});
+
+/** The approval policy, bill lifecycle and public approval routes; their database is read when a request runs. */
 export const approvalRouteList = (c: Container): RouteDef[] => {
+  const config = c.get<Config>(TOKENS.Config);
+  // A submit that lands in NeedsApproval enqueues the link mail: the worker in this process sends it at once.
+  const wake = () => {
+    if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
+  };
   const deps = {
     get database() {
       return c.get<Database>(TOKENS.Database);
@@ -16,6 +42,35 @@ export const approvalRouteList = (c: Container): RouteDef[] => {
     get clock() {
       return c.get<Clock>(TOKENS.Clock);
     },
+    onEnqueued: wake,
   };
-  return [...approvalPolicyRoutes(deps), ...billLifecycleRoutes(deps)];
+  return [
+    ...approvalPolicyRoutes(deps),
+    ...billLifecycleRoutes(deps),
+    ...publicApprovalRoutes({ approvals: () => approvalDeps(c) }),
+  ];
+};
+
+/** The job handlers of approvals: mailing public approval links. */
+export const approvalJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
+  const config = c.get<Config>(TOKENS.Config);
+  const logger = c.get<Logger>(TOKENS.Logger).child({ part: "approval-links" });
+  const send = sendApprovalLinks({
+    db: await c.getAsync<Database>(TOKENS.Database),
+    clock: c.get<Clock>(TOKENS.Clock),
+    ids: c.get<Ids>(TOKENS.Ids),
+    mailer: c.get<Mailer>(TOKENS.Mailer),
+    randomBytes: secureRandomBytes,
+    publicUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ""),
+    mailFrom: config.mailFrom,
+  });
+  return {
+    [SEND_APPROVAL_LINKS_JOB]: async (job) => {
+      const outcome = await send(job.payload as ApprovalLinksJob);
+      logger.info(
+        { jobId: job.id, billId: (job.payload as ApprovalLinksJob).billId, ...outcome },
+        "approval links sent",
+      );
+    },
+  };
 };

@@ -18,6 +18,8 @@ export interface Config {
   readonly smtpPort: number;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** Base URL of links in mail (public approval links); unset: http://localhost:<port>. */
+  readonly publicUrl: string | undefined;
   readonly secretKey: string | undefined;
   readonly rateLimits: boolean;
   readonly jwtKeys: JwkSet | undefined;
@@ -282,6 +284,12 @@ export const VARIABLES = {
     codec: nonEmpty,
     fallback: "apar <no-reply@apar.localhost>",
     meaning: "sender of outbound mail",
+  },
+  publicUrl: {
+    name: "APAR_PUBLIC_URL",
+    codec: optional,
+    fallback: undefined,
+    meaning: "base URL of links in mail, such as public approval links (default `http://localhost:<APAR_PORT>`)",
   },
   secretKey: {
     name: "APAR_SECRET_KEY",

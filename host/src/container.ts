@@ -18,7 +18,7 @@ import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
 import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer, WebhookDeps } from "@apar/core";
 import { Container } from "inversify";
 import type { Logger } from "pino";
-import { approvalRouteList } from "./approvals-wiring.js";
+import { approvalJobHandlers, approvalRouteList } from "./approvals-wiring.js";
 import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
 import { bindInbound, inboundJobHandlers, inboundRouteList } from "./inbound-wiring.js";
 import type { Config } from "./config.js";
@@ -66,6 +66,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   bindInbound(c, config, overrides.dnsResolver);
   c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toDynamicValue(async () => ({
     ...(await billJobHandlers(c)),
+    ...(await approvalJobHandlers(c)),
     ...(await inboundJobHandlers(c)),
   }));
   c.bind<Worker>(TOKENS.Worker).toResolvedValue(

@@ -1,6 +1,6 @@
 import type { Stores } from "@apar/core";
 import type { Access } from "./access.js";
-import { memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
+import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
 import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
@@ -49,6 +49,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   recurringSchedules: memoryRecurringSchedules(access),
   approvalPolicies: memoryApprovalPolicies(access),
   billLifecycles: memoryBillLifecycles(access),
+  approvalLinks: memoryApprovalLinks(access),
   customers: memoryCustomers(access),
   products: memoryProducts(access),
   invoices: memoryInvoices(access),

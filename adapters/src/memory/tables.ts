@@ -5,6 +5,7 @@ import type {
   Product,
   AllowedSender,
   ApiKey,
+  ApprovalLink,
   ApprovalPolicy,
   AuthCode,
   Bill,
@@ -109,6 +110,8 @@ export interface Rows {
   readonly approvalPolicies: Map<string, ApprovalPolicy>;
   /** bill id -> lifecycle */
   readonly billLifecycles: Map<string, BillLifecycle>;
+  /** token hash -> link */
+  readonly approvalLinks: Map<string, ApprovalLink>;
   readonly customers: Map<string, Customer>;
   readonly products: Map<string, Product>;
   readonly invoices: Map<string, Invoice>;
@@ -147,6 +150,7 @@ export const emptyRows = (): Rows => ({
   recurringSchedules: new Map(),
   approvalPolicies: new Map(),
   billLifecycles: new Map(),
+  approvalLinks: new Map(),
   customers: new Map(),
   products: new Map(),
   invoices: new Map(),

@@ -1,6 +1,6 @@
 import type { Stores } from "@apar/core";
 import type { SqlSession } from "./sql-session.js";
-import { sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
+import { sqlApprovalLinks, sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
 import { sqlAllowedSenders } from "./stores/allowed-senders.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
@@ -45,6 +45,7 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   recurringSchedules: sqlRecurringSchedules(session),
   approvalPolicies: sqlApprovalPolicies(session),
   billLifecycles: sqlBillLifecycles(session),
+  approvalLinks: sqlApprovalLinks(session),
   customers: sqlCustomers(session),
   products: sqlProducts(session),
   invoices: sqlInvoices(session),

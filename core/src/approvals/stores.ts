@@ -1,4 +1,5 @@
 import type { OrgScope } from "../ports/scope.js";
+import type { ApprovalLink } from "./approval-links.js";
 import type { ApprovalPolicy, BillLifecycle } from "./model.js";
 
 /** Approval policies of an organisation. */
@@ -26,4 +27,14 @@ export interface BillLifecycles {
   lockBill(scope: OrgScope, billId: string): Promise<void>;
   /** How many bills of the supplier were ever approved in the organisation. */
   approvedCount(scope: OrgScope, supplierId: string): Promise<number>;
+}
+
+/** Public approval links, by the hash of their token. */
+export interface ApprovalLinks {
+  add(link: ApprovalLink): Promise<void>;
+  ofHash(tokenHash: string): Promise<ApprovalLink | undefined>;
+  /** Marks an unused link used; answers false when it was already used (two racing uses: one wins). */
+  markUsed(tokenHash: string, at: Date): Promise<boolean>;
+  /** Ends every unused link of a bill (of one approver when given). */
+  revokeForBill(scope: OrgScope, billId: string, at: Date, userId?: string): Promise<void>;
 }

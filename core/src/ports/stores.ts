@@ -1,5 +1,5 @@
 import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
-import type { ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
+import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
 import type { Customers } from "../customers/stores.js";
 import type { CreditNotes, DocumentNumbers, Invoices } from "../invoices/stores.js";
 import type { Products } from "../products/stores.js";
@@ -35,6 +35,7 @@ export interface Stores {
   readonly recurringSchedules: RecurringSchedules;
   readonly approvalPolicies: ApprovalPolicies;
   readonly billLifecycles: BillLifecycles;
+  readonly approvalLinks: ApprovalLinks;
   readonly customers: Customers;
   readonly products: Products;
   readonly invoices: Invoices;

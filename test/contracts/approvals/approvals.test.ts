@@ -92,3 +92,33 @@ contractTest(
     t.is((await stores.billLifecycles.ofBill(scope, a.billId))?.paidAt, at(3).toISOString());
   },
 );
+
+contractTest("approval links: by hash, single use, revoked per bill and per approver", async (t, { stores }) => {
+  const scope = aScope();
+  const billId = newId();
+  const [ann, bob] = [newId(), newId()];
+  const link = (userId: string, n: string) => ({
+    tokenHash: n.repeat(64),
+    ...scope,
+    billId,
+    userId,
+    expiresAt: at(1000),
+    usedAt: null,
+    createdAt: at(0),
+  });
+  const a = link(ann, "a");
+  const b = link(bob, "b");
+  const c = link(bob, "c");
+  for (const l of [a, b, c]) await stores.approvalLinks.add(l);
+  await t.throwsAsync(stores.approvalLinks.add(a));
+  t.deepEqual(await stores.approvalLinks.ofHash(a.tokenHash), a);
+  t.is(await stores.approvalLinks.ofHash("d".repeat(64)), undefined);
+  t.true(await stores.approvalLinks.markUsed(a.tokenHash, at(5)));
+  t.false(await stores.approvalLinks.markUsed(a.tokenHash, at(6)));
+  t.deepEqual((await stores.approvalLinks.ofHash(a.tokenHash))?.usedAt, at(5));
+  await stores.approvalLinks.revokeForBill({ ...scope, organisationId: newId() }, billId, at(7));
+  t.is((await stores.approvalLinks.ofHash(b.tokenHash))?.usedAt, null, "another scope revokes nothing");
+  await stores.approvalLinks.revokeForBill(scope, billId, at(8), bob);
+  t.deepEqual((await stores.approvalLinks.ofHash(c.tokenHash))?.usedAt, at(8));
+  t.deepEqual((await stores.approvalLinks.ofHash(a.tokenHash))?.usedAt, at(5), "a used link keeps its time");
+});

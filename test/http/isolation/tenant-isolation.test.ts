@@ -133,6 +133,9 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     "webhook-subscriptions": b.subscriptionId,
     "webhook-deliveries": b.deliveryId,
   };
+  // A public approval token is itself the credential (the caller's key plays no part): B's real token would
+  // rightly open B's page. The walk sends a well-formed token of nobody; test/portal/public-approval covers tokens.
+  if (param === "token") return PUBLIC_TOKEN;
   return param === "companyId" ? b.company.id : param === "clientId" ? b.client.id : byResource[segment ?? ""];
 };
 
@@ -151,6 +154,8 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/bills/{id}/reject": () => ({ reason: "walk" }),
   "POST /v1/bills/{id}/schedule-payment": () => ({ paymentDate: "2030-01-01", paymentMethod: "Walk" }),
 };
+
+const PUBLIC_TOKEN = "A".repeat(43);
 
 const missingId = (): string => uuidV7(Date.now(), secureRandomBytes(10));
 

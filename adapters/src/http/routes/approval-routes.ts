@@ -35,6 +35,8 @@ export interface ApprovalRouteDeps {
   readonly database: Database;
   readonly clock: Clock;
   readonly ids: Ids;
+  /** Called after a move enqueued a job (a submit into NeedsApproval mails approval links). */
+  readonly onEnqueued?: () => void;
 }
 
 const ACCESS = { scope: "organisation", module: "ap" } as const;

@@ -1,4 +1,4 @@
-import type { ApprovalPolicies, ApprovalPolicy, BillLifecycles, OrgScope } from "@apar/core";
+import type { ApprovalLinks, ApprovalPolicies, ApprovalPolicy, BillLifecycles, OrgScope } from "@apar/core";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 
@@ -59,4 +59,32 @@ export const memoryBillLifecycles = (access: Access): BillLifecycles => ({
     [...access.read().billLifecycles.values()].filter(
       (l) => inScope(scope)(l) && l.supplierId === supplierId && l.approvedAt !== null,
     ).length,
+});
+
+/** Public approval links in memory. */
+export const memoryApprovalLinks = (access: Access): ApprovalLinks => ({
+  add: (link) =>
+    access.write((t) => {
+      assertAbsent(t.approvalLinks, link.tokenHash, "approval link");
+      t.approvalLinks.set(link.tokenHash, copy(link));
+    }),
+  ofHash: async (tokenHash) => copy(access.read().approvalLinks.get(tokenHash)),
+  markUsed: (tokenHash, at) =>
+    access.write((t) => {
+      const link = t.approvalLinks.get(tokenHash);
+      if (link === undefined || link.usedAt !== null) return false;
+      t.approvalLinks.set(tokenHash, { ...link, usedAt: at });
+      return true;
+    }),
+  revokeForBill: (scope, billId, at, userId) =>
+    access.write((t) => {
+      for (const link of [...t.approvalLinks.values()])
+        if (
+          inScope(scope)(link) &&
+          link.billId === billId &&
+          link.usedAt === null &&
+          (userId === undefined || link.userId === userId)
+        )
+          t.approvalLinks.set(link.tokenHash, { ...link, usedAt: at });
+    }),
 });

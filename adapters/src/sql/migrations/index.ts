@@ -9,6 +9,7 @@ import { inboxAllowlists } from "./0008-inbox-allowlists.js";
 import { receivables } from "./0009-receivables.js";
 import { recurring } from "./0010-recurring.js";
 import { approvals } from "./0011-approvals.js";
+import { approvalLinks } from "./0012-approval-links.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   receivables,
   recurring,
   approvals,
+  approvalLinks,
 ];

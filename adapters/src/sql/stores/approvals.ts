@@ -1,5 +1,12 @@
-import type { ApprovalPolicies, ApprovalPolicy, BillLifecycle, BillLifecycles } from "@apar/core";
-import { decodeDate, decodeJson, encodeDate, placeholders } from "../columns.js";
+import type { ApprovalLinks, ApprovalPolicies, ApprovalPolicy, BillLifecycle, BillLifecycles } from "@apar/core";
+import {
+  decodeDate,
+  decodeJson,
+  decodeOptionalDate,
+  encodeDate,
+  encodeOptionalDate,
+  placeholders,
+} from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 
 type PolicyRow = {
@@ -127,5 +134,60 @@ export const sqlBillLifecycles = (session: SqlSession): BillLifecycles => ({
       [scope.clientId, scope.organisationId, supplierId],
     );
     return Number(row?.n ?? 0);
+  },
+});
+
+type LinkRow = Record<
+  "token_hash" | "client_id" | "organisation_id" | "bill_id" | "user_id" | "expires_at" | "used_at" | "created_at",
+  unknown
+>;
+
+/** Public approval links in SQL. */
+export const sqlApprovalLinks = (session: SqlSession): ApprovalLinks => ({
+  async add(l) {
+    await session.execute(
+      `INSERT INTO approval_links (token_hash, client_id, organisation_id, bill_id, user_id, expires_at, used_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        l.tokenHash,
+        l.clientId,
+        l.organisationId,
+        l.billId,
+        l.userId,
+        encodeDate(l.expiresAt),
+        encodeOptionalDate(l.usedAt),
+        encodeDate(l.createdAt),
+      ],
+    );
+  },
+  async ofHash(tokenHash) {
+    const [r] = await session.select<LinkRow>("SELECT * FROM approval_links WHERE token_hash = $1", [tokenHash]);
+    return r === undefined
+      ? undefined
+      : {
+          tokenHash: String(r.token_hash),
+          clientId: String(r.client_id),
+          organisationId: String(r.organisation_id),
+          billId: String(r.bill_id),
+          userId: String(r.user_id),
+          expiresAt: decodeDate(r.expires_at),
+          usedAt: decodeOptionalDate(r.used_at),
+          createdAt: decodeDate(r.created_at),
+        };
+  },
+  async markUsed(tokenHash, at) {
+    const n = await session.execute(
+      "UPDATE approval_links SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+      [encodeDate(at), tokenHash],
+    );
+    return n > 0;
+  },
+  async revokeForBill(scope, billId, at, userId) {
+    await session.execute(
+      `UPDATE approval_links SET used_at = $1
+       WHERE bill_id = $2 AND client_id = $3 AND organisation_id = $4 AND used_at IS NULL
+       ${userId === undefined ? "" : "AND user_id = $5"}`,
+      [encodeDate(at), billId, scope.clientId, scope.organisationId, ...(userId === undefined ? [] : [userId])],
+    );
   },
 });

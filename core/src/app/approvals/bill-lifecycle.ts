@@ -17,7 +17,7 @@ import { conflict, type DomainError, domainError } from "../../shared/errors.js"
 import { canTrigger } from "../../shared/state-machine.js";
 import { billEvents } from "../bills/bill-events.js";
 import { loadBill, moveBill } from "../bills/bill-rules.js";
-import type { ApprovalDeps } from "./deps.js";
+import { type ApprovalDeps, type ApprovalLinksJob, SEND_APPROVAL_LINKS_JOB } from "./deps.js";
 
 /** Who acts on which bill. */
 export interface LifecycleAction {
@@ -32,13 +32,14 @@ export interface ApproverAction extends LifecycleAction {
 }
 
 /** What a move changes besides the state, and the context its guards read. */
-interface Plan {
+export interface Plan {
   readonly context?: Omit<BillMoveContext, "duplicateOfBillId">;
   readonly lifecycle?: Partial<BillLifecycle>;
   readonly bill?: Partial<Bill>;
 }
 
-type Planner = (
+/** Plans a move from the bill, its lifecycle and the time (or refuses it). */
+export type Planner = (
   s: Stores,
   bill: Bill,
   lifecycle: BillLifecycle,
@@ -49,35 +50,54 @@ type Planner = (
 export type AfterMove = (s: Stores, bill: Bill, lifecycle: BillLifecycle, from: Bill["state"]) => Promise<void>;
 
 /**
- * Moves a bill by the table holding its row lock: concurrent moves of one bill queue, and the later ones see
- * the earlier one's state (exactly one of two racing approvals-to-quorum wins; the other gets the 409).
+ * Moves a bill by the table inside a unit of work, holding its row lock: concurrent moves of one bill queue,
+ * and the later ones see the earlier one's state (exactly one of two racing moves wins; the other gets 409).
+ * A bill leaving NeedsApproval ends its public approval links.
  */
+export const moveWithin = async (
+  deps: ApprovalDeps,
+  s: Stores,
+  trigger: BillTrigger,
+  plan: Planner,
+  input: LifecycleAction,
+  after?: AfterMove,
+): Promise<E.Either<DomainError, BillJson>> => {
+  await s.billLifecycles.lockBill(input.scope, input.id);
+  const loaded = await loadBill(s, input.scope, input.id);
+  if (E.isLeft(loaded)) return loaded;
+  const bill = loaded.right;
+  // The state is checked before the plan, so that a wrong state answers its 409 before any other check.
+  if (!canTrigger(BILL_MACHINE, bill.state, trigger))
+    return E.left(conflict("Bill.InvalidTransition", `A Bill in state ${bill.state} cannot ${trigger}.`));
+  const now = deps.clock.now();
+  const current = (await s.billLifecycles.ofBill(input.scope, bill.id)) ?? emptyLifecycle(bill, bill.supplierId);
+  const planned = await plan(s, bill, current, now);
+  if (E.isLeft(planned)) return planned;
+  const moved = moveBill(bill, trigger, planned.right.context ?? {});
+  if (E.isLeft(moved)) return moved;
+  const next: Bill = { ...bill, ...planned.right.bill, state: moved.right.to, updatedAt: now };
+  const lifecycle: BillLifecycle = { ...current, ...planned.right.lifecycle, supplierId: next.supplierId };
+  await s.bills.update(next);
+  await s.billLifecycles.save(lifecycle);
+  await s.events.append(billEvents(deps, next, moved.right.events, input.actor, undefined, lifecycle));
+  if (bill.state === "NeedsApproval" && next.state !== "NeedsApproval")
+    await s.approvalLinks.revokeForBill(input.scope, bill.id, now);
+  if (next.state === "NeedsApproval" && bill.state !== "NeedsApproval") {
+    const job: ApprovalLinksJob = { ...input.scope, billId: bill.id };
+    await s.jobs.enqueue(
+      { type: SEND_APPROVAL_LINKS_JOB, payload: job, key: `approval-links:${bill.id}:${now.getTime()}` },
+      now,
+    );
+  }
+  if (after !== undefined) await after(s, next, lifecycle, bill.state);
+  return E.right(billJson(next, lifecycle));
+};
+
 const move =
   (deps: ApprovalDeps, trigger: BillTrigger, plan: Planner, after?: AfterMove) =>
   (input: LifecycleAction): TE.TaskEither<DomainError, BillJson> =>
   () =>
-    deps.db.run(async (s): Promise<E.Either<DomainError, BillJson>> => {
-      await s.billLifecycles.lockBill(input.scope, input.id);
-      const loaded = await loadBill(s, input.scope, input.id);
-      if (E.isLeft(loaded)) return loaded;
-      const bill = loaded.right;
-      // The state is checked before the plan, so that a wrong state answers its 409 before any other check.
-      if (!canTrigger(BILL_MACHINE, bill.state, trigger))
-        return E.left(conflict("Bill.InvalidTransition", `A Bill in state ${bill.state} cannot ${trigger}.`));
-      const now = deps.clock.now();
-      const current = (await s.billLifecycles.ofBill(input.scope, bill.id)) ?? emptyLifecycle(bill, bill.supplierId);
-      const planned = await plan(s, bill, current, now);
-      if (E.isLeft(planned)) return planned;
-      const moved = moveBill(bill, trigger, planned.right.context ?? {});
-      if (E.isLeft(moved)) return moved;
-      const next: Bill = { ...bill, ...planned.right.bill, state: moved.right.to, updatedAt: now };
-      const lifecycle: BillLifecycle = { ...current, ...planned.right.lifecycle, supplierId: next.supplierId };
-      await s.bills.update(next);
-      await s.billLifecycles.save(lifecycle);
-      await s.events.append(billEvents(deps, next, moved.right.events, input.actor, undefined, lifecycle));
-      if (after !== undefined) await after(s, next, lifecycle, bill.state);
-      return E.right(billJson(next, lifecycle));
-    });
+    deps.db.run((s) => moveWithin(deps, s, trigger, plan, input, after));
 
 /** What the policies are checked against: the bill's supplier standing, total, currency, confidence, flags. */
 export const factsOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<BillFacts> => {
@@ -153,36 +173,36 @@ const notApprover = (): DomainError =>
  * (`bill.approved`), before it an approval is recorded (`bill.updated`).
  */
 export const approveBill = (deps: ApprovalDeps, after?: AfterMove) => (input: ApproverAction) =>
-  move(
-    deps,
-    "approve",
-    (_s, _bill, lifecycle, now) => {
-      if (!mayDecide(lifecycle, input.actor, input.administrator)) return E.left(notApprover());
-      const same = (a: Actor) => a.type === input.actor.type && a.id === input.actor.id;
-      if (lifecycle.approvals.some((a) => same(a.actor)))
-        return E.left(conflict("Bill.AlreadyApproved", "You have already approved this bill."));
-      const approvals = [...lifecycle.approvals, { actor: input.actor, at: now.toISOString() }];
-      const quorumReached = approvals.length >= (lifecycle.decision?.approvalsRequired ?? 1);
-      return E.right({
-        context: { quorumReached },
-        lifecycle: { approvals, ...(quorumReached ? { approvedAt: now.toISOString() } : {}) },
-      });
-    },
-    after,
-  )(input);
+  move(deps, "approve", planApproval(input), after)(input);
+
+/** The plan of an approval by `input`'s actor (shared with the public approval links). */
+export const planApproval =
+  (input: ApproverAction): Planner =>
+  (_s, _bill, lifecycle, now) => {
+    if (!mayDecide(lifecycle, input.actor, input.administrator)) return E.left(notApprover());
+    const same = (a: Actor) => a.type === input.actor.type && a.id === input.actor.id;
+    if (lifecycle.approvals.some((a) => same(a.actor)))
+      return E.left(conflict("Bill.AlreadyApproved", "You have already approved this bill."));
+    const approvals = [...lifecycle.approvals, { actor: input.actor, at: now.toISOString() }];
+    const quorumReached = approvals.length >= (lifecycle.decision?.approvalsRequired ?? 1);
+    return E.right({
+      context: { quorumReached },
+      lifecycle: { approvals, ...(quorumReached ? { approvedAt: now.toISOString() } : {}) },
+    });
+  };
 
 /** Rejects a bill in NeedsApproval with a reason (`bill.rejected`). */
 export const rejectBill =
   (deps: ApprovalDeps, after?: AfterMove) => (input: ApproverAction & { readonly reason: string }) =>
-    move(
-      deps,
-      "reject",
-      (_s, _bill, lifecycle) =>
-        mayDecide(lifecycle, input.actor, input.administrator)
-          ? E.right({ lifecycle: { rejectionReason: input.reason } })
-          : E.left(notApprover()),
-      after,
-    )(input);
+    move(deps, "reject", planRejection(input), after)(input);
+
+/** The plan of a rejection by `input`'s actor (shared with the public approval links). */
+export const planRejection =
+  (input: ApproverAction & { readonly reason: string }): Planner =>
+  (_s, _bill, lifecycle) =>
+    mayDecide(lifecycle, input.actor, input.administrator)
+      ? E.right({ lifecycle: { rejectionReason: input.reason } })
+      : E.left(notApprover());
 
 /** Reopens a Rejected bill for review (PendingReview, `bill.pending_review`); it is submitted again later. */
 export const reopenBill = (deps: ApprovalDeps) => move(deps, "reopen", () => E.right({}));

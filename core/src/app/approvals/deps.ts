@@ -8,3 +8,13 @@ export interface ApprovalDeps {
   readonly clock: Clock;
   readonly ids: Ids;
 }
+
+/** The job that mails each approver of a bill in NeedsApproval a public approval link. */
+export const SEND_APPROVAL_LINKS_JOB = "send-approval-links";
+
+/** The payload of a send-approval-links job. */
+export interface ApprovalLinksJob {
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly billId: string;
+}

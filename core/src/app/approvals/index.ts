@@ -1,3 +1,4 @@
+export * from "./approval-links.js";
 export * from "./bill-lifecycle.js";
 export * from "./deps.js";
 export * from "./policy-input.js";

@@ -30,6 +30,9 @@ const act =
       const now = deps.clock.now();
       const moved: Bill = { ...loaded.right, ...change(loaded.right), state: move.right.to, updatedAt: now };
       await s.bills.update(moved);
+      // Public approval links die when the bill leaves NeedsApproval (voiding it is one way).
+      if (loaded.right.state === "NeedsApproval" && moved.state !== "NeedsApproval")
+        await s.approvalLinks.revokeForBill(input.scope, moved.id, now);
       const lifecycle = await s.billLifecycles.ofBill(input.scope, moved.id);
       await s.events.append(billEvents(deps, moved, move.right.events, input.actor, undefined, lifecycle));
       if (enqueueRead) {

@@ -1,0 +1,152 @@
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import { type Clock, createUser, type Ids } from "@apar/core";
+import anyTest, { type TestFn } from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import { simpleParser } from "mailparser";
+import type { Browser } from "playwright-core";
+import { TOKENS } from "../../../host/src/tokens.js";
+import { type BillHarness, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
+import { send } from "../../http/support/client.js";
+import { browserSkipReason, launchChromium } from "../browser.js";
+
+const skip = browserSkipReason();
+const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
+if (skip !== undefined) console.warn(`test/portal/public-approval: skipped: ${skip}`);
+
+let h: BillHarness;
+let browser: Browser;
+let admin: { id: string; email: string };
+const seen = new Set<string>();
+
+test.before(async () => {
+  h = await startBillHarness();
+  browser = await launchChromium();
+  const user = await createUser({
+    db: h.app.database,
+    clock: h.app.container.get<Clock>(TOKENS.Clock),
+    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  })({
+    clientId: h.clientId,
+    email: "approver-admin@example.com",
+    name: "Ada <Admin>",
+    clientRoles: [],
+    organisation: { id: h.organisationId, roles: ["Admin"] },
+  })();
+  if (E.isLeft(user)) throw new Error(user.left.code);
+  admin = { id: user.right.id, email: user.right.email };
+});
+test.after.always(async () => {
+  await browser?.close();
+  await h?.dispose();
+});
+
+type Json = Record<string, unknown>;
+const outbox = () => join(h.env.dataDir, "outbox");
+
+/** The next mail to arrive in the .eml outbox (the worker sends it right after the submit). */
+const nextMail = async () => {
+  for (let i = 0; i < 400; i++) {
+    const files = existsSync(outbox()) ? (await readdir(outbox())).filter((f) => f.endsWith(".eml") && !seen.has(f)).sort() : [];
+    const file = files[0];
+    if (file !== undefined) {
+      seen.add(file);
+      return simpleParser(await readFile(join(outbox(), file)));
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("no approval mail arrived");
+};
+
+/** A bill in NeedsApproval (no policy: the organisation's admins approve) and the link mailed for it. */
+const billAwaitingApproval = async (supplierName: string) => {
+  const up = await h.upload(
+    pdfWith({ supplierName, invoiceNumber: `INV-${Math.random()}`, currency: "EUR", totalAmount: "1250.50" }),
+  );
+  const bill = await h.settled(String((up.json as Json).id));
+  const submitted = await h.call("POST", `/v1/bills/${String(bill.id)}/submit`);
+  if ((submitted.json as Json).state !== "NeedsApproval") throw new Error(JSON.stringify(submitted.json));
+  const mail = await nextMail();
+  const link = /http:\/\/localhost:\d+\/public\/bills\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")?.[0];
+  if (link === undefined) throw new Error(`no link in ${mail.text}`);
+  // The mailed base URL is the configured one; the test talks to the harness's port.
+  const url = new URL(link);
+  return { id: String(bill.id), mail, path: url.pathname, url: `http://127.0.0.1:${h.app.port}${url.pathname}` };
+};
+
+const stateOf = async (id: string) => ((await h.call("GET", `/v1/bills/${id}`)).json as Json).state;
+
+test.serial("the mailed link shows the bill, changes nothing on GET, approves once in the browser", async (t) => {
+  const b = await billAwaitingApproval("Acme <b>Tools</b>");
+  t.deepEqual(b.mail.to && "value" in b.mail.to ? b.mail.to.value.map((v) => v.address) : [], [admin.email]);
+  t.true((b.mail.subject ?? "").includes("1250.50 EUR"));
+  const page = await browser.newPage();
+  try {
+    const shown = await page.goto(b.url);
+    t.is(shown?.status(), 200);
+    t.is(await page.textContent("#supplier"), "Acme <b>Tools</b>", "escaped, shown as text");
+    t.is(await page.textContent("#total"), "1250.50 EUR");
+    t.is(shown?.headers()["referrer-policy"], "no-referrer");
+    // A mail scanner's GET (twice) changes nothing.
+    await page.reload();
+    t.is(await stateOf(b.id), "NeedsApproval");
+    await page.click("#approve");
+    t.is(await page.textContent("#outcome"), "The bill is approved.");
+    t.is(await stateOf(b.id), "Approved");
+    const events = await h.app.database.stores.events.ofSubject(h.clientId, "bill", b.id);
+    const approved = events.map((e) => e.envelope).find((e) => e.type === "bill.approved");
+    t.deepEqual(approved?.actor, { type: "user", id: admin.id });
+    // Single use: the page and a second POST now say the link is not valid.
+    const again = await page.goto(b.url);
+    t.is(again?.status(), 404);
+    const replay = await send(h.app.port ?? 0, { method: "POST", path: `${b.path}/approve` });
+    t.is(replay.status, 404);
+  } finally {
+    await page.close();
+  }
+});
+
+test.serial(
+  "reject through the form with a reason; an empty reason is refused and leaves the link usable",
+  async (t) => {
+    const b = await billAwaitingApproval("Beta Supplies");
+    const page = await browser.newPage();
+    try {
+      await page.goto(b.url);
+      const empty = await send(h.app.port ?? 0, {
+        method: "POST",
+        path: `${b.path}/reject`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: Buffer.from("reason=%20"),
+      });
+      t.is(empty.status, 400);
+      await page.fill("#reason", "Not ordered by us");
+      await page.click("#reject");
+      t.is(await page.textContent("#outcome"), "The bill is rejected.");
+      const bill = (await h.call("GET", `/v1/bills/${b.id}`)).json as Json;
+      t.like(bill, { state: "Rejected", rejectionReason: "Not ordered by us" });
+    } finally {
+      await page.close();
+    }
+  },
+);
+
+test.serial("links die when the bill leaves NeedsApproval another way; unknown tokens answer 404", async (t) => {
+  const b = await billAwaitingApproval("Gamma Ltd");
+  t.is((await send(h.app.port ?? 0, { method: "GET", path: b.path })).status, 200);
+  t.is((await h.call("POST", `/v1/bills/${b.id}/void`)).status, 200);
+  const page = await browser.newPage();
+  try {
+    t.is((await page.goto(b.url))?.status(), 404);
+    t.is(await page.textContent("h1"), "Link not valid");
+  } finally {
+    await page.close();
+  }
+  const stored = await h.app.database.stores.approvalLinks.ofHash("0".repeat(64));
+  t.is(stored, undefined);
+  for (const path of ["/public/bills/nope", `/public/bills/${"A".repeat(43)}`])
+    t.is((await send(h.app.port ?? 0, { method: "POST", path: `${path}/approve` })).status, 404);
+});
