@@ -1,0 +1,2 @@
+export * from "./public-invoice-routes.js";
+export * from "./public-invoice-view.js";

@@ -1,0 +1,185 @@
+import { readFile } from "node:fs/promises";
+import { createHttpServer, type HttpServer } from "@apar/adapters/http/index";
+import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
+import { type PaymentGateway, publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
+import {
+  createCustomer,
+  createInvoice,
+  type Ids,
+  type InvoiceJson,
+  recordPayment,
+  SYSTEM_ACTOR,
+  sendInvoice,
+  voidInvoice,
+} from "@apar/core";
+import anyTest, { type TestFn } from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import { pino } from "pino";
+import type { Browser } from "playwright-core";
+import { TOKENS } from "../../../host/src/tokens.js";
+import { browserSkipReason, launchChromium } from "../../portal/browser.js";
+import { type Harness, seedClient, seedOrganisation, startHarness } from "../auth/harness.js";
+import { send } from "../support/client.js";
+
+const skip = browserSkipReason();
+const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
+if (skip !== undefined) console.warn(`test/http/public-invoice: skipped: ${skip}`);
+
+let h: Harness;
+let browser: Browser;
+let gateway: PaymentGateway | undefined;
+const checkouts: string[] = [];
+const BASE = "https://billing.example";
+
+let server: HttpServer;
+let port = 0;
+
+test.before(async () => {
+  h = await startHarness();
+  // The public routes on a server of their own, so that the test chooses the payment gateway.
+  server = createHttpServer({
+    logger: pino({ level: "silent" }),
+    routes: publicInvoiceRoutes({
+      stores: () => h.db.stores,
+      renderer: pdfInvoiceRenderer(),
+      publicBaseUrl: BASE,
+      get paymentGateway() {
+        return gateway;
+      },
+    }),
+    ready: async () => true,
+    maxBodyBytes: 64 * 1024,
+    version: "test",
+  });
+  port = (await server.listen(0, "127.0.0.1")).port;
+  browser = await launchChromium();
+});
+test.after.always(async () => {
+  await browser?.close();
+  await server?.close();
+  await h?.dispose();
+});
+
+const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+/** A sent invoice of a fresh organisation: answers its JSON and public token. */
+const sentInvoice = async (memo = "Thank you for your business") => {
+  const client = await seedClient(h);
+  const organisation = await seedOrganisation(h, client.id, "Umbrella Services");
+  const scope = { clientId: client.id, organisationId: organisation.id };
+  const deps = {
+    db: h.db,
+    clock: h.clock,
+    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    tokens: randomTokens(),
+    publicBaseUrl: BASE,
+  };
+  const customer = await createCustomer(deps)(scope, { name: "Wayne Enterprises", currency: "EUR" })();
+  if (E.isLeft(customer)) throw new Error(customer.left.code);
+  const draft = await createInvoice(deps)({
+    scope,
+    actor: SYSTEM_ACTOR,
+    body: {
+      customerId: customer.right.id,
+      memo,
+      lineItems: [
+        { description: "Consulting <b>days</b>", quantity: "3", unitPrice: "500.00", taxRate: "20" },
+        { description: "Travel", quantity: "1", unitPrice: "120.50", taxRate: "0" },
+      ],
+    },
+  })();
+  if (E.isLeft(draft)) throw new Error(draft.left.code);
+  const sent = await sendInvoice(deps)({ scope, actor: SYSTEM_ACTOR, id: draft.right.id })();
+  if (E.isLeft(sent)) throw new Error(sent.left.code);
+  const token = (sent.right.paymentUrl ?? "").split("/i/")[1] ?? "";
+  return { deps, scope, invoice: sent.right as InvoiceJson, token };
+};
+
+test.serial("the page shows the invoice, downloads its PDF, and has no Pay button without a gateway", async (t) => {
+  gateway = undefined;
+  const { invoice, token } = await sentInvoice();
+  t.true(token.length >= 43);
+  const page = await browser.newPage();
+  try {
+    const answer = await page.goto(url(`/i/${token}`));
+    t.is(answer?.status(), 200);
+    t.is(answer?.headers()["referrer-policy"], "no-referrer");
+    t.is(await page.textContent("#number"), invoice.documentNumber);
+    t.is(await page.textContent("#organisation"), "Umbrella Services");
+    t.is(await page.textContent("#customer"), "Wayne Enterprises");
+    t.is(await page.textContent("#status"), "Sent");
+    t.is(await page.textContent("#total"), `${invoice.totalAmount} EUR`);
+    t.is(await page.textContent("#due"), `${invoice.outstanding} EUR`);
+    t.is(await page.textContent("#memo"), "Thank you for your business");
+    // Line text is escaped, not markup.
+    t.true((await page.textContent("#lines"))?.includes("Consulting <b>days</b>"));
+    t.is(await page.$("#pay"), null);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    t.is(download.suggestedFilename(), `${invoice.documentNumber}.pdf`);
+    const path = await download.path();
+    const bytes = await readFile(path);
+    t.is(bytes.subarray(0, 5).toString("latin1"), "%PDF-");
+  } finally {
+    await page.close();
+  }
+  const checkout = await send(port, { method: "POST", path: `/i/${token}/checkout-session`, headers: {} });
+  t.is(checkout.status, 501);
+  t.like(checkout.json as object, { title: "Payments.NoGateway", status: 501 });
+});
+
+test.serial("with a gateway the Pay button opens a checkout session; paid invoices have none", async (t) => {
+  gateway = {
+    name: "fake",
+    createCheckoutSession: async (invoice, returnUrl) => {
+      checkouts.push(`${invoice.id} ${returnUrl}`);
+      // A page on the test's own server stands in for the gateway (the browser resolves no other names).
+      return { url: url(`/healthz?session=${invoice.id}`) };
+    },
+  };
+  const { invoice, token, deps, scope } = await sentInvoice();
+  const page = await browser.newPage();
+  try {
+    await page.goto(url(`/i/${token}`));
+    t.is(await page.textContent("#pay"), `Pay ${invoice.outstanding} EUR`);
+    await Promise.all([page.waitForURL(url(`/healthz?session=${invoice.id}`)), page.click("#pay")]);
+    t.deepEqual(checkouts, [`${invoice.id} ${BASE}/i/${token}`]);
+
+    const paid = await recordPayment(deps)({
+      scope,
+      actor: SYSTEM_ACTOR,
+      invoiceId: invoice.id,
+      body: { amount: invoice.totalAmount, paidAt: "2026-01-01" },
+    })();
+    t.true(E.isRight(paid));
+    await page.goto(url(`/i/${token}`));
+    t.is(await page.textContent("#status"), "Paid");
+    t.is(await page.textContent("#due"), "0.00 EUR");
+    t.is(await page.$("#pay"), null);
+  } finally {
+    await page.close();
+  }
+  const checkout = await send(port, { method: "POST", path: `/i/${token}/checkout-session`, headers: {} });
+  t.is(checkout.status, 409);
+});
+
+test.serial("a voided invoice's link stops working (410); unknown tokens answer 404", async (t) => {
+  gateway = undefined;
+  const { invoice, token, deps, scope } = await sentInvoice();
+  const voided = await voidInvoice(deps)({ scope, actor: SYSTEM_ACTOR, id: invoice.id, reason: "Issued twice" })();
+  t.true(E.isRight(voided));
+  for (const path of [`/i/${token}`, `/i/${token}/pdf`]) {
+    const answer = await send(port, { method: "GET", path, headers: {} });
+    t.is(answer.status, 410, path);
+    t.false(answer.text.includes("Wayne"), path);
+  }
+  t.is((await send(port, { method: "POST", path: `/i/${token}/checkout-session`, headers: {} })).status, 410);
+  const page = await browser.newPage();
+  try {
+    const answer = await page.goto(url(`/i/${"x".repeat(43)}`));
+    t.is(answer?.status(), 404);
+    t.is(await page.textContent("h1"), "Link not valid");
+  } finally {
+    await page.close();
+  }
+  t.is((await send(port, { method: "GET", path: "/i/short/pdf", headers: {} })).status, 404);
+});
