@@ -1,8 +1,8 @@
 import type { Stores } from "@apar/core";
 import type { Access } from "./access.js";
-import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
 import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
+import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBills } from "./stores/bills.js";
 import { memoryClients } from "./stores/clients.js";
@@ -11,10 +11,10 @@ import { memoryCompanyBills } from "./stores/company-bills.js";
 import { memoryEvents, type PositionCounter } from "./stores/events.js";
 import { memoryForwardingRejections } from "./stores/forwarding-rejections.js";
 import { memoryIdempotencyKeys } from "./stores/idempotency-keys.js";
+import { memoryInvoiceReminders } from "./stores/invoice-reminders.js";
 import { memoryJobs } from "./stores/jobs.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
-import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
 import {
   memoryCreditNotes,
   memoryCustomers,
@@ -22,6 +22,7 @@ import {
   memoryInvoices,
   memoryProducts,
 } from "./stores/receivables.js";
+import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
 import { memorySuppliers } from "./stores/suppliers.js";
 import { memoryUsers } from "./stores/users.js";
 import { memoryWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -47,6 +48,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   webhookSubscriptions: memoryWebhookSubscriptions(access),
   webhookDeliveries: memoryWebhookDeliveries(access),
   recurringSchedules: memoryRecurringSchedules(access),
+  invoiceReminders: memoryInvoiceReminders(access),
   approvalPolicies: memoryApprovalPolicies(access),
   billLifecycles: memoryBillLifecycles(access),
   approvalLinks: memoryApprovalLinks(access),

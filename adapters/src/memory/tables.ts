@@ -1,8 +1,4 @@
 import type {
-  CreditNote,
-  Customer,
-  Invoice,
-  Product,
   AllowedSender,
   ApiKey,
   ApprovalLink,
@@ -13,12 +9,18 @@ import type {
   Client,
   Company,
   CompanyBill,
+  CreditNote,
+  Customer,
   ForwardingRejection,
   IdempotencyRecord,
+  Invoice,
   Job,
   Membership,
   Organisation,
+  Product,
   RecurringSchedule,
+  Reminder,
+  ReminderOffset,
   StoredEvent,
   Supplier,
   User,
@@ -107,6 +109,13 @@ export interface Rows {
   /** `${subscriptionId} ${eventId}` -> delivery id */
   readonly webhookDeliveryKeys: Map<string, string>;
   readonly recurringSchedules: Map<string, RecurringSchedule>;
+  /** `${clientId} ${organisationId}` -> default offsets */
+  readonly reminderRules: Map<string, readonly ReminderOffset[]>;
+  readonly reminders: Map<string, Reminder>;
+  /** `${invoiceId} ${key}` -> reminder id */
+  readonly reminderKeys: Map<string, string>;
+  /** invoice id -> when its reminders were planned */
+  readonly reminderPlans: Map<string, Date>;
   readonly approvalPolicies: Map<string, ApprovalPolicy>;
   /** bill id -> lifecycle */
   readonly billLifecycles: Map<string, BillLifecycle>;
@@ -148,6 +157,10 @@ export const emptyRows = (): Rows => ({
   webhookDeliveries: new Map(),
   webhookDeliveryKeys: new Map(),
   recurringSchedules: new Map(),
+  reminderRules: new Map(),
+  reminders: new Map(),
+  reminderKeys: new Map(),
+  reminderPlans: new Map(),
   approvalPolicies: new Map(),
   billLifecycles: new Map(),
   approvalLinks: new Map(),

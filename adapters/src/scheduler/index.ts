@@ -1,2 +1,3 @@
 export * from "./recurring-job.js";
+export * from "./reminder-jobs.js";
 export * from "./scheduler.js";

@@ -1,23 +1,24 @@
 import type { Stores } from "@apar/core";
 import type { SqlSession } from "./sql-session.js";
-import { sqlApprovalLinks, sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
 import { sqlAllowedSenders } from "./stores/allowed-senders.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
+import { sqlApprovalLinks, sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlBills } from "./stores/bills.js";
 import { sqlClients } from "./stores/clients.js";
 import { sqlCompanies } from "./stores/companies.js";
 import { sqlCompanyBills } from "./stores/company-bills.js";
+import { sqlCustomers } from "./stores/customers.js";
 import { sqlEvents } from "./stores/events.js";
 import { sqlForwardingRejections } from "./stores/forwarding-rejections.js";
 import { sqlIdempotencyKeys } from "./stores/idempotency-keys.js";
+import { sqlInvoiceReminders } from "./stores/invoice-reminders.js";
+import { sqlCreditNotes, sqlDocumentNumbers, sqlInvoices } from "./stores/invoices.js";
 import { sqlJobs } from "./stores/jobs.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
-import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
-import { sqlCustomers } from "./stores/customers.js";
-import { sqlCreditNotes, sqlDocumentNumbers, sqlInvoices } from "./stores/invoices.js";
 import { sqlProducts } from "./stores/products.js";
+import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
 import { sqlSuppliers } from "./stores/suppliers.js";
 import { sqlUsers } from "./stores/users.js";
 import { sqlWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -43,6 +44,7 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   webhookSubscriptions: sqlWebhookSubscriptions(session),
   webhookDeliveries: sqlWebhookDeliveries(session),
   recurringSchedules: sqlRecurringSchedules(session),
+  invoiceReminders: sqlInvoiceReminders(session),
   approvalPolicies: sqlApprovalPolicies(session),
   billLifecycles: sqlBillLifecycles(session),
   approvalLinks: sqlApprovalLinks(session),

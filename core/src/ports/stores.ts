@@ -1,9 +1,10 @@
-import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
 import type { Customers } from "../customers/stores.js";
+import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
 import type { CreditNotes, DocumentNumbers, Invoices } from "../invoices/stores.js";
 import type { Products } from "../products/stores.js";
 import type { RecurringSchedules } from "../recurring/store.js";
+import type { InvoiceReminders } from "../reminders/store.js";
 import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
 import type { Bills } from "./bills.js";
 import type { Events } from "./events.js";
@@ -33,6 +34,7 @@ export interface Stores {
   readonly webhookSubscriptions: WebhookSubscriptions;
   readonly webhookDeliveries: WebhookDeliveries;
   readonly recurringSchedules: RecurringSchedules;
+  readonly invoiceReminders: InvoiceReminders;
   readonly approvalPolicies: ApprovalPolicies;
   readonly billLifecycles: BillLifecycles;
   readonly approvalLinks: ApprovalLinks;

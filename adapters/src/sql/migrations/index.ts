@@ -10,6 +10,7 @@ import { receivables } from "./0009-receivables.js";
 import { recurring } from "./0010-recurring.js";
 import { approvals } from "./0011-approvals.js";
 import { approvalLinks } from "./0012-approval-links.js";
+import { reminders } from "./0013-reminders.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   recurring,
   approvals,
   approvalLinks,
+  reminders,
 ];

@@ -1,0 +1,141 @@
+import {
+  type Clock,
+  type Database,
+  decode,
+  getReminderRules,
+  type Ids,
+  listInvoiceReminders,
+  type Mailer,
+  putReminderRules,
+  REMINDER_OFFSETS,
+  ReminderRulesBody,
+  reminderJson,
+  sendReminderNow,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
+import { orgScope } from "./bill-routes.js";
+import { pathId, reply, S } from "./support.js";
+
+/** What the reminder routes need; read per request. */
+export interface ReminderRouteDeps {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly mailer: () => Mailer;
+  readonly mailFrom: string;
+  readonly publicBaseUrl: string;
+}
+
+const TAG = "invoice-reminders";
+const ACCESS = { scope: "organisation", module: "ar" } as const;
+const NIL = "00000000-0000-0000-0000-000000000000";
+const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
+
+const OFFSETS = { type: "array", items: { type: "string", enum: [...REMINDER_OFFSETS] } } as const;
+const RULES: JsonSchema = {
+  type: "object",
+  required: ["offsets", "isDefault"],
+  properties: { offsets: OFFSETS, isDefault: { type: "boolean", description: "True until the organisation chose." } },
+};
+const REMINDER: JsonSchema = {
+  type: "object",
+  properties: {
+    id: S.uuid,
+    invoiceId: S.uuid,
+    offset: { type: "string", enum: [...REMINDER_OFFSETS, "Manual"] },
+    status: { type: "string", enum: ["Pending", "Sent", "Cancelled", "Failed"] },
+    scheduledFor: S.dateTime,
+    sentAt: S.nullableDateTime,
+    recipient: S.nullableString,
+    error: S.nullableString,
+    createdAt: S.dateTime,
+  },
+};
+const missing = { description: "`Invoice.NotFound`: no such invoice in the organisation." };
+
+/** The organisation's reminder rules, and each invoice's reminder history and send-now. */
+export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
+  const d = () => ({
+    db: deps.database,
+    clock: deps.clock,
+    ids: deps.ids,
+    mailer: deps.mailer(),
+    mailFrom: deps.mailFrom,
+    publicBaseUrl: deps.publicBaseUrl,
+  });
+  return [
+    {
+      method: "GET",
+      path: "/v1/invoice-reminders",
+      operationId: "getInvoiceReminderRules",
+      summary: "The organisation's default reminder offsets",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": { description: "The rules.", schema: RULES } },
+      handler: async (ctx) => reply(getReminderRules(d())(orgScope(ctx).scope), 200, (r) => r),
+    },
+    {
+      method: "PUT",
+      path: "/v1/invoice-reminders",
+      operationId: "putInvoiceReminderRules",
+      summary: "Set the organisation's default reminder offsets (empty: no reminders)",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: { schema: { type: "object", required: ["offsets"], properties: { offsets: OFFSETS } } },
+      responses: { "200": { description: "The rules.", schema: RULES }, "400": { description: "`Request.Invalid`." } },
+      handler: async (ctx) => {
+        const body = decode(ReminderRulesBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(putReminderRules(d())(orgScope(ctx).scope, body.right), 200, (r) => r);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/invoices/{id}/reminders",
+      operationId: "listInvoiceReminders",
+      summary: "An invoice's reminders: planned, sent, cancelled and failed",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": {
+          description: "Every reminder of the invoice, oldest due first (one page).",
+          schema: {
+            type: "object",
+            properties: {
+              data: { type: "array", items: REMINDER },
+              nextCursor: { type: "null" },
+              hasMore: { type: "boolean" },
+            },
+          },
+        },
+        "404": missing,
+      },
+      handler: async (ctx) =>
+        reply(listInvoiceReminders(d())(orgScope(ctx).scope, idOf(ctx)), 200, (rs) => ({
+          data: rs.map(reminderJson),
+          nextCursor: null,
+          hasMore: false,
+        })),
+    },
+    {
+      method: "POST",
+      path: "/v1/invoices/{id}/reminders",
+      operationId: "sendInvoiceReminder",
+      summary: "Send a reminder now (a repeat within 60 s answers the one sent)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "201": { description: "Sent (or Failed: see `error`).", schema: REMINDER },
+        "200": { description: "The reminder sent in the last 60 s.", schema: REMINDER },
+        "404": missing,
+        "409": { description: "`Reminder.NotRemindable`: draft, paid, voided or credited invoices get none." },
+      },
+      handler: async (ctx) => {
+        const sent = await sendReminderNow(d())(orgScope(ctx).scope, idOf(ctx))();
+        if (E.isLeft(sent)) return sent.left;
+        return { status: sent.right.replayed ? 200 : 201, body: reminderJson(sent.right.reminder) };
+      },
+    },
+  ];
+};

@@ -1,0 +1,79 @@
+import { publicInvoiceUrl } from "../../invoices/invoice-view.js";
+import type { Invoice } from "../../invoices/model.js";
+import { outstandingOf } from "../../invoices/totals.js";
+import type { MailMessage } from "../../ports/mailer.js";
+import type { OrgScope } from "../../ports/scope.js";
+import type { Reminder } from "../../reminders/model.js";
+import { isRemindable } from "../../reminders/plan.js";
+import { formatAmount } from "../../shared/money.js";
+import type { ReminderDeps } from "./deps.js";
+
+const messageOf = (deps: ReminderDeps, invoice: Invoice, organisationName: string, to: string): MailMessage => {
+  const due = `${formatAmount(outstandingOf(invoice), invoice.currency)} ${invoice.currency}`;
+  const link = invoice.publicToken === null ? null : publicInvoiceUrl(deps.publicBaseUrl, invoice.publicToken);
+  const number = invoice.documentNumber ?? "";
+  return {
+    from: deps.mailFrom,
+    to: [to],
+    subject: `Reminder: invoice ${number} from ${organisationName}`,
+    text: [
+      `Dear ${invoice.customer.name},`,
+      "",
+      `this is a reminder that invoice ${number} from ${organisationName} is due on ${invoice.dueDate}.`,
+      `Amount due: ${due}.`,
+      ...(link === null ? [] : ["", `View and pay the invoice: ${link}`]),
+      "",
+      "If you have already paid, please ignore this message.",
+    ].join("\n"),
+  };
+};
+
+/**
+ * Sends one Pending reminder at most once: it is marked Sent (or Cancelled when the invoice is no longer
+ * remindable, Failed without an address) in a committed unit of work before the mail goes out, so a crash
+ * or a retry never mails twice; a mail failure then marks it Failed. Answers the reminder as it ends.
+ */
+export const deliverReminder =
+  (deps: ReminderDeps) =>
+  async (scope: OrgScope, reminderId: string): Promise<Reminder | undefined> => {
+    const claimed = await deps.db.run(async (s) => {
+      const reminder = await s.invoiceReminders.ofId(scope, reminderId);
+      if (reminder === undefined || reminder.status !== "Pending") return { reminder, mail: undefined };
+      const invoice = await s.invoices.ofId(scope, reminder.invoiceId);
+      const now = deps.clock.now();
+      const end = (status: Reminder["status"], extra: Partial<Reminder>): Reminder => ({
+        ...reminder,
+        status,
+        updatedAt: now,
+        ...extra,
+      });
+      let next: Reminder;
+      let mail: MailMessage | undefined;
+      if (invoice === undefined || !isRemindable(invoice)) {
+        next = end("Cancelled", { error: `The invoice is ${invoice?.status ?? "gone"}.` });
+      } else if (invoice.customer.email === null) {
+        next = end("Failed", { error: "The customer has no e-mail address." });
+      } else {
+        const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
+        mail = messageOf(deps, invoice, organisation?.name ?? "", invoice.customer.email);
+        next = end("Sent", { sentAt: now, recipient: invoice.customer.email });
+      }
+      if (!(await s.invoiceReminders.update(next, "Pending"))) return { reminder: undefined, mail: undefined };
+      return { reminder: next, mail };
+    });
+    if (claimed.mail === undefined || claimed.reminder === undefined) return claimed.reminder;
+    try {
+      await deps.mailer.send(claimed.mail);
+      return claimed.reminder;
+    } catch (error) {
+      const failed: Reminder = {
+        ...claimed.reminder,
+        status: "Failed",
+        sentAt: null,
+        error: `Mail not sent: ${error instanceof Error ? error.message : String(error)}`,
+        updatedAt: deps.clock.now(),
+      };
+      await deps.db.run((s) => s.invoiceReminders.update(failed, "Sent"));
+      return failed;
+    }
+  };

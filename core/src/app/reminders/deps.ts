@@ -1,0 +1,35 @@
+import type { Clock } from "../../ports/clock.js";
+import type { Ids } from "../../ports/ids.js";
+import type { Mailer } from "../../ports/mailer.js";
+import type { Stores, UnitOfWork } from "../../ports/stores.js";
+
+/** What the reminder use cases need. */
+export interface ReminderDeps {
+  readonly db: UnitOfWork & { readonly stores: Stores };
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly mailer: Mailer;
+  /** The From address of reminder mail. */
+  readonly mailFrom: string;
+  /** `APAR_PUBLIC_URL`: reminders link to `<publicBaseUrl>/i/<token>`. */
+  readonly publicBaseUrl: string;
+}
+
+/** The job that plans an invoice's reminders (once per invoice). */
+export const PLAN_REMINDERS_JOB = "invoice-reminders.plan";
+/** The job that sends one reminder (once per reminder). */
+export const SEND_REMINDER_JOB = "invoice-reminder.send";
+
+/** The payload of a plan job. */
+export interface PlanRemindersJob {
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly invoiceId: string;
+}
+
+/** The payload of a send job. */
+export interface SendReminderJob {
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly reminderId: string;
+}

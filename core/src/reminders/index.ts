@@ -1,0 +1,3 @@
+export * from "./model.js";
+export * from "./plan.js";
+export * from "./store.js";
