@@ -62,7 +62,11 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
   const batch = options.batch ?? 64;
-  const dispatch = dispatchWebhookEvents({ db: database, clock, ids: options.ids });
+  const fanOut = dispatchWebhookEvents({ db: database, clock, ids: options.ids });
+  // On MySQL, runners of several processes fanning out the same outbox rows at once deadlock on the deliveries'
+  // unique index; a named lock lets one fan out at a time (SQLite's writer lock does that already).
+  const dispatch = (limit: number): Promise<number> =>
+    database.dialect === "mysql" ? database.withLock("webhook-dispatch", () => fanOut(limit)) : fanOut(limit);
   const deliver = deliverClaimed(
     {
       db: database,

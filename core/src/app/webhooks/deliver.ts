@@ -3,10 +3,14 @@ import { deliveryBody, deliveryHeaders, webhookHeaderNames } from "../../webhook
 import type { AttemptOutcome, WebhookDelivery, WebhookSubscription } from "../../webhooks/model.js";
 import { nextAttemptAt } from "../../webhooks/retry-schedule.js";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "../../webhooks/rules.js";
+import type { AttemptTally } from "../../webhooks/stores.js";
 import type { DeliveryDeps } from "./deps.js";
 
 /** How long a claim holds a delivery: the 10 s answer timeout plus room to record the outcome. */
 export const DELIVERY_LEASE_MS = 15_000;
+
+/** Times a failed recording of sent attempts is tried again (10 ms, doubling). */
+const RECORD_RETRIES = 6;
 
 /** Attempts signed and POSTed at once by one `deliverClaimed` call (the rest wait for a free slot). */
 export const DELIVERY_CONCURRENCY = 64;
@@ -41,8 +45,14 @@ export const recordAttempts = (
         outcome.ok ? { succeeded: true, failuresAfter: 0 } : { ...tally, failuresAfter: tally.failuresAfter + 1 },
       );
     }
-    for (const [id, tally] of tallies)
-      await s.webhookSubscriptions.recordAttempts(id, tally, DISABLE_AFTER_CONSECUTIVE_FAILURES, now);
+    // In id order: two workers recording batches of the same subscriptions lock their rows in one order.
+    for (const id of [...tallies.keys()].sort())
+      await s.webhookSubscriptions.recordAttempts(
+        id,
+        tallies.get(id) as AttemptTally,
+        DISABLE_AFTER_CONSECUTIVE_FAILURES,
+        now,
+      );
     return held.size;
   });
 
@@ -95,6 +105,16 @@ export const deliverClaimed =
         }
       }),
     );
-    await recordAttempts(deps, worker, completed);
+    // The attempts were sent: recording them must not give up on a transient failure (a deadlock between
+    // workers rolls the unit of work back as a whole), or the lease would run out and they would be sent again.
+    for (let retry = 0; ; retry += 1) {
+      try {
+        await recordAttempts(deps, worker, completed);
+        break;
+      } catch (error) {
+        if (retry >= RECORD_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** retry));
+      }
+    }
     return outcomes;
   };

@@ -1,0 +1,149 @@
+import { systemClock } from "@apar/adapters/system/clock";
+import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
+import { createWebhookRunner, type WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
+import { createGuardedClient } from "@apar/adapters/webhooks/guarded-client";
+import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
+import { createClient, createWebhookSubscription, type Database, makeEvent, SYSTEM_ACTOR } from "@apar/core";
+import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import { testDatabases } from "../../helpers/databases.js";
+import { startReceiver } from "./receiver.js";
+
+// Below the 50 consecutive failures that would switch the failing subscription off.
+const EVENTS = 40;
+const OK_PATHS = ["/ok-1", "/ok-2", "/ok-3", "/ok-4"];
+const TYPE = "company_bill.awaiting_organisation";
+
+/** How many requests each event id got at a receiver path. */
+const countsOf = (requests: readonly { headers: Record<string, unknown> }[]): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const r of requests) {
+    const id = String(r.headers["service-event-id"]);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+};
+
+for (const kind of testDatabases()) {
+  test(`${kind.name}: two runners on one database send each attempt once`, async (t) => {
+    const handles = await kind.openMany(2);
+    const receiver = await startReceiver();
+    const sender = createGuardedClient({ allowInsecureLoopback: true, privateCidrs: [] });
+    let offset = 0;
+    const clock = { now: () => new Date(systemClock.now().getTime() + offset) };
+    const ids = randomIds(systemClock);
+    const sealer = createSecretSealer("two-runners-test-key");
+    const runners: WebhookRunner[] = [];
+    t.teardown(async () => {
+      await Promise.all(runners.map((r) => r.stop(1_000)));
+      sender.close();
+      await receiver.close();
+      await Promise.all(handles.map((h) => h.close()));
+    });
+    const db = handles[0] as Database;
+    const deps = { db, clock, ids, randomBytes: secureRandomBytes, sealer, checkUrl: sender.validate };
+    const client = await createClient(deps)({ name: "Two runners" })();
+    if (E.isLeft(client)) return t.fail(client.left.code);
+    for (const path of [...OK_PATHS, "/fail"]) {
+      const sub = await createWebhookSubscription(deps)({
+        clientId: client.right.id,
+        url: receiver.url(path),
+        eventTypes: [TYPE],
+      })();
+      if (E.isLeft(sub)) return t.fail(sub.left.detail);
+    }
+    receiver.answer("/fail", 503);
+    offset = 1_000;
+    const events = Array.from({ length: EVENTS }, () =>
+      makeEvent({
+        ids,
+        clock,
+        type: TYPE,
+        clientId: client.right.id,
+        organisationId: null,
+        actor: SYSTEM_ACTOR,
+        data: { billId: ids.next() },
+      }),
+    );
+    await db.run((s) => s.events.append(events));
+    const eventIds = events.map((e) => e.envelope.id).sort();
+
+    // Small batches and a fast poll, so that the two runners' fan-outs and claims interleave.
+    for (const [i, handle] of handles.entries()) {
+      runners.push(
+        createWebhookRunner({
+          id: `runner-${i}`,
+          database: handle,
+          clock,
+          ids,
+          sealer,
+          sender,
+          headerPrefix: "service",
+          logger: { warn: () => {}, error: (obj, msg) => t.log(msg, obj) },
+          pollMs: 10,
+          batch: 8,
+          concurrency: 32,
+        }),
+      );
+    }
+    const settled = async (requests: number) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const delivering = await db.stores.webhookDeliveries.list(
+          client.right.id,
+          { status: "Delivering" },
+          { limit: 1 },
+        );
+        if (receiver.received.length >= requests && delivering.items.length === 0) return;
+        if (Date.now() > deadline) {
+          const all = await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 1000 });
+          const summary = new Map<string, number>();
+          for (const d of all.items) {
+            const k = `${d.status} ${d.attempts} ${d.lastStatusCode} ${d.lastError} ${d.lockedBy}`;
+            summary.set(k, (summary.get(k) ?? 0) + 1);
+          }
+          throw new Error(`${receiver.received.length} of ${requests} requests ${JSON.stringify([...summary])}`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    for (const runner of runners) runner.start();
+    await settled((OK_PATHS.length + 1) * EVENTS);
+    for (const path of [...OK_PATHS, "/fail"]) {
+      const counts = countsOf(receiver.on(path));
+      const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+      if (twice.length > 0) {
+        const rows = (await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 500 })).items;
+        t.log(JSON.stringify(rows.filter((d) => twice.includes(d.eventId))));
+        t.log(
+          receiver
+            .on(path)
+            .filter((r) => twice.includes(String(r.headers["service-event-id"])))
+            .map((r) => r.headers["service-signature"]),
+        );
+      }
+      t.deepEqual([...counts.keys()].sort(), eventIds, path);
+      t.true(
+        [...counts.values()].every((n) => n === 1),
+        `${path}: the first attempt of each delivery was sent once`,
+      );
+    }
+
+    // The retries come due after 30 s: each failed delivery gets exactly one second attempt.
+    receiver.answer("/fail", 200);
+    offset += 30_000;
+    for (const runner of runners) runner.wake();
+    await settled((OK_PATHS.length + 2) * EVENTS);
+    const second = countsOf(receiver.on("/fail"));
+    t.true(
+      [...second.values()].every((n) => n === 2),
+      "the second attempt of each delivery was sent once",
+    );
+    t.deepEqual([...second.keys()].sort(), eventIds);
+    for (const path of OK_PATHS) t.is(receiver.on(path).length, EVENTS);
+    const rows = (await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 500 })).items;
+    t.is(rows.length, (OK_PATHS.length + 1) * EVENTS);
+    t.true(rows.every((d) => d.status === "Succeeded"));
+    t.is(rows.filter((d) => d.attempts === 2).length, EVENTS, "the failing subscription's deliveries took 2 attempts");
+  });
+}
