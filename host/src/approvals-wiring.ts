@@ -1,5 +1,6 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { approvalPolicyRoutes, billLifecycleRoutes } from "@apar/adapters/http/routes/approval-routes";
+import { matchingRoutes } from "@apar/adapters/http/routes/matching-routes";
 import { publicApprovalRoutes } from "@apar/adapters/http/routes/public-approval-routes";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
@@ -25,7 +26,7 @@ const approvalDeps = (c: Container): ApprovalDeps => ({
   ids: c.get<Ids>(TOKENS.Ids),
 });
 
-/** The approval policy, bill lifecycle and public approval routes; their database is read when a request runs. */
+/** The approval policy, bill lifecycle, public approval and matching routes; their database is read when a request runs. */
 export const approvalRouteList = (c: Container): RouteDef[] => {
   const config = c.get<Config>(TOKENS.Config);
   // A submit that lands in NeedsApproval enqueues the link mail: the worker in this process sends it at once.
@@ -48,6 +49,7 @@ export const approvalRouteList = (c: Container): RouteDef[] => {
     ...approvalPolicyRoutes(deps),
     ...billLifecycleRoutes(deps),
     ...publicApprovalRoutes({ approvals: () => approvalDeps(c) }),
+    ...matchingRoutes({ deps: () => approvalDeps(c) }),
   ];
 };
 

@@ -3,6 +3,7 @@ import type { Access } from "./access.js";
 import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
 import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
+import { memoryMatching } from "./stores/matching.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBills } from "./stores/bills.js";
 import { memoryClients } from "./stores/clients.js";
@@ -52,6 +53,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   approvalPolicies: memoryApprovalPolicies(access),
   billLifecycles: memoryBillLifecycles(access),
   approvalLinks: memoryApprovalLinks(access),
+  matching: memoryMatching(access),
   customers: memoryCustomers(access),
   products: memoryProducts(access),
   invoices: memoryInvoices(access),

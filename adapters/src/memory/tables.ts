@@ -28,6 +28,8 @@ import type {
   WebhookSubscription,
 } from "@apar/core";
 
+import type { MatchingRow } from "./stores/matching.js";
+
 /** A job as the memory queue keeps it: `availableAt` as in the SQL table (see sql/migrations/0003-jobs.ts). */
 export interface JobRow extends Job {
   readonly availableAt: Date | null;
@@ -121,6 +123,8 @@ export interface Rows {
   readonly billLifecycles: Map<string, BillLifecycle>;
   /** token hash -> link */
   readonly approvalLinks: Map<string, ApprovalLink>;
+  /** id -> purchase order, delivery note, match group or tolerances (see stores/matching.ts) */
+  readonly matchingDocuments: Map<string, MatchingRow>;
   readonly customers: Map<string, Customer>;
   readonly products: Map<string, Product>;
   readonly invoices: Map<string, Invoice>;
@@ -164,6 +168,7 @@ export const emptyRows = (): Rows => ({
   approvalPolicies: new Map(),
   billLifecycles: new Map(),
   approvalLinks: new Map(),
+  matchingDocuments: new Map(),
   customers: new Map(),
   products: new Map(),
   invoices: new Map(),

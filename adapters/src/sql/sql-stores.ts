@@ -3,6 +3,7 @@ import type { SqlSession } from "./sql-session.js";
 import { sqlAllowedSenders } from "./stores/allowed-senders.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
 import { sqlApprovalLinks, sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
+import { sqlMatching } from "./stores/matching.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlBills } from "./stores/bills.js";
 import { sqlClients } from "./stores/clients.js";
@@ -48,6 +49,7 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   approvalPolicies: sqlApprovalPolicies(session),
   billLifecycles: sqlBillLifecycles(session),
   approvalLinks: sqlApprovalLinks(session),
+  matching: sqlMatching(session),
   customers: sqlCustomers(session),
   products: sqlProducts(session),
   invoices: sqlInvoices(session),

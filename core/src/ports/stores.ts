@@ -1,4 +1,5 @@
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
+import type { MatchingStores } from "../matching/stores.js";
 import type { Customers } from "../customers/stores.js";
 import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
 import type { CreditNotes, DocumentNumbers, Invoices } from "../invoices/stores.js";
@@ -38,6 +39,7 @@ export interface Stores {
   readonly approvalPolicies: ApprovalPolicies;
   readonly billLifecycles: BillLifecycles;
   readonly approvalLinks: ApprovalLinks;
+  readonly matching: MatchingStores;
   readonly customers: Customers;
   readonly products: Products;
   readonly invoices: Invoices;

@@ -76,7 +76,44 @@ const seedTenant = async (name: string) => {
   });
   if (policy.status !== 201) throw new Error(`seed policy: ${policy.status}`);
   const policyId = (policy.json as { id: string }).id;
+  const po = await h.call("POST", "/v1/purchase-orders", {
+    headers: orgHeaders,
+    body: { number: `PO-${MARKER}`, lines: [{ description: MARKER, quantity: "1", unitPrice: "1" }] },
+  });
+  const note = await h.call("POST", "/v1/delivery-notes", {
+    headers: orgHeaders,
+    body: { number: `DN-${MARKER}`, lines: [{ description: MARKER, quantity: "1" }] },
+  });
+  if (po.status !== 201 || note.status !== 201) throw new Error(`seed matching: ${po.status} ${note.status}`);
+  const purchaseOrderId = (po.json as { id: string }).id;
+  const deliveryNoteId = (note.json as { id: string }).id;
   const billId = (upload.json as { id: string }).id;
+  const group = await h.call("POST", "/v1/match-groups", {
+    headers: orgHeaders,
+    body: { billId, purchaseOrderIds: [purchaseOrderId], deliveryNoteIds: [deliveryNoteId] },
+  });
+  if (group.status !== 201) throw new Error(`seed match group: ${group.status}`);
+  const matchGroupId = (group.json as { id: string }).id;
+  // The seeded bill has no lines yet: its allocation goes in through the store.
+  const groupScope = { clientId: client.id, organisationId: organisation.id };
+  const stored = await h.app.database.stores.matching.matchGroups.ofId(groupScope, matchGroupId);
+  const allocationId = missingId();
+  if (stored === undefined) throw new Error("seed match group: not stored");
+  await h.app.database.stores.matching.matchGroups.update({
+    ...stored,
+    allocations: [
+      {
+        id: allocationId,
+        billLine: 1,
+        purchaseOrderId,
+        purchaseOrderLineId: null,
+        deliveryNoteId: null,
+        deliveryNoteLineId: null,
+        quantity: "1",
+        source: "manual",
+      },
+    ],
+  });
   const schedule = await h.call("POST", "/v1/recurring-invoices", {
     headers: orgHeaders,
     body: { customerId: supplierId, cadence: "Monthly", startDate: "2999-01-01", lineItems: [{}], memo: MARKER },
@@ -107,6 +144,10 @@ const seedTenant = async (name: string) => {
     senderId: sender.right.sender.id,
     supplierId,
     policyId,
+    purchaseOrderId,
+    deliveryNoteId,
+    matchGroupId,
+    allocationId,
     billId,
     scheduleId,
     subscriptionId: subscription.right.subscription.id,
@@ -130,6 +171,11 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     suppliers: b.supplierId,
     "recurring-invoices": b.scheduleId,
     "approval-policies": b.policyId,
+    "purchase-orders": b.purchaseOrderId,
+    "delivery-notes": b.deliveryNoteId,
+    "match-groups": b.matchGroupId,
+    allocations: b.allocationId,
+    resolutions: "1",
     "webhook-subscriptions": b.subscriptionId,
     "webhook-deliveries": b.deliveryId,
   };
@@ -151,6 +197,10 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "PATCH /v1/webhook-subscriptions/{id}": () => ({ eventTypes: ["bill.paid"] }),
   "POST /v1/webhook-subscriptions/{id}/recover": () => ({ since: "2000-01-01T00:00:00Z" }),
   "PUT /v1/approval-policies/{id}": () => ({ name: "Walk", priorityOrder: 1, action: "AutoApprove" }),
+  "PATCH /v1/purchase-orders/{id}": () => ({ number: "PO-walk" }),
+  "PUT /v1/delivery-notes/{id}": () => ({ number: "DN-walk", lines: [] }),
+  "POST /v1/match-groups/{id}/allocations": () => ({ billLine: 1, quantity: "1" }),
+  "POST /v1/match-groups/{id}/resolutions": () => ({ billLine: 1, decision: "Accept", reason: "walk" }),
   "POST /v1/bills/{id}/reject": () => ({ reason: "walk" }),
   "POST /v1/bills/{id}/schedule-payment": () => ({ paymentDate: "2030-01-01", paymentMethod: "Walk" }),
 };

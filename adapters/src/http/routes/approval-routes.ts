@@ -11,8 +11,10 @@ import {
   getPolicy,
   type Ids,
   IsoDate,
+  isDomainError,
   listPolicies,
   markBillPaid,
+  matchingReviewGate,
   NonEmptyTrimmedString,
   PolicyBody,
   rejectBill,
@@ -174,7 +176,13 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       "submit",
       "submitBill",
       "Submit a reviewed bill: the approval policies decide (NeedsApproval, Approved or Voided)",
-      (ctx) => reply(submitBill(d())(actor(ctx)), 200, (b) => b),
+      async (ctx) => {
+        const answer = await reply(submitBill(d(), matchingReviewGate)(actor(ctx)), 200, (b) => b);
+        // A bill now in NeedsApproval has a job to mail its approval links: wake this process's worker.
+        if (!isDomainError(answer) && (answer.body as { state?: string }).state === "NeedsApproval")
+          deps.onEnqueued?.();
+        return answer;
+      },
     ),
     action(
       "approve",

@@ -10,6 +10,7 @@ import { receivables } from "./0009-receivables.js";
 import { recurring } from "./0010-recurring.js";
 import { approvals } from "./0011-approvals.js";
 import { approvalLinks } from "./0012-approval-links.js";
+import { matching } from "./0014-matching.js";
 import { reminders } from "./0013-reminders.js";
 import type { Migration } from "./migration.js";
 
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   approvals,
   approvalLinks,
   reminders,
+  matching,
 ];

@@ -1,0 +1,469 @@
+import {
+  AllocationBody,
+  type ApprovalDeps,
+  addAllocation,
+  addResolution,
+  createMatchGroup,
+  createPurchaseOrder,
+  DeliveryNoteBody,
+  type DomainError,
+  decode,
+  endPurchaseOrder,
+  getMatchGroup,
+  getTolerances,
+  listEnvelope,
+  listMatchGroups,
+  MatchGroupBody,
+  matchingDocuments,
+  PurchaseOrderBody,
+  PurchaseOrderPatch,
+  putTolerances,
+  ResolutionBody,
+  removeAllocation,
+  removeResolution,
+  saveDeliveryNote,
+  TolerancesBody,
+  updatePurchaseOrder,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { HttpReply, JsonSchema, RouteContext, RouteDef } from "../route.js";
+import { orgScope } from "./bill-routes.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+
+/** What the matching routes need: the use cases' dependencies, read per request. */
+export interface MatchingRouteDeps {
+  readonly deps: () => ApprovalDeps;
+}
+
+const ACCESS = { scope: "organisation", module: "ap" } as const;
+const TAG = "matching";
+const NIL = "00000000-0000-0000-0000-000000000000";
+const idOf = (ctx: RouteContext, name = "id"): string => pathId(ctx, name) ?? NIL;
+
+const dated = <D extends { createdAt: Date; updatedAt: Date }>(d: D) => ({
+  ...d,
+  createdAt: d.createdAt.toISOString(),
+  updatedAt: d.updatedAt.toISOString(),
+});
+const withoutClient = <D extends { clientId: string }>({ clientId: _c, ...rest }: D) => rest;
+const docJson = <D extends { clientId: string; createdAt: Date; updatedAt: Date }>(d: D) => withoutClient(dated(d));
+
+const amount = { type: "string", pattern: "^-?\\d{1,20}(\\.\\d{1,10})?$" } as const;
+const nullableUuid = { type: ["string", "null"], format: "uuid" } as const;
+const LINE: JsonSchema = {
+  type: "object",
+  required: ["description", "quantity"],
+  properties: {
+    id: { type: "string", format: "uuid", readOnly: true },
+    sku: { type: ["string", "null"], maxLength: 100 },
+    description: { type: "string", minLength: 1, maxLength: 1000 },
+    quantity: amount,
+    unitPrice: { type: ["string", "null"], pattern: amount.pattern },
+  },
+};
+const DOC_BASE = {
+  id: { type: "string", format: "uuid" },
+  organisationId: { type: "string", format: "uuid" },
+  number: { type: "string", minLength: 1, maxLength: 100 },
+  supplierId: nullableUuid,
+  status: { type: "string", enum: ["Draft", "Open", "PartiallyMatched", "FullyMatched", "Closed", "Cancelled"] },
+  lines: { type: "array", items: LINE },
+  createdAt: { type: "string", format: "date-time" },
+  updatedAt: { type: "string", format: "date-time" },
+} as const;
+const PO_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: { ...DOC_BASE, currency: { type: ["string", "null"], pattern: "^[A-Z]{3}$" } },
+};
+const DN_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    ...DOC_BASE,
+    purchaseOrderId: nullableUuid,
+    receivedDate: { type: ["string", "null"], format: "date" },
+  },
+};
+const VARIANCE: JsonSchema = {
+  type: "object",
+  properties: {
+    billLine: { type: "integer" },
+    type: { type: "string", enum: ["Price", "Quantity", "NotReceived", "OverBilled", "Rounding"] },
+    severity: { type: "string", enum: ["Warn", "Block"] },
+    expected: { type: "string" },
+    actual: { type: "string" },
+    detail: { type: "string" },
+    resolved: { type: "boolean" },
+  },
+};
+const GROUP_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string", format: "uuid" },
+    billId: { type: "string", format: "uuid" },
+    status: { type: "string", enum: ["Open", "Variance", "Resolved", "Synced"] },
+    billLines: { type: "array", items: { type: "object" } },
+    purchaseOrders: { type: "array", items: PO_SCHEMA },
+    deliveryNotes: { type: "array", items: DN_SCHEMA },
+    allocations: { type: "array", items: { type: "object" } },
+    suggestions: { type: "array", items: { type: "object" } },
+    resolutions: { type: "array", items: { type: "object" } },
+    variances: { type: "array", items: VARIANCE },
+  },
+};
+const TOLERANCES_SCHEMA: JsonSchema = {
+  type: "object",
+  description:
+    "A price variance needs the unit price above the order's by more than both pricePercent and priceAbsolute.",
+  properties: {
+    ...Object.fromEntries(
+      ["pricePercent", "priceAbsolute", "quantityOverPercent", "quantityUnderPercent", "rounding"].map((k) => [
+        k,
+        amount,
+      ]),
+    ),
+    ...Object.fromEntries(
+      ["priceSeverity", "quantitySeverity", "roundingSeverity", "notReceivedSeverity", "overBilledSeverity"].map(
+        (k) => [k, { type: "string", enum: ["Warn", "Block"] }],
+      ),
+    ),
+  },
+};
+
+const DOC_BODY = (extra: Record<string, JsonSchema>): JsonSchema => ({
+  type: "object",
+  required: ["number", "lines"],
+  properties: { number: DOC_BASE.number, supplierId: nullableUuid, lines: { type: "array", items: LINE }, ...extra },
+});
+
+type Handler = (ctx: RouteContext) => Promise<HttpReply | DomainError>;
+const route = (
+  method: RouteDef["method"],
+  path: string,
+  operationId: string,
+  summary: string,
+  responses: RouteDef["responses"],
+  handler: Handler,
+  extra: Partial<RouteDef> = {},
+): RouteDef => ({ method, path, operationId, summary, tags: [TAG], access: ACCESS, responses, handler, ...extra });
+
+const body = <A>(
+  codec: Parameters<typeof decode<A>>[0],
+  ctx: RouteContext,
+  run: (a: A) => Promise<HttpReply | DomainError>,
+) => {
+  const decoded = decode(codec, ctx.json);
+  return E.isLeft(decoded) ? Promise.resolve(decoded.left) : run(decoded.right);
+};
+
+/** Purchase orders, delivery notes, match groups (allocations, resolutions) and the organisation's tolerances. */
+export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
+  const docs = () => matchingDocuments(deps());
+  const po = { description: "The purchase order.", schema: PO_SCHEMA };
+  const dn = { description: "The delivery note.", schema: DN_SCHEMA };
+  const group = { description: "The match group with its lines, allocations and variances.", schema: GROUP_SCHEMA };
+  const missing = (what: string) => ({ description: `\`${what}.NotFound\`.` });
+  const taken = (what: string) => ({ description: `\`${what}.NumberTaken\`: the number is in use.` });
+  const invalid = { description: "`Request.Invalid` with the field errors." };
+  const list = (schema: JsonSchema) => ({ description: "A page.", schema: listSchema(schema) });
+  const scope = (ctx: RouteContext) => orgScope(ctx).scope;
+  const who = (ctx: RouteContext) => {
+    const { auth, scope } = orgScope(ctx);
+    return { scope, actor: auth.actor };
+  };
+  return [
+    route(
+      "POST",
+      "/v1/purchase-orders",
+      "createPurchaseOrder",
+      "Create a purchase order",
+      { "201": po, "400": invalid, "409": taken("PurchaseOrder") },
+      (ctx) => body(PurchaseOrderBody, ctx, (b) => reply(createPurchaseOrder(deps())(scope(ctx), b), 201, docJson)),
+      {
+        requestBody: {
+          schema: DOC_BODY({
+            currency: { type: ["string", "null"] },
+            status: { type: "string", enum: ["Draft", "Open"] },
+          }),
+        },
+      },
+    ),
+    route(
+      "GET",
+      "/v1/purchase-orders",
+      "listPurchaseOrders",
+      "List purchase orders (oldest first)",
+      { "200": list(PO_SCHEMA) },
+      async (ctx) => {
+        const page = pageOf(ctx);
+        return E.isLeft(page)
+          ? page.left
+          : reply(docs().listPurchaseOrders(scope(ctx), page.right), 200, (p) => listEnvelope(p, docJson));
+      },
+      { parameters: LIST_PARAMETERS },
+    ),
+    route(
+      "GET",
+      "/v1/purchase-orders/{id}",
+      "getPurchaseOrder",
+      "Fetch a purchase order",
+      { "200": po, "404": missing("PurchaseOrder") },
+      (ctx) => reply(docs().getPurchaseOrder(scope(ctx), idOf(ctx)), 200, docJson),
+    ),
+    route(
+      "PATCH",
+      "/v1/purchase-orders/{id}",
+      "updatePurchaseOrder",
+      "Change a purchase order",
+      { "200": po, "400": invalid, "404": missing("PurchaseOrder"), "409": taken("PurchaseOrder") },
+      (ctx) =>
+        body(PurchaseOrderPatch, ctx, (p) =>
+          reply(updatePurchaseOrder(deps())(scope(ctx), idOf(ctx), p), 200, docJson),
+        ),
+      { requestBody: { schema: { type: "object", properties: (DOC_BODY({}) as { properties: object }).properties } } },
+    ),
+    route(
+      "DELETE",
+      "/v1/purchase-orders/{id}",
+      "deletePurchaseOrder",
+      "Delete a purchase order",
+      { "204": { description: "Deleted." }, "404": missing("PurchaseOrder") },
+      (ctx) => reply(docs().deletePurchaseOrder(scope(ctx), idOf(ctx)), 204, () => undefined),
+    ),
+    ...(["close", "cancel"] as const).map((how) =>
+      route(
+        "POST",
+        `/v1/purchase-orders/{id}/${how}`,
+        `${how}PurchaseOrder`,
+        `${how === "close" ? "Close" : "Cancel"} a purchase order (final)`,
+        { "200": po, "404": missing("PurchaseOrder"), "409": { description: "`PurchaseOrder.InvalidTransition`." } },
+        (ctx) => reply(endPurchaseOrder(deps())(scope(ctx), idOf(ctx), how), 200, docJson),
+      ),
+    ),
+    route(
+      "POST",
+      "/v1/delivery-notes",
+      "createDeliveryNote",
+      "Record a delivery note (goods received)",
+      { "201": dn, "400": invalid, "409": taken("DeliveryNote") },
+      (ctx) =>
+        body(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), undefined, b), 201, docJson)),
+      {
+        requestBody: {
+          schema: DOC_BODY({
+            purchaseOrderId: nullableUuid,
+            receivedDate: { type: ["string", "null"], format: "date" },
+          }),
+        },
+      },
+    ),
+    route(
+      "GET",
+      "/v1/delivery-notes",
+      "listDeliveryNotes",
+      "List delivery notes (oldest first)",
+      { "200": list(DN_SCHEMA) },
+      async (ctx) => {
+        const page = pageOf(ctx);
+        return E.isLeft(page)
+          ? page.left
+          : reply(docs().listDeliveryNotes(scope(ctx), page.right), 200, (p) => listEnvelope(p, docJson));
+      },
+      { parameters: LIST_PARAMETERS },
+    ),
+    route(
+      "GET",
+      "/v1/delivery-notes/{id}",
+      "getDeliveryNote",
+      "Fetch a delivery note",
+      { "200": dn, "404": missing("DeliveryNote") },
+      (ctx) => reply(docs().getDeliveryNote(scope(ctx), idOf(ctx)), 200, docJson),
+    ),
+    route(
+      "PUT",
+      "/v1/delivery-notes/{id}",
+      "replaceDeliveryNote",
+      "Replace a delivery note",
+      { "200": dn, "400": invalid, "404": missing("DeliveryNote"), "409": taken("DeliveryNote") },
+      (ctx) =>
+        body(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), idOf(ctx), b), 200, docJson)),
+      {
+        requestBody: {
+          schema: DOC_BODY({
+            purchaseOrderId: nullableUuid,
+            receivedDate: { type: ["string", "null"], format: "date" },
+          }),
+        },
+      },
+    ),
+    route(
+      "DELETE",
+      "/v1/delivery-notes/{id}",
+      "deleteDeliveryNote",
+      "Delete a delivery note",
+      { "204": { description: "Deleted." }, "404": missing("DeliveryNote") },
+      (ctx) => reply(docs().deleteDeliveryNote(scope(ctx), idOf(ctx)), 204, () => undefined),
+    ),
+    route(
+      "POST",
+      "/v1/match-groups",
+      "createMatchGroup",
+      "Match a bill against purchase orders and delivery notes (lines matched automatically)",
+      { "201": group, "400": invalid, "409": { description: "`MatchGroup.Exists`: the bill has a group." } },
+      (ctx) =>
+        body(MatchGroupBody, ctx, (b) => {
+          const w = who(ctx);
+          return reply(createMatchGroup(deps())(w.scope, w.actor, b), 201, (g) => g);
+        }),
+      {
+        requestBody: {
+          schema: {
+            type: "object",
+            required: ["billId"],
+            properties: {
+              billId: { type: "string", format: "uuid" },
+              purchaseOrderIds: {
+                type: "array",
+                items: { type: "string", format: "uuid" },
+                description: "Default: the order numbered as the bill's purchaseOrderNumber.",
+              },
+              deliveryNoteIds: { type: "array", items: { type: "string", format: "uuid" } },
+            },
+          },
+        },
+      },
+    ),
+    route(
+      "GET",
+      "/v1/match-groups",
+      "listMatchGroups",
+      "List match groups (status as last recorded)",
+      { "200": list({ type: "object" }) },
+      async (ctx) => {
+        const page = pageOf(ctx);
+        return E.isLeft(page)
+          ? page.left
+          : reply(listMatchGroups(deps())(scope(ctx), page.right), 200, (p) =>
+              listEnvelope(p, (g) => ({
+                id: g.id,
+                billId: g.billId,
+                status: g.status,
+                createdAt: g.createdAt.toISOString(),
+                updatedAt: g.updatedAt.toISOString(),
+              })),
+            );
+      },
+      { parameters: LIST_PARAMETERS },
+    ),
+    route(
+      "GET",
+      "/v1/match-groups/{id}",
+      "getMatchGroup",
+      "Fetch a match group with lines, allocations and variances (computed now)",
+      { "200": group, "404": missing("MatchGroup") },
+      (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx)), 200, (g) => g),
+    ),
+    route(
+      "GET",
+      "/v1/bills/{id}/match-group",
+      "getBillMatchGroup",
+      "The match group of a bill",
+      { "200": group, "404": { description: "`Bill.NotFound` or `MatchGroup.NotFound`." } },
+      (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx), true), 200, (g) => g),
+    ),
+    route(
+      "POST",
+      "/v1/match-groups/{id}/allocations",
+      "addMatchAllocation",
+      "Allocate a bill line to an order and/or receipt line",
+      { "200": group, "400": invalid, "404": missing("MatchGroup") },
+      (ctx) =>
+        body(AllocationBody, ctx, (b) => {
+          const w = who(ctx);
+          return reply(addAllocation(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
+        }),
+      {
+        requestBody: {
+          schema: {
+            type: "object",
+            required: ["billLine", "quantity"],
+            properties: {
+              billLine: { type: "integer", minimum: 1 },
+              quantity: amount,
+              purchaseOrderLineId: nullableUuid,
+              deliveryNoteLineId: nullableUuid,
+            },
+          },
+        },
+      },
+    ),
+    route(
+      "DELETE",
+      "/v1/match-groups/{id}/allocations/{allocationId}",
+      "removeMatchAllocation",
+      "Remove an allocation",
+      { "200": group, "404": { description: "`MatchGroup.NotFound` or `Allocation.NotFound`." } },
+      (ctx) => {
+        const w = who(ctx);
+        return reply(removeAllocation(deps())(w.scope, w.actor, idOf(ctx), idOf(ctx, "allocationId")), 200, (g) => g);
+      },
+    ),
+    route(
+      "POST",
+      "/v1/match-groups/{id}/resolutions",
+      "addMatchResolution",
+      "Decide a bill line's variances (Accept, AcceptAndUpdateCatalog, RequestCreditNote, Dispute) with a reason",
+      { "200": group, "400": invalid, "404": missing("MatchGroup") },
+      (ctx) =>
+        body(ResolutionBody, ctx, (b) => {
+          const w = who(ctx);
+          return reply(addResolution(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
+        }),
+      {
+        requestBody: {
+          schema: {
+            type: "object",
+            required: ["billLine", "decision", "reason"],
+            properties: {
+              billLine: { type: "integer", minimum: 1 },
+              decision: { type: "string", enum: ["Accept", "AcceptAndUpdateCatalog", "RequestCreditNote", "Dispute"] },
+              reason: { type: "string", minLength: 1, maxLength: 1000 },
+            },
+          },
+        },
+      },
+    ),
+    route(
+      "DELETE",
+      "/v1/match-groups/{id}/resolutions/{billLineId}",
+      "removeMatchResolution",
+      "Withdraw the decision on a bill line (its 1-based number)",
+      { "200": group, "404": { description: "`MatchGroup.NotFound` or `Resolution.NotFound`." } },
+      (ctx) => {
+        const w = who(ctx);
+        const line = Number(ctx.params.billLineId);
+        return reply(
+          removeResolution(deps())(w.scope, w.actor, idOf(ctx), Number.isInteger(line) ? line : 0),
+          200,
+          (g) => g,
+        );
+      },
+    ),
+    route(
+      "GET",
+      "/v1/match-tolerances",
+      "getMatchTolerances",
+      "The organisation's matching tolerances",
+      { "200": { description: "The tolerances.", schema: TOLERANCES_SCHEMA } },
+      (ctx) => reply(getTolerances(deps())(scope(ctx)), 200, (t) => t),
+    ),
+    route(
+      "PUT",
+      "/v1/match-tolerances",
+      "putMatchTolerances",
+      "Replace the organisation's matching tolerances (absent members take the defaults)",
+      { "200": { description: "The tolerances.", schema: TOLERANCES_SCHEMA }, "400": invalid },
+      (ctx) => body(TolerancesBody, ctx, (b) => reply(putTolerances(deps())(scope(ctx), b), 200, (t) => t)),
+      { requestBody: { schema: TOLERANCES_SCHEMA } },
+    ),
+  ];
+};

@@ -1,0 +1,3 @@
+export * from "./documents.js";
+export * from "./inputs.js";
+export * from "./match-groups.js";

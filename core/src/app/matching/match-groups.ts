@@ -1,0 +1,401 @@
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import type { Bill } from "../../bills/model.js";
+import type { Actor, OutboxEvent } from "../../events/envelope.js";
+import { makeEvent } from "../../events/make-event.js";
+import { autoMatch, type BillLineInput } from "../../matching/auto-match.js";
+import {
+  type Allocation,
+  DEFAULT_TOLERANCES,
+  type DeliveryNote,
+  type MatchGroup,
+  type MatchStatus,
+  type PurchaseOrder,
+  type Tolerances,
+  type Variance,
+} from "../../matching/model.js";
+import { computeVariances, matchStatus } from "../../matching/variances.js";
+import type { Page, PageRequest } from "../../ports/page.js";
+import type { OrgScope } from "../../ports/scope.js";
+import type { Stores } from "../../ports/stores.js";
+import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
+import { addAmounts, isPositiveAmount, normalizeAmount } from "../../shared/money.js";
+import type { ApprovalDeps } from "../approvals/deps.js";
+import { billNotFound } from "../bills/bill-rules.js";
+import type { AllocationBody, MatchGroupBody, ResolutionBody, TolerancesBody } from "./inputs.js";
+
+/** A match group as GET /v1/match-groups/{id} answers it: with its documents' lines and its variances. */
+export interface MatchGroupJson {
+  readonly id: string;
+  readonly organisationId: string;
+  readonly billId: string;
+  readonly status: MatchStatus;
+  readonly billLines: readonly (BillLineInput & { readonly line: number })[];
+  readonly purchaseOrders: readonly PurchaseOrder[];
+  readonly deliveryNotes: readonly DeliveryNote[];
+  readonly allocations: readonly Allocation[];
+  readonly suggestions: MatchGroup["suggestions"];
+  readonly resolutions: MatchGroup["resolutions"];
+  readonly variances: readonly Variance[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+const groupNotFound = (): DomainError => notFound("MatchGroup.NotFound", "The match group does not exist.");
+
+const billLinesOf = (bill: Bill): BillLineInput[] =>
+  bill.fields.lineItems.map((l) => ({
+    description: l.description,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    amount: l.amount,
+  }));
+
+/** The organisation's tolerances (the defaults until someone sets them). */
+export const tolerancesOf = async (s: Stores, scope: OrgScope): Promise<Tolerances> =>
+  (await s.matching.tolerances.of(scope)) ?? DEFAULT_TOLERANCES;
+
+/** Everything a group's variances are computed from, read in `s`. */
+const evaluate = async (s: Stores, scope: OrgScope, group: MatchGroup, bill: Bill) => {
+  const orders = (
+    await Promise.all(group.purchaseOrderIds.map((id) => s.matching.purchaseOrders.ofId(scope, id)))
+  ).filter((po): po is PurchaseOrder => po !== undefined);
+  const notes = (await Promise.all(group.deliveryNoteIds.map((id) => s.matching.deliveryNotes.ofId(scope, id)))).filter(
+    (dn): dn is DeliveryNote => dn !== undefined,
+  );
+  const billedElsewhere = new Map<string, string>();
+  for (const other of await s.matching.matchGroups.ofPurchaseOrders(scope, group.purchaseOrderIds)) {
+    if (other.id === group.id) continue;
+    for (const a of other.allocations)
+      if (a.purchaseOrderLineId !== null)
+        billedElsewhere.set(
+          a.purchaseOrderLineId,
+          addAmounts(billedElsewhere.get(a.purchaseOrderLineId) ?? "0", a.quantity),
+        );
+  }
+  const billLines = billLinesOf(bill);
+  const variances = computeVariances({
+    group,
+    billLines,
+    orders,
+    notes,
+    tolerances: await tolerancesOf(s, scope),
+    billedElsewhere,
+  });
+  return { orders, notes, billLines, variances, status: matchStatus(group, billLines.length, variances) };
+};
+
+const view = async (s: Stores, scope: OrgScope, group: MatchGroup, bill: Bill): Promise<MatchGroupJson> => {
+  const e = await evaluate(s, scope, group, bill);
+  return {
+    id: group.id,
+    organisationId: group.organisationId,
+    billId: group.billId,
+    status: group.status === "Synced" ? "Synced" : e.status,
+    billLines: e.billLines.map((l, i) => ({ ...l, line: i + 1 })),
+    purchaseOrders: e.orders,
+    deliveryNotes: e.notes,
+    allocations: group.allocations,
+    suggestions: group.suggestions,
+    resolutions: group.resolutions,
+    variances: e.variances,
+    createdAt: group.createdAt.toISOString(),
+    updatedAt: group.updatedAt.toISOString(),
+  };
+};
+
+const groupEvent = (
+  deps: ApprovalDeps,
+  group: MatchGroup,
+  type: "match_group.created" | "match_group.variance" | "match_group.resolved",
+  actor: Actor,
+): OutboxEvent =>
+  makeEvent({
+    ids: deps.ids,
+    clock: deps.clock,
+    type,
+    clientId: group.clientId,
+    organisationId: group.organisationId,
+    actor,
+    data: { matchGroup: { id: group.id, billId: group.billId, status: group.status } },
+  });
+
+/**
+ * Saves a group with its status recomputed, recording `match_group.variance` when it enters Variance and
+ * `match_group.resolved` when it becomes Resolved.
+ */
+const saveRecomputed = async (
+  deps: ApprovalDeps,
+  s: Stores,
+  scope: OrgScope,
+  group: MatchGroup,
+  bill: Bill,
+  actor: Actor,
+  created: boolean,
+): Promise<MatchGroupJson> => {
+  const e = await evaluate(s, scope, group, bill);
+  const next: MatchGroup = {
+    ...group,
+    status: group.status === "Synced" ? "Synced" : e.status,
+    updatedAt: deps.clock.now(),
+  };
+  const events: OutboxEvent[] = [];
+  if (created) {
+    await s.matching.matchGroups.add(next);
+    events.push(groupEvent(deps, next, "match_group.created", actor));
+  } else await s.matching.matchGroups.update(next);
+  if (next.status !== group.status || created) {
+    if (next.status === "Variance") events.push(groupEvent(deps, next, "match_group.variance", actor));
+    if (next.status === "Resolved") events.push(groupEvent(deps, next, "match_group.resolved", actor));
+  }
+  await s.events.append(events);
+  return view(s, scope, next, bill);
+};
+
+/**
+ * Creates a bill's match group: its purchase orders (given, else found by the bill's PO number), delivery
+ * notes (given, else those recorded against the orders found), and the lines matched automatically.
+ */
+export const createMatchGroup =
+  (deps: ApprovalDeps) =>
+  (scope: OrgScope, actor: Actor, body: MatchGroupBody): TE.TaskEither<DomainError, MatchGroupJson> =>
+  () =>
+    deps.db.run(async (s) => {
+      const billId = body.billId.toLowerCase();
+      const bill = await s.bills.ofId(scope, billId);
+      if (bill === undefined)
+        return E.left(
+          validationError([
+            { field: "billId", code: "not_found", message: "billId is not a bill of this organisation" },
+          ]),
+        );
+      if ((await s.matching.matchGroups.ofBill(scope, billId)) !== undefined)
+        return E.left(conflict("MatchGroup.Exists", "The bill already has a match group."));
+      const orders: PurchaseOrder[] = [];
+      for (const id of body.purchaseOrderIds ?? []) {
+        const po = await s.matching.purchaseOrders.ofId(scope, id.toLowerCase());
+        if (po === undefined)
+          return E.left(
+            validationError([
+              {
+                field: "purchaseOrderIds",
+                code: "not_found",
+                message: `${id} is not a purchase order of this organisation`,
+              },
+            ]),
+          );
+        orders.push(po);
+      }
+      if (orders.length === 0 && bill.fields.purchaseOrderNumber !== null) {
+        const po = await s.matching.purchaseOrders.ofNumber(scope, bill.fields.purchaseOrderNumber.trim());
+        if (po !== undefined) orders.push(po);
+      }
+      const notes: DeliveryNote[] = [];
+      for (const id of body.deliveryNoteIds ?? []) {
+        const dn = await s.matching.deliveryNotes.ofId(scope, id.toLowerCase());
+        if (dn === undefined)
+          return E.left(
+            validationError([
+              {
+                field: "deliveryNoteIds",
+                code: "not_found",
+                message: `${id} is not a delivery note of this organisation`,
+              },
+            ]),
+          );
+        notes.push(dn);
+      }
+      const matched = autoMatch(billLinesOf(bill), orders, notes, () => deps.ids.next());
+      const now = deps.clock.now();
+      const group: MatchGroup = {
+        id: deps.ids.next(),
+        ...scope,
+        billId,
+        purchaseOrderIds: orders.map((o) => o.id),
+        deliveryNoteIds: notes.map((n) => n.id),
+        allocations: matched.allocations,
+        suggestions: matched.suggestions,
+        resolutions: [],
+        status: "Open",
+        createdAt: now,
+        updatedAt: now,
+      };
+      return E.right(await saveRecomputed(deps, s, scope, group, bill, actor, true));
+    });
+
+/** Changes a group (allocations or resolutions) and records the status it reaches. */
+const changeGroup =
+  (deps: ApprovalDeps) =>
+  (
+    scope: OrgScope,
+    actor: Actor,
+    id: string,
+    change: (group: MatchGroup, bill: Bill, s: Stores) => Promise<E.Either<DomainError, MatchGroup>>,
+  ): TE.TaskEither<DomainError, MatchGroupJson> =>
+  () =>
+    deps.db.run(async (s) => {
+      const group = await s.matching.matchGroups.ofId(scope, id);
+      if (group === undefined) return E.left(groupNotFound());
+      const bill = await s.bills.ofId(scope, group.billId);
+      if (bill === undefined) return E.left(billNotFound());
+      const changed = await change(group, bill, s);
+      if (E.isLeft(changed)) return changed;
+      return E.right(await saveRecomputed(deps, s, scope, changed.right, bill, actor, false));
+    });
+
+/** Allocates a bill line to an order line and/or a receipt line of the group's documents. */
+export const addAllocation =
+  (deps: ApprovalDeps) => (scope: OrgScope, actor: Actor, id: string, body: AllocationBody) =>
+    changeGroup(deps)(scope, actor, id, async (group, bill, s) => {
+      const errors = [];
+      if (body.billLine > bill.fields.lineItems.length)
+        errors.push({
+          field: "billLine",
+          code: "range",
+          message: `the bill has ${bill.fields.lineItems.length} lines`,
+        });
+      if (!isPositiveAmount(body.quantity))
+        errors.push({ field: "quantity", code: "range", message: "quantity must be above zero" });
+      const poLine = body.purchaseOrderLineId?.toLowerCase() ?? null;
+      const dnLine = body.deliveryNoteLineId?.toLowerCase() ?? null;
+      const orders = await Promise.all(group.purchaseOrderIds.map((o) => s.matching.purchaseOrders.ofId(scope, o)));
+      const notes = await Promise.all(group.deliveryNoteIds.map((n) => s.matching.deliveryNotes.ofId(scope, n)));
+      const po = orders.find((o) => o?.lines.some((l) => l.id === poLine));
+      const dn = notes.find((n) => n?.lines.some((l) => l.id === dnLine));
+      if (poLine === null && dnLine === null)
+        errors.push({
+          field: "purchaseOrderLineId",
+          code: "required",
+          message: "give purchaseOrderLineId, deliveryNoteLineId or both",
+        });
+      if (poLine !== null && po === undefined)
+        errors.push({
+          field: "purchaseOrderLineId",
+          code: "not_found",
+          message: "is not a line of the group's purchase orders",
+        });
+      if (dnLine !== null && dn === undefined)
+        errors.push({
+          field: "deliveryNoteLineId",
+          code: "not_found",
+          message: "is not a line of the group's delivery notes",
+        });
+      if (errors.length > 0) return E.left(validationError(errors));
+      const allocation: Allocation = {
+        id: deps.ids.next(),
+        billLine: body.billLine,
+        purchaseOrderId: po?.id ?? null,
+        purchaseOrderLineId: poLine,
+        deliveryNoteId: dn?.id ?? null,
+        deliveryNoteLineId: dnLine,
+        quantity: normalizeAmount(body.quantity),
+        source: "manual",
+      };
+      return E.right({
+        ...group,
+        allocations: [...group.allocations, allocation],
+        suggestions: group.suggestions.filter((x) => x.billLine !== body.billLine),
+      });
+    });
+
+/** Removes an allocation. */
+export const removeAllocation =
+  (deps: ApprovalDeps) => (scope: OrgScope, actor: Actor, id: string, allocationId: string) =>
+    changeGroup(deps)(scope, actor, id, async (group) =>
+      group.allocations.some((a) => a.id === allocationId)
+        ? E.right({ ...group, allocations: group.allocations.filter((a) => a.id !== allocationId) })
+        : E.left(notFound("Allocation.NotFound", "The allocation does not exist.")),
+    );
+
+/** Records a decision on a bill line's variances (replacing an earlier one). */
+export const addResolution =
+  (deps: ApprovalDeps) => (scope: OrgScope, actor: Actor, id: string, body: ResolutionBody) =>
+    changeGroup(deps)(scope, actor, id, async (group, bill) => {
+      if (body.billLine > bill.fields.lineItems.length)
+        return E.left(
+          validationError([
+            { field: "billLine", code: "range", message: `the bill has ${bill.fields.lineItems.length} lines` },
+          ]),
+        );
+      const resolution = { ...body, actor, at: deps.clock.now().toISOString() };
+      return E.right({
+        ...group,
+        resolutions: [...group.resolutions.filter((r) => r.billLine !== body.billLine), resolution],
+      });
+    });
+
+/** Withdraws the decision on a bill line. */
+export const removeResolution = (deps: ApprovalDeps) => (scope: OrgScope, actor: Actor, id: string, billLine: number) =>
+  changeGroup(deps)(scope, actor, id, async (group) =>
+    group.resolutions.some((r) => r.billLine === billLine)
+      ? E.right({ ...group, resolutions: group.resolutions.filter((r) => r.billLine !== billLine) })
+      : E.left(notFound("Resolution.NotFound", "The bill line has no resolution.")),
+  );
+
+/** A group with its variances computed now. */
+export const getMatchGroup =
+  (deps: ApprovalDeps) =>
+  (scope: OrgScope, id: string, byBill = false): TE.TaskEither<DomainError, MatchGroupJson> =>
+  async () => {
+    const s = deps.db.stores;
+    if (byBill && (await s.bills.ofId(scope, id)) === undefined) return E.left(billNotFound());
+    const group = byBill
+      ? await s.matching.matchGroups.ofBill(scope, id)
+      : await s.matching.matchGroups.ofId(scope, id);
+    if (group === undefined) return E.left(groupNotFound());
+    const bill = await s.bills.ofId(scope, group.billId);
+    if (bill === undefined) return E.left(groupNotFound());
+    return E.right(await view(s, scope, group, bill));
+  };
+
+/** One page of the organisation's match groups (summary: id, billId, status as last recorded). */
+export const listMatchGroups =
+  (deps: ApprovalDeps) =>
+  (scope: OrgScope, page: PageRequest): TE.TaskEither<DomainError, Page<MatchGroup>> =>
+  async () =>
+    E.right(await deps.db.stores.matching.matchGroups.list(scope, page));
+
+/** The organisation's tolerances. */
+export const getTolerances =
+  (deps: ApprovalDeps) =>
+  (scope: OrgScope): TE.TaskEither<DomainError, Tolerances> =>
+  async () =>
+    E.right(await tolerancesOf(deps.db.stores, scope));
+
+/** Replaces the organisation's tolerances (absent members take the defaults). */
+export const putTolerances =
+  (deps: ApprovalDeps) =>
+  (scope: OrgScope, body: TolerancesBody): TE.TaskEither<DomainError, Tolerances> =>
+  () =>
+    deps.db.run(async (s) => {
+      const next: Tolerances = { ...DEFAULT_TOLERANCES, ...body };
+      const negative = Object.entries(next).filter(([, v]) => /^-/.test(String(v)));
+      if (negative.length > 0)
+        return E.left(
+          validationError(negative.map(([k]) => ({ field: k, code: "range", message: `${k} must not be negative` }))),
+        );
+      await s.matching.tolerances.put(scope, next);
+      return E.right(next);
+    });
+
+/**
+ * The gate a bill passes before it leaves review: a bill whose match group is in Variance cannot be
+ * submitted (409 naming the group); otherwise the group's status is what approval policies see.
+ */
+export const matchingReviewGate = async (
+  s: Stores,
+  scope: OrgScope,
+  bill: Bill,
+): Promise<E.Either<DomainError, "None" | MatchStatus>> => {
+  const group = await s.matching.matchGroups.ofBill(scope, bill.id);
+  if (group === undefined) return E.right("None");
+  const { status } = await evaluate(s, scope, group, bill);
+  if (status === "Variance")
+    return E.left(
+      conflict(
+        "MatchGroup.Variance",
+        `The bill's match group ${group.id} is in Variance: resolve its variances before the bill leaves review.`,
+      ),
+    );
+  return E.right(group.status === "Synced" ? "Synced" : status);
+};

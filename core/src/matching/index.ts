@@ -1,0 +1,5 @@
+export * from "./auto-match.js";
+export * from "./model.js";
+export * from "./similarity.js";
+export type * from "./stores.js";
+export * from "./variances.js";
