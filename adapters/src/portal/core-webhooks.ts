@@ -8,6 +8,7 @@ import {
   listWebhookDeliveries,
   listWebhookSubscriptions,
   type RequestAuth,
+  recoverWebhookDeliveries,
   replayWebhookDelivery,
   rotateWebhookSecret,
   SUBSCRIBABLE_EVENT_TYPES,
@@ -30,7 +31,7 @@ const clientOf = (auth: RequestAuth): string => {
 
 const actorOf = (auth: RequestAuth): Actor => auth.actor;
 
-/** Reads every page of a keyset listing (a client has at most 10 subscriptions; logs are read to their end). */
+/** Reads every page of a keyset listing (a client has at most 10 subscriptions). */
 const all = async <A extends { id: string }>(
   read: (page: { after?: string; limit: number }) => Promise<{ items: readonly A[]; hasMore: boolean }>,
 ): Promise<A[]> => {
@@ -65,11 +66,20 @@ export const portalWebhooksOf = (deps: WebhookDeps): PortalWebhooks => {
     deliveries: (auth, subscriptionId) => async () => {
       const found = await getWebhookSubscription(stores(), clientOf(auth), subscriptionId);
       if (E.isLeft(found)) return found;
-      const rows = await all((page) => listWebhookDeliveries(stores(), clientOf(auth), { subscriptionId }, page));
-      // Ids are UUID v7: id order is creation order, so the newest are at the end.
-      return E.right(rows.slice(-LOG_ROWS).reverse());
+      // One page walked newest first on the (client, id) index: the log never reads the whole history.
+      const newest = await listWebhookDeliveries(
+        stores(),
+        clientOf(auth),
+        { subscriptionId, newestFirst: true },
+        { limit: LOG_ROWS },
+      );
+      return E.right(newest.items);
     },
     replay: (auth, deliveryId) =>
       TE.map((_: WebhookDelivery) => undefined)(replayWebhookDelivery(deps)(of(auth, deliveryId))),
+    recover: (auth, subscriptionId, since) =>
+      TE.map((r: { readonly requeued: number }) => r.requeued)(
+        recoverWebhookDeliveries(deps)({ ...of(auth, subscriptionId), since }),
+      ),
   };
 };

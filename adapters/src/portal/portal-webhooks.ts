@@ -57,8 +57,10 @@ export interface PortalWebhooks {
   remove(auth: RequestAuth, id: string): TE.TaskEither<DomainError, void>;
   /** Queues a `webhook.test` event for this subscription only. */
   sendTest(auth: RequestAuth, id: string): TE.TaskEither<DomainError, void>;
-  /** The newest deliveries of a subscription first. */
+  /** A subscription's newest deliveries (at most `LOG_ROWS`), newest first. */
   deliveries(auth: RequestAuth, subscriptionId: string): TE.TaskEither<DomainError, readonly PortalDelivery[]>;
   /** Queues a failed delivery again (attempts start over). */
   replay(auth: RequestAuth, deliveryId: string): TE.TaskEither<DomainError, void>;
+  /** Queues again every failed delivery of the subscription created at or after `since`; answers how many. */
+  recover(auth: RequestAuth, subscriptionId: string, since: Date): TE.TaskEither<DomainError, number>;
 }

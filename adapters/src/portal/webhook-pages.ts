@@ -1,3 +1,4 @@
+import { LOG_ROWS } from "./core-webhooks.js";
 import { type Html, html } from "./html.js";
 import { layout, notice } from "./layout.js";
 import type { PortalDelivery, PortalSubscription } from "./portal-webhooks.js";
@@ -16,6 +17,16 @@ export const DONE_MESSAGES: Readonly<Record<string, string>> = {
   tested: "A webhook.test event is queued for this subscription; it appears in the delivery log below.",
   replayed: "The delivery is queued again, with the same event id.",
   deleted: "The subscription and its delivery log are deleted.",
+};
+
+/** The message after a recovery: how many failed deliveries were queued again (a count from the redirect). */
+export const recoveredMessage = (count: string | null | undefined): string => {
+  if (count === null || count === undefined || !/^\d{1,9}$/.test(count))
+    return "The failed deliveries since then are queued again.";
+  const n = Number(count);
+  return n === 0
+    ? "No failed deliveries since then: nothing was queued."
+    : `${n} failed ${n === 1 ? "delivery is" : "deliveries are"} queued again, with the same event ids.`;
 };
 
 const when = (d: Date | null): string => (d === null ? "" : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`);
@@ -153,7 +164,18 @@ ${eventTypeBoxes(eventTypes, new Set(s.eventTypes))}
 </form>
 </section>
 <section>
+<h2>Recover failed deliveries</h2>
+<form method="post" action="/portal/webhooks/recover" id="recover">
+${hidden("csrf", user.csrf)}${hidden("id", s.id)}
+<label for="since">Failed deliveries created since (UTC)</label>
+<input type="datetime-local" id="since" name="since" required step="1">
+<button type="submit" class="secondary">Recover failed deliveries</button>
+</form>
+<p class="muted">Each failed delivery since then is sent again with the same event id and a fresh set of attempts.</p>
+</section>
+<section>
 <h2>Delivery log</h2>
+<p class="muted">The newest ${LOG_ROWS} deliveries, newest first.</p>
 ${
   deliveries.length === 0
     ? html`<p class="muted">No deliveries yet.</p>`

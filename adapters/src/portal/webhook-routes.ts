@@ -8,7 +8,15 @@ import type { PortalSubscription } from "./portal-webhooks.js";
 import type { PortalKeys } from "./seal.js";
 import { clearSecret, flashSecret, takeSecret } from "./secret-flash.js";
 import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
-import { DONE_MESSAGES, detailPage, errorPage, listPage, notFoundPage, secretPage } from "./webhook-pages.js";
+import {
+  DONE_MESSAGES,
+  detailPage,
+  errorPage,
+  listPage,
+  notFoundPage,
+  recoveredMessage,
+  secretPage,
+} from "./webhook-pages.js";
 
 const detail = (id: string, done?: string): string =>
   `/portal/webhooks/subscription?id=${encodeURIComponent(id)}${done === undefined ? "" : `&done=${done}`}`;
@@ -24,6 +32,19 @@ const explain = (e: DomainError): string =>
 /** The id field of a form or query, when it is a UUID (anything else answers like a missing subscription). */
 const idOf = (value: string | null | undefined): string | undefined =>
   isUuid(value ?? undefined) ? (value as string).toLowerCase() : undefined;
+
+/**
+ * The `since` field of the recover form: a `datetime-local` value (the page shows times in UTC, so it is read as
+ * UTC) or a full ISO instant; undefined when it is neither.
+ */
+export const sinceOf = (value: string | null): Date | undefined => {
+  const text = (value ?? "").trim();
+  const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(text);
+  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(text);
+  if (!local && !instant) return undefined;
+  const at = new Date(local ? `${text}Z` : text);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+};
 
 const ID_QUERY = [{ name: "id", in: "query", required: true, schema: { type: "string", format: "uuid" } }] as const;
 const ACTION_RESPONSES = {
@@ -162,7 +183,11 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       path: "/portal/webhooks/subscription",
       operationId: "portalWebhookSubscriptionPage",
       summary: "One subscription: event types, actions and its delivery log",
-      parameters: [...ID_QUERY, { name: "done", in: "query", schema: { type: "string" } }],
+      parameters: [
+        ...ID_QUERY,
+        { name: "done", in: "query", schema: { type: "string" } },
+        { name: "count", in: "query", schema: { type: "integer", minimum: 0 } },
+      ],
       responses: {
         "200": HTML_RESPONSE,
         "303": SEE_OTHER,
@@ -171,7 +196,9 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       handler: signedInPage(deps, keys, async (ctx, s) => {
         const id = idOf(ctx.query.get("id"));
         if (id === undefined) return notFound(s);
-        return showDetail(s, id, 200, { message: DONE_MESSAGES[ctx.query.get("done") ?? ""] });
+        const done = ctx.query.get("done") ?? "";
+        const message = done === "recovered" ? recoveredMessage(ctx.query.get("count")) : DONE_MESSAGES[done];
+        return showDetail(s, id, 200, { message });
       }),
     },
     {
@@ -237,6 +264,29 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       (s, id) => deps.webhooks.remove(s.auth, id),
       "deleted",
     ),
+    {
+      ...PORTAL_ROUTE,
+      method: "POST",
+      path: "/portal/webhooks/recover",
+      operationId: "portalRecoverWebhookDeliveries",
+      summary: "Queue again every failed delivery of a subscription created since a time (UTC)",
+      requestBody: formBody(["csrf", "id", "since"]),
+      responses: {
+        ...ACTION_RESPONSES,
+        "400": { ...HTML_RESPONSE, description: "An HTML page: the time is not valid." },
+      },
+      handler: signedInForm(deps, keys, async (_ctx, s, form) => {
+        const id = idOf(form.get("id"));
+        if (id === undefined) return notFound(s);
+        const since = sinceOf(form.get("since"));
+        if (since === undefined)
+          return showDetail(s, id, 400, { error: "Enter the time to recover from as a date and time (UTC)." });
+        const recovered = await run(deps.webhooks.recover(s.auth, id, since));
+        if (E.isRight(recovered)) return redirect(`${detail(id, "recovered")}&count=${recovered.right}`);
+        if (recovered.left.kind === "NotFound") return notFound(s);
+        return showDetail(s, id, 400, { error: explain(recovered.left) });
+      }),
+    },
     {
       ...PORTAL_ROUTE,
       method: "POST",
