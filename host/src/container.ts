@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { createAuthenticator, createHttpServer, createJwtTokens, type RouteDef } from "@apar/adapters/http/index";
 import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
 import { webhookRoutes } from "@apar/adapters/http/routes/webhook-routes";
-import type { DNSResolver } from "@apar/adapters/mail/inbound/index";
 import { createWorker, type JobHandler, type Worker } from "@apar/adapters/jobs/worker";
+import type { DNSResolver } from "@apar/adapters/mail/inbound/index";
 import { createMailer } from "@apar/adapters/mail/index";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
 import { type PortalDeps, portalRoutes } from "@apar/adapters/portal/index";
@@ -20,10 +20,10 @@ import { Container } from "inversify";
 import type { Logger } from "pino";
 import { approvalJobHandlers, approvalRouteList } from "./approvals-wiring.js";
 import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
-import { bindInbound, inboundJobHandlers, inboundRouteList } from "./inbound-wiring.js";
 import type { Config } from "./config.js";
+import { bindInbound, inboundJobHandlers, inboundRouteList } from "./inbound-wiring.js";
 import { loadJwtKeys } from "./jwt-keys.js";
-import { bindScheduler, recurringRouteList } from "./recurring-wiring.js";
+import { bindScheduler, recurringJobHandlerList, recurringRouteList } from "./recurring-wiring.js";
 import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
 
@@ -66,6 +66,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   bindInbound(c, config, overrides.dnsResolver);
   c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toDynamicValue(async () => ({
     ...(await billJobHandlers(c)),
+    ...(await recurringJobHandlerList(c)),
     ...(await approvalJobHandlers(c)),
     ...(await inboundJobHandlers(c)),
   }));

@@ -1,24 +1,98 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { recurringRoutes } from "@apar/adapters/http/routes/recurring-routes";
-import type { Worker } from "@apar/adapters/jobs/worker";
-import { createScheduler, type Scheduler, type SchedulerDuty } from "@apar/adapters/scheduler/index";
-import { type Clock, type Database, enqueueDueOccurrences, type Ids } from "@apar/core";
+import { reminderRoutes } from "@apar/adapters/http/routes/reminder-routes";
+import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
+import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import { publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
+import {
+  createScheduler,
+  recurringJobHandlers,
+  reminderJobHandlers,
+  type Scheduler,
+  type SchedulerDuty,
+} from "@apar/adapters/scheduler/index";
+import {
+  type Clock,
+  type Database,
+  enqueueDueOccurrences,
+  enqueueReminderJobs,
+  type Ids,
+  type Mailer,
+  occurrenceInvoicesOf,
+} from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
-/** The recurring-invoice routes; their database is read when a request runs. */
-export const recurringRouteList = (c: Container): RouteDef[] =>
-  recurringRoutes({
-    get database() {
-      return c.get<Database>(TOKENS.Database);
-    },
-    get ids() {
-      return c.get<Ids>(TOKENS.Ids);
-    },
+// Recurring invoices, reminders and the public invoice page: routes, scheduler duties and job handlers.
+
+/** Where public invoice pages live: APAR_PUBLIC_URL, or this host's own port on localhost. */
+const publicBase = (config: Config): string =>
+  (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");
+
+/** The recurring-invoice, reminder and public invoice routes; the database and mailer are read per request. */
+export const recurringRouteList = (c: Container): RouteDef[] => {
+  const config = c.get<Config>(TOKENS.Config);
+  // Getters, never spread: the CLI builds these routes without opening the database.
+  const database = () => c.get<Database>(TOKENS.Database);
+  const ids = () => c.get<Ids>(TOKENS.Ids);
+  const clock = c.get<Clock>(TOKENS.Clock);
+  return [
+    ...recurringRoutes({
+      get database() {
+        return database();
+      },
+      get ids() {
+        return ids();
+      },
+      clock,
+    }),
+    ...reminderRoutes({
+      get database() {
+        return database();
+      },
+      get ids() {
+        return ids();
+      },
+      clock,
+      mailer: () => c.get<Mailer>(TOKENS.Mailer),
+      mailFrom: config.mailFrom,
+      publicBaseUrl: publicBase(config),
+    }),
+    ...publicInvoiceRoutes({
+      stores: () => database().stores,
+      renderer: pdfInvoiceRenderer(),
+      publicBaseUrl: publicBase(config),
+      // No gateway until the payments part lands: the page shows no Pay button.
+      paymentGateway: undefined,
+    }),
+  ];
+};
+
+/** The job handlers of recurring generation and of reminders. */
+export const recurringJobHandlerList = async (c: Container): Promise<Record<string, JobHandler>> => {
+  const config = c.get<Config>(TOKENS.Config);
+  const logger = c.get<Logger>(TOKENS.Logger).child({ part: "recurring" });
+  const base = {
+    db: await c.getAsync<Database>(TOKENS.Database),
     clock: c.get<Clock>(TOKENS.Clock),
-  });
+    ids: c.get<Ids>(TOKENS.Ids),
+  };
+  const invoices = occurrenceInvoicesOf({ ...base, tokens: randomTokens(), publicBaseUrl: publicBase(config) });
+  return {
+    ...recurringJobHandlers({ ...base, invoices }, logger),
+    ...reminderJobHandlers(
+      {
+        ...base,
+        mailer: await c.getAsync<Mailer>(TOKENS.Mailer),
+        mailFrom: config.mailFrom,
+        publicBaseUrl: publicBase(config),
+      },
+      logger,
+    ),
+  };
+};
 
 /**
  * Binds the scheduler role: node-cron ticks every minute and runs the duties, which only enqueue keyed jobs.
@@ -28,7 +102,10 @@ export const bindScheduler = (c: Container, config: Config): void => {
   c.bind<Scheduler>(TOKENS.Scheduler).toDynamicValue(async () => {
     const db = await c.getAsync<Database>(TOKENS.Database);
     const clock = c.get<Clock>(TOKENS.Clock);
-    const duties: SchedulerDuty[] = [{ name: "recurring-invoices", run: enqueueDueOccurrences({ db, clock }) }];
+    const duties: SchedulerDuty[] = [
+      { name: "recurring-invoices", run: enqueueDueOccurrences({ db, clock }) },
+      { name: "invoice-reminders", run: enqueueReminderJobs({ db, clock }) },
+    ];
     return createScheduler({
       duties,
       logger: c.get<Logger>(TOKENS.Logger).child({ part: "scheduler" }),

@@ -1,11 +1,15 @@
 import type { RouteDef } from "@apar/adapters/http/index";
+import { randomTokens } from "@apar/adapters/invoices/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
   addAllowedSender,
   createCompany,
+  createCustomer,
+  createInvoice,
   createWebhookSubscription,
   type Ids,
   recordForwardingRejection,
+  SYSTEM_ACTOR,
   sendWebhookTest,
   uuidV7,
   type WebhookDeps,
@@ -120,6 +124,22 @@ const seedTenant = async (name: string) => {
   });
   if (schedule.status !== 201) throw new Error(`seed schedule: ${schedule.status}`);
   const scheduleId = (schedule.json as { id: string }).id;
+  // A draft invoice (its reminder routes answer for it before anything else).
+  const scope = { clientId: client.id, organisationId: organisation.id };
+  const invoiceDeps = { ...deps, tokens: randomTokens(), publicBaseUrl: "https://apar.test" };
+  const customer = await createCustomer(invoiceDeps)(scope, { name: `${name} customer ${MARKER}` })();
+  if (E.isLeft(customer)) throw new Error(customer.left.code);
+  const invoice = await createInvoice(invoiceDeps)({
+    scope,
+    actor: SYSTEM_ACTOR,
+    body: {
+      customerId: customer.right.id,
+      currency: "EUR",
+      lineItems: [{ description: MARKER, quantity: "1", unitPrice: "1" }],
+    },
+  })();
+  if (E.isLeft(invoice)) throw new Error(invoice.left.code);
+  const invoiceId = invoice.right.id;
   // A subscription (its URL check passes: this walk is about ids, not URLs) and a delivery of its test event.
   const webhookDeps = { ...h.app.container.get<WebhookDeps>(TOKENS.WebhookDeps), checkUrl: async () => E.right(null) };
   const subscription = await createWebhookSubscription(webhookDeps)({
@@ -150,6 +170,7 @@ const seedTenant = async (name: string) => {
     allocationId,
     billId,
     scheduleId,
+    invoiceId,
     subscriptionId: subscription.right.subscription.id,
     deliveryId: delivery.right.id,
   };
@@ -170,6 +191,9 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     bills: b.billId,
     suppliers: b.supplierId,
     "recurring-invoices": b.scheduleId,
+    invoices: b.invoiceId,
+    // Public pages take a token, not an id: an id there is as unknown as a missing token.
+    i: b.scheduleId,
     "approval-policies": b.policyId,
     "purchase-orders": b.purchaseOrderId,
     "delivery-notes": b.deliveryNoteId,
