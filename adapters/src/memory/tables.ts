@@ -23,7 +23,6 @@ import type {
   ReminderOffset,
   StoredEvent,
   Supplier,
-  SupplierCreditNote,
   User,
   WebhookDelivery,
   WebhookSubscription,
@@ -126,7 +125,6 @@ export interface Rows {
   readonly approvalLinks: Map<string, ApprovalLink>;
   /** id -> purchase order, delivery note, match group or tolerances (see stores/matching.ts) */
   readonly matchingDocuments: Map<string, MatchingRow>;
-  readonly supplierCreditNotes: Map<string, SupplierCreditNote>;
   readonly customers: Map<string, Customer>;
   readonly products: Map<string, Product>;
   readonly invoices: Map<string, Invoice>;
@@ -171,7 +169,6 @@ export const emptyRows = (): Rows => ({
   billLifecycles: new Map(),
   approvalLinks: new Map(),
   matchingDocuments: new Map(),
-  supplierCreditNotes: new Map(),
   customers: new Map(),
   products: new Map(),
   invoices: new Map(),

@@ -1,2 +1,0 @@
-export * from "./credit-notes.js";
-export * from "./inputs.js";

@@ -1,3 +1,0 @@
-export * from "./model.js";
-export * from "./rules.js";
-export type * from "./stores.js";
