@@ -2,6 +2,7 @@ import type { RouteDef } from "@apar/adapters/http/index";
 import { approvalPolicyRoutes, billLifecycleRoutes } from "@apar/adapters/http/routes/approval-routes";
 import { matchingRoutes } from "@apar/adapters/http/routes/matching-routes";
 import { publicApprovalRoutes } from "@apar/adapters/http/routes/public-approval-routes";
+import { supplierCreditRoutes } from "@apar/adapters/http/routes/supplier-credit-routes";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
@@ -26,7 +27,7 @@ const approvalDeps = (c: Container): ApprovalDeps => ({
   ids: c.get<Ids>(TOKENS.Ids),
 });
 
-/** The approval policy, bill lifecycle, public approval and matching routes; their database is read when a request runs. */
+/** The approval policy, bill lifecycle, public approval, matching and supplier credit routes; their database is read when a request runs. */
 export const approvalRouteList = (c: Container): RouteDef[] => {
   const config = c.get<Config>(TOKENS.Config);
   // A submit that lands in NeedsApproval enqueues the link mail: the worker in this process sends it at once.
@@ -50,6 +51,7 @@ export const approvalRouteList = (c: Container): RouteDef[] => {
     ...billLifecycleRoutes(deps),
     ...publicApprovalRoutes({ approvals: () => approvalDeps(c) }),
     ...matchingRoutes({ deps: () => approvalDeps(c) }),
+    ...supplierCreditRoutes({ deps: () => approvalDeps(c) }),
   ];
 };
 

@@ -24,6 +24,7 @@ import {
   memoryProducts,
 } from "./stores/receivables.js";
 import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
+import { memorySupplierCreditNotes } from "./stores/supplier-credits.js";
 import { memorySuppliers } from "./stores/suppliers.js";
 import { memoryUsers } from "./stores/users.js";
 import { memoryWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -54,6 +55,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   billLifecycles: memoryBillLifecycles(access),
   approvalLinks: memoryApprovalLinks(access),
   matching: memoryMatching(access),
+  supplierCreditNotes: memorySupplierCreditNotes(access),
   customers: memoryCustomers(access),
   products: memoryProducts(access),
   invoices: memoryInvoices(access),

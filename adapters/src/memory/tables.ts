@@ -23,6 +23,7 @@ import type {
   ReminderOffset,
   StoredEvent,
   Supplier,
+  SupplierCreditNote,
   User,
   WebhookDelivery,
   WebhookSubscription,
@@ -125,6 +126,7 @@ export interface Rows {
   readonly approvalLinks: Map<string, ApprovalLink>;
   /** id -> purchase order, delivery note, match group or tolerances (see stores/matching.ts) */
   readonly matchingDocuments: Map<string, MatchingRow>;
+  readonly supplierCreditNotes: Map<string, SupplierCreditNote>;
   readonly customers: Map<string, Customer>;
   readonly products: Map<string, Product>;
   readonly invoices: Map<string, Invoice>;
@@ -169,6 +171,7 @@ export const emptyRows = (): Rows => ({
   billLifecycles: new Map(),
   approvalLinks: new Map(),
   matchingDocuments: new Map(),
+  supplierCreditNotes: new Map(),
   customers: new Map(),
   products: new Map(),
   invoices: new Map(),

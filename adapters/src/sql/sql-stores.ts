@@ -20,6 +20,7 @@ import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
 import { sqlProducts } from "./stores/products.js";
 import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
+import { sqlSupplierCreditNotes } from "./stores/supplier-credits.js";
 import { sqlSuppliers } from "./stores/suppliers.js";
 import { sqlUsers } from "./stores/users.js";
 import { sqlWebhookDeliveries } from "./stores/webhook-deliveries.js";
@@ -50,6 +51,7 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   billLifecycles: sqlBillLifecycles(session),
   approvalLinks: sqlApprovalLinks(session),
   matching: sqlMatching(session),
+  supplierCreditNotes: sqlSupplierCreditNotes(session),
   customers: sqlCustomers(session),
   products: sqlProducts(session),
   invoices: sqlInvoices(session),

@@ -16,6 +16,8 @@ export const BILL_TRIGGERS = [
   "schedule-payment",
   "unschedule",
   "mark-paid",
+  "credit",
+  "reverse-credit",
 ] as const;
 export type BillTrigger = (typeof BILL_TRIGGERS)[number];
 
@@ -30,7 +32,8 @@ export type BillEventType =
   | "bill.approved"
   | "bill.rejected"
   | "bill.scheduled"
-  | "bill.paid";
+  | "bill.paid"
+  | "bill.credited";
 
 /**
  * What guards of the table read: the duplicate flag, and for the approval rows the policy decision taken at
@@ -49,6 +52,9 @@ const decided = (action: NonNullable<BillMoveContext["decision"]>) => ({
   name: `not flagged as a possible duplicate and the policy decision is ${action}`,
   holds: (c: BillMoveContext) => notFlagged.holds(c) && c.decision === action,
 });
+
+/** The states in which supplier credit may be applied to a bill or reversed (it still owes something). */
+export const CREDITABLE_STATES = ["PendingReview", "NeedsApproval", "Approved", "Scheduled"] as const;
 
 /** The states from which a bill may be voided (the spec's rule; its OcrFailed is ExtractionFailed). */
 export const VOIDABLE_STATES: readonly BillState[] = ["ExtractionFailed", "PendingReview", "NeedsApproval", "Rejected"];
@@ -106,5 +112,18 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
     { from: "Approved", trigger: "schedule-payment", to: "Scheduled", events: ["bill.scheduled"] },
     { from: "Scheduled", trigger: "unschedule", to: "Approved", events: ["bill.updated"] },
     { from: ["Approved", "Scheduled"], trigger: "mark-paid", to: "Paid", events: ["bill.paid"] },
+    // Supplier credit lowers what a bill owes without moving it; a reversal raises it again (bill.updated).
+    ...CREDITABLE_STATES.map((state) => ({
+      from: state,
+      trigger: "credit" as const,
+      to: state,
+      events: ["bill.credited" as const],
+    })),
+    ...CREDITABLE_STATES.map((state) => ({
+      from: state,
+      trigger: "reverse-credit" as const,
+      to: state,
+      events: ["bill.updated" as const],
+    })),
   ],
 };

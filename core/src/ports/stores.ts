@@ -1,5 +1,6 @@
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
 import type { MatchingStores } from "../matching/stores.js";
+import type { SupplierCreditNotes } from "../supplier-credits/stores.js";
 import type { Customers } from "../customers/stores.js";
 import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
 import type { CreditNotes, DocumentNumbers, Invoices } from "../invoices/stores.js";
@@ -40,6 +41,7 @@ export interface Stores {
   readonly billLifecycles: BillLifecycles;
   readonly approvalLinks: ApprovalLinks;
   readonly matching: MatchingStores;
+  readonly supplierCreditNotes: SupplierCreditNotes;
   readonly customers: Customers;
   readonly products: Products;
   readonly invoices: Invoices;

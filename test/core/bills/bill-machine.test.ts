@@ -26,6 +26,14 @@ const EXPECTED: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; e
   "Scheduled unschedule": { to: "Approved", events: ["bill.updated"] },
   "Approved mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Scheduled mark-paid": { to: "Paid", events: ["bill.paid"] },
+  "PendingReview credit": { to: "PendingReview", events: ["bill.credited"] },
+  "NeedsApproval credit": { to: "NeedsApproval", events: ["bill.credited"] },
+  "Approved credit": { to: "Approved", events: ["bill.credited"] },
+  "Scheduled credit": { to: "Scheduled", events: ["bill.credited"] },
+  "PendingReview reverse-credit": { to: "PendingReview", events: ["bill.updated"] },
+  "NeedsApproval reverse-credit": { to: "NeedsApproval", events: ["bill.updated"] },
+  "Approved reverse-credit": { to: "Approved", events: ["bill.updated"] },
+  "Scheduled reverse-credit": { to: "Scheduled", events: ["bill.updated"] },
 };
 
 // Moves whose guards read the policy decision or the quorum: state -> (context -> outcome).
@@ -39,7 +47,7 @@ test("every (state, trigger) pair of the bill table moves as the spec says or is
   const flagged = { duplicateOfBillId: "01900000-0000-7000-8000-000000000000" };
   const clean = { duplicateOfBillId: null };
   const pairs = allPairs(BILL_MACHINE);
-  t.is(pairs.length, 9 * 13);
+  t.is(pairs.length, 9 * 15);
   for (const { state, trigger } of pairs) {
     if (trigger === "submit") {
       for (const [decision, expected] of Object.entries(SUBMIT)) {

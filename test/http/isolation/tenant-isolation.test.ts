@@ -118,6 +118,31 @@ const seedTenant = async (name: string) => {
       },
     ],
   });
+  const credit = await h.call("POST", `/v1/suppliers/${supplierId}/credit-notes`, {
+    headers: orgHeaders,
+    body: { amount: "10", currency: "EUR", number: MARKER },
+  });
+  if (credit.status !== 201) throw new Error(`seed credit note: ${credit.status}`);
+  const supplierCreditNoteId = (credit.json as { id: string }).id;
+  // Its application goes in through the store: the seeded bill is not read yet (no total to credit).
+  const creditApplicationId = missingId();
+  const storedNote = await h.app.database.stores.supplierCreditNotes.ofId(groupScope, supplierCreditNoteId);
+  if (storedNote === undefined) throw new Error("seed credit note: not stored");
+  await h.app.database.stores.supplierCreditNotes.update({
+    ...storedNote,
+    status: "PartiallyApplied",
+    applications: [
+      {
+        id: creditApplicationId,
+        billId,
+        amount: "1",
+        status: "Applied",
+        appliedAt: new Date().toISOString(),
+        reversedAt: null,
+        actor: { type: "system", id: null },
+      },
+    ],
+  });
   const schedule = await h.call("POST", "/v1/recurring-invoices", {
     headers: orgHeaders,
     body: { customerId: supplierId, cadence: "Monthly", startDate: "2999-01-01", lineItems: [{}], memo: MARKER },
@@ -168,6 +193,8 @@ const seedTenant = async (name: string) => {
     deliveryNoteId,
     matchGroupId,
     allocationId,
+    supplierCreditNoteId,
+    creditApplicationId,
     billId,
     scheduleId,
     invoiceId,
@@ -200,6 +227,8 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     "match-groups": b.matchGroupId,
     allocations: b.allocationId,
     resolutions: "1",
+    "supplier-credit-notes": b.supplierCreditNoteId,
+    applications: b.creditApplicationId,
     "webhook-subscriptions": b.subscriptionId,
     "webhook-deliveries": b.deliveryId,
   };
@@ -225,6 +254,8 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "PUT /v1/delivery-notes/{id}": () => ({ number: "DN-walk", lines: [] }),
   "POST /v1/match-groups/{id}/allocations": () => ({ billLine: 1, quantity: "1" }),
   "POST /v1/match-groups/{id}/resolutions": () => ({ billLine: 1, decision: "Accept", reason: "walk" }),
+  "POST /v1/suppliers/{supplierId}/credit-notes": () => ({ amount: "1", currency: "EUR" }),
+  "POST /v1/supplier-credit-notes/{id}/applications": (b) => ({ billId: b.billId, amount: "1" }),
   "POST /v1/bills/{id}/reject": () => ({ reason: "walk" }),
   "POST /v1/bills/{id}/schedule-payment": () => ({ paymentDate: "2030-01-01", paymentMethod: "Walk" }),
 };

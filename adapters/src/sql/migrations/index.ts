@@ -11,6 +11,7 @@ import { recurring } from "./0010-recurring.js";
 import { approvals } from "./0011-approvals.js";
 import { approvalLinks } from "./0012-approval-links.js";
 import { matching } from "./0014-matching.js";
+import { supplierCredits } from "./0015-supplier-credits.js";
 import { reminders } from "./0013-reminders.js";
 import type { Migration } from "./migration.js";
 
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   approvalLinks,
   reminders,
   matching,
+  supplierCredits,
 ];

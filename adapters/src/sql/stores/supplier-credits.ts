@@ -1,0 +1,86 @@
+import type { SupplierCreditNote, SupplierCreditNotes } from "@apar/core";
+import { decodeDate, decodeJson, encodeDate } from "../columns.js";
+import type { SqlSession } from "../sql-session.js";
+import { keysetPage } from "./paging.js";
+
+type Row = Record<"id" | "client_id" | "organisation_id" | "body" | "created_at" | "updated_at", unknown>;
+type Body = Omit<SupplierCreditNote, "id" | "clientId" | "organisationId" | "createdAt" | "updatedAt">;
+
+const SELECT = "SELECT id, client_id, organisation_id, body, created_at, updated_at FROM supplier_credit_notes";
+
+const bodyOf = (n: SupplierCreditNote): string => {
+  const { id: _i, clientId: _c, organisationId: _o, createdAt: _a, updatedAt: _u, ...body } = n;
+  return JSON.stringify(body satisfies Body);
+};
+
+const decode = (r: Row): SupplierCreditNote => ({
+  ...decodeJson<Body>(r.body),
+  id: String(r.id),
+  clientId: String(r.client_id),
+  organisationId: String(r.organisation_id),
+  createdAt: decodeDate(r.created_at),
+  updatedAt: decodeDate(r.updated_at),
+});
+
+/** Supplier credit notes in SQL. */
+export const sqlSupplierCreditNotes = (session: SqlSession): SupplierCreditNotes => ({
+  async add(n) {
+    await session.execute(
+      `INSERT INTO supplier_credit_notes (id, client_id, organisation_id, supplier_id, status, body, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        n.id,
+        n.clientId,
+        n.organisationId,
+        n.supplierId,
+        n.status,
+        bodyOf(n),
+        encodeDate(n.createdAt),
+        encodeDate(n.updatedAt),
+      ],
+    );
+  },
+  async ofId(scope, id) {
+    const [row] = await session.select<Row>(`${SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3`, [
+      id,
+      scope.clientId,
+      scope.organisationId,
+    ]);
+    return row === undefined ? undefined : decode(row);
+  },
+  async update(n) {
+    await session.execute(
+      `UPDATE supplier_credit_notes SET status = $1, body = $2, updated_at = $3
+       WHERE id = $4 AND client_id = $5 AND organisation_id = $6`,
+      [n.status, bodyOf(n), encodeDate(n.updatedAt), n.id, n.clientId, n.organisationId],
+    );
+  },
+  async remove(scope, id) {
+    return (
+      (await session.execute(
+        "DELETE FROM supplier_credit_notes WHERE id = $1 AND client_id = $2 AND organisation_id = $3",
+        [id, scope.clientId, scope.organisationId],
+      )) > 0
+    );
+  },
+  list(scope, page) {
+    return keysetPage(
+      session,
+      {
+        select: SELECT,
+        where: ["client_id = $1", "organisation_id = $2"],
+        bind: [scope.clientId, scope.organisationId],
+        id: "id",
+      },
+      page,
+      decode,
+    );
+  },
+  async lock(scope, id) {
+    if (session.dialect !== "mysql" || session.transaction === null) return;
+    await session.select(
+      "SELECT id FROM supplier_credit_notes WHERE id = $1 AND client_id = $2 AND organisation_id = $3 FOR UPDATE",
+      [id, scope.clientId, scope.organisationId],
+    );
+  },
+});

@@ -1,0 +1,294 @@
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import { emptyLifecycle } from "../../approvals/model.js";
+import { billJson } from "../../bills/bill-view.js";
+import type { Bill } from "../../bills/model.js";
+import type { Actor, OutboxEvent } from "../../events/envelope.js";
+import { makeEvent } from "../../events/make-event.js";
+import type { Page, PageRequest } from "../../ports/page.js";
+import type { OrgScope } from "../../ports/scope.js";
+import type { Stores } from "../../ports/stores.js";
+import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
+import {
+  addAmounts,
+  compareAmounts,
+  isPositiveAmount,
+  maxAmount,
+  normalizeAmount,
+  subtractAmounts,
+} from "../../shared/money.js";
+import type { SupplierCreditNote } from "../../supplier-credits/model.js";
+import { applicationProblem, appliedAmount, issuedStatus, remainingAmount } from "../../supplier-credits/rules.js";
+import type { ApprovalDeps } from "../approvals/deps.js";
+import { billEvents } from "../bills/bill-events.js";
+import { billNotFound, moveBill } from "../bills/bill-rules.js";
+import type { SupplierCreditApplicationBody, SupplierCreditNoteBody } from "./inputs.js";
+
+/** A supplier credit note as the API answers it and events carry it. */
+export type SupplierCreditNoteJson = Omit<SupplierCreditNote, "clientId" | "createdAt" | "updatedAt"> & {
+  readonly amountApplied: string;
+  readonly amountRemaining: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+};
+
+/** The JSON of a note. */
+export const supplierCreditNoteJson = (n: SupplierCreditNote): SupplierCreditNoteJson => {
+  const { clientId: _c, createdAt, updatedAt, ...rest } = n;
+  return {
+    ...rest,
+    amountApplied: appliedAmount(n),
+    amountRemaining: remainingAmount(n),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+};
+
+const noteNotFound = (): DomainError =>
+  notFound("SupplierCreditNote.NotFound", "The supplier credit note does not exist.");
+const wrongState = (n: SupplierCreditNote, what: string): DomainError =>
+  conflict("SupplierCreditNote.InvalidTransition", `A SupplierCreditNote in state ${n.status} cannot ${what}.`);
+
+type Ctx = { readonly scope: OrgScope; readonly actor: Actor };
+
+const noteEvent = (
+  deps: ApprovalDeps,
+  note: SupplierCreditNote,
+  actor: Actor,
+  type: "supplier_credit_note.issued" | "supplier_credit.applied" | "supplier_credit.reversed",
+  application?: { billId: string; amount: string },
+): OutboxEvent => {
+  const base = {
+    ids: deps.ids,
+    clock: deps.clock,
+    clientId: note.clientId,
+    organisationId: note.organisationId,
+    actor,
+  };
+  const supplierCreditNote = supplierCreditNoteJson(note);
+  if (type === "supplier_credit_note.issued") return makeEvent({ ...base, type, data: { supplierCreditNote } });
+  if (application === undefined) throw new Error(`${type} needs its application`);
+  return makeEvent({
+    ...base,
+    type,
+    data: {
+      supplierCreditNote,
+      billId: application.billId,
+      amount: application.amount,
+      currency: note.currency as never,
+    },
+  });
+};
+
+/** Drafts a credit note of a supplier. */
+export const draftSupplierCreditNote =
+  (deps: ApprovalDeps) =>
+  ({ scope }: Ctx, supplierId: string, body: SupplierCreditNoteBody): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
+  () =>
+    deps.db.run(async (s) => {
+      if ((await s.suppliers.ofId(scope, supplierId)) === undefined)
+        return E.left(notFound("Supplier.NotFound", "The supplier does not exist."));
+      if (!isPositiveAmount(body.amount))
+        return E.left(validationError([{ field: "amount", code: "range", message: "amount must be above zero" }]));
+      const now = deps.clock.now();
+      const note: SupplierCreditNote = {
+        id: deps.ids.next(),
+        ...scope,
+        supplierId,
+        number: body.number ?? null,
+        currency: body.currency,
+        amount: normalizeAmount(body.amount),
+        reason: body.reason ?? null,
+        issueDate: body.issueDate ?? null,
+        status: "Draft",
+        applications: [],
+        issuedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await s.supplierCreditNotes.add(note);
+      return E.right(supplierCreditNoteJson(note));
+    });
+
+/** Issues a draft (`supplier_credit_note.issued`): from now on it can be applied. */
+export const issueSupplierCreditNote =
+  (deps: ApprovalDeps) =>
+  ({ scope, actor }: Ctx, id: string): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
+  () =>
+    deps.db.run(async (s) => {
+      await s.supplierCreditNotes.lock(scope, id);
+      const note = await s.supplierCreditNotes.ofId(scope, id);
+      if (note === undefined) return E.left(noteNotFound());
+      if (note.status !== "Draft") return E.left(wrongState(note, "issue"));
+      const now = deps.clock.now();
+      const issued: SupplierCreditNote = { ...note, status: "Issued", issuedAt: now.toISOString(), updatedAt: now };
+      await s.supplierCreditNotes.update(issued);
+      await s.events.append([noteEvent(deps, issued, actor, "supplier_credit_note.issued")]);
+      return E.right(supplierCreditNoteJson(issued));
+    });
+
+/** What a bill still owes: its total less the credit applied (never below zero). */
+const owes = (bill: Bill, credited: string): string | undefined =>
+  bill.fields.totalAmount === null ? undefined : maxAmount("0", subtractAmounts(bill.fields.totalAmount, credited));
+
+/** Moves the bill's credit by `delta` (positive: applied, negative: reversed) and records the bill's event. */
+const creditBill = async (
+  deps: ApprovalDeps,
+  s: Stores,
+  scope: OrgScope,
+  bill: Bill,
+  delta: string,
+  actor: Actor,
+): Promise<E.Either<DomainError, void>> => {
+  const move = moveBill(bill, compareAmounts(delta, "0") > 0 ? "credit" : "reverse-credit");
+  if (E.isLeft(move)) return move;
+  const lifecycle = (await s.billLifecycles.ofBill(scope, bill.id)) ?? emptyLifecycle(bill, bill.supplierId);
+  const next = {
+    ...lifecycle,
+    amountCredited: addAmounts(lifecycle.amountCredited, delta),
+    supplierId: bill.supplierId,
+  };
+  const moved: Bill = { ...bill, updatedAt: deps.clock.now() };
+  await s.bills.update(moved);
+  await s.billLifecycles.save(next);
+  await s.events.append(billEvents(deps, moved, move.right.events, actor, undefined, next));
+  return E.right(undefined);
+};
+
+/**
+ * Applies part of an issued note to a bill of the same supplier and currency (`supplier_credit.applied` and
+ * `bill.credited`): never more than the note has left nor more than the bill owes. Note and bill rows are
+ * locked, so concurrent applications cannot together overdraw either.
+ */
+export const applySupplierCredit =
+  (deps: ApprovalDeps) =>
+  ({ scope, actor }: Ctx, id: string, body: SupplierCreditApplicationBody): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
+  () =>
+    deps.db.run(async (s) => {
+      const billId = body.billId.toLowerCase();
+      await s.supplierCreditNotes.lock(scope, id);
+      await s.billLifecycles.lockBill(scope, billId);
+      const note = await s.supplierCreditNotes.ofId(scope, id);
+      if (note === undefined) return E.left(noteNotFound());
+      if (note.status === "Draft") return E.left(wrongState(note, "be applied before it is issued"));
+      const bill = await s.bills.ofId(scope, billId);
+      if (bill === undefined)
+        return E.left(
+          validationError([
+            { field: "billId", code: "not_found", message: "billId is not a bill of this organisation" },
+          ]),
+        );
+      if (bill.supplierId !== note.supplierId)
+        return E.left(
+          validationError([{ field: "billId", code: "supplier", message: "the bill is not from the note's supplier" }]),
+        );
+      if (bill.fields.currency !== note.currency)
+        return E.left(
+          validationError([{ field: "billId", code: "currency", message: `the bill is not in ${note.currency}` }]),
+        );
+      const credited = (await s.billLifecycles.ofBill(scope, billId))?.amountCredited ?? "0";
+      const billOwes = owes(bill, credited);
+      if (billOwes === undefined)
+        return E.left(validationError([{ field: "billId", code: "total", message: "the bill has no total yet" }]));
+      const amount = normalizeAmount(body.amount);
+      const problem = applicationProblem(note, amount, billOwes);
+      if (problem !== undefined) return E.left(conflict("SupplierCreditNote.Overapplied", problem));
+      const credit = await creditBill(deps, s, scope, bill, amount, actor);
+      if (E.isLeft(credit)) return credit;
+      const now = deps.clock.now();
+      const applications = [
+        ...note.applications,
+        {
+          id: deps.ids.next(),
+          billId,
+          amount,
+          status: "Applied" as const,
+          appliedAt: now.toISOString(),
+          reversedAt: null,
+          actor,
+        },
+      ];
+      const next: SupplierCreditNote = {
+        ...note,
+        applications,
+        status: issuedStatus({ ...note, applications }),
+        updatedAt: now,
+      };
+      await s.supplierCreditNotes.update(next);
+      await s.events.append([noteEvent(deps, next, actor, "supplier_credit.applied", { billId, amount })]);
+      return E.right(supplierCreditNoteJson(next));
+    });
+
+/** Reverses an application (`supplier_credit.reversed`): the note gets the amount back and the bill owes it again. */
+export const reverseSupplierCredit =
+  (deps: ApprovalDeps) =>
+  ({ scope, actor }: Ctx, id: string, applicationId: string): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
+  () =>
+    deps.db.run(async (s) => {
+      await s.supplierCreditNotes.lock(scope, id);
+      const note = await s.supplierCreditNotes.ofId(scope, id);
+      if (note === undefined) return E.left(noteNotFound());
+      const application = note.applications.find((a) => a.id === applicationId);
+      if (application === undefined)
+        return E.left(notFound("SupplierCreditApplication.NotFound", "The application does not exist."));
+      if (application.status === "Reversed")
+        return E.left(conflict("SupplierCreditApplication.InvalidTransition", "The application is already reversed."));
+      await s.billLifecycles.lockBill(scope, application.billId);
+      const bill = await s.bills.ofId(scope, application.billId);
+      if (bill === undefined) return E.left(billNotFound());
+      const credit = await creditBill(deps, s, scope, bill, `-${application.amount}`, actor);
+      if (E.isLeft(credit)) return credit;
+      const now = deps.clock.now();
+      const applications = note.applications.map((a) =>
+        a.id === applicationId ? { ...a, status: "Reversed" as const, reversedAt: now.toISOString() } : a,
+      );
+      const next: SupplierCreditNote = {
+        ...note,
+        applications,
+        status: issuedStatus({ ...note, applications }),
+        updatedAt: now,
+      };
+      await s.supplierCreditNotes.update(next);
+      await s.events.append([
+        noteEvent(deps, next, actor, "supplier_credit.reversed", {
+          billId: application.billId,
+          amount: application.amount,
+        }),
+      ]);
+      return E.right(supplierCreditNoteJson(next));
+    });
+
+/** Deletes a draft (an issued note is a record: it stays). */
+export const deleteSupplierCreditNote =
+  (deps: ApprovalDeps) =>
+  ({ scope }: Ctx, id: string): TE.TaskEither<DomainError, void> =>
+  () =>
+    deps.db.run(async (s) => {
+      const note = await s.supplierCreditNotes.ofId(scope, id);
+      if (note === undefined) return E.left(noteNotFound());
+      if (note.status !== "Draft") return E.left(wrongState(note, "be deleted"));
+      await s.supplierCreditNotes.remove(scope, id);
+      return E.right(undefined);
+    });
+
+/** A note of the organisation. */
+export const getSupplierCreditNote =
+  (deps: ApprovalDeps) =>
+  (scope: OrgScope, id: string): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
+  async () => {
+    const note = await deps.db.stores.supplierCreditNotes.ofId(scope, id);
+    return note === undefined ? E.left(noteNotFound()) : E.right(supplierCreditNoteJson(note));
+  };
+
+/** One page of the organisation's notes (oldest first). */
+export const listSupplierCreditNotes =
+  (deps: ApprovalDeps) =>
+  (scope: OrgScope, page: PageRequest): TE.TaskEither<DomainError, Page<SupplierCreditNote>> =>
+  async () =>
+    E.right(await deps.db.stores.supplierCreditNotes.list(scope, page));
+
+/** The bill JSON after credit (for callers that show the bill). */
+export const creditedBillJson = async (s: Stores, scope: OrgScope, billId: string) => {
+  const bill = await s.bills.ofId(scope, billId);
+  return bill === undefined ? undefined : billJson(bill, await s.billLifecycles.ofBill(scope, billId));
+};

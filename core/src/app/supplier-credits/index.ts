@@ -1,0 +1,2 @@
+export * from "./credit-notes.js";
+export * from "./inputs.js";

@@ -1,0 +1,3 @@
+export * from "./model.js";
+export * from "./rules.js";
+export type * from "./stores.js";
