@@ -83,7 +83,11 @@ const noteEvent = (
 /** Drafts a credit note of a supplier. */
 export const draftSupplierCreditNote =
   (deps: ApprovalDeps) =>
-  ({ scope }: Ctx, supplierId: string, body: SupplierCreditNoteBody): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
+  (
+    { scope }: Ctx,
+    supplierId: string,
+    body: SupplierCreditNoteBody,
+  ): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
   () =>
     deps.db.run(async (s) => {
       if ((await s.suppliers.ofId(scope, supplierId)) === undefined)
@@ -162,7 +166,11 @@ const creditBill = async (
  */
 export const applySupplierCredit =
   (deps: ApprovalDeps) =>
-  ({ scope, actor }: Ctx, id: string, body: SupplierCreditApplicationBody): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
+  (
+    { scope, actor }: Ctx,
+    id: string,
+    body: SupplierCreditApplicationBody,
+  ): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
   () =>
     deps.db.run(async (s) => {
       const billId = body.billId.toLowerCase();
