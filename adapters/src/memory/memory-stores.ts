@@ -3,7 +3,6 @@ import type { Access } from "./access.js";
 import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
 import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
-import { memoryMatching } from "./stores/matching.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBills } from "./stores/bills.js";
 import { memoryClients } from "./stores/clients.js";
@@ -14,6 +13,7 @@ import { memoryForwardingRejections } from "./stores/forwarding-rejections.js";
 import { memoryIdempotencyKeys } from "./stores/idempotency-keys.js";
 import { memoryInvoiceReminders } from "./stores/invoice-reminders.js";
 import { memoryJobs } from "./stores/jobs.js";
+import { memoryMatching } from "./stores/matching.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
 import {

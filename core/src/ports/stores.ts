@@ -1,12 +1,12 @@
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
-import type { MatchingStores } from "../matching/stores.js";
-import type { SupplierCreditNotes } from "../supplier-credits/stores.js";
 import type { Customers } from "../customers/stores.js";
 import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
 import type { CreditNotes, DocumentNumbers, Invoices } from "../invoices/stores.js";
+import type { MatchingStores } from "../matching/stores.js";
 import type { Products } from "../products/stores.js";
 import type { RecurringSchedules } from "../recurring/store.js";
 import type { InvoiceReminders } from "../reminders/store.js";
+import type { SupplierCreditNotes } from "../supplier-credits/stores.js";
 import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
 import type { Bills } from "./bills.js";
 import type { Events } from "./events.js";

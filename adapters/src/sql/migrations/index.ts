@@ -10,9 +10,9 @@ import { receivables } from "./0009-receivables.js";
 import { recurring } from "./0010-recurring.js";
 import { approvals } from "./0011-approvals.js";
 import { approvalLinks } from "./0012-approval-links.js";
+import { reminders } from "./0013-reminders.js";
 import { matching } from "./0014-matching.js";
 import { supplierCredits } from "./0015-supplier-credits.js";
-import { reminders } from "./0013-reminders.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
