@@ -1,0 +1,134 @@
+import {
+  CreateCreditNoteBody,
+  createCreditNote,
+  creditNotePdf,
+  decode,
+  getCreditNote,
+  issueCreditNote,
+  isUuid,
+  listCreditNotes,
+  listEnvelope,
+  validationError,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { RouteDef } from "../route.js";
+import { orgScope } from "./bill-routes.js";
+import { AR_ACCESS, fileReply, type InvoiceRouteDeps, idParam, invoiceDeps } from "./invoice-routes.js";
+import { CREDIT_NOTE_SCHEMA } from "./invoice-schemas.js";
+import { LIST_PARAMETERS, listSchema, pageOf, reply } from "./support.js";
+
+const TAG = "credit-notes";
+const answer = { description: "The credit note.", schema: CREDIT_NOTE_SCHEMA };
+const missing = { description: "`CreditNote.NotFound` (or `Invoice.NotFound`)." };
+
+/** Credit notes: drafted against an invoice, issued, listed, fetched and printed. */
+export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
+  const d = () => invoiceDeps(deps);
+  return [
+    {
+      method: "POST",
+      path: "/v1/invoices/{invoiceId}/credit-notes",
+      operationId: "createCreditNote",
+      summary: "Draft a credit note against a sent or partly paid invoice",
+      tags: [TAG],
+      access: AR_ACCESS,
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["amount"],
+          properties: {
+            amount: { type: "string", description: "Above zero; at most the total less earlier credits" },
+            reason: { type: ["string", "null"] },
+            invoiceLineItemId: { type: ["string", "null"], format: "uuid" },
+          },
+        },
+      },
+      responses: {
+        "201": answer,
+        "400": { description: "`Request.Invalid`." },
+        "404": { description: "`Invoice.NotFound`." },
+        "409": { description: "`CreditNote.ExceedsInvoice` or `Invoice.InvalidTransition`." },
+      },
+      handler: async (ctx) => {
+        const body = decode(CreateCreditNoteBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(
+          createCreditNote(d())({ scope: orgScope(ctx).scope, invoiceId: idParam(ctx, "invoiceId"), body: body.right }),
+          201,
+          (n) => n,
+        );
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/invoices/{invoiceId}/credit-notes/{creditNoteId}/issue",
+      operationId: "issueCreditNote",
+      summary: "Issue a draft credit note: numbered, the invoice's outstanding amount falls",
+      tags: [TAG],
+      access: AR_ACCESS,
+      responses: {
+        "200": answer,
+        "404": missing,
+        "409": { description: "`CreditNote.InvalidTransition` (issued already), `CreditNote.ExceedsInvoice`." },
+      },
+      handler: async (ctx) => {
+        const { auth, scope } = orgScope(ctx);
+        return reply(
+          issueCreditNote(d())({
+            scope,
+            actor: auth.actor,
+            invoiceId: idParam(ctx, "invoiceId"),
+            creditNoteId: idParam(ctx, "creditNoteId"),
+          }),
+          200,
+          (n) => n,
+        );
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/credit-notes",
+      operationId: "listCreditNotes",
+      summary: "List the organisation's credit notes (oldest first)",
+      tags: [TAG],
+      access: AR_ACCESS,
+      parameters: [...LIST_PARAMETERS, { name: "InvoiceId", in: "query", schema: { type: "string", format: "uuid" } }],
+      responses: { "200": { description: "A page of credit notes.", schema: listSchema(CREDIT_NOTE_SCHEMA) } },
+      handler: async (ctx) => {
+        const page = pageOf(ctx);
+        if (E.isLeft(page)) return page.left;
+        const invoiceId = ctx.query.get("invoiceId");
+        if (invoiceId !== undefined && !isUuid(invoiceId))
+          return validationError([{ field: "InvoiceId", code: "uuid", message: "InvoiceId must be a UUID" }]);
+        const filter = invoiceId === undefined ? {} : { invoiceId: invoiceId.toLowerCase() };
+        return reply(listCreditNotes(d())(orgScope(ctx).scope, filter, page.right), 200, (p) => listEnvelope(p));
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/credit-notes/{id}",
+      operationId: "getCreditNote",
+      summary: "Fetch a credit note",
+      tags: [TAG],
+      access: AR_ACCESS,
+      responses: { "200": answer, "404": missing },
+      handler: async (ctx) => reply(getCreditNote(d())(orgScope(ctx).scope, idParam(ctx)), 200, (n) => n),
+    },
+    {
+      method: "GET",
+      path: "/v1/credit-notes/{id}/pdf",
+      operationId: "getCreditNotePdf",
+      summary: "The credit note as a PDF",
+      tags: [TAG],
+      access: AR_ACCESS,
+      responses: {
+        "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
+        "404": missing,
+      },
+      handler: async (ctx) => {
+        const file = await creditNotePdf(d())(orgScope(ctx).scope, idParam(ctx))();
+        return E.isLeft(file) ? file.left : fileReply(file.right);
+      },
+    },
+  ];
+};

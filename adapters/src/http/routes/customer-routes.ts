@@ -1,0 +1,287 @@
+import {
+  type CatalogueDeps,
+  CreateCustomerBody,
+  CreateProductBody,
+  type Customer,
+  createCustomer,
+  createProduct,
+  customerJson,
+  type DomainError,
+  decode,
+  deleteCustomer,
+  deleteProduct,
+  getCustomer,
+  getProduct,
+  limitParam,
+  listCustomers,
+  listEnvelope,
+  listProducts,
+  type Page,
+  type PageRequest,
+  type Product,
+  productJson,
+  searchCustomers,
+  searchProducts,
+  UpdateCustomerBody,
+  UpdateProductBody,
+  updateCustomer,
+  updateProduct,
+  validationError,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type * as t from "io-ts";
+import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
+import { orgScope } from "./bill-routes.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, S } from "./support.js";
+
+/** What the customer and product routes need: the database, clock and ids, read when a request runs. */
+export type CatalogueRouteDeps = CatalogueDeps;
+
+const ACCESS = { scope: "organisation", module: "ar" } as const;
+const NIL = "00000000-0000-0000-0000-000000000000";
+const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
+const SearchLimit = limitParam(1, 100, 20);
+
+/** The `q` of a fuzzy search (required) and its `limit`. */
+const searchQuery = (ctx: RouteContext): E.Either<DomainError, { q: string; limit: number }> => {
+  const q = ctx.query.get("q")?.trim() ?? "";
+  if (q === "") return E.left(validationError([{ field: "q", code: "required", message: "q must not be empty" }]));
+  const limit = decode(SearchLimit, ctx.query.get("limit"), "limit");
+  return E.isLeft(limit) ? limit : E.right({ q, limit: limit.right });
+};
+
+export const CUSTOMER_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "organisationId", "name", "createdAt", "updatedAt"],
+  properties: {
+    id: S.uuid,
+    organisationId: S.uuid,
+    name: S.string,
+    email: S.nullableString,
+    address: S.nullableString,
+    taxNumber: S.nullableString,
+    country: { type: ["string", "null"], description: "ISO 3166-1 alpha-2" },
+    currency: { type: ["string", "null"], description: "Default currency of new invoices" },
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+};
+
+export const PRODUCT_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "organisationId", "name", "unitPrice", "taxRate", "createdAt", "updatedAt"],
+  properties: {
+    id: S.uuid,
+    organisationId: S.uuid,
+    name: S.string,
+    description: S.nullableString,
+    sku: S.nullableString,
+    unitPrice: { type: "string", description: "Decimal amount" },
+    currency: S.nullableString,
+    taxRate: { type: "string", description: "Percent" },
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+};
+
+type Scope = ReturnType<typeof orgScope>["scope"];
+type Task<A> = () => Promise<E.Either<DomainError, A>>;
+
+/** The use cases behind one resource's routes. */
+interface Ops<A> {
+  create(scope: Scope, body: never): Task<A>;
+  get(scope: Scope, id: string): Task<A>;
+  list(scope: Scope, q: string | undefined, page: PageRequest): Task<Page<A>>;
+  search(scope: Scope, q: string, limit: number): Task<A[]>;
+  update(scope: Scope, id: string, body: never): Task<A>;
+  remove(scope: Scope, id: string): Task<true>;
+}
+
+/** One catalogue resource: its names, schemas, codecs and use cases. */
+interface Resource<A> {
+  readonly name: string;
+  readonly plural: string;
+  readonly schema: JsonSchema;
+  readonly bodyProperties: Record<string, JsonSchema>;
+  readonly required: readonly string[];
+  readonly notFound: string;
+  readonly searchFields: string;
+  readonly view: (a: A) => unknown;
+  readonly createBody: t.Decoder<unknown, unknown>;
+  readonly updateBody: t.Decoder<unknown, unknown>;
+  readonly ops: Ops<A>;
+}
+
+const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
+  const base = `/v1/${r.plural}`;
+  const answer = { description: `The ${r.name}.`, schema: r.schema };
+  const missing = { description: `\`${r.notFound}\`: no such ${r.name} in the organisation.` };
+  const cap = r.name[0]?.toUpperCase() + r.name.slice(1);
+  const capPlural = r.plural[0]?.toUpperCase() + r.plural.slice(1);
+  return [
+    {
+      method: "POST",
+      path: base,
+      operationId: `create${cap}`,
+      summary: `Create a ${r.name}`,
+      tags: [r.plural],
+      access: ACCESS,
+      requestBody: { schema: { type: "object", required: [...r.required], properties: r.bodyProperties } },
+      responses: { "201": answer, "400": { description: "`Request.Invalid` with the field errors." } },
+      handler: async (ctx) => {
+        const body = decode(r.createBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(r.ops.create(orgScope(ctx).scope, body.right as never), 201, r.view);
+      },
+    },
+    {
+      method: "GET",
+      path: base,
+      operationId: `list${capPlural}`,
+      summary: `List the organisation's ${r.plural} (q: part of the ${r.searchFields})`,
+      tags: [r.plural],
+      access: ACCESS,
+      parameters: [
+        ...LIST_PARAMETERS,
+        { name: "q", in: "query", description: `Part of the ${r.searchFields}.`, schema: { type: "string" } },
+      ],
+      responses: { "200": { description: `A page of ${r.plural}.`, schema: listSchema(r.schema) } },
+      handler: async (ctx) => {
+        const page = pageOf(ctx);
+        if (E.isLeft(page)) return page.left;
+        return reply(r.ops.list(orgScope(ctx).scope, ctx.query.get("q"), page.right), 200, (p) =>
+          listEnvelope(p, r.view),
+        );
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/search`,
+      operationId: `search${capPlural}`,
+      summary: `Fuzzy search of ${r.plural}: typos allowed, best match first`,
+      tags: [r.plural],
+      access: ACCESS,
+      parameters: [
+        {
+          name: "q",
+          in: "query",
+          required: true,
+          description: `Text resembling the ${r.searchFields}.`,
+          schema: { type: "string" },
+        },
+        {
+          name: "limit",
+          in: "query",
+          description: "At most this many (1 to 100, default 20).",
+          schema: { type: "integer", minimum: 1, maximum: 100 },
+        },
+      ],
+      responses: {
+        "200": { description: "The best matches (one page: nextCursor is null).", schema: listSchema(r.schema) },
+        "400": { description: "`Request.Invalid`: q missing or limit out of range." },
+      },
+      handler: async (ctx) => {
+        const query = searchQuery(ctx);
+        if (E.isLeft(query)) return query.left;
+        return reply(r.ops.search(orgScope(ctx).scope, query.right.q, query.right.limit), 200, (items) => ({
+          data: items.map(r.view),
+          nextCursor: null,
+          hasMore: false,
+        }));
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/{id}`,
+      operationId: `get${cap}`,
+      summary: `Fetch a ${r.name}`,
+      tags: [r.plural],
+      access: ACCESS,
+      responses: { "200": answer, "404": missing },
+      handler: async (ctx) => reply(r.ops.get(orgScope(ctx).scope, idOf(ctx)), 200, r.view),
+    },
+    {
+      method: "PATCH",
+      path: `${base}/{id}`,
+      operationId: `update${cap}`,
+      summary: `Change a ${r.name} (the members given)`,
+      tags: [r.plural],
+      access: ACCESS,
+      requestBody: { schema: { type: "object", properties: r.bodyProperties } },
+      responses: { "200": answer, "400": { description: "`Request.Invalid`." }, "404": missing },
+      handler: async (ctx) => {
+        const body = decode(r.updateBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(r.ops.update(orgScope(ctx).scope, idOf(ctx), body.right as never), 200, r.view);
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${base}/{id}`,
+      operationId: `delete${cap}`,
+      summary: `Delete a ${r.name}`,
+      tags: [r.plural],
+      access: ACCESS,
+      responses: { "204": { description: "Deleted." }, "404": missing },
+      handler: async (ctx) => reply(r.ops.remove(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
+    },
+  ];
+};
+
+/** Customers and products of the organisation: create, read, update, delete, list with `q`, fuzzy search. */
+export const customerAndProductRoutes = (deps: CatalogueRouteDeps): RouteDef[] => [
+  ...routesFor<Customer>({
+    name: "customer",
+    plural: "customers",
+    schema: CUSTOMER_SCHEMA,
+    required: ["name"],
+    bodyProperties: {
+      name: { type: "string", maxLength: 300 },
+      email: { type: ["string", "null"], format: "email" },
+      address: S.nullableString,
+      taxNumber: S.nullableString,
+      country: S.nullableString,
+      currency: S.nullableString,
+    },
+    notFound: "Customer.NotFound",
+    searchFields: "name, e-mail or tax number",
+    view: customerJson,
+    createBody: CreateCustomerBody,
+    updateBody: UpdateCustomerBody,
+    ops: {
+      create: (scope, body) => createCustomer(deps)(scope, body),
+      get: (scope, id) => getCustomer(deps)(scope, id),
+      list: (scope, q, page) => listCustomers(deps)(scope, q, page),
+      search: (scope, q, limit) => searchCustomers(deps)(scope, q, limit),
+      update: (scope, id, body) => updateCustomer(deps)(scope, id, body),
+      remove: (scope, id) => deleteCustomer(deps)(scope, id),
+    },
+  }),
+  ...routesFor<Product>({
+    name: "product",
+    plural: "products",
+    schema: PRODUCT_SCHEMA,
+    required: ["name", "unitPrice"],
+    bodyProperties: {
+      name: { type: "string", maxLength: 300 },
+      description: S.nullableString,
+      sku: S.nullableString,
+      unitPrice: { type: "string", description: "Decimal amount, zero or more" },
+      currency: S.nullableString,
+      taxRate: { type: "string", description: "Percent, 0 to 100" },
+    },
+    notFound: "Product.NotFound",
+    searchFields: "name, SKU or description",
+    view: productJson,
+    createBody: CreateProductBody,
+    updateBody: UpdateProductBody,
+    ops: {
+      create: (scope, body) => createProduct(deps)(scope, body),
+      get: (scope, id) => getProduct(deps)(scope, id),
+      list: (scope, q, page) => listProducts(deps)(scope, q, page),
+      search: (scope, q, limit) => searchProducts(deps)(scope, q, limit),
+      update: (scope, id, body) => updateProduct(deps)(scope, id, body),
+      remove: (scope, id) => deleteProduct(deps)(scope, id),
+    },
+  }),
+];

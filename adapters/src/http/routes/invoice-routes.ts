@@ -1,0 +1,389 @@
+import { createHash } from "node:crypto";
+import {
+  type Clock,
+  CreateInvoiceBody,
+  createInvoice,
+  type Database,
+  type DomainError,
+  decode,
+  type EinvoiceWriter,
+  getInvoice,
+  getInvoiceHistory,
+  type Ids,
+  INVOICE_STATUSES,
+  type InvoiceDocumentDeps,
+  type InvoiceFilter,
+  type InvoiceRenderer,
+  type InvoiceStatus,
+  invoiceEinvoice,
+  invoicePdf,
+  isIsoDate,
+  isUuid,
+  listEnvelope,
+  listInvoicePayments,
+  listInvoices,
+  RecordPaymentBody,
+  type RenderedFile,
+  recordPayment,
+  SendInvoiceBody,
+  sendInvoice,
+  type Tokens,
+  UpdateInvoiceBody,
+  updateInvoice,
+  VoidInvoiceBody,
+  validationError,
+  voidInvoice,
+} from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
+import { orgScope } from "./bill-routes.js";
+import { INVOICE_BODY_PROPERTIES, INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+
+/** What the invoice routes need. */
+export interface InvoiceRouteDeps {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly tokens: Tokens;
+  /** `APAR_PUBLIC_URL`: public links are `<publicBaseUrl>/i/<token>`. */
+  readonly publicBaseUrl: string;
+  readonly renderer: InvoiceRenderer;
+  readonly einvoices: EinvoiceWriter;
+  /** Called after a send enqueued the email job (wakes an in-process worker). */
+  readonly onEnqueued?: () => void;
+}
+
+const TAG = "invoices";
+export const AR_ACCESS = { scope: "organisation", module: "ar" } as const;
+const NIL = "00000000-0000-0000-0000-000000000000";
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** A path id (a malformed one answers like a missing invoice: the nil UUID is never one). */
+export const idParam = (ctx: RouteContext, name = "id"): string => pathId(ctx, name) ?? NIL;
+
+/** The use-case dependencies of the routes' deps. */
+export const invoiceDeps = (deps: InvoiceRouteDeps): InvoiceDocumentDeps => ({
+  db: deps.database,
+  clock: deps.clock,
+  ids: deps.ids,
+  tokens: deps.tokens,
+  publicBaseUrl: deps.publicBaseUrl,
+  renderer: deps.renderer,
+  einvoices: deps.einvoices,
+});
+
+/** A rendered file as an answer (inline, never sniffed). */
+export const fileReply = (file: RenderedFile): HttpReply => ({
+  status: 200,
+  body: Buffer.from(file.bytes),
+  contentType: file.mediaType,
+  headers: {
+    "Content-Disposition": `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"`,
+    "X-Content-Type-Options": "nosniff",
+  },
+});
+
+const listFilter = (ctx: RouteContext): E.Either<DomainError, InvoiceFilter> => {
+  const errors: { field: string; code: string; message: string }[] = [];
+  const status = ctx.query.get("status");
+  const customerId = ctx.query.get("customerId");
+  const from = ctx.query.get("issueDateFrom");
+  const to = ctx.query.get("issueDateTo");
+  if (status !== undefined && !(INVOICE_STATUSES as readonly string[]).includes(status))
+    errors.push({ field: "Status", code: "enum", message: `Status must be one of ${INVOICE_STATUSES.join(", ")}` });
+  if (customerId !== undefined && !isUuid(customerId))
+    errors.push({ field: "CustomerId", code: "uuid", message: "CustomerId must be a UUID" });
+  for (const [field, v] of [
+    ["IssueDateFrom", from],
+    ["IssueDateTo", to],
+  ] as const)
+    if (v !== undefined && !isIsoDate(v)) errors.push({ field, code: "date", message: `${field} must be YYYY-MM-DD` });
+  if (errors.length > 0) return E.left(validationError(errors));
+  return E.right({
+    ...(status === undefined ? {} : { status: status as InvoiceStatus }),
+    ...(customerId === undefined ? {} : { customerId: customerId.toLowerCase() }),
+    ...(from === undefined ? {} : { issueDateFrom: from }),
+    ...(to === undefined ? {} : { issueDateTo: to }),
+  });
+};
+
+const FILTERS: readonly ParameterDef[] = [
+  { name: "Status", in: "query", schema: { type: "string", enum: [...INVOICE_STATUSES] } },
+  { name: "CustomerId", in: "query", schema: { type: "string", format: "uuid" } },
+  { name: "IssueDateFrom", in: "query", description: "Inclusive.", schema: { type: "string", format: "date" } },
+  { name: "IssueDateTo", in: "query", description: "Inclusive.", schema: { type: "string", format: "date" } },
+];
+
+const answer = { description: "The invoice.", schema: INVOICE_SCHEMA };
+const missing = { description: "`Invoice.NotFound`: no such invoice in the organisation." };
+const conflictAnswer = { description: "`Invoice.InvalidTransition`: the invoice's status does not allow this." };
+
+/** The invoice routes: drafts, edits, send, void, payments, PDF, e-invoice, history. */
+export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
+  const d = () => invoiceDeps(deps);
+  return [
+    {
+      method: "POST",
+      path: "/v1/invoices",
+      operationId: "createInvoice",
+      summary: "Create a draft invoice (no number until it is sent)",
+      tags: [TAG],
+      access: AR_ACCESS,
+      requestBody: { schema: { type: "object", required: ["customerId"], properties: INVOICE_BODY_PROPERTIES } },
+      responses: { "201": answer, "400": { description: "`Request.Invalid` with the field errors." } },
+      handler: async (ctx) => {
+        const body = decode(CreateInvoiceBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        const { auth, scope } = orgScope(ctx);
+        return reply(createInvoice(d())({ scope, actor: auth.actor, body: body.right }), 201, (i) => i);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/invoices",
+      operationId: "listInvoices",
+      summary: "List the organisation's invoices (oldest first), filtered",
+      tags: [TAG],
+      access: AR_ACCESS,
+      parameters: [...LIST_PARAMETERS, ...FILTERS],
+      responses: {
+        "200": { description: "A page of invoices.", schema: listSchema(INVOICE_SCHEMA) },
+        "400": { description: "`Request.Invalid`: a bad filter or cursor." },
+      },
+      handler: async (ctx) => {
+        const page = pageOf(ctx);
+        if (E.isLeft(page)) return page.left;
+        const filter = listFilter(ctx);
+        if (E.isLeft(filter)) return filter.left;
+        return reply(listInvoices(d())(orgScope(ctx).scope, filter.right, page.right), 200, (p) => listEnvelope(p));
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/invoices/{id}",
+      operationId: "getInvoice",
+      summary: "Fetch an invoice",
+      tags: [TAG],
+      access: AR_ACCESS,
+      responses: { "200": answer, "404": missing },
+      handler: async (ctx) => reply(getInvoice(d())(orgScope(ctx).scope, idParam(ctx)), 200, (i) => i),
+    },
+    {
+      method: "PATCH",
+      path: "/v1/invoices/{id}",
+      operationId: "updateInvoice",
+      summary: "Change a draft (the members given; lineItems replaces every line)",
+      tags: [TAG],
+      access: AR_ACCESS,
+      requestBody: { schema: { type: "object", properties: INVOICE_BODY_PROPERTIES } },
+      responses: { "200": answer, "400": { description: "`Request.Invalid`." }, "404": missing, "409": conflictAnswer },
+      handler: async (ctx) => {
+        const body = decode(UpdateInvoiceBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        const { auth, scope } = orgScope(ctx);
+        return reply(
+          updateInvoice(d())({ scope, actor: auth.actor, id: idParam(ctx), body: body.right }),
+          200,
+          (i) => i,
+        );
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/invoices/{id}/send",
+      operationId: "sendInvoice",
+      summary: "Send a draft: number, public link, email to the customer with the PDF",
+      tags: [TAG],
+      access: AR_ACCESS,
+      requestBody: {
+        required: false,
+        schema: {
+          type: "object",
+          properties: { reminderOffsets: { type: ["array", "null"], items: { type: "string" } } },
+        },
+      },
+      responses: {
+        "200": answer,
+        "404": missing,
+        "409": { description: "`Invoice.InvalidTransition` (not a draft) or `Invoice.Empty` (no lines, zero total)." },
+      },
+      handler: async (ctx) => {
+        const body = decode(SendInvoiceBody, ctx.json ?? {});
+        if (E.isLeft(body)) return body.left;
+        const { auth, scope } = orgScope(ctx);
+        const sent = await sendInvoice(d())({
+          scope,
+          actor: auth.actor,
+          id: idParam(ctx),
+          ...(body.right.reminderOffsets === undefined ? {} : { reminderOffsets: body.right.reminderOffsets }),
+        })();
+        if (E.isLeft(sent)) return sent.left;
+        deps.onEnqueued?.();
+        return { status: 200, body: sent.right };
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/invoices/{id}/void",
+      operationId: "voidInvoice",
+      summary: "Void a draft or an unpaid sent invoice (the record stays; its link stops working)",
+      tags: [TAG],
+      access: AR_ACCESS,
+      requestBody: {
+        required: false,
+        schema: { type: "object", properties: { reason: { type: ["string", "null"] } } },
+      },
+      responses: { "200": answer, "404": missing, "409": conflictAnswer },
+      handler: async (ctx) => {
+        const body = decode(VoidInvoiceBody, ctx.json ?? {});
+        if (E.isLeft(body)) return body.left;
+        const { auth, scope } = orgScope(ctx);
+        return reply(
+          voidInvoice(d())({ scope, actor: auth.actor, id: idParam(ctx), reason: body.right.reason ?? null }),
+          200,
+          (i) => i,
+        );
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/invoices/{id}/payments",
+      operationId: "listInvoicePayments",
+      summary: "The payments recorded against an invoice",
+      tags: [TAG],
+      access: AR_ACCESS,
+      responses: {
+        "200": { description: "Every payment, oldest first.", schema: listSchema(PAYMENT_SCHEMA) },
+        "404": missing,
+      },
+      handler: async (ctx) =>
+        reply(listInvoicePayments(d())(orgScope(ctx).scope, idParam(ctx)), 200, (data) => ({
+          data,
+          nextCursor: null,
+          hasMore: false,
+        })),
+    },
+    {
+      method: "POST",
+      path: "/v1/invoices/{id}/payments",
+      operationId: "recordInvoicePayment",
+      summary: "Record a manual payment: PartiallyPaid, or Paid when nothing is left",
+      tags: [TAG],
+      access: AR_ACCESS,
+      parameters: [
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          description: "Repeats with the same key and body answer the first answer (Idempotent-Replayed: true).",
+          schema: { type: "string", maxLength: 255 },
+        },
+      ],
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["amount", "paidAt"],
+          properties: {
+            amount: { type: "string", description: "Above zero, at most the outstanding amount" },
+            paidAt: { type: "string", description: "A date or a date-time" },
+            notes: { type: ["string", "null"] },
+            method: { type: ["string", "null"] },
+            reference: { type: ["string", "null"] },
+          },
+        },
+      },
+      responses: {
+        "201": { description: "The payment.", schema: PAYMENT_SCHEMA },
+        "400": { description: "`Request.Invalid`." },
+        "404": missing,
+        "409": {
+          description:
+            "`Invoice.Overpayment` (more than outstanding), `Invoice.InvalidTransition`, or `Idempotency.KeyReused`.",
+        },
+      },
+      handler: async (ctx) => {
+        const header = ctx.headers["idempotency-key"];
+        const key = Array.isArray(header) ? header.join(",") : header;
+        if (key !== undefined && !KEY.test(key))
+          return validationError([
+            {
+              field: "Idempotency-Key",
+              code: "format",
+              message: "Idempotency-Key must be 1 to 255 visible ASCII characters",
+            },
+          ]);
+        const body = decode(RecordPaymentBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        const { auth, scope } = orgScope(ctx);
+        const invoiceId = idParam(ctx);
+        const requestHash = createHash("sha256")
+          .update(JSON.stringify([invoiceId, body.right]))
+          .digest("hex");
+        const result = await recordPayment(d())({
+          scope,
+          actor: auth.actor,
+          invoiceId,
+          body: body.right,
+          ...(key === undefined ? {} : { idempotency: { key, requestHash } }),
+        })();
+        if (E.isLeft(result)) return result.left;
+        return {
+          status: result.right.status,
+          body: result.right.payment,
+          headers: result.right.replayed ? { "Idempotent-Replayed": "true" } : ({} as Record<string, string>),
+        };
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/invoices/{id}/pdf",
+      operationId: "getInvoicePdf",
+      summary: "The invoice as a PDF",
+      tags: [TAG],
+      access: AR_ACCESS,
+      responses: {
+        "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
+        "404": missing,
+      },
+      handler: async (ctx) => {
+        const file = await invoicePdf(d())(orgScope(ctx).scope, idParam(ctx))();
+        return E.isLeft(file) ? file.left : fileReply(file.right);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/invoices/{id}/einvoice",
+      operationId: "getInvoiceEinvoice",
+      summary: "The invoice as EN 16931 XML: UBL 2.1 (format=ubl, default) or CII (format=cii)",
+      tags: [TAG],
+      access: AR_ACCESS,
+      parameters: [{ name: "format", in: "query", schema: { type: "string", enum: ["ubl", "cii"], default: "ubl" } }],
+      responses: {
+        "200": { description: "The XML.", mediaType: "application/xml", schema: { type: "string" } },
+        "400": { description: "`Request.Invalid`: format is not ubl or cii." },
+        "404": missing,
+      },
+      handler: async (ctx) => {
+        const format = (ctx.query.get("format") ?? "ubl").toLowerCase();
+        if (format !== "ubl" && format !== "cii")
+          return validationError([{ field: "format", code: "enum", message: "format must be ubl or cii" }]);
+        const file = await invoiceEinvoice(d())(orgScope(ctx).scope, idParam(ctx), format)();
+        return E.isLeft(file) ? file.left : fileReply(file.right);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/invoices/{id}/history",
+      operationId: "getInvoiceHistory",
+      summary: "Every change of an invoice with its actor and time (from its events)",
+      tags: [TAG],
+      access: AR_ACCESS,
+      responses: {
+        "200": { description: "The history, oldest first.", schema: INVOICE_HISTORY_SCHEMA },
+        "404": missing,
+      },
+      handler: async (ctx) =>
+        reply(getInvoiceHistory(d())(orgScope(ctx).scope, idParam(ctx)), 200, (data) => ({ data })),
+    },
+  ];
+};

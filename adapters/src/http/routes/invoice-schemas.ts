@@ -1,0 +1,146 @@
+import { INVOICE_STATUSES, REMINDER_OFFSETS } from "@apar/core";
+import type { JsonSchema } from "../route.js";
+import { S } from "./support.js";
+
+const amount = { type: "string", description: "Decimal amount with the currency's scale" } as const;
+
+export const LINE_ITEM_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    id: S.uuid,
+    productId: { type: ["string", "null"], format: "uuid" },
+    description: S.string,
+    quantity: { type: "string" },
+    unitPrice: { type: "string" },
+    discountPercent: { type: "string" },
+    taxRate: { type: "string" },
+    netAmount: amount,
+  },
+};
+
+export const INVOICE_SCHEMA: JsonSchema = {
+  type: "object",
+  required: [
+    "id",
+    "status",
+    "customerId",
+    "currency",
+    "issueDate",
+    "dueDate",
+    "lineItems",
+    "totalAmount",
+    "outstanding",
+  ],
+  properties: {
+    id: S.uuid,
+    organisationId: S.uuid,
+    status: { type: "string", enum: [...INVOICE_STATUSES] },
+    documentNumber: { type: ["string", "null"], description: "Given when the invoice is sent" },
+    customerId: S.uuid,
+    customerName: S.string,
+    customer: { type: "object" },
+    currency: S.string,
+    issueDate: { type: "string", format: "date" },
+    dueDate: { type: "string", format: "date" },
+    memo: S.nullableString,
+    lineItems: { type: "array", items: LINE_ITEM_SCHEMA },
+    subTotal: amount,
+    taxAmount: amount,
+    totalAmount: amount,
+    taxBreakdown: {
+      type: "array",
+      items: { type: "object", properties: { rate: S.string, taxableAmount: amount, taxAmount: amount } },
+    },
+    amountPaid: amount,
+    amountCredited: amount,
+    amountOwedBack: amount,
+    outstanding: amount,
+    paymentUrl: { type: ["string", "null"], description: "The public page; null for drafts and voided invoices" },
+    reminderOffsets: { type: ["array", "null"], items: { type: "string", enum: [...REMINDER_OFFSETS] } },
+    recurringScheduleId: { type: ["string", "null"], format: "uuid" },
+    recurringOccurrenceNumber: { type: ["integer", "null"] },
+    sentAt: S.nullableDateTime,
+    voidedAt: S.nullableDateTime,
+    voidReason: S.nullableString,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+};
+
+const LINE_BODY: JsonSchema = {
+  type: "object",
+  properties: {
+    productId: { type: ["string", "null"], format: "uuid", description: "Fills description, unit price and tax rate" },
+    description: S.string,
+    quantity: { type: "string", description: "Above zero; default 1" },
+    unitPrice: { type: "string", description: "Zero or more" },
+    discountPercent: { type: "string", description: "0 to 100; default 0" },
+    taxRate: { type: "string", description: "Percent, 0 to 100; default the product's or 0" },
+  },
+};
+
+export const INVOICE_BODY_PROPERTIES: Record<string, JsonSchema> = {
+  customerId: S.uuid,
+  currency: { type: "string", description: "ISO 4217; default the customer's" },
+  issueDate: { type: "string", format: "date", description: "Default today in the organisation's time zone" },
+  dueDate: { type: "string", format: "date", description: "Default 30 days after the issue date" },
+  memo: S.nullableString,
+  lineItems: { type: "array", items: LINE_BODY },
+};
+
+export const PAYMENT_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "invoiceId", "amount", "currency", "paidAt"],
+  properties: {
+    id: S.uuid,
+    invoiceId: S.uuid,
+    amount,
+    currency: S.string,
+    paidAt: { type: "string", description: "A date or a date-time" },
+    notes: S.nullableString,
+    method: S.nullableString,
+    reference: S.nullableString,
+    createdAt: S.dateTime,
+  },
+};
+
+export const CREDIT_NOTE_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "invoiceId", "status", "amount", "currency"],
+  properties: {
+    id: S.uuid,
+    organisationId: S.uuid,
+    invoiceId: S.uuid,
+    status: { type: "string", enum: ["Draft", "Issued"] },
+    documentNumber: S.nullableString,
+    currency: S.string,
+    amount,
+    reason: S.nullableString,
+    invoiceLineItemId: { type: ["string", "null"], format: "uuid" },
+    amountOwedBack: { ...amount, description: "The part beyond what was outstanding at issue" },
+    issuedAt: S.nullableDateTime,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+};
+
+export const INVOICE_HISTORY_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["data"],
+  properties: {
+    data: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          id: S.uuid,
+          type: S.string,
+          occurredAt: S.dateTime,
+          actor: { type: "object", properties: { type: S.string, id: S.nullableString } },
+          status: S.nullableString,
+          changes: { type: "array", items: { type: "object" } },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,85 @@
+import type { RouteDef } from "@apar/adapters/http/index";
+import { creditNoteRoutes } from "@apar/adapters/http/routes/credit-note-routes";
+import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-routes";
+import { type InvoiceRouteDeps, invoiceRoutes } from "@apar/adapters/http/routes/invoice-routes";
+import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
+import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import {
+  type Clock,
+  type Database,
+  EMAIL_INVOICE_JOB,
+  type EmailInvoiceJob,
+  emailInvoice,
+  type Ids,
+  type Mailer,
+} from "@apar/core";
+import type { Container } from "inversify";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import { TOKENS } from "./tokens.js";
+
+/** Where public invoice pages live: APAR_PUBLIC_URL, or this host's own port on localhost. */
+export const publicBaseUrl = (config: Config): string => config.publicUrl ?? `http://localhost:${config.port}`;
+
+const routeDeps = (c: Container): InvoiceRouteDeps => {
+  const config = c.get<Config>(TOKENS.Config);
+  return {
+    get database() {
+      return c.get<Database>(TOKENS.Database);
+    },
+    get ids() {
+      return c.get<Ids>(TOKENS.Ids);
+    },
+    clock: c.get<Clock>(TOKENS.Clock),
+    tokens: randomTokens(),
+    publicBaseUrl: publicBaseUrl(config),
+    renderer: pdfInvoiceRenderer(),
+    einvoices: einvoiceWriter(),
+    // The worker in this process mails the invoice at once instead of at its next poll.
+    onEnqueued: () => {
+      if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
+    },
+  };
+};
+
+/** The receivables routes: customers, products, invoices, payments and credit notes. */
+export const invoiceRouteList = (c: Container): RouteDef[] => {
+  const deps = routeDeps(c);
+  return [
+    ...customerAndProductRoutes({
+      get db() {
+        return deps.database;
+      },
+      get ids() {
+        return deps.ids;
+      },
+      clock: deps.clock,
+    }),
+    ...invoiceRoutes(deps),
+    ...creditNoteRoutes(deps),
+  ];
+};
+
+/** The job handlers of the receivables part: `email-invoice`. */
+export const invoiceJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
+  const config = c.get<Config>(TOKENS.Config);
+  const logger = c.get<Logger>(TOKENS.Logger).child({ part: "email-invoice" });
+  const send = emailInvoice({
+    db: await c.getAsync<Database>(TOKENS.Database),
+    clock: c.get<Clock>(TOKENS.Clock),
+    ids: c.get<Ids>(TOKENS.Ids),
+    tokens: randomTokens(),
+    publicBaseUrl: publicBaseUrl(config),
+    renderer: pdfInvoiceRenderer(),
+    einvoices: einvoiceWriter(),
+    mailer: await c.getAsync<Mailer>(TOKENS.Mailer),
+    mailFrom: config.mailFrom,
+  });
+  return {
+    [EMAIL_INVOICE_JOB]: async (job) => {
+      const payload = job.payload as EmailInvoiceJob;
+      const outcome = await send(payload);
+      logger.info({ jobId: job.id, invoiceId: payload.invoiceId, outcome }, "invoice mailed");
+    },
+  };
+};
