@@ -30,7 +30,7 @@ const reviewed = async (fields: Json = {}): Promise<string> => {
 };
 
 /** A user of the harness's client with a role in its organisation, and a bearer token for it. */
-const approver = async (role: "Approver" | "Admin") => {
+const approver = async (role: "Approver" | "Admin" | "Member") => {
   const deps = {
     db: h.app.database,
     clock: h.app.container.get<Clock>(TOKENS.Clock),
@@ -245,6 +245,49 @@ test.serial("reject needs a reason; reopen; listed approvers only; quorum of two
   t.like((await as(bob.token, id, "approve")).json as Json, { state: "Approved" });
   const types = await typesOf(id);
   t.deepEqual(types.slice(-3), ["bill.needs_approval", "bill.updated", "bill.approved"]);
+  await h.call("DELETE", `/v1/approval-policies/${String((p.json as Json).id)}`);
+});
+
+test.serial(
+  "without listed approvers: an organisation Admin approves with a bearer token, a Member may not",
+  async (t) => {
+    const [admin, member] = [await approver("Admin"), await approver("Member")];
+    const id = await reviewed();
+    t.is(((await post(id, "submit")).json as Json).state, "NeedsApproval");
+    const refused = await as(member.token, id, "approve");
+    t.is(refused.status, 403);
+    t.is(title(refused), "Bill.NotApprover");
+    t.is((await as(member.token, id, "reject")).status, 400, "a reject without a reason is refused before the role");
+    const approved = await as(admin.token, id, "approve");
+    t.like(approved.json as Json, { state: "Approved" });
+    t.deepEqual(
+      ((approved.json as Json).approvals as Json[]).map((a) => a.actor),
+      [{ type: "user", id: admin.id }],
+    );
+  },
+);
+
+test.serial("two approvers racing to a quorum of two both count", async (t) => {
+  const [ann, bob] = [await approver("Approver"), await approver("Approver")];
+  const p = await h.call("POST", "/v1/approval-policies", {
+    body: {
+      name: "Pair",
+      priorityOrder: 0,
+      action: "AlwaysReview",
+      approverUserIds: [ann.id, bob.id],
+      approvalsRequired: 2,
+    },
+  });
+  const id = await reviewed();
+  await post(id, "submit");
+  const both = await Promise.all([as(ann.token, id, "approve"), as(bob.token, id, "approve")]);
+  t.deepEqual(
+    both.map((a) => a.status),
+    [200, 200],
+  );
+  const bill = (await h.call("GET", `/v1/bills/${id}`)).json as Json;
+  t.is(bill.state, "Approved");
+  t.is((bill.approvals as Json[]).length, 2);
   await h.call("DELETE", `/v1/approval-policies/${String((p.json as Json).id)}`);
 });
 
