@@ -83,6 +83,7 @@ test.serial("a price variance beyond a Block tolerance holds the bill in review 
   });
   const created = await h.call("POST", "/v1/match-groups", { body: { billId: b.id, deliveryNoteIds: [dn.id] } });
   t.is(created.status, 201, JSON.stringify(created.json));
+  t.is(((await h.call("GET", `/v1/purchase-orders/${String(po.id)}`)).json as Json).status, "FullyMatched");
   const group = created.json as Json;
   t.is(group.status, "Variance");
   t.deepEqual(
@@ -147,6 +148,7 @@ test.serial("allocations by hand, warn-only tolerances, not received, withdrawin
     "Price Warn",
   ]);
   t.is(allocated.status, "Variance");
+  t.is(((await h.call("GET", `/v1/purchase-orders/${String(po.id)}`)).json as Json).status, "FullyMatched");
   t.is(
     (
       await h.call("POST", `/v1/match-groups/${String(group.id)}/allocations`, {
@@ -165,6 +167,7 @@ test.serial("allocations by hand, warn-only tolerances, not received, withdrawin
   const allocationId = ((allocated.allocations as Json[])[0] as Json).id;
   const removed = await h.call("DELETE", `/v1/match-groups/${String(group.id)}/allocations/${String(allocationId)}`);
   t.is((removed.json as Json).status, "Open");
+  t.is(((await h.call("GET", `/v1/purchase-orders/${String(po.id)}`)).json as Json).status, "Open");
   const listed = (await h.call("GET", "/v1/match-groups")).json as { data: Json[] };
   t.true(listed.data.some((g) => g.id === group.id && g.status === "Open"));
   await h.call("PUT", "/v1/match-tolerances", { body: {} });

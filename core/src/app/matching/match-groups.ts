@@ -19,7 +19,7 @@ import type { Page, PageRequest } from "../../ports/page.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
-import { addAmounts, isPositiveAmount, normalizeAmount } from "../../shared/money.js";
+import { addAmounts, compareAmounts, isPositiveAmount, normalizeAmount } from "../../shared/money.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import { billNotFound } from "../bills/bill-rules.js";
 import type { AllocationBody, MatchGroupBody, ResolutionBody, TolerancesBody } from "./inputs.js";
@@ -149,7 +149,32 @@ const saveRecomputed = async (
     if (next.status === "Resolved") events.push(groupEvent(deps, next, "match_group.resolved", actor));
   }
   await s.events.append(events);
+  await refreshOrderStatuses(deps, s, scope, next.purchaseOrderIds);
   return view(s, scope, next, bill);
+};
+
+/**
+ * Keeps purchase orders' matching status current: Open with nothing allocated, FullyMatched when every line's
+ * quantity is allocated across the organisation's groups, PartiallyMatched between. Drafts and ended orders
+ * keep theirs.
+ */
+const refreshOrderStatuses = async (deps: ApprovalDeps, s: Stores, scope: OrgScope, ids: readonly string[]) => {
+  for (const id of ids) {
+    const po = await s.matching.purchaseOrders.ofId(scope, id);
+    if (po === undefined || !["Open", "PartiallyMatched", "FullyMatched"].includes(po.status)) continue;
+    const allocated = new Map<string, string>();
+    for (const g of await s.matching.matchGroups.ofPurchaseOrders(scope, [id]))
+      for (const a of g.allocations)
+        if (a.purchaseOrderId === id && a.purchaseOrderLineId !== null)
+          allocated.set(a.purchaseOrderLineId, addAmounts(allocated.get(a.purchaseOrderLineId) ?? "0", a.quantity));
+    const status =
+      allocated.size === 0
+        ? "Open"
+        : po.lines.every((l) => compareAmounts(allocated.get(l.id) ?? "0", l.quantity) >= 0)
+          ? "FullyMatched"
+          : "PartiallyMatched";
+    if (status !== po.status) await s.matching.purchaseOrders.update({ ...po, status, updatedAt: deps.clock.now() });
+  }
 };
 
 /**
