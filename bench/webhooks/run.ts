@@ -104,6 +104,8 @@ const runner = createWebhookRunner({
   logger: { warn: console.warn, error: console.error },
   notifier,
   pollMs: 50,
+  ...(process.env.BENCH_BATCH === undefined ? {} : { batch: Number(process.env.BENCH_BATCH) }),
+  ...(process.env.BENCH_CONCURRENCY === undefined ? {} : { concurrency: Number(process.env.BENCH_CONCURRENCY) }),
 });
 const allIn = new Promise<void>((resolve) => {
   onReceive = () => {

@@ -6,6 +6,7 @@ import {
   dispatchWebhookEvents,
   type Ids,
   type SecretSealer,
+  type WebhookDelivery,
   type WebhookSender,
 } from "@apar/core";
 import type { Notifier } from "./notifier.js";
@@ -100,22 +101,40 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const claim = (limit: number) =>
     database.stores.webhookDeliveries.claimDue({ worker: id, now: clock.now(), leaseMs, limit });
 
-  /** Claims and starts batches while there is room; a finished batch pumps again. */
+  /**
+   * Attempts a claimed batch and records it in one commit that also claims the next batch (while there is room),
+   * so a busy worker commits once per batch; a batch that ends without a successor pumps again.
+   */
+  const start = (claimed: readonly WebhookDelivery[]): void => {
+    const next = {
+      leaseMs,
+      limit: () => (stopping ? 0 : Math.min(batch, concurrency - attemptsInFlight() + claimed.length)),
+    };
+    let handedOn = false;
+    const run: Promise<unknown> = deliver(claimed, next)
+      .then(({ next: following }) => {
+        // Claimed while stopping: they stay leased to this worker and stop() hands them back.
+        if (following.length === 0 || stopping) return;
+        start(following);
+        handedOn = true;
+      })
+      .catch((error: unknown) => logger.error({ err: String(error) }, "webhook attempts not recorded"))
+      .finally(() => {
+        inFlight.delete(run);
+        batchSizes.delete(run);
+        // A successor keeps the chain going; otherwise look for new work (fan-out, other due deliveries).
+        if (!stopping && !handedOn) void pump();
+      });
+    inFlight.add(run);
+    batchSizes.set(run, claimed.length);
+  };
+
+  /** Claims and starts batches while there is room. */
   const fill = async (): Promise<void> => {
     while (!stopping && attemptsInFlight() < concurrency) {
       const claimed = await claim(Math.min(batch, concurrency - attemptsInFlight()));
-      // Claimed while stopping: they stay leased to this worker and stop() hands them back.
       if (claimed.length === 0 || stopping) return;
-      // A claimed batch is attempted at once and recorded in one commit; a few batches overlap.
-      const run = deliver(claimed)
-        .catch((error: unknown) => logger.error({ err: String(error) }, "webhook attempts not recorded"))
-        .finally(() => {
-          inFlight.delete(run);
-          batchSizes.delete(run);
-          if (!stopping) void pump();
-        });
-      inFlight.add(run);
-      batchSizes.set(run, claimed.length);
+      start(claimed);
     }
   };
 

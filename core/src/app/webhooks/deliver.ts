@@ -16,6 +16,15 @@ const RECORD_RETRIES = 6;
 export const DELIVERY_CONCURRENCY = 64;
 
 /**
+ * The next batch a worker claims in the unit of work that records the last one (one commit instead of two): up to
+ * `limit()` deliveries (asked at commit time; 0 claims none) leased for `leaseMs`.
+ */
+export interface NextClaim {
+  readonly leaseMs: number;
+  readonly limit: () => number;
+}
+
+/**
  * Records attempts' outcomes (in the order they completed) and their effect on the subscriptions' failure counts,
  * in one unit of work: one statement batch for the deliveries, one change per subscription (on SQLite commits
  * and statements are the cost). Answers how many the worker still held.
@@ -24,7 +33,8 @@ export const recordAttempts = (
   deps: Pick<DeliveryDeps, "db" | "clock">,
   worker: string,
   attempts: readonly { readonly delivery: WebhookDelivery; readonly outcome: AttemptOutcome }[],
-): Promise<number> =>
+  claimNext?: NextClaim,
+): Promise<{ readonly held: number; readonly next: readonly WebhookDelivery[] }> =>
   deps.db.run(async (s) => {
     const now = deps.clock.now();
     const held = await s.webhookDeliveries.finishAttempts({
@@ -53,18 +63,27 @@ export const recordAttempts = (
         DISABLE_AFTER_CONSECUTIVE_FAILURES,
         now,
       );
-    return held.size;
+    const limit = claimNext?.limit() ?? 0;
+    const next =
+      claimNext === undefined || limit < 1
+        ? []
+        : await s.webhookDeliveries.claimDue({ worker, now, leaseMs: claimNext.leaseMs, limit });
+    return { held: held.size, next };
   });
 
 /**
  * Makes one attempt of each claimed delivery: the batch's subscriptions and events read in one query each, each
  * stored envelope signed with t = now and the subscription's current secret and POSTed through the sender, up to
- * `concurrency` at once; then records the outcomes in one unit of work. Answers the outcomes in claim order.
+ * `concurrency` at once; then records the outcomes in one unit of work, claiming the next batch in it when asked.
+ * Answers the outcomes in claim order and the next batch.
  */
 export const deliverClaimed =
   (deps: DeliveryDeps, worker: string, concurrency = DELIVERY_CONCURRENCY) =>
-  async (claimed: readonly WebhookDelivery[]): Promise<AttemptOutcome[]> => {
-    if (claimed.length === 0) return [];
+  async (
+    claimed: readonly WebhookDelivery[],
+    claimNext?: NextClaim,
+  ): Promise<{ readonly outcomes: AttemptOutcome[]; readonly next: readonly WebhookDelivery[] }> => {
+    if (claimed.length === 0) return { outcomes: [], next: [] };
     const names = webhookHeaderNames(deps.headerPrefix);
     const [subscriptionList, eventList] = await Promise.all([
       deps.db.stores.webhookSubscriptions.ofIds([...new Set(claimed.map((d) => d.subscriptionId))]),
@@ -109,12 +128,11 @@ export const deliverClaimed =
     // workers rolls the unit of work back as a whole), or the lease would run out and they would be sent again.
     for (let retry = 0; ; retry += 1) {
       try {
-        await recordAttempts(deps, worker, completed);
-        break;
+        const { next } = await recordAttempts(deps, worker, completed, claimNext);
+        return { outcomes, next };
       } catch (error) {
         if (retry >= RECORD_RETRIES) throw error;
         await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** retry));
       }
     }
-    return outcomes;
   };
