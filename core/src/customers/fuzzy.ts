@@ -14,9 +14,37 @@ const trigrams = (text: string): Set<string> => {
   return grams;
 };
 
+/** Optimal string alignment distance: edits, with a swap of two neighbours counting as one. */
+const editDistance = (a: string, b: string): number => {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) (d[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const row = d[i] as number[];
+    const up = d[i - 1] as number[];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+};
+
+// Each query word against its closest candidate word (1 - edits / longer length), averaged over the query.
+const wordScore = (q: string, c: string): number => {
+  const words = c.split(" ");
+  const scores = q
+    .split(" ")
+    .map((w) => Math.max(0, ...words.map((x) => 1 - editDistance(w, x) / Math.max(w.length, x.length))));
+  return scores.reduce((sum, x) => sum + x, 0) / scores.length;
+};
+
 /**
- * How well `candidate` matches `query`, 0 to 1: 1 for a substring; otherwise the best trigram similarity
- * (shared / all) between the query and the candidate or any of its words, so typos still find a name.
+ * How well `candidate` matches `query`, 0 to 1: 1 for a substring; otherwise the better of the trigram
+ * similarity (shared / all, against the candidate or any of its words) and the word-by-word edit similarity,
+ * so misspellings and swapped letters still find a name.
  */
 export const fuzzyScore = (query: string, candidate: string): number => {
   const q = searchKey(query);
@@ -30,11 +58,11 @@ export const fuzzyScore = (query: string, candidate: string): number => {
     for (const x of qg) if (g.has(x)) shared++;
     return shared / (qg.size + g.size - shared);
   };
-  return Math.max(similarity(c), ...c.split(" ").map(similarity));
+  return Math.max(similarity(c), ...c.split(" ").map(similarity), wordScore(q, c));
 };
 
 /** The least score a fuzzy search answers. */
-export const FUZZY_THRESHOLD = 0.3;
+export const FUZZY_THRESHOLD = 0.5;
 
 /** The items whose best field matches `query` well enough, best first (ties in the given order), at most `limit`. */
 export const fuzzyRank = <A>(
