@@ -1,6 +1,6 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { creditNoteRoutes } from "@apar/adapters/http/routes/credit-note-routes";
-import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-routes";
+import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-product-routes";
 import { type InvoiceRouteDeps, invoiceRoutes } from "@apar/adapters/http/routes/invoice-routes";
 import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";

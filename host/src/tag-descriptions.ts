@@ -1,8 +1,10 @@
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
+import { RECEIVABLES_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/invoice-routes";
 import { PORTAL_TAG_DESCRIPTIONS } from "@apar/adapters/portal/index";
 
 /** Descriptions of every OpenAPI tag, for the served document and `apar openapi` alike. */
 export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ...TENANCY_TAG_DESCRIPTIONS,
   ...PORTAL_TAG_DESCRIPTIONS,
+  ...RECEIVABLES_TAG_DESCRIPTIONS,
 };

@@ -2,15 +2,22 @@ import type { Page, PageRequest } from "../ports/page.js";
 import type { OrgScope } from "../ports/scope.js";
 import type { Customer } from "./model.js";
 
-/** Customers, always within one organisation of one client (another's answers undefined, as a missing one). */
-export interface Customers {
-  add(customer: Customer): Promise<void>;
-  ofId(scope: OrgScope, id: string): Promise<Customer | undefined>;
-  /** Customers in id order; with `q`, those whose name, e-mail or tax number contains it (case-insensitive). */
-  search(scope: OrgScope, q: string | undefined, page: PageRequest): Promise<Page<Customer>>;
-  /** Up to `max` customers in id order, for ranking in memory (fuzzy search). */
-  sample(scope: OrgScope, max: number): Promise<readonly Customer[]>;
-  update(customer: Customer): Promise<void>;
-  /** Answers false when there was no such customer in the scope. */
+/**
+ * A catalogue of records within one organisation of one client (another's answers undefined, as a missing
+ * one): customers and products.
+ */
+export interface Catalogue<A> {
+  add(record: A): Promise<void>;
+  ofId(scope: OrgScope, id: string): Promise<A | undefined>;
+  /** Records in id order; with `q`, those whose searched fields contain it (case-insensitive). */
+  search(scope: OrgScope, q: string | undefined, page: PageRequest): Promise<Page<A>>;
+  /** Up to `max` records in id order, for ranking in memory (fuzzy search). */
+  sample(scope: OrgScope, max: number): Promise<readonly A[]>;
+  /** Writes every field but the id, scope and creation time. */
+  update(record: A): Promise<void>;
+  /** Answers false when there was no such record in the scope. */
   remove(scope: OrgScope, id: string): Promise<boolean>;
 }
+
+/** Customers; `q` searches the name, e-mail and tax number. */
+export type Customers = Catalogue<Customer>;

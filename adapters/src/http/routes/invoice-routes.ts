@@ -387,3 +387,12 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
     },
   ];
 };
+
+/** Descriptions of the receivables tags. */
+export const RECEIVABLES_TAG_DESCRIPTIONS = {
+  customers: "Customers of the organisation: who its invoices are addressed to (with a fuzzy search).",
+  products: "Products and services: the defaults of invoice lines (with a fuzzy search).",
+  invoices:
+    "Invoices: drafts, send (number, public link, email with the PDF), payments, void, PDF, e-invoice, history.",
+  "credit-notes": "Credit notes against invoices: drafted, issued (numbered), printed.",
+} as const;

@@ -1,7 +1,6 @@
-import type { OrgScope } from "@apar/core";
-import type { CatalogueStore } from "../../sql/stores/catalogue.js";
+import type { Catalogue, OrgScope } from "@apar/core";
 import type { Access } from "../access.js";
-import { assertAbsent, copy, type Tables } from "../tables.js";
+import { assertAbsent, copy, type Table, type Tables } from "../tables.js";
 import { keysetPage } from "./paging.js";
 
 interface CatalogueRecord {
@@ -18,10 +17,10 @@ const byId = (a: CatalogueRecord, b: CatalogueRecord) => (a.id < b.id ? -1 : 1);
 /** A catalogue store in memory (customers, products), answering as the SQL one does. */
 export const memoryCatalogue = <A extends CatalogueRecord>(
   access: Access,
-  table: (t: Tables) => Tables["customers"] | Tables["products"],
+  table: (t: Tables) => Table<string, A>,
   fields: (a: A) => readonly (string | null)[],
-): CatalogueStore<A> => {
-  const rows = (t: Tables) => table(t) as unknown as import("../tables.js").Table<string, A>;
+): Catalogue<A> => {
+  const rows = table;
   const mine = (scope: OrgScope) => [...rows(access.read()).values()].filter(inScope(scope));
   return {
     add: (a) =>

@@ -1,4 +1,4 @@
-import type { OrgScope, Page, PageRequest } from "@apar/core";
+import type { Catalogue } from "@apar/core";
 import { decodeDate, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage, pageLimit } from "./paging.js";
@@ -17,22 +17,12 @@ interface DocRow {
   readonly created_at: unknown;
 }
 
-/** The store of a catalogue table (customers, products): documents searched by their `search_text`. */
-export interface CatalogueStore<A> {
-  add(record: A): Promise<void>;
-  ofId(scope: OrgScope, id: string): Promise<A | undefined>;
-  search(scope: OrgScope, q: string | undefined, page: PageRequest): Promise<Page<A>>;
-  sample(scope: OrgScope, max: number): Promise<readonly A[]>;
-  update(record: A): Promise<void>;
-  remove(scope: OrgScope, id: string): Promise<boolean>;
-}
-
 /** A catalogue store over `table`; `fields` are what `q` searches. */
 export const sqlCatalogue = <A extends CatalogueRecord>(
   session: SqlSession,
   table: "customers" | "products",
   fields: (a: A) => readonly (string | null)[],
-): CatalogueStore<A> => {
+): Catalogue<A> => {
   // The creation time is the column's: an update never changes it, whatever the record says.
   const decode = (r: DocRow): A => ({ ...decodeDoc<A>(r.body, ["updatedAt"]), createdAt: decodeDate(r.created_at) });
   const select = `SELECT id, body, created_at FROM ${table}`;
