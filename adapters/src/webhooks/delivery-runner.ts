@@ -30,7 +30,10 @@ export interface WebhookRunnerOptions {
   readonly logger: RunnerLogger;
   /** Wakes the runner after a commit that appended events. */
   readonly notifier?: Notifier;
-  /** Attempts in flight at once (default 256). */
+  /**
+   * Attempts in flight at once (default 128: two batches; the guarded client keeps at most 64 connections per
+   * receiver, and a request waiting for one spends its 10 s budget).
+   */
   readonly concurrency?: number;
   /** Fallback poll when nobody wakes the runner (default 1 s): retries come due this way. */
   readonly pollMs?: number;
@@ -59,7 +62,7 @@ const DISPATCH_BATCH = 200;
 /** Builds the runner: dispatcher (outbox -> deliveries) and delivery worker (claim, sign, POST, record). */
 export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunner => {
   const { database, clock, id, logger } = options;
-  const concurrency = options.concurrency ?? 256;
+  const concurrency = options.concurrency ?? 128;
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
   const batch = options.batch ?? 64;

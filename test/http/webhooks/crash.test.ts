@@ -60,10 +60,11 @@ test("kill -9 of the worker with deliveries in flight, then a restart: every eve
   // Some answered, some in flight: both the recorded and the interrupted attempts are in play.
   await receiver.when(() => receiver.answered.length >= 5 && receiver.inFlight() > 0);
   const inFlight = receiver.inFlight();
+  const answeredAtKill = new Set(receiver.answered).size;
   host.child.kill("SIGKILL");
   await host.exited;
   t.true(inFlight > 0, "the worker died with attempts in flight");
-  t.log(`at the kill: ${inFlight} in flight, ${new Set(receiver.answered).size} of ${expected.length} events answered`);
+  t.log(`at the kill: ${inFlight} in flight, ${answeredAtKill} of ${expected.length} events answered`);
   // Committed while no worker runs: the restarted one fans them out from the outbox.
   const whileDown = outboxEvents(EACH);
   await h.db.run((s) => s.events.append(whileDown));
