@@ -22,6 +22,7 @@ import { approvalJobHandlers, approvalRouteList } from "./approvals-wiring.js";
 import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { bindInbound, inboundJobHandlers, inboundRouteList } from "./inbound-wiring.js";
+import { invoiceJobHandlers, invoiceRouteList } from "./invoices-wiring.js";
 import { loadJwtKeys } from "./jwt-keys.js";
 import { bindScheduler, recurringJobHandlerList, recurringRouteList } from "./recurring-wiring.js";
 import { loadSecretKey } from "./secret-key.js";
@@ -69,6 +70,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     ...(await recurringJobHandlerList(c)),
     ...(await approvalJobHandlers(c)),
     ...(await inboundJobHandlers(c)),
+    ...(await invoiceJobHandlers(c)),
   }));
   c.bind<Worker>(TOKENS.Worker).toResolvedValue(
     (database: Database, clock: Clock, handlers: Record<string, JobHandler>) =>
@@ -158,6 +160,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     ...recurringRouteList(c),
     ...inboundRouteList(c, routeDeps),
     ...approvalRouteList(c),
+    ...invoiceRouteList(c),
     // Read when a request runs: the app resolves WebhookDeps (it loads the secret key) before the api starts.
     ...webhookRoutes({ webhooks: () => c.get<WebhookDeps>(TOKENS.WebhookDeps) }),
     ...portalRoutes(portalDeps),

@@ -4,12 +4,15 @@ import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
   addAllowedSender,
   createCompany,
+  createCreditNote,
   createCustomer,
   createInvoice,
+  createProduct,
   createWebhookSubscription,
   type Ids,
   recordForwardingRejection,
   SYSTEM_ACTOR,
+  sendInvoice,
   sendWebhookTest,
   uuidV7,
   type WebhookDeps,
@@ -143,17 +146,17 @@ const seedTenant = async (name: string) => {
       },
     ],
   });
-  const schedule = await h.call("POST", "/v1/recurring-invoices", {
-    headers: orgHeaders,
-    body: { customerId: supplierId, cadence: "Monthly", startDate: "2999-01-01", lineItems: [{}], memo: MARKER },
-  });
-  if (schedule.status !== 201) throw new Error(`seed schedule: ${schedule.status}`);
-  const scheduleId = (schedule.json as { id: string }).id;
-  // A draft invoice (its reminder routes answer for it before anything else).
   const scope = { clientId: client.id, organisationId: organisation.id };
   const invoiceDeps = { ...deps, tokens: randomTokens(), publicBaseUrl: "https://apar.test" };
   const customer = await createCustomer(invoiceDeps)(scope, { name: `${name} customer ${MARKER}` })();
   if (E.isLeft(customer)) throw new Error(customer.left.code);
+  const schedule = await h.call("POST", "/v1/recurring-invoices", {
+    headers: orgHeaders,
+    body: { customerId: customer.right.id, cadence: "Monthly", startDate: "2999-01-01", lineItems: [{}], memo: MARKER },
+  });
+  if (schedule.status !== 201) throw new Error(`seed schedule: ${schedule.status}`);
+  const scheduleId = (schedule.json as { id: string }).id;
+  // A draft invoice (its reminder routes answer for it before anything else).
   const invoice = await createInvoice(invoiceDeps)({
     scope,
     actor: SYSTEM_ACTOR,
@@ -165,6 +168,23 @@ const seedTenant = async (name: string) => {
   })();
   if (E.isLeft(invoice)) throw new Error(invoice.left.code);
   const invoiceId = invoice.right.id;
+  // A sent invoice with a draft credit note, and a product.
+  const sent = await createInvoice(invoiceDeps)({
+    scope,
+    actor: SYSTEM_ACTOR,
+    body: { customerId: customer.right.id, currency: "EUR", lineItems: [{ description: MARKER, unitPrice: "10" }] },
+  })();
+  if (E.isLeft(sent)) throw new Error(sent.left.code);
+  const sentOk = await sendInvoice(invoiceDeps)({ scope, actor: SYSTEM_ACTOR, id: sent.right.id })();
+  if (E.isLeft(sentOk)) throw new Error(sentOk.left.code);
+  const creditNote = await createCreditNote(invoiceDeps)({
+    scope,
+    invoiceId: sent.right.id,
+    body: { amount: "1", reason: MARKER },
+  })();
+  if (E.isLeft(creditNote)) throw new Error(creditNote.left.code);
+  const product = await createProduct(invoiceDeps)(scope, { name: `${name} product ${MARKER}`, unitPrice: "1" })();
+  if (E.isLeft(product)) throw new Error(product.left.code);
   // A subscription (its URL check passes: this walk is about ids, not URLs) and a delivery of its test event.
   const webhookDeps = { ...h.app.container.get<WebhookDeps>(TOKENS.WebhookDeps), checkUrl: async () => E.right(null) };
   const subscription = await createWebhookSubscription(webhookDeps)({
@@ -198,6 +218,9 @@ const seedTenant = async (name: string) => {
     billId,
     scheduleId,
     invoiceId,
+    customerId: customer.right.id,
+    productId: product.right.id,
+    creditNoteId: creditNote.right.id,
     subscriptionId: subscription.right.subscription.id,
     deliveryId: delivery.right.id,
   };
@@ -219,6 +242,9 @@ const idFor = (route: RouteDef, param: string, b: Tenant): string | undefined =>
     suppliers: b.supplierId,
     "recurring-invoices": b.scheduleId,
     invoices: b.invoiceId,
+    customers: b.customerId,
+    products: b.productId,
+    "credit-notes": b.creditNoteId,
     // Public pages take a token, not an id: an id there is as unknown as a missing token.
     i: b.scheduleId,
     "approval-policies": b.policyId,
@@ -251,6 +277,11 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/webhook-subscriptions/{id}/recover": () => ({ since: "2000-01-01T00:00:00Z" }),
   "PUT /v1/approval-policies/{id}": () => ({ name: "Walk", priorityOrder: 1, action: "AutoApprove" }),
   "PATCH /v1/purchase-orders/{id}": () => ({ number: "PO-walk" }),
+  "PATCH /v1/customers/{id}": () => ({ name: "Renamed" }),
+  "PATCH /v1/products/{id}": () => ({ name: "Renamed" }),
+  "PATCH /v1/invoices/{id}": () => ({ memo: "walk" }),
+  "POST /v1/invoices/{id}/payments": () => ({ amount: "1", paidAt: "2026-01-01" }),
+  "POST /v1/invoices/{invoiceId}/credit-notes": () => ({ amount: "1" }),
   "PUT /v1/delivery-notes/{id}": () => ({ number: "DN-walk", lines: [] }),
   "POST /v1/match-groups/{id}/allocations": () => ({ billLine: 1, quantity: "1" }),
   "POST /v1/match-groups/{id}/resolutions": () => ({ billLine: 1, decision: "Accept", reason: "walk" }),
