@@ -1,4 +1,7 @@
+import { createCustomer, type Ids } from "@apar/core";
 import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import { TOKENS } from "../../../host/src/tokens.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "../auth/harness.js";
 
 let h: Harness;
@@ -10,7 +13,6 @@ test.after.always(async () => {
 });
 
 const DAY = 86_400_000;
-const customerId = "0190a7a1-7b7d-7c1e-8a6b-1c2d3e4f5a6b";
 
 /** An organisation with a key, and a call that carries both. */
 const tenant = async () => {
@@ -18,8 +20,16 @@ const tenant = async () => {
   const apiKey = await seedKey(h, { kind: "clients", clientIds: [client.id] });
   const organisation = await seedOrganisation(h, client.id);
   const headers = key(apiKey.rawKey, { "x-service-organisation-id": organisation.id });
+  const scope = { clientId: client.id, organisationId: organisation.id };
+  const ids = h.app.container.get<Ids>(TOKENS.Ids);
+  const customer = await createCustomer({ db: h.db, clock: h.clock, ids })(scope, {
+    name: "Globex",
+    currency: "EUR",
+  })();
+  if (E.isLeft(customer)) throw new Error(customer.left.code);
   return {
     organisation,
+    customerId: customer.right.id,
     call: (method: string, path: string, body?: unknown) =>
       h.call(method, path, { headers, ...(body === undefined ? {} : { body }) }),
   };
@@ -27,7 +37,7 @@ const tenant = async () => {
 
 const dateIn = (days: number) => new Date(h.clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
 
-const body = (over: Record<string, unknown> = {}) => ({
+const body = (customerId: string, over: Record<string, unknown> = {}) => ({
   customerId,
   cadence: "Monthly",
   startDate: dateIn(3),
@@ -42,8 +52,8 @@ const body = (over: Record<string, unknown> = {}) => ({
 type Schedule = Record<string, unknown> & { id: string };
 
 test("create, read, list and change a schedule", async (t) => {
-  const { call, organisation } = await tenant();
-  const created = await call("POST", "/v1/recurring-invoices", body());
+  const { call, organisation, customerId } = await tenant();
+  const created = await call("POST", "/v1/recurring-invoices", body(customerId));
   t.is(created.status, 201, created.text);
   const s = created.json as Schedule;
   t.like(s, {
@@ -76,21 +86,24 @@ test("create, read, list and change a schedule", async (t) => {
 });
 
 test("creation refuses a start date in the past, an end before the start, and unknown members", async (t) => {
-  const { call } = await tenant();
-  const past = await call("POST", "/v1/recurring-invoices", body({ startDate: dateIn(-2) }));
+  const { call, customerId } = await tenant();
+  const past = await call("POST", "/v1/recurring-invoices", body(customerId, { startDate: dateIn(-2) }));
   t.is(past.status, 400);
   t.true(past.text.includes("startDate"));
-  const end = await call("POST", "/v1/recurring-invoices", body({ endDate: dateIn(1) }));
+  const end = await call("POST", "/v1/recurring-invoices", body(customerId, { endDate: dateIn(1) }));
   t.is(end.status, 400);
   t.true(end.text.includes("endDate"));
-  t.is((await call("POST", "/v1/recurring-invoices", body({ cadence: "Daily" }))).status, 400);
-  t.is((await call("POST", "/v1/recurring-invoices", body({ lineItems: [] }))).status, 400);
-  t.is((await call("POST", "/v1/recurring-invoices", { ...body(), surprise: 1 })).status, 400);
+  t.is((await call("POST", "/v1/recurring-invoices", body(customerId, { cadence: "Daily" }))).status, 400);
+  t.is((await call("POST", "/v1/recurring-invoices", body(customerId, { lineItems: [] }))).status, 400);
+  t.is((await call("POST", "/v1/recurring-invoices", { ...body(customerId), surprise: 1 })).status, 400);
+  const stranger = await call("POST", "/v1/recurring-invoices", body("0190a7a1-7b7d-7c1e-8a6b-1c2d3e4f5a6b"));
+  t.is(stranger.status, 400);
+  t.true(stranger.text.includes("customerId"));
 });
 
 test("pause, resume and cancel follow the statuses; a cancelled schedule cannot change", async (t) => {
-  const { call } = await tenant();
-  const s = (await call("POST", "/v1/recurring-invoices", body())).json as Schedule;
+  const { call, customerId } = await tenant();
+  const s = (await call("POST", "/v1/recurring-invoices", body(customerId))).json as Schedule;
   t.is((await call("POST", `/v1/recurring-invoices/${s.id}/resume`)).status, 409);
   const paused = await call("POST", `/v1/recurring-invoices/${s.id}/pause`);
   t.like(paused.json as Schedule, { status: "Paused" });
@@ -110,7 +123,7 @@ test("pause, resume and cancel follow the statuses; a cancelled schedule cannot 
 test("another organisation's schedule answers 404", async (t) => {
   const a = await tenant();
   const b = await tenant();
-  const s = (await a.call("POST", "/v1/recurring-invoices", body())).json as Schedule;
+  const s = (await a.call("POST", "/v1/recurring-invoices", body(a.customerId))).json as Schedule;
   t.is((await b.call("GET", `/v1/recurring-invoices/${s.id}`)).status, 404);
   t.is((await b.call("POST", `/v1/recurring-invoices/${s.id}/pause`)).status, 404);
   t.deepEqual(((await b.call("GET", "/v1/recurring-invoices")).json as { data: unknown[] }).data, []);

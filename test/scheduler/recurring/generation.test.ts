@@ -20,7 +20,7 @@ import { aClient, anOrganisation } from "../../contracts/fixtures.js";
 const quiet = { info: () => undefined, warn: () => undefined };
 
 /** A memory database with one organisation (UTC), a customer and a monthly schedule due now. */
-const setUp = async (over: { invoices?: (deps: GenerationDeps) => OccurrenceInvoices; customerId?: string } = {}) => {
+const setUp = async (over: { invoices?: (deps: GenerationDeps) => OccurrenceInvoices } = {}) => {
   const clock = manualClock(new Date("2026-05-01T08:00:00.000Z"));
   const ids = randomIds(clock);
   const db: Database = openMemoryDatabase();
@@ -37,7 +37,7 @@ const setUp = async (over: { invoices?: (deps: GenerationDeps) => OccurrenceInvo
   const deps: GenerationDeps = { ...base, invoices: occurrenceInvoicesOf(invoiceDeps) };
   const withInvoices = over.invoices === undefined ? deps : { ...deps, invoices: over.invoices(deps) };
   const schedule = await createSchedule(base)(scope, {
-    customerId: over.customerId ?? customer.right.id,
+    customerId: customer.right.id,
     cadence: "Monthly",
     startDate: "2026-05-01",
     autoSend: false,
@@ -74,7 +74,9 @@ test("an occurrence that is not due yet is skipped", async (t) => {
 });
 
 test("a refusal of the invoices part rolls back, pauses the schedule and emits generation_failed", async (t) => {
-  const { db, scope, deps, job } = await setUp({ customerId: "0190a7a1-7b7d-7c1e-8a6b-1c2d3e4f5a6b" });
+  const { db, scope, deps, job, schedule } = await setUp();
+  // The customer is deleted after the schedule was made.
+  t.true(await db.stores.customers.remove(scope, schedule.template.customerId));
   const outcome = await generateOccurrence(deps)(job);
   t.is(outcome.kind, "failed");
   t.is((await db.stores.invoices.list(scope, {}, { limit: 10 })).items.length, 0);

@@ -8,6 +8,7 @@ import type { RecurringSchedule, ScheduleStatus } from "../../recurring/model.js
 import { pointAt, storedDate } from "../../recurring/schedule-rules.js";
 import { localDateOf } from "../../recurring/zoned-time.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
+import { customerFor } from "../invoices/draft-lines.js";
 import type { RecurringDeps } from "./deps.js";
 import type { CreateScheduleBody, UpdateScheduleBody } from "./schedule-body.js";
 
@@ -71,6 +72,8 @@ export const createSchedule =
       };
       const invalid = checkDates(draft, now, true);
       if (invalid !== undefined) return E.left(invalid);
+      const customer = await customerFor(s, scope, draft.template.customerId);
+      if (E.isLeft(customer)) return customer;
       const schedule = pointAt(draft, 1, now);
       await s.recurringSchedules.add(schedule);
       return E.right(schedule);
@@ -137,6 +140,10 @@ export const updateSchedule =
       };
       const invalid = checkDates(changed, now, body.startDate !== undefined);
       if (invalid !== undefined) return E.left(invalid);
+      if (body.customerId !== undefined) {
+        const customer = await customerFor(s, scope, changed.template.customerId);
+        if (E.isLeft(customer)) return customer;
+      }
       // A paused schedule stays paused; resume recomputes its next occurrence.
       const pointed = pointAt(changed, reanchors ? 1 : changed.nextOccurrence, now);
       const result: RecurringSchedule =
