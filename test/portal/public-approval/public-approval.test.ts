@@ -50,7 +50,9 @@ const outbox = () => join(h.env.dataDir, "outbox");
 /** The next mail to arrive in the .eml outbox (the worker sends it right after the submit). */
 const nextMail = async () => {
   for (let i = 0; i < 400; i++) {
-    const files = existsSync(outbox()) ? (await readdir(outbox())).filter((f) => f.endsWith(".eml") && !seen.has(f)).sort() : [];
+    const files = existsSync(outbox())
+      ? (await readdir(outbox())).filter((f) => f.endsWith(".eml") && !seen.has(f)).sort()
+      : [];
     const file = files[0];
     if (file !== undefined) {
       seen.add(file);
