@@ -91,7 +91,7 @@ export const spawnHost = (entry: "main" | "cli", env: Record<string, string>, ar
 };
 
 /** Starts the server and waits for its "apar started" line (with the port it listens on). */
-export const startHost = async (env: Record<string, string>, timeoutMs = 30_000): Promise<HostProcess> => {
+export const startHost = async (env: Record<string, string>, timeoutMs = 120_000): Promise<HostProcess> => {
   const spawned = spawnHost("main", env);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
