@@ -1,5 +1,5 @@
 import type { CreditNote, DocumentContext, Invoice, InvoiceRenderer } from "@apar/core";
-import { formatAmount } from "@apar/core";
+import { formatAmount, outstandingOf } from "@apar/core";
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
 import { drawLeft, drawRight, THEME, wrap } from "./pdf-layout.js";
 
@@ -122,14 +122,26 @@ const lineTable = (c: Cursor, fonts: Fonts, invoice: Invoice) => {
   }
 };
 
+// Totals: labels end well left of the amounts so that long figures never run into them.
+const TOTAL_LABEL_RIGHT = COL.amount - 120;
+
 const totalsBlock = (c: Cursor, fonts: Fonts, rows: readonly [string, string, boolean][]) => {
-  c.need(rows.length * 16 + 20);
+  c.need(rows.length * 18 + 24);
   c.y -= 6;
   for (const [label, value, strong] of rows) {
     const font = strong ? fonts.bold : fonts.regular;
-    drawRight(c.page, label, COL.tax, c.y, font, strong ? 11 : 10, strong ? THEME.ink : THEME.muted);
+    if (strong) {
+      c.page.drawLine({
+        start: { x: TOTAL_LABEL_RIGHT - 120, y: c.y + 13 },
+        end: { x: COL.amount, y: c.y + 13 },
+        thickness: 0.8,
+        color: THEME.rule,
+      });
+      c.y -= 4;
+    }
+    drawRight(c.page, label, TOTAL_LABEL_RIGHT, c.y, font, strong ? 11 : 10, strong ? THEME.ink : THEME.muted);
     drawRight(c.page, value, COL.amount, c.y, font, strong ? 11 : 10);
-    c.y -= strong ? 18 : 15;
+    c.y -= strong ? 20 : 15;
   }
 };
 
@@ -191,6 +203,9 @@ export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
       ...(invoice.amountCredited === "0"
         ? []
         : ([["Credited", money(invoice.amountCredited, invoice), false]] as [string, string, boolean][])),
+      ...(invoice.amountPaid === "0" && invoice.amountCredited === "0"
+        ? []
+        : ([["Amount due", money(outstandingOf(invoice), invoice), true]] as [string, string, boolean][])),
     ]);
     if (invoice.memo !== null) note(c, fonts, "NOTES", invoice.memo);
     if (context.paymentUrl !== null) note(c, fonts, "VIEW AND PAY ONLINE", context.paymentUrl);
