@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import type { Worker } from "@apar/adapters/jobs/worker";
+import type { SmtpReceiver } from "@apar/adapters/mail/inbound/index";
 import type { Scheduler } from "@apar/adapters/scheduler/index";
 import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
-import type { SmtpReceiver } from "@apar/adapters/mail/inbound/index";
 import type { Database } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
