@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   catalogEntry,
+  deliveryBody,
   EVENT_CATALOG,
   EVENT_TYPES,
   EventEnvelopeCodec,
@@ -348,4 +349,36 @@ test("the envelope codec checks the spec's envelope", (t) => {
     E.isRight(EventEnvelopeCodec.decode({ ...envelope, data: { bill: { id: billId } } })),
     "the plain envelope does not look inside data",
   );
+});
+
+test("makeEvent adds companyId to the envelope only when given, and the envelope codec accepts it", (t) => {
+  const ids = { next: () => "0190a000-0000-7000-8000-000000000001" };
+  const clock = { now: () => new Date("2026-11-21T12:00:00.000Z") };
+  const companyId = "0190a000-0000-7000-8000-0000000000c0";
+  const billId = "0190a000-0000-7000-8000-0000000000b1";
+  const base = {
+    ids,
+    clock,
+    type: "company_bill.awaiting_organisation",
+    clientId: "0190a000-0000-7000-8000-0000000000aa",
+    organisationId: null,
+    actor: SYSTEM_ACTOR,
+    data: { billId },
+  } as const;
+  const withCompany = makeEvent({ ...base, companyId }).envelope;
+  t.is(withCompany.companyId, companyId);
+  t.deepEqual(withCompany.data, { billId });
+  t.false("companyId" in makeEvent(base).envelope);
+  t.true(E.isRight(EventEnvelopeCodec.decode(withCompany)));
+  // Webhook bodies carry it too, and nothing more than the envelope.
+  t.deepEqual(Object.keys(JSON.parse(deliveryBody(withCompany))), [
+    "id",
+    "type",
+    "occurredAt",
+    "organisationId",
+    "companyId",
+    "actor",
+    "data",
+  ]);
+  t.false(deliveryBody(makeEvent(base).envelope).includes("companyId"));
 });

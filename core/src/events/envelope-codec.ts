@@ -42,7 +42,7 @@ export const EventEnvelopeCodec: t.Type<
     actor: ActorCodec,
     data: t.UnknownRecord,
   },
-  {},
+  { companyId: Uuid },
   "EventEnvelope",
 );
 

@@ -14,6 +14,11 @@ export interface EventEnvelope<D = unknown> {
   /** UTC ISO 8601 instant. */
   readonly occurredAt: string;
   readonly organisationId: string | null;
+  /**
+   * The company, on events about a company's bill that has no organisation yet
+   * (`company_bill.awaiting_organisation`, whose `organisationId` is null); absent on every other event.
+   */
+  readonly companyId?: string;
   readonly actor: Actor;
   readonly data: D;
 }

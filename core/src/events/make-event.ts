@@ -15,6 +15,8 @@ export interface MakeEvent<K extends EventType> {
   readonly organisationId: string | null;
   readonly actor: Actor;
   readonly data: EventData<K>;
+  /** The company, for events about a company's bill awaiting an organisation (organisationId null). */
+  readonly companyId?: string;
   /** The subject, when it is not the catalog's default (the resource in `data`). */
   readonly subject?: { readonly type: string; readonly id: string };
 }
@@ -44,6 +46,7 @@ export const makeEvent = <K extends EventType>(args: MakeEvent<K>): OutboxEvent 
       type: args.type,
       occurredAt: args.clock.now().toISOString(),
       organisationId: args.organisationId,
+      ...(args.companyId === undefined ? {} : { companyId: args.companyId }),
       actor: args.actor,
       // The caller's object, not the decoded one: codecs normalise (amounts, id case) and the event must say
       // exactly what the resource says.

@@ -21,6 +21,7 @@ export const deliveryBody = (envelope: EventEnvelope): string =>
     type: envelope.type,
     occurredAt: envelope.occurredAt,
     organisationId: envelope.organisationId,
+    ...(envelope.companyId === undefined ? {} : { companyId: envelope.companyId }),
     actor: envelope.actor,
     data: envelope.data,
   });

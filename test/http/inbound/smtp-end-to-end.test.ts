@@ -244,9 +244,9 @@ test.serial("several organisations: the bill waits, is read, and is assigned int
   }, "the inbound log line");
   const events = await h.app.database.stores.events.ofSubject(orgs[0]?.clientId ?? "", "bill", billId);
   t.deepEqual(
-    events.map((e) => [e.envelope.type, e.envelope.organisationId]),
-    [["company_bill.awaiting_organisation", null]],
-    "only company_bill.awaiting_organisation, with no organisation",
+    events.map((e) => [e.envelope.type, e.envelope.organisationId, e.envelope.companyId, e.envelope.data]),
+    [["company_bill.awaiting_organisation", null, company.id, { billId }]],
+    "only company_bill.awaiting_organisation: no organisation, the company added, billId only",
   );
   const waiting = await poll(async () => {
     const a = await call("GET", `/v1/companies/${company.id}/bills/${billId}`);

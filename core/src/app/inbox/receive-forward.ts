@@ -154,6 +154,7 @@ export const receiveForward =
             type: "company_bill.awaiting_organisation",
             clientId: company.clientId,
             organisationId: null,
+            companyId: company.id,
             actor: SYSTEM_ACTOR,
             data: { billId: waiting.id },
           }),
