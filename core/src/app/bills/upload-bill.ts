@@ -4,7 +4,8 @@ import { type BillJson, billJson } from "../../bills/bill-view.js";
 import { type Bill, type BillDocument, EMPTY_FIELDS } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { OrgScope } from "../../ports/scope.js";
-import { conflict, type DomainError } from "../../shared/errors.js";
+import type { DomainError } from "../../shared/errors.js";
+import { oncePerKey, rememberAnswer } from "../idempotency.js";
 import { billEvents } from "./bill-events.js";
 import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
 
@@ -27,9 +28,6 @@ export interface UploadedBill {
 /** The idempotency scope of uploads to an organisation. */
 const scopeOf = (scope: OrgScope): string => `POST /v1/bills ${scope.organisationId}`;
 
-const keyReused = (): DomainError =>
-  conflict("Idempotency.KeyReused", "This Idempotency-Key was used for a different request.");
-
 /**
  * Creates a bill in Extracting for an uploaded document: the bill, its `bill.created` event, the read-bill
  * job and the idempotency record commit together. The same key with the same request answers the first
@@ -39,13 +37,7 @@ export const uploadBill =
   (deps: BillDeps) =>
   (input: UploadBillInput): TE.TaskEither<DomainError, UploadedBill> => {
     const { scope, idempotency } = input;
-    const replay = async (): Promise<E.Either<DomainError, UploadedBill> | undefined> => {
-      if (idempotency === undefined) return undefined;
-      const seen = await deps.db.stores.idempotencyKeys.find(scope.clientId, scopeOf(scope), idempotency.key);
-      if (seen === undefined) return undefined;
-      if (seen.requestHash !== idempotency.requestHash) return E.left(keyReused());
-      return E.right({ status: seen.status, bill: seen.response as BillJson, replayed: true });
-    };
+    const place = { clientId: scope.clientId, scope: scopeOf(scope) };
     const create = () =>
       deps.db.run(async (s): Promise<E.Either<DomainError, UploadedBill>> => {
         const now = deps.clock.now();
@@ -73,29 +65,15 @@ export const uploadBill =
         const job: ReadBillJob = { clientId: scope.clientId, organisationId: scope.organisationId, billId: bill.id };
         await s.jobs.enqueue({ type: READ_BILL_JOB, payload: job }, now);
         const json = billJson(bill);
-        if (idempotency !== undefined) {
-          await s.idempotencyKeys.add({
-            clientId: scope.clientId,
-            scope: scopeOf(scope),
-            key: idempotency.key,
-            requestHash: idempotency.requestHash,
-            status: 202,
-            response: json,
-            createdAt: now,
-          });
-        }
+        await rememberAnswer(s.idempotencyKeys, place, idempotency, { status: 202, response: json }, now);
         return E.right({ status: 202, bill: json, replayed: false });
       });
-    return async () => {
-      const earlier = await replay();
-      if (earlier !== undefined) return earlier;
-      try {
-        return await create();
-      } catch (error) {
-        // Two requests with one key raced: the loser's transaction rolled back; answer as the winner did.
-        const raced = await replay();
-        if (raced !== undefined) return raced;
-        throw error;
-      }
-    };
+    return () =>
+      oncePerKey(
+        deps.db.stores.idempotencyKeys,
+        place,
+        idempotency,
+        (seen) => ({ status: seen.status, bill: seen.response as BillJson, replayed: true }),
+        create,
+      );
   };

@@ -7,6 +7,7 @@ import { outstandingOf } from "../../invoices/totals.js";
 import type { OrgScope } from "../../ports/scope.js";
 import { conflict, type DomainError, validationError } from "../../shared/errors.js";
 import { addAmounts, compareAmounts, fitsCurrency, formatAmount, isZeroAmount } from "../../shared/money.js";
+import { oncePerKey, rememberAnswer } from "../idempotency.js";
 import type { InvoiceDeps } from "./deps.js";
 import type { RecordPaymentBody } from "./invoice-bodies.js";
 import { invoiceEvents } from "./invoice-events.js";
@@ -33,9 +34,6 @@ export interface RecordedPayment {
 
 const scopeOf = (scope: OrgScope): string => `POST /v1/invoices/payments ${scope.organisationId}`;
 
-const keyReused = (): DomainError =>
-  conflict("Idempotency.KeyReused", "This Idempotency-Key was used for a different request.");
-
 /**
  * Records a payment against a sent or partly paid invoice: PartiallyPaid (`invoice.partially_paid`) or, when
  * nothing is left outstanding, Paid (`invoice.paid`). More than the outstanding amount is refused
@@ -45,13 +43,7 @@ export const recordPayment =
   (deps: InvoiceDeps) =>
   (input: RecordPaymentInput): TE.TaskEither<DomainError, RecordedPayment> => {
     const { scope, idempotency } = input;
-    const replay = async (): Promise<E.Either<DomainError, RecordedPayment> | undefined> => {
-      if (idempotency === undefined) return undefined;
-      const seen = await deps.db.stores.idempotencyKeys.find(scope.clientId, scopeOf(scope), idempotency.key);
-      if (seen === undefined) return undefined;
-      if (seen.requestHash !== idempotency.requestHash) return E.left(keyReused());
-      return E.right({ status: seen.status, payment: seen.response as PaymentJson, replayed: true });
-    };
+    const place = { clientId: scope.clientId, scope: scopeOf(scope) };
     const record = () =>
       deps.db.run(async (s): Promise<E.Either<DomainError, RecordedPayment>> => {
         const loaded = await loadInvoice(s, scope, input.invoiceId);
@@ -97,29 +89,15 @@ export const recordPayment =
         await s.invoices.update(paid);
         await s.events.append(invoiceEvents(deps, paid, move.right.events, input.actor));
         const json = paymentJson(paid)(payment);
-        if (idempotency !== undefined) {
-          await s.idempotencyKeys.add({
-            clientId: scope.clientId,
-            scope: scopeOf(scope),
-            key: idempotency.key,
-            requestHash: idempotency.requestHash,
-            status: 201,
-            response: json,
-            createdAt: now,
-          });
-        }
+        await rememberAnswer(s.idempotencyKeys, place, idempotency, { status: 201, response: json }, now);
         return E.right({ status: 201, payment: json, replayed: false });
       });
-    return async () => {
-      const earlier = await replay();
-      if (earlier !== undefined) return earlier;
-      try {
-        return await record();
-      } catch (error) {
-        // Two requests with one key raced: the loser's transaction rolled back; answer as the winner did.
-        const raced = await replay();
-        if (raced !== undefined) return raced;
-        throw error;
-      }
-    };
+    return () =>
+      oncePerKey(
+        deps.db.stores.idempotencyKeys,
+        place,
+        idempotency,
+        (seen) => ({ status: seen.status, payment: seen.response as PaymentJson, replayed: true }),
+        record,
+      );
   };

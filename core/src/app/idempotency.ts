@@ -1,0 +1,65 @@
+import * as E from "fp-ts/lib/Either.js";
+import type { IdempotencyKeys } from "../ports/idempotency.js";
+import { conflict, type DomainError } from "../shared/errors.js";
+
+/** An Idempotency-Key header and a hash of what the request asked. */
+export interface IdempotencyRequest {
+  readonly key: string;
+  readonly requestHash: string;
+}
+
+/** Where keys of one operation live: a key is unique per client and scope (`POST /v1/bills <organisationId>`). */
+export interface IdempotencyPlace {
+  readonly clientId: string;
+  readonly scope: string;
+}
+
+/** The answer a request was given, as remembered under its key. */
+export interface RememberedAnswer {
+  readonly status: number;
+  readonly response: unknown;
+}
+
+const keyReused = (): DomainError =>
+  conflict("Idempotency.KeyReused", "This Idempotency-Key was used for a different request.");
+
+/**
+ * Runs `work` once per key. A repeat with the same key and request answers the first answer again (through
+ * `replayed`); the same key with another request is 409 `Idempotency.KeyReused`; when two requests race on one
+ * key, the loser's unit of work rolls back (the key is unique) and it answers as the winner did.
+ */
+export const oncePerKey = async <A>(
+  keys: IdempotencyKeys,
+  place: IdempotencyPlace,
+  request: IdempotencyRequest | undefined,
+  replayed: (answer: RememberedAnswer) => A,
+  work: () => Promise<E.Either<DomainError, A>>,
+): Promise<E.Either<DomainError, A>> => {
+  const replay = async (): Promise<E.Either<DomainError, A> | undefined> => {
+    if (request === undefined) return undefined;
+    const seen = await keys.find(place.clientId, place.scope, request.key);
+    if (seen === undefined) return undefined;
+    return seen.requestHash === request.requestHash ? E.right(replayed(seen)) : E.left(keyReused());
+  };
+  const earlier = await replay();
+  if (earlier !== undefined) return earlier;
+  try {
+    return await work();
+  } catch (error) {
+    const raced = await replay();
+    if (raced !== undefined) return raced;
+    throw error;
+  }
+};
+
+/** Remembers an answer under the request's key (when it has one), in the unit of work that made the answer. */
+export const rememberAnswer = async (
+  keys: IdempotencyKeys,
+  place: IdempotencyPlace,
+  request: IdempotencyRequest | undefined,
+  answer: RememberedAnswer,
+  now: Date,
+): Promise<void> => {
+  if (request === undefined) return;
+  await keys.add({ ...place, key: request.key, requestHash: request.requestHash, ...answer, createdAt: now });
+};
