@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "ava";
@@ -22,6 +23,16 @@ const importsOf = (file: string): string[] => {
     found.push((match[1] ?? match[2] ?? match[3]) as string);
   }
   return found;
+};
+
+/** Module specifiers a file loads at run time (type-only imports are erased by the compiler). */
+const runtimeImportsOf = (file: string): string[] => {
+  const text = readFileSync(file, "utf8");
+  return [
+    ...text.matchAll(
+      /^(?:import|export)\s+(?!type\s)[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm,
+    ),
+  ].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
 };
 
 const NODE_IO = [
@@ -122,4 +133,22 @@ test("@apar/core depends on nothing but its own small set", (t) => {
 
 test("the import scanner sees a forbidden import (the rule can fail)", (t) => {
   t.true(importsOf(join(root, "test/architecture/imports.test.ts")).includes("node:fs"));
+});
+
+test("every package a workspace imports at run time is among its own dependencies (the image installs only those)", (t) => {
+  const builtins = new Set(builtinModules);
+  const missing = ["core", "adapters", "host"].flatMap((workspace) => {
+    const pkg = JSON.parse(readFileSync(join(root, workspace, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    const own = new Set(Object.keys(pkg.dependencies ?? {}));
+    return sourceFiles(join(root, workspace, "src")).flatMap((file) =>
+      runtimeImportsOf(file)
+        .filter((spec) => !spec.startsWith(".") && !spec.startsWith("node:") && !builtins.has(spec.split("/")[0] ?? ""))
+        .map((spec) => (spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] ?? spec)))
+        .filter((name) => !own.has(name))
+        .map((name) => `${relative(root, file)} imports ${name}, missing from ${workspace}/package.json dependencies`),
+    );
+  });
+  t.deepEqual(missing, []);
 });
