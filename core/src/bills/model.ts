@@ -69,6 +69,21 @@ export const EMPTY_FIELDS: ExtractedFields = {
   paymentRef: null,
 };
 
+/** Everything a new bill (or a company's waiting bill) has before its document is read. */
+export const UNREAD_BILL = {
+  state: "Extracting",
+  fields: EMPTY_FIELDS,
+  confidence: null,
+  fieldConfidence: null,
+  reader: null,
+  readFailure: null,
+  supplierId: null,
+  duplicateOfBillId: null,
+  duplicateMatchBasis: null,
+  duplicateSameFile: false,
+  voidReason: null,
+} as const;
+
 /** Bank details with every member present (null where not given). */
 export const EMPTY_BANK_DETAILS: BankDetails = {
   accountHolderName: null,

@@ -1,7 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import { type BillJson, billJson } from "../../bills/bill-view.js";
-import { type Bill, type BillDocument, EMPTY_FIELDS } from "../../bills/model.js";
+import { type Bill, type BillDocument, UNREAD_BILL } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { DomainError } from "../../shared/errors.js";
@@ -45,18 +45,8 @@ export const uploadBill =
           id: deps.ids.next(),
           clientId: scope.clientId,
           organisationId: scope.organisationId,
-          state: "Extracting",
+          ...UNREAD_BILL,
           document: input.document,
-          fields: EMPTY_FIELDS,
-          confidence: null,
-          fieldConfidence: null,
-          reader: null,
-          readFailure: null,
-          supplierId: null,
-          duplicateOfBillId: null,
-          duplicateMatchBasis: null,
-          duplicateSameFile: false,
-          voidReason: null,
           createdAt: now,
           updatedAt: now,
         };

@@ -2,7 +2,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
-import { type Bill, EMPTY_FIELDS } from "../../bills/model.js";
+import { type Bill, UNREAD_BILL } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { Extraction, ReadFailure } from "../../extraction/model.js";
 import type { CompanyBill } from "../../inbox/company-bill.js";
@@ -123,18 +123,8 @@ export const assignCompanyBill =
         id: waiting.id,
         clientId: waiting.clientId,
         organisationId: input.organisationId,
-        state: "Extracting",
+        ...UNREAD_BILL,
         document: waiting.document,
-        fields: EMPTY_FIELDS,
-        confidence: null,
-        fieldConfidence: null,
-        reader: null,
-        readFailure: null,
-        supplierId: null,
-        duplicateOfBillId: null,
-        duplicateMatchBasis: null,
-        duplicateSameFile: false,
-        voidReason: null,
         createdAt: now,
         updatedAt: now,
       };

@@ -1,7 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import { sniffMediaType } from "../../bills/media-type.js";
-import { EMPTY_FIELDS } from "../../bills/model.js";
+import { UNREAD_BILL } from "../../bills/model.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
 import { senderAllowed } from "../../inbox/allowlist.js";
@@ -131,18 +131,8 @@ export const receiveForward =
           id: deps.ids.next(),
           clientId: company.clientId,
           companyId: company.id,
-          state: "Extracting",
+          ...UNREAD_BILL,
           document,
-          fields: EMPTY_FIELDS,
-          confidence: null,
-          fieldConfidence: null,
-          reader: null,
-          readFailure: null,
-          supplierId: null,
-          duplicateOfBillId: null,
-          duplicateMatchBasis: null,
-          duplicateSameFile: false,
-          voidReason: null,
           createdAt: now,
           updatedAt: now,
         };
