@@ -1,0 +1,160 @@
+// The README's walk-throughs, run as a newcomer runs them: every ```sh block, in order, in one bash session,
+// against a freshly started host (SQLite, or MySQL with APAR_TEST_DATABASE_URL). ```console blocks are not run.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import test from "ava";
+import { hostEnvironment, ROOT, startHost } from "../helpers/host-process.js";
+
+/** The README's placeholder for the key printed on first start, and the address it assumes. */
+const KEY_PLACEHOLDER = "apar_xxxxxxxx_...";
+const README_ADDRESS = "localhost:8080";
+const RUN_LIMIT_MS = 150_000;
+
+interface Block {
+  readonly section: string;
+  readonly code: string;
+}
+
+/** Every ```sh block with the `## ` section it is in. */
+const shellBlocks = (markdown: string): Block[] => {
+  const blocks: Block[] = [];
+  let section = "";
+  let code: string[] | undefined;
+  for (const line of markdown.split("\n")) {
+    if (code !== undefined) {
+      if (line === "```") {
+        blocks.push({ section, code: code.join("\n") });
+        code = undefined;
+      } else code.push(line);
+    } else if (line.startsWith("## ")) section = line.slice(3);
+    else if (line === "```sh") code = [];
+  }
+  return blocks;
+};
+
+/** A port nothing listens on now, so the host's own default links (`http://localhost:<port>`) are right. */
+const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address !== null ? done(address.port) : fail()));
+    });
+  });
+
+/** Runs a script in bash; answers its exit code (null when killed at the limit) and output. */
+const bash = (script: string, cwd: string) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn("bash", ["-c", script], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, LANG: "C.UTF-8" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const limit = setTimeout(() => child.kill("SIGKILL"), RUN_LIMIT_MS);
+    child.on("exit", (code) => {
+      clearTimeout(limit);
+      done({ code, stdout, stderr });
+    });
+  });
+
+const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+
+test("the shell blocks are found, each in its section", (t) => {
+  const sections = shellBlocks(readme).map((b) => b.section);
+  for (const wanted of ["Authentication", "Bills", "Approvals, matching and supplier credits", "Inbound email"])
+    t.true(sections.includes(wanted), wanted);
+  t.is(shellBlocks("## A\n```sh\necho 1\n```\n```console\nnpm start\n```\n## B\n```sh\necho 2\n```").length, 2);
+});
+
+test("every sh block of the README runs in order against a fresh host and shows what it promises", async (t) => {
+  t.timeout(RUN_LIMIT_MS + 60_000);
+  const port = await freePort();
+  const environment = await hostEnvironment({ APAR_PORT: String(port), APAR_HOST: "127.0.0.1" });
+  // As after `npm start` in the repository's folder: data under ./data, the fixtures beside it.
+  const env = { ...environment.env, APAR_DATA_DIR: join(environment.dataDir, "data") };
+  symlinkSync(join(ROOT, "fixtures"), join(environment.dataDir, "fixtures"));
+  const host = await startHost(env);
+  t.teardown(async () => {
+    host.child.kill("SIGTERM");
+    await host.exited;
+    await environment.dispose();
+  });
+  const key = /First start:[^\n]*\n\s*\n\s*(apar_\S+)/.exec(host.stdout())?.[1];
+  if (key === undefined) return t.fail(`no key in the first-start output: ${host.stdout()}`);
+
+  const blocks = shellBlocks(readme);
+  const placeholders = blocks.filter((b) => b.code.includes(KEY_PLACEHOLDER)).length;
+  t.is(placeholders, 1, "one block sets KEY to the key printed on first start");
+  // -u: a variable used before it is set stops the run; --fail-with-body: so does any answer of 400 or more.
+  const script = [
+    "set -euo pipefail",
+    'curl() { command curl -S --fail-with-body "$@"; }',
+    ...blocks.map((b, i) => `printf '\\n<<<%s>>>\\n' ${i}\n${b.code}`),
+    "printf '\\n<<<end>>>\\n'",
+  ]
+    .join("\n")
+    .replace(KEY_PLACEHOLDER, key)
+    .replaceAll(README_ADDRESS, `localhost:${port}`);
+  const run = await bash(script, environment.dataDir);
+  const outputs = run.stdout.split(/\n<<<(?:\d+|end)>>>\n/).slice(1);
+  const failedAt = blocks[outputs.length - 1];
+  t.is(
+    run.code,
+    0,
+    `stopped in the block of "${failedAt?.section}":\n${failedAt?.code}\n--- stdout\n${run.stdout.slice(-3000)}\n--- stderr\n${run.stderr.slice(-3000)}`,
+  );
+  if (run.code !== 0) return;
+  const of = (section: string): string =>
+    blocks
+      .map((b, i) => (b.section === section ? outputs[i] : undefined))
+      .filter((o) => o !== undefined)
+      .join("\n");
+
+  t.regex(of("Quick start"), /\{"status":"ok"\}/);
+  t.regex(of("Authentication"), /^ci$/m);
+
+  const bills = of("Bills");
+  t.regex(bills, /"state": "PendingReview",\s*"supplierName": "Acme GmbH",\s*"supplierId": "[0-9a-f-]{36}"/);
+  t.regex(bills, /"totalAmount": "142\.80"/);
+  t.regex(bills, /"duplicateMatchBasis": "SupplierId"/);
+  t.regex(bills, /^"Voided"$/m);
+
+  const receivables = of("Receivables: customers, products, invoices, payments, credit notes");
+  t.regex(receivables, /"status": "Sent",\s*"documentNumber": "[^"]+"/);
+  t.regex(
+    receivables,
+    /"status":"PartiallyPaid","totalAmount":"1546.00","amountPaid":"546.00","amountCredited":"100.00"/,
+  );
+  t.regex(receivables, /^data\/outbox\/[^/\n]+\.eml$/m, "the invoice's email");
+
+  const approvals = of("Approvals, matching and supplier credits");
+  t.regex(approvals, /"state": "Approved",\s*"policy": "Small EUR bills"/, "an auto-approval");
+  t.regex(approvals, /"status":"Variance","variances":\[\{[^\]]*"Price"/, "a price variance");
+  t.regex(approvals, /^"Resolved"$/m, "the variance resolved");
+  t.regex(approvals, /"state": "NeedsApproval"/);
+  t.regex(approvals, /^Subject: Approval needed: Acme GmbH, invoice A-1042 for 773\.50 EUR$/m);
+  t.regex(approvals, /"amountCredited":"10\.00","amountDue":"763\.50"/);
+  t.regex(approvals, /"state":"Paid"/);
+  const outbox = join(env.APAR_DATA_DIR, "outbox");
+  const mails = readdirSync(outbox).map((name) => readFileSync(join(outbox, name), "utf8"));
+  t.true(
+    mails.some((mail) => /^To: grace@example\.com/m.test(mail) && mail.includes("/public/bills/")),
+    "an approval link mailed to the administrator",
+  );
+
+  t.regex(of("Inbound email"), /@inbound\.localhost$/m);
+  const recurring = of("Recurring invoices, reminders and the public page");
+  t.regex(recurring, /^"Paused"$/m);
+  t.regex(recurring, /^\{"offset":"Manual","status":"Sent","recipient":"ap@globex\.example"\}$/m);
+});
