@@ -45,6 +45,26 @@ const freePort = (): Promise<number> =>
     });
   });
 
+/**
+ * A host as after `npm start` in the repository's folder, on a port of its own: data under ./data, the fixtures
+ * beside it. A port taken between choosing and binding it means another try.
+ */
+const startFresh = async () => {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const environment = await hostEnvironment({ APAR_PORT: String(port), APAR_HOST: "127.0.0.1" });
+    const env = { ...environment.env, APAR_DATA_DIR: join(environment.dataDir, "data") };
+    symlinkSync(join(ROOT, "fixtures"), join(environment.dataDir, "fixtures"));
+    try {
+      const host = await startHost(env);
+      return { port, env, dataDir: environment.dataDir, host: { ...host, dispose: environment.dispose } };
+    } catch (error) {
+      await environment.dispose();
+      if (attempt === 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+};
+
 /** Runs a script in bash; answers its exit code (null when killed at the limit) and output. */
 const bash = (script: string, cwd: string) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
@@ -81,17 +101,12 @@ test("the shell blocks are found, each in its section", (t) => {
 });
 
 test("every sh block of the README runs in order against a fresh host and shows what it promises", async (t) => {
-  t.timeout(RUN_LIMIT_MS + 60_000);
-  const port = await freePort();
-  const environment = await hostEnvironment({ APAR_PORT: String(port), APAR_HOST: "127.0.0.1" });
-  // As after `npm start` in the repository's folder: data under ./data, the fixtures beside it.
-  const env = { ...environment.env, APAR_DATA_DIR: join(environment.dataDir, "data") };
-  symlinkSync(join(ROOT, "fixtures"), join(environment.dataDir, "fixtures"));
-  const host = await startHost(env);
+  t.timeout(RUN_LIMIT_MS + 3 * 120_000);
+  const { port, env, dataDir, host } = await startFresh();
   t.teardown(async () => {
     host.child.kill("SIGTERM");
     await host.exited;
-    await environment.dispose();
+    await host.dispose();
   });
   // The banner shows the key alone on an indented line.
   const key = /^\s+(apar_[a-z2-7]{8}_\S+)$/m.exec(host.stdout())?.[1];
@@ -110,13 +125,13 @@ test("every sh block of the README runs in order against a fresh host and shows 
     .join("\n")
     .replace(KEY_PLACEHOLDER, key)
     .replaceAll(README_ADDRESS, `localhost:${port}`);
-  const run = await bash(script, environment.dataDir);
+  const run = await bash(script, dataDir);
   const outputs = run.stdout.split(/\n<<<(?:\d+|end)>>>\n/).slice(1);
   const failedAt = blocks[outputs.length - 1];
   t.is(
     run.code,
     0,
-    `stopped in the block of "${failedAt?.section}":\n${failedAt?.code}\n--- stdout\n${run.stdout.slice(-3000)}\n--- stderr\n${run.stderr.slice(-3000)}`,
+    `stopped in the block of "${failedAt?.section}":\n${failedAt?.code}\n--- stdout\n${run.stdout.slice(-3000)}\n--- stderr\n${run.stderr.slice(-3000)}\n--- host\n${host.stderr().slice(-2000)}${host.stdout().slice(-3000)}`,
   );
   if (run.code !== 0) return;
   // APAR_README_LOG=<file> keeps what a newcomer would see, to read it.
