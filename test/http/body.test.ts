@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { brotliCompressSync, createGunzip, deflateSync, gzipSync } from "node:zlib";
 import { type BodyRules, readBody } from "@apar/adapters/http/index";
+import { nestsDeeperThan } from "@apar/adapters/http/json-depth";
 import { isDomainError } from "@apar/core";
 import test from "ava";
 import { gzipBomb } from "./support/client.js";
@@ -74,4 +75,23 @@ test("a gzip bomb stops at the limit: far less work than inflating it", async (t
   });
   const full = performance.now() - started;
   t.true(limited * 10 < full, `limited ${limited} ms, full inflation ${full} ms`);
+});
+
+/** `{"<member>": [[[...]]], ...rest}` with `depth` levels in all, written as text (no recursion builds it). */
+const deep = (member: string, depth: number, rest = ""): Buffer =>
+  Buffer.from(`{${rest}"${member}":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`);
+
+test("nesting is counted outside strings only, escapes included", (t) => {
+  t.false(nestsDeeperThan(Buffer.from('{"a":[1,{"b":"[[[[[[[["}]}'), 3));
+  t.true(nestsDeeperThan(Buffer.from('{"a":[1,{"b":[]}]}'), 3));
+  t.false(nestsDeeperThan(Buffer.from('{"a":"\\"[[[[","b":{}}'), 2));
+  t.false(nestsDeeperThan(Buffer.from('{"é[":"ü{{{{"}'), 1));
+  t.true(nestsDeeperThan(deep("x", 65), 64));
+  t.false(nestsDeeperThan(deep("x", 64), 64));
+});
+
+test("a body nested deeper than the limit is a 400 Request.TooDeep", async (t) => {
+  const body = await readBody(request(deep("x", 65), { "content-type": "application/json" }), rules);
+  t.like(body, { kind: "BadRequest", code: "Request.TooDeep" });
+  t.like(await readBody(request(deep("x", 64), { "content-type": "application/json" }), rules), { raw: deep("x", 64) });
 });

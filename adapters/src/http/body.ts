@@ -1,6 +1,7 @@
 import type { Readable, Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { type DomainError, domainError } from "@apar/core";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.js";
 
 /** What `readBody` needs to know about the route. */
 export interface BodyRules {
@@ -96,6 +97,13 @@ export const readBody = async (req: Readable & { headers: Headers }, rules: Body
     return domainError("BadRequest", "Request.MissingBody", "This operation needs a request body.");
   }
   if (!isJsonMediaType(rules.mediaType)) return { raw, json: undefined };
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
+    return domainError(
+      "BadRequest",
+      "Request.TooDeep",
+      `The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
+  }
   try {
     return { raw, json: raw.length === 0 ? undefined : JSON.parse(raw.toString("utf8")) };
   } catch (e) {

@@ -1,5 +1,6 @@
 import test from "ava";
 import { type BillHarness, pdfWith, startBillHarness } from "../bills/bill-harness.js";
+import { send } from "../support/client.js";
 
 let h: BillHarness;
 test.before(async () => {
@@ -171,4 +172,55 @@ test.serial("allocations by hand, warn-only tolerances, not received, withdrawin
   const listed = (await h.call("GET", "/v1/match-groups")).json as { data: Json[] };
   t.true(listed.data.some((g) => g.id === group.id && g.status === "Open"));
   await h.call("PUT", "/v1/match-tolerances", { body: {} });
+});
+
+/** `{"<member>": [[[...]]], ...rest}` with `depth` levels in all, written as text (no recursion builds it). */
+const deep = (member: string, depth: number, rest = ""): Buffer =>
+  Buffer.from(`{${rest}"${member}":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`);
+
+const put = (path: string, body: Buffer, method = "PUT") =>
+  send(h.app.port ?? 0, {
+    method,
+    path,
+    headers: { ...h.headers, "content-type": "application/json" },
+    body,
+  });
+
+test.serial("a 5,000-deep body on PUT /v1/match-tolerances is a 400 Request.TooDeep and changes nothing", async (t) => {
+  const before = (await h.call("GET", "/v1/match-tolerances")).json;
+  const answer = await put("/v1/match-tolerances", deep("x", 5000, '"pricePercent":"7",'));
+  t.is(answer.status, 400);
+  t.is(answer.headers["content-type"], "application/problem+json");
+  t.like(answer.json as Json, { title: "Request.TooDeep", status: 400 });
+  t.deepEqual((await h.call("GET", "/v1/match-tolerances")).json, before);
+});
+
+test.serial("PUT /v1/match-tolerances refuses an unknown member and stores nothing", async (t) => {
+  const before = (await h.call("GET", "/v1/match-tolerances")).json as Json;
+  const answer = await h.call("PUT", "/v1/match-tolerances", { body: { pricePercent: "9", colour: { a: 1 } } });
+  t.is(answer.status, 400);
+  const errors = (answer.json as { errors: Json[] }).errors;
+  t.deepEqual(
+    errors.map((e) => [e.field, e.code]),
+    [["colour", "unknown_field"]],
+  );
+  const after = (await h.call("GET", "/v1/match-tolerances")).json as Json;
+  t.deepEqual(after, before);
+  t.false("colour" in after);
+  const known = await h.call("PUT", "/v1/match-tolerances", { body: { pricePercent: "9" } });
+  t.is(known.status, 200);
+  t.like(known.json as Json, { pricePercent: "9" });
+  await h.call("PUT", "/v1/match-tolerances", { body: {} });
+});
+
+test.serial("the same limit holds on another route: POST /v1/purchase-orders", async (t) => {
+  const answer = await put("/v1/purchase-orders", deep("lines", 5000, '"number":"PO-DEEP",'), "POST");
+  t.is(answer.status, 400);
+  t.like(answer.json as Json, { title: "Request.TooDeep" });
+  const list = (await h.call("GET", "/v1/purchase-orders")).json as { data: Json[] };
+  t.false(list.data.some((po) => po.number === "PO-DEEP"));
+  // A body just inside the limit is decoded as usual (and refused by its codec, not by the depth check).
+  const shallow = await put("/v1/purchase-orders", deep("lines", 64, '"number":"PO-DEEP",'), "POST");
+  t.is(shallow.status, 400);
+  t.not((shallow.json as Json).title, "Request.TooDeep");
 });

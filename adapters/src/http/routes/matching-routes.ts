@@ -127,6 +127,7 @@ const TOLERANCES_SCHEMA: JsonSchema = {
       ),
     ),
   },
+  additionalProperties: false,
 };
 
 const DOC_BODY = (extra: Record<string, JsonSchema>): JsonSchema => ({

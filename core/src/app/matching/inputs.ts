@@ -1,5 +1,6 @@
 import * as t from "io-ts";
 import { RESOLUTION_DECISIONS } from "../../matching/model.js";
+import { closedType } from "../../shared/codecs/closed-type.js";
 import { IsoDate } from "../../shared/codecs/iso-date.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { Uuid } from "../../shared/codecs/uuid.js";
@@ -72,17 +73,21 @@ export type ResolutionBody = t.TypeOf<typeof ResolutionBody>;
 const Severity = oneOf(["Warn", "Block"] as const, "Severity");
 const Percent = MoneyAmount;
 
-/** The body of PUT /v1/match-tolerances (every member; absent ones take the defaults). */
-export const TolerancesBody = t.partial({
-  pricePercent: Percent,
-  priceAbsolute: MoneyAmount,
-  priceSeverity: Severity,
-  quantityOverPercent: Percent,
-  quantityUnderPercent: Percent,
-  quantitySeverity: Severity,
-  rounding: MoneyAmount,
-  roundingSeverity: Severity,
-  notReceivedSeverity: Severity,
-  overBilledSeverity: Severity,
-});
+/** The body of PUT /v1/match-tolerances (every member; absent ones take the defaults; unknown ones are refused). */
+export const TolerancesBody = closedType(
+  {},
+  {
+    pricePercent: Percent,
+    priceAbsolute: MoneyAmount,
+    priceSeverity: Severity,
+    quantityOverPercent: Percent,
+    quantityUnderPercent: Percent,
+    quantitySeverity: Severity,
+    rounding: MoneyAmount,
+    roundingSeverity: Severity,
+    notReceivedSeverity: Severity,
+    overBilledSeverity: Severity,
+  },
+  "TolerancesBody",
+);
 export type TolerancesBody = t.TypeOf<typeof TolerancesBody>;
