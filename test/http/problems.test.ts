@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import test from "ava";
 import { gzipBomb, send } from "./support/client.js";
@@ -191,4 +192,69 @@ test("path parameters are decoded and query names match case-insensitively", asy
     const r = await fetch(`${s.base}/v1/echo/a%20b?${q}`);
     t.deepEqual(await r.json(), { id: "a b", limit: "5" });
   }
+});
+
+/**
+ * Writes `chunks` to a raw socket one after another (as a client streaming a huge head would) and collects every
+ * byte the server sends until it closes; a reset before the answer is read rejects.
+ */
+const raw = (chunks: readonly string[]): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const socket = connect(s.port, "127.0.0.1");
+    const got: Buffer[] = [];
+    socket.on("data", (c: Buffer) => got.push(c));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(got).toString("utf8")));
+    socket.on("connect", async () => {
+      for (const chunk of chunks) {
+        if (socket.destroyed) return;
+        await new Promise<void>((r) => socket.write(chunk, () => r()));
+      }
+      socket.end();
+    });
+  });
+
+const bodyOf = (response: string): Record<string, unknown> =>
+  JSON.parse(response.slice(response.indexOf("\r\n\r\n") + 4)) as Record<string, unknown>;
+
+test("a 20 kB path is a 414 problem", async (t) => {
+  const answer = await send(s.port, { method: "GET", path: `/v1/echo/${"a".repeat(20_000)}` });
+  t.is(answer.status, 414);
+  t.is(answer.headers["content-type"], PROBLEM);
+  t.like(answer.json as Record<string, unknown>, {
+    type: "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.15",
+    title: "Request.UriTooLong",
+    status: 414,
+  });
+});
+
+test("a 20 kB header is a 431 problem", async (t) => {
+  const answer = await send(s.port, { method: "GET", path: "/healthz", headers: { "x-long": "b".repeat(20_000) } });
+  t.is(answer.status, 431);
+  t.is(answer.headers["content-type"], PROBLEM);
+  t.like(answer.json as Record<string, unknown>, { title: "Request.HeadersTooLarge", status: 431 });
+});
+
+test("20,000 headers written in many chunks get the 431 problem, not a reset, and the server goes on", async (t) => {
+  const head = Array.from({ length: 20_000 }, (_, i) => `X-Header-${i}: ${i}\r\n`);
+  const chunks = ["GET /healthz HTTP/1.1\r\nHost: localhost\r\n"];
+  for (let i = 0; i < head.length; i += 500) chunks.push(head.slice(i, i + 500).join(""));
+  chunks.push("\r\n");
+  const response = await raw(chunks);
+  t.regex(response, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+  t.regex(response, /\r\ncontent-type: application\/problem\+json\r\n/i);
+  t.like(bodyOf(response), { title: "Request.HeadersTooLarge", status: 431 });
+  t.is((await send(s.port, { method: "GET", path: "/healthz" })).status, 200);
+});
+
+test("a request line that is not HTTP is a 400 problem", async (t) => {
+  const response = await raw(["NOT HTTP AT ALL\r\n\r\n"]);
+  t.regex(response, /^HTTP\/1\.1 400 Bad Request\r\n/);
+  t.like(bodyOf(response), { title: "Request.Malformed", status: 400 });
+});
+
+test("a path just inside the limit is routed as usual", async (t) => {
+  const answer = await send(s.port, { method: "GET", path: `/v1/nothing/${"a".repeat(8_000)}` });
+  t.is(answer.status, 404);
+  t.like(answer.json as Record<string, unknown>, { title: "Route.NotFound" });
 });

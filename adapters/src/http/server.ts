@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import restify, { type Request, type Response, type Server } from "restify";
 import { type Authenticator, isAuthFailure } from "./auth/authenticate.js";
 import { readBody } from "./body.js";
+import { answerClientErrors } from "./client-error.js";
 import { applyCors, type CorsOptions } from "./cors.js";
 import { createHttpMetrics, type HttpMetrics, observeRequest } from "./metrics.js";
 import { buildOpenApi, type OpenApiDocument } from "./openapi.js";
@@ -113,6 +114,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     log: logger.child({ component: "restify" }),
     formatters: { [PROBLEM_JSON]: formatProblemJson },
   } as unknown as restify.ServerOptions);
+  answerClientErrors(server.server, logger);
   let closing = false;
   let inFlight = 0;
 
