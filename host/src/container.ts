@@ -1,6 +1,13 @@
 import "reflect-metadata";
 import { join } from "node:path";
-import { createAuthenticator, createHttpServer, createJwtTokens, type RouteDef } from "@apar/adapters/http/index";
+import {
+  createAuthenticator,
+  createHttpMetrics,
+  createHttpServer,
+  createJwtTokens,
+  type HttpMetrics,
+  type RouteDef,
+} from "@apar/adapters/http/index";
 import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
 import { webhookRoutes } from "@apar/adapters/http/routes/webhook-routes";
 import { createWorker, type JobHandler, type Worker } from "@apar/adapters/jobs/worker";
@@ -48,14 +55,18 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   c.bind<Ids>(TOKENS.Ids).toResolvedValue((clock: Clock) => randomIds(clock), [TOKENS.Clock]);
   // Commits that append events wake the webhook runner in-process (it polls as the fallback).
   c.bind<Notifier>(TOKENS.Notifier).toConstantValue(createNotifier());
+  // One set of metrics per process: the database counts into it, the api role serves it on /metrics.
+  c.bind<HttpMetrics>(TOKENS.Metrics).toConstantValue(createHttpMetrics());
   c.bind<Database>(TOKENS.Database).toDynamicValue(async () =>
     notifyingDatabase(
       overrides.database ??
-        (await openSqlDatabase(
-          config.databaseUrl === undefined
+        (await openSqlDatabase({
+          ...(config.databaseUrl === undefined
             ? { sqliteFile: join(config.dataDir, "apar.sqlite") }
-            : { url: config.databaseUrl },
-        )),
+            : { url: config.databaseUrl }),
+          // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
+          onDeadlockRetry: (operation) => c.get<HttpMetrics>(TOKENS.Metrics).deadlockRetries.inc({ operation }),
+        })),
       c.get<Notifier>(TOKENS.Notifier),
     ),
   );

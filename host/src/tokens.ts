@@ -6,6 +6,7 @@ export const TOKENS = {
   Ids: Symbol.for("apar.Ids"),
   Random: Symbol.for("apar.Random"),
   Database: Symbol.for("apar.Database"),
+  Metrics: Symbol.for("apar.Metrics"),
   Mailer: Symbol.for("apar.Mailer"),
   Worker: Symbol.for("apar.Worker"),
   JobHandlers: Symbol.for("apar.JobHandlers"),

@@ -10,6 +10,8 @@ export interface HttpMetrics {
   readonly queueDepth: Gauge<"state">;
   /** Age in seconds of the oldest undelivered outbox event; 0 when none waits. */
   readonly outboxLag: Gauge;
+  /** Claims run again after MySQL/MariaDB chose them as deadlock victims, by operation (`jobs.claim`). */
+  readonly deadlockRetries: Counter<"operation">;
 }
 
 /** Creates the metrics; `defaultMetrics` adds prom-client's process and Node.js metrics. */
@@ -40,6 +42,12 @@ export const createHttpMetrics = (options: { defaultMetrics?: boolean } = {}): H
     outboxLag: new Gauge({
       name: "apar_outbox_lag_seconds",
       help: "Age of the oldest outbox event not yet handed to delivery.",
+      registers: [registry],
+    }),
+    deadlockRetries: new Counter({
+      name: "apar_db_deadlock_retries_total",
+      help: "Transactions run again after the database chose them as deadlock victims, by operation.",
+      labelNames: ["operation"],
       registers: [registry],
     }),
   };

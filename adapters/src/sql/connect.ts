@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Ids } from "@apar/core";
 import { type Options, Sequelize, Transaction } from "sequelize";
+import type { OnDeadlockRetry } from "./deadlock.js";
 import type { SqlDialect } from "./sql-session.js";
 
 /** How to reach the database. */
@@ -16,6 +17,8 @@ export interface SqlDatabaseOptions {
   readonly lockTimeoutMs?: number;
   /** Where new job ids come from (default: UUID v7 from the system clock). */
   readonly ids?: Ids;
+  /** Told each time a claim is run again after a deadlock (hosts count it in a metric). */
+  readonly onDeadlockRetry?: OnDeadlockRetry;
 }
 
 export interface Connection {

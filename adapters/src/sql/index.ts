@@ -1,5 +1,6 @@
 export { decodeDate, decodeJson, encodeDate } from "./columns.js";
 export type { SqlDatabaseOptions } from "./connect.js";
 export { isMysqlUrl } from "./connect.js";
+export { isDeadlock, type OnDeadlockRetry, retryDeadlocks } from "./deadlock.js";
 export { decodeDecimal, decodeOptionalDecimal } from "./decimal.js";
 export { openSqlDatabase } from "./open-sql-database.js";

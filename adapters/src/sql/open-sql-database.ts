@@ -49,7 +49,7 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
   const gate = gateFor(connection);
   return {
     dialect,
-    stores: sqlStores(new SqlSession(sequelize, dialect, null, gate), newId),
+    stores: sqlStores(new SqlSession(sequelize, dialect, null, gate, options.onDeadlockRetry), newId),
     run: (work) =>
       gate(() =>
         sequelize.transaction((transaction) =>

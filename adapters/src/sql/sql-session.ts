@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
+import { type OnDeadlockRetry, retryDeadlocks } from "./deadlock.js";
 
 export type SqlDialect = "sqlite" | "mysql";
 
@@ -18,6 +19,7 @@ export class SqlSession {
     readonly dialect: SqlDialect,
     readonly transaction: Transaction | null = null,
     readonly gate: WriteGate = openGate,
+    readonly onDeadlockRetry: OnDeadlockRetry = () => {},
   ) {}
 
   /** Rows of a SELECT. */
@@ -50,8 +52,18 @@ export class SqlSession {
     if (this.transaction !== null) return work(this);
     return this.gate(() =>
       this.sequelize.transaction((transaction) =>
-        work(new SqlSession(this.sequelize, this.dialect, transaction, this.gate)),
+        work(new SqlSession(this.sequelize, this.dialect, transaction, this.gate, this.onDeadlockRetry)),
       ),
     );
+  }
+
+  /**
+   * `write`, run again when MySQL/MariaDB picks its transaction as a deadlock victim (claims that race each
+   * other on the queue's indexes); each retry is reported to `onDeadlockRetry`, not raised. Inside an outer
+   * transaction it cannot start over, so the deadlock goes to the owner of that transaction.
+   */
+  async writeRetryingDeadlocks<A>(operation: string, work: (session: SqlSession) => Promise<A>): Promise<A> {
+    if (this.transaction !== null) return work(this);
+    return retryDeadlocks(operation, () => this.write(work), this.onDeadlockRetry);
   }
 }

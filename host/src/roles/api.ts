@@ -1,8 +1,8 @@
 import {
   type BeforeRouteHook,
   createAuthenticator,
-  createHttpMetrics,
   createHttpServer,
+  type HttpMetrics,
   type HttpServer,
   type RouteDef,
 } from "@apar/adapters/http/index";
@@ -33,7 +33,7 @@ export const buildHttpServer = async (
   const database = await container.getAsync<Database>(TOKENS.Database);
   const tokens = await container.getAsync<BearerTokens>(TOKENS.BearerTokens);
   const names = headerNames(config.headerPrefix);
-  const metrics = createHttpMetrics();
+  const metrics = container.get<HttpMetrics>(TOKENS.Metrics);
   return createHttpServer({
     logger: logger.child({ part: "http" }),
     routes: container.get<readonly RouteDef[]>(TOKENS.Routes),

@@ -86,7 +86,7 @@ export const sqlJobs = (session: SqlSession, newId: () => string): Jobs => {
       }),
 
     claim: ({ worker, types, now, visibilityMs }) =>
-      session.write(async (tx) => {
+      session.writeRetryingDeadlocks("jobs.claim", async (tx) => {
         if (types !== undefined && types.length === 0) return undefined;
         const typeFilter = types === undefined ? "" : ` AND type IN (${placeholders(2, types.length)})`;
         const skipLocked = tx.dialect === "mysql" ? " FOR UPDATE SKIP LOCKED" : "";

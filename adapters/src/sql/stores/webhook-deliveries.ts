@@ -217,7 +217,7 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
     return { items: rows.slice(0, limit).map(decode), hasMore: rows.length > limit };
   },
   claimDue: ({ worker, now, leaseMs, limit }) =>
-    session.write(async (tx) => {
+    session.writeRetryingDeadlocks("webhook_deliveries.claim", async (tx) => {
       if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`bad limit: ${limit}`);
       const skipLocked = tx.dialect === "mysql" ? " FOR UPDATE SKIP LOCKED" : "";
       const at = encodeDate(now);

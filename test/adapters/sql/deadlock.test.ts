@@ -1,0 +1,166 @@
+import { connect } from "@apar/adapters/sql/connect";
+import { isDeadlock, openSqlDatabase, retryDeadlocks } from "@apar/adapters/sql/index";
+import { SqlSession } from "@apar/adapters/sql/sql-session";
+import { sqlJobs } from "@apar/adapters/sql/stores/jobs";
+import { systemClock } from "@apar/adapters/system/clock";
+import { randomIds } from "@apar/adapters/system/ids";
+import test from "ava";
+import { DatabaseError, type Sequelize } from "sequelize";
+import { createSqlLocation, type SqlLocation } from "../../helpers/databases.js";
+import { startBillHarness } from "../../http/bills/bill-harness.js";
+import { send } from "../../http/support/client.js";
+
+const T0 = new Date("2026-03-04T05:06:07.891Z");
+
+/** mysql2's error for a deadlock victim, wrapped by sequelize as it reaches a store. */
+const deadlockShape = (): Error => {
+  const driver = Object.assign(new Error("Deadlock found when trying to get lock; try restarting transaction"), {
+    code: "ER_LOCK_DEADLOCK",
+    errno: 1213,
+    sqlState: "40001",
+    sql: "UPDATE jobs SET ...",
+    parameters: {},
+  });
+  return new DatabaseError(driver);
+};
+
+/**
+ * A real deadlock on MySQL/MariaDB: two transactions each lock one row, then ask for the other's; InnoDB
+ * rolls one back. Answers the victim's error as sequelize raises it.
+ */
+const realDeadlock = async (sequelize: Sequelize): Promise<unknown> => {
+  await sequelize.query("CREATE TABLE deadlock_probe (id INT PRIMARY KEY, v INT)");
+  await sequelize.query("INSERT INTO deadlock_probe VALUES (1, 0), (2, 0)");
+  const a = await sequelize.transaction();
+  const b = await sequelize.transaction();
+  const update = (tx: typeof a, id: number) =>
+    sequelize.query(`UPDATE deadlock_probe SET v = v + 1 WHERE id = ${id}`, { transaction: tx });
+  await update(a, 1);
+  await update(b, 2);
+  const results = await Promise.allSettled([update(a, 2), update(b, 1)]);
+  await Promise.allSettled([a.rollback(), b.rollback()]);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  return failed?.reason;
+};
+
+test("isDeadlock knows mysql2's deadlock, bare and wrapped by sequelize, and nothing else", (t) => {
+  const shape = deadlockShape();
+  t.true(isDeadlock(shape));
+  t.true(isDeadlock((shape as DatabaseError).parent));
+  t.false(
+    isDeadlock(
+      new DatabaseError(
+        Object.assign(new Error("Lock wait timeout"), { code: "ER_LOCK_WAIT_TIMEOUT", errno: 1205 }) as never,
+      ),
+    ),
+  );
+  t.false(isDeadlock(Object.assign(new Error("SQLITE_BUSY: database is locked"), { code: "SQLITE_BUSY" })));
+  t.false(isDeadlock(undefined));
+  const loop: { parent?: unknown } = {};
+  loop.parent = loop;
+  t.false(isDeadlock(loop));
+});
+
+test("retryDeadlocks runs a deadlock victim again and reports each retry; other errors go through at once", async (t) => {
+  const retries: [string, number][] = [];
+  let calls = 0;
+  const answer = await retryDeadlocks(
+    "jobs.claim",
+    async () => {
+      calls += 1;
+      if (calls < 3) throw deadlockShape();
+      return "claimed";
+    },
+    (operation, attempt) => retries.push([operation, attempt]),
+  );
+  t.is(answer, "claimed");
+  t.deepEqual(retries, [
+    ["jobs.claim", 2],
+    ["jobs.claim", 3],
+  ]);
+
+  calls = 0;
+  await t.throwsAsync(
+    retryDeadlocks(
+      "jobs.claim",
+      async () => {
+        calls += 1;
+        throw new Error("disk full");
+      },
+      () => t.fail("not a deadlock"),
+    ),
+    { message: "disk full" },
+  );
+  t.is(calls, 1);
+
+  calls = 0;
+  const error = await t.throwsAsync(
+    retryDeadlocks(
+      "jobs.claim",
+      async () => {
+        calls += 1;
+        throw deadlockShape();
+      },
+      () => {},
+    ),
+  );
+  t.true(isDeadlock(error));
+  t.is(calls, 5);
+});
+
+/** A migrated database at a fresh location, and a second sequelize on it that the test can interfere with. */
+const withDatabase = async (
+  run: (location: SqlLocation, sequelize: Sequelize, dialect: "sqlite" | "mysql") => Promise<void>,
+): Promise<void> => {
+  const location = await createSqlLocation();
+  const database = await openSqlDatabase(location.options);
+  const { sequelize, dialect } = await connect(location.options);
+  try {
+    await database.migrate();
+    await run(location, sequelize, dialect);
+  } finally {
+    await sequelize.close();
+    await database.close();
+    await location.drop();
+  }
+};
+
+test("a claim chosen as a deadlock victim is run again from the start, counted, and claims its job once", async (t) => {
+  await withDatabase(async (_location, sequelize, dialect) => {
+    // On MySQL the error is a real deadlock's; SQLite has no deadlocks, so it gets mysql2's shape.
+    const victim = dialect === "mysql" ? await realDeadlock(sequelize) : deadlockShape();
+    t.true(isDeadlock(victim), String(victim));
+    let injected = false;
+    // The first statement on the jobs table fails as a deadlock victim; the transaction is rolled back for real.
+    const faulty = Object.create(sequelize, {
+      query: {
+        value: (sql: string, options: object) => {
+          if (!injected && /FROM jobs/.test(sql)) {
+            injected = true;
+            return Promise.reject(victim);
+          }
+          return sequelize.query(sql, options as never);
+        },
+      },
+    }) as Sequelize;
+    const retries: string[] = [];
+    const ids = randomIds(systemClock);
+    const newId = () => ids.next();
+    const jobs = sqlJobs(new SqlSession(faulty, dialect, null, undefined, (op) => retries.push(op)), newId);
+    const id = await jobs.enqueue({ type: "a", payload: 1 }, T0);
+    const claimed = await jobs.claim({ worker: "w1", now: T0, visibilityMs: 60_000 });
+    t.true(injected);
+    t.deepEqual(retries, ["jobs.claim"]);
+    t.like(claimed, { id, status: "running", attempts: 1, lockedBy: "w1" });
+    t.like(await jobs.ofId(id), { status: "running", attempts: 1 });
+    t.is(await jobs.claim({ worker: "w2", now: T0, visibilityMs: 60_000 }), undefined);
+  });
+});
+
+test("the host counts deadlock retries in /metrics", async (t) => {
+  const h = await startBillHarness();
+  t.teardown(() => h.dispose());
+  const metrics = await send(h.app.port ?? 0, { method: "GET", path: "/metrics" });
+  t.is(metrics.status, 200);
+  t.regex(metrics.text, /# TYPE apar_db_deadlock_retries_total counter/);
+});
