@@ -55,3 +55,26 @@ test.serial(
     t.is((await hit(b.port, "/v1/nowhere", { ip: randomIp() })).status, 404);
   },
 );
+
+test.serial(
+  "sign-in cannot be locked out by bad API keys: 40 of them leave the shared budget of 10 whole",
+  async (t) => {
+    const h = await host(t, { APAR_TRUSTED_PROXIES: "127.0.0.1" });
+    const key = /shown only this once:\s+(apar_[a-z2-7]{8}_[a-z2-7]{52})/.exec(h.stdout())?.[1] ?? "";
+    const organisationId = /"organisationId":"([0-9a-f-]{36})"/.exec(h.stdout())?.[1] ?? "";
+    t.not(key, "");
+    const body = JSON.stringify({ userId: "0190a0a0-0000-7000-8000-000000000001", organisationId });
+    const codes = (apiKey: string) => () => ({
+      method: "POST",
+      ip: randomIp(),
+      headers: { "x-service-api-key": apiKey },
+      body,
+    });
+    const forged = `apar_aaaaaaaa_${"a".repeat(52)}`;
+    t.deepEqual(tally(await hits(40, h.port, "/v1/auth/codes", codes(forged))), { 401: 40 });
+    const valid = await hits(10, h.port, "/v1/auth/codes", codes(key));
+    t.false(valid.includes(429), String(valid));
+    t.false(valid.includes(401), String(valid));
+    t.is((await hit(h.port, "/v1/auth/codes", codes(key)())).status, 429);
+  },
+);

@@ -1,9 +1,15 @@
 import { createRateLimiter, SPEC_RATE_LIMITS } from "@apar/adapters/rate-limit/index";
 import test from "ava";
-import { hit, hits, randomIp, startLimited, tally } from "./support/server.js";
+import { hit, hits, randomIp, startLimited, tally, VALID_KEY } from "./support/server.js";
 
 // Loopback is the proxy whose X-Forwarded-For is believed: each test plays many clients from one machine.
 const behindProxy = { trustedProxies: ["127.0.0.1"] };
+/** A code request from `ip` (a fresh one by default) with the test server's valid API key, or with `key`. */
+const codeRequest = (ip = randomIp(), key = VALID_KEY) => ({
+  method: "POST",
+  ip,
+  headers: { "x-service-api-key": key },
+});
 
 test("the default numbers are the spec's Limits table", (t) => {
   t.deepEqual(createRateLimiter({ store: { kind: "memory" } }).settings, {
@@ -12,6 +18,7 @@ test("the default numbers are the spec's Limits table", (t) => {
     blockAbove: 600,
     blockSeconds: 600,
     auth: 10,
+    authPerIp: 5,
     publicToken: 60,
     mcp: 120,
     inbound: 600,
@@ -58,10 +65,10 @@ test("a rejected request's body is not read (no 400 for bad JSON) and the connec
 test("auth codes and exchange share 10 per window across every caller, on top of the per-IP limit", async (t) => {
   const s = await startLimited(behindProxy);
   t.teardown(() => s.close());
-  const codes = await hits(6, s.port, "/v1/auth/codes", () => ({ method: "POST", ip: randomIp() }));
+  const codes = await hits(6, s.port, "/v1/auth/codes", () => codeRequest());
   const exchange = await hits(4, s.port, "/auth/exchange", () => ({ method: "POST", ip: randomIp() }));
   t.deepEqual(tally([...codes, ...exchange]), { 200: 10 });
-  t.is((await hit(s.port, "/v1/auth/codes", { method: "POST", ip: randomIp() })).status, 429);
+  t.is((await hit(s.port, "/v1/auth/codes", codeRequest())).status, 429);
   t.is((await hit(s.port, "/auth/exchange", { method: "POST", ip: randomIp() })).status, 429);
   // Others routes of the same callers are untouched.
   t.is((await hit(s.port, "/v1/things", { ip: randomIp() })).status, 200);
@@ -74,8 +81,38 @@ test("an IP over its general limit is rejected before the auth budget is spent",
   t.teardown(() => s.close());
   const ip = randomIp();
   t.deepEqual(await hits(3, s.port, "/v1/things", () => ({ ip })), [200, 200, 200]);
-  t.deepEqual(await hits(20, s.port, "/v1/auth/codes", () => ({ method: "POST", ip })), Array(20).fill(429));
-  t.is((await hit(s.port, "/v1/auth/codes", { method: "POST", ip: randomIp() })).status, 200);
+  t.deepEqual(await hits(20, s.port, "/v1/auth/codes", () => codeRequest(ip)), Array(20).fill(429));
+  t.is((await hit(s.port, "/v1/auth/codes", codeRequest())).status, 200);
+});
+
+test("code requests with a bad API key never spend the shared auth budget", async (t) => {
+  const s = await startLimited(behindProxy);
+  t.teardown(() => s.close());
+  const garbage = await hits(50, s.port, "/v1/auth/codes", () => codeRequest(randomIp(), "apar_made_up"));
+  t.deepEqual(tally(garbage), { 401: 50 });
+  t.deepEqual(tally(await hits(10, s.port, "/v1/auth/codes", () => codeRequest())), { 200: 10 });
+  t.is((await hit(s.port, "/v1/auth/codes", codeRequest())).status, 429);
+  t.is(s.calls.get("/v1/auth/codes"), 10);
+});
+
+test("one IP gets 5 auth requests per window, whatever their key: the rest of the shared budget stays for others", async (t) => {
+  const s = await startLimited(behindProxy);
+  t.teardown(() => s.close());
+  const noisy = randomIp();
+  t.deepEqual(
+    await hits(8, s.port, "/v1/auth/codes", () => codeRequest(noisy, "apar_made_up")),
+    [401, 401, 401, 401, 401, 429, 429, 429],
+  );
+  const exchanges = await hits(20, s.port, "/auth/exchange", () => ({ method: "POST", ip: noisy }));
+  t.deepEqual(tally(exchanges), { 429: 20 });
+  const other = randomIp();
+  t.deepEqual(
+    await hits(6, s.port, "/auth/exchange", () => ({ method: "POST", ip: other })),
+    [200, 200, 200, 200, 200, 429],
+  );
+  // The shared budget is what is reached first now: 5 of 10 spent by one caller, 5 left for everyone else.
+  t.deepEqual(tally(await hits(6, s.port, "/v1/auth/codes", () => codeRequest())), { 200: 5, 429: 1 });
+  t.is(s.calls.get("/auth/exchange"), 5);
 });
 
 test("public pages allow 60 per window per token, whichever public route carries it", async (t) => {

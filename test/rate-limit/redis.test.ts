@@ -5,7 +5,7 @@ import { connectRedis } from "@apar/adapters/rate-limit/index";
 import test from "ava";
 import { Redis } from "ioredis";
 import { pino } from "pino";
-import { hit, hits, randomIp, startLimited, tally } from "./support/server.js";
+import { hit, hits, randomIp, startLimited, tally, VALID_KEY } from "./support/server.js";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const peek = new Redis(REDIS_URL);
@@ -77,7 +77,13 @@ test("auth routes: 10 per window for all callers of all instances", async (t) =>
   const statuses: number[] = [];
   for (let i = 0; i < 11; i += 1)
     statuses.push(
-      (await hit(i % 2 === 0 ? a.port : b.port, "/v1/auth/codes", { method: "POST", ip: randomIp() })).status,
+      (
+        await hit(i % 2 === 0 ? a.port : b.port, "/v1/auth/codes", {
+          method: "POST",
+          ip: randomIp(),
+          headers: { "x-service-api-key": VALID_KEY },
+        })
+      ).status,
     );
   t.deepEqual(tally(statuses), { 200: 10, 429: 1 });
   t.is(statuses.at(-1), 429);

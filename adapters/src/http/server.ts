@@ -47,6 +47,11 @@ export interface HttpServerOptions {
   /** Run before any work on every request except routes with `rateLimited: false`. */
   readonly beforeRoute?: readonly BeforeRouteHook[];
   /**
+   * Run once the route's credential (if it needs one) is accepted, before the body is read, on the same routes
+   * as `beforeRoute`: budgets that only valid callers may spend.
+   */
+  readonly afterAuthenticate?: readonly BeforeRouteHook[];
+  /**
    * Resolves credentials and tenancy headers for each route's `access`, after the `beforeRoute` hooks and
    * before the body is read. Without it, routes that declare an access needing a credential answer 401.
    */
@@ -86,6 +91,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   const { logger } = options;
   const metrics = options.metrics ?? createHttpMetrics();
   const hooks = options.beforeRoute ?? [];
+  const afterAuthHooks = options.afterAuthenticate ?? [];
   const state = new WeakMap<Request, RequestState>();
   let document: OpenApiDocument | undefined;
   // Built on first use: the document lists every route, its own route included.
@@ -143,8 +149,13 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   });
 
   /** Runs the hooks in order; true when one of them answered. */
-  const runHooks = async (req: Request, res: Response, st: RequestState): Promise<boolean> => {
-    for (const hook of hooks) {
+  const runHooks = async (
+    req: Request,
+    res: Response,
+    st: RequestState,
+    list: readonly BeforeRouteHook[] = hooks,
+  ): Promise<boolean> => {
+    for (const hook of list) {
       const reply = await hook({ req, res, requestId: st.requestId, log: st.log, route: st.route });
       if (reply !== undefined) {
         sendReply(res, reply);
@@ -189,6 +200,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           if (isAuthFailure(resolved)) return answerError(req, res, resolved.error, resolved.headers);
           auth = resolved;
         }
+        if (route.rateLimited !== false && (await runHooks(req, res, st, afterAuthHooks))) return;
         let rawBody: Buffer = Buffer.alloc(0);
         let json: unknown;
         if (route.requestBody !== undefined && route.stream !== true) {

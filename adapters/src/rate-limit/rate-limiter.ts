@@ -30,10 +30,15 @@ export interface RateLimiterOptions {
   readonly logger?: Logger;
 }
 
-/** The spec's limits as a `beforeRoute` hook. */
+/** The spec's limits as a `beforeRoute` hook, and the shared auth budget as an `afterAuthenticate` hook. */
 export interface RateLimiter {
   readonly settings: RateLimitSettings;
   readonly hook: BeforeRouteHook;
+  /**
+   * Spends the shared auth budget once the route's credential is accepted: a code request with a bad API key
+   * never reaches it (the exchange takes no credential, so every exchange that passed its IP's budget does).
+   */
+  readonly afterAuthenticate: BeforeRouteHook;
 }
 
 const TOO_MANY: HttpReply = { status: 429 };
@@ -48,7 +53,8 @@ const hasBody = (headers: Readonly<Record<string, string | string[] | undefined>
  * Builds the limiter of the spec's Limits table on rate-limiter-flexible. Every window is fixed and starts at
  * its key's first hit. The general per-IP limit and the block share one counter per IP: it counts every request
  * (rejected ones too) up to `blockAbove`, past which rate-limiter-flexible blocks the key for `blockSeconds`.
- * The narrower limits (auth, public token, MCP) are asked only when the per-IP limit let the request through.
+ * The narrower limits (auth per IP, public token, MCP) are asked only when the per-IP limit let the request
+ * through; the shared auth budget only after that, once the credential is accepted.
  * On Redis, a store error falls back to a per-process memory limiter rather than failing requests.
  */
 export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
@@ -81,6 +87,7 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
 
   const perIp = bucket("ip", settings.blockAbove, settings.blockSeconds);
   const auth = bucket("auth", settings.auth);
+  const authPerIp = bucket("auth-ip", settings.authPerIp);
   const publicToken = bucket("token", settings.publicToken);
   const mcp = bucket("mcp", settings.mcp);
   const inbound = bucket("inbound", settings.inbound);
@@ -98,10 +105,10 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
   };
 
   /** True when the narrower limit of the route (if any) lets the request through. */
-  const narrowAllows = async (route: RouteDef, req: Request): Promise<boolean> => {
+  const narrowAllows = async (route: RouteDef, req: Request, ip: string): Promise<boolean> => {
     switch (route.limit) {
       case "auth":
-        return (await take(auth, "all")) <= settings.auth;
+        return (await take(authPerIp, ip)) <= settings.authPerIp;
       case "public-token": {
         const key = tokenKey(route, (req.params ?? {}) as Record<string, string>);
         return key === undefined || (await take(publicToken, key)) <= settings.publicToken;
@@ -121,8 +128,13 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
     // Inbound receivers have their own per-IP budget, outside the general one and its block.
     if (route?.limit === "inbound") return (await take(inbound, ip)) <= settings.inbound ? undefined : rejected;
     if ((await take(perIp, ip)) > settings.perIp) return rejected;
-    return route === undefined || (await narrowAllows(route, req)) ? undefined : rejected;
+    return route === undefined || (await narrowAllows(route, req, ip)) ? undefined : rejected;
   };
 
-  return { settings, hook };
+  const afterAuthenticate: BeforeRouteHook = async ({ req, route }) => {
+    if (route?.limit !== "auth" || (await take(auth, "all")) <= settings.auth) return undefined;
+    return hasBody(req.headers) ? TOO_MANY_CLOSE : TOO_MANY;
+  };
+
+  return { settings, hook, afterAuthenticate };
 };

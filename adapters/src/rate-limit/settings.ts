@@ -10,6 +10,11 @@ export interface RateLimitSettings {
   readonly blockSeconds: number;
   /** Requests per window to the auth routes (codes, exchange, registration, invites), shared by every caller. */
   readonly auth: number;
+  /**
+   * Requests per window per source IP to those auth routes: apar's narrower row (the spec's rule 2, "whichever
+   * is reached first"), so one IP cannot spend the whole shared budget.
+   */
+  readonly authPerIp: number;
   /** Requests per window per token to the public pages. */
   readonly publicToken: number;
   /** Requests per window per credential to the MCP endpoint. */
@@ -18,13 +23,14 @@ export interface RateLimitSettings {
   readonly inbound: number;
 }
 
-/** The spec's Limits table. */
+/** The spec's Limits table, and apar's per-IP row for the auth routes. */
 export const SPEC_RATE_LIMITS: RateLimitSettings = {
   windowSeconds: 60,
   perIp: 120,
   blockAbove: 600,
   blockSeconds: 600,
   auth: 10,
+  authPerIp: 5,
   publicToken: 60,
   mcp: 120,
   inbound: 600,

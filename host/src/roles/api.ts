@@ -26,6 +26,7 @@ export interface RunningApi {
 export const buildHttpServer = async (
   container: Container,
   beforeRoute: readonly BeforeRouteHook[] = [],
+  afterAuthenticate: readonly BeforeRouteHook[] = [],
 ): Promise<HttpServer> => {
   const config = container.get<Config>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
@@ -38,6 +39,7 @@ export const buildHttpServer = async (
     logger: logger.child({ part: "http" }),
     routes: container.get<readonly RouteDef[]>(TOKENS.Routes),
     beforeRoute,
+    afterAuthenticate,
     authenticate: createAuthenticator({ stores: database.stores, clock, tokens, headerPrefix: config.headerPrefix }),
     cors: {
       origins: config.corsOrigins,
@@ -86,7 +88,11 @@ export const startApi = async (container: Container): Promise<RunningApi> => {
         logger,
       })
     : undefined;
-  const http = await buildHttpServer(container, limiter === undefined ? [] : [limiter.hook]);
+  const http = await buildHttpServer(
+    container,
+    limiter === undefined ? [] : [limiter.hook],
+    limiter === undefined ? [] : [limiter.afterAuthenticate],
+  );
   const close = async (): Promise<void> => {
     await http.close();
     // quit() fails when Redis is down; the connection is then simply dropped.

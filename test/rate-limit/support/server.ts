@@ -1,7 +1,8 @@
 import { Agent, request } from "node:http";
 import { Writable } from "node:stream";
-import { createHttpServer, type HttpServer, type RouteDef } from "@apar/adapters/http/index";
+import { type Authenticator, createHttpServer, type HttpServer, type RouteDef } from "@apar/adapters/http/index";
 import { createRateLimiter, type RateLimiterOptions } from "@apar/adapters/rate-limit/index";
+import { domainError, type RequestAuth } from "@apar/core";
 import { pino } from "pino";
 
 /** A server with one dummy route per kind of limit, its handler calls counted by path template. */
@@ -34,6 +35,15 @@ const route = (
   ...extra,
 });
 
+/** The one API key the test server accepts on routes that need one (the code route). */
+export const VALID_KEY = "apar_valid_key";
+
+/** Accepts every request, except a route that needs an API key without `VALID_KEY` (401). */
+const authenticate: Authenticator = async (headers, access) =>
+  access.scope === "client" && headers["x-service-api-key"] !== VALID_KEY
+    ? { error: domainError("Unauthenticated", "Auth.InvalidApiKey", "Unknown API key.") }
+    : ({} as RequestAuth);
+
 /** Starts a server on 127.0.0.1 with the rate-limit hook built from `options` (memory store by default). */
 export const startLimited = async (options: Partial<RateLimiterOptions> = {}): Promise<LimitedServer> => {
   const calls = new Map<string, number>();
@@ -43,7 +53,7 @@ export const startLimited = async (options: Partial<RateLimiterOptions> = {}): P
     routes: [
       route(calls, "GET", "/v1/things"),
       route(calls, "POST", "/v1/things"),
-      route(calls, "POST", "/v1/auth/codes", { limit: "auth" }),
+      route(calls, "POST", "/v1/auth/codes", { limit: "auth", access: { scope: "client", credentials: "api_key" } }),
       route(calls, "POST", "/auth/exchange", { limit: "auth" }),
       route(calls, "GET", "/i/{token}", { limit: "public-token" }),
       route(calls, "POST", "/public/bills/{approvalToken}/approve", {
@@ -54,6 +64,8 @@ export const startLimited = async (options: Partial<RateLimiterOptions> = {}): P
       route(calls, "POST", "/inbound/email", { limit: "inbound" }),
     ],
     beforeRoute: [limiter.hook],
+    afterAuthenticate: [limiter.afterAuthenticate],
+    authenticate,
     ready: async () => true,
     maxBodyBytes: 64 * 1024,
     version: "0.0.0-test",

@@ -17,7 +17,8 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     summary: "Issue a short-lived, single-use auth code for a user",
     description:
       "An API-key holder issues a code for a user of its client who acts in the organisation; the user's " +
-      "browser exchanges it at /v1/auth/exchange within 5 minutes. Rate limited to 10 per minute for all callers.",
+      "browser exchanges it at /v1/auth/exchange within 5 minutes. Rate limited to 10 per minute for all callers " +
+      "(requests with a valid API key) and 5 per minute per source IP.",
     tags: [TAG],
     access: { scope: "client", credentials: "api_key" },
     limit: "auth",
