@@ -112,3 +112,38 @@ contractTest("companies: listByClient pages the client's companies only", async 
   t.false(rest.hasMore);
   t.true(rest.items.every((c) => c.clientId === clientId));
 });
+
+contractTest(
+  "companies: listByClient with organisations keeps the companies linked to one of them",
+  async (t, { stores }) => {
+    const clientId = aClient().id;
+    const [o1, o2, o3] = [newId(), newId(), newId()];
+    const ids = sortedIds(4);
+    const links = [[o1], [o2], [o1, o3], []];
+    for (const [i, organisationIds] of links.entries())
+      await stores.companies.add(
+        aCompany(clientId, { id: ids[i] as string, organisationIds: organisationIds as string[] }),
+      );
+    await stores.companies.add(aCompany(aClient().id, { organisationIds: [o1 as string] }));
+    const of = async (organisationIds: readonly string[], after?: string) =>
+      (
+        await stores.companies.listByClient(
+          clientId,
+          after === undefined ? { limit: 1 } : { after, limit: 1 },
+          organisationIds,
+        )
+      ).items.map((c) => c.id);
+    const first = await stores.companies.listByClient(clientId, { limit: 1 }, [o1 as string]);
+    t.deepEqual(
+      first.items.map((c) => c.id),
+      [ids[0]],
+    );
+    t.true(first.hasMore);
+    t.deepEqual(await of([o1 as string], ids[0]), [ids[2]]);
+    t.deepEqual(await of([o1 as string], ids[2]), []);
+    t.deepEqual(await of([o2 as string, o3 as string]), [ids[1]]);
+    t.deepEqual(await of([o3 as string], ids[1]), [ids[2]]);
+    t.deepEqual(await of([]), []);
+    t.deepEqual(await of([newId()]), []);
+  },
+);

@@ -6,7 +6,8 @@ export interface Companies {
   /** The company when it belongs to `clientId` (another client's answers undefined, as a missing one). */
   ofId(clientId: string, id: string): Promise<Company | undefined>;
   ofSlug(slug: string): Promise<Company | undefined>;
-  listByClient(clientId: string, page: PageRequest): Promise<Page<Company>>;
+  /** The client's companies; with `organisationIds`, only those linked to one of them (none for an empty list). */
+  listByClient(clientId: string, page: PageRequest, organisationIds?: readonly string[]): Promise<Page<Company>>;
   update(company: Company): Promise<void>;
   /** Answers false when there was no such company of that client. */
   remove(clientId: string, id: string): Promise<boolean>;

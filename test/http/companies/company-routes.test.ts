@@ -1,5 +1,16 @@
 import test from "ava";
-import { codeOf, type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "../auth/harness.js";
+import {
+  bearer,
+  codeOf,
+  type Harness,
+  key,
+  seedClient,
+  seedKey,
+  seedOrganisation,
+  seedUser,
+  startHarness,
+  tokenFor,
+} from "../auth/harness.js";
 
 let h: Harness;
 test.before(async () => {
@@ -117,4 +128,129 @@ test("a waiting bill that does not exist answers Bill.NotFound; a missing compan
   t.is(codeOf(answer), "Bill.NotFound");
   const noCompany = await h.call("GET", `/v1/companies/${missingBill}/bills/${missingBill}`, { headers });
   t.is(codeOf(noCompany), "Company.NotFound");
+});
+
+// Roles: client administrators manage every company; a Member or Approver reads those of its organisations.
+
+type Json = Record<string, unknown>;
+const MISSING = "0190a0a0-0000-7000-8000-00000000dead";
+const withoutInstance = (a: { status: number; json: unknown }) => {
+  const { instance: _i, ...rest } = (a.json ?? {}) as Json;
+  return { status: a.status, body: rest };
+};
+
+/**
+ * One client, organisations A1 and A2, a company linked to each (each with an allowed sender and a
+ * rejection), and bearer tokens of a Member and an Approver of A1 and of a client Admin.
+ */
+const seed = async () => {
+  const client = await seedClient(h);
+  const apiKey = await seedKey(h, { kind: "clients", clientIds: [client.id] });
+  const admin = key(apiKey.rawKey);
+  const [a1, a2] = [await seedOrganisation(h, client.id, "A1"), await seedOrganisation(h, client.id, "A2")];
+  const company = async (name: string, organisationId: string) => {
+    const created = await h.call("POST", "/v1/companies", {
+      headers: admin,
+      body: { name, organisationIds: [organisationId] },
+    });
+    const id = (created.json as { id: string }).id;
+    await h.call("POST", `/v1/companies/${id}/allowed-senders`, {
+      headers: admin,
+      body: { sender: `${name}@s.example` },
+    });
+    return id;
+  };
+  const mine = await company("mine", a1.id);
+  const theirs = await company("theirs", a2.id);
+  const tokenOf = async (roles: ("Member" | "Approver")[] | "client-admin") => {
+    const user =
+      roles === "client-admin"
+        ? await seedUser(h, client.id, { clientRoles: ["Admin"] })
+        : await seedUser(h, client.id, { organisationId: a1.id, roles });
+    return bearer(await tokenFor(h, apiKey.rawKey, user.id, a1.id));
+  };
+  return { client, admin, a1, a2, mine, theirs, tokenOf };
+};
+
+/** Everything a caller could have changed: every company with its allowlist, as the API key sees them. */
+const snapshot = async (admin: Record<string, string>) => {
+  const list = ((await h.call("GET", "/v1/companies?Limit=100", { headers: admin })).json as { data: Json[] }).data;
+  return Promise.all(
+    list.map(
+      async (c): Promise<Json> => ({
+        ...c,
+        senders: (await h.call("GET", `/v1/companies/${String(c.id)}/allowed-senders`, { headers: admin })).json,
+      }),
+    ),
+  );
+};
+
+for (const [role, label] of [
+  ["Member", "a Member"],
+  ["Approver", "an Approver"],
+] as const) {
+  test.serial(
+    `${label} reads only the companies of its organisations; another's answers like a missing one`,
+    async (t) => {
+      const s = await seed();
+      const headers = await s.tokenOf([role]);
+      const list = (await h.call("GET", "/v1/companies", { headers })).json as { data: Json[] };
+      t.deepEqual(
+        list.data.map((c) => c.id),
+        [s.mine],
+      );
+      for (const path of ["", "/allowed-senders", "/forwarding-rejections"]) {
+        t.is((await h.call("GET", `/v1/companies/${s.mine}${path}`, { headers })).status, 200, path);
+        const theirs = await h.call("GET", `/v1/companies/${s.theirs}${path}`, { headers });
+        const missing = await h.call("GET", `/v1/companies/${MISSING}${path}`, { headers });
+        t.is(theirs.status, 404, path);
+        t.is(codeOf(theirs), "Company.NotFound");
+        t.deepEqual(withoutInstance(theirs), withoutInstance(missing), path);
+      }
+      const bill = await h.call("GET", `/v1/companies/${s.theirs}/bills/${MISSING}`, { headers });
+      t.is(codeOf(bill), "Company.NotFound");
+    },
+  );
+
+  test.serial(`${label} changes no company, its own organisation's included: 403 and nothing written`, async (t) => {
+    const s = await seed();
+    const headers = await s.tokenOf([role]);
+    const before = await snapshot(s.admin);
+    const mineSenders = before.find((c) => c.id === s.mine)?.senders;
+    const senderId = Array.isArray(mineSenders) ? (mineSenders[0] as Json).id : MISSING;
+    const attempts: [string, string, unknown][] = [
+      ["POST", "/v1/companies", { name: "new", organisationIds: [s.a1.id] }],
+    ];
+    for (const id of [s.mine, s.theirs, MISSING]) {
+      attempts.push(
+        ["PATCH", `/v1/companies/${id}`, { name: "renamed", organisationIds: [s.a1.id, s.a2.id] }],
+        ["DELETE", `/v1/companies/${id}`, undefined],
+        ["POST", `/v1/companies/${id}/allowed-senders`, { sender: "evil.example" }],
+        ["DELETE", `/v1/companies/${id}/allowed-senders/${String(senderId)}`, undefined],
+        ["POST", `/v1/companies/${id}/forwarding-rejections/${MISSING}/allow-sender`, { wholeDomain: true }],
+        ["POST", `/v1/companies/${id}/bills/${MISSING}/assign`, { organisationId: s.a1.id }],
+      );
+    }
+    for (const [method, path, body] of attempts) {
+      const answer = await h.call(method, path, { headers, body });
+      t.is(answer.status, 403, `${method} ${path}`);
+      t.is(codeOf(answer), "Auth.NotClientAdministrator", `${method} ${path}`);
+    }
+    t.deepEqual(await snapshot(s.admin), before);
+  });
+}
+
+test.serial("a client administrator's token reads and changes every company of the client", async (t) => {
+  const s = await seed();
+  const headers = await s.tokenOf("client-admin");
+  const list = (await h.call("GET", "/v1/companies", { headers })).json as { data: Json[] };
+  t.deepEqual(list.data.map((c) => c.id).sort(), [s.mine, s.theirs].sort());
+  const renamed = await h.call("PATCH", `/v1/companies/${s.theirs}`, { headers, body: { name: "renamed" } });
+  t.is(renamed.status, 200);
+  t.is(
+    (await h.call("POST", `/v1/companies/${s.theirs}/allowed-senders`, { headers, body: { sender: "x.example" } }))
+      .status,
+    201,
+  );
+  t.is((await h.call("DELETE", `/v1/companies/${s.mine}`, { headers })).status, 204);
 });

@@ -3,6 +3,8 @@ import { randomTokens } from "@apar/adapters/invoices/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import {
   addAllowedSender,
+  type Client,
+  type CreatedApiKey,
   createCompany,
   createCreditNote,
   createCustomer,
@@ -17,10 +19,20 @@ import {
   uuidV7,
   type WebhookDeps,
 } from "@apar/core";
-import test from "ava";
+import test, { type ExecutionContext } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";
-import { type Harness, key, seedClient, seedKey, seedOrganisation, seedUser, startHarness } from "../auth/harness.js";
+import {
+  bearer,
+  type Harness,
+  key,
+  seedClient,
+  seedKey,
+  seedOrganisation,
+  seedUser,
+  startHarness,
+  tokenFor,
+} from "../auth/harness.js";
 import { send } from "../support/client.js";
 
 // Walks every route that exists with a credential of client A and the ids of client B: the answer must be the
@@ -35,13 +47,21 @@ test.after.always(async () => {
 
 const MARKER = "tenant-b-secret-marker";
 
-const seedTenant = async (name: string) => {
-  const client = await seedClient(h);
-  const apiKey = await seedKey(h, { kind: "clients", clientIds: [client.id] });
+/**
+ * A tenant with one of everything: a new client, or (`within`) a new organisation of an existing client, whose
+ * company is then linked to that organisation only.
+ */
+const seedTenant = async (name: string, within?: { client: Client; apiKey: CreatedApiKey }) => {
+  const client = within?.client ?? (await seedClient(h));
+  const apiKey = within?.apiKey ?? (await seedKey(h, { kind: "clients", clientIds: [client.id] }));
   const organisation = await seedOrganisation(h, client.id, `${name} org ${MARKER}`);
   const user = await seedUser(h, client.id, { organisationId: organisation.id, roles: ["Admin"] });
   const deps = { db: h.db, clock: h.clock, ids: h.app.container.get<Ids>(TOKENS.Ids), randomBytes: secureRandomBytes };
-  const company = await createCompany(deps)({ clientId: client.id, name: `${name} company ${MARKER}` })();
+  const company = await createCompany(deps)({
+    clientId: client.id,
+    name: `${name} company ${MARKER}`,
+    ...(within === undefined ? {} : { organisationIds: [organisation.id] }),
+  })();
   if (E.isLeft(company)) throw new Error(company.left.code);
   const rejection = await recordForwardingRejection(deps)({
     clientId: client.id,
@@ -301,52 +321,68 @@ const comparable = (a: { status: number; json: unknown; text: string }) => {
   return { status: a.status, body: rest };
 };
 
+/**
+ * Calls every route that takes an id (or a sample body) with `headersFor(route)` and B's ids, then with missing
+ * ids: the answers must be the same (but for `instance`), never a success, and never carry B's data.
+ */
+const walk = async (
+  t: ExecutionContext,
+  b: Tenant,
+  headersFor: (route: RouteDef) => Record<string, string>,
+  label: string,
+): Promise<string[]> => {
+  const routes = h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
+  const walked: string[] = [];
+  for (const route of routes) {
+    const params = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    const sample = SAMPLE_BODIES[`${route.method} ${route.path}`];
+    const headers = headersFor(route);
+    const bodyOf = (ids: Tenant) =>
+      route.method === "GET" || route.method === "DELETE" ? undefined : (sample?.(ids) ?? {});
+    const pathWith = (pick: (param: string) => string) =>
+      params.reduce((path, param) => path.replace(`{${param}}`, pick(param)), route.path);
+
+    const unknown = params.filter((p) => idFor(route, p, b) === undefined);
+    t.deepEqual(
+      unknown,
+      [],
+      `${route.method} ${route.path}: tell the walk which of B's ids fills ${unknown.join(", ")}`,
+    );
+    if (params.length === 0 && sample === undefined) continue;
+
+    const missing = {
+      ...b,
+      user: { ...b.user, id: missingId() },
+      organisation: { ...b.organisation, id: missingId() },
+    };
+    const withB = await h.call(
+      route.method,
+      pathWith((p) => idFor(route, p, b) ?? ""),
+      { headers, body: bodyOf(b) },
+    );
+    const withMissing = await h.call(
+      route.method,
+      pathWith(() => missingId()),
+      { headers, body: bodyOf(missing) },
+    );
+    const name = `${label}: ${route.method} ${route.path}`;
+    t.deepEqual(comparable(withB), comparable(withMissing), name);
+    t.false(withB.text.includes(MARKER), `${name} leaked B's data`);
+    t.false(withB.status >= 200 && withB.status < 300, `${name} succeeded on B's id`);
+    walked.push(`${route.method} ${route.path}`);
+  }
+  return walked;
+};
+
+const orgHeaderFor = (route: RouteDef, organisationId: string): Record<string, string> =>
+  route.access?.scope === "organisation" ? { "x-service-organisation-id": organisationId } : {};
+
 test.serial(
   "client A's credential with client B's ids answers exactly as for missing ids, on every route",
   async (t) => {
     const a = await seedTenant("A");
     const b = await seedTenant("B");
-    const routes = h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
-    const walked: string[] = [];
-    for (const route of routes) {
-      const params = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
-      const sample = SAMPLE_BODIES[`${route.method} ${route.path}`];
-      const orgHeader: Record<string, string> =
-        route.access?.scope === "organisation" ? { "x-service-organisation-id": a.organisation.id } : {};
-      const headers = key(a.apiKey.rawKey, orgHeader);
-      const bodyOf = (ids: Tenant) =>
-        route.method === "GET" || route.method === "DELETE" ? undefined : (sample?.(ids) ?? {});
-      const pathWith = (pick: (param: string) => string) =>
-        params.reduce((path, param) => path.replace(`{${param}}`, pick(param)), route.path);
-
-      const unknown = params.filter((p) => idFor(route, p, b) === undefined);
-      t.deepEqual(
-        unknown,
-        [],
-        `${route.method} ${route.path}: tell the walk which of B's ids fills ${unknown.join(", ")}`,
-      );
-      if (params.length === 0 && sample === undefined) continue;
-
-      const missing = {
-        ...b,
-        user: { ...b.user, id: missingId() },
-        organisation: { ...b.organisation, id: missingId() },
-      };
-      const withB = await h.call(
-        route.method,
-        pathWith((p) => idFor(route, p, b) ?? ""),
-        { headers, body: bodyOf(b) },
-      );
-      const withMissing = await h.call(
-        route.method,
-        pathWith(() => missingId()),
-        { headers, body: bodyOf(missing) },
-      );
-      t.deepEqual(comparable(withB), comparable(withMissing), `${route.method} ${route.path}`);
-      t.false(withB.text.includes(MARKER), `${route.method} ${route.path} leaked B's data`);
-      t.false(withB.status >= 200 && withB.status < 300, `${route.method} ${route.path} succeeded on B's id`);
-      walked.push(`${route.method} ${route.path}`);
-    }
+    const walked = await walk(t, b, (route) => key(a.apiKey.rawKey, orgHeaderFor(route, a.organisation.id)), "A's key");
     t.true(walked.length >= 5, `walked ${walked.length} routes`);
     t.log(`walked: ${walked.join("; ")}`);
 
@@ -358,6 +394,29 @@ test.serial(
     t.is((still.json as unknown[]).length, 1);
   },
 );
+
+for (const role of ["Member", "Approver"] as const) {
+  test.serial(
+    `within one client, a ${role} of organisation A1 with organisation A2's ids answers as for missing ids, on every route`,
+    async (t) => {
+      const a1 = await seedTenant("A1");
+      // A2 is another organisation of the same client: its company is linked to A2 only.
+      const a2 = await seedTenant("A2", a1);
+      const user = await seedUser(h, a1.client.id, { organisationId: a1.organisation.id, roles: [role] });
+      const token = await tokenFor(h, a1.apiKey.rawKey, user.id, a1.organisation.id);
+      const walked = await walk(t, a2, (route) => bearer(token, orgHeaderFor(route, a1.organisation.id)), role);
+      t.true(walked.length >= 5, `walked ${walked.length} routes`);
+      // A2's company and its allowlist are as they were.
+      const still = await h.call("GET", `/v1/companies/${a2.company.id}/allowed-senders`, {
+        headers: key(a1.apiKey.rawKey),
+      });
+      t.deepEqual(
+        (still.json as { value: string }[]).map((x) => x.value),
+        [`${MARKER}@supplier.example`],
+      );
+    },
+  );
+}
 
 test.serial(
   "client A's credential naming B's organisation or client in the headers answers as for missing ones",

@@ -24,6 +24,7 @@ import type { RouteDef } from "../route.js";
 import {
   body,
   clientAuth,
+  companyVisibility,
   decodeBody,
   LIST_PARAMETERS,
   listSchema,
@@ -43,6 +44,8 @@ export interface CompanyRouteDeps extends TenancyRouteDeps {
 
 const TAG = "companies";
 const ACCESS = { scope: "client", module: "inbox", resource: "Company" } as const;
+// Companies decide who may mail bills into which organisation: only client administrators change them.
+const ADMIN_ACCESS = { ...ACCESS, clientAdmin: true } as const;
 // A malformed id answers like a missing one: no row has this id.
 const NO_ID = "00000000-0000-0000-0000-000000000000";
 
@@ -86,7 +89,11 @@ const COMPANY_BILL_SCHEMA = {
 } as const;
 
 const NOT_FOUND = {
-  "404": { description: "`Company.NotFound`: the company does not exist or belongs to another client." },
+  "404": {
+    description:
+      "`Company.NotFound`: the company does not exist, belongs to another client, or is linked to none of the " +
+      "caller's organisations (for callers who are not client administrators).",
+  },
 };
 
 const companyView = (domain: string) => (c: Company) => ({
@@ -118,7 +125,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       summary: "Create a company with a forwarding address",
       description: "Its allowlist starts empty: its first forwards are rejected and listed until senders are allowed.",
       tags: [TAG],
-      access: ACCESS,
+      access: ADMIN_ACCESS,
       requestBody: {
         schema: {
           type: "object",
@@ -147,12 +154,13 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       parameters: LIST_PARAMETERS,
       responses: { "200": { description: "One page of companies.", schema: listSchema(COMPANY_SCHEMA) } },
       handler: async (ctx) => {
-        const { client } = clientAuth(ctx);
+        const { auth, client } = clientAuth(ctx);
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
         return reply(
           listCompanies(inbox())({
             clientId: client.id,
+            visibleTo: companyVisibility(auth),
             limit: page.right.limit,
             ...(page.right.after === undefined ? {} : { after: page.right.after }),
           }),
@@ -170,8 +178,12 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       access: ACCESS,
       responses: { "200": { description: "The company.", schema: COMPANY_SCHEMA }, ...NOT_FOUND },
       handler: async (ctx) => {
-        const { client } = clientAuth(ctx);
-        return reply(getCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID }), 200, view);
+        const { auth, client } = clientAuth(ctx);
+        return reply(
+          getCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID, visibleTo: companyVisibility(auth) }),
+          200,
+          view,
+        );
       },
     },
     {
@@ -181,7 +193,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       summary: "Rename a company or change its organisations",
       description: "The slug (and so the forwarding address) stays when the company is renamed.",
       tags: [TAG],
-      access: ACCESS,
+      access: ADMIN_ACCESS,
       requestBody: {
         schema: {
           type: "object",
@@ -209,7 +221,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       operationId: "deleteCompany",
       summary: "Delete a company with its allowlist, rejection records and waiting bills",
       tags: [TAG],
-      access: ACCESS,
+      access: ADMIN_ACCESS,
       responses: { "204": { description: "Deleted; its slug is free again." }, ...NOT_FOUND },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
@@ -231,9 +243,13 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         ...NOT_FOUND,
       },
       handler: async (ctx) => {
-        const { client } = clientAuth(ctx);
+        const { auth, client } = clientAuth(ctx);
         return reply(
-          listAllowedSenders(inbox())({ clientId: client.id, companyId: pathId(ctx) ?? NO_ID }),
+          listAllowedSenders(inbox())({
+            clientId: client.id,
+            companyId: pathId(ctx) ?? NO_ID,
+            visibleTo: companyVisibility(auth),
+          }),
           200,
           (list) => list.map(senderView),
         );
@@ -247,7 +263,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       description:
         "`ap@supplier.example` allows one address; `supplier.example` (or `@supplier.example`) every address at it.",
       tags: [TAG],
-      access: ACCESS,
+      access: ADMIN_ACCESS,
       requestBody: { schema: { type: "object", required: ["sender"], properties: { sender: S.string } } },
       responses: {
         "201": { description: "The new entry.", schema: SENDER_SCHEMA },
@@ -273,7 +289,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       operationId: "removeAllowedSender",
       summary: "Remove an entry of the allowlist",
       tags: [TAG],
-      access: ACCESS,
+      access: ADMIN_ACCESS,
       responses: {
         "204": { description: "Removed." },
         "404": { description: "`Company.NotFound` or `AllowedSender.NotFound`." },
@@ -298,7 +314,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       summary: "Allow the sender of a rejected forward",
       description: "Adds the rejected sender's address (or, with `wholeDomain`, its domain) to the allowlist.",
       tags: [TAG],
-      access: ACCESS,
+      access: ADMIN_ACCESS,
       requestBody: { required: false, schema: { type: "object", properties: { wholeDomain: { type: "boolean" } } } },
       responses: {
         "201": { description: "The new entry.", schema: SENDER_SCHEMA },
@@ -332,10 +348,11 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         "404": { description: "`Company.NotFound`, or `Bill.NotFound` (also once it has been assigned)." },
       },
       handler: async (ctx) => {
-        const { client } = clientAuth(ctx);
+        const { auth, client } = clientAuth(ctx);
         return reply(
           getCompanyBill(inbox())({
             clientId: client.id,
+            visibleTo: companyVisibility(auth),
             companyId: pathId(ctx, "companyId") ?? NO_ID,
             billId: pathId(ctx, "billId") ?? NO_ID,
           }),
@@ -352,7 +369,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       description:
         "The bill keeps its id; `bill.created` follows, then reading and the duplicate check in the organisation.",
       tags: [TAG],
-      access: ACCESS,
+      access: ADMIN_ACCESS,
       requestBody: {
         schema: { type: "object", required: ["organisationId"], properties: { organisationId: S.uuid } },
       },

@@ -1,7 +1,7 @@
 import { decode, forwardingRejectionResponse, Limit, listForwardingRejections } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
-import { clientAuth, pathId, reply, type TenancyRouteDeps, useCaseDeps } from "./support.js";
+import { clientAuth, companyVisibility, pathId, reply, type TenancyRouteDeps, useCaseDeps } from "./support.js";
 
 const REJECTION_SCHEMA = {
   type: "object",
@@ -58,10 +58,14 @@ export const forwardingRejectionRoutes = (deps: TenancyRouteDeps): RouteDef[] =>
       },
       "400": { description: "`Company.MissingClientId`: the credential spans several clients; or `Limit` is invalid." },
       "403": { description: "`Module.NotEntitled`: the client's plan does not include the inbox module." },
-      "404": { description: "`Company.NotFound`: the company does not exist or belongs to another client." },
+      "404": {
+        description:
+          "`Company.NotFound`: the company does not exist, belongs to another client, or is linked to none of the " +
+          "caller's organisations (for callers who are not client administrators).",
+      },
     },
     handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
+      const { auth, client } = clientAuth(ctx);
       const limit = decode(Limit, ctx.query.get("limit"), "Limit");
       if (E.isLeft(limit)) return limit.left;
       const companyId = pathId(ctx, "companyId");
@@ -71,6 +75,7 @@ export const forwardingRejectionRoutes = (deps: TenancyRouteDeps): RouteDef[] =>
           clientId: client.id,
           companyId: companyId ?? "00000000-0000-0000-0000-000000000000",
           limit: limit.right,
+          visibleTo: companyVisibility(auth),
         }),
         200,
         (rejections) => rejections.map(forwardingRejectionResponse),

@@ -137,16 +137,17 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     access: { scope: "client" },
     responses: {
       "200": { description: "The organisation.", schema: ORGANISATION_SCHEMA },
-      "404": { description: "No such organisation of this client (Organisation.NotFound)." },
+      "404": {
+        description: "No such organisation of this client, or one the caller is not in (Organisation.NotFound).",
+      },
     },
     handler: async (ctx) => {
       const { auth, client } = clientAuth(ctx);
       const id = pathId(ctx);
       const organisation: Organisation | undefined =
         id === undefined ? undefined : await organisationOf(deps.database.stores, client.id, id);
-      if (organisation === undefined) return orgNotFound();
-      if (rolesIn(auth, organisation.id) === undefined)
-        return forbidden("Organisation.NotMember", "The caller is not a member of this organisation.");
+      // Another organisation of the client answers like a missing one to a caller who is not in it.
+      if (organisation === undefined || rolesIn(auth, organisation.id) === undefined) return orgNotFound();
       return { status: 200, body: organisationView(organisation) };
     },
   },
@@ -173,17 +174,17 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     },
     responses: {
       "201": { description: "The membership.", schema: MEMBER_SCHEMA },
-      "404": { description: "No such organisation of this client (Organisation.NotFound)." },
+      "404": {
+        description: "No such organisation of this client, or one the caller is not in (Organisation.NotFound).",
+      },
       "409": { description: "Already a member (Membership.Exists)." },
     },
     handler: async (ctx) => {
       const { auth, client } = clientAuth(ctx);
       const id = pathId(ctx);
       const organisation = id === undefined ? undefined : await organisationOf(deps.database.stores, client.id, id);
-      if (organisation === undefined) return orgNotFound();
-      const roles = rolesIn(auth, organisation.id);
-      if (roles === undefined)
-        return forbidden("Organisation.NotMember", "The caller is not a member of this organisation.");
+      const roles = organisation === undefined ? undefined : rolesIn(auth, organisation.id);
+      if (organisation === undefined || roles === undefined) return orgNotFound();
       if (!roles.includes("Admin"))
         return forbidden("Organisation.AdminRequired", "Only the organisation's Admins may add people to it.");
       const input = decodeBody(AddMember, ctx);

@@ -2,6 +2,7 @@ import {
   type BearerTokens,
   type Client,
   type Clock,
+  type CompanyVisibility,
   type Database,
   type DomainError,
   decode,
@@ -70,6 +71,15 @@ export const clientAuth = (ctx: RouteContext): { auth: RequestAuth; client: Clie
   if (auth?.client === undefined) throw new Error("route declared without a client scope reads the client");
   return { auth, client: auth.client };
 };
+
+/**
+ * The companies a caller may read: every one for client administrators (and API keys), else those linked to
+ * the organisations of the caller's token.
+ */
+export const companyVisibility = (auth: RequestAuth): CompanyVisibility =>
+  auth.clientAdministrator || auth.principal.kind !== "user"
+    ? undefined
+    : auth.principal.claims.memberships.map((m) => m.organisationId);
 
 /** Runs a use case and answers its value with `status`, or its DomainError. */
 export const reply = async <A>(

@@ -21,8 +21,12 @@ export const memoryCompanies = (access: Access): Companies => ({
     const id = tables.companySlugs.get(slug);
     return id === undefined ? undefined : copy(tables.companies.get(id));
   },
-  listByClient: async (clientId, page) => {
-    const mine = [...access.read().companies.values()].filter((c) => c.clientId === clientId);
+  listByClient: async (clientId, page, organisationIds) => {
+    const mine = [...access.read().companies.values()].filter(
+      (c) =>
+        c.clientId === clientId &&
+        (organisationIds === undefined || c.organisationIds.some((id) => organisationIds.includes(id))),
+    );
     return copy(keysetPage(mine, (c) => c.id, page));
   },
   update: (company) =>

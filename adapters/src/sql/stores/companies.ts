@@ -50,8 +50,29 @@ export const sqlCompanies = (session: SqlSession): Companies => ({
     const [row] = await session.select<CompanyRow>(`${SELECT} WHERE slug = $1`, [slug]);
     return row === undefined ? undefined : decode(row);
   },
-  listByClient: (clientId, page) =>
-    keysetPage(session, { select: SELECT, where: ["client_id = $1"], bind: [clientId], id: "id" }, page, decode),
+  async listByClient(clientId, page, organisationIds) {
+    if (organisationIds === undefined)
+      return keysetPage(
+        session,
+        { select: SELECT, where: ["client_id = $1"], bind: [clientId], id: "id" },
+        page,
+        decode,
+      );
+    if (organisationIds.length === 0) return { items: [], hasMore: false };
+    // organisation_ids is a JSON array of UUIDs: each one appears quoted, and UUIDs hold no LIKE wildcards.
+    const linked = organisationIds.map((_, i) => `organisation_ids LIKE $${i + 2}`).join(" OR ");
+    return keysetPage(
+      session,
+      {
+        select: SELECT,
+        where: ["client_id = $1", `(${linked})`],
+        bind: [clientId, ...organisationIds.map((id) => `%"${id}"%`)],
+        id: "id",
+      },
+      page,
+      decode,
+    );
+  },
   async update(company) {
     // Scoped by client too: an update naming another client's company changes nothing.
     await session.execute(

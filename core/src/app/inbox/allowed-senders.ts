@@ -3,7 +3,7 @@ import * as TE from "fp-ts/lib/TaskEither.js";
 import { ALLOWED_SENDERS_MAX, type AllowedSender, parseSenderPattern } from "../../inbox/allowlist.js";
 import type { Stores } from "../../ports/stores.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
-import { companyNotFound } from "./company-rules.js";
+import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 
 const senderNotFound = (): DomainError =>
@@ -12,16 +12,17 @@ const senderNotFound = (): DomainError =>
 const rejectionNotFound = (): DomainError =>
   notFound("ForwardingRejection.NotFound", "The company has no forwarding rejection with this id.");
 
-/** A company's allowlist, oldest entry first. `Company.NotFound` for a company not of the client. */
+/** A company's allowlist, oldest entry first. `Company.NotFound` for a company not of the client or not visible. */
 export const listAllowedSenders =
   (deps: InboxDeps) =>
   (input: {
     readonly clientId: string;
     readonly companyId: string;
+    readonly visibleTo?: CompanyVisibility;
   }): TE.TaskEither<DomainError, readonly AllowedSender[]> =>
   async () => {
     const s = deps.db.stores;
-    if ((await s.companies.ofId(input.clientId, input.companyId)) === undefined) return E.left(companyNotFound());
+    if ((await visibleCompany(s, input)) === undefined) return E.left(companyNotFound());
     return E.right(await s.allowedSenders.listOfCompany(input.clientId, input.companyId));
   };
 

@@ -10,7 +10,7 @@ import type { DocumentReader } from "../../ports/document-reader.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
 import { billEvents } from "../bills/bill-events.js";
 import { READ_BILL_JOB, type ReadBillJob } from "../bills/deps.js";
-import { companyNotFound } from "./company-rules.js";
+import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 import type { ForwardDeps, ReadCompanyBillJob } from "./receive-forward.js";
 
@@ -33,6 +33,8 @@ export interface CompanyBillInput {
   readonly clientId: string;
   readonly companyId: string;
   readonly billId: string;
+  /** The caller's organisations when it is not a client administrator. */
+  readonly visibleTo?: CompanyVisibility;
 }
 
 /** A bill of the company still waiting for its organisation; `Company.NotFound` / `Bill.NotFound` otherwise. */
@@ -41,7 +43,7 @@ export const getCompanyBill =
   (input: CompanyBillInput): TE.TaskEither<DomainError, CompanyBill> =>
   async () => {
     const s = deps.db.stores;
-    if ((await s.companies.ofId(input.clientId, input.companyId)) === undefined) return E.left(companyNotFound());
+    if ((await visibleCompany(s, input)) === undefined) return E.left(companyNotFound());
     const bill = await s.companyBills.ofId(input.clientId, input.companyId, input.billId);
     return bill === undefined ? E.left(companyBillNotFound()) : E.right(bill);
   };

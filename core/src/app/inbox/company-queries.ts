@@ -3,22 +3,24 @@ import * as TE from "fp-ts/lib/TaskEither.js";
 import type { Company } from "../../inbox/model.js";
 import type { Page } from "../../ports/page.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
-import { companyNotFound } from "./company-rules.js";
+import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 
 export interface GetCompanyInput {
   readonly clientId: string;
   readonly id: string;
+  /** The caller's organisations when it is not a client administrator. */
+  readonly visibleTo?: CompanyVisibility;
 }
 
-/** A company of the client; `Company.NotFound` for a missing one or another client's. */
+/** A company of the client; `Company.NotFound` for a missing one, another client's, or one the caller may not read. */
 export const getCompany =
   (deps: InboxDeps) =>
   (input: GetCompanyInput): TE.TaskEither<DomainError, Company> =>
   () =>
-    deps.db.stores.companies
-      .ofId(input.clientId, input.id)
-      .then((company) => (company === undefined ? E.left(companyNotFound()) : E.right(company)));
+    visibleCompany(deps.db.stores, { ...input, companyId: input.id }).then((company) =>
+      company === undefined ? E.left(companyNotFound()) : E.right(company),
+    );
 
 export interface ListCompaniesInput {
   readonly clientId: string;
@@ -26,9 +28,11 @@ export interface ListCompaniesInput {
   readonly after?: string;
   /** 1 to 100, default 20. */
   readonly limit?: number;
+  /** The caller's organisations when it is not a client administrator: only companies linked to them. */
+  readonly visibleTo?: CompanyVisibility;
 }
 
-/** One page of the client's companies in id (creation) order. */
+/** One page of the client's companies (those the caller may read) in id (creation) order. */
 export const listCompanies =
   (deps: InboxDeps) =>
   (input: ListCompaniesInput): TE.TaskEither<DomainError, Page<Company>> => {
@@ -37,6 +41,10 @@ export const listCompanies =
       return TE.left(validationError([{ field: "Limit", code: "Invalid", message: "Give a limit of 1 to 100." }]));
     return () =>
       deps.db.stores.companies
-        .listByClient(input.clientId, input.after === undefined ? { limit } : { after: input.after, limit })
+        .listByClient(
+          input.clientId,
+          input.after === undefined ? { limit } : { after: input.after, limit },
+          input.visibleTo,
+        )
         .then(E.right);
   };

@@ -1,3 +1,4 @@
+import type { Company } from "../../inbox/model.js";
 import type { Stores } from "../../ports/stores.js";
 import { type DomainError, type FieldError, notFound } from "../../shared/errors.js";
 
@@ -7,6 +8,25 @@ export const COMPANY_ORGANISATIONS_MAX = 100;
 /** The answer for a company that does not exist or belongs to another client (the same on purpose). */
 export const companyNotFound = (): DomainError =>
   notFound("Company.NotFound", "The company does not exist or belongs to a different client.");
+
+/**
+ * Which companies a caller may read: `undefined` for client administrators (every company of the client), or
+ * the organisations the caller belongs to (companies linked to one of them). Nobody else changes companies.
+ */
+export type CompanyVisibility = readonly string[] | undefined;
+
+/** Whether a company is linked to one of the organisations (always, for `undefined`: an administrator). */
+export const companyVisible = (company: Company, visibleTo: CompanyVisibility): boolean =>
+  visibleTo === undefined || company.organisationIds.some((id) => visibleTo.includes(id));
+
+/** The company of the client when the caller may read it; undefined otherwise, as for a missing one. */
+export const visibleCompany = async (
+  s: Pick<Stores, "companies">,
+  input: { readonly clientId: string; readonly companyId: string; readonly visibleTo?: CompanyVisibility },
+): Promise<Company | undefined> => {
+  const company = await s.companies.ofId(input.clientId, input.companyId);
+  return company !== undefined && companyVisible(company, input.visibleTo) ? company : undefined;
+};
 
 /** Problems with a company name (trimmed): 1 to 200 characters. */
 export const companyNameErrors = (name: string): FieldError[] =>

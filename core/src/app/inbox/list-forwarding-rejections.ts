@@ -2,7 +2,7 @@ import * as E from "fp-ts/lib/Either.js";
 import * as TE from "fp-ts/lib/TaskEither.js";
 import type { ForwardingRejection } from "../../inbox/model.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
-import { companyNotFound } from "./company-rules.js";
+import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 
 export interface ListForwardingRejectionsInput {
@@ -10,6 +10,8 @@ export interface ListForwardingRejectionsInput {
   readonly companyId: string;
   /** 1 to 100, default 20 (the spec's `Limit`). */
   readonly limit?: number;
+  /** The caller's organisations when it is not a client administrator. */
+  readonly visibleTo?: CompanyVisibility;
 }
 
 /** The spec's bounds for `Limit` on this listing. */
@@ -30,7 +32,7 @@ export const listForwardingRejections =
       );
     return async () => {
       const s = deps.db.stores;
-      if ((await s.companies.ofId(input.clientId, input.companyId)) === undefined) return E.left(companyNotFound());
+      if ((await visibleCompany(s, input)) === undefined) return E.left(companyNotFound());
       return E.right(await s.forwardingRejections.newestOfCompany(input.clientId, input.companyId, limit));
     };
   };
