@@ -7,7 +7,7 @@ import { pino } from "pino";
 const company = { id: "c1", slug: "acme" } as unknown as Company;
 
 /** A receiver over a stub pipeline that knows `acme@in.example` and keeps what it is given. */
-const receiver = async (limits: { connectionsPerMinute?: number; messagesPerMinute?: number }) => {
+const receiver = async (limits: Partial<Parameters<typeof startSmtpReceiver>[0]>) => {
   const delivered: InboundMessage[] = [];
   const r = await startSmtpReceiver({
     port: 0,
@@ -16,6 +16,7 @@ const receiver = async (limits: { connectionsPerMinute?: number; messagesPerMinu
     ...limits,
     logger: pino({ level: "silent" }),
     pipeline: {
+      isForwardingAddress: (address) => address.toLowerCase().endsWith("@in.example"),
       companyOf: async (address) => (address.toLowerCase() === "acme@in.example" ? company : undefined),
       deliver: async (message) => {
         delivered.push(message);
@@ -58,10 +59,12 @@ test("messages over the per-IP budget get 421, even on one connection", async (t
   t.is(delivered.length, 1);
 });
 
-test("unknown recipients 550, too large 552", async (t) => {
+test("any forwarding address is accepted at RCPT; one of no company is dropped after DATA; other domains 550; too large 552", async (t) => {
   const { r, delivered } = await receiver({});
   t.teardown(() => r.close());
-  t.is(await sendOne(r.port, "other@in.example"), 550);
+  t.is(await sendOne(r.port, "other@in.example"), 250);
+  t.is(delivered.length, 0);
+  t.is(await sendOne(r.port, "acme@elsewhere.example"), 550);
   const big = await nodemailer
     .createTransport({ host: "127.0.0.1", port: r.port, ignoreTLS: true })
     .sendMail({ from: "a@b.example", to: "acme@in.example", text: "y".repeat(100 * 1024) })
@@ -71,4 +74,41 @@ test("unknown recipients 550, too large 552", async (t) => {
     );
   t.is(big, 552);
   t.is(delivered.length, 0);
+});
+
+/** `count` forwarding addresses, the first the company's. */
+const addresses = (count: number) => [
+  "acme@in.example",
+  ...Array.from({ length: count - 1 }, (_, i) => `x${i}@in.example`),
+];
+
+test("one connection gets its first recipients; past them each RCPT answers 452", async (t) => {
+  const { r, delivered } = await receiver({ recipientsPerConnection: 3 });
+  t.teardown(() => r.close());
+  const info = await nodemailer
+    .createTransport({ host: "127.0.0.1", port: r.port, ignoreTLS: true })
+    .sendMail({ from: "ap@supplier.example", to: addresses(5), text: "x" });
+  t.is(info.accepted.length, 3);
+  t.deepEqual(
+    (info.rejectedErrors ?? []).map((e) => (e as { responseCode?: number }).responseCode),
+    [452, 452],
+  );
+  t.is(delivered.length, 1);
+});
+
+test("one IP gets so many recipients a minute, over every connection; past them 421 and the connection closes", async (t) => {
+  const { r, delivered } = await receiver({ recipientsPerMinute: 4 });
+  t.teardown(() => r.close());
+  const send = () =>
+    nodemailer
+      .createTransport({ host: "127.0.0.1", port: r.port, ignoreTLS: true })
+      .sendMail({ from: "ap@supplier.example", to: addresses(3), text: "x" })
+      .then(
+        (info) => [250, info.accepted.length],
+        (e: { responseCode?: number }) => [e.responseCode ?? 0, 0],
+      );
+  t.deepEqual(await send(), [250, 3]);
+  t.deepEqual(await send(), [421, 0]);
+  t.deepEqual(await send(), [421, 0]);
+  t.is(delivered.length, 1);
 });

@@ -103,6 +103,19 @@ test.serial("POST /inbound/email: a wrong or missing secret is 401; a signed mes
   t.fail("the bill was not read");
 });
 
+test.serial(
+  "POST /inbound/email: 20,000 header fields are a 400 InboundEmail.Unacceptable, nothing recorded",
+  async (t) => {
+    const { company, call } = await tenant();
+    const fields = Array.from({ length: 20_000 }, (_, i) => `X-Field-${i}: ${i}\r\n`).join("");
+    const raw = Buffer.from(`From: ap@supplier.example\r\nTo: ${company.forwardingAddress}\r\n${fields}\r\nhi\r\n`);
+    const answer = await post(raw, { "x-service-inbound-secret": SECRET });
+    t.is(answer.status, 400);
+    t.like(answer.json as object, { title: "InboundEmail.Unacceptable" });
+    t.deepEqual((await call("GET", `/v1/companies/${company.id}/forwarding-rejections`)).json, []);
+  },
+);
+
 test.serial("POST /inbound/email: without the client IP SPF is Unknown; with it SPF is checked", async (t) => {
   const { company, call } = await tenant();
   // Unsigned, from an allowed domain: only SPF could authenticate it.

@@ -202,26 +202,92 @@ test.serial(
   },
 );
 
-test.serial("SMTP: 550 for an address that is no company's, 552 above the size limit", async (t) => {
-  const { company } = await tenant(1);
-  const unknown = await transport(false)
-    .sendMail({ from: "ap@supplier.example", to: "nobody-here@inbound.localhost", text: "x" })
-    .catch((e: { responseCode?: number }) => e);
-  t.is((unknown as { responseCode?: number }).responseCode, 550);
-  const foreign = await transport(false)
-    .sendMail({ from: "ap@supplier.example", to: "acme@elsewhere.example", text: "x" })
-    .catch((e: { responseCode?: number }) => e);
-  t.is((foreign as { responseCode?: number }).responseCode, 550);
-  const big = await transport(false)
-    .sendMail({
+test.serial(
+  "SMTP: an address of no company is accepted like any other and dropped; 550 for other domains; 552 above the size limit",
+  async (t) => {
+    const { company, call } = await tenant(1);
+    const unknown = await transport(false).sendMail({
       from: "ap@supplier.example",
-      to: company.forwardingAddress,
+      to: "nobody-here@inbound.localhost",
+      subject: "probe",
       text: "x",
-      attachments: [{ filename: "big.pdf", content: Buffer.alloc(2 * 1024 * 1024, 0x41) }],
-    })
-    .catch((e: { responseCode?: number }) => e);
-  t.is((big as { responseCode?: number }).responseCode, 552);
-});
+    });
+    t.regex(unknown.response, /^250/);
+    t.deepEqual(unknown.rejected, []);
+    // Both at once: RCPT answers the same for each, and only the company gets the message (a rejection here).
+    const both = await transport(false).sendMail({
+      from: "ap@unlisted.example",
+      to: ["nobody-here@inbound.localhost", company.forwardingAddress],
+      subject: "both",
+      text: "x",
+    });
+    t.deepEqual(both.accepted.length, 2);
+    const rejections = await poll(async () => {
+      const list = (await call("GET", `/v1/companies/${company.id}/forwarding-rejections`)).json as unknown[];
+      return list.length > 0 ? list : undefined;
+    }, "the rejection");
+    t.is(rejections.length, 1);
+    t.true(h.logs().includes("inbound message to forwarding addresses of no company"));
+    const foreign = await transport(false)
+      .sendMail({ from: "ap@supplier.example", to: "acme@elsewhere.example", text: "x" })
+      .catch((e: { responseCode?: number }) => e);
+    t.is((foreign as { responseCode?: number }).responseCode, 550);
+    const big = await transport(false)
+      .sendMail({
+        from: "ap@supplier.example",
+        to: company.forwardingAddress,
+        text: "x",
+        attachments: [{ filename: "big.pdf", content: Buffer.alloc(2 * 1024 * 1024, 0x41) }],
+      })
+      .catch((e: { responseCode?: number }) => e);
+    t.is((big as { responseCode?: number }).responseCode, 552);
+  },
+);
+
+/** A message whose text part sits inside `depth` nested multipart containers. */
+const nestedMime = (depth: number): Buffer => {
+  const open = Array.from(
+    { length: depth },
+    (_, i) => `Content-Type: multipart/mixed; boundary="n${i}"\r\n\r\n--n${i}\r\n`,
+  ).join("");
+  const close = Array.from({ length: depth }, (_, i) => `\r\n--n${depth - 1 - i}--\r\n`).join("");
+  return Buffer.from(
+    `From: ap@supplier.example\r\nSubject: nested\r\nMIME-Version: 1.0\r\n${open}` +
+      `Content-Type: text/plain\r\n\r\nhello${close}`,
+  );
+};
+
+/** A message with `count` header fields. */
+const manyHeaders = (count: number): Buffer =>
+  Buffer.from(
+    `From: ap@supplier.example\r\nSubject: headers\r\n${Array.from({ length: count }, (_, i) => `X-Field-${i}: ${i}\r\n`).join("")}\r\nhello\r\n`,
+  );
+
+test.serial(
+  "SMTP: 2,000 nested MIME parts or 20,000 header fields are refused for good (554), not deferred",
+  async (t) => {
+    const { company, call } = await tenant(1);
+    const answers: number[] = [];
+    for (const raw of [nestedMime(2000), manyHeaders(20_000), nestedMime(60), manyHeaders(1001)]) {
+      const answer = await transport(false)
+        .sendMail({ envelope: { from: "ap@supplier.example", to: [company.forwardingAddress] }, raw })
+        .then(
+          (info) => Number(info.response.slice(0, 3)),
+          (e: { responseCode?: number }) => e.responseCode ?? 0,
+        );
+      answers.push(answer);
+    }
+    t.deepEqual(answers, [554, 554, 554, 554]);
+    // Each was refused before the company's decision: nothing was recorded.
+    t.deepEqual((await call("GET", `/v1/companies/${company.id}/forwarding-rejections`)).json, []);
+    // Just inside the limits a message is taken as usual.
+    const fine = await transport(false).sendMail({
+      envelope: { from: "ap@supplier.example", to: [company.forwardingAddress] },
+      raw: manyHeaders(900),
+    });
+    t.regex(fine.response, /^250/);
+  },
+);
 
 test.serial("several organisations: the bill waits, is read, and is assigned into one", async (t) => {
   const { orgs, company, call } = await tenant(2);

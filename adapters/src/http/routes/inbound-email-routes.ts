@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { type Company, type DomainError, domainError } from "@apar/core";
+import { UnacceptableMessage } from "../../mail/inbound/message-shape.js";
 import type { InboundPipeline } from "../../mail/inbound/pipeline.js";
 import type { RouteContext, RouteDef } from "../route.js";
 
@@ -103,7 +104,10 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
       },
       responses: {
         "202": { description: "Received (accepted or recorded as a rejection)." },
-        "400": { description: "`Request.EmptyBody`: no message." },
+        "400": {
+          description:
+            "`Request.EmptyBody`: no message; `InboundEmail.Unacceptable`: thousands of header fields or MIME parts.",
+        },
         "401": { description: "`InboundEmail.BadSecret`: the shared secret is missing or wrong." },
         "404": { description: "No provider is configured (APAR_INBOUND_EMAIL_SECRET unset)." },
         "413": { description: "`Request.TooLarge`: larger than APAR_SMTP_MAX_BYTES." },
@@ -128,15 +132,22 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
         const ip = header(ctx, h("client-ip"));
         const helo = header(ctx, h("helo"));
         const mailFrom = header(ctx, h("mail-from"));
-        await pipeline.deliver({
-          raw,
-          arrival: {
-            ...(ip === undefined ? {} : { ip }),
-            ...(helo === undefined ? {} : { helo }),
-            ...(mailFrom === undefined ? {} : { envelopeFrom: mailFrom }),
-          },
-          companies,
-        });
+        try {
+          await pipeline.deliver({
+            raw,
+            arrival: {
+              ...(ip === undefined ? {} : { ip }),
+              ...(helo === undefined ? {} : { helo }),
+              ...(mailFrom === undefined ? {} : { envelopeFrom: mailFrom }),
+            },
+            companies,
+          });
+        } catch (error) {
+          // A message wrong in itself: the provider must not retry it (SMTP answers 554 for the same).
+          if (error instanceof UnacceptableMessage)
+            return domainError("BadRequest", "InboundEmail.Unacceptable", `Message not accepted: ${error.message}`);
+          throw error;
+        }
         return { status: 202, body: { received: true } };
       },
     },

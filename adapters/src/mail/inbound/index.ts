@@ -1,4 +1,5 @@
 export * from "./authenticate.js";
+export * from "./message-shape.js";
 export * from "./parse.js";
 export * from "./pipeline.js";
 export * from "./smtp-receiver.js";

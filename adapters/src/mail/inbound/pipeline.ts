@@ -2,6 +2,7 @@ import { type Company, type ForwardDeps, type ForwardOutcome, receiveForward, se
 import * as E from "fp-ts/lib/Either.js";
 import type { Logger } from "pino";
 import { type Arrival, type Authentication, authenticateMessage, type DNSResolver } from "./authenticate.js";
+import { checkMessageShape, UnacceptableMessage } from "./message-shape.js";
 import { parseMessage } from "./parse.js";
 
 /** What the inbound pipeline needs. */
@@ -31,26 +32,40 @@ export interface Delivery {
 
 /** The inbound pipeline shared by the SMTP receiver and the HTTP receiver. */
 export interface InboundPipeline {
+  /** Whether the address is at `APAR_INBOUND_DOMAIN` (a forwarding address, of a company or not). */
+  isForwardingAddress(address: string): boolean;
   /** The company whose forwarding address this is, or undefined (another domain, an unknown slug). */
   companyOf(address: string): Promise<Company | undefined>;
-  /** Parses, authenticates and decides a message for each company. Infrastructure failures throw. */
+  /**
+   * Parses, authenticates and decides a message for each company. A message wrong in itself throws
+   * `UnacceptableMessage`; infrastructure failures throw other errors.
+   */
   deliver(message: InboundMessage): Promise<Delivery>;
 }
 
 /** The pipeline: forwarding addresses, MIME parsing, authentication, then each company's decision. */
 export const createInboundPipeline = (deps: InboundDeps): InboundPipeline => {
   const domain = deps.inboundDomain.toLowerCase();
+  const isForwardingAddress = (address: string): boolean => {
+    const at = address.lastIndexOf("@");
+    return at >= 1 && address.slice(at + 1).toLowerCase() === domain;
+  };
   return {
+    isForwardingAddress,
     async companyOf(address) {
+      if (!isForwardingAddress(address)) return undefined;
       const at = address.lastIndexOf("@");
-      if (at < 1 || address.slice(at + 1).toLowerCase() !== domain) return undefined;
       // `acme+anything@` reaches `acme@`: people tag forwarding rules that way.
       const slug = address.slice(0, at).toLowerCase().split("+")[0] ?? "";
       return slug === "" ? undefined : deps.db.stores.companies.ofSlug(slug);
     },
     async deliver(message) {
+      checkMessageShape(message.raw);
       const [parsed, authentication] = await Promise.all([
-        parseMessage(message.raw),
+        parseMessage(message.raw).catch((error: unknown) => {
+          // What the parser refuses is the message's fault (mailparser throws on structure it will not follow).
+          throw new UnacceptableMessage(`the message cannot be parsed: ${(error as Error).message}`);
+        }),
         authenticateMessage(
           message.raw,
           message.arrival,

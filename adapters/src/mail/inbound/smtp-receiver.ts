@@ -2,6 +2,7 @@ import type { Company } from "@apar/core";
 import type { Logger } from "pino";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { UnacceptableMessage } from "./message-shape.js";
 import type { InboundPipeline } from "./pipeline.js";
 
 /** The SMTP receiver's settings. */
@@ -16,6 +17,10 @@ export interface SmtpReceiverOptions {
   readonly connectionsPerMinute?: number;
   /** Messages per client IP per minute (default 60). */
   readonly messagesPerMinute?: number;
+  /** RCPT commands one connection may give (default 100); past it each answers 452. */
+  readonly recipientsPerConnection?: number;
+  /** RCPT commands per client IP per minute (default 200); past it 421 and the connection closes. */
+  readonly recipientsPerMinute?: number;
   /** The name in the greeting. */
   readonly name?: string;
   readonly pipeline: InboundPipeline;
@@ -30,15 +35,29 @@ export interface SmtpReceiver {
 
 const smtpError = (code: number, message: string): Error => Object.assign(new Error(message), { responseCode: code });
 
+/** What one SMTP transaction was addressed to. */
+interface Envelope {
+  readonly companies: Company[];
+  /** Forwarding addresses of no company: accepted at RCPT, dropped after DATA. */
+  unknown: number;
+}
+
 /**
- * Starts the inbound SMTP receiver: RCPT to an address that is no company's answers 550; a message over
- * `maxBytes` 552; a client IP over its connection or message budget 421. Every accepted DATA answers 250,
- * whatever the company decides (rejections are recorded, not bounced: senders cannot probe the allowlist).
+ * Starts the inbound SMTP receiver. RCPT to another domain answers 550 (no relaying); every forwarding
+ * address is accepted, a company's or not, so that RCPT tells nothing about which exist (mail to no company is
+ * dropped after DATA and logged, as mail providers accept and then bounce). A message over `maxBytes` is 552;
+ * one wrong in itself (thousands of header fields or MIME parts) 554, since sending it again cannot help; a
+ * client IP over its connection, message or recipient budget 421; a connection past its recipients 452.
+ * Every accepted DATA answers 250, whatever the company decides (rejections are recorded, not bounced:
+ * senders cannot probe the allowlist).
  */
 export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<SmtpReceiver> => {
   const connections = new RateLimiterMemory({ points: options.connectionsPerMinute ?? 30, duration: 60 });
   const messages = new RateLimiterMemory({ points: options.messagesPerMinute ?? 60, duration: 60 });
-  const recipients = new WeakMap<object, Company[]>();
+  const rcptBudget = new RateLimiterMemory({ points: options.recipientsPerMinute ?? 200, duration: 60 });
+  const perConnection = options.recipientsPerConnection ?? 100;
+  const envelopes = new WeakMap<object, Envelope>();
+  const rcptCounts = new WeakMap<object, number>();
   const log = options.logger;
   const serverOptions: SMTPServerOptions = {
     name: options.name ?? "apar",
@@ -58,26 +77,35 @@ export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<S
       );
     },
     onMailFrom(_address, session, callback) {
-      recipients.set(session, []);
+      envelopes.set(session, { companies: [], unknown: 0 });
       messages.consume(session.remoteAddress).then(
         () => callback(),
         () => callback(smtpError(421, "Too many messages, try again later")),
       );
     },
     onRcptTo(address, session, callback) {
-      options.pipeline.companyOf(address.address).then(
-        (company) => {
-          if (company === undefined) return callback(smtpError(550, "No such recipient here"));
-          const list = recipients.get(session) ?? [];
-          if (!list.some((c) => c.id === company.id)) list.push(company);
-          recipients.set(session, list);
-          callback();
-        },
-        (error: unknown) => {
+      const given = (rcptCounts.get(session) ?? 0) + 1;
+      rcptCounts.set(session, given);
+      rcptBudget
+        .consume(session.remoteAddress)
+        .then(
+          async () => {
+            if (given > perConnection) return callback(smtpError(452, "Too many recipients"));
+            if (!options.pipeline.isForwardingAddress(address.address))
+              return callback(smtpError(550, "Relaying denied"));
+            const company = await options.pipeline.companyOf(address.address);
+            const envelope = envelopes.get(session) ?? { companies: [], unknown: 0 };
+            envelopes.set(session, envelope);
+            if (company === undefined) envelope.unknown += 1;
+            else if (!envelope.companies.some((c) => c.id === company.id)) envelope.companies.push(company);
+            callback();
+          },
+          () => callback(smtpError(421, "Too many recipients, try again later")),
+        )
+        .catch((error: unknown) => {
           log.error({ err: error }, "inbound recipient lookup failed");
           callback(smtpError(451, "Temporary failure, try again later"));
-        },
-      );
+        });
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -92,6 +120,10 @@ export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<S
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded || size > options.maxBytes)
           return callback(smtpError(552, "Message exceeds the size limit"));
         const envelopeFrom = session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address;
+        const envelope = envelopes.get(session) ?? { companies: [], unknown: 0 };
+        if (envelope.unknown > 0)
+          log.info({ unknownRecipients: envelope.unknown }, "inbound message to forwarding addresses of no company");
+        if (envelope.companies.length === 0) return callback(null, "Message received");
         options.pipeline
           .deliver({
             raw: Buffer.concat(chunks),
@@ -100,11 +132,15 @@ export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<S
               helo: session.hostNameAppearsAs,
               envelopeFrom,
             },
-            companies: recipients.get(session) ?? [],
+            companies: envelope.companies,
           })
           .then(
             () => callback(null, "Message received"),
             (error: unknown) => {
+              if (error instanceof UnacceptableMessage) {
+                log.info({ reason: error.message }, "inbound message refused");
+                return callback(smtpError(554, `Message not accepted: ${error.message}`));
+              }
               log.error({ err: error }, "inbound message failed");
               callback(smtpError(451, "Temporary failure, try again later"));
             },
