@@ -164,3 +164,39 @@ test("the host counts deadlock retries in /metrics", async (t) => {
   t.is(metrics.status, 200);
   t.regex(metrics.text, /# TYPE apar_db_deadlock_retries_total counter/);
 });
+
+test("enqueues of shared keys racing claims and completions on several connections all succeed", async (t) => {
+  const location = await createSqlLocation();
+  const retries: string[] = [];
+  const handles = await Promise.all(
+    Array.from({ length: 8 }, () =>
+      openSqlDatabase({ ...location.options, onDeadlockRetry: (operation) => retries.push(operation) }),
+    ),
+  );
+  try {
+    await handles[0]?.migrate();
+    const failures: unknown[] = [];
+    const ids = new Set<string>();
+    // On MariaDB two enqueues of one key deadlock now and then (shared lock on the key, then both insert).
+    const lane = async (i: number) => {
+      const jobs = handles[i]?.stores.jobs;
+      if (jobs === undefined) throw new Error("no handle");
+      for (let n = 0; n < 60; n += 1) {
+        try {
+          ids.add(await jobs.enqueue({ type: "a", payload: n, key: `k${n % 7}-${i % 2}` }, new Date()));
+          const job = await jobs.claim({ worker: `w${i}`, now: new Date(), visibilityMs: 1 });
+          if (job !== undefined && n % 2 === 0) await jobs.complete(job.id, `w${i}`, new Date());
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    };
+    await Promise.all(handles.map((_, i) => lane(i)));
+    t.deepEqual(failures, []);
+    for (const id of ids) t.not(await handles[0]?.stores.jobs.ofId(id), undefined);
+    t.log(`${retries.length} operations run again after a deadlock (${[...new Set(retries)].join(", ")})`);
+  } finally {
+    await Promise.all(handles.map((h) => h.close()));
+    await location.drop();
+  }
+});

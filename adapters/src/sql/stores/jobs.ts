@@ -53,7 +53,8 @@ export const sqlJobs = (session: SqlSession, newId: () => string): Jobs => {
 
   return {
     enqueue: (job, now) =>
-      session.write(async (tx) => {
+      // Two enqueues of one key meet on its index (a shared lock, then an insert) and MariaDB kills one.
+      session.writeRetryingDeadlocks("jobs.enqueue", async (tx) => {
         const key = job.key ?? null;
         if (key !== null) {
           const existing = await byKey(tx, key);
