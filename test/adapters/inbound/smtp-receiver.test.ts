@@ -112,3 +112,23 @@ test("one IP gets so many recipients a minute, over every connection; past them 
   t.deepEqual(await send(), [421, 0]);
   t.is(delivered.length, 1);
 });
+
+test("a message with 20,000 header fields is refused for good (554) whoever it is for", async (t) => {
+  const { r, delivered } = await receiver({ maxBytes: 1024 * 1024 });
+  t.teardown(() => r.close());
+  const fields = Array.from({ length: 20_000 }, (_, i) => `X-Field-${i}: ${i}\r\n`).join("");
+  const raw = Buffer.from(`From: ap@supplier.example\r\n${fields}\r\nhello\r\n`);
+  const answers = [];
+  for (const to of ["acme@in.example", "nobody@in.example"])
+    answers.push(
+      await nodemailer
+        .createTransport({ host: "127.0.0.1", port: r.port, ignoreTLS: true })
+        .sendMail({ envelope: { from: "ap@supplier.example", to: [to] }, raw })
+        .then(
+          () => 250,
+          (e: { responseCode?: number }) => e.responseCode ?? 0,
+        ),
+    );
+  t.deepEqual(answers, [554, 554]);
+  t.is(delivered.length, 0);
+});

@@ -2,7 +2,7 @@ import type { Company } from "@apar/core";
 import type { Logger } from "pino";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
-import { UnacceptableMessage } from "./message-shape.js";
+import { checkMessageShape, UnacceptableMessage } from "./message-shape.js";
 import type { InboundPipeline } from "./pipeline.js";
 
 /** The SMTP receiver's settings. */
@@ -121,12 +121,24 @@ export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<S
           return callback(smtpError(552, "Message exceeds the size limit"));
         const envelopeFrom = session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address;
         const envelope = envelopes.get(session) ?? { companies: [], unknown: 0 };
+        const raw = Buffer.concat(chunks);
+        const refuse = (error: UnacceptableMessage): void => {
+          log.info({ reason: error.message }, "inbound message refused");
+          callback(smtpError(554, `Message not accepted: ${error.message}`));
+        };
+        try {
+          // Checked whoever the recipients are: a refusal for a company's address only would tell it exists.
+          checkMessageShape(raw);
+        } catch (error) {
+          if (error instanceof UnacceptableMessage) return refuse(error);
+          throw error;
+        }
         if (envelope.unknown > 0)
           log.info({ unknownRecipients: envelope.unknown }, "inbound message to forwarding addresses of no company");
         if (envelope.companies.length === 0) return callback(null, "Message received");
         options.pipeline
           .deliver({
-            raw: Buffer.concat(chunks),
+            raw,
             arrival: {
               ip: session.remoteAddress.replace(/^::ffff:/, ""),
               helo: session.hostNameAppearsAs,
@@ -137,10 +149,7 @@ export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<S
           .then(
             () => callback(null, "Message received"),
             (error: unknown) => {
-              if (error instanceof UnacceptableMessage) {
-                log.info({ reason: error.message }, "inbound message refused");
-                return callback(smtpError(554, `Message not accepted: ${error.message}`));
-              }
+              if (error instanceof UnacceptableMessage) return refuse(error);
               log.error({ err: error }, "inbound message failed");
               callback(smtpError(451, "Temporary failure, try again later"));
             },
