@@ -1,4 +1,4 @@
-import type { Companies } from "@apar/core";
+import { type Companies, companyVisible } from "@apar/core";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { keysetPage } from "./paging.js";
@@ -23,9 +23,7 @@ export const memoryCompanies = (access: Access): Companies => ({
   },
   listByClient: async (clientId, page, organisationIds) => {
     const mine = [...access.read().companies.values()].filter(
-      (c) =>
-        c.clientId === clientId &&
-        (organisationIds === undefined || c.organisationIds.some((id) => organisationIds.includes(id))),
+      (c) => c.clientId === clientId && companyVisible(c, organisationIds),
     );
     return copy(keysetPage(mine, (c) => c.id, page));
   },
