@@ -3,7 +3,7 @@ import type { RouteDef } from "@apar/adapters/http/index";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
-import { createDocumentReader } from "@apar/adapters/reading/index";
+import { createIsolatedReader } from "@apar/adapters/reading/index";
 import {
   type Clock,
   type Database,
@@ -24,9 +24,16 @@ export const BILL_TOKENS = {
   DocumentReader: Symbol.for("apar.DocumentReader"),
 } as const;
 
-/** The reader of the configuration: e-invoice XML, PDF text layer, OCR (tesseract.js), LLM vision when set. */
+/**
+ * The reader of the configuration: e-invoice XML, PDF text layer, OCR (tesseract.js), LLM vision when set, run
+ * in child processes (never on the event loop that serves HTTP). One OCR worker per process: the processes are
+ * the parallelism.
+ */
 const configuredReader = (config: Config): DocumentReader =>
-  createDocumentReader({
+  createIsolatedReader({
+    processes: config.readProcesses,
+    memoryMb: config.readMemoryMb,
+    ocrWorkers: 1,
     languages: config.ocrLanguages,
     timeoutMs: config.readTimeoutMs,
     ...(config.llmBaseUrl !== undefined && config.llmModel !== undefined

@@ -32,6 +32,8 @@ export interface Config {
   readonly workerConcurrency: number;
   readonly jobVisibilityMs: number;
   readonly readTimeoutMs: number;
+  readonly readProcesses: number;
+  readonly readMemoryMb: number;
   readonly llmClients: readonly string[];
   readonly ocrLanguages: readonly string[];
   readonly llmBaseUrl: string | undefined;
@@ -363,6 +365,18 @@ export const VARIABLES = {
     codec: positiveInt,
     fallback: "120000",
     meaning: "a bill document whose reading takes longer fails with reason `timeout` (ExtractionFailed)",
+  },
+  readProcesses: {
+    name: "APAR_READ_PROCESSES",
+    codec: positiveInt,
+    fallback: "2",
+    meaning: "child processes that read bill documents (XML, PDF, OCR), each one document at a time",
+  },
+  readMemoryMb: {
+    name: "APAR_READ_MEMORY_MB",
+    codec: positiveInt,
+    fallback: "512",
+    meaning: "heap limit of each reading process in MiB; a document that needs more fails with reason `too-large`",
   },
   llmClients: {
     name: "APAR_LLM_CLIENTS",

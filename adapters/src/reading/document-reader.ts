@@ -7,6 +7,7 @@ import { type LlmConfig, readWithLlm } from "./llm-reader.js";
 import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
 import { createOcrPool, OcrAborted, type OcrPool } from "./ocr-pool.js";
 import { hasTextLayer, openPdf, type PdfDocument, pageLines, renderPagePng } from "./pdf-document.js";
+import { pdfOverLimits } from "./pdf-limits.js";
 
 export interface DocumentReaderOptions {
   /** tesseract language codes, each with its `@tesseract.js-data/<code>` package installed. */
@@ -19,7 +20,14 @@ export interface DocumentReaderOptions {
   readonly timeoutMs?: number;
   readonly llm?: LlmConfig;
   readonly maxPages?: number;
+  /** Pixels of an image, an image inside a PDF, or a page rendered for OCR. */
   readonly maxPixels?: number;
+  /** Bytes one PDF stream may decode to. */
+  readonly maxStreamBytes?: number;
+  /** Bytes all of a PDF's streams may decode to together. */
+  readonly maxDocumentBytes?: number;
+  /** Bytes of an e-invoice XML, on its own or attached to a PDF. */
+  readonly maxXmlBytes?: number;
   /** Rendering resolution for scanned pages and LLM page images. */
   readonly dpi?: number;
 }
@@ -44,6 +52,9 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   const maxPixels = options.maxPixels ?? 40_000_000;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const dpi = options.dpi ?? 300;
+  const maxStreamBytes = options.maxStreamBytes ?? 64 * 2 ** 20;
+  const maxDocumentBytes = options.maxDocumentBytes ?? 256 * 2 ** 20;
+  const maxXmlBytes = options.maxXmlBytes ?? 16 * 2 ** 20;
   let pool: OcrPool | undefined;
   const ocr = (): OcrPool => {
     pool ??= createOcrPool({
@@ -77,9 +88,11 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   };
 
   const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
+    const over = pdfOverLimits(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
+    if (over !== null) return fail("too-large", over);
     let pdf: PdfDocument;
     try {
-      pdf = await openPdf(bytes);
+      pdf = await openPdf(bytes, maxPixels);
     } catch (e) {
       const name = (e as { name?: string }).name;
       if (name === "PasswordException") return fail("encrypted", "the PDF needs a password");
@@ -87,7 +100,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     }
     try {
       if (pdf.numPages > maxPages) return fail("too-large", `${pdf.numPages} pages is more than ${maxPages}`);
-      const attached = await einvoiceAttachment(pdf);
+      const attached = await einvoiceAttachment(pdf, maxXmlBytes);
       if (attached) return E.right(attached);
       const render = async (n: number): Promise<Uint8Array> => {
         const page = await pdf.getPage(n);
@@ -125,6 +138,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const kind = detectMedia(doc.bytes);
     if (kind === null) return fail("unsupported", "not a PDF, PNG, JPEG, TIFF, WebP or e-invoice XML document");
     if (kind === "xml") {
+      if (doc.bytes.length > maxXmlBytes) return fail("too-large", `the XML is more than ${maxXmlBytes} bytes`);
       const r = readEinvoiceXml(doc.bytes);
       if (r === "corrupt") return fail("corrupt", "the XML is not well-formed or declares a DOCTYPE");
       if (r === "not-einvoice") return fail("unsupported", "the XML is neither a UBL invoice nor a CII invoice");
@@ -168,13 +182,15 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
 };
 
 // A Factur-X/ZUGFeRD/XRechnung PDF carries its invoice as an embedded XML file: exact fields beat reading the page.
-const einvoiceAttachment = async (pdf: PdfDocument): Promise<Extraction | null> => {
+const einvoiceAttachment = async (pdf: PdfDocument, maxXmlBytes: number): Promise<Extraction | null> => {
   const attachments = await pdf.getAttachments().catch(() => null);
   if (!attachments) return null;
   for (const [id, a] of attachments) {
     if (!E_INVOICE_NAMES.test(a.filename)) continue;
     const content = a.content ?? (await pdf.getAttachmentContent(id).catch(() => null));
     if (!content) continue;
+    if (content.length > maxXmlBytes)
+      throw new Failed({ reason: "too-large", detail: `the attached XML is more than ${maxXmlBytes} bytes` });
     const r = readEinvoiceXml(content);
     if (typeof r === "object") return r;
   }

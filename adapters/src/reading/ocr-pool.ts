@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createWorker, PSM, type Worker } from "tesseract.js";
+import { slotQueue } from "./slot-queue.js";
 
 const require = createRequire(import.meta.url);
 
@@ -50,7 +51,7 @@ export const createOcrPool = (options: {
     jobs: 0,
     busy: false,
   }));
-  const waiting: ((slot: Slot) => void)[] = [];
+  const { acquire, release } = slotQueue(slots);
   let closed = false;
 
   const start = async (): Promise<Worker> => {
@@ -64,19 +65,6 @@ export const createOcrPool = (options: {
     slot.worker = null;
     slot.jobs = 0;
     void w?.then((x) => x.terminate()).catch(() => undefined);
-  };
-  const acquire = (): Promise<Slot> => {
-    const free = slots.find((s) => !s.busy);
-    if (free) {
-      free.busy = true;
-      return Promise.resolve(free);
-    }
-    return new Promise((resolve) => waiting.push(resolve));
-  };
-  const release = (slot: Slot): void => {
-    const next = waiting.shift();
-    if (next) next(slot);
-    else slot.busy = false;
   };
 
   return {

@@ -23,8 +23,8 @@ export const pdfjs = (): Promise<Pdfjs> => {
   return loaded;
 };
 
-/** Opens a PDF from bytes: no eval, no font faces, no network, nothing fetched. */
-export const openPdf = async (bytes: Uint8Array): Promise<PdfDocument> => {
+/** Opens a PDF from bytes: no eval, no font faces, no network, nothing fetched; images over `maxImageSize` pixels are skipped. */
+export const openPdf = async (bytes: Uint8Array, maxImageSize = -1): Promise<PdfDocument> => {
   const m = await pdfjs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = m.getDocument({
@@ -36,6 +36,7 @@ export const openPdf = async (bytes: Uint8Array): Promise<PdfDocument> => {
     isOffscreenCanvasSupported: false,
     stopAtErrors: false,
     verbosity: 0,
+    maxImageSize,
   });
   return task.promise;
 };

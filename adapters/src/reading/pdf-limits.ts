@@ -1,0 +1,108 @@
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  type PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFObjectParser,
+  PDFRawStream,
+} from "pdf-lib";
+
+/** The caps a PDF is held to before pdfjs opens it. */
+export interface PdfLimits {
+  /** Bytes one stream may decode to. */
+  readonly maxStreamBytes: number;
+  /** Bytes all streams of the document may decode to together. */
+  readonly maxDocumentBytes: number;
+  /** Pixels of one embedded image (width x height). */
+  readonly maxPixels: number;
+}
+
+// The transfer filters pdf-lib decodes; image codecs (DCT, JPX, JBIG2, CCITT) come last and are bounded by pixels.
+const TRANSFER = new Set(["FlateDecode", "LZWDecode", "ASCII85Decode", "ASCIIHexDecode", "RunLengthDecode"]);
+const ALIASES: Record<string, string> = {
+  Fl: "FlateDecode",
+  LZW: "LZWDecode",
+  A85: "ASCII85Decode",
+  AHx: "ASCIIHexDecode",
+  RL: "RunLengthDecode",
+};
+
+// Reads a top-level object's dictionary and says where the parser stopped (the `stream` keyword, if any).
+class DictParser extends PDFObjectParser {
+  dictAt(offset: number): { dict: PDFDict; after: number } {
+    this.bytes.moveTo(offset);
+    const dict = this.parseDict();
+    this.skipWhitespaceAndComments();
+    return { dict, after: this.bytes.offset() };
+  }
+}
+
+const STREAM = [0x73, 0x74, 0x72, 0x65, 0x61, 0x6d]; // "stream"
+const streamStart = (bytes: Uint8Array, at: number): number | null => {
+  if (!STREAM.every((c, i) => bytes[at + i] === c)) return null;
+  let p = at + STREAM.length;
+  if (bytes[p] === 0x0d) p++;
+  if (bytes[p] === 0x0a) p++;
+  return p;
+};
+
+const numberIn = (dict: PDFDict, key: string): number | null => {
+  const v = dict.get(PDFName.of(key));
+  return v instanceof PDFNumber ? v.asNumber() : null;
+};
+
+const filtersOf = (dict: PDFDict): PDFName[] => {
+  const f = dict.get(PDFName.of("Filter"));
+  const names = f instanceof PDFName ? [f] : f instanceof PDFArray ? f.asArray() : [];
+  return names.filter((n): n is PDFName => n instanceof PDFName);
+};
+
+/**
+ * Checks a PDF before anything inflates it: every stream's transfer filters are decoded here, at most to the
+ * stream's cap plus one byte, so that a run of a gigabyte of compressed zeros costs at most the cap. Each stream
+ * is decoded from its start to the end of the file (the decoders stop at their own end markers), so a lying or
+ * indirect `/Length` cannot hide bytes that pdfjs would later read. Answers why the document is over a cap, or null.
+ */
+export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | null => {
+  const context = PDFContext.create();
+  // pdf-lib does not export its ByteStream: borrow the one a plain parser makes over the same bytes.
+  const byteStream = (PDFObjectParser.forBytes(bytes, context) as unknown as { bytes: never }).bytes;
+  const parser = new DictParser(byteStream, context);
+  const text = new TextDecoder("latin1").decode(bytes);
+  const header = /\d+\s+\d+\s+obj\s*<</g;
+  let total = 0;
+  for (let m = header.exec(text); m !== null; m = header.exec(text)) {
+    let parsed: { dict: PDFDict; after: number };
+    try {
+      parsed = parser.dictAt(m.index + m[0].length - 2);
+    } catch {
+      continue; // pdfjs will judge an object nobody can parse
+    }
+    const { dict } = parsed;
+    const width = numberIn(dict, "Width");
+    const height = numberIn(dict, "Height");
+    if (width !== null && height !== null && width * height > limits.maxPixels)
+      return `an image of ${width}x${height} pixels is more than ${limits.maxPixels}`;
+    const start = streamStart(bytes, parsed.after);
+    if (start === null) continue;
+    const filters = filtersOf(dict).map((n) => ALIASES[n.decodeText()] ?? n.decodeText());
+    const codec = filters.findIndex((f) => !TRANSFER.has(f));
+    const transfer = codec === -1 ? filters : filters.slice(0, codec);
+    if (transfer.length === 0) continue; // raw bytes: no bigger than the file
+    const parms = dict.get(PDFName.of("DecodeParms"));
+    const chain = context.obj({ Filter: transfer, ...(parms === undefined ? {} : { DecodeParms: parms }) });
+    const remaining = Math.min(limits.maxStreamBytes, limits.maxDocumentBytes - total);
+    let size: number;
+    try {
+      size = decodePDFRawStream(PDFRawStream.of(chain, bytes.subarray(start))).getBytes(remaining + 1).length;
+    } catch {
+      continue; // a broken stream: pdfjs fails on it too, within the worker's bounds
+    }
+    total += size;
+    if (size > limits.maxStreamBytes) return `a stream decodes to more than ${limits.maxStreamBytes} bytes`;
+    if (total > limits.maxDocumentBytes) return `the streams decode to more than ${limits.maxDocumentBytes} bytes`;
+  }
+  return null;
+};
