@@ -6,7 +6,7 @@ import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
 import type { Database } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
-import { BILL_TOKENS } from "./bills-wiring.js";
+import { BILL_TOKENS, removeDocumentTemp } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { buildContainer, type ContainerOverrides } from "./container.js";
 import { firstStart } from "./first-start.js";
@@ -44,6 +44,8 @@ export const startApp = async (
   const database = await container.getAsync<Database>(TOKENS.Database);
   await database.migrate();
   const created = await firstStart(container);
+  const abandoned = await removeDocumentTemp(container);
+  if (abandoned > 0) logger.info({ abandoned }, "abandoned temporary document files removed");
   await container.getAsync(TOKENS.WebhookDeps);
 
   let api: RunningApi | undefined;

@@ -1,17 +1,25 @@
-import { fileDocumentFiles, type StreamingDocumentFiles } from "@apar/adapters/documents/index";
+import {
+  fileDocumentFiles,
+  removeAbandonedTemp,
+  type StreamingDocumentFiles,
+  sweepDocuments,
+} from "@apar/adapters/documents/index";
 import type { RouteDef } from "@apar/adapters/http/index";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
+import { type SchedulerDuty, windowedJobDuty } from "@apar/adapters/scheduler/index";
 import {
   type Clock,
   type Database,
   type DocumentReader,
+  failStuckReads,
   type Ids,
   READ_BILL_JOB,
   type ReadBillJob,
-  readBill,
+  readBillAttempt,
+  referencedDocuments,
 } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -55,24 +63,57 @@ export const bindBills = (c: Container, config: Config, reader: DocumentReader |
   c.bind<DocumentReader>(BILL_TOKENS.DocumentReader).toDynamicValue(() => reader ?? configuredReader(config));
 };
 
-/** The job handlers of the bills part: `read-bill`. */
+/** Job types of the bills part's sweeps. */
+export const SWEEP_STUCK_READS_JOB = "sweep-stuck-reads";
+export const SWEEP_DOCUMENTS_JOB = "sweep-documents";
+
+/** Scheduler duties of the bills part: the sweep of bills stuck in Extracting (every 10 minutes) and of unreferenced document files (hourly). */
+export const billDuties = (db: Database, clock: Clock): SchedulerDuty[] => [
+  windowedJobDuty({ jobs: db.stores.jobs, clock }, SWEEP_STUCK_READS_JOB, 10 * 60_000),
+  windowedJobDuty({ jobs: db.stores.jobs, clock }, SWEEP_DOCUMENTS_JOB, 60 * 60_000),
+];
+
+/** Removes the document store's abandoned temporary files (a process killed during uploads); run at start. */
+export const removeDocumentTemp = async (c: Container): Promise<number> =>
+  removeAbandonedTemp(c.get<Config>(TOKENS.Config).documentsDir, c.get<Clock>(TOKENS.Clock).now());
+
+/** The job handlers of the bills part: `read-bill` and the two sweeps. */
 export const billJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
   const config = c.get<Config>(TOKENS.Config);
   const logger = c.get<Logger>(TOKENS.Logger).child({ part: "read-bill" });
   const llmClients = new Set(config.llmClients);
-  const read = readBill({
-    db: await c.getAsync<Database>(TOKENS.Database),
-    clock: c.get<Clock>(TOKENS.Clock),
+  const db = await c.getAsync<Database>(TOKENS.Database);
+  const clock = c.get<Clock>(TOKENS.Clock);
+  const deps = {
+    db,
+    clock,
     ids: c.get<Ids>(TOKENS.Ids),
     files: c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
+  };
+  const failStuck = failStuckReads(deps);
+  const read = readBillAttempt({
+    ...deps,
     reader: c.get<DocumentReader>(BILL_TOKENS.DocumentReader),
     readMethodFor: (clientId) => (llmClients.has(clientId) ? "llm" : "ocr"),
     readTimeoutMs: config.readTimeoutMs,
+    warn: (detail, message) => logger.warn(detail, message),
   });
   return {
     [READ_BILL_JOB]: async (job) => {
-      const outcome = await read(job.payload as ReadBillJob);
+      const outcome = await read(job.payload as ReadBillJob, job);
       logger.info({ jobId: job.id, billId: (job.payload as ReadBillJob).billId, outcome }, "bill read");
+    },
+    [SWEEP_STUCK_READS_JOB]: async () => {
+      const failed = await failStuck();
+      if (failed > 0) logger.warn({ failed }, "bills in Extracting with no reading left failed");
+    },
+    [SWEEP_DOCUMENTS_JOB]: async () => {
+      const swept = await sweepDocuments({
+        dir: config.documentsDir,
+        now: clock.now(),
+        referenced: referencedDocuments(db.stores),
+      });
+      if (swept.contentFiles + swept.tempFiles > 0) logger.info(swept, "unreferenced document files removed");
     },
   };
 };

@@ -22,6 +22,7 @@ import {
 } from "@apar/core";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
+import { billDuties } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
@@ -105,6 +106,7 @@ export const bindScheduler = (c: Container, config: Config): void => {
     const duties: SchedulerDuty[] = [
       { name: "recurring-invoices", run: enqueueDueOccurrences({ db, clock }) },
       { name: "invoice-reminders", run: enqueueReminderJobs({ db, clock }) },
+      ...billDuties(db, clock),
     ];
     return createScheduler({
       duties,

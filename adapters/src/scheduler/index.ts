@@ -1,3 +1,4 @@
 export * from "./recurring-job.js";
 export * from "./reminder-jobs.js";
 export * from "./scheduler.js";
+export * from "./windowed-duty.js";

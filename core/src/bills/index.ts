@@ -1,6 +1,7 @@
 export * from "./bill-machine.js";
 export * from "./bill-view.js";
 export * from "./canonical-fields.js";
+export * from "./field-limits.js";
 export * from "./history.js";
 export * from "./media-type.js";
 export * from "./model.js";

@@ -24,4 +24,6 @@ export interface CompanyBills {
   remove(clientId: string, companyId: string, id: string): Promise<boolean>;
   /** Deletes every waiting bill of a company (with the company); answers how many. */
   removeOfCompany(clientId: string, companyId: string): Promise<number>;
+  /** Across every client: the document hashes of the bills waiting for an organisation. */
+  documentHashes(): Promise<ReadonlySet<string>>;
 }

@@ -34,4 +34,8 @@ export interface Bills {
    * number, its supplier name and invoice number, or its file; oldest first.
    */
   duplicateCandidates(scope: OrgScope, probe: DuplicateProbe): Promise<readonly Bill[]>;
+  /** Across every client: bills in Extracting last changed before `updatedBefore`, oldest change first. */
+  staleInExtracting(updatedBefore: Date, limit: number): Promise<readonly Bill[]>;
+  /** Across every client: which of these document hashes a bill holds. */
+  referencedDocuments(sha256s: readonly string[]): Promise<ReadonlySet<string>>;
 }

@@ -61,5 +61,10 @@ export interface Jobs {
   /** Hands back every job a worker holds (graceful shutdown); answers how many. */
   release(worker: string, now: Date): Promise<number>;
   ofId(id: string): Promise<Job | undefined>;
+  /**
+   * The payloads of a type's jobs that may still run: ready ones, and running ones whose lock holds or that
+   * have attempts left (a running job past its lock with none left is dead at the next claim).
+   */
+  livePayloads(type: string, now: Date): Promise<readonly unknown[]>;
   depth(now: Date): Promise<QueueDepth>;
 }

@@ -68,4 +68,15 @@ export const memoryBills = (access: Access): Bills => ({
         .slice(0, 50),
     );
   },
+  staleInExtracting: async (updatedBefore, limit) =>
+    copy(
+      [...access.read().bills.values()]
+        .filter((b) => b.state === "Extracting" && b.updatedAt < updatedBefore)
+        .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || (a.id < b.id ? -1 : 1))
+        .slice(0, limit),
+    ),
+  referencedDocuments: async (sha256s) => {
+    const wanted = new Set(sha256s);
+    return new Set([...access.read().bills.values()].map((b) => b.document.sha256).filter((h) => wanted.has(h)));
+  },
 });

@@ -36,4 +36,5 @@ export const memoryCompanyBills = (access: Access): CompanyBills => ({
       }
       return removed;
     }),
+  documentHashes: async () => new Set([...access.read().companyBills.values()].map((b) => b.document.sha256)),
 });

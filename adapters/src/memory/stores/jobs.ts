@@ -12,6 +12,10 @@ const byAvailability = (a: JobRow, b: JobRow): number =>
 const held = (job: JobRow | undefined, worker: string): job is JobRow =>
   job !== undefined && job.status === "running" && job.lockedBy === worker;
 
+const isLive = (j: JobRow, now: Date): boolean =>
+  j.status === "ready" ||
+  (j.status === "running" && ((j.lockedUntil !== null && j.lockedUntil > now) || j.attempts < j.maxAttempts));
+
 const unlocked = { availableAt: null, lockedBy: null, lockedUntil: null } as const;
 
 /** The job queue in memory, with the SQL queue's rules (see sql/stores/jobs.ts). */
@@ -118,4 +122,6 @@ export const memoryJobs = (access: Access, newId: () => string): Jobs => ({
     }
     return depth;
   },
+  livePayloads: async (type, now) =>
+    copy([...access.read().jobs.values()].filter((j) => j.type === type && isLive(j, now)).map((j) => j.payload)),
 });

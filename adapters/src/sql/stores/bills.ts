@@ -10,7 +10,7 @@ import {
   normaliseSupplierName,
   type ReaderKind,
 } from "@apar/core";
-import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate } from "../columns.js";
+import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate, placeholders } from "../columns.js";
 import { decodeOptionalDecimal } from "../decimal.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";
@@ -221,5 +221,20 @@ export const sqlBills = (session: SqlSession): Bills => ({
       bind,
     );
     return rows.map(decode);
+  },
+  async staleInExtracting(updatedBefore, limit) {
+    const rows = await session.select<BillRow>(
+      `${SELECT} WHERE state = 'Extracting' AND updated_at < $1 ORDER BY updated_at, id LIMIT ${Math.max(0, Math.floor(limit))}`,
+      [encodeDate(updatedBefore)],
+    );
+    return rows.map(decode);
+  },
+  async referencedDocuments(sha256s) {
+    if (sha256s.length === 0) return new Set<string>();
+    const rows = await session.select<{ document_sha256: string }>(
+      `SELECT DISTINCT document_sha256 FROM bills WHERE document_sha256 IN (${placeholders(1, sha256s.length)})`,
+      [...sha256s],
+    );
+    return new Set(rows.map((r) => r.document_sha256));
   },
 });

@@ -67,4 +67,9 @@ export const sqlCompanyBills = (session: SqlSession): CompanyBills => ({
   },
   removeOfCompany: (clientId, companyId) =>
     session.execute("DELETE FROM company_bills WHERE client_id = $1 AND company_id = $2", [clientId, companyId]),
+  async documentHashes() {
+    // Bills wait here only until someone picks their organisation: few rows, read whole.
+    const rows = await session.select<{ data: unknown }>("SELECT data FROM company_bills", []);
+    return new Set(rows.map((r) => decodeJson<Data>(r.data).document.sha256));
+  },
 });

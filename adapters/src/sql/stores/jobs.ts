@@ -162,6 +162,15 @@ export const sqlJobs = (session: SqlSession, newId: () => string): Jobs => {
       return row === undefined ? undefined : decode(row);
     },
 
+    async livePayloads(type, now) {
+      const rows = await session.select<{ payload: string }>(
+        `SELECT payload FROM jobs WHERE type = $1 AND (status = 'ready'
+           OR (status = 'running' AND (locked_until > $2 OR attempts < max_attempts)))`,
+        [type, encodeDate(now)],
+      );
+      return rows.map((r) => decodeJson(r.payload));
+    },
+
     async depth(now) {
       const [row] = await session.select<Record<string, unknown>>(
         `SELECT

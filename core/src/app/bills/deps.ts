@@ -19,6 +19,8 @@ export interface ReadBillDeps extends BillDeps {
   readonly readMethodFor: (clientId: string) => "ocr" | "llm";
   /** A reading that takes longer fails the bill with reason `timeout`. */
   readonly readTimeoutMs: number;
+  /** Told what a reading produced that was not kept (over-long fields). */
+  readonly warn?: (detail: object, message: string) => void;
 }
 
 /** The job type that reads a bill's document. */

@@ -1,5 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
+import { limitFields } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
@@ -8,6 +9,7 @@ import { matchSupplier } from "../../suppliers/match.js";
 import { billEvents } from "./bill-events.js";
 import { moveBill } from "./bill-rules.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
+import { recordReadFailure } from "./fail-read.js";
 
 /** What a read-bill run did. */
 export type ReadOutcome = "PendingReview" | "ExtractionFailed" | "skipped";
@@ -61,23 +63,24 @@ export const readBill =
       if (bill === undefined || bill.state !== "Extracting") return "skipped";
       const now = deps.clock.now();
       if (E.isLeft(result)) {
-        const move = moveBill(bill, "read-failed");
-        if (E.isLeft(move)) throw new Error(move.left.detail);
-        const failed: Bill = { ...bill, state: move.right.to, readFailure: result.left, updatedAt: now };
-        await s.bills.update(failed);
-        await s.events.append(billEvents(deps, failed, move.right.events, SYSTEM_ACTOR));
+        await recordReadFailure(s, deps, bill, result.left);
         return "ExtractionFailed";
       }
       const extraction = result.right;
       const move = moveBill(bill, "read-succeeded");
       if (E.isLeft(move)) throw new Error(move.left.detail);
-      const supplier = await matchSupplier(s.suppliers, scope, extraction.fields);
+      const { fields, dropped } = limitFields(extraction.fields);
+      if (dropped.length > 0) deps.warn?.({ billId: bill.id, dropped }, "over-long fields dropped from a reading");
+      const confidence = Object.fromEntries(
+        Object.entries(extraction.fieldConfidence).filter(([k]) => !dropped.includes(k)),
+      ) as Record<string, number>;
+      const supplier = await matchSupplier(s.suppliers, scope, fields);
       const read: Bill = {
         ...bill,
         state: move.right.to,
-        fields: canonicalFields(extraction.fields),
+        fields: canonicalFields(fields),
         confidence: extraction.confidence,
-        fieldConfidence: { ...extraction.fieldConfidence } as Record<string, number>,
+        fieldConfidence: confidence,
         reader: extraction.reader,
         readFailure: null,
         supplierId: supplier?.id ?? null,

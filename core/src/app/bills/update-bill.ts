@@ -3,6 +3,7 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
+import { BANK_LIMITS, FIELD_LIMITS } from "../../bills/field-limits.js";
 import { type Bill, EMPTY_BANK_DETAILS } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { ExtractedFields } from "../../extraction/model.js";
@@ -31,12 +32,12 @@ const LineItem = closedType(
 const BankDetailsPatch = closedType(
   {},
   {
-    accountHolderName: Text(200),
-    accountNumber: Text(64),
-    sortCode: Text(16),
-    routingNumber: Text(32),
-    iban: Text(64),
-    bicSwift: Text(16),
+    accountHolderName: Text(BANK_LIMITS.accountHolderName),
+    accountNumber: Text(BANK_LIMITS.accountNumber),
+    sortCode: Text(BANK_LIMITS.sortCode),
+    routingNumber: Text(BANK_LIMITS.routingNumber),
+    iban: Text(BANK_LIMITS.iban),
+    bicSwift: Text(BANK_LIMITS.bicSwift),
     country: nullable(t.string),
     currency: nullable(CurrencyCode),
   },
@@ -48,8 +49,8 @@ export const BillPatch = closedType(
   {},
   {
     supplierId: nullable(Uuid),
-    supplierName: Text(300),
-    invoiceNumber: Text(100),
+    supplierName: Text(FIELD_LIMITS.supplierName),
+    invoiceNumber: Text(FIELD_LIMITS.invoiceNumber),
     currency: nullable(CurrencyCode),
     totalAmount: nullable(MoneyAmount),
     lineItems: t.array(LineItem),
@@ -57,11 +58,11 @@ export const BillPatch = closedType(
     dueDate: nullable(IsoDate),
     subTotal: nullable(MoneyAmount),
     taxAmount: nullable(MoneyAmount),
-    supplierTaxNumber: Text(64),
+    supplierTaxNumber: Text(FIELD_LIMITS.supplierTaxNumber),
     bankDetails: nullable(BankDetailsPatch),
-    purchaseOrderNumber: Text(100),
-    paymentTerms: Text(500),
-    paymentRef: Text(140),
+    purchaseOrderNumber: Text(FIELD_LIMITS.purchaseOrderNumber),
+    paymentTerms: Text(FIELD_LIMITS.paymentTerms),
+    paymentRef: Text(FIELD_LIMITS.paymentRef),
   },
   "BillPatch",
 );
