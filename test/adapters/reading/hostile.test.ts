@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
 import type { DocumentToRead, Extraction, ReadFailure } from "@apar/core";
 import test from "ava";
@@ -56,5 +59,49 @@ test("a reading process that runs out of its heap fails that reading as too-larg
     t.is(outcome(await small.read(doc(manyElements(10)), { method: "ocr" })), "read by einvoice");
   } finally {
     await small.close();
+  }
+});
+
+// This test process's children (Linux): the reading processes.
+const children = (): number[] =>
+  readdirSync("/proc/self/task").flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, "utf8").trim().split(" ").filter(Boolean).map(Number),
+  );
+const alive = (pid: number): boolean => {
+  try {
+    return !/State:\s+Z/.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+
+test.serial("a reading that is stopped kills its process, which is replaced for the next reading", async (t) => {
+  // An LLM endpoint that never answers keeps the reading busy until it is stopped.
+  const server = createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const stuck = createIsolatedReader({
+    languages: ["eng"],
+    processes: 1,
+    llm: { baseUrl: `http://127.0.0.1:${port}/v1`, model: "m" },
+  });
+  try {
+    const existing = new Set(children());
+    const controller = new AbortController();
+    const reading = stuck.read(doc(plainPdf()), { method: "llm", signal: controller.signal });
+    let started: number[] = [];
+    while (started.length === 0) {
+      await new Promise((r) => setTimeout(r, 50));
+      started = children().filter((p) => !existing.has(p));
+    }
+    controller.abort();
+    t.is(outcome(await reading), "timeout: the reading was stopped");
+    t.false(alive(started[0] ?? 0));
+    t.is(outcome(await stuck.read(doc(plainPdf()), { method: "ocr" })), "read by pdf-text");
+    t.true(children().some((p) => !existing.has(p) && p !== started[0]));
+  } finally {
+    await stuck.close();
+    server.closeAllConnections();
+    server.close();
   }
 });
