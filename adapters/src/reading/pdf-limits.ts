@@ -71,7 +71,8 @@ export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | nu
   const byteStream = (PDFObjectParser.forBytes(bytes, context) as unknown as { bytes: never }).bytes;
   const parser = new DictParser(byteStream, context);
   const text = new TextDecoder("latin1").decode(bytes);
-  const header = /\d+\s+\d+\s+obj\s*<</g;
+  // Bounded runs, so that a file of digits and spaces cannot make the search quadratic.
+  const header = /(?<![0-9])[0-9]{1,10}\s{1,20}[0-9]{1,5}\s{1,20}obj\s{0,20}<</g;
   let total = 0;
   for (let m = header.exec(text); m !== null; m = header.exec(text)) {
     let parsed: { dict: PDFDict; after: number };

@@ -1,4 +1,10 @@
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Scheduler } from "@apar/adapters/scheduler/index";
+import { UNREAD_BILL } from "@apar/core";
 import test from "ava";
+import { TOKENS } from "../../../host/src/tokens.js";
+import { aBill } from "../../contracts/bill-fixtures.js";
 import { hugePng, oversizeXml, pdfWithBombAttachment, pdfWithBombPage } from "../../helpers/bombs.js";
 import { send } from "../support/client.js";
 import { type BillHarness, startBillHarness } from "./bill-harness.js";
@@ -56,3 +62,38 @@ for (const [name, make, filename, detail] of bombs) {
     },
   );
 }
+
+// Nothing waits for ever: a bill no job will read, and a file nobody references, are swept.
+test.serial(
+  "a scheduler tick queues the sweeps: a bill no job will read fails, an unreferenced old file goes",
+  async (t) => {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const scope = { clientId: h.clientId, organisationId: h.organisationId };
+    const stuck = aBill(scope, { ...UNREAD_BILL, createdAt: hourAgo, updatedAt: hourAgo });
+    await h.app.database.stores.bills.add(stuck);
+    const orphan = "e".repeat(64);
+    const dir = join(h.env.dataDir, "documents", orphan.slice(0, 2));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, orphan), "left by a killed upload");
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
+    utimesSync(join(dir, orphan), twoDaysAgo, twoDaysAgo);
+
+    const scheduler = await h.app.container.getAsync<Scheduler>(TOKENS.Scheduler);
+    t.true((await scheduler.tick()) >= 2);
+    let bill: Json = {};
+    for (;;) {
+      bill = (await h.call("GET", `/v1/bills/${stuck.id}`)).json as Json;
+      if (bill.state !== "Extracting" && !existsSync(join(dir, orphan))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    t.is(bill.state, "ExtractionFailed");
+    t.deepEqual(bill.readFailure, { reason: "unreadable", detail: "no reading of this bill is left to run" });
+    const events = await h.app.database.stores.events.ofSubject(h.clientId, "bill", stuck.id);
+    t.deepEqual(
+      events.map((e) => e.envelope.type),
+      ["bill.ocr_failed"],
+    );
+    // Within the same windows a second tick queues nothing.
+    t.is(await scheduler.tick(), 0);
+  },
+);
