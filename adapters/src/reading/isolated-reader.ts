@@ -97,6 +97,9 @@ export const createIsolatedReader = (options: IsolatedReaderOptions): DocumentRe
         if (m.id === id) done(m.result);
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+        // Closed while reading (the service stops): no answer, so the bill is not failed for a shutdown; its
+        // job has been handed back to the queue and reads it again.
+        if (closed && killedFor === undefined) return;
         // V8 aborts (SIGABRT, or exit 134) when the heap limit is reached.
         const outOfMemory = signal === "SIGABRT" || code === 134;
         const failure: ReadFailure =
