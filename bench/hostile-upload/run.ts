@@ -1,10 +1,17 @@
 // /healthz latency and memory while hostile documents are read (SQLite; MySQL with APAR_TEST_DATABASE_URL):
 //   npm run bench:hostile-upload
 // Starts the real host as its own process, uploads each bomb BENCH_ROUNDS times (a PDF whose attached e-invoice
-// is a GiB of compressed zeros, one whose page content is, 17 MiB of XML, a PNG claiming 10^10 pixels) while
-// one client calls /healthz back to back, and samples the resident memory of the host and its reading processes.
+// is a GiB of compressed zeros, one whose page content is, the same encrypted, 17 MiB of XML, a PNG claiming
+// 10^10 pixels) while one client calls /healthz back to back, and samples the resident memory of the host and
+// its reading processes.
 import { readdirSync, readFileSync } from "node:fs";
-import { hugePng, oversizeXml, pdfWithBombAttachment, pdfWithBombPage } from "../../test/helpers/bombs.js";
+import {
+  encryptedPdfWithBombPage,
+  hugePng,
+  oversizeXml,
+  pdfWithBombAttachment,
+  pdfWithBombPage,
+} from "../../test/helpers/bombs.js";
 import { hostEnvironment, startHost } from "../../test/helpers/host-process.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -73,6 +80,7 @@ const before = { tree: rssOf(pid), host: hostOnly() };
 const bombs: [string, Buffer][] = [
   ["bill.pdf", await pdfWithBombAttachment()],
   ["bill.pdf", await pdfWithBombPage()],
+  ["bill.pdf", await encryptedPdfWithBombPage()],
   ["bill.xml", oversizeXml(17 * 2 ** 20)],
   ["bill.png", hugePng()],
 ];
@@ -111,7 +119,9 @@ await new Promise((r) => setTimeout(r, 5_000));
 const after = { tree: rssOf(pid), host: hostOnly() };
 
 const f = (n: number) => n.toFixed(1);
-console.log(`hostile uploads: ${ids.length} bombs (${ROUNDS} rounds of 4) read in ${f(elapsed / 1000)} s`);
+console.log(
+  `hostile uploads: ${ids.length} bombs (${ROUNDS} rounds of ${bombs.length}) read in ${f(elapsed / 1000)} s`,
+);
 console.log(`outcomes: ${[...outcomes].map(([k, n]) => `${n} ${k}`).join(", ")}`);
 console.log(
   `/healthz quiet:  p50 ${f(percentile(quiet, 50))} ms, p99 ${f(percentile(quiet, 99))} ms (${quiet.length} calls)`,

@@ -41,6 +41,7 @@ const configuredReader = (config: Config): DocumentReader =>
   createIsolatedReader({
     processes: config.readProcesses,
     memoryMb: config.readMemoryMb,
+    maxGrowthMb: config.readMaxGrowthMb,
     ocrWorkers: 1,
     languages: config.ocrLanguages,
     timeoutMs: config.readTimeoutMs,

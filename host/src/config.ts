@@ -34,6 +34,7 @@ export interface Config {
   readonly readTimeoutMs: number;
   readonly readProcesses: number;
   readonly readMemoryMb: number;
+  readonly readMaxGrowthMb: number;
   readonly llmClients: readonly string[];
   readonly ocrLanguages: readonly string[];
   readonly llmBaseUrl: string | undefined;
@@ -377,6 +378,13 @@ export const VARIABLES = {
     codec: positiveInt,
     fallback: "512",
     meaning: "heap limit of each reading process in MiB; a document that needs more fails with reason `too-large`",
+  },
+  readMaxGrowthMb: {
+    name: "APAR_READ_MAX_GROWTH_MB",
+    codec: positiveInt,
+    fallback: "768",
+    meaning:
+      "resident memory one reading may add to its process in MiB (watched on Linux); above it the reading fails with reason `too-large`",
   },
   llmClients: {
     name: "APAR_LLM_CLIENTS",

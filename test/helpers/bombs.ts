@@ -1,5 +1,6 @@
 // Hostile documents generated on the spot (no large fixtures): compressed zero runs inside PDFs, oversized XML,
 // images whose headers claim huge sizes.
+import { createHash } from "node:crypto";
 import { createDeflate } from "node:zlib";
 
 let zeros: Promise<Buffer> | undefined;
@@ -101,3 +102,44 @@ export const oversizeXml = (bytes: number): Buffer =>
 /** XML nested `depth` elements deep (a parser that recurses runs out of stack). */
 export const deepXml = (depth: number): Buffer =>
   Buffer.from(`<?xml version="1.0"?><Invoice>${"<a>".repeat(depth)}${"</a>".repeat(depth)}</Invoice>`);
+
+const rc4 = (key: Buffer, data: Buffer): Buffer => {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + (s[i] as number) + (key[i % key.length] as number)) & 255;
+    [s[i], s[j]] = [s[j] as number, s[i] as number];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
+    i = (i + 1) & 255;
+    j = (j + (s[i] as number)) & 255;
+    [s[i], s[j]] = [s[j] as number, s[i] as number];
+    out[n] = (data[n] as number) ^ (s[((s[i] as number) + (s[j] as number)) & 255] as number);
+  }
+  return out;
+};
+const md5 = (...parts: Buffer[]): Buffer => createHash("md5").update(Buffer.concat(parts)).digest();
+
+/**
+ * A PDF encrypted with the standard handler (RC4, 40 bits, empty user password: it opens without one) whose page
+ * content is a GiB of compressed zeros. Nothing can measure the stream without decrypting it first.
+ */
+export const encryptedPdfWithBombPage = async (): Promise<Buffer> => {
+  const pad = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
+  const owner = Buffer.alloc(32, 7);
+  const id = Buffer.alloc(16, 9);
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-4);
+  const key = md5(pad, owner, permissions, id).subarray(0, 5);
+  const user = rc4(key, pad);
+  const objectKey = md5(key, Buffer.from([4, 0, 0, 0, 0])).subarray(0, 10);
+  const pdf = pdfOf([
+    catalog(),
+    pages,
+    page,
+    { dict: "<< /Filter /FlateDecode >>", stream: rc4(objectKey, await deflatedGiBOfZeros()) },
+  ]).toString("latin1");
+  const encrypt = `/Encrypt << /Filter /Standard /V 1 /R 2 /O <${owner.toString("hex")}> /U <${user.toString("hex")}> /P -4 >> /ID [<${id.toString("hex")}> <${id.toString("hex")}>]`;
+  // The trailer grows; startxref still points at the xref table, which comes before it.
+  return Buffer.from(pdf.replace("/Root 1 0 R >>", `/Root 1 0 R ${encrypt} >>`), "latin1");
+};

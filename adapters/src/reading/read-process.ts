@@ -2,6 +2,7 @@
 // hostile document costs this process (its heap limit, its time budget, its death) and never the service.
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core";
 import { createDocumentReader, type DocumentReaderOptions } from "./document-reader.js";
+import { napiCanvas, pdfjs } from "./pdf-document.js";
 
 /** What the service sends: the reader's options once, then documents. */
 export type ReadProcessMessage =
@@ -17,9 +18,17 @@ const send = process.send?.bind(process);
 if (send === undefined) throw new Error("read-process runs only as a child process with an IPC channel");
 let reader: (DocumentReader & { close(): Promise<void> }) | undefined;
 
+// Loads the PDF libraries before the first reading, so that a reading's memory is the document's alone.
+const warmUp = async (): Promise<void> => {
+  const [m] = await Promise.all([pdfjs(), napiCanvas()]);
+  // The module pdfjs itself imports for its in-thread worker, by the same URL (so it is loaded once).
+  await import(m.GlobalWorkerOptions.workerSrc);
+};
+
 process.on("message", (message: ReadProcessMessage) => {
   if (message.kind === "init") {
     reader = createDocumentReader(message.options);
+    void warmUp().finally(() => send({ ready: true }));
     return;
   }
   void reader

@@ -7,6 +7,7 @@ import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import {
   deepXml,
+  encryptedPdfWithBombPage,
   hugePng,
   oversizeXml,
   pdfWithBombAttachment,
@@ -31,6 +32,11 @@ test("a PDF whose page content is a GiB of compressed zeros fails as too-large",
   t.regex(outcome(await reader.read(doc(await pdfWithBombPage()), { method: "ocr" })), /^too-large: a stream/);
 });
 
+test("an encrypted PDF whose page content is a GiB of compressed zeros fails as too-large on its memory", async (t) => {
+  const r = outcome(await reader.read(doc(await encryptedPdfWithBombPage()), { method: "ocr" }));
+  t.regex(r, /^too-large: reading needed more than the reader's 768 MiB of memory/);
+});
+
 test("an image claiming 100,000 x 100,000 pixels fails as too-large before it is decoded", async (t) => {
   t.regex(outcome(await reader.read(doc(hugePng()), { method: "ocr" })), /^too-large: 100000x100000 pixels/);
 });
@@ -51,11 +57,11 @@ const manyElements = (n: number): Buffer =>
   );
 
 test("a reading process that runs out of its heap fails that reading as too-large and is replaced", async (t) => {
-  const small = createIsolatedReader({ languages: ["eng"], processes: 1, memoryMb: 32 });
+  const small = createIsolatedReader({ languages: ["eng"], processes: 1, memoryMb: 192, maxXmlBytes: 64 * 2 ** 20 });
   try {
-    const r = outcome(await small.read(doc(manyElements(600_000)), { method: "ocr" }));
+    const r = outcome(await small.read(doc(manyElements(2_000_000)), { method: "ocr" }));
     t.log(r);
-    t.regex(r, /^too-large: reading needed more than the reader's 32 MiB of memory/);
+    t.regex(r, /^too-large: reading needed more than the reader's 192 MiB of heap/);
     t.is(outcome(await small.read(doc(manyElements(10)), { method: "ocr" })), "read by einvoice");
   } finally {
     await small.close();

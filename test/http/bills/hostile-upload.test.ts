@@ -5,7 +5,13 @@ import { UNREAD_BILL } from "@apar/core";
 import test from "ava";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { aBill } from "../../contracts/bill-fixtures.js";
-import { hugePng, oversizeXml, pdfWithBombAttachment, pdfWithBombPage } from "../../helpers/bombs.js";
+import {
+  encryptedPdfWithBombPage,
+  hugePng,
+  oversizeXml,
+  pdfWithBombAttachment,
+  pdfWithBombPage,
+} from "../../helpers/bombs.js";
 import { send } from "../support/client.js";
 import { type BillHarness, startBillHarness } from "./bill-harness.js";
 
@@ -33,6 +39,12 @@ const settle = async (id: string): Promise<Json> => {
 const bombs: [string, () => Promise<Buffer>, string, RegExp][] = [
   ["a PDF whose attached e-invoice is a GiB of compressed zeros", pdfWithBombAttachment, "bill.pdf", /stream decodes/],
   ["a PDF whose page content is a GiB of compressed zeros", pdfWithBombPage, "bill.pdf", /stream decodes/],
+  [
+    "an encrypted PDF whose page content is a GiB of compressed zeros",
+    encryptedPdfWithBombPage,
+    "bill.pdf",
+    /MiB of memory/,
+  ],
   ["an XML e-invoice over the size cap", async () => oversizeXml(17 * 2 ** 20), "bill.xml", /XML is more than/],
   ["a PNG claiming 100,000 x 100,000 pixels", async () => hugePng(), "bill.png", /pixels is more than/],
 ];
