@@ -28,7 +28,10 @@ const warmUp = async (): Promise<void> => {
 process.on("message", (message: ReadProcessMessage) => {
   if (message.kind === "init") {
     reader = createDocumentReader(message.options);
-    void warmUp().finally(() => send({ ready: true }));
+    // A library that fails to load fails the readings that need it, not the process.
+    void warmUp()
+      .catch(() => undefined)
+      .finally(() => send({ ready: true }));
     return;
   }
   void reader
