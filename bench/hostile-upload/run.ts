@@ -1,5 +1,6 @@
 // /healthz latency and memory while hostile documents are read (SQLite; MySQL with APAR_TEST_DATABASE_URL):
-//   npm run bench:hostile-upload
+//   npm run bench:hostile-upload                                  (the host from source, under tsx)
+//   npm run build && APAR_TEST_HOST=dist npm run bench:hostile-upload  (the built host, as in production)
 // Starts the real host as its own process, uploads each bomb BENCH_ROUNDS times (a PDF whose attached e-invoice
 // is a GiB of compressed zeros, one whose page content is, the same encrypted, 17 MiB of XML, a PNG claiming
 // 10^10 pixels) while one client calls /healthz back to back, and samples the resident memory of the host and

@@ -67,11 +67,17 @@ export interface HostProcess {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs a host entry point (`main.ts` or `cli.ts`) from source with the given environment. */
+/**
+ * Runs a host entry point (`main.ts` or `cli.ts`) from source with the given environment; with
+ * `APAR_TEST_HOST=dist`, the built one (`npm run build` first), as production runs it (benchmarks use this).
+ */
 export const spawnHost = (entry: "main" | "cli", env: Record<string, string>, args: readonly string[] = []) => {
+  const built = process.env.APAR_TEST_HOST === "dist";
   const child = spawn(
     process.execPath,
-    ["--conditions=source", "--import", "tsx", join(ROOT, `host/src/${entry}.ts`), ...args],
+    built
+      ? [join(ROOT, `host/dist/${entry}.js`), ...args]
+      : ["--conditions=source", "--import", "tsx", join(ROOT, `host/src/${entry}.ts`), ...args],
     {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
