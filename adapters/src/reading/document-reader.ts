@@ -30,6 +30,8 @@ export interface DocumentReaderOptions {
   readonly maxXmlBytes?: number;
   /** Rendering resolution for scanned pages and LLM page images. */
   readonly dpi?: number;
+  /** Whether a PDF's embedded e-invoice XML is read (default true); false reads its pages (benchmarks). */
+  readonly readAttachedEinvoice?: boolean;
 }
 
 type Result = E.Either<ReadFailure, Extraction>;
@@ -100,7 +102,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     }
     try {
       if (pdf.numPages > maxPages) return fail("too-large", `${pdf.numPages} pages is more than ${maxPages}`);
-      const attached = await einvoiceAttachment(pdf, maxXmlBytes);
+      const attached = options.readAttachedEinvoice === false ? null : await einvoiceAttachment(pdf, maxXmlBytes);
       if (attached) return E.right(attached);
       const render = async (n: number): Promise<Uint8Array> => {
         const page = await pdf.getPage(n);

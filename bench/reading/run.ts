@@ -1,0 +1,155 @@
+// bench:reading: per-field accuracy of the reader on the development corpus built by
+// ../shared/reading/make-dev-corpus.py (never in npm test), a calibration table (how often a field is right at a
+// given confidence) and pages per minute. The reader is the one the API uses for a stored document; the
+// einvoice-pdf folder is read with its embedded XML ignored, so it measures the text-layer path.
+//
+//   npm run bench:reading -- /tmp/corpus [--folders einvoice-pdf,receipts] [--limit 100] [--with-xml]
+//                                        [--languages eng,deu] [--results out.jsonl]
+// The corpus folder may also come from APAR_READING_CORPUS; without one the bench says so and exits.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Extraction } from "@apar/core/extraction/index";
+import * as E from "fp-ts/lib/Either.js";
+import { createDocumentReader } from "../../adapters/src/reading/index.js";
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const positional = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--") && a !== "");
+const root = positional[0] ?? process.env.APAR_READING_CORPUS;
+if (!root) {
+  console.log("bench:reading: no corpus (give its folder as an argument or in APAR_READING_CORPUS); skipped");
+  process.exit(0);
+}
+const folders = (option("folders") ?? "einvoice-pdf,einvoice-scan,receipts").split(",");
+const limit = Number(option("limit") ?? Number.POSITIVE_INFINITY);
+const withXml = args.includes("--with-xml");
+const languages = (option("languages") ?? process.env.APAR_OCR_LANGUAGES ?? "eng").split(",");
+const resultsFile = option("results");
+
+interface Entry {
+  readonly file: string;
+  readonly pages?: number;
+  readonly truth: Record<string, string | null>;
+}
+
+// The scoring convention of make-dev-corpus.py --score.
+const cents = (x: unknown): bigint | null => {
+  if (x === null || x === undefined) return null;
+  let s = String(x).replace(/[^0-9.,-]/g, "");
+  if (/,\d{2}$/.test(s) && s.split(",").length === 2 && !s.slice(-3).includes(".")) {
+    s = s.replace(/\./g, "").replace(",", ".");
+  }
+  s = s.replace(/,/g, "");
+  const m = s.match(/^(-?)(\d*)(?:\.(\d*))?$/);
+  if (!m || (m[2] === "" && !m[3])) return null;
+  const frac = `${m[3] ?? ""}000`;
+  const abs = BigInt(m[2] || "0") * 100n + BigInt(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1n : 0n);
+  return m[1] === "-" ? -abs : abs;
+};
+const normId = (x: unknown): string =>
+  String(x ?? "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "");
+const LEGAL = new Set(["gmbh", "ltd", "inc", "llc", "co", "kg", "sdn", "bhd", "the", "pty"]);
+const tokens = (x: unknown): Set<string> =>
+  new Set(
+    (
+      String(x ?? "")
+        .toLowerCase()
+        .match(/[a-z0-9]+/g) ?? []
+    ).filter((t) => t.length > 1 && !LEGAL.has(t)),
+  );
+const score = (field: string, got: unknown, want: string | null | undefined): boolean | null => {
+  if (want === null || want === undefined || want === "") return null;
+  switch (field) {
+    case "totalAmount":
+    case "taxAmount":
+    case "subTotal": {
+      const a = cents(got);
+      return a !== null && a === cents(want);
+    }
+    case "currency":
+      return String(got ?? "").toUpperCase() === want.toUpperCase();
+    case "invoiceNumber":
+      return normId(got) !== "" && normId(got) === normId(want);
+    case "supplierName": {
+      const a = tokens(got);
+      const b = tokens(want);
+      return b.size > 0 && [...b].filter((t) => a.has(t)).length / b.size >= 0.5;
+    }
+    case "invoiceDate":
+    case "dueDate":
+      return got !== null && got !== undefined && String(got).slice(0, 10) === want;
+    default:
+      return null;
+  }
+};
+const FIELDS = ["totalAmount", "supplierName", "invoiceNumber", "invoiceDate", "dueDate", "currency", "taxAmount"];
+const BANDS = [
+  { name: ">= 0.9", test: (c: number) => c >= 0.9 },
+  { name: "0.7-0.9", test: (c: number) => c >= 0.7 && c < 0.9 },
+  { name: "< 0.7", test: (c: number) => c < 0.7 },
+];
+
+const reader = createDocumentReader({ languages, readAttachedEinvoice: withXml });
+const results: string[] = [];
+const calibration = new Map<string, { right: number; all: number }>();
+const pct = (a: number, b: number): string => (b === 0 ? "-" : `${((100 * a) / b).toFixed(0)}%`);
+
+for (const folder of folders) {
+  let entries: Entry[];
+  try {
+    entries = JSON.parse(readFileSync(join(root, folder, "index.json"), "utf8")) as Entry[];
+  } catch {
+    console.log(`${folder}: no index.json under ${root}; skipped`);
+    continue;
+  }
+  entries = entries.slice(0, limit);
+  const tally = new Map<string, { right: number; all: number }>();
+  let pages = 0;
+  const t0 = performance.now();
+  for (const entry of entries) {
+    const bytes = new Uint8Array(readFileSync(join(root, folder, entry.file)));
+    const mediaType = entry.file.endsWith(".pdf") ? "application/pdf" : "image/jpeg";
+    const r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr" });
+    pages += entry.pages ?? 1;
+    const extraction: Extraction | null = E.isRight(r) ? (r.right as Extraction) : null;
+    const got = (extraction?.fields ?? {}) as unknown as Record<string, unknown>;
+    const conf: Record<string, number | undefined> = extraction?.fieldConfidence ?? {};
+    const wrong: string[] = [];
+    for (const field of FIELDS) {
+      const ok = score(field, got[field], entry.truth[field]);
+      if (ok === null) continue;
+      const t = tally.get(field) ?? { right: 0, all: 0 };
+      tally.set(field, { right: t.right + Number(ok), all: t.all + 1 });
+      const band = BANDS.find((b) => b.test(conf[field] ?? 0))?.name as string;
+      const c = calibration.get(`${field}|${band}`) ?? { right: 0, all: 0 };
+      calibration.set(`${field}|${band}`, { right: c.right + Number(ok), all: c.all + 1 });
+      if (!ok) wrong.push(`${field}=${JSON.stringify(got[field] ?? null)}@${(conf[field] ?? 0).toFixed(2)}`);
+    }
+    if (process.env.BENCH_VERBOSE && wrong.length > 0) console.log(`  ${folder}/${entry.file}: ${wrong.join(" ")}`);
+    const reported = Object.fromEntries(FIELDS.map((f) => [f, got[f] ?? null]));
+    results.push(JSON.stringify({ folder, file: entry.file, got: reported, confidence: conf }));
+  }
+  const minutes = (performance.now() - t0) / 60_000;
+  const cells = FIELDS.filter((f) => tally.has(f)).map((f) => {
+    const t = tally.get(f) as { right: number; all: number };
+    return `${f} ${t.right}/${t.all} (${pct(t.right, t.all)})`;
+  });
+  console.log(`${folder} (${entries.length} documents, ${pages} pages): ${cells.join("; ")}`);
+  console.log(`  ${(pages / minutes).toFixed(1)} pages per minute`);
+}
+await reader.close();
+
+console.log("calibration (right / read, per confidence band):");
+for (const field of FIELDS) {
+  const cells = BANDS.map((b) => {
+    const c = calibration.get(`${field}|${b.name}`) ?? { right: 0, all: 0 };
+    return `${b.name}: ${c.right}/${c.all} (${pct(c.right, c.all)})`;
+  });
+  if (BANDS.some((b) => calibration.has(`${field}|${b.name}`))) console.log(`  ${field}: ${cells.join("; ")}`);
+}
+if (resultsFile) writeFileSync(resultsFile, `${results.join("\n")}\n`);
