@@ -1,23 +1,14 @@
-// Dates in the forms English, German and French bills use, to YYYY-MM-DD.
+// Dates in the forms bills use, to YYYY-MM-DD; month names come from the vocabulary files.
+import { VOCABULARIES } from "./vocabulary/index.js";
 
 const MONTHS: Record<string, number> = {};
-const add = (names: string, month: number): void => {
-  for (const n of names.split(" ")) MONTHS[n] = month;
-};
-add("january jan januar jän janvier janv", 1);
-add("february feb februar février fevrier févr fevr", 2);
-add("march mar märz marz maerz mars", 3);
-add("april apr avril avr", 4);
-add("may mai", 5);
-add("june jun juni juin", 6);
-add("july jul juli juillet juil", 7);
-add("august aug août aout", 8);
-add("september sep sept septembre", 9);
-add("october oct oktober okt octobre", 10);
-add("november nov novembre", 11);
-add("december dec dezember dez décembre decembre déc", 12);
+for (const v of VOCABULARIES) {
+  v.months.forEach((names, i) => {
+    for (const n of names) MONTHS[n] ??= i + 1;
+  });
+}
 
-const WORD = "[A-Za-zÀ-ÿ]{3,10}";
+const WORD = "\\p{L}{3,12}";
 const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => [number, number, number] | null][] = [
   [/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, (m) => [Number(m[1]), Number(m[2]), Number(m[3])]],
   [
@@ -32,14 +23,14 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     },
   ],
   [
-    new RegExp(`\\b(\\d{1,2})(?:\\.|er)?\\s+(${WORD})\\.?,?\\s+(\\d{4})\\b`),
+    new RegExp(`(?<!\\d)(\\d{1,2})(?:\\.|er)?[\\s-]*(${WORD})\\.?,?[\\s-]+(\\d{4})(?!\\d)`, "u"),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [Number(m[3]), month, Number(m[1])] : null;
     },
   ],
   [
-    new RegExp(`\\b(${WORD})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`),
+    new RegExp(`(?<!\\p{L})(${WORD})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, "u"),
     (m) => {
       const month = MONTHS[(m[1] ?? "").toLowerCase()];
       return month ? [Number(m[3]), month, Number(m[2])] : null;
@@ -56,16 +47,33 @@ const valid = (y: number, m: number, d: number): boolean => {
 export const findDate = (text: string, monthFirst = false): { date: string; index: number } | null => {
   let best: { date: string; index: number } | null = null;
   for (const [re, read] of PATTERNS) {
-    const m = text.match(re);
-    if (!m || m.index === undefined) continue;
-    const ymd = read(m, monthFirst);
-    if (!ymd || !valid(...ymd)) continue;
-    if (best === null || m.index < best.index) {
+    for (const m of text.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+      if (m.index === undefined || (best !== null && m.index >= best.index)) break;
+      const ymd = read(m, monthFirst);
+      if (!ymd || !valid(...ymd)) continue;
       const [y, mo, d] = ymd;
       best = { date: `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`, index: m.index };
+      break;
     }
   }
   return best;
+};
+
+/**
+ * How the document orders day and month, from its unambiguous numeric dates (13/04 is day first, 04/13 month
+ * first): true for month first, false for day first, null when no date on it decides.
+ */
+export const dateOrder = (text: string): boolean | null => {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const m of text.matchAll(/(?<!\d)(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(?:\d{4}|\d{2})(?!\d)/g)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (a > 12 && b <= 12) dayFirst++;
+    else if (b > 12 && a <= 12) monthFirst++;
+  }
+  if (dayFirst === monthFirst) return null;
+  return monthFirst > dayFirst;
 };
 
 /** Every date in the text, in order. */

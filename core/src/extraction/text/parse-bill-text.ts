@@ -1,11 +1,13 @@
+import { Decimal } from "decimal.js";
 import type { ExtractedFieldName, ExtractedFields } from "../model.js";
 import { findBankDetails } from "./bank.js";
 import { currenciesIn, withoutCurrency } from "./currency.js";
-import { allDates, findDate } from "./dates.js";
+import { allDates, dateOrder, findDate } from "./dates.js";
 import { afterLabel, firstCell, LABELS } from "./labels.js";
+import { detectLanguage } from "./language.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
-import { findSupplierName } from "./supplier.js";
+import { cellsOf, findSupplierName } from "./supplier.js";
 
 type Found<T> = { value: T; confidence: number };
 const none = { value: null, confidence: 0 } as const;
@@ -24,53 +26,207 @@ const identifier = (text: string): string | null => {
   return id && /\d/.test(id) ? id : null;
 };
 
-const labelled = <T>(lines: readonly string[], label: RegExp, read: (after: string) => T | null): Found<T | null> => {
-  for (const line of lines) {
-    const after = afterLabel(line, label);
-    if (after === null) continue;
-    const value = read(after);
-    if (value !== null) return { value, confidence: 0.9 };
+// A label's value: the rest of its cell, else the cell below it in the same column (a header row of labels over
+// a row of values), else the start of the next line.
+const valueNear = (lines: readonly string[], i: number, label: RegExp): { text: string; below: boolean }[] => {
+  const line = lines[i] ?? "";
+  const m = line.match(label);
+  if (!m || m.index === undefined) return [];
+  const out: { text: string; below: boolean }[] = [];
+  const rest = line.slice(m.index + m[0].length).replace(/^\s?[:#.]?\s?/, "");
+  if (rest !== "" && !/^\s{2}/.test(line.slice(m.index + m[0].length))) out.push({ text: rest, below: false });
+  else if (rest !== "") out.push({ text: rest.trimStart(), below: false });
+  const next = lines[i + 1] ?? "";
+  const col = m.index;
+  for (const c of cellsOf(next, i + 1)) {
+    if (c.end >= col - 2 && c.start <= col + m[0].length + 4) out.push({ text: next.slice(c.start), below: true });
+  }
+  return out;
+};
+
+const labelled = <T>(
+  lines: readonly string[],
+  label: RegExp,
+  read: (after: string) => T | null,
+  skip?: RegExp,
+): Found<T | null> => {
+  for (const [i, line] of lines.entries()) {
+    if (skip?.test(line) && !label.test(line.replace(skip, " "))) continue;
+    for (const v of valueNear(lines, i, label)) {
+      const value = read(v.text);
+      if (value !== null) return { value, confidence: v.below ? 0.8 : 0.9 };
+    }
   }
   return none;
 };
 
-// The amount on a total line: the last number once tax rates and currency signs are gone.
+// Identifiers that must never be read as money: VAT ids, IBANs, long digit runs, numbers glued to letters.
+const withoutIdentifiers = (text: string): string =>
+  text
+    .replace(/\b[A-Z]{2}\s?\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g, " ")
+    .replace(/\b[A-Z]{2,3}[\s-]?\d{8,12}[A-Z0-9]{0,3}\b/g, " ")
+    .replace(/(?<![\d.,])\d{8,}(?!\d|[.,]\d)/g, " ")
+    .replace(/\p{L}+\d{4,}[\p{L}\d/-]*|\d+\p{L}+\d[\p{L}\d]*/gu, " ")
+    .replace(/(?<!\d)\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?!\d)/g, " ");
+
+// OCR splits decimals ("39. 80"): join a separator followed by a space and two digits at the end of a number.
+const joinSplitDecimals = (text: string): string => text.replace(/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3");
+
+// The amount on a line: the last number once identifiers, tax rates and currency signs are gone.
 const amountAfter = (after: string): string | null => {
-  const nums = numbersIn(withoutRates(withoutCurrency(after)));
+  const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(joinSplitDecimals(after)))));
   return nums.length > 0 ? (nums[nums.length - 1] as string) : null;
 };
 
-const isTaxIdLine = (line: string): boolean => LABELS.taxNumber.test(line) || /\b(?:IBAN|BIC)\b/.test(line);
+const isTaxIdLine = (line: string): boolean => /\b(?:IBAN|BIC)\b/.test(line);
+const isProse = (text: string): boolean => (text.match(/\p{L}{2,}/gu) ?? []).length > 10;
 
+// A row of total labels over a row of values ("TOTAL HT  TOTAL TVA  TOTAL TTC" ... "100,00  8,00  108,00"):
+// each label with its value, as if printed side by side.
+const headerRows = (lines: readonly string[]): string[] => {
+  const out: string[] = [];
+  const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
+  lines.forEach((line, i) => {
+    if (/\d/.test(line)) return;
+    const cells = cellsOf(line, i).map((c) => c.text);
+    if (cells.length < 2 || !cells.every(isAmountLabel)) return;
+    for (let k = i + 1; k <= Math.min(lines.length - 1, i + 4); k++) {
+      const parts = (lines[k] ?? "").split(/\s{2,}/).map((c) => c.trim());
+      const tail: string[] = [];
+      for (
+        let j = parts.length - 1;
+        j >= 0 && /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u.test(parts[j] ?? "");
+        j--
+      ) {
+        tail.unshift(parts[j] as string);
+      }
+      if (tail.length >= cells.length) {
+        cells.forEach((c, j) => {
+          out.push(`${c}  ${tail[tail.length - cells.length + j]}`);
+        });
+        return;
+      }
+    }
+  });
+  return out;
+};
+
+// Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT").
+const EXCLUSIVE =
+  /(?<![\p{L}])(?:ohne|exkl\.?|excl\.?|excluding|exclusive|before|without|hors|h\.?t\.?|netto|net|sin|senza|bez|zzgl\.?)(?![\p{L}])/iu;
+
+type Kind = "grand" | "due" | "plain";
+interface Candidate {
+  readonly value: string;
+  readonly line: number;
+  readonly kind: Kind;
+}
+const STRENGTH: Record<Kind, number> = { grand: 3, due: 2.5, plain: 1.5 };
+
+const near = (a: string, b: string): boolean => new Decimal(a).minus(b).abs().lte(0.011);
+
+/**
+ * Total, subtotal and tax from candidates: every labelled line gives one, totals are ranked by how strong their
+ * label is (grand total, amount due, plain total; totals of something else are skipped), and a total that a
+ * subtotal plus tax confirms wins.
+ */
 const findAmounts = (
   lines: readonly string[],
 ): { subTotal: Found<string | null>; taxAmount: Found<string | null>; totalAmount: Found<string | null> } => {
-  let subTotal: Found<string | null> = none;
-  let taxAmount: Found<string | null> = none;
-  let totalAmount: Found<string | null> = none;
-  for (const line of lines) {
+  const totals: Candidate[] = [];
+  const subs: { value: string; line: number }[] = [];
+  const taxes: { value: string; line: number; summary: boolean }[] = [];
+  let cash: string | null = null;
+  let change: string | null = null;
+  const all = [...lines, ...headerRows(lines)];
+  const amountOn = (i: number, from: number): string | null => {
+    const v = amountAfter((all[i] ?? "").slice(from));
+    if (v !== null) return v;
+    // The label alone on its line, its amount on the next.
+    const next = i < lines.length ? (lines[i + 1] ?? "") : "";
+    return /^[\s\p{Sc}A-Z]{0,6}[-(]?\d[\d.,' ]*\)?\s*(?:\p{Sc}|[A-Z]{3})?$/u.test(next.trim())
+      ? amountAfter(next)
+      : null;
+  };
+  for (const [i, line] of all.entries()) {
     if (isTaxIdLine(line) || (LABELS.tableHeader.test(line) && LABELS.tableQty.test(line))) continue;
-    const sub = afterLabel(line, LABELS.subTotal);
-    if (sub !== null) {
-      const v = amountAfter(sub);
-      if (v !== null) subTotal = { value: v, confidence: 0.85 };
+    const cashM = line.match(/^\s*(?:cash|tunai|bayar|tendered|paid)(?![\p{L}])/iu);
+    if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
+    const changeM = line.match(/^\s*(?:change|baki|kembali)(?![\p{L}])/iu);
+    if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
+    const sub = line.match(LABELS.subTotal);
+    if (sub?.index !== undefined) {
+      const v = amountOn(i, sub.index + sub[0].length);
+      if (v !== null) subs.push({ value: v, line: i });
       continue;
     }
-    const total = afterLabel(line, LABELS.total);
-    if (total !== null) {
-      const v = amountAfter(total);
-      // The last total on the page is the one to pay.
-      if (v !== null) totalAmount = { value: v, confidence: 0.85 };
+    const grand = line.match(LABELS.grandTotal);
+    const due = line.match(LABELS.amountDue);
+    const plain = line.match(LABELS.plainTotal);
+    const m = grand ?? due ?? plain;
+    if (m?.index !== undefined) {
+      const kind: Kind = grand ? "grand" : due ? "due" : "plain";
+      const label = line.slice(0, m.index + m[0].length);
+      const after = line.slice(m.index + m[0].length);
+      // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
+      const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
+      const isQualified = LABELS.qualified.test(qualifier);
+      if (isQualified && EXCLUSIVE.test(qualifier)) {
+        const v = amountOn(i, m.index + m[0].length);
+        if (v !== null) subs.push({ value: v, line: i });
+        continue;
+      }
+      if (isQualified && LABELS.tax.test(qualifier)) {
+        const v = amountOn(i, m.index + m[0].length);
+        if (v !== null) taxes.push({ value: v, line: i, summary: true });
+        continue;
+      }
+      if (isQualified || isProse(line)) continue;
+      const v = amountOn(i, m.index + m[0].length);
+      if (v !== null && !(kind === "due" && Number(v) === 0)) totals.push({ value: v, line: i, kind });
       continue;
     }
-    const tax = afterLabel(line, LABELS.tax);
-    if (tax !== null && taxAmount.value === null) {
-      const v = amountAfter(tax);
-      if (v !== null) taxAmount = { value: v, confidence: 0.8 };
+    const tax = line.match(LABELS.tax);
+    if (tax?.index !== undefined && !LABELS.taxNumber.test(line)) {
+      const v = amountAfter(line.slice(tax.index + tax[0].length));
+      if (v !== null) taxes.push({ value: v, line: i, summary: false });
+    }
+  }
+  const taxSums = [
+    ...new Set([...taxes.map((t) => t.value), sumOf(taxes.filter((t) => !t.summary).map((t) => t.value))]),
+  ];
+  const confirms = (total: string): { sub: string; tax: string } | null => {
+    for (const s of subs)
+      for (const t of taxSums) if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
+    return null;
+  };
+  const byCash = cash !== null && change !== null ? new Decimal(cash).minus(change).toFixed(2) : null;
+  const scored = totals.map((c) => {
+    const confirmed = confirms(c.value);
+    const score =
+      STRENGTH[c.kind] + c.line / 10_000 + (confirmed ? 3 : 0) + (byCash !== null && near(byCash, c.value) ? 1 : 0);
+    return { ...c, confirmed, score };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  let totalAmount: Found<string | null> = none;
+  let subTotal: Found<string | null> = subs[0] ? { value: subs[0].value, confidence: 0.7 } : none;
+  let taxAmount: Found<string | null> = none;
+  const summary = taxes.find((t) => t.summary) ?? taxes[0];
+  if (summary) taxAmount = { value: summary.value, confidence: 0.6 };
+  if (best) {
+    const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
+    const confidence = best.confirmed ? 0.95 : best.kind === "plain" || rivals > 0 ? 0.6 : 0.8;
+    totalAmount = { value: best.value, confidence };
+    if (best.confirmed) {
+      subTotal = { value: best.confirmed.sub, confidence: 0.95 };
+      taxAmount = { value: best.confirmed.tax, confidence: 0.95 };
     }
   }
   return { subTotal, taxAmount, totalAmount };
 };
+
+const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed();
 
 const findCurrency = (lines: readonly string[]): Found<string | null> => {
   const counts = new Map<string, number>();
@@ -106,6 +262,56 @@ const restOfCell = (after: string): string | null => {
   return v === "" ? null : v;
 };
 
+// The invoice date: labelled candidates ranked by how specific the label is ("Invoice date" beats a bare "Date"),
+// never a delivery, order or due date.
+const findInvoiceDate = (
+  lines: readonly string[],
+  monthFirst: boolean,
+  due: string | null,
+  numberLine: number,
+): Found<string | null> => {
+  const masked = lines.map((l) =>
+    l.replace(new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu"), (m) => "#".repeat(m.length)),
+  );
+  const read = (after: string): string | null => {
+    const found = findDate(after, monthFirst);
+    return found && found.index < 30 ? found.date : null;
+  };
+  const specific = labelled(masked, LABELS.invoiceDate, read);
+  if (specific.value !== null) return specific;
+  // "Rechnung Nr. 471102 vom 15.11.2024", "Invoice 2041 dated 3 May 2025".
+  const onNumberLine = numberLine >= 0 ? findDate(masked[numberLine] ?? "", monthFirst) : null;
+  if (onNumberLine) return { value: onNumberLine.date, confidence: 0.85 };
+  const generic = labelled(masked, LABELS.date, read);
+  if (generic.value !== null) return { value: generic.value, confidence: Math.min(generic.confidence, 0.8) };
+  const first = allDates(lines.join("\n"), monthFirst).find((d) => d !== due);
+  return first ? { value: first, confidence: 0.5 } : none;
+};
+
+// The invoice number: a labelled identifier, else one printed right after the document title ("Invoice 2041"),
+// else a bare "No. 2041" near the top.
+const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { line: number } => {
+  const read = (after: string): string | null => {
+    const id = identifier(after.replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, ""));
+    return id !== null && id.length <= 30 && findDate(id) === null ? id : null;
+  };
+  for (const [i, _line] of lines.entries()) {
+    for (const v of valueNear(lines, i, LABELS.invoiceNumber)) {
+      const value = read(v.text);
+      if (value !== null) return { value, confidence: v.below ? 0.8 : 0.9, line: i };
+    }
+  }
+  const title = new RegExp(`^\\s*(?:${LABELS.title.source})?\\s*(?:no\\.?|nr\\.?|n\\s?[°o˚º]\\.?|#)\\s*:?\\s*`, "iu");
+  const titleOnly = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
+  for (const [i, line] of lines.slice(0, 30).entries()) {
+    const m = line.match(title) ?? line.match(titleOnly);
+    if (!m || m[0].trim() === "") continue;
+    const id = read(line.slice(m[0].length));
+    if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };
+  }
+  return { ...none, line: -1 };
+};
+
 /**
  * Reads a bill's fields from its text lines (a PDF text layer or OCR output, top to bottom).
  * Pure: answers the fields and a confidence per field from how each was found; see `assessConfidence`.
@@ -114,20 +320,16 @@ export const parseBillText = (
   input: readonly string[],
 ): { fields: ExtractedFields; found: Partial<Record<ExtractedFieldName, number>> } => {
   const lines = input.map(normalise);
+  const text = lines.join("\n");
   const currency = findCurrency(lines);
-  const monthFirst = currency.value === "USD";
-  const dueDate = labelled(lines, LABELS.dueDate, (after) => findDate(after, monthFirst)?.date ?? null);
-  // Mask due-date labels so the generic "Date" label does not pick the due date.
-  const masked = lines.map((l) => l.replace(new RegExp(LABELS.dueDate.source, "gi"), (m) => " ".repeat(m.length)));
-  let invoiceDate = labelled(masked, LABELS.invoiceDate, (after) => {
+  const language = detectLanguage(text);
+  const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
+  const dueDate = labelled(lines, LABELS.dueDate, (after) => {
     const found = findDate(after, monthFirst);
-    return found && found.index < 40 ? found.date : null;
+    return found && found.index < 30 ? found.date : null;
   });
-  if (invoiceDate.value === null) {
-    const first = allDates(lines.join("\n"), monthFirst).find((d) => d !== dueDate.value);
-    if (first) invoiceDate = { value: first, confidence: 0.5 };
-  }
-  const invoiceNumber = labelled(lines, LABELS.invoiceNumber, identifier);
+  const invoiceNumber = findInvoiceNumber(lines);
+  const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber.line);
   const purchaseOrderNumber = labelled(
     lines.map((l) => l.replace(/\bP\.?\s?O\.?\s*Box\b/gi, "")),
     LABELS.purchaseOrder,

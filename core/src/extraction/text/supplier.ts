@@ -1,44 +1,195 @@
-import { afterLabel, firstCell, LABELS } from "./labels.js";
+import { LABELS } from "./labels.js";
 
-const SUFFIX =
-  /\b(?:ltd|limited|llc|llp|inc|corp|corporation|plc|co|gmbh|ag|kg|ohg|ug|e\.\s?k|gbr|sarl|sas|sasu|sa|s\.a|eurl|snc|bv|nv|srl|s\.r\.l|spa|oy|ab|as|aps|pty)\.?(?=$|[\s,)])/i;
+// Legal forms that end a company name. Long or dotted forms match in any case; the short bare ones (AG, SA, AS,
+// CO, BV...) only in capitals, since in lower case they are ordinary words.
+const LONG_FORMS = [
+  String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,
+  String.raw`ohg`,
+  String.raw`gbr`,
+  String.raw`e\.\s?k\.?`,
+  String.raw`e\.\s?v\.?`,
+  String.raw`ltd\.?`,
+  String.raw`limited`,
+  String.raw`llc`,
+  String.raw`llp`,
+  String.raw`inc\.?`,
+  String.raw`corp\.?`,
+  String.raw`corporation`,
+  String.raw`plc`,
+  String.raw`s\.?a\.?r\.?l\.?`,
+  String.raw`sasu`,
+  String.raw`eurl`,
+  String.raw`b\.v\.?`,
+  String.raw`n\.v\.?`,
+  String.raw`s\.r\.l\.?`,
+  String.raw`s\.p\.a\.?`,
+  String.raw`s\.a\.s\.?`,
+  String.raw`s\.a\.`,
+  String.raw`s\.l\.`,
+  String.raw`sdn\.?\s*bhd\.?`,
+  String.raw`bhd\.?`,
+  String.raw`s/b`,
+  String.raw`pvt\.?\s*ltd\.?`,
+  String.raw`private\s*limited`,
+  String.raw`pte\.?\s*ltd\.?`,
+  String.raw`sp\.\s?z\s?o\.\s?o\.?`,
+  String.raw`spółka(?:\s*z\s*o\.\s?o\.?)?`,
+  String.raw`a/s`,
+  String.raw`aps`,
+  String.raw`pty\.?(?:\s*ltd\.?)?`,
+  String.raw`kft\.?`,
+  String.raw`zrt\.?`,
+];
+const SHORT_FORMS = [
+  "AG",
+  "KG",
+  "UG",
+  "SA",
+  "SAS",
+  "SARL",
+  "SE",
+  "AS",
+  "AB",
+  "OY",
+  "BV",
+  "NV",
+  "SRL",
+  "SPA",
+  "CO",
+  "SL",
+];
+const FORM = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?i:${LONG_FORMS.join("|")})|(?:${SHORT_FORMS.join("|")})\.?|Co\.)(?![\p{L}\p{N}])`,
+  "u",
+);
+// Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING").
+const TRADE =
+  /(?<![\p{L}])(?:enterprises?|trading|restaurant|store|mart|hardware|bakery|cafe|café|kedai|services|company|shop|station)(?![\p{L}])/iu;
+// Cells that are labels or contact lines, never a name.
+const NOT_NAME =
+  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|seller|buyer|verk[äa]ufer|k[äa]ufer|lieferant|fournisseur|client|kunde|customer|bill\s*to)(?![\p{L}])/iu;
 
 const clean = (cell: string): string =>
   cell
-    .replace(LABELS.title, " ")
+    .replace(LABELS.supplier, " ")
     .replace(/\s{2,}/g, " ")
-    .replace(/^[\s:|·•-]+|[\s:|·•,-]+$/g, "")
+    .replace(/^[\s:|·•*-]+|[\s:|·•,*-]+$/g, "")
     .trim();
 
-// A company name ends at its legal form: drop what OCR glued on after it.
-const upToSuffix = (text: string): string => {
-  const m = text.match(SUFFIX);
-  return m && m.index !== undefined ? text.slice(0, m.index + m[0].length).trim() : text;
+// A company name ends at its legal form: drop what follows it.
+const upToForm = (text: string): string => {
+  let end = -1;
+  for (const m of text.matchAll(new RegExp(FORM.source, "gu"))) end = (m.index ?? 0) + m[0].length;
+  return end > 0 ? text.slice(0, end).trim() : text;
 };
 
-/** The supplier's name: a labelled sender, else the first company-like name outside the buyer's block. */
-export const findSupplierName = (lines: readonly string[]): { value: string | null; confidence: number } => {
-  for (const line of lines) {
-    const after = afterLabel(line, LABELS.supplier);
-    if (after !== null && firstCell(after) !== "") return { value: firstCell(after), confidence: 0.9 };
+interface Cell {
+  readonly text: string;
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A line's cells (runs separated by two or more spaces) with their character columns. */
+export const cellsOf = (line: string, index: number): Cell[] => {
+  const out: Cell[] = [];
+  for (const m of line.matchAll(/\S+(?: \S+)*/g)) {
+    out.push({ text: m[0], line: index, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   }
-  const buyer = new Set<number>();
+  return out;
+};
+
+// A buyer block opens at a "Bill to" / "Rechnungsempfänger" / "Factuur aan" label that starts a cell and is
+// followed by a colon or nothing; the block is that column for the next lines.
+const buyerCells = (lines: readonly string[]): Set<string> => {
+  const buyer = new Set<string>();
   lines.forEach((line, i) => {
-    if (LABELS.billTo.test(line) && !LABELS.taxNumber.test(line)) for (let k = i; k <= i + 4; k++) buyer.add(k);
-  });
-  const candidates: { text: string; line: number }[] = [];
-  lines.forEach((line, i) => {
-    for (const part of line.split(/\s{2,}|\s·\s/)) {
-      const text = clean(part);
-      if (text.length >= 3 && /[A-Za-zÀ-ÿ]{2}/.test(text)) candidates.push({ text, line: i });
+    for (const cell of cellsOf(line, i)) {
+      const m = cell.text.match(LABELS.billTo);
+      if (m?.index !== 0) continue;
+      const rest = cell.text.slice(m[0].length);
+      if (!/^\s*(?::|\/|$)/.test(rest)) continue;
+      buyer.add(`${i}:${cell.start}`);
+      const left = cell.start - 2;
+      for (let k = i + 1; k <= Math.min(lines.length - 1, i + 5); k++) {
+        for (const c of cellsOf(lines[k] ?? "", k)) {
+          if (c.start >= left && c.start <= cell.end + 10) buyer.add(`${k}:${c.start}`);
+        }
+      }
     }
   });
-  const company = candidates.find((c) => !buyer.has(c.line) && SUFFIX.test(c.text) && !/\d{3}/.test(c.text));
-  if (company) {
-    const name = upToSuffix(company.text);
-    const wordy = name.split(" ").length <= 8;
-    return { value: name, confidence: company.line < 8 && wordy ? 0.85 : 0.7 };
+  return buyer;
+};
+
+// The seller's block: the column under a "Seller" / "Verkäufer" / "Fournisseur" heading.
+const sellerCells = (lines: readonly string[]): Set<string> => {
+  const seller = new Set<string>();
+  lines.forEach((line, i) => {
+    for (const cell of cellsOf(line, i)) {
+      const m = cell.text.match(LABELS.supplierHeading);
+      if (m?.index !== 0) continue;
+      for (let k = i; k <= Math.min(lines.length - 1, i + 6); k++) {
+        for (const c of cellsOf(lines[k] ?? "", k)) {
+          if (c.start >= cell.start - 2 && c.start <= cell.end + 10) seller.add(`${k}:${c.start}`);
+        }
+      }
+    }
+  });
+  return seller;
+};
+
+const ADDRESS =
+  /^\d+[\s,]|(?<![\p{L}])(?:rue|avenue|av\.|str\.|stra(?:ß|ss)e|street|st\.|road|rd\.|jalan|jln\.?|weg|platz|laan|straat|via|calle|ul\.|lot|no\.|taman|bd|boulevard|place|cedex|postfach|p\.?o\.? box)(?![\p{L}])|\p{L}+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee)(?![\p{L}])/iu;
+
+/**
+ * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
+ * the top, the name repeated (header and footer, account holder), outside the buyer's block.
+ */
+export const findSupplierName = (lines: readonly string[]): { value: string | null; confidence: number } => {
+  for (const [i, line] of lines.entries()) {
+    const m = line.match(LABELS.supplier);
+    if (!m) continue;
+    const rest = clean(line.slice(m[0].length).split(/\s{2,}/)[0] ?? "");
+    const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
+    if (value !== "" && /\p{L}{2}/u.test(value)) return { value: upToForm(value), confidence: 0.9 };
   }
-  const top = candidates.find((c) => !buyer.has(c.line) && !/\d/.test(c.text));
-  return top ? { value: top.text, confidence: 0.4 } : { value: null, confidence: 0 };
+  const buyer = buyerCells(lines);
+  const seller = sellerCells(lines);
+  const top = Math.max(8, Math.min(15, Math.round(lines.length / 4)));
+  const seen = new Map<string, number>();
+  const candidates: { text: string; line: number; score: number; form: boolean; evidence: boolean }[] = [];
+  lines.forEach((line, i) => {
+    for (const cell of cellsOf(line, i)) {
+      // A window-envelope sender line: "Name AG - Street 40 - 12345 City".
+      for (const part of cell.text.split(/\s[-–·|•]\s|,\s/)) {
+        const text = clean(part);
+        if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
+        const key = text.toLowerCase();
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        if (NOT_NAME.test(text) || LABELS.title.test(text.split(" ")[0] ?? "")) continue;
+        const form = FORM.test(text);
+        let score = 0;
+        if (form) score += 3;
+        else if (TRADE.test(text)) score += 1.5;
+        if (i < top) score += 1.5 - i / top;
+        if (buyer.has(`${i}:${cell.start}`)) score -= 6;
+        if (seller.has(`${i}:${cell.start}`) && text.match(LABELS.supplierHeading)?.index !== 0) score += 3;
+        if (ADDRESS.test(text)) score -= 2.5;
+        if (/\d{3}/.test(text)) score -= 2;
+        if (/[@:]|www\./.test(text)) score -= 2;
+        if (text.split(" ").length > 8) score -= 2;
+        candidates.push({ text, line: i, score, form, evidence: score > 0 });
+        break;
+      }
+    }
+  });
+  // A name printed again further down (footer, account holder) is the sender's; an address repeats less often.
+  for (const c of candidates) if (c.evidence && (seen.get(c.text.toLowerCase()) ?? 0) > 1) c.score += 1.5;
+  const ranked = candidates.sort((a, b) => b.score - a.score || a.line - b.line);
+  const best = ranked[0];
+  if (!best || best.score <= 0) return { value: null, confidence: 0 };
+  const name = upToForm(best.text);
+  const margin = best.score - (ranked.find((c) => upToForm(c.text) !== name)?.score ?? 0);
+  const confidence = best.form ? (margin >= 1.5 && best.line < top ? 0.85 : 0.75) : best.score >= 2 ? 0.6 : 0.4;
+  return { value: name, confidence };
 };

@@ -1,0 +1,12 @@
+// Every language the reader knows; add a file beside these and list it here.
+import { de } from "./de.js";
+import { en } from "./en.js";
+import { es } from "./es.js";
+import { fr } from "./fr.js";
+import { it } from "./it.js";
+import { nl } from "./nl.js";
+import { pl } from "./pl.js";
+import type { Vocabulary } from "./types.js";
+
+export type { Vocabulary } from "./types.js";
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl];

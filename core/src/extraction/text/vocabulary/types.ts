@@ -1,0 +1,45 @@
+// The words bills use for their fields, one file per language. Each entry is a regular-expression fragment
+// (case-insensitive, Unicode) matched as a whole word; keep them plain so another language is easy to add.
+
+export interface Vocabulary {
+  /** ISO 639-1 code and the tesseract language code of the same language. */
+  readonly code: string;
+  readonly tesseract: string;
+  /** Common words that tell the language of a page (articles, prepositions, usual bill words). */
+  readonly common: readonly string[];
+  /** The grand total, tax included: the strongest total labels. */
+  readonly grandTotal: readonly string[];
+  /** What remains to pay (can be less than the grand total after a prepayment). */
+  readonly amountDue: readonly string[];
+  /** Plain "total" words, weakest. */
+  readonly total: readonly string[];
+  /** Words that make a total line the total of something else (tax, items, discounts, net). */
+  readonly qualified: readonly string[];
+  readonly subTotal: readonly string[];
+  readonly tax: readonly string[];
+  readonly invoiceNumber: readonly string[];
+  /** Labels naming the issue date, most specific first. */
+  readonly invoiceDate: readonly string[];
+  /** A bare "date" label: used only when no specific one is present. */
+  readonly date: readonly string[];
+  /** Dates that are not the issue date (delivery, order, period, printing). */
+  readonly otherDate: readonly string[];
+  readonly dueDate: readonly string[];
+  readonly purchaseOrder: readonly string[];
+  readonly paymentTerms: readonly string[];
+  readonly paymentRef: readonly string[];
+  readonly taxNumber: readonly string[];
+  /** Labels opening the buyer's address block. */
+  readonly billTo: readonly string[];
+  /** Labels naming the seller. */
+  readonly supplier: readonly string[];
+  /** Document titles. */
+  readonly title: readonly string[];
+  readonly tableHeader: readonly string[];
+  readonly tableQty: readonly string[];
+  readonly tableAmount: readonly string[];
+  /** Month names and abbreviations, 1-based. */
+  readonly months: readonly (readonly string[])[];
+  /** Whether a bare 03/04/2025 reads month first in this language when nothing else on the page says. */
+  readonly monthFirst?: boolean;
+}
