@@ -38,8 +38,11 @@ const valueNear = (lines: readonly string[], i: number, label: RegExp): { text: 
   else if (rest !== "") out.push({ text: rest.trimStart(), below: false });
   const next = lines[i + 1] ?? "";
   const col = m.index;
-  for (const c of cellsOf(next, i + 1)) {
-    if (c.end >= col - 2 && c.start <= col + m[0].length + 4) out.push({ text: next.slice(c.start), below: true });
+  const below = cellsOf(next, i + 1);
+  for (const c of below) {
+    if (below.length === 1 || (c.end >= col - 2 && c.start <= col + m[0].length + 4)) {
+      out.push({ text: next.slice(c.start), below: true });
+    }
   }
   return out;
 };

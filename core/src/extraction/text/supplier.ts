@@ -67,7 +67,7 @@ const TRADE =
   /(?<![\p{L}])(?:enterprises?|trading|restaurant|store|mart|hardware|bakery|cafe|café|kedai|services|company|shop|station)(?![\p{L}])/iu;
 // Cells that are labels or contact lines, never a name.
 const NOT_NAME =
-  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|seller|buyer|verk[äa]ufer|k[äa]ufer|lieferant|fournisseur|client|kunde|customer|bill\s*to)(?![\p{L}])/iu;
+  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska)(?![\p{L}])/iu;
 
 const clean = (cell: string): string =>
   cell
@@ -76,11 +76,13 @@ const clean = (cell: string): string =>
     .replace(/^[\s:|·•*-]+|[\s:|·•,*-]+$/g, "")
     .trim();
 
-// A company name ends at its legal form: drop what follows it.
+// A company name ends at its legal form: drop what OCR or the layout glued on after it (digits, many words).
 const upToForm = (text: string): string => {
   let end = -1;
   for (const m of text.matchAll(new RegExp(FORM.source, "gu"))) end = (m.index ?? 0) + m[0].length;
-  return end > 0 ? text.slice(0, end).trim() : text;
+  if (end <= 0) return text;
+  const rest = text.slice(end).trim();
+  return /\d/.test(rest) || rest.split(" ").length > 2 ? text.slice(0, end).trim() : text;
 };
 
 interface Cell {
@@ -138,6 +140,14 @@ const sellerCells = (lines: readonly string[]): Set<string> => {
   return seller;
 };
 
+// A heading: the label alone, or (a whole cell) the label and at most two more words, no digits.
+const HEADING_REST = /^\s*(?::|\/|(?:\s\p{L}+){0,2}\s*:?$)/u;
+const isHeading = (text: string, wholeCell = false): boolean => {
+  const m = text.match(LABELS.supplierHeading) ?? text.match(LABELS.billTo);
+  const rest = text.slice((m?.index ?? 0) + (m?.[0].length ?? 0));
+  return m?.index === 0 && (/^\s*(?::|\/|$)/.test(rest) || (wholeCell && HEADING_REST.test(rest)));
+};
+
 const ADDRESS =
   /^\d+[\s,]|(?<![\p{L}])(?:rue|avenue|av\.|str\.|stra(?:ß|ss)e|street|st\.|road|rd\.|jalan|jln\.?|weg|platz|laan|straat|via|calle|ul\.|lot|no\.|taman|bd|boulevard|place|cedex|postfach|p\.?o\.? box)(?![\p{L}])|\p{L}+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee)(?![\p{L}])/iu;
 
@@ -161,19 +171,21 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
   lines.forEach((line, i) => {
     for (const cell of cellsOf(line, i)) {
       // A window-envelope sender line: "Name AG - Street 40 - 12345 City".
-      for (const part of cell.text.split(/\s[-–·|•]\s|,\s/)) {
+      const parts = cell.text.split(/\s[-–·|•]\s|,\s/);
+      for (const part of parts) {
         const text = clean(part);
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
         const key = text.toLowerCase();
         seen.set(key, (seen.get(key) ?? 0) + 1);
-        if (NOT_NAME.test(text) || LABELS.title.test(text.split(" ")[0] ?? "")) continue;
+        if (NOT_NAME.test(text) || isHeading(text, parts.length === 1) || LABELS.title.test(text.split(" ")[0] ?? ""))
+          continue;
         const form = FORM.test(text);
         let score = 0;
         if (form) score += 3;
         else if (TRADE.test(text)) score += 1.5;
         if (i < top) score += 1.5 - i / top;
         if (buyer.has(`${i}:${cell.start}`)) score -= 6;
-        if (seller.has(`${i}:${cell.start}`) && text.match(LABELS.supplierHeading)?.index !== 0) score += 3;
+        if (seller.has(`${i}:${cell.start}`) && !isHeading(text)) score += 3;
         if (ADDRESS.test(text)) score -= 2.5;
         if (/\d{3}/.test(text)) score -= 2;
         if (/[@:]|www\./.test(text)) score -= 2;

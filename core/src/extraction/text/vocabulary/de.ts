@@ -72,7 +72,7 @@ export const de: Vocabulary = {
   invoiceNumber: [
     String.raw`rechnungs\s*-?\s*(?:nummer|nr\.?|no\.?)`,
     String.raw`rechnung\s*(?:nr\.?|nummer|no\.?)`,
-    String.raw`\p{L}*rechnung\s*(?:\(\d{3}\)\s*)?(?:nr\.?|nummer)`,
+    String.raw`\p{L}*rechnung(?:\s+\p{L}+)?\s*(?:\(\d{3}\)\s*)?(?:nr\.?|nummer)`,
     String.raw`gutschrift(?:s)?\s*(?:\(\d{3}\)\s*)?-?\s*(?:nr\.?|nummer)`,
     String.raw`beleg\s*-?\s*(?:nr\.?|nummer)`,
     String.raw`belegnummer`,
@@ -95,9 +95,11 @@ export const de: Vocabulary = {
     String.raw`bestelldatum`,
     String.raw`auftragsdatum`,
     String.raw`abrechnungszeitraum`,
+    String.raw`datum\s*der\s*(?:ursprungs|vor|ersten)rechnung`,
   ],
   dueDate: [
     String.raw`f[äa]lligkeitsdatum`,
+    String.raw`f[äa]lligkeit`,
     String.raw`f[äa]llig\s*(?:am|bis|zum)?`,
     String.raw`zahlbar\s*(?:bis|zum)`,
     String.raw`zahlungsziel`,

@@ -92,6 +92,7 @@ export const en: Vocabulary = {
   date: [String.raw`date`, String.raw`dated`],
   otherDate: [
     String.raw`delivery\s*date`,
+    String.raw`(?:original|preceding|related|previous)\s*invoice\s*date`,
     String.raw`order\s*date`,
     String.raw`ship(?:ping|ment)?\s*date`,
     String.raw`service\s*(?:date|period)`,

@@ -55,6 +55,7 @@ export const fr: Vocabulary = {
     String.raw`n\s*[°o˚º]\.?\s*(?:de\s*)?facture`,
     String.raw`num[ée]ro\s*(?:de\s*)?(?:la\s*)?facture`,
     String.raw`facture\s*num[ée]ro`,
+    String.raw`(?:facture\s*)?affactur[ée]e\s*n\s*[°o˚º]\.?`,
     String.raw`avoir\s*n\s*[°o˚º]\.?`,
     String.raw`n\s*[°o˚º]\.?\s*(?:d.)?avoir`,
   ],
@@ -68,6 +69,7 @@ export const fr: Vocabulary = {
   date: [String.raw`date`, String.raw`le`],
   otherDate: [
     String.raw`date\s*de\s*livraison`,
+    String.raw`date\s*de\s*(?:la\s*)?facture\s*(?:associ[ée]e|d.origine|pr[ée]c[ée]dente|initiale)`,
     String.raw`livr[ée]e?\s*le`,
     String.raw`date\s*de\s*commande`,
     String.raw`p[ée]riode`,
@@ -104,6 +106,7 @@ export const fr: Vocabulary = {
     String.raw`destinataire`,
     String.raw`acheteur`,
     String.raw`adresse\s*de\s*facturation`,
+    String.raw`adresse\s*du\s*client`,
     String.raw`livr[ée]\s*[àa]`,
   ],
   supplier: [String.raw`fournisseur`, String.raw`[ée]metteur`, String.raw`vendeur`, String.raw`prestataire`],
