@@ -81,8 +81,20 @@ export const pageLines = async (page: PdfPage): Promise<string[]> => {
   });
 };
 
-/** Whether a page carries a usable text layer (a scan has none or a few stray characters). */
-export const hasTextLayer = (lines: readonly string[]): boolean => lines.join("").replace(/\s/g, "").length >= 20;
+const VOWEL = /[aeiouyäöüàâéèêëîïôûùæœąęóÿ]/iu;
+
+/**
+ * Whether a page carries a usable text layer, judged by its words, not its length: a scan has none or a few
+ * stray characters, and a font without a Unicode map gives glyph codes ("!\"#$ %&'()") that are no words.
+ */
+export const hasTextLayer = (lines: readonly string[]): boolean => {
+  const tokens = lines
+    .join(" ")
+    .split(/\s+/)
+    .filter((t) => t !== "");
+  const words = tokens.filter((t) => /^[(\p{L}]?\p{L}{2,}[).,:;]?$/u.test(t) && VOWEL.test(t));
+  return words.length >= 5 && words.length / tokens.length >= 0.25;
+};
 
 /** Renders a page to PNG at `dpi` with pdfjs's Node canvas; answers the PNG and its size. */
 export const renderPagePng = async (

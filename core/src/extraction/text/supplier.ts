@@ -69,9 +69,13 @@ const TRADE =
 const NOT_NAME =
   /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska)(?![\p{L}])/iu;
 
+// A title printed on the name's line ("Atelier Dubois SARL  FACTURE" read as one run by OCR).
+const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, "iu");
+
 const clean = (cell: string): string =>
   cell
     .replace(LABELS.supplier, " ")
+    .replace(TRAILING_TITLE, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^[\s:|·•*-]+|[\s:|·•,*-]+$/g, "")
     .trim();
