@@ -116,6 +116,10 @@ const buyerCells = (lines: readonly string[]): Set<string> => {
       const rest = cell.text.slice(m[0].length);
       if (!/^\s*(?::|\/|$)/.test(rest)) continue;
       buyer.add(`${i}:${cell.start}`);
+      // "Bill to:  Name" on one line: the cell after the label is the buyer's too.
+      const cells = cellsOf(line, i);
+      const next = cells[cells.indexOf(cells.find((c) => c.start === cell.start) as Cell) + 1];
+      if (next && /:\s*$/.test(cell.text)) buyer.add(`${i}:${next.start}`);
       const left = cell.start - 2;
       for (let k = i + 1; k <= Math.min(lines.length - 1, i + 5); k++) {
         for (const c of cellsOf(lines[k] ?? "", k)) {

@@ -1,0 +1,150 @@
+// The reader's failure classes from issue 11, one bill each (texts written for these tests).
+import { extractFromText } from "@apar/core/extraction/index";
+import test from "ava";
+
+test("the grand total wins over a later VAT summary row, a paid-up 'amount due' and a total of allowances", (t) => {
+  const e = extractFromText(
+    [
+      "Harbour Tools Ltd",
+      "Invoice No: HT-5531   Invoice Date: 14/02/2025",
+      "Subtotal  1,000.00",
+      "VAT 20%  200.00",
+      "Grand Total  1,200.00",
+      "Total of allowances  50.00",
+      "VAT rate  Net  VAT  Total",
+      "20%  1,000.00  200.00  1,200.00",
+      "Tax total  200.00",
+      "Amount paid  1,200.00",
+      "Amount due  0.00",
+      "Total items  3",
+      "The total of this invoice is payable within 30 days of the invoice date, without deduction.",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.totalAmount, "1200.00");
+  t.is(e.fields.subTotal, "1000.00");
+  t.is(e.fields.taxAmount, "200.00");
+  t.true((e.fieldConfidence.totalAmount ?? 0) >= 0.9);
+});
+
+test("a total that subtotal + tax confirms beats a stronger-labelled one they do not", (t) => {
+  const e = extractFromText(
+    ["Zwischensumme  100,00 €", "MwSt. 19 %  19,00 €", "Summe  119,00 €", "Gesamtbetrag der Abschläge  10,00 €"],
+    "pdf-text",
+  );
+  t.is(e.fields.totalAmount, "119.00");
+});
+
+test("German grand-total labels and 'Rechnung Nr.'; a VAT id is never the tax amount", (t) => {
+  const e = extractFromText(
+    [
+      "Kranich Metallbau GmbH - Hafenstraße 40 - D-63571 Gelnhausen",
+      "USt.-Id.-Nr.: DE123456789",
+      "Teilrechnung (875) Nr. 77-2025 vom 03.06.2025",
+      "Nettobetrag  1.000,00",
+      "Umsatzsteuer 19 %  190,00",
+      "Bruttosumme  1.190,00",
+      "Erhaltene Anzahlungen  500,00",
+      "Zahlbetrag  690,00",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.totalAmount, "1190.00");
+  t.is(e.fields.taxAmount, "190.00");
+  t.is(e.fields.invoiceNumber, "77-2025");
+  t.is(e.fields.invoiceDate, "2025-06-03");
+  t.is(e.fields.supplierName, "Kranich Metallbau GmbH");
+});
+
+test("Dutch labels", (t) => {
+  const e = extractFromText(
+    [
+      "Van Dijk Installatietechniek B.V.",
+      "Factuurnummer: 2025-0412",
+      "Factuurdatum: 12-05-2025",
+      "Vervaldatum: 11-06-2025",
+      "Factuur aan:",
+      "Bakkerij de Molen",
+      "Subtotaal  € 250,00",
+      "BTW 21%  € 52,50",
+      "Totaal incl. BTW  € 302,50",
+    ],
+    "pdf-text",
+  );
+  t.like(e.fields, {
+    supplierName: "Van Dijk Installatietechniek B.V.",
+    invoiceNumber: "2025-0412",
+    invoiceDate: "2025-05-12",
+    dueDate: "2025-06-11",
+    totalAmount: "302.50",
+  });
+});
+
+test("accented labels match: Échéance and Facturé à", (t) => {
+  const e = extractFromText(
+    [
+      "Facturé à :  Bâtiments Lemoine",
+      "Facture N° FA-9001",
+      "Date de facture : 02/03/2025",
+      "Échéance : 01/04/2025",
+      "Total TTC  240,00 €",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.dueDate, "2025-04-01");
+  t.is(e.fields.invoiceDate, "2025-03-02");
+  t.not(e.fields.supplierName, "Bâtiments Lemoine");
+});
+
+test("supplier: legal forms such as Sdn Bhd; the buyer's column is skipped; 'as' and 'co' are words, not forms", (t) => {
+  const receipt = extractFromText(
+    [
+      "SYARIKAT PERNIAGAAN JAYA SDN BHD",
+      "(123456-X)",
+      "NO 12, JALAN MAJU",
+      "TOTAL  RM 12.50",
+      "CASH  20.00",
+      "CHANGE  7.50",
+    ],
+    "ocr",
+  );
+  t.is(receipt.fields.supplierName, "SYARIKAT PERNIAGAAN JAYA SDN BHD");
+  t.is(receipt.fields.totalAmount, "12.50");
+  const twoColumns = extractFromText(
+    [
+      "INVOICE",
+      "Bill To:                      From:",
+      "Pellworm Shipping Ltd         Oakridge Design Ltd",
+      "such as co-working space",
+      "Total  £90.00",
+    ],
+    "pdf-text",
+  );
+  t.is(twoColumns.fields.supplierName, "Oakridge Design Ltd");
+  const columns = extractFromText(
+    [
+      "Oakridge Design Ltd            Bill To:",
+      "4 Mill Lane                    Pellworm Shipping Ltd",
+      "Total  £90.00",
+    ],
+    "pdf-text",
+  );
+  t.is(columns.fields.supplierName, "Oakridge Design Ltd");
+});
+
+test("OCR: a decimal split by a space is joined", (t) => {
+  const e = extractFromText(["KEDAI RUNCIT ANEKA ENTERPRISE", "TOTAL  RM 39. 80"], "ocr");
+  t.is(e.fields.totalAmount, "39.80");
+});
+
+test("dates: 'Invoice Date' beats an earlier bare 'Date'; the day/month order comes from the document", (t) => {
+  const e = extractFromText(
+    ["Date: 01/02/2025", "Invoice Date: 03/02/2025", "Due Date: 20/02/2025", "Total Due  $50.00"],
+    "pdf-text",
+  );
+  // 20/02 can only be day first, so the whole bill reads day first although it is in dollars.
+  t.is(e.fields.invoiceDate, "2025-02-03");
+  t.is(e.fields.dueDate, "2025-02-20");
+  const us = extractFromText(["Invoice Date: 03/02/2025", "Due Date: 03/25/2025", "Total Due  $50.00"], "pdf-text");
+  t.is(us.fields.invoiceDate, "2025-03-02");
+});
