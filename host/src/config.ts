@@ -396,7 +396,8 @@ export const VARIABLES = {
     name: "APAR_OCR_LANGUAGES",
     codec: languageList,
     fallback: "eng",
-    meaning: "OCR languages for scanned bills, comma-separated tesseract codes (`eng,deu,fra,nld,spa,ita,pol` are installed)",
+    meaning:
+      "OCR languages for scanned bills, comma-separated tesseract codes (`eng,deu,fra,nld,spa,ita,pol` are installed)",
   },
   llmBaseUrl: {
     name: "APAR_LLM_BASE_URL",
