@@ -1,6 +1,25 @@
 // Currency codes and signs as they appear on bills.
 
-const CODES = ["EUR", "GBP", "USD", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "PLN", "CZK", "NZD", "SGD", "HKD"];
+const CODES = [
+  "EUR",
+  "GBP",
+  "USD",
+  "CHF",
+  "CAD",
+  "AUD",
+  "JPY",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "CZK",
+  "NZD",
+  "SGD",
+  "HKD",
+  "HUF",
+  "MYR",
+  "INR",
+];
 const SIGNS: readonly [RegExp, string][] = [
   [/€/, "EUR"],
   [/£/, "GBP"],
@@ -9,6 +28,9 @@ const SIGNS: readonly [RegExp, string][] = [
   [/A\$|AU\$/, "AUD"],
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
+  [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
+  [/₹|\bRs\.?\s?\d/, "INR"],
+  [/\bzł|\bzl\b/, "PLN"],
 ];
 
 /** The currencies a line names, codes first then signs. */
@@ -21,4 +43,6 @@ export const currenciesIn = (line: string): string[] => {
 
 /** Strips currency codes and signs from text so only the number remains. */
 export const withoutCurrency = (text: string): string =>
-  text.replace(new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g"), " ").replace(/(?:US|CA|AU|A|C)?[$€£]/g, " ");
+  text
+    .replace(new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g"), " ")
+    .replace(/(?:US|CA|AU|A|C)?[$€£₹]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł/g, " ");

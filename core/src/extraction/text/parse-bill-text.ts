@@ -73,7 +73,11 @@ const withoutIdentifiers = (text: string): string =>
     .replace(/(?<!\d)\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?!\d)/g, " ");
 
 // OCR splits decimals ("39. 80"): join a separator followed by a space and two digits at the end of a number.
-const joinSplitDecimals = (text: string): string => text.replace(/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3");
+// A lost decimal mark ("6 00" at the end of a total line) is put back when the line has no other.
+const joinSplitDecimals = (text: string): string => {
+  const joined = text.replace(/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3");
+  return /\d[.,]\d/.test(joined) ? joined : joined.replace(/(?<![\d.,])(\d{1,4}) (\d{2})\s*$/, "$1.$2");
+};
 
 // The amount on a line: the last number once identifiers, tax rates and currency signs are gone.
 const amountAfter = (after: string): string | null => {
@@ -114,6 +118,10 @@ const headerRows = (lines: readonly string[]): string[] => {
   return out;
 };
 
+// Words that make a total the gross one whatever else its label says ("Total Sales (Inclusive of GST)").
+const INCLUSIVE =
+  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida)(?![\p{L}])/iu;
+
 // Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT").
 const EXCLUSIVE =
   /(?<![\p{L}])(?:ohne|exkl\.?|excl\.?|excluding|exclusive|before|without|hors|h\.?t\.?|netto|net|sin|senza|bez|zzgl\.?)(?![\p{L}])/iu;
@@ -123,6 +131,8 @@ interface Candidate {
   readonly value: string;
   readonly line: number;
   readonly kind: Kind;
+  /** The line prints several amounts (a summary row: "Total  28.00  1.68"). */
+  readonly several: boolean;
 }
 const STRENGTH: Record<Kind, number> = { grand: 3, due: 2.5, plain: 1.5 };
 
@@ -153,9 +163,11 @@ const findAmounts = (
   };
   for (const [i, line] of all.entries()) {
     if (isTaxIdLine(line) || (LABELS.tableHeader.test(line) && LABELS.tableQty.test(line))) continue;
-    const cashM = line.match(/^\s*(?:cash|tunai|bayar|tendered|paid)(?![\p{L}])/iu);
+    const cashM = line.match(
+      /^\W*(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
+    );
     if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
-    const changeM = line.match(/^\s*(?:change|baki|kembali)(?![\p{L}])/iu);
+    const changeM = line.match(/^\W*(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
     if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
     const sub = line.match(LABELS.subTotal);
     if (sub?.index !== undefined) {
@@ -173,7 +185,7 @@ const findAmounts = (
       const after = line.slice(m.index + m[0].length);
       // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
       const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
-      const isQualified = LABELS.qualified.test(qualifier);
+      const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier);
       if (isQualified && EXCLUSIVE.test(qualifier)) {
         const v = amountOn(i, m.index + m[0].length);
         if (v !== null) subs.push({ value: v, line: i });
@@ -186,7 +198,8 @@ const findAmounts = (
       }
       if (isQualified || isProse(line)) continue;
       const v = amountOn(i, m.index + m[0].length);
-      if (v !== null && !(kind === "due" && Number(v) === 0)) totals.push({ value: v, line: i, kind });
+      const several = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after)))).length > 1;
+      if (v !== null && !(kind === "due" && Number(v) === 0)) totals.push({ value: v, line: i, kind, several });
       continue;
     }
     const tax = line.match(LABELS.tax);
@@ -204,10 +217,18 @@ const findAmounts = (
     return null;
   };
   const byCash = cash !== null && change !== null ? new Decimal(cash).minus(change).toFixed(2) : null;
+  // What was tendered less the change is what the receipt cost: a candidate when a total label has no amount.
+  if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash))) {
+    totals.push({ value: byCash, line: -1, kind: "plain", several: false });
+  }
   const scored = totals.map((c) => {
     const confirmed = confirms(c.value);
     const score =
-      STRENGTH[c.kind] + c.line / 10_000 + (confirmed ? 3 : 0) + (byCash !== null && near(byCash, c.value) ? 1 : 0);
+      STRENGTH[c.kind] +
+      c.line / 10_000 +
+      (confirmed ? 3 : 0) +
+      (byCash !== null && near(byCash, c.value) ? 1 : 0) -
+      (c.several ? 1 : 0);
     return { ...c, confirmed, score };
   });
   scored.sort((a, b) => b.score - a.score);

@@ -64,7 +64,13 @@ const FORM = new RegExp(
 );
 // Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING").
 const TRADE =
-  /(?<![\p{L}])(?:enterprises?|trading|restaurant|store|mart|hardware|bakery|cafe|café|kedai|services|company|shop|station)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:enterprises?|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|bakery|cafe|café|kedai|syarikat|perniagaan|services|company|shop|station|pharmacy|farmasi|stationery|bookstore|florist|electrical|engineering|industries|holdings|group|hotel|motor)(?![\p{L}])/iu;
+// How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
+const wordy = (text: string): number => {
+  const tokens = text.split(/\s+/).filter((t) => t !== "");
+  const words = tokens.filter((t) => /^[\p{L}(][\p{L}&.'’()/-]+$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t));
+  return tokens.length === 0 ? 0 : words.length / tokens.length;
+};
 // Cells that are labels or contact lines, never a name.
 const NOT_NAME =
   /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska)(?![\p{L}])/iu;
@@ -198,6 +204,7 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         if (/\d{3}/.test(text)) score -= 2;
         if (/[@:]|www\./.test(text)) score -= 2;
         if (text.split(" ").length > 8) score -= 2;
+        if (wordy(text) < 0.75 || !/\p{L}{3}/u.test(text)) score -= 3;
         candidates.push({ text, line: i, score, form, evidence: score > 0 });
         break;
       }
