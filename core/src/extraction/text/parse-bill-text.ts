@@ -86,7 +86,13 @@ const amountAfter = (after: string): string | null => {
 };
 
 const isTaxIdLine = (line: string): boolean => /\b(?:IBAN|BIC)\b/.test(line);
-const isProse = (text: string): boolean => (text.match(/\p{L}{2,}/gu) ?? []).length > 10;
+// A sentence, not a label: the cell around the label has many words ("... Rechnungsbetrag ist gemäß § 19 ...").
+const isProse = (line: string, at: number): boolean => {
+  const start = line.lastIndexOf("  ", at) + 1;
+  const end = line.indexOf("  ", at);
+  const cell = line.slice(start, end < 0 ? undefined : end);
+  return (cell.match(/\p{L}{2,}/gu) ?? []).length > 6;
+};
 
 // A row of total labels over a row of values ("TOTAL HT  TOTAL TVA  TOTAL TTC" ... "100,00  8,00  108,00"):
 // each label with its value, as if printed side by side.
@@ -196,7 +202,7 @@ const findAmounts = (
         if (v !== null) taxes.push({ value: v, line: i, summary: true });
         continue;
       }
-      if (isQualified || isProse(line)) continue;
+      if (isQualified || isProse(line, m.index)) continue;
       const v = amountOn(i, m.index + m[0].length);
       const several = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after)))).length > 1;
       if (v !== null && !(kind === "due" && Number(v) === 0)) totals.push({ value: v, line: i, kind, several });

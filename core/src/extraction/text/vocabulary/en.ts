@@ -33,6 +33,7 @@ export const en: Vocabulary = {
     String.raw`gst`,
     String.raw`sst`,
     String.raw`items?`,
+    String.raw`lines?`,
     String.raw`qty`,
     String.raw`quantity`,
     String.raw`discounts?`,
@@ -72,7 +73,7 @@ export const en: Vocabulary = {
     String.raw`total\s*(?:vat|tax|gst)(?:\s*amount)?`,
   ],
   invoiceNumber: [
-    String.raw`\p{L}*\s?invoice\s*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|#|id)`,
+    String.raw`\p{L}*\s?invoice[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|#|id)`,
     String.raw`inv\.?\s*(?:no\.?|#)`,
     String.raw`credit\s*note\s*(?:no\.?|number|#)`,
     String.raw`bill\s*(?:no\.?|number|#)`,

@@ -5,7 +5,7 @@ export const nl: Vocabulary = {
   tesseract: "nld",
   common: ["de", "het", "een", "en", "van", "voor", "factuur", "bedrag", "datum", "btw", "graag", "met"],
   grandTotal: [
-    String.raw`totaal\s*(?:incl(?:\.|usief)?|inclusief)\s*btw`,
+    String.raw`totaal\s*(?:bedrag\s*)?(?:incl(?:\.|usief)?|inclusief)\s*btw`,
     String.raw`totaalbedrag`,
     String.raw`totaal\s*bedrag`,
     String.raw`factuurbedrag`,
