@@ -7,9 +7,16 @@ type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "mon
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const END = String.raw`(?!\p{L})`;
 
+// OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit"): let labels match those.
+const ocrTolerant = (word: string): string =>
+  word
+    .replace(/\[äa\]|ä/g, "[äaàáâdéë]")
+    .replace(/\[öo\]|ö/g, "[öoóò0]")
+    .replace(/\[üu\]|ü/g, "[üuúùû]");
+
 /** One regular expression for a label in the given languages: longest words first, whole words only. */
 export const labelRegex = (key: LabelKey, vocabularies: readonly Vocabulary[] = VOCABULARIES, flags = "iu"): RegExp => {
-  const words = [...new Set(vocabularies.flatMap((v) => v[key]))].sort((a, b) => b.length - a.length);
+  const words = [...new Set(vocabularies.flatMap((v) => v[key]).map(ocrTolerant))].sort((a, b) => b.length - a.length);
   return new RegExp(`${START}(?:${words.join("|")})${END}`, flags);
 };
 

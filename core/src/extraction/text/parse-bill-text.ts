@@ -100,9 +100,12 @@ const headerRows = (lines: readonly string[]): string[] => {
   const out: string[] = [];
   const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
   lines.forEach((line, i) => {
-    if (/\d/.test(line)) return;
-    const cells = cellsOf(line, i).map((c) => c.text);
-    if (cells.length < 2 || !cells.every(isAmountLabel)) return;
+    // The trailing cells that are all amount labels (a sentence may come first on the same line).
+    const all = cellsOf(line, i).map((c) => c.text);
+    let first = all.length;
+    while (first > 0 && isAmountLabel(all[first - 1] as string) && !/\d/.test(all[first - 1] as string)) first--;
+    const cells = all.slice(first);
+    if (cells.length < 2) return;
     for (let k = i + 1; k <= Math.min(lines.length - 1, i + 4); k++) {
       const parts = (lines[k] ?? "").split(/\s{2,}/).map((c) => c.trim());
       const tail: string[] = [];
@@ -304,7 +307,7 @@ const findInvoiceDate = (
     l.replace(new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu"), (m) => "#".repeat(m.length)),
   );
   const read = (after: string): string | null => {
-    const found = findDate(after, monthFirst);
+    const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
     return found && found.index < 30 ? found.date : null;
   };
   const specific = labelled(masked, LABELS.invoiceDate, read);
@@ -355,7 +358,7 @@ export const parseBillText = (
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
   const dueDate = labelled(lines, LABELS.dueDate, (after) => {
-    const found = findDate(after, monthFirst);
+    const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
     return found && found.index < 30 ? found.date : null;
   });
   const invoiceNumber = findInvoiceNumber(lines);

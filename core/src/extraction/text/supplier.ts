@@ -111,6 +111,17 @@ export const cellsOf = (line: string, index: number): Cell[] => {
   return out;
 };
 
+// Marks a line's cells that start in a column; a "Name:  value" row there marks its value too.
+const markColumn = (into: Set<string>, line: string, k: number, from: number, to: number): void => {
+  const cells = cellsOf(line, k);
+  cells.forEach((c, j) => {
+    if (c.start < from || c.start > to) return;
+    into.add(`${k}:${c.start}`);
+    const value = cells[j + 1];
+    if (value && /:\s*$/.test(c.text)) into.add(`${k}:${value.start}`);
+  });
+};
+
 // A buyer block opens at a "Bill to" / "Rechnungsempfänger" / "Factuur aan" label that starts a cell and is
 // followed by a colon or nothing; the block is that column for the next lines.
 const buyerCells = (lines: readonly string[]): Set<string> => {
@@ -128,9 +139,7 @@ const buyerCells = (lines: readonly string[]): Set<string> => {
       if (next && /:\s*$/.test(cell.text)) buyer.add(`${i}:${next.start}`);
       const left = cell.start - 2;
       for (let k = i + 1; k <= Math.min(lines.length - 1, i + 5); k++) {
-        for (const c of cellsOf(lines[k] ?? "", k)) {
-          if (c.start >= left && c.start <= cell.end + 10) buyer.add(`${k}:${c.start}`);
-        }
+        markColumn(buyer, lines[k] ?? "", k, left, cell.end + 10);
       }
     }
   });
@@ -145,9 +154,7 @@ const sellerCells = (lines: readonly string[]): Set<string> => {
       const m = cell.text.match(LABELS.supplierHeading);
       if (m?.index !== 0) continue;
       for (let k = i; k <= Math.min(lines.length - 1, i + 6); k++) {
-        for (const c of cellsOf(lines[k] ?? "", k)) {
-          if (c.start >= cell.start - 2 && c.start <= cell.end + 10) seller.add(`${k}:${c.start}`);
-        }
+        markColumn(seller, lines[k] ?? "", k, cell.start - 2, cell.end + 10);
       }
     }
   });
