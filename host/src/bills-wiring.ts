@@ -54,6 +54,7 @@ const configuredReader = (config: Config): DocumentReader =>
           },
         }
       : {}),
+    ...(config.llmBelow === undefined ? {} : { llmBelow: config.llmBelow }),
   });
 
 /** Binds the document files and the reader (an embedder's or test's reader wins); OCR workers start on first use. */

@@ -40,6 +40,7 @@ export interface Config {
   readonly llmBaseUrl: string | undefined;
   readonly llmModel: string | undefined;
   readonly llmApiKey: string | undefined;
+  readonly llmBelow: number | undefined;
   readonly webhooksAllowInsecure: boolean;
   readonly webhooksPrivateCidrs: readonly string[];
   readonly webhooksLeaseMs: number;
@@ -78,6 +79,11 @@ const positiveInt = fromString<number>(
   "PositiveInt",
   (s) => (/^[1-9]\d{0,14}$/.test(s) ? Number(s) : undefined),
   "a positive whole number",
+);
+const fraction = fromString<number | undefined>(
+  "Fraction",
+  (s) => (/^(?:0(?:\.\d{1,3})?|1(?:\.0{1,3})?)$/.test(s.trim()) ? Number(s.trim()) : undefined),
+  "a number from 0 to 1 (0.85)",
 );
 const nonEmpty = fromString<string>("NonEmpty", (s) => (s.trim() === "" ? undefined : s.trim()), "a non-empty value");
 const optional = fromString<string | undefined>("Optional", (s) => (s.trim() === "" ? undefined : s.trim()), "");
@@ -416,6 +422,13 @@ export const VARIABLES = {
     codec: optional,
     fallback: undefined,
     meaning: "the endpoint's API key (never logged)",
+  },
+  llmBelow: {
+    name: "APAR_LLM_UNSURE_BELOW",
+    codec: fraction,
+    fallback: undefined,
+    meaning:
+      "with an LLM endpoint set, bills read by text layer or OCR ask it only for the key fields (supplier, number, dates, currency, total) whose confidence is below this (`0.9`); unset: never",
   },
   webhooksAllowInsecure: {
     name: "APAR_WEBHOOKS_ALLOW_INSECURE",

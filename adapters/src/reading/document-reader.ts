@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core";
-import { type Extraction, extractFromText, type ReadFailure } from "@apar/core/extraction/index";
+import { assessConfidence, type Extraction, extractFromText, type ReadFailure } from "@apar/core/extraction/index";
 import * as E from "fp-ts/lib/Either.js";
 import { readEinvoiceXml } from "./einvoice-xml.js";
 import { type LlmConfig, readWithLlm } from "./llm-reader.js";
@@ -32,7 +32,15 @@ export interface DocumentReaderOptions {
   readonly dpi?: number;
   /** Whether a PDF's embedded e-invoice XML is read (default true); false reads its pages (benchmarks). */
   readonly readAttachedEinvoice?: boolean;
+  /**
+   * With `llm` set: after a text-layer or OCR reading, the key fields whose confidence is below this are asked of
+   * the LLM (one request with the page images, only when some field is unsure). Unset: never.
+   */
+  readonly llmBelow?: number;
 }
+
+// The fields a person needs to pay a bill, the ones worth a model's second look.
+const KEY_FIELDS = ["supplierName", "invoiceNumber", "invoiceDate", "dueDate", "currency", "totalAmount"] as const;
 
 type Result = E.Either<ReadFailure, Extraction>;
 const fail = (reason: ReadFailure["reason"], detail: string): Result => E.left({ reason, detail });
@@ -73,6 +81,30 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     return E.isLeft(r) ? fail("unreadable", r.left) : r;
   };
 
+  // Asks the LLM for the key fields the reading is unsure of and takes its answers for those fields only.
+  const secondLook = async (
+    read: Extraction,
+    images: () => Promise<{ bytes: Uint8Array; mediaType: string }[]>,
+    signal: AbortSignal,
+  ): Promise<Extraction> => {
+    const below = options.llmBelow;
+    if (!options.llm || below === undefined) return read;
+    const unsure = KEY_FIELDS.filter((f) => (read.fieldConfidence[f] ?? 0) < below);
+    if (unsure.length === 0) return read;
+    const answer = await readWithLlm(options.llm, await images(), signal, unsure);
+    if (E.isLeft(answer)) return read;
+    const fields = { ...read.fields };
+    const base: Record<string, number> = { ...read.fieldConfidence };
+    for (const f of unsure) {
+      const v = answer.right.fields[f];
+      if (v === null) continue;
+      (fields as Record<string, unknown>)[f] = v;
+      base[f] = 0.8;
+    }
+    const { fieldConfidence, confidence } = assessConfidence(fields, base);
+    return { reader: read.reader, fields, fieldConfidence, confidence };
+  };
+
   const readImage = async (
     doc: DocumentToRead,
     kind: MediaKind,
@@ -86,7 +118,13 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     }
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
     const lines = await ocr().recognize(doc.bytes, signal);
-    return E.right(extractFromText(lines, "ocr"));
+    return E.right(
+      await secondLook(
+        extractFromText(lines, "ocr"),
+        async () => [{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }],
+        signal,
+      ),
+    );
   };
 
   const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
@@ -129,7 +167,13 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           lines.push(...(await ocr().recognize(await render(n), signal)));
         }
       }
-      return E.right(extractFromText(lines, scanned ? "ocr" : "pdf-text"));
+      const pages = async (): Promise<{ bytes: Uint8Array; mediaType: string }[]> => {
+        const images: { bytes: Uint8Array; mediaType: string }[] = [];
+        for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)
+          images.push({ bytes: await render(n), mediaType: "image/png" });
+        return images;
+      };
+      return E.right(await secondLook(extractFromText(lines, scanned ? "ocr" : "pdf-text"), pages, signal));
     } finally {
       await pdf.loadingTask.destroy().catch(() => undefined);
     }

@@ -112,13 +112,19 @@ export const readWithLlm = async (
   config: LlmConfig,
   images: readonly { bytes: Uint8Array; mediaType: string }[],
   signal: AbortSignal,
+  /** Only these fields are wanted (the others the text/OCR reader is sure of): the model answers null for the rest. */
+  only?: readonly string[],
 ): Promise<E.Either<string, Extraction>> => {
+  const wanted =
+    only === undefined
+      ? ""
+      : ` Only these fields are needed: ${only.join(", ")}; answer null (or an empty list) for every other field.`;
   const body = {
     model: config.model,
     temperature: 0,
     response_format: { type: "json_schema", json_schema: { name: "bill", strict: true, schema: SCHEMA } },
     messages: [
-      { role: "system", content: PROMPT },
+      { role: "system", content: PROMPT + wanted },
       {
         role: "user",
         content: [
