@@ -66,9 +66,11 @@ export const findDate = (text: string, monthFirst = false): { date: string; inde
 export const dateOrder = (text: string): boolean | null => {
   let dayFirst = 0;
   let monthFirst = 0;
-  for (const m of text.matchAll(/(?<!\d)(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(?:\d{4}|\d{2})(?!\d)/g)) {
+  // Four-digit years only: "09.20.00" is a time of day, not a date.
+  for (const m of text.matchAll(/(?<!\d)(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(?:19|20)\d{2}(?!\d)/g)) {
     const a = Number(m[1]);
     const b = Number(m[2]);
+    if (a > 31 || b > 31 || a === 0 || b === 0) continue;
     if (a > 12 && b <= 12) dayFirst++;
     else if (b > 12 && a <= 12) monthFirst++;
   }
