@@ -32,6 +32,9 @@ const resultsFile = option("results");
 interface Entry {
   readonly file: string;
   readonly pages?: number;
+  /** A rough page-template fingerprint (e-invoices): figures are also given weighted per template. */
+  readonly layout?: string;
+  readonly from?: string;
   readonly truth: Record<string, string | null>;
 }
 
@@ -109,6 +112,15 @@ for (const folder of folders) {
   }
   entries = entries.slice(0, limit);
   const tally = new Map<string, { right: number; all: number }>();
+  const perLayout = new Map<string, Map<string, { right: number; all: number }>>();
+  // The scans carry no layout of their own: take the one of the PDF they were rendered from.
+  const layouts = new Map<string, string>();
+  try {
+    const pdfs = JSON.parse(readFileSync(join(root, "einvoice-pdf", "index.json"), "utf8")) as Entry[];
+    for (const p of pdfs) if (p.layout) layouts.set(p.file, p.layout);
+  } catch {
+    // no einvoice-pdf folder: no layouts for scans
+  }
   let pages = 0;
   const t0 = performance.now();
   for (const entry of entries) {
@@ -125,6 +137,13 @@ for (const folder of folders) {
       if (ok === null) continue;
       const t = tally.get(field) ?? { right: 0, all: 0 };
       tally.set(field, { right: t.right + Number(ok), all: t.all + 1 });
+      const layout = entry.layout ?? layouts.get(entry.from?.split("/").pop() ?? "");
+      if (layout) {
+        const m = perLayout.get(layout) ?? new Map<string, { right: number; all: number }>();
+        const l = m.get(field) ?? { right: 0, all: 0 };
+        m.set(field, { right: l.right + Number(ok), all: l.all + 1 });
+        perLayout.set(layout, m);
+      }
       const band = BANDS.find((b) => b.test(conf[field] ?? 0))?.name as string;
       const c = calibration.get(`${field}|${band}`) ?? { right: 0, all: 0 };
       calibration.set(`${field}|${band}`, { right: c.right + Number(ok), all: c.all + 1 });
@@ -140,6 +159,16 @@ for (const folder of folders) {
     return `${f} ${t.right}/${t.all} (${pct(t.right, t.all)})`;
   });
   console.log(`${folder} (${entries.length} documents, ${pages} pages): ${cells.join("; ")}`);
+  if (perLayout.size > 0) {
+    const weighted = FIELDS.filter((f) => tally.has(f)).map((f) => {
+      const shares = [...perLayout.values()].flatMap((m) => {
+        const l = m.get(f);
+        return l && l.all > 0 ? [l.right / l.all] : [];
+      });
+      return `${f} ${((100 * shares.reduce((a, b) => a + b, 0)) / Math.max(1, shares.length)).toFixed(0)}%`;
+    });
+    console.log(`  weighted per template (${perLayout.size} templates): ${weighted.join("; ")}`);
+  }
   console.log(`  ${(pages / minutes).toFixed(1)} pages per minute`);
 }
 await reader.close();
