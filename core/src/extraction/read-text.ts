@@ -1,10 +1,32 @@
 import { assessConfidence } from "./confidence.js";
-import type { Extraction, ReaderKind } from "./model.js";
+import type { ExtractedFieldName, Extraction, ReaderKind } from "./model.js";
 import { parseBillText } from "./text/parse-bill-text.js";
+
+// OCR can misread any character of a field nothing cross-checks (a number, a date, a name): from OCR these stay
+// below 0.9, while amounts that subtotal + tax confirm keep their score.
+const UNCHECKED: readonly ExtractedFieldName[] = [
+  "invoiceNumber",
+  "invoiceDate",
+  "dueDate",
+  "supplierName",
+  "supplierTaxNumber",
+  "purchaseOrderNumber",
+  "paymentRef",
+];
+const OCR_CAP = 0.85;
 
 /** Reads a bill from its text lines into an Extraction with per-field and overall confidence. */
 export const extractFromText = (lines: readonly string[], reader: ReaderKind): Extraction => {
   const { fields, found } = parseBillText(lines);
-  const { fieldConfidence, confidence } = assessConfidence(fields, found);
+  const base =
+    reader === "ocr"
+      ? Object.fromEntries(
+          Object.entries(found).map(([k, v]) => [
+            k,
+            UNCHECKED.includes(k as ExtractedFieldName) ? Math.min(v, OCR_CAP) : v,
+          ]),
+        )
+      : found;
+  const { fieldConfidence, confidence } = assessConfidence(fields, base);
   return { reader, fields, fieldConfidence, confidence };
 };

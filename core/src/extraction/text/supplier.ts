@@ -64,7 +64,7 @@ const FORM = new RegExp(
 );
 // Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING").
 const TRADE =
-  /(?<![\p{L}])(?:enterprises?|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|bakery|cafe|café|kedai|syarikat|perniagaan|services|company|shop|station|pharmacy|farmasi|stationery|bookstore|florist|electrical|engineering|industries|holdings|group|hotel|motor)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:enterprises?|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|bakery|cafe|café|kedai|syarikat|perniagaan|services|company|shop|station|pharmacy|farmasi|stationery|bookstore|florist|electrical|engineering|industries|holdings|group|hotel|motor|soci[ée]t[ée]|sociedad|societ[àa]|gesellschaft)(?![\p{L}])/iu;
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
 const wordy = (text: string): number => {
   const tokens = text.split(/\s+/).filter((t) => t !== "");
