@@ -80,7 +80,7 @@ export const fr: Vocabulary = {
     String.raw`[ée]ch[ée]ance`,
     String.raw`[àa]\s*payer\s*avant\s*le`,
     String.raw`payable\s*(?:avant\s*)?le`,
-    String.raw`date\s*limite\s*de\s*paiement`,
+    String.raw`date\s*limite\s*de\s*(?:paiement|r[èe]glement)`,
   ],
   purchaseOrder: [
     String.raw`bon\s*de\s*commande`,
