@@ -38,6 +38,9 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   ],
 ];
 
+// The same patterns for matchAll, compiled once.
+const GLOBAL = PATTERNS.map(([re, read]) => [new RegExp(re.source, `${re.flags}g`), read] as const);
+
 const valid = (y: number, m: number, d: number): boolean => {
   if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -46,8 +49,8 @@ const valid = (y: number, m: number, d: number): boolean => {
 /** The first date in `text` as YYYY-MM-DD with where it ended, or null. `monthFirst` reads 03/04 as March 4. */
 export const findDate = (text: string, monthFirst = false): { date: string; index: number } | null => {
   let best: { date: string; index: number } | null = null;
-  for (const [re, read] of PATTERNS) {
-    for (const m of text.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+  for (const [re, read] of GLOBAL) {
+    for (const m of text.matchAll(re)) {
       if (m.index === undefined || (best !== null && m.index >= best.index)) break;
       const ymd = read(m, monthFirst);
       if (!ymd || !valid(...ymd)) continue;

@@ -295,6 +295,8 @@ const restOfCell = (after: string): string | null => {
   return v === "" ? null : v;
 };
 
+const NOT_ISSUE_DATE = new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu");
+
 // The invoice date: labelled candidates ranked by how specific the label is ("Invoice date" beats a bare "Date"),
 // never a delivery, order or due date.
 const findInvoiceDate = (
@@ -303,9 +305,7 @@ const findInvoiceDate = (
   due: string | null,
   numberLine: number,
 ): Found<string | null> => {
-  const masked = lines.map((l) =>
-    l.replace(new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu"), (m) => "#".repeat(m.length)),
-  );
+  const masked = lines.map((l) => l.replace(NOT_ISSUE_DATE, (m) => "#".repeat(m.length)));
   const read = (after: string): string | null => {
     const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
     return found && found.index < 30 ? found.date : null;
@@ -321,6 +321,12 @@ const findInvoiceDate = (
   return first ? { value: first, confidence: 0.5 } : none;
 };
 
+const TITLE_NUMBER = new RegExp(
+  `^\\s*(?:${LABELS.title.source})?\\s*(?:no\\.?|nr\\.?|n\\s?[°o˚º]\\.?|#)\\s*:?\\s*`,
+  "iu",
+);
+const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
+
 // The invoice number: a labelled identifier, else one printed right after the document title ("Invoice 2041"),
 // else a bare "No. 2041" near the top.
 const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { line: number } => {
@@ -334,10 +340,9 @@ const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { l
       if (value !== null) return { value, confidence: v.below ? 0.8 : 0.9, line: i };
     }
   }
-  const title = new RegExp(`^\\s*(?:${LABELS.title.source})?\\s*(?:no\\.?|nr\\.?|n\\s?[°o˚º]\\.?|#)\\s*:?\\s*`, "iu");
-  const titleOnly = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
+
   for (const [i, line] of lines.slice(0, 30).entries()) {
-    const m = line.match(title) ?? line.match(titleOnly);
+    const m = line.match(TITLE_NUMBER) ?? line.match(TITLE_ONLY);
     if (!m || m[0].trim() === "") continue;
     const id = read(line.slice(m[0].length));
     if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };
