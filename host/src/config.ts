@@ -49,6 +49,8 @@ export interface Config {
   readonly smtpTlsKey: string | undefined;
   readonly smtpMaxBytes: number;
   readonly inboundEmailSecret: string | undefined;
+  readonly trustedMailGateways: readonly string[];
+  readonly trustedAuthservIds: readonly string[];
 }
 
 /** One variable: its name, default (undefined: optional) and codec from the raw string. */
@@ -167,6 +169,24 @@ const ipList = fromString<readonly string[]>(
   },
   "a comma-separated list of IP addresses and CIDR ranges",
 );
+/** A comma-separated list of lower-cased entries, each of which `valid` accepts. */
+const lowerCaseList = (name: string, valid: (entry: string) => boolean, expected: string) =>
+  fromString<readonly string[]>(
+    name,
+    (s) => {
+      const entries = s
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e !== "");
+      return entries.every(valid) ? entries : undefined;
+    },
+    expected,
+  );
+const authservIds = lowerCaseList(
+  "AuthservIds",
+  (id) => /^[a-z0-9][a-z0-9.-]*$/.test(id),
+  "a comma-separated list of authserv-ids (host names such as mx.example.com)",
+);
 const jwkSet = fromString<JwkSet | undefined>(
   "JwkSet",
   (s) => {
@@ -209,17 +229,9 @@ const logLevel = fromString<string>(
   "one of fatal, error, warn, info, debug, trace, silent",
 );
 
-const uuidList = fromString<readonly string[]>(
+const uuidList = lowerCaseList(
   "UuidList",
-  (s) => {
-    const ids = s
-      .split(",")
-      .map((e) => e.trim().toLowerCase())
-      .filter((e) => e !== "");
-    return ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
-      ? ids
-      : undefined;
-  },
+  (id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id),
   "a comma-separated list of client ids (UUIDs)",
 );
 
@@ -478,6 +490,19 @@ export const VARIABLES = {
     fallback: undefined,
     meaning: "shared secret an email-delivery provider sends to `POST /inbound/email` (unset: the route answers 404)",
   },
+  trustedMailGateways: {
+    name: "APAR_TRUSTED_MAIL_GATEWAYS",
+    codec: ipList,
+    fallback: "",
+    meaning:
+      "mail gateways (IPs, CIDRs) whose `Authentication-Results` replace apar's own DKIM/SPF/DMARC checks: the SMTP client, or the HTTP client posting to `POST /inbound/email`",
+  },
+  trustedAuthservIds: {
+    name: "APAR_TRUSTED_AUTHSERV_IDS",
+    codec: authservIds,
+    fallback: "",
+    meaning: "the authserv-ids those gateways write (`mx.example.com`); results under any other id are ignored",
+  },
 } satisfies { [K in Exclude<keyof Config, never>]: Variable<unknown> };
 
 /** Decodes the environment into a Config, or answers one line per bad variable. */
@@ -496,6 +521,12 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
       problems.push(`${variable.name}: ${JSON.stringify(raw)} is not valid; expected ${expected}`);
     } else values[key] = result.right;
   }
+  const gateways = values.trustedMailGateways as readonly string[] | undefined;
+  const ids = values.trustedAuthservIds as readonly string[] | undefined;
+  if ((gateways?.length ?? 0) > 0 !== (ids?.length ?? 0) > 0)
+    problems.push(
+      "APAR_TRUSTED_MAIL_GATEWAYS and APAR_TRUSTED_AUTHSERV_IDS go together: set both (the gateways, and the authserv-id they write) or neither",
+    );
   if (problems.length > 0) return E.left(problems);
   const dataDir = values.dataDir as string;
   return E.right({

@@ -49,6 +49,7 @@ export const bindInbound = (c: Container, config: Config, resolver: DNSResolver 
       files: c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
       inboundDomain: config.inboundDomain,
       ...(resolver === undefined ? {} : { resolver }),
+      gateways: { addresses: config.trustedMailGateways, authservIds: config.trustedAuthservIds },
       logger: c.get<Logger>(TOKENS.Logger).child({ part: "inbound" }),
       onEnqueued: wakeWorker(c, config),
     }),
@@ -98,6 +99,7 @@ export const inboundRouteList = (c: Container, routeDeps: TenancyRouteDeps): Rou
       secret: config.inboundEmailSecret,
       headerPrefix: config.headerPrefix,
       maxBytes: config.smtpMaxBytes,
+      trustedProxies: config.trustedProxies,
       pipeline: () => c.get<InboundPipeline>(INBOUND_TOKENS.Pipeline),
     }),
   ];

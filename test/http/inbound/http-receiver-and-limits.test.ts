@@ -1,14 +1,9 @@
 import { join } from "node:path";
-import { secureRandomBytes } from "@apar/adapters/system/ids";
-import type { Ids } from "@apar/core";
-import { createApiKey, createClient, createOrganisation } from "@apar/core";
 import test from "ava";
-import * as E from "fp-ts/lib/Either.js";
 import nodemailer from "nodemailer";
-import { TOKENS } from "../../../host/src/tokens.js";
 import { ROOT } from "../../helpers/host-process.js";
 import { send } from "../support/client.js";
-import { DKIM_PRIVATE_KEY, type InboundHarness, startInboundHarness } from "./inbound-harness.js";
+import { DKIM_PRIVATE_KEY, type InboundHarness, inboundTenant, startInboundHarness } from "./inbound-harness.js";
 
 const TLS = join(ROOT, "fixtures/email-auth/tls");
 const SECRET = "provider-shared-secret-0123456789";
@@ -25,39 +20,7 @@ test.after.always(async () => {
   await h?.dispose();
 });
 
-const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
-  if (E.isLeft(r)) throw new Error(r.left.code);
-  return r.right;
-};
-
-const tenant = async () => {
-  const deps = {
-    db: h.app.database,
-    clock: h.app.container.get<never>(TOKENS.Clock),
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
-    randomBytes: secureRandomBytes,
-  };
-  const client = orThrow(await createClient(deps)({ name: "Provider client" })());
-  const org = orThrow(await createOrganisation(deps)({ clientId: client.id, name: "Provider org" })());
-  const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    send(h.httpPort, {
-      method,
-      path,
-      headers: {
-        "x-service-api-key": key.rawKey,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
-    });
-  const company = (await call("POST", "/v1/companies", { name: "Provider Co", organisationIds: [org.id] })).json as {
-    id: string;
-    forwardingAddress: string;
-  };
-  await call("POST", `/v1/companies/${company.id}/allowed-senders`, { sender: "supplier.example" });
-  return { org, company, call };
-};
+const tenant = () => inboundTenant(h);
 
 const signed = async (to: string, subject: string) =>
   (

@@ -2,13 +2,17 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fixedResolver } from "@apar/adapters/mail/inbound/index";
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import { createApiKey, createClient, createOrganisation, type Ids } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import mysql from "mysql2/promise";
 import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";
 import { loadConfig } from "../../../host/src/config.js";
+import { TOKENS } from "../../../host/src/tokens.js";
 import { type HostEnvironment, hostEnvironment, ROOT } from "../../helpers/host-process.js";
 import { fakeReader } from "../bills/bill-harness.js";
+import { send } from "../support/client.js";
 
 const FIXTURES = join(ROOT, "fixtures/email-auth");
 
@@ -126,4 +130,51 @@ export const tablesContaining = async (
   } finally {
     await connection.end();
   }
+};
+
+const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
+  if (E.isLeft(r)) throw new Error(r.left.code);
+  return r.right;
+};
+
+/** A client with an API key, `organisations` organisations and a company feeding them, allowing `sender`. */
+export const inboundTenant = async (h: InboundHarness, organisations = 1, sender = "supplier.example") => {
+  const deps = {
+    db: h.app.database,
+    clock: h.app.container.get<never>(TOKENS.Clock),
+    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  };
+  const client = orThrow(await createClient(deps)({ name: "Inbound client" })());
+  const orgs = [];
+  for (let i = 0; i < organisations; i += 1)
+    orgs.push(orThrow(await createOrganisation(deps)({ clientId: client.id, name: `Inbound org ${i}` })()));
+  const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    send(h.httpPort, {
+      method,
+      path,
+      headers: {
+        "x-service-api-key": key.rawKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
+    });
+  const company = (
+    await call("POST", "/v1/companies", { name: "Forwarded Bills", organisationIds: orgs.map((o) => o.id) })
+  ).json as { id: string; forwardingAddress: string };
+  const allowed = await call("POST", `/v1/companies/${company.id}/allowed-senders`, { sender });
+  if (allowed.status !== 201) throw new Error(`allow: ${allowed.status}`);
+  return { client, orgs, org: orgs[0] as (typeof orgs)[number], company, call };
+};
+
+/** Polls `get` until it answers a value (every 25 ms, at most 400 times). */
+export const poll = async <A>(get: () => Promise<A | undefined>, what: string): Promise<A> => {
+  for (let i = 0; i < 400; i += 1) {
+    const value = await get();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 };

@@ -1,16 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { createApiKey, createClient, createOrganisation, type Ids } from "@apar/core";
 import test from "ava";
-import * as E from "fp-ts/lib/Either.js";
 import nodemailer from "nodemailer";
-import { TOKENS } from "../../../host/src/tokens.js";
-import { send } from "../support/client.js";
 import {
   DKIM_PRIVATE_KEY,
   filesContaining,
   type InboundHarness,
+  inboundTenant,
   markerForms,
+  poll,
   startInboundHarness,
   tablesContaining,
 } from "./inbound-harness.js";
@@ -23,42 +20,7 @@ test.after.always(async () => {
   await h?.dispose();
 });
 
-const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
-  if (E.isLeft(r)) throw new Error(r.left.code);
-  return r.right;
-};
-
-/** A client with an API key, `organisations` organisations and a company feeding them, allowing supplier.example. */
-const tenant = async (organisations = 1) => {
-  const deps = {
-    db: h.app.database,
-    clock: h.app.container.get<never>(TOKENS.Clock),
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
-    randomBytes: secureRandomBytes,
-  };
-  const client = orThrow(await createClient(deps)({ name: "Inbound client" })());
-  const orgs = [];
-  for (let i = 0; i < organisations; i += 1)
-    orgs.push(orThrow(await createOrganisation(deps)({ clientId: client.id, name: `Inbound org ${i}` })()));
-  const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
-  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    send(h.httpPort, {
-      method,
-      path,
-      headers: {
-        "x-service-api-key": key.rawKey,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
-    });
-  const company = (
-    await call("POST", "/v1/companies", { name: "Forwarded Bills", organisationIds: orgs.map((o) => o.id) })
-  ).json as { id: string; forwardingAddress: string };
-  const allowed = await call("POST", `/v1/companies/${company.id}/allowed-senders`, { sender: "supplier.example" });
-  if (allowed.status !== 201) throw new Error(`allow: ${allowed.status}`);
-  return { client, orgs, company, call };
-};
+const tenant = (organisations = 1) => inboundTenant(h, organisations);
 
 const pdf = (content: string) => Buffer.from(`%PDF-1.7\n${content}\n%%EOF\n`);
 
@@ -70,15 +32,6 @@ const transport = (dkim: boolean) =>
     ignoreTLS: true,
     ...(dkim ? { dkim: { domainName: "supplier.example", keySelector: "test", privateKey: DKIM_PRIVATE_KEY } } : {}),
   });
-
-const poll = async <A>(get: () => Promise<A | undefined>, what: string): Promise<A> => {
-  for (let i = 0; i < 400; i += 1) {
-    const value = await get();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 test.serial("a DKIM-signed forward from an allowed sender becomes a bill that is read (PendingReview)", async (t) => {
   const { orgs, company, call } = await tenant(1);

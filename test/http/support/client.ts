@@ -17,11 +17,21 @@ export const send = (
     path: string;
     headers?: Record<string, string | number>;
     body?: Buffer | readonly Buffer[];
+    /** The loopback address to connect from (`127.0.0.2`): another client, as the server sees it. */
+    localAddress?: string;
   },
 ): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, method: options.method, path: options.path, headers: options.headers, agent: false },
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method,
+        path: options.path,
+        headers: options.headers,
+        agent: false,
+        ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress }),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

@@ -320,6 +320,11 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         "201": { description: "The new entry.", schema: SENDER_SCHEMA },
         "200": { description: "The list had the entry already.", schema: SENDER_SCHEMA },
         "404": { description: "`Company.NotFound` or `ForwardingRejection.NotFound`." },
+        "409": {
+          description:
+            "`ForwardingRejection.NotAboutSender`: the forward failed email authentication and its sender is allowed " +
+            "already, so allowing it changes nothing (the detail says why it was refused).",
+        },
       },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);

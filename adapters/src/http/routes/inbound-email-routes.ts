@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { type Company, type DomainError, domainError } from "@apar/core";
+import { headerFields } from "../../mail/inbound/headers.js";
 import { UnacceptableMessage } from "../../mail/inbound/message-shape.js";
 import type { InboundPipeline } from "../../mail/inbound/pipeline.js";
+import { clientIp, trustedProxies } from "../../rate-limit/client-ip.js";
 import type { RouteContext, RouteDef } from "../route.js";
 
 /** What `POST /inbound/email` needs. */
@@ -12,6 +14,8 @@ export interface InboundEmailRouteDeps {
   readonly headerPrefix: string;
   /** Largest message accepted (`APAR_SMTP_MAX_BYTES`, as for SMTP). */
   readonly maxBytes: number;
+  /** `APAR_TRUSTED_PROXIES`: behind them, the poster's address is the one their X-Forwarded-For names. */
+  readonly trustedProxies: readonly string[];
   /** Read when a request runs (the database opens after routes are built). */
   readonly pipeline: () => InboundPipeline;
 }
@@ -49,25 +53,23 @@ const readRaw = (ctx: RouteContext, max: number): Promise<Buffer | DomainError> 
   });
 
 /** Addresses in the message's To, Cc and Delivered-To headers (when the provider names no recipients). */
-const headerRecipients = (raw: Buffer): string[] => {
-  const end = raw.indexOf("\r\n\r\n") >= 0 ? raw.indexOf("\r\n\r\n") : raw.indexOf("\n\n");
-  const head = raw
-    .subarray(0, end < 0 ? raw.length : end)
-    .toString("latin1")
-    .replace(/\r?\n[ \t]+/g, " ");
-  const lines = head.split(/\r?\n/).filter((l) => /^(to|cc|delivered-to):/i.test(l));
-  return lines.flatMap((l) => [...l.matchAll(/[^\s<>"@,:;]+@[a-z0-9.-]+/gi)].map((m) => m[0]));
-};
+const headerRecipients = (raw: Buffer): string[] =>
+  headerFields(raw)
+    .filter((f) => f.name === "to" || f.name === "cc" || f.name === "delivered-to")
+    .flatMap((f) => [...f.value.matchAll(/[^\s<>"@,:;]+@[a-z0-9.-]+/gi)].map((m) => m[0]));
 
 /**
  * `POST /inbound/email`: raw MIME (`message/rfc822`) posted by an email-delivery provider, fed to the same
  * pipeline as SMTP. The provider proves itself with `x-<prefix>-inbound-secret`; it may name the connecting
  * client (`x-<prefix>-client-ip`, `-helo`, `-mail-from`, needed for SPF: without the IP SPF is Unknown) and
  * the recipients (`x-<prefix>-rcpt-to`, comma-separated; default the addresses in To, Cc and Delivered-To).
+ * The poster's own address (the HTTP client's, through trusted proxies) is what the trusted mail gateways
+ * are matched against: a provider listed there is believed for its Authentication-Results.
  * Answers 202 whatever the companies decide, as SMTP answers 250.
  */
 export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
   const h = (name: string) => `x-${deps.headerPrefix}-${name}`;
+  const proxies = trustedProxies(deps.trustedProxies);
   return [
     {
       method: "POST",
@@ -76,7 +78,9 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
       summary: "Receive a forwarded email from an email-delivery provider",
       description:
         "Raw MIME as the provider received it. Authenticated by a shared secret (APAR_INBOUND_EMAIL_SECRET); " +
-        "600 requests per minute per IP. Rejections are recorded as forwarding rejections; the answer is 202 either way.",
+        "600 requests per minute per IP. Rejections are recorded as forwarding rejections; the answer is 202 either way. " +
+        "A provider posting from an address in APAR_TRUSTED_MAIL_GATEWAYS is believed for its Authentication-Results " +
+        "(authserv-id in APAR_TRUSTED_AUTHSERV_IDS) instead of apar's own DKIM, SPF and DMARC checks.",
       tags: ["companies"],
       security: "none",
       limit: "inbound",
@@ -139,6 +143,7 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
               ...(ip === undefined ? {} : { ip }),
               ...(helo === undefined ? {} : { helo }),
               ...(mailFrom === undefined ? {} : { envelopeFrom: mailFrom }),
+              via: clientIp(ctx.req.socket.remoteAddress, ctx.headers["x-forwarded-for"], proxies),
             },
             companies,
           });

@@ -1,6 +1,7 @@
 import type { EmailAuthResult, ForwardAuthentication } from "@apar/core";
 import { authenticate, type DNSResolver } from "mailauth";
 import { getDomain } from "tldts";
+import { headerValues } from "./headers.js";
 
 export type { DNSResolver } from "mailauth";
 
@@ -11,10 +12,17 @@ export interface Arrival {
   readonly helo?: string;
   /** The envelope sender (MAIL FROM); empty for bounces. */
   readonly envelopeFrom?: string;
+  /**
+   * The host that handed the message to apar: the SMTP client, or the HTTP client that posted it (behind
+   * `APAR_TRUSTED_PROXIES`, the address they name). A trusted mail gateway is recognised by it.
+   */
+  readonly via?: string;
 }
 
-/** The raw verdicts mailauth gave, kept for the record and for conformance tests. */
+/** The raw verdicts (mailauth's, or a trusted gateway's), kept for the record and for conformance tests. */
 export interface SeenResults {
+  /** Who checked: apar itself (mailauth and DNS), or a trusted gateway whose Authentication-Results decided. */
+  readonly checkedBy: "apar" | { readonly gateway: string };
   /** Per DKIM signature: its `d=` domain, result and whether it aligns with the From domain. */
   readonly dkim: readonly { readonly domain: string; readonly result: string; readonly aligned: boolean }[];
   /** pass, fail, softfail, neutral, none, permerror, temperror; `none` when there was no IP to check. */
@@ -24,7 +32,7 @@ export interface SeenResults {
   /** The DMARC result (`none` without a record) and the policy the From domain published. */
   readonly dmarc: string;
   readonly dmarcPolicy: string | null;
-  /** The ARC chain's result (recorded; no sealer is trusted, so it never decides acceptance). */
+  /** The ARC chain's result (recorded; it decides nothing by itself: no sealer is trusted). */
   readonly arc: string;
   /** The From header's domain, lower-case, or null when the message had none (or several). */
   readonly fromDomain: string | null;
@@ -48,20 +56,40 @@ export const relaxedAligned = (a: string, b: string): boolean => {
 const FAILED_DKIM = new Set(["fail", "neutral", "permerror", "policy"]);
 const FAILED_SPF = new Set(["fail", "softfail", "permerror"]);
 
-const fromDomainOf = (raw: Buffer): string | null => {
+/** The From header's one domain, lower-case; null without a From header, or with several authors' domains. */
+export const fromDomainOf = (raw: Buffer): string | null => {
   // Only the header block: the body never decides the author domain.
-  const end = raw.indexOf("\r\n\r\n") >= 0 ? raw.indexOf("\r\n\r\n") : raw.indexOf("\n\n");
-  const headers = raw
-    .subarray(0, end < 0 ? raw.length : end)
-    .toString("latin1")
-    .replace(/\r?\n[ \t]+/g, " ");
-  const froms = headers.split(/\r?\n/).filter((l) => /^from:/i.test(l));
+  const froms = headerValues(raw, "From");
   if (froms.length !== 1) return null;
-  const addresses = [...(froms[0] ?? "").matchAll(/[^\s<>"@,:;]+@([a-z0-9.-]+)/gi)].map((m) =>
-    (m[1] ?? "").toLowerCase(),
+  const domains = new Set(
+    [...(froms[0] ?? "").matchAll(/[^\s<>"@,:;]+@([a-z0-9.-]+)/gi)].map((m) => (m[1] ?? "").toLowerCase()),
   );
-  const domains = new Set(addresses);
   return domains.size === 1 ? ([...domains][0] ?? null) : null;
+};
+
+/**
+ * The spec's verdicts from what was seen: `dkimResult` Pass for an aligned passing signature, Fail when the
+ * message was signed but no aligned signature passed, Unknown when unsigned; `spfResult` Pass / Fail (fail,
+ * softfail, permerror) / Unknown (neutral, none, temperror, no IP); the message passes when aligned DKIM or
+ * aligned SPF passed, or `alsoPasses` (a trusted gateway's DMARC pass); `authResult` Pass when it passed,
+ * Unknown when nothing could be checked, else Fail.
+ */
+export const verdictsOf = (seen: SeenResults, alsoPasses = false): Authentication => {
+  const dkimPass = seen.dkim.some((d) => d.aligned && d.result === "pass");
+  const spfPass = seen.spf === "pass" && seen.spfAligned;
+  const dkimResult: EmailAuthResult = dkimPass
+    ? "Pass"
+    : seen.dkim.some((d) => FAILED_DKIM.has(d.result) || d.result === "pass")
+      ? "Fail"
+      : "Unknown";
+  const spfResult: EmailAuthResult = seen.spf === "pass" ? "Pass" : FAILED_SPF.has(seen.spf) ? "Fail" : "Unknown";
+  const passed = dkimPass || spfPass || alsoPasses;
+  const authResult: EmailAuthResult = passed
+    ? "Pass"
+    : dkimResult === "Unknown" && spfResult === "Unknown"
+      ? "Unknown"
+      : "Fail";
+  return { authResult, dkimResult, spfResult, passed, seen };
 };
 
 /**
@@ -69,10 +97,7 @@ const fromDomainOf = (raw: Buffer): string | null => {
  * sender, DMARC and ARC, resolving DNS through `resolver` (tests give fixture records). The message passes
  * when a DKIM signature aligned with the From domain passes, or SPF passes for an envelope domain aligned
  * with it (DMARC's rule, whatever policy the domain publishes; forwarding often breaks SPF, so DKIM alone
- * suffices). Mapped to the spec's enum: `dkimResult` Pass for an aligned passing signature, Fail when the
- * message was signed but no aligned signature passed, Unknown when unsigned; `spfResult` Pass / Fail
- * (fail, softfail, permerror) / Unknown (neutral, none, temperror, no IP); `authResult` Pass when the message
- * passed, Unknown when nothing could be checked, else Fail.
+ * suffices). Mapped to the spec's enums by `verdictsOf`.
  */
 export const authenticateMessage = async (
   raw: Buffer,
@@ -100,42 +125,23 @@ export const authenticateMessage = async (
   const spf = arrival.ip === undefined || result.spf === false ? "none" : String(result.spf.status.result);
   const spfDomain = result.spf === false ? null : (result.spf.domain ?? null);
   const spfAligned = fromDomain !== null && spfDomain !== null && relaxedAligned(spfDomain, fromDomain);
-  const dkimPass = dkim.some((d) => d.aligned && d.result === "pass");
-  const spfPass = spf === "pass" && spfAligned;
-  const dkimResult: EmailAuthResult = dkimPass
-    ? "Pass"
-    : dkim.some((d) => FAILED_DKIM.has(d.result) || d.result === "pass")
-      ? "Fail"
-      : "Unknown";
-  const spfResult: EmailAuthResult = spf === "pass" ? "Pass" : FAILED_SPF.has(spf) ? "Fail" : "Unknown";
-  const passed = dkimPass || spfPass;
-  const authResult: EmailAuthResult = passed
-    ? "Pass"
-    : dkimResult === "Unknown" && spfResult === "Unknown"
-      ? "Unknown"
-      : "Fail";
-  return {
-    authResult,
-    dkimResult,
-    spfResult,
-    passed,
-    seen: {
-      dkim,
-      spf,
-      spfDomain,
-      spfAligned,
-      // Several authors cannot all be checked: such a message fails DMARC (RFC 9989 11.5 calls it suspicious).
-      dmarc:
-        result.dmarc !== false
-          ? String(result.dmarc.status.result)
-          : result.dmarcSkipReason === "multiple-author-domains" || result.dmarcSkipReason === "multiple-from-fields"
-            ? "fail"
-            : "none",
-      dmarcPolicy: result.dmarc === false ? null : (result.dmarc.policy ?? null),
-      arc: result.arc === false ? "none" : String(result.arc.status?.result ?? "none"),
-      fromDomain,
-    },
-  };
+  return verdictsOf({
+    checkedBy: "apar",
+    dkim,
+    spf,
+    spfDomain,
+    spfAligned,
+    // Several authors cannot all be checked: such a message fails DMARC (RFC 9989 11.5 calls it suspicious).
+    dmarc:
+      result.dmarc !== false
+        ? String(result.dmarc.status.result)
+        : result.dmarcSkipReason === "multiple-author-domains" || result.dmarcSkipReason === "multiple-from-fields"
+          ? "fail"
+          : "none",
+    dmarcPolicy: result.dmarc === false ? null : (result.dmarc.policy ?? null),
+    arc: result.arc === false ? "none" : String(result.arc.status?.result ?? "none"),
+    fromDomain,
+  });
 };
 
 /** A resolver that answers from fixed records (name -> type -> answers), and ENOTFOUND for the rest. */

@@ -1,4 +1,6 @@
 export * from "./authenticate.js";
+export * from "./gateway.js";
+export * from "./headers.js";
 export * from "./message-shape.js";
 export * from "./parse.js";
 export * from "./pipeline.js";

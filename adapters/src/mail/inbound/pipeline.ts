@@ -2,6 +2,7 @@ import { type Company, type ForwardDeps, type ForwardOutcome, receiveForward, se
 import * as E from "fp-ts/lib/Either.js";
 import type { Logger } from "pino";
 import { type Arrival, type Authentication, authenticateMessage, type DNSResolver } from "./authenticate.js";
+import { gatewayMatcher, gatewayVerdicts, type MailGateways } from "./gateway.js";
 import { checkMessageShape, UnacceptableMessage } from "./message-shape.js";
 import { parseMessage } from "./parse.js";
 
@@ -11,6 +12,8 @@ export interface InboundDeps extends ForwardDeps {
   readonly inboundDomain: string;
   /** DNS for DKIM keys, SPF and DMARC records (default: the system's). */
   readonly resolver?: DNSResolver;
+  /** Trusted mail gateways whose Authentication-Results replace apar's own checks (none: apar checks all). */
+  readonly gateways?: MailGateways;
   readonly logger: Logger;
   /** Called after bills were created (wakes an in-process worker). */
   readonly onEnqueued?: () => void;
@@ -50,6 +53,18 @@ export const createInboundPipeline = (deps: InboundDeps): InboundPipeline => {
     const at = address.lastIndexOf("@");
     return at >= 1 && address.slice(at + 1).toLowerCase() === domain;
   };
+  const gateways = deps.gateways ?? { addresses: [], authservIds: [] };
+  const isGateway = gatewayMatcher(gateways);
+  /** A trusted gateway's verdicts when it handed the message over and wrote them; else apar's own checks. */
+  const authenticate = async ({ raw, arrival }: InboundMessage): Promise<Authentication> => {
+    const byGateway =
+      arrival.via !== undefined && isGateway(arrival.via)
+        ? gatewayVerdicts(raw, gateways.authservIds, arrival.via)
+        : undefined;
+    return (
+      byGateway ?? authenticateMessage(raw, arrival, deps.resolver === undefined ? {} : { resolver: deps.resolver })
+    );
+  };
   return {
     isForwardingAddress,
     async companyOf(address) {
@@ -66,11 +81,7 @@ export const createInboundPipeline = (deps: InboundDeps): InboundPipeline => {
           // What the parser refuses is the message's fault (mailparser throws on structure it will not follow).
           throw new UnacceptableMessage(`the message cannot be parsed: ${(error as Error).message}`);
         }),
-        authenticateMessage(
-          message.raw,
-          message.arrival,
-          deps.resolver === undefined ? {} : { resolver: deps.resolver },
-        ),
+        authenticate(message),
       ]);
       const fromAddress = parsed.fromAddress ?? message.arrival.envelopeFrom?.toLowerCase();
       const outcomes: { companyId: string; outcome: ForwardOutcome | "dropped" }[] = [];
@@ -100,6 +111,7 @@ export const createInboundPipeline = (deps: InboundDeps): InboundPipeline => {
               ? { billIds: o.outcome.bills.map((b) => b.billId) }
               : {}),
           })),
+          checkedBy: authentication.seen.checkedBy,
           authResult: authentication.authResult,
           dkimResult: authentication.dkimResult,
           spfResult: authentication.spfResult,

@@ -136,13 +136,15 @@ export const startSmtpReceiver = async (options: SmtpReceiverOptions): Promise<S
         if (envelope.unknown > 0)
           log.info({ unknownRecipients: envelope.unknown }, "inbound message to forwarding addresses of no company");
         if (envelope.companies.length === 0) return callback(null, "Message received");
+        const ip = session.remoteAddress.replace(/^::ffff:/, "");
         options.pipeline
           .deliver({
             raw,
             arrival: {
-              ip: session.remoteAddress.replace(/^::ffff:/, ""),
+              ip,
               helo: session.hostNameAppearsAs,
               envelopeFrom,
+              via: ip,
             },
             companies: envelope.companies,
           })

@@ -1,8 +1,9 @@
 import * as E from "fp-ts/lib/Either.js";
 import * as TE from "fp-ts/lib/TaskEither.js";
-import { ALLOWED_SENDERS_MAX, type AllowedSender, parseSenderPattern } from "../../inbox/allowlist.js";
+import { ALLOWED_SENDERS_MAX, type AllowedSender, parseSenderPattern, senderAllowed } from "../../inbox/allowlist.js";
+import type { ForwardingRejection } from "../../inbox/model.js";
 import type { Stores } from "../../ports/stores.js";
-import { type DomainError, notFound, validationError } from "../../shared/errors.js";
+import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 
@@ -104,7 +105,21 @@ export interface AllowSenderFromRejectionInput {
   readonly wholeDomain?: boolean;
 }
 
-/** Allows the sender of a rejected forward (its address, or its whole domain) in one call. */
+/** A rejection for failed authentication of a sender who is allowed: allowing it again would change nothing. */
+const notAboutSender = (rejection: ForwardingRejection): DomainError =>
+  conflict(
+    "ForwardingRejection.NotAboutSender",
+    `This forward was refused because it failed email authentication (DKIM ${rejection.dkimResult}, SPF ` +
+      `${rejection.spfResult}), not because of its sender: ${rejection.fromAddress} is allowed already, so ` +
+      "allowing it changes nothing. Its mail is accepted once it passes DKIM or SPF for its domain, or arrives " +
+      "through a mail gateway the operator trusts.",
+  );
+
+/**
+ * Allows the sender of a rejected forward (its address, or its whole domain) in one call. A rejection for
+ * failed authentication of a sender the allowlist already allows is `ForwardingRejection.NotAboutSender`
+ * (409): the allowlist was not why it was refused.
+ */
 export const allowSenderFromRejection =
   (deps: InboxDeps) =>
   (input: AllowSenderFromRejectionInput): TE.TaskEither<DomainError, { sender: AllowedSender; created: boolean }> =>
@@ -113,6 +128,9 @@ export const allowSenderFromRejection =
       if ((await s.companies.ofId(input.clientId, input.companyId)) === undefined) return E.left(companyNotFound());
       const rejection = await s.forwardingRejections.ofId(input.clientId, input.rejectionId);
       if (rejection === undefined || rejection.companyId !== input.companyId) return E.left(rejectionNotFound());
+      const list = await s.allowedSenders.listOfCompany(input.clientId, input.companyId);
+      if (rejection.reason === "AuthenticationFailed" && senderAllowed(list, rejection.fromAddress))
+        return E.left(notAboutSender(rejection));
       const entry = parseSenderPattern(input.wholeDomain === true ? rejection.fromDomain : rejection.fromAddress);
       if (entry === undefined)
         return E.left(
