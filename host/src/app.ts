@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import { BILL_TOKENS, removeDocumentTemp } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { buildContainer, type ContainerOverrides } from "./container.js";
-import { firstStart } from "./first-start.js";
+import { type FirstStart, firstStart } from "./first-start.js";
 import { startSmtpRole } from "./inbound-wiring.js";
 import { type RunningApi, startApi } from "./roles/api.js";
 import { loadSecretKey } from "./secret-key.js";
@@ -23,8 +23,8 @@ export interface RunningApp {
   readonly smtpPort: number | undefined;
   /** The HTTP port when the api role runs. */
   readonly port: number | undefined;
-  /** The admin API key created on first start (only on the start that created it). */
-  readonly firstStartKey: string | undefined;
+  /** The client, organisation and admin API key created on first start (only on the start that created them). */
+  readonly firstStart: FirstStart | undefined;
   /** Stops intake, finishes in-flight work, hands unfinished jobs back, closes the database. */
   stop(): Promise<void>;
 }
@@ -90,7 +90,7 @@ export const startApp = async (
     database,
     port: api?.port,
     smtpPort: smtp?.port,
-    firstStartKey: created?.rawKey,
+    firstStart: created,
     stop: () => {
       stopping ??= stop();
       return stopping;

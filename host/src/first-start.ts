@@ -20,12 +20,35 @@ const orThrow = <A>(result: E.Either<{ detail: string }, A>): A => {
   return result.right;
 };
 
+/** What the first start created: the ids to use in headers, and the key (its raw form shown once). */
+export interface FirstStart {
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly key: CreatedApiKey;
+}
+
+/** The banner the server prints once, on the start that created them (`prefix` is `APAR_HEADER_PREFIX`). */
+export const firstStartBanner = (created: FirstStart, prefix: string): string =>
+  [
+    "",
+    "First start: created a client, an organisation and an admin API key for that client.",
+    "",
+    `  client id:        ${created.clientId}`,
+    `  organisation id:  ${created.organisationId}   (the x-${prefix}-organisation-id header of most routes)`,
+    "",
+    `The API key (x-${prefix}-api-key) is shown only this once:`,
+    "",
+    `  ${created.key.rawKey}`,
+    "",
+    "",
+  ].join("\n");
+
 /**
  * On first start with an empty database: one client (all modules), one organisation and an admin API key
  * for that client. Several instances may start at once: the database lock makes exactly one of them do it.
- * Answers the created key (to print once), or undefined when the database already had a client.
+ * Answers what it created (the key to print once), or undefined when the database already had a client.
  */
-export const firstStart = async (container: Container): Promise<CreatedApiKey | undefined> => {
+export const firstStart = async (container: Container): Promise<FirstStart | undefined> => {
   const database = await container.getAsync<Database>(TOKENS.Database);
   const base = {
     clock: container.get<Clock>(TOKENS.Clock),
@@ -54,7 +77,7 @@ export const firstStart = async (container: Container): Promise<CreatedApiKey | 
         },
         "first start: created a client, an organisation and an admin API key",
       );
-      return created;
+      return { clientId: client.id, organisationId: organisation.id, key: created };
     });
   });
 };

@@ -4,6 +4,7 @@ import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { startApp } from "./app.js";
 import { loadConfig } from "./config.js";
+import { firstStartBanner } from "./first-start.js";
 
 /** Hard limit for a graceful stop: orchestrators send SIGKILL after 10 s. */
 const STOP_LIMIT_MS = 9_500;
@@ -17,11 +18,7 @@ const main = async (): Promise<void> => {
   const config = decoded.right;
   const logger = pino({ level: config.logLevel, base: { service: "apar" } });
   const app = await startApp(config, logger);
-  if (app.firstStartKey !== undefined) {
-    process.stdout.write(
-      `\nFirst start: created a client, an organisation and an admin API key. It is shown only this once:\n\n  ${app.firstStartKey}\n\n`,
-    );
-  }
+  if (app.firstStart !== undefined) process.stdout.write(firstStartBanner(app.firstStart, config.headerPrefix));
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (signalled) return;

@@ -1,6 +1,9 @@
 import {
   allPairs,
+  BILL_MACHINE,
+  cannotDetail,
   canTrigger,
+  INVOICE_MACHINE,
   type MachineTable,
   reachableStates,
   tableProblems,
@@ -116,4 +119,21 @@ test("tableProblems finds unreachable states and unknown names", (t) => {
     "row 1 names unknown trigger jump",
     "state Island cannot be reached",
   ]);
+});
+
+test("a refused move reads as a sentence: article, the thing in words, a passive verb", (t) => {
+  t.is(cannotDetail("Invoice", "Sent", "update"), "An invoice in state Sent cannot be updated.");
+  t.is(cannotDetail("PurchaseOrder", "Closed", "close"), "A purchase order in state Closed cannot be closed.");
+  t.is(
+    cannotDetail("Bill", "PendingReview", "submit", "not flagged"),
+    "A bill in state PendingReview cannot be submitted now: not flagged does not hold.",
+  );
+  t.is(
+    cannotDetail("SupplierCreditNote", "Draft", "be applied before it is issued"),
+    "A supplier credit note in state Draft cannot be applied before it is issued.",
+  );
+  // Every trigger of the real tables has its phrase: no raw trigger name reaches a person.
+  for (const table of [BILL_MACHINE, INVOICE_MACHINE] as const)
+    for (const trigger of table.triggers)
+      t.regex(cannotDetail(table.name, "X", trigger), /cannot (be|have|take|fail) [a-z ]+\.$/, trigger);
 });

@@ -2,9 +2,13 @@ import { request } from "node:http";
 import test from "ava";
 import { hostEnvironment, spawnHost, startHost } from "../helpers/host-process.js";
 
-const get = (port: number, path: string): Promise<{ status: number; body: string }> =>
+const get = (
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> =>
   new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+    const req = request({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
       let body = "";
       res.on("data", (c: Buffer) => {
         body += c.toString();
@@ -30,7 +34,19 @@ test("first start creates an admin key once; /healthz and /readyz answer 200; a 
   const environment = await hostEnvironment();
   t.teardown(() => environment.dispose());
   const first = await startHost(environment.env);
-  t.regex(first.stdout(), /shown only this once:\s+apar_[a-z2-7]{8}_[a-z2-7]{52}/);
+  const key = /shown only this once:\s+(apar_[a-z2-7]{8}_[a-z2-7]{52})/.exec(first.stdout())?.[1];
+  const organisationId = /organisation id:\s+([0-9a-f-]{36})/.exec(first.stdout())?.[1];
+  const clientId = /client id:\s+([0-9a-f-]{36})/.exec(first.stdout())?.[1];
+  if (key === undefined || organisationId === undefined || clientId === undefined)
+    return t.fail(`the banner names no key, client or organisation: ${first.stdout()}`);
+  // The printed ids are the ones the key reaches: its client, and an organisation of that client.
+  const organisation = await get(first.port, `/v1/organisations/${organisationId}`, { "x-service-api-key": key });
+  t.is(organisation.status, 200, organisation.body);
+  const mine = await get(first.port, "/v1/client-settings", {
+    "x-service-api-key": key,
+    "x-service-client-id": clientId,
+  });
+  t.is(mine.status, 200, mine.body);
   t.is((await get(first.port, "/healthz")).status, 200);
   t.is((await get(first.port, "/readyz")).status, 200);
   first.child.kill("SIGTERM");

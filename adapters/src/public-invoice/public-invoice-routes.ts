@@ -172,7 +172,10 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
       "404": HTML("No invoice has this token."),
       "409": { description: "`PublicInvoice.NotPayable`: nothing is due (paid, credited)." },
       "410": HTML("The invoice was voided."),
-      "501": { description: "`Payments.NoGateway`: no payment gateway is configured (APAR_PAYMENT_GATEWAY)." },
+      "501": {
+        description:
+          "`Payments.NoGateway`: this installation has no payment gateway (apar does not take card payments yet), so there is no checkout to open.",
+      },
     },
     handler: async (ctx) => {
       const found = await loadPublicInvoice(deps.stores(), tokenOf(ctx));

@@ -49,7 +49,7 @@ export interface BillJson {
   readonly paidAt: string | null;
   /** Supplier credit applied to the bill. */
   readonly amountCredited: string;
-  /** The total less the credit applied (null while the total is unknown). */
+  /** The total less the credit applied (null while the total is unknown); a Paid or Voided bill owes "0". */
   readonly amountDue: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -111,11 +111,16 @@ export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson
     paymentMethod: lifecycle?.paymentMethod ?? null,
     paidAt: lifecycle?.paidAt ?? null,
     amountCredited: money(lifecycle?.amountCredited ?? "0") ?? "0",
-    amountDue: amountDue(f.totalAmount, lifecycle?.amountCredited ?? "0", money),
+    amountDue: OWES_NOTHING.has(bill.state)
+      ? money("0")
+      : amountDue(f.totalAmount, lifecycle?.amountCredited ?? "0", money),
     createdAt: bill.createdAt.toISOString(),
     updatedAt: bill.updatedAt.toISOString(),
   };
 };
+
+/** States in which a bill owes nothing: paid, or voided (a Rejected bill can be reopened, so it still owes). */
+const OWES_NOTHING: ReadonlySet<string> = new Set(["Paid", "Voided"]);
 
 const amountDue = (
   total: string | null,

@@ -36,6 +36,46 @@ export interface Moved<S extends string, V extends string = string> {
   readonly events: readonly V[];
 }
 
+/** What a trigger does to the thing, as a verb phrase after "cannot" (`update` -> `be updated`). */
+const TRIGGER_PHRASES: Readonly<Record<string, string>> = {
+  approve: "be approved",
+  cancel: "be cancelled",
+  change: "be changed",
+  close: "be closed",
+  credit: "be credited",
+  delete: "be deleted",
+  "dismiss-duplicate": "have its duplicate flag dismissed",
+  issue: "be issued",
+  "mark-paid": "be marked paid",
+  "read-failed": "fail its reading",
+  "read-succeeded": "be read",
+  "record-payment": "take a payment",
+  reject: "be rejected",
+  reopen: "be reopened",
+  "retry-ocr": "be read again",
+  "reverse-credit": "have its credit reversed",
+  "schedule-payment": "have its payment scheduled",
+  send: "be sent",
+  submit: "be submitted",
+  unschedule: "be unscheduled",
+  update: "be updated",
+  void: "be voided",
+};
+
+/** `PurchaseOrder` -> `purchase order`. */
+const nounOf = (name: string): string => name.replace(/(?<=[a-z])(?=[A-Z])/g, " ").toLowerCase();
+
+/**
+ * The detail of a refused move, in words: `An invoice in state Sent cannot be updated.` `action` is a
+ * trigger (phrased from the table above) or a phrase of its own (`be applied before it is issued`).
+ */
+export const cannotDetail = (name: string, state: string, action: string, unmet?: string): string => {
+  const noun = nounOf(name);
+  const article = /^[aeiou]/.test(noun) ? "An" : "A";
+  const phrase = TRIGGER_PHRASES[action] ?? action;
+  return `${article} ${noun} in state ${state} cannot ${phrase}${unmet === undefined ? "" : ` now: ${unmet} does not hold`}.`;
+};
+
 const froms = <S extends string>(from: S | readonly S[]): readonly S[] =>
   typeof from === "string" ? [from as S] : (from as readonly S[]);
 
@@ -58,9 +98,9 @@ export const transition = <S extends string, T extends string, C, V extends stri
   const row = rows.find((r) => r.guard === undefined || r.guard.holds(context));
   if (row !== undefined) return E.right({ to: row.to, events: row.events });
   const code = `${table.name}.InvalidTransition`;
-  if (rows.length === 0) return E.left(conflict(code, `A ${table.name} in state ${state} cannot ${trigger}.`));
+  if (rows.length === 0) return E.left(conflict(code, cannotDetail(table.name, state, trigger)));
   const unmet = rows.map((r) => r.guard?.name).join(", ");
-  return E.left(conflict(code, `A ${table.name} in state ${state} cannot ${trigger} now: ${unmet} does not hold.`));
+  return E.left(conflict(code, cannotDetail(table.name, state, trigger, unmet)));
 };
 
 /** True when some row lets `state` move on `trigger` (ignoring guards). */

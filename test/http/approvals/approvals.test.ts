@@ -145,7 +145,7 @@ test.serial(
     const late = await post(id, "reject", { reason: "too late" });
     t.is(late.status, 409);
     t.is(title(late), "Bill.InvalidTransition");
-    t.true(String((late.json as Json).detail).includes("Paid"));
+    t.is((late.json as Json).detail, "A bill in state Paid cannot be rejected.");
     t.deepEqual((await typesOf(id)).slice(2), [
       "bill.needs_approval",
       "bill.approved",

@@ -133,7 +133,7 @@ export const startHarness = async (
     clock,
     env,
     // Only the start that created the client shows its key (a restart on the same database shows none).
-    firstKey: app.firstStartKey ?? "",
+    firstKey: app.firstStart?.key.rawKey ?? "",
     firstClient,
     call: (method, path, call) => sendJson(port, method, path, call),
     probe: (method, path, call) => sendJson(probePort, method, path, call),

@@ -85,6 +85,7 @@ test.serial("a failed read goes to ExtractionFailed with bill.ocr_failed; retry,
   t.is(voided.status, 200);
   t.is((voided.json as Json).state, "Voided");
   t.is((voided.json as Json).voidReason, "scanner junk");
+  t.is((voided.json as Json).amountDue, "0", "a voided bill owes nothing (no currency was read: no minor digits)");
   t.is((await h.call("POST", `/v1/bills/${id}/void`)).status, 409);
   t.is((await h.call("POST", `/v1/bills/${id}/retry-ocr`)).status, 409);
   const types = (await eventsOf(id)).map((e) => e.type);

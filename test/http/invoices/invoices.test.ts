@@ -136,6 +136,7 @@ test.serial(
     const again = await h.call("PATCH", `/v1/invoices/${draft.id}`, { body: { memo: "late change" } });
     t.is(again.status, 409);
     t.is(title(again), "Invoice.InvalidTransition");
+    t.is((again.json as Json).detail, "An invoice in state Sent cannot be updated.");
     t.is(title(await h.call("POST", `/v1/invoices/${draft.id}/send`)), "Invoice.InvalidTransition");
     t.deepEqual(await eventTypes(String(draft.id)), ["invoice.created", "invoice.updated", "invoice.sent"]);
 

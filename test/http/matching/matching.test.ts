@@ -138,6 +138,17 @@ test.serial("allocations by hand, warn-only tolerances, not received, withdrawin
   const group = (await h.call("POST", "/v1/match-groups", { body: { billId: b.id, purchaseOrderIds: [po.id] } }))
     .json as Json;
   t.is(group.status, "Open", "nothing matched automatically");
+  const nothingToAccept = await h.call("POST", `/v1/match-groups/${String(group.id)}/resolutions`, {
+    body: { billLine: 1, decision: "Accept", reason: "looks fine" },
+  });
+  t.is(nothingToAccept.status, 409);
+  t.is(title(nothingToAccept), "Resolution.NoVariance");
+  t.regex(String((nothingToAccept.json as Json).detail), /^Bill line 1 has no variance/);
+  t.deepEqual(
+    ((await h.call("GET", `/v1/match-groups/${String(group.id)}`)).json as Json).resolutions,
+    [],
+    "none stored",
+  );
   const lineId = ((po.lines as Json[])[0] as Json).id;
   const allocated = (
     await h.call("POST", `/v1/match-groups/${String(group.id)}/allocations`, {
@@ -223,4 +234,24 @@ test.serial("the same limit holds on another route: POST /v1/purchase-orders", a
   const shallow = await put("/v1/purchase-orders", deep("lines", 64, '"number":"PO-DEEP",'), "POST");
   t.is(shallow.status, 400);
   t.not((shallow.json as Json).title, "Request.TooDeep");
+});
+
+test.serial("a Paid bill owes nothing and gets no match group", async (t) => {
+  const policy = await h.call("POST", "/v1/approval-policies", {
+    body: { name: "Everything", priorityOrder: 0, action: "AutoApprove" },
+  });
+  const b = await bill({
+    totalAmount: "56159.23",
+    lineItems: [{ description: "Turbine", quantity: "1", unitPrice: "56159.23", amount: "56159.23" }],
+  });
+  t.like((await h.call("POST", `/v1/bills/${String(b.id)}/submit`)).json as Json, { state: "Approved" });
+  t.like((await h.call("GET", `/v1/bills/${String(b.id)}`)).json as Json, { amountDue: "56159.23" }, "owed until paid");
+  const paid = (await h.call("POST", `/v1/bills/${String(b.id)}/mark-paid`)).json as Json;
+  t.like(paid, { state: "Paid", totalAmount: "56159.23", amountDue: "0.00" });
+  const refused = await h.call("POST", "/v1/match-groups", { body: { billId: b.id } });
+  t.is(refused.status, 409);
+  t.is(title(refused), "MatchGroup.BillClosed");
+  t.regex(String((refused.json as Json).detail), /^The bill is Paid: /);
+  t.is((await h.call("GET", `/v1/bills/${String(b.id)}/match-group`)).status, 404, "nothing was created");
+  await h.call("DELETE", `/v1/approval-policies/${String((policy.json as Json).id)}`);
 });

@@ -309,7 +309,14 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
       "/v1/match-groups",
       "createMatchGroup",
       "Match a bill against purchase orders and delivery notes (lines matched automatically)",
-      { "201": group, "400": invalid, "409": { description: "`MatchGroup.Exists`: the bill has a group." } },
+      {
+        "201": group,
+        "400": invalid,
+        "409": {
+          description:
+            "`MatchGroup.Exists`: the bill has a group; `MatchGroup.BillClosed`: the bill is Paid or Voided.",
+        },
+      },
       (ctx) =>
         body(MatchGroupBody, ctx, (b) => {
           const w = who(ctx);
@@ -413,7 +420,12 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
       "/v1/match-groups/{id}/resolutions",
       "addMatchResolution",
       "Decide a bill line's variances (Accept, AcceptAndUpdateCatalog, RequestCreditNote, Dispute) with a reason",
-      { "200": group, "400": invalid, "404": missing("MatchGroup") },
+      {
+        "200": group,
+        "400": invalid,
+        "404": missing("MatchGroup"),
+        "409": { description: "`Resolution.NoVariance`: the bill line has no variance to decide." },
+      },
       (ctx) =>
         body(ResolutionBody, ctx, (b) => {
           const w = who(ctx);

@@ -14,7 +14,7 @@ import type { Actor } from "../../events/envelope.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, domainError } from "../../shared/errors.js";
-import { canTrigger } from "../../shared/state-machine.js";
+import { cannotDetail, canTrigger } from "../../shared/state-machine.js";
 import { billEvents } from "../bills/bill-events.js";
 import { loadBill, moveBill } from "../bills/bill-rules.js";
 import { type ApprovalDeps, type ApprovalLinksJob, SEND_APPROVAL_LINKS_JOB } from "./deps.js";
@@ -68,7 +68,7 @@ export const moveWithin = async (
   const bill = loaded.right;
   // The state is checked before the plan, so that a wrong state answers its 409 before any other check.
   if (!canTrigger(BILL_MACHINE, bill.state, trigger))
-    return E.left(conflict("Bill.InvalidTransition", `A Bill in state ${bill.state} cannot ${trigger}.`));
+    return E.left(conflict("Bill.InvalidTransition", cannotDetail("Bill", bill.state, trigger)));
   const now = deps.clock.now();
   const current = (await s.billLifecycles.ofBill(input.scope, bill.id)) ?? emptyLifecycle(bill, bill.supplierId);
   const planned = await plan(s, bill, current, now);
@@ -136,7 +136,7 @@ export const submitBill = (deps: ApprovalDeps, gate: ReviewGate = noGate, after?
         return E.left(
           conflict(
             "Bill.InvalidTransition",
-            `A Bill in state PendingReview cannot submit while flagged as a possible duplicate of bill ${bill.duplicateOfBillId}: dismiss the flag or void the bill.`,
+            `A bill in state PendingReview cannot be submitted while flagged as a possible duplicate of bill ${bill.duplicateOfBillId}: dismiss the flag or void the bill.`,
           ),
         );
       const scope = { clientId: bill.clientId, organisationId: bill.organisationId };

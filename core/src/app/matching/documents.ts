@@ -6,6 +6,7 @@ import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, type FieldError, notFound, validationError } from "../../shared/errors.js";
 import { isNegativeAmount, isPositiveAmount, normalizeAmount } from "../../shared/money.js";
+import { cannotDetail } from "../../shared/state-machine.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import type { DeliveryNoteBody, PurchaseOrderBody, PurchaseOrderPatch } from "./inputs.js";
 
@@ -76,9 +77,7 @@ export const updatePurchaseOrder =
       const po = await s.matching.purchaseOrders.ofId(scope, id);
       if (po === undefined) return E.left(poNotFound());
       if (po.status === "Closed" || po.status === "Cancelled")
-        return E.left(
-          conflict("PurchaseOrder.InvalidTransition", `A PurchaseOrder in state ${po.status} cannot change.`),
-        );
+        return E.left(conflict("PurchaseOrder.InvalidTransition", cannotDetail("PurchaseOrder", po.status, "change")));
       const errors = [...lineErrors(patch.lines ?? []), ...(await supplierErrors(s, scope, patch.supplierId))];
       if (errors.length > 0) return E.left(validationError(errors));
       const next: PurchaseOrder = {
@@ -104,9 +103,7 @@ export const endPurchaseOrder =
       const po = await s.matching.purchaseOrders.ofId(scope, id);
       if (po === undefined) return E.left(poNotFound());
       if (po.status === "Closed" || po.status === "Cancelled")
-        return E.left(
-          conflict("PurchaseOrder.InvalidTransition", `A PurchaseOrder in state ${po.status} cannot ${how}.`),
-        );
+        return E.left(conflict("PurchaseOrder.InvalidTransition", cannotDetail("PurchaseOrder", po.status, how)));
       const next: PurchaseOrder = {
         ...po,
         status: how === "close" ? "Closed" : "Cancelled",

@@ -196,6 +196,14 @@ export const createMatchGroup =
         );
       if ((await s.matching.matchGroups.ofBill(scope, billId)) !== undefined)
         return E.left(conflict("MatchGroup.Exists", "The bill already has a match group."));
+      if (bill.state === "Paid" || bill.state === "Voided")
+        return E.left(
+          conflict(
+            "MatchGroup.BillClosed",
+            `The bill is ${bill.state}: matching it against orders and receipts can change nothing now. ` +
+              "Match a bill before it is approved and paid.",
+          ),
+        );
       const orders: PurchaseOrder[] = [];
       for (const id of body.purchaseOrderIds ?? []) {
         const po = await s.matching.purchaseOrders.ofId(scope, id.toLowerCase());
@@ -332,15 +340,27 @@ export const removeAllocation =
         : E.left(notFound("Allocation.NotFound", "The allocation does not exist.")),
     );
 
-/** Records a decision on a bill line's variances (replacing an earlier one). */
+/**
+ * Records a decision on a bill line's variances (replacing an earlier one); a line without variances has
+ * nothing to decide (409 `Resolution.NoVariance`).
+ */
 export const addResolution =
   (deps: ApprovalDeps) => (scope: OrgScope, actor: Actor, id: string, body: ResolutionBody) =>
-    changeGroup(deps)(scope, actor, id, async (group, bill) => {
+    changeGroup(deps)(scope, actor, id, async (group, bill, s) => {
       if (body.billLine > bill.fields.lineItems.length)
         return E.left(
           validationError([
             { field: "billLine", code: "range", message: `the bill has ${bill.fields.lineItems.length} lines` },
           ]),
+        );
+      const { variances } = await evaluate(s, scope, group, bill);
+      if (!variances.some((v) => v.billLine === body.billLine))
+        return E.left(
+          conflict(
+            "Resolution.NoVariance",
+            `Bill line ${body.billLine} has no variance: it matches its order and receipt within the tolerances, ` +
+              "so there is nothing to resolve on it.",
+          ),
         );
       const resolution = { ...body, actor, at: deps.clock.now().toISOString() };
       return E.right({

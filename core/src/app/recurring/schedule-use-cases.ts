@@ -110,7 +110,7 @@ export const updateSchedule =
       if (schedule === undefined) return E.left(scheduleNotFound());
       if (!OPEN.includes(schedule.status)) {
         return E.left(
-          conflict("RecurringInvoice.NotEditable", `A ${schedule.status} recurring invoice cannot change.`),
+          conflict("RecurringInvoice.NotEditable", `A ${schedule.status} recurring invoice cannot be changed.`),
         );
       }
       const reanchors = body.cadence !== undefined || body.startDate !== undefined;

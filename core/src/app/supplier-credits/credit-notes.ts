@@ -17,6 +17,7 @@ import {
   normalizeAmount,
   subtractAmounts,
 } from "../../shared/money.js";
+import { cannotDetail } from "../../shared/state-machine.js";
 import type { SupplierCreditNote } from "../../supplier-credits/model.js";
 import { applicationProblem, appliedAmount, issuedStatus, remainingAmount } from "../../supplier-credits/rules.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
@@ -47,7 +48,7 @@ export const supplierCreditNoteJson = (n: SupplierCreditNote): SupplierCreditNot
 const noteNotFound = (): DomainError =>
   notFound("SupplierCreditNote.NotFound", "The supplier credit note does not exist.");
 const wrongState = (n: SupplierCreditNote, what: string): DomainError =>
-  conflict("SupplierCreditNote.InvalidTransition", `A SupplierCreditNote in state ${n.status} cannot ${what}.`);
+  conflict("SupplierCreditNote.InvalidTransition", cannotDetail("SupplierCreditNote", n.status, what));
 
 type Ctx = { readonly scope: OrgScope; readonly actor: Actor };
 
