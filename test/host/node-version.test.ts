@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { nodeVersionProblem, REQUIRED_NODE_MAJOR } from "../../host/src/node-version.js";
+import { PATIENCE_MS } from "../helpers/eventually.js";
 import { ROOT } from "../helpers/host-process.js";
 
 test("an older Node is named, with the version needed and how to get it; 24 and newer pass", (t) => {
@@ -40,7 +41,7 @@ const older =
         cwd: ROOT,
         encoding: "utf8",
         env: { ...process.env, APAR_DATA_DIR: "/nonexistent/never-created" },
-        timeout: 60_000,
+        timeout: PATIENCE_MS,
       },
     );
     t.is(run.status, 1, `${entry}: ${run.stderr}`);

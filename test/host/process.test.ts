@@ -62,7 +62,7 @@ test("first start creates an admin key once; /healthz and /readyz answer 200; a 
   t.is(await listed.exited, 0, listed.stderr());
 });
 
-test("SIGTERM under load: requests in flight finish, the process exits 0 within 10 s", async (t) => {
+test("SIGTERM under load: requests in flight finish, the process stops gracefully and exits 0", async (t) => {
   const environment = await hostEnvironment({ APAR_RATE_LIMITS: "off" });
   t.teardown(() => environment.dispose());
   const host = await startHost(environment.env);
@@ -85,12 +85,14 @@ test("SIGTERM under load: requests in flight finish, the process exits 0 within 
   };
   const clients = Array.from({ length: 20 }, client);
   while (outcomes.length < 100) await new Promise((r) => setTimeout(r, 5));
-  const signalledAt = Date.now();
   host.child.kill("SIGTERM");
   const code = await host.exited;
   await Promise.all(clients);
-  t.is(code, 0);
-  t.true(Date.now() - signalledAt < 10_000);
+  // The process holds itself to the 10 s bound: past 9.5 s it logs and exits 1. So exit 0 with "apar stopped"
+  // says it stopped in time, on every machine, without this test reading a clock.
+  t.is(code, 0, host.stdout());
+  t.regex(host.stdout(), /"msg":"apar stopped"/);
+  t.notRegex(host.stdout(), /graceful stop took too long/);
   t.log([...new Set(outcomes)].map((o) => `${o}: ${outcomes.filter((x) => x === o).length}`).join(", "));
   t.true(outcomes.filter((o) => o === "200").length >= 100);
   // Every request is answered in full or refused at the door (not yet accepted): none fails or is cut off.

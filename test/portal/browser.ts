@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { chromium } from "playwright-core";
+import { PATIENCE_MS } from "../helpers/eventually.js";
 
 /** The Debian package's browser (no downloads). */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -52,7 +53,7 @@ export const startReceiver = async (): Promise<Receiver> => {
     url: "",
     received,
     status: 200,
-    waitFor: (count, timeoutMs = 10_000) =>
+    waitFor: (count, timeoutMs = PATIENCE_MS) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`the receiver got ${received.length} of ${count}`)), timeoutMs);
         const check = () => {

@@ -2,6 +2,7 @@ import { verifyWebhook } from "@apar/core";
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
+import { eventually } from "../helpers/eventually.js";
 import {
   type Harness,
   seedClient,
@@ -46,13 +47,12 @@ const signIn = async (page: Page, credential: string): Promise<void> => {
 const runner = () => h.app.container.get<{ runOnce(): Promise<unknown> }>(TOKENS.WebhookRunner);
 
 /** Reloads until the text shows (deliveries are made in the background). */
-const reloadUntil = async (page: Page, text: string, timeoutMs = 10_000): Promise<void> => {
-  const end = Date.now() + timeoutMs;
-  while (!(await page.content()).includes(text)) {
-    if (Date.now() > end) throw new Error(`the page never showed ${text}`);
-    await new Promise((r) => setTimeout(r, 100));
+const reloadUntil = async (page: Page, text: string): Promise<void> => {
+  await eventually(async () => {
+    if ((await page.content()).includes(text)) return true;
     await page.reload();
-  }
+    return false;
+  }, `the page to show ${text}`);
 };
 
 test.serial("a client administrator manages a subscription end to end in the browser", async (t) => {

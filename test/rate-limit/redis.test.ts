@@ -57,7 +57,9 @@ test("two instances on one Redis share one per-IP budget: request 121 is 429 whi
 });
 
 test("a block set off on one instance holds on every instance", async (t) => {
-  const { a, b, keyPrefix } = await twoInstances(t, { windowSeconds: 4, perIp: 2, blockAbove: 4, blockSeconds: 8 });
+  // The tallies say whether the requests fitted in one window; the block outlasts the window by 8 s, so a
+  // wait stretched by a busy machine still checks inside it. No assertion reads the clock.
+  const { a, b, keyPrefix } = await twoInstances(t, { windowSeconds: 4, perIp: 2, blockAbove: 4, blockSeconds: 12 });
   const ip = randomIp();
   const started = Date.now();
   t.deepEqual(await hits(5, a.port, "/v1/things", () => ({ ip })), [200, 200, 429, 429, 429]);
@@ -65,10 +67,9 @@ test("a block set off on one instance holds on every instance", async (t) => {
   // Past the request that set off the block, the instance answers from memory: Redis stops counting.
   t.deepEqual(await hits(4, a.port, "/v1/things", () => ({ ip })), [429, 429, 429, 429]);
   t.is(await peek.get(`${keyPrefix}:ip:${ip}`), "6");
-  t.true(Date.now() - started < 3_500, "the requests fit in one window");
   await sleep(Math.max(0, started + 4_300 - Date.now()));
   t.is((await hit(b.port, "/v1/things", { ip })).status, 429, "the other instance sees the block");
-  await sleep(Math.max(0, blockedAt + 8_300 - Date.now()));
+  await sleep(Math.max(0, blockedAt + 12_300 - Date.now()));
   t.is((await hit(b.port, "/v1/things", { ip })).status, 200);
 });
 

@@ -4,6 +4,7 @@ import { createMailer } from "@apar/adapters/mail/index";
 import test from "ava";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { eventually } from "../../helpers/eventually.js";
 
 interface Received {
   readonly from: string;
@@ -55,11 +56,7 @@ const startServer = async (options: { rejectRecipient?: string } = {}) => {
   };
 };
 
-const until = async (check: () => boolean, ms = 2000): Promise<boolean> => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  return check();
-};
+const until = (check: () => boolean): Promise<boolean> => eventually(check, "the condition");
 
 test("delivers a message with an attachment to a real SMTP server", async (t) => {
   const server = await startServer();

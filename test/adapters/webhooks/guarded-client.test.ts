@@ -138,7 +138,7 @@ test("a 2xx is ok; the body, the caller's headers and the URL's Host arrive as s
     body: new TextEncoder().encode(delivery.body),
   });
   t.like(result, { ok: true, status: 204, error: null });
-  t.true(result.latencyMs > 0 && result.latencyMs < 5_000);
+  t.true(result.latencyMs > 0, "the latency is measured");
   t.is(receiver.received.length, 1);
   const [got] = receiver.received;
   t.is(got?.method, "POST");
@@ -172,8 +172,9 @@ test("no answer within the timeout is a failure after the timeout", async (t) =>
   const result = await client(t, { timeoutMs: 200 }).post(`http://127.0.0.1:${silent.port}/`, delivery);
   t.like(result, { ok: false, status: null });
   t.regex(result.error ?? "", /timeout/);
+  // The silent receiver never answers, so answering at all is the timeout's doing; the latency covers the
+  // wait it imposed (a lower bound, which a busy machine only makes easier to meet; no upper bound).
   t.true(result.latencyMs >= 190, `latency ${result.latencyMs}`);
-  t.true(result.latencyMs < 2_000, `latency ${result.latencyMs}`);
 });
 
 test("a resolver that does not answer counts against the same timeout", async (t) => {
@@ -181,7 +182,7 @@ test("a resolver that does not answer counts against the same timeout", async (t
   const result = await client(t, { timeoutMs: 100, ...hanging }).post("https://hooks.example.com/", delivery);
   t.like(result, { ok: false, status: null });
   t.regex(result.error ?? "", /timeout/);
-  t.true(result.latencyMs >= 90 && result.latencyMs < 2_000);
+  t.true(result.latencyMs >= 90, `latency ${result.latencyMs}`);
 });
 
 test("a refused connection is a failure with the reason", async (t) => {

@@ -12,6 +12,7 @@ import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";
 import { loadConfig } from "../../../host/src/config.js";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { eventually } from "../../helpers/eventually.js";
 import { type HostEnvironment, hostEnvironment } from "../../helpers/host-process.js";
 import { type Answer, send } from "../support/client.js";
 
@@ -130,15 +131,11 @@ export const startBillHarness = async (
         body: file === undefined ? Buffer.from(`--x--\r\n`) : body,
       });
     },
-    settled: async (id) => {
-      for (let i = 0; i < 400; i++) {
-        const a = await call("GET", `/v1/bills/${id}`);
-        const bill = a.json as Record<string, unknown>;
-        if (bill.state !== "Extracting") return bill;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`bill ${id} stayed in Extracting`);
-    },
+    settled: (id) =>
+      eventually(async () => {
+        const bill = (await call("GET", `/v1/bills/${id}`)).json as Record<string, unknown>;
+        return bill.state !== "Extracting" && bill;
+      }, `bill ${id} to leave Extracting`),
     dispose: async () => {
       await app.stop();
       if (options.env === undefined) await env.dispose();

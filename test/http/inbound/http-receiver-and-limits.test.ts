@@ -3,7 +3,7 @@ import test from "ava";
 import nodemailer from "nodemailer";
 import { ROOT } from "../../helpers/host-process.js";
 import { send } from "../support/client.js";
-import { DKIM_PRIVATE_KEY, type InboundHarness, inboundTenant, startInboundHarness } from "./inbound-harness.js";
+import { DKIM_PRIVATE_KEY, type InboundHarness, inboundTenant, poll, startInboundHarness } from "./inbound-harness.js";
 
 const TLS = join(ROOT, "fixtures/email-auth/tls");
 const SECRET = "provider-shared-secret-0123456789";
@@ -53,17 +53,13 @@ test.serial("POST /inbound/email: a wrong or missing secret is 401; a signed mes
   t.is((await post(raw, { "x-service-inbound-secret": "wrong" })).status, 401);
   const ok = await post(raw, { "x-service-inbound-secret": SECRET });
   t.is(ok.status, 202);
-  for (let i = 0; i < 400; i += 1) {
+  const bill = await poll(async () => {
     const list = (await call("GET", "/v1/bills", undefined, { "x-service-organisation-id": org.id })).json as {
       data: { state: string; invoiceNumber: string | null }[];
     };
-    if (list.data[0]?.state === "PendingReview") {
-      t.is(list.data[0].invoiceNumber, "H-1");
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  t.fail("the bill was not read");
+    return list.data[0]?.state === "PendingReview" ? list.data[0] : undefined;
+  }, "the bill to be read");
+  t.is(bill.invoiceNumber, "H-1");
 });
 
 test.serial(

@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";
 import { loadConfig } from "../../../host/src/config.js";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { eventually } from "../../helpers/eventually.js";
 import { type HostEnvironment, hostEnvironment, ROOT } from "../../helpers/host-process.js";
 import { fakeReader } from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
@@ -169,12 +170,5 @@ export const inboundTenant = async (h: InboundHarness, organisations = 1, sender
   return { client, orgs, org: orgs[0] as (typeof orgs)[number], company, call };
 };
 
-/** Polls `get` until it answers a value (every 25 ms, at most 400 times). */
-export const poll = async <A>(get: () => Promise<A | undefined>, what: string): Promise<A> => {
-  for (let i = 0; i < 400; i += 1) {
-    const value = await get();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+/** Polls `get` until it answers a value. */
+export const poll = <A>(get: () => Promise<A | undefined>, what: string): Promise<A> => eventually(get, what);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "ava";
 import { simpleParser } from "mailparser";
+import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, startBillHarness } from "../bills/bill-harness.js";
 
 // Without SMTP_URL the invoice mail is an .eml file in the data folder's outbox.
@@ -38,8 +39,7 @@ test("sending an invoice writes its mail to the outbox: the customer, the PDF, t
   const invoice = sent.json as { documentNumber: string; paymentUrl: string };
   t.regex(invoice.paymentUrl, /^http:\/\/localhost:\d+\/i\//);
   // The worker in this process is woken by the send; the file appears once it has run.
-  for (let i = 0; i < 400 && emlFiles().length === 0; i++) await new Promise((r) => setTimeout(r, 25));
-  const files = emlFiles();
+  const files = await eventually(() => emlFiles().length > 0 && emlFiles(), "the .eml file");
   t.is(files.length, 1);
   const mail = await simpleParser(readFileSync(join(outbox(), files[0] ?? "")));
   t.is(mail.subject, `Invoice ${invoice.documentNumber} from Bills org`);

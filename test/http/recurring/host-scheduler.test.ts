@@ -3,6 +3,7 @@ import { createCustomer, type Ids } from "@apar/core";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { eventually } from "../../helpers/eventually.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "../auth/harness.js";
 
 let h: Harness;
@@ -39,12 +40,10 @@ test("the host's scheduler role: a tick enqueues the due occurrence and the work
 
   const scheduler = await h.app.container.getAsync<Scheduler>(TOKENS.Scheduler);
   t.true((await scheduler.tick()) >= 1);
-  const deadline = Date.now() + 15_000;
-  let schedule = (await h.call("GET", `/v1/recurring-invoices/${id}`, { headers })).json as Record<string, unknown>;
-  while (schedule.occurrencesGenerated !== 1 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    schedule = (await h.call("GET", `/v1/recurring-invoices/${id}`, { headers })).json as Record<string, unknown>;
-  }
+  const schedule = await eventually(async () => {
+    const now = (await h.call("GET", `/v1/recurring-invoices/${id}`, { headers })).json as Record<string, unknown>;
+    return now.occurrencesGenerated === 1 && now;
+  }, "the first occurrence");
   t.like(schedule, { occurrencesGenerated: 1, nextOccurrenceNumber: 2, status: "Active" });
   const invoices = await h.db.stores.invoices.list(scope, {}, { limit: 10 });
   t.is(invoices.items.length, 1);

@@ -1,6 +1,28 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { RouteDef } from "@apar/adapters/http/index";
 import { conflict, validationError } from "@apar/core";
+
+interface Gate {
+  readonly entered: () => void;
+  readonly opened: Promise<void>;
+}
+const gates: Gate[] = [];
+
+/**
+ * Holds the next `GET /v1/gated` request: `inside` resolves when its handler runs, and it answers only once
+ * `open()` is called. Tests of requests in flight thus need no clock (a sleep is stretched by a busy machine).
+ */
+export const holdNextGated = (): { readonly inside: Promise<void>; readonly open: () => void } => {
+  let open = () => {};
+  let entered = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  gates.push({ entered, opened });
+  return { inside, open };
+};
 
 /** A handful of routes that exercise the server without any domain behind them. */
 export const routes: RouteDef[] = [
@@ -53,15 +75,16 @@ export const routes: RouteDef[] = [
   },
   {
     method: "GET",
-    path: "/v1/slow",
-    operationId: "getSlow",
-    summary: "Answer after a delay given in milliseconds by `ms`",
+    path: "/v1/gated",
+    operationId: "getGated",
+    summary: "Answer once the test opens the gate (see `holdNextGated`)",
     tags: ["echo"],
     security: "none",
-    parameters: [{ name: "ms", in: "query", schema: { type: "integer" } }],
     responses: { "200": { description: "Done.", schema: { type: "object" } } },
-    handler: async (ctx) => {
-      await sleep(Number(ctx.query.get("ms") ?? "0"));
+    handler: async () => {
+      const gate = gates.shift();
+      gate?.entered();
+      await gate?.opened;
       return { status: 200, body: { done: true } };
     },
   },

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { createHttpServer, type HttpServer, type HttpServerOptions } from "@apar/adapters/http/index";
 import { pino } from "pino";
+import { eventually } from "../../helpers/eventually.js";
 import { routes, tagDescriptions } from "./routes.js";
 
 /** A started server on a loopback port, with its log lines. */
@@ -34,14 +35,7 @@ export const start = async (overrides: Partial<HttpServerOptions> = {}): Promise
 };
 
 /** Waits until a log line matches (the request line is written when the response closes, after the client has it). */
-export const logLine = async (
+export const logLine = (
   logs: readonly Record<string, unknown>[],
   match: (line: Record<string, unknown>) => boolean,
-): Promise<Record<string, unknown> | undefined> => {
-  for (let i = 0; i < 100; i += 1) {
-    const line = logs.find(match);
-    if (line !== undefined) return line;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return undefined;
-};
+): Promise<Record<string, unknown>> => eventually(() => logs.find(match), "a matching log line");

@@ -1,6 +1,7 @@
 import { type Ids, makeEvent, SYSTEM_ACTOR } from "@apar/core";
 import test from "ava";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { eventually } from "../../helpers/eventually.js";
 import { type HostProcess, hostEnvironment, startHost } from "../../helpers/host-process.js";
 import { key, seedClient, seedKey, startHarness } from "../auth/harness.js";
 import { startSlowReceiver } from "./slow-receiver.js";
@@ -81,14 +82,15 @@ test("kill -9 of the worker with deliveries in flight, then a restart: every eve
   t.log(`answered ${receiver.answered.length} requests for ${distinct.size} events (repeats: at-least-once)`);
 
   // The restarted worker records every outcome: nothing stays Pending or Delivering.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  let seen = "";
+  await eventually(async () => {
     const page = await h.call("GET", `/v1/webhook-deliveries?subscriptionId=${subscriptionId}&Limit=100`, { headers });
     const rows = (page.json as { data: { status: string }[] }).data;
     const succeeded = rows.filter((r) => r.status === "Succeeded").length;
-    if (succeeded === expected.length) break;
-    if (Date.now() > deadline) return t.fail(`${succeeded} of ${rows.length} deliveries Succeeded`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    seen = `${succeeded} of ${rows.length} deliveries Succeeded`;
+    return succeeded === expected.length;
+  }, "every delivery to succeed").catch((error: Error) => {
+    throw new Error(`${error.message}: ${seen}`);
+  });
   t.pass();
 });

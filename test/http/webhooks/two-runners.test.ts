@@ -7,6 +7,7 @@ import { createClient, createWebhookSubscription, type Database, makeEvent, SYST
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { testDatabases } from "../../helpers/databases.js";
+import { PATIENCE_MS } from "../../helpers/eventually.js";
 import { startReceiver } from "./receiver.js";
 
 // Below the 50 consecutive failures that would switch the failing subscription off.
@@ -87,7 +88,7 @@ for (const kind of testDatabases()) {
       );
     }
     const settled = async (requests: number) => {
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + PATIENCE_MS;
       for (;;) {
         const delivering = await db.stores.webhookDeliveries.list(
           client.right.id,

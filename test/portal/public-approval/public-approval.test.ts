@@ -8,6 +8,7 @@ import * as E from "fp-ts/lib/Either.js";
 import { simpleParser } from "mailparser";
 import type { Browser } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
 import { browserSkipReason, launchChromium } from "../browser.js";
@@ -49,18 +50,14 @@ const outbox = () => join(h.env.dataDir, "outbox");
 
 /** The next mail to arrive in the .eml outbox (the worker sends it right after the submit). */
 const nextMail = async () => {
-  for (let i = 0; i < 400; i++) {
+  const file = await eventually(async () => {
     const files = existsSync(outbox())
       ? (await readdir(outbox())).filter((f) => f.endsWith(".eml") && !seen.has(f)).sort()
       : [];
-    const file = files[0];
-    if (file !== undefined) {
-      seen.add(file);
-      return simpleParser(await readFile(join(outbox(), file)));
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("no approval mail arrived");
+    return files[0];
+  }, "an approval mail");
+  seen.add(file);
+  return simpleParser(await readFile(join(outbox(), file)));
 };
 
 /** A bill in NeedsApproval (no policy: the organisation's admins approve) and the link mailed for it. */

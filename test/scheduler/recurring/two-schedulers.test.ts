@@ -15,16 +15,13 @@ import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { aClient, anOrganisation } from "../../contracts/fixtures.js";
 import { sqlTestDatabase } from "../../helpers/databases.js";
+import { eventually } from "../../helpers/eventually.js";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Polls until `done` holds (the workers run on their own; this only waits for them). */
 const until = async (done: () => Promise<boolean>, what: string): Promise<void> => {
-  const deadline = Date.now() + 20_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await eventually(done, what);
 };
 
 /** One "process": its own database connection, scheduler and worker, on the shared clock. */
