@@ -89,12 +89,20 @@ export interface Answer {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
-/** One request over keep-alive sockets; `ip` is sent as X-Forwarded-For. */
-export const hit = (
-  port: number,
-  path: string,
-  options: { method?: string; ip?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> =>
+type HitOptions = { method?: string; ip?: string; headers?: Record<string, string>; body?: string };
+
+/**
+ * One request over keep-alive sockets; `ip` is sent as X-Forwarded-For. A pooled socket the server closed for
+ * idling just as it was reused (the waits between windows are seconds long) is reset before the server reads
+ * anything: that request is sent again once, on a new socket, as Node's documentation advises.
+ */
+export const hit = (port: number, path: string, options: HitOptions = {}): Promise<Answer> =>
+  hitOnce(port, path, options).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+    if (error.reusedSocket === true && error.code === "ECONNRESET") return hitOnce(port, path, options);
+    throw error;
+  });
+
+const hitOnce = (port: number, path: string, options: HitOptions): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.ip !== undefined) headers["x-forwarded-for"] = options.ip;
@@ -107,7 +115,7 @@ export const hit = (
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
       res.on("error", reject);
     });
-    req.on("error", reject);
+    req.on("error", (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(options.body);
   });
 
