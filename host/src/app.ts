@@ -32,11 +32,15 @@ export interface RunningApp {
 /** How long shutdown waits for in-flight requests and jobs before handing the rest back. */
 const DRAIN_MS = 4_000;
 
-/** Starts the roles of `config.roles` against the configured database. */
+/**
+ * Starts the roles of `config.roles` against the configured database. `announce` hears what a first start
+ * created before any role starts, so that its banner comes out before "apar started" (which callers wait for).
+ */
 export const startApp = async (
   config: Config,
   logger: Logger,
   overrides: ContainerOverrides = {},
+  announce: (created: FirstStart) => void = () => {},
 ): Promise<RunningApp> => {
   await mkdir(config.dataDir, { recursive: true });
   await loadSecretKey(config.secretKey, config.dataDir);
@@ -44,6 +48,7 @@ export const startApp = async (
   const database = await container.getAsync<Database>(TOKENS.Database);
   await database.migrate();
   const created = await firstStart(container);
+  if (created !== undefined) announce(created);
   const abandoned = await removeDocumentTemp(container);
   if (abandoned > 0) logger.info({ abandoned }, "abandoned temporary document files removed");
   await container.getAsync(TOKENS.WebhookDeps);

@@ -17,8 +17,9 @@ const main = async (): Promise<void> => {
   }
   const config = decoded.right;
   const logger = pino({ level: config.logLevel, base: { service: "apar" } });
-  const app = await startApp(config, logger);
-  if (app.firstStart !== undefined) process.stdout.write(firstStartBanner(app.firstStart, config.headerPrefix));
+  const app = await startApp(config, logger, {}, (created) =>
+    process.stdout.write(firstStartBanner(created, config.headerPrefix)),
+  );
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (signalled) return;
