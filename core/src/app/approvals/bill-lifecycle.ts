@@ -1,22 +1,15 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import { evaluatePolicies } from "../../approvals/evaluate.js";
-import {
-  type BillFacts,
-  type BillLifecycle,
-  emptyLifecycle,
-  NEW_SUPPLIER_APPROVED_BILLS,
-} from "../../approvals/model.js";
-import { BILL_MACHINE, type BillMoveContext, type BillTrigger } from "../../bills/bill-machine.js";
-import { type BillJson, billJson } from "../../bills/bill-view.js";
+import { type BillFacts, type BillLifecycle, NEW_SUPPLIER_APPROVED_BILLS } from "../../approvals/model.js";
+import type { BillTrigger } from "../../bills/bill-machine.js";
+import type { BillJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, domainError } from "../../shared/errors.js";
-import { cannotDetail, canTrigger } from "../../shared/state-machine.js";
-import { billEvents } from "../bills/bill-events.js";
-import { loadBill, moveBill } from "../bills/bill-rules.js";
+import { type AfterMove, moveBill, type Planner } from "../bills/move-bill.js";
 import { type ApprovalDeps, type ApprovalLinksJob, SEND_APPROVAL_LINKS_JOB } from "./deps.js";
 
 /** Who acts on which bill. */
@@ -31,67 +24,41 @@ export interface ApproverAction extends LifecycleAction {
   readonly administrator: boolean;
 }
 
-/** What a move changes besides the state, and the context its guards read. */
-export interface Plan {
-  readonly context?: Omit<BillMoveContext, "duplicateOfBillId">;
-  readonly lifecycle?: Partial<BillLifecycle>;
-  readonly bill?: Partial<Bill>;
-}
+export type { AfterMove, Plan, Planner } from "../bills/move-bill.js";
 
-/** Plans a move from the bill, its lifecycle and the time (or refuses it). */
-export type Planner = (
-  s: Stores,
-  bill: Bill,
-  lifecycle: BillLifecycle,
-  now: Date,
-) => Promise<E.Either<DomainError, Plan>> | E.Either<DomainError, Plan>;
-
-/** A hook run inside the move's unit of work once the bill has moved (public approval links use it). */
-export type AfterMove = (s: Stores, bill: Bill, lifecycle: BillLifecycle, from: Bill["state"]) => Promise<void>;
+const enqueueApprovalLinks = async (s: Stores, bill: Bill, from: Bill["state"], now: Date): Promise<void> => {
+  if (bill.state !== "NeedsApproval" || from === "NeedsApproval") return;
+  const job: ApprovalLinksJob = { clientId: bill.clientId, organisationId: bill.organisationId, billId: bill.id };
+  await s.jobs.enqueue(
+    { type: SEND_APPROVAL_LINKS_JOB, payload: job, key: `approval-links:${bill.id}:${now.getTime()}` },
+    now,
+  );
+};
 
 /**
- * Moves a bill by the table inside a unit of work, holding its row lock: concurrent moves of one bill queue,
- * and the later ones see the earlier one's state (exactly one of two racing moves wins; the other gets 409).
- * A bill leaving NeedsApproval ends its public approval links.
+ * An approval move through `moveBill` (the one place a bill moves): the lifecycle is always saved, and a bill
+ * entering NeedsApproval gets its public approval links sent.
  */
-export const moveWithin = async (
+export const moveWithin = (
   deps: ApprovalDeps,
   s: Stores,
   trigger: BillTrigger,
   plan: Planner,
   input: LifecycleAction,
   after?: AfterMove,
-): Promise<E.Either<DomainError, BillJson>> => {
-  await s.billLifecycles.lockBill(input.scope, input.id);
-  const loaded = await loadBill(s, input.scope, input.id);
-  if (E.isLeft(loaded)) return loaded;
-  const bill = loaded.right;
-  // The state is checked before the plan, so that a wrong state answers its 409 before any other check.
-  if (!canTrigger(BILL_MACHINE, bill.state, trigger))
-    return E.left(conflict("Bill.InvalidTransition", cannotDetail("Bill", bill.state, trigger)));
-  const now = deps.clock.now();
-  const current = (await s.billLifecycles.ofBill(input.scope, bill.id)) ?? emptyLifecycle(bill, bill.supplierId);
-  const planned = await plan(s, bill, current, now);
-  if (E.isLeft(planned)) return planned;
-  const moved = moveBill(bill, trigger, planned.right.context ?? {});
-  if (E.isLeft(moved)) return moved;
-  const next: Bill = { ...bill, ...planned.right.bill, state: moved.right.to, updatedAt: now };
-  const lifecycle: BillLifecycle = { ...current, ...planned.right.lifecycle, supplierId: next.supplierId };
-  await s.bills.update(next);
-  await s.billLifecycles.save(lifecycle);
-  await s.events.append(billEvents(deps, next, moved.right.events, input.actor, undefined, lifecycle));
-  if (bill.state === "NeedsApproval" && next.state !== "NeedsApproval")
-    await s.approvalLinks.revokeForBill(input.scope, bill.id, now);
-  if (next.state === "NeedsApproval" && bill.state !== "NeedsApproval") {
-    const job: ApprovalLinksJob = { ...input.scope, billId: bill.id };
-    await s.jobs.enqueue(
-      { type: SEND_APPROVAL_LINKS_JOB, payload: job, key: `approval-links:${bill.id}:${now.getTime()}` },
-      now,
-    );
-  }
-  if (after !== undefined) await after(s, next, lifecycle, bill.state);
-  return E.right(billJson(next, lifecycle));
-};
+): Promise<E.Either<DomainError, BillJson>> =>
+  moveBill(deps, s, {
+    ...input,
+    trigger,
+    plan: async (st, bill, lifecycle, now) => {
+      const planned = await plan(st, bill, lifecycle, now);
+      return E.isLeft(planned) ? planned : E.right({ ...planned.right, lifecycle: planned.right.lifecycle ?? {} });
+    },
+    after: async (st, bill, lifecycle, from, now) => {
+      await enqueueApprovalLinks(st, bill, from, now);
+      if (after !== undefined) await after(st, bill, lifecycle, from, now);
+    },
+  });
 
 const move =
   (deps: ApprovalDeps, trigger: BillTrigger, plan: Planner, after?: AfterMove) =>

@@ -3,8 +3,8 @@ import { BILL_MACHINE, type BillEventType, type BillMoveContext, type BillTrigge
 import type { Bill, BillState } from "../../bills/model.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
-import { type DomainError, notFound } from "../../shared/errors.js";
-import { transition } from "../../shared/state-machine.js";
+import { conflict, type DomainError, notFound } from "../../shared/errors.js";
+import { cannotDetail, canTrigger, transition } from "../../shared/state-machine.js";
 
 /** The answer for a missing bill (or another organisation's: tenancy answers the same). */
 export const billNotFound = (): DomainError => notFound("Bill.NotFound", "The bill does not exist.");
@@ -15,10 +15,16 @@ export const loadBill = async (s: Stores, scope: OrgScope, id: string): Promise<
   return bill === undefined ? E.left(billNotFound()) : E.right(bill);
 };
 
-/** Moves a bill by the table: its next state and the events to record, or a 409 naming its state. */
-export const moveBill = (
+/** A bill's transition by the table: its next state and the events to record, or a 409 naming its state. */
+export const billTransition = (
   bill: Bill,
   trigger: BillTrigger,
   context: Omit<BillMoveContext, "duplicateOfBillId"> = {},
 ): E.Either<DomainError, { readonly to: BillState; readonly events: readonly BillEventType[] }> =>
   transition(BILL_MACHINE, bill.state, trigger, { ...context, duplicateOfBillId: bill.duplicateOfBillId });
+
+/** The 409 of a trigger the table has no row for in the bill's state (guards are checked by the transition). */
+export const canBillTrigger = (bill: Bill, trigger: BillTrigger): E.Either<DomainError, void> =>
+  canTrigger(BILL_MACHINE, bill.state, trigger)
+    ? E.right(undefined)
+    : E.left(conflict("Bill.InvalidTransition", cannotDetail("Bill", bill.state, trigger)));

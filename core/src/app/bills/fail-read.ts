@@ -3,9 +3,8 @@ import type { Bill } from "../../bills/model.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
 import type { ReadFailure } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
-import { billEvents } from "./bill-events.js";
-import { moveBill } from "./bill-rules.js";
 import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
+import { moveBill } from "./move-bill.js";
 
 /** Inside a unit of work: a bill in Extracting goes to ExtractionFailed with the failure and `bill.ocr_failed`. */
 export const recordReadFailure = async (
@@ -14,11 +13,15 @@ export const recordReadFailure = async (
   bill: Bill,
   failure: ReadFailure,
 ): Promise<void> => {
-  const move = moveBill(bill, "read-failed");
-  if (E.isLeft(move)) throw new Error(move.left.detail);
-  const failed: Bill = { ...bill, state: move.right.to, readFailure: failure, updatedAt: deps.clock.now() };
-  await s.bills.update(failed);
-  await s.events.append(billEvents(deps, failed, move.right.events, SYSTEM_ACTOR));
+  const scope = { clientId: bill.clientId, organisationId: bill.organisationId };
+  const moved = await moveBill(deps, s, {
+    scope,
+    actor: SYSTEM_ACTOR,
+    id: bill.id,
+    trigger: "read-failed",
+    plan: () => E.right({ bill: { readFailure: failure } }),
+  });
+  if (E.isLeft(moved)) throw new Error(moved.left.detail);
 };
 
 /**

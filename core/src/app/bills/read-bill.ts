@@ -5,11 +5,11 @@ import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
 import type { Extraction, ReadFailure } from "../../extraction/model.js";
+import type { Stores } from "../../ports/stores.js";
 import { matchSupplier } from "../../suppliers/match.js";
-import { billEvents } from "./bill-events.js";
-import { moveBill } from "./bill-rules.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
 import { recordReadFailure } from "./fail-read.js";
+import { moveBill, type Plan } from "./move-bill.js";
 
 /** What a read-bill run did. */
 export type ReadOutcome = "PendingReview" | "ExtractionFailed" | "skipped";
@@ -59,48 +59,62 @@ export const readBill =
               .catch((e: unknown) => E.left({ reason: "unreadable" as const, detail: `reader failed: ${String(e)}` })),
           );
     return deps.db.run(async (s): Promise<ReadOutcome> => {
+      await s.billLifecycles.lockBill(scope, job.billId);
       const bill = await s.bills.ofId(scope, job.billId);
       if (bill === undefined || bill.state !== "Extracting") return "skipped";
-      const now = deps.clock.now();
       if (E.isLeft(result)) {
         await recordReadFailure(s, deps, bill, result.left);
         return "ExtractionFailed";
       }
-      const extraction = result.right;
-      const move = moveBill(bill, "read-succeeded");
-      if (E.isLeft(move)) throw new Error(move.left.detail);
-      const { fields, dropped } = limitFields(extraction.fields);
-      if (dropped.length > 0) deps.warn?.({ billId: bill.id, dropped }, "over-long fields dropped from a reading");
-      const confidence = Object.fromEntries(
-        Object.entries(extraction.fieldConfidence).filter(([k]) => !dropped.includes(k)),
-      ) as Record<string, number>;
-      const supplier = await matchSupplier(s.suppliers, scope, fields);
-      const read: Bill = {
-        ...bill,
-        state: move.right.to,
-        fields: canonicalFields(fields),
-        confidence: extraction.confidence,
-        fieldConfidence: confidence,
-        reader: extraction.reader,
-        readFailure: null,
-        supplierId: supplier?.id ?? null,
-        updatedAt: now,
-      };
-      const keys = duplicateKeys(read);
-      const duplicate = detectDuplicate(read, await s.bills.duplicateCandidates(scope, { billId: read.id, ...keys }));
-      const done: Bill =
-        duplicate === undefined
-          ? read
-          : {
-              ...read,
-              duplicateOfBillId: duplicate.duplicateOfBillId,
-              duplicateMatchBasis: duplicate.matchBasis,
-              duplicateSameFile: duplicate.sameFile,
-            };
-      await s.bills.update(done);
-      const types =
-        duplicate === undefined ? move.right.events : [...move.right.events, "bill.duplicate_detected" as const];
-      await s.events.append(billEvents(deps, done, types, SYSTEM_ACTOR, duplicate));
+      const moved = await moveBill(deps, s, {
+        scope,
+        actor: SYSTEM_ACTOR,
+        id: bill.id,
+        trigger: "read-succeeded",
+        plan: async () => E.right(await planReading(deps, s, bill, result.right)),
+      });
+      if (E.isLeft(moved)) throw new Error(moved.left.detail);
       return "PendingReview";
     });
   };
+
+/** What a successful reading changes on the bill: its fields, confidences, reader, supplier and any duplicate. */
+const planReading = async (deps: ReadBillDeps, s: Stores, bill: Bill, extraction: Extraction): Promise<Plan> => {
+  const scope = { clientId: bill.clientId, organisationId: bill.organisationId };
+  const { fields, dropped } = limitFields(extraction.fields);
+  if (dropped.length > 0) deps.warn?.({ billId: bill.id, dropped }, "over-long fields dropped from a reading");
+  const confidence = Object.fromEntries(
+    Object.entries(extraction.fieldConfidence).filter(([k]) => !dropped.includes(k)),
+  ) as Record<string, number>;
+  const supplier = await matchSupplier(s.suppliers, scope, fields);
+  const read: Bill = {
+    ...bill,
+    fields: canonicalFields(fields),
+    confidence: extraction.confidence,
+    fieldConfidence: confidence,
+    reader: extraction.reader,
+    readFailure: null,
+    supplierId: supplier?.id ?? null,
+  };
+  const keys = duplicateKeys(read);
+  const duplicate = detectDuplicate(read, await s.bills.duplicateCandidates(scope, { billId: read.id, ...keys }));
+  const changes: Partial<Bill> = {
+    fields: read.fields,
+    confidence: read.confidence,
+    fieldConfidence: read.fieldConfidence,
+    reader: read.reader,
+    readFailure: null,
+    supplierId: read.supplierId,
+  };
+  if (duplicate === undefined) return { bill: changes };
+  return {
+    bill: {
+      ...changes,
+      duplicateOfBillId: duplicate.duplicateOfBillId,
+      duplicateMatchBasis: duplicate.matchBasis,
+      duplicateSameFile: duplicate.sameFile,
+    },
+    events: ["bill.duplicate_detected"],
+    duplicate,
+  };
+};

@@ -1,10 +1,10 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
-import { type BillJson, billJson } from "../../bills/bill-view.js";
+import type { BillJson } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { BANK_LIMITS, FIELD_LIMITS } from "../../bills/field-limits.js";
-import { type Bill, EMPTY_BANK_DETAILS } from "../../bills/model.js";
+import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { ExtractedFields } from "../../extraction/model.js";
 import type { OrgScope } from "../../ports/scope.js";
@@ -16,9 +16,8 @@ import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
 import { MoneyAmount } from "../../shared/money.js";
 import { matchSupplier } from "../../suppliers/match.js";
-import { billEvents } from "./bill-events.js";
-import { loadBill, moveBill } from "./bill-rules.js";
 import type { BillDeps } from "./deps.js";
+import { moveBill } from "./move-bill.js";
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const Text = (max: number) => nullable(NonEmptyTrimmedString(max));
@@ -84,58 +83,59 @@ export const updateBill =
   (deps: BillDeps) =>
   (input: UpdateBillInput): TE.TaskEither<DomainError, BillJson> =>
   () =>
-    deps.db.run(async (s): Promise<E.Either<DomainError, BillJson>> => {
-      const loaded = await loadBill(s, input.scope, input.id);
-      if (E.isLeft(loaded)) return loaded;
-      const bill = loaded.right;
-      const move = moveBill(bill, "update");
-      if (E.isLeft(move)) return move;
-      const { supplierId, bankDetails, lineItems, ...rest } = input.patch;
-      if (supplierId !== undefined && supplierId !== null) {
-        if ((await s.suppliers.ofId(input.scope, supplierId.toLowerCase())) === undefined)
-          return E.left(
-            validationError([
-              { field: "supplierId", code: "not_found", message: "supplierId is not a supplier of this organisation" },
-            ]),
-          );
-      }
-      const fields: ExtractedFields = canonicalFields({
-        ...bill.fields,
-        ...rest,
-        ...(lineItems === undefined
-          ? {}
-          : {
-              lineItems: lineItems.map((l) => ({
-                description: l.description,
-                quantity: l.quantity ?? null,
-                unitPrice: l.unitPrice ?? null,
-                amount: l.amount ?? null,
-              })),
-            }),
-        ...(bankDetails === undefined
-          ? {}
-          : {
-              bankDetails:
-                bankDetails === null ? null : { ...EMPTY_BANK_DETAILS, ...bill.fields.bankDetails, ...bankDetails },
-            }),
-      });
-      const named = Object.keys(input.patch).filter((k) => k !== "supplierId");
-      const supplierChanged = "supplierName" in input.patch || "supplierTaxNumber" in input.patch;
-      const matched =
-        supplierId !== undefined
-          ? (supplierId?.toLowerCase() ?? null)
-          : supplierChanged
-            ? ((await matchSupplier(s.suppliers, input.scope, fields))?.id ?? null)
-            : bill.supplierId;
-      const changed: Bill = {
-        ...bill,
-        fields,
-        supplierId: matched,
-        fieldConfidence: { ...bill.fieldConfidence, ...Object.fromEntries(named.map((k) => [k, 1])) },
-        updatedAt: deps.clock.now(),
-      };
-      await s.bills.update(changed);
-      const lifecycle = await s.billLifecycles.ofBill(input.scope, changed.id);
-      await s.events.append(billEvents(deps, changed, move.right.events, input.actor, undefined, lifecycle));
-      return E.right(billJson(changed, lifecycle));
-    });
+    deps.db.run((s) =>
+      moveBill(deps, s, {
+        ...input,
+        trigger: "update",
+        plan: async (_s, bill) => {
+          const { supplierId, bankDetails, lineItems, ...rest } = input.patch;
+          if (supplierId !== undefined && supplierId !== null) {
+            if ((await s.suppliers.ofId(input.scope, supplierId.toLowerCase())) === undefined)
+              return E.left(
+                validationError([
+                  {
+                    field: "supplierId",
+                    code: "not_found",
+                    message: "supplierId is not a supplier of this organisation",
+                  },
+                ]),
+              );
+          }
+          const fields: ExtractedFields = canonicalFields({
+            ...bill.fields,
+            ...rest,
+            ...(lineItems === undefined
+              ? {}
+              : {
+                  lineItems: lineItems.map((l) => ({
+                    description: l.description,
+                    quantity: l.quantity ?? null,
+                    unitPrice: l.unitPrice ?? null,
+                    amount: l.amount ?? null,
+                  })),
+                }),
+            ...(bankDetails === undefined
+              ? {}
+              : {
+                  bankDetails:
+                    bankDetails === null ? null : { ...EMPTY_BANK_DETAILS, ...bill.fields.bankDetails, ...bankDetails },
+                }),
+          });
+          const named = Object.keys(input.patch).filter((k) => k !== "supplierId");
+          const supplierChanged = "supplierName" in input.patch || "supplierTaxNumber" in input.patch;
+          const matched =
+            supplierId !== undefined
+              ? (supplierId?.toLowerCase() ?? null)
+              : supplierChanged
+                ? ((await matchSupplier(s.suppliers, input.scope, fields))?.id ?? null)
+                : bill.supplierId;
+          return E.right({
+            bill: {
+              fields,
+              supplierId: matched,
+              fieldConfidence: { ...bill.fieldConfidence, ...Object.fromEntries(named.map((k) => [k, 1])) },
+            },
+          });
+        },
+      }),
+    );

@@ -1,6 +1,5 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import { emptyLifecycle } from "../../approvals/model.js";
 import { billJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor, OutboxEvent } from "../../events/envelope.js";
@@ -21,8 +20,8 @@ import { cannotDetail } from "../../shared/state-machine.js";
 import type { SupplierCreditNote } from "../../supplier-credits/model.js";
 import { applicationProblem, appliedAmount, issuedStatus, remainingAmount } from "../../supplier-credits/rules.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
-import { billEvents } from "../bills/bill-events.js";
-import { billNotFound, moveBill } from "../bills/bill-rules.js";
+import { billNotFound } from "../bills/bill-rules.js";
+import { moveBill } from "../bills/move-bill.js";
 import type { SupplierCreditApplicationBody, SupplierCreditNoteBody } from "./inputs.js";
 
 /** A supplier credit note as the API answers it and events carry it. */
@@ -145,18 +144,15 @@ const creditBill = async (
   delta: string,
   actor: Actor,
 ): Promise<E.Either<DomainError, void>> => {
-  const move = moveBill(bill, compareAmounts(delta, "0") > 0 ? "credit" : "reverse-credit");
-  if (E.isLeft(move)) return move;
-  const lifecycle = (await s.billLifecycles.ofBill(scope, bill.id)) ?? emptyLifecycle(bill, bill.supplierId);
-  const next = {
-    ...lifecycle,
-    amountCredited: addAmounts(lifecycle.amountCredited, delta),
-    supplierId: bill.supplierId,
-  };
-  const moved: Bill = { ...bill, updatedAt: deps.clock.now() };
-  await s.bills.update(moved);
-  await s.billLifecycles.save(next);
-  await s.events.append(billEvents(deps, moved, move.right.events, actor, undefined, next));
+  const moved = await moveBill(deps, s, {
+    scope,
+    actor,
+    id: bill.id,
+    trigger: compareAmounts(delta, "0") > 0 ? "credit" : "reverse-credit",
+    plan: (_s, _bill, lifecycle) =>
+      E.right({ lifecycle: { amountCredited: addAmounts(lifecycle.amountCredited, delta) } }),
+  });
+  if (E.isLeft(moved)) return moved;
   return E.right(undefined);
 };
 
