@@ -68,6 +68,7 @@ export const inboundJobHandlers = async (c: Container): Promise<Record<string, J
     files: c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
     reader: c.get<DocumentReader>(BILL_TOKENS.DocumentReader),
     readMethodFor: (clientId) => (llmClients.has(clientId) ? "llm" : "ocr"),
+    readTimeoutMs: config.readTimeoutMs,
   });
   return {
     [READ_COMPANY_BILL_JOB]: async (job) => {

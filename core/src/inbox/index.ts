@@ -1,5 +1,6 @@
 export * from "./allowlist.js";
 export type * from "./company-bill.js";
+export * from "./company-bill-machine.js";
 export * from "./forwarding-rejection-response.js";
 export * from "./model.js";
 export * from "./sender.js";

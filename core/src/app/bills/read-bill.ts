@@ -4,34 +4,16 @@ import { limitFields } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
-import type { Extraction, ReadFailure } from "../../extraction/model.js";
+import type { Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import { matchSupplier } from "../../suppliers/match.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
 import { recordReadFailure } from "./fail-read.js";
 import { moveBill, type Plan } from "./move-bill.js";
+import { readDocument } from "./read-document.js";
 
 /** What a read-bill run did. */
 export type ReadOutcome = "PendingReview" | "ExtractionFailed" | "skipped";
-
-const withTimeout = async (
-  deps: ReadBillDeps,
-  read: (signal: AbortSignal) => Promise<E.Either<ReadFailure, Extraction>>,
-): Promise<E.Either<ReadFailure, Extraction>> => {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<E.Either<ReadFailure, Extraction>>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve(E.left({ reason: "timeout", detail: `reading took longer than ${deps.readTimeoutMs} ms` }));
-    }, deps.readTimeoutMs);
-  });
-  try {
-    return await Promise.race([read(controller.signal), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
 
 /**
  * Reads a bill's document and records the outcome in one unit of work: the fields, confidences and reader,
@@ -45,19 +27,7 @@ export const readBill =
     const scope = { clientId: job.clientId, organisationId: job.organisationId };
     const before = await deps.db.stores.bills.ofId(scope, job.billId);
     if (before === undefined || before.state !== "Extracting") return "skipped";
-    const bytes = await deps.files.get(before.document.sha256);
-    const result: E.Either<ReadFailure, Extraction> =
-      bytes === undefined
-        ? E.left({ reason: "unreadable", detail: "the document file is missing from the document store" })
-        : await withTimeout(deps, (signal) =>
-            deps.reader
-              .read(
-                { bytes, mediaType: before.document.mediaType, filename: before.document.filename },
-                { method: deps.readMethodFor(job.clientId), signal },
-              )
-              // A reader that throws is a reader bug or a crash of its worker; the bill still must not hang.
-              .catch((e: unknown) => E.left({ reason: "unreadable" as const, detail: `reader failed: ${String(e)}` })),
-          );
+    const result = await readDocument(deps, job.clientId, before.document);
     return deps.db.run(async (s): Promise<ReadOutcome> => {
       await s.billLifecycles.lockBill(scope, job.billId);
       const bill = await s.bills.ofId(scope, job.billId);

@@ -4,12 +4,14 @@ import { type BillJson, billJson } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { type Bill, UNREAD_BILL } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
-import type { Extraction, ReadFailure } from "../../extraction/model.js";
 import type { CompanyBill } from "../../inbox/company-bill.js";
+import { COMPANY_BILL_MACHINE } from "../../inbox/company-bill-machine.js";
 import type { DocumentReader } from "../../ports/document-reader.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
+import { transition } from "../../shared/state-machine.js";
 import { billEvents } from "../bills/bill-events.js";
 import { READ_BILL_JOB, type ReadBillJob } from "../bills/deps.js";
+import { readDocument } from "../bills/read-document.js";
 import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 import type { ForwardDeps, ReadCompanyBillJob } from "./receive-forward.js";
@@ -52,6 +54,8 @@ export const getCompanyBill =
 export interface ReadCompanyBillDeps extends ForwardDeps {
   readonly reader: DocumentReader;
   readonly readMethodFor: (clientId: string) => "ocr" | "llm";
+  /** A reading that takes longer fails the bill with reason `timeout`, as an organisation's bill's does. */
+  readonly readTimeoutMs: number;
 }
 
 /**
@@ -63,25 +67,23 @@ export const readCompanyBill =
   async (job: ReadCompanyBillJob): Promise<"PendingReview" | "ExtractionFailed" | "skipped"> => {
     const before = await deps.db.stores.companyBills.ofId(job.clientId, job.companyId, job.billId);
     if (before === undefined || before.state !== "Extracting") return "skipped";
-    const bytes = await deps.files.get(before.document.sha256);
-    const result: E.Either<ReadFailure, Extraction> =
-      bytes === undefined
-        ? E.left({ reason: "unreadable", detail: "the document file is missing from the document store" })
-        : await deps.reader
-            .read(
-              { bytes, mediaType: before.document.mediaType, filename: before.document.filename },
-              { method: deps.readMethodFor(job.clientId) },
-            )
-            .catch((e: unknown) => E.left({ reason: "unreadable" as const, detail: `reader failed: ${String(e)}` }));
+    const result = await readDocument(deps, job.clientId, before.document);
     return deps.db.run(async (s) => {
       const bill = await s.companyBills.ofId(job.clientId, job.companyId, job.billId);
       if (bill === undefined || bill.state !== "Extracting") return "skipped";
+      const moved = transition(
+        COMPANY_BILL_MACHINE,
+        bill.state,
+        E.isLeft(result) ? "read-failed" : "read-succeeded",
+        undefined,
+      );
+      if (E.isLeft(moved)) throw new Error(moved.left.detail);
       const now = deps.clock.now();
       const read: CompanyBill = E.isLeft(result)
-        ? { ...bill, state: "ExtractionFailed", readFailure: result.left, updatedAt: now }
+        ? { ...bill, state: moved.right.to, readFailure: result.left, updatedAt: now }
         : {
             ...bill,
-            state: "PendingReview",
+            state: moved.right.to,
             fields: canonicalFields(result.right.fields),
             confidence: result.right.confidence,
             fieldConfidence: { ...result.right.fieldConfidence } as Record<string, number>,
