@@ -38,6 +38,7 @@ export interface Moved<S extends string, V extends string = string> {
 
 /** What a trigger does to the thing, as a verb phrase after "cannot" (`update` -> `be updated`). */
 const TRIGGER_PHRASES: Readonly<Record<string, string>> = {
+  apply: "be applied",
   approve: "be approved",
   cancel: "be cancelled",
   change: "be changed",
@@ -53,6 +54,7 @@ const TRIGGER_PHRASES: Readonly<Record<string, string>> = {
   reject: "be rejected",
   reopen: "be reopened",
   "retry-ocr": "be read again",
+  reverse: "be reversed",
   "reverse-credit": "have its credit reversed",
   "schedule-payment": "have its payment scheduled",
   send: "be sent",

@@ -1,3 +1,4 @@
+export * from "./credit-note-machine.js";
 export * from "./model.js";
 export * from "./rules.js";
 export type * from "./stores.js";

@@ -16,8 +16,9 @@ import {
   normalizeAmount,
   subtractAmounts,
 } from "../../shared/money.js";
-import { cannotDetail } from "../../shared/state-machine.js";
-import type { SupplierCreditNote } from "../../supplier-credits/model.js";
+import { cannotDetail, canTrigger, transition } from "../../shared/state-machine.js";
+import { SUPPLIER_CREDIT_MACHINE, type SupplierCreditTrigger } from "../../supplier-credits/credit-note-machine.js";
+import type { SupplierCreditNote, SupplierCreditStatus } from "../../supplier-credits/model.js";
 import { applicationProblem, appliedAmount, issuedStatus, remainingAmount } from "../../supplier-credits/rules.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import { billNotFound } from "../bills/bill-rules.js";
@@ -46,8 +47,21 @@ export const supplierCreditNoteJson = (n: SupplierCreditNote): SupplierCreditNot
 
 const noteNotFound = (): DomainError =>
   notFound("SupplierCreditNote.NotFound", "The supplier credit note does not exist.");
-const wrongState = (n: SupplierCreditNote, what: string): DomainError =>
-  conflict("SupplierCreditNote.InvalidTransition", cannotDetail("SupplierCreditNote", n.status, what));
+/** The note's move by the table: its next status, or a 409 naming its status. */
+const moveNote = (
+  n: SupplierCreditNote,
+  trigger: SupplierCreditTrigger,
+  applied?: SupplierCreditStatus,
+): E.Either<DomainError, SupplierCreditStatus> =>
+  E.map((m: { readonly to: SupplierCreditStatus }) => m.to)(
+    transition(SUPPLIER_CREDIT_MACHINE, n.status, trigger, applied === undefined ? {} : { applied }),
+  );
+
+/** A 409 when the table has no row for `trigger` in the note's status (checked before anything else). */
+const refused = (n: SupplierCreditNote, trigger: SupplierCreditTrigger, phrase: string): DomainError | undefined =>
+  canTrigger(SUPPLIER_CREDIT_MACHINE, n.status, trigger)
+    ? undefined
+    : conflict("SupplierCreditNote.InvalidTransition", cannotDetail("SupplierCreditNote", n.status, phrase));
 
 type Ctx = { readonly scope: OrgScope; readonly actor: Actor };
 
@@ -123,9 +137,10 @@ export const issueSupplierCreditNote =
       await s.supplierCreditNotes.lock(scope, id);
       const note = await s.supplierCreditNotes.ofId(scope, id);
       if (note === undefined) return E.left(noteNotFound());
-      if (note.status !== "Draft") return E.left(wrongState(note, "issue"));
+      const status = moveNote(note, "issue");
+      if (E.isLeft(status)) return status;
       const now = deps.clock.now();
-      const issued: SupplierCreditNote = { ...note, status: "Issued", issuedAt: now.toISOString(), updatedAt: now };
+      const issued: SupplierCreditNote = { ...note, status: status.right, issuedAt: now.toISOString(), updatedAt: now };
       await s.supplierCreditNotes.update(issued);
       await s.events.append([noteEvent(deps, issued, actor, "supplier_credit_note.issued")]);
       return E.right(supplierCreditNoteJson(issued));
@@ -175,7 +190,8 @@ export const applySupplierCredit =
       await s.billLifecycles.lockBill(scope, billId);
       const note = await s.supplierCreditNotes.ofId(scope, id);
       if (note === undefined) return E.left(noteNotFound());
-      if (note.status === "Draft") return E.left(wrongState(note, "be applied before it is issued"));
+      const notNow = refused(note, "apply", "be applied before it is issued");
+      if (notNow !== undefined) return E.left(notNow);
       const bill = await s.bills.ofId(scope, billId);
       if (bill === undefined)
         return E.left(
@@ -198,8 +214,6 @@ export const applySupplierCredit =
       const amount = normalizeAmount(body.amount);
       const problem = applicationProblem(note, amount, billOwes);
       if (problem !== undefined) return E.left(conflict("SupplierCreditNote.Overapplied", problem));
-      const credit = await creditBill(deps, s, scope, bill, amount, actor);
-      if (E.isLeft(credit)) return credit;
       const now = deps.clock.now();
       const applications = [
         ...note.applications,
@@ -213,12 +227,11 @@ export const applySupplierCredit =
           actor,
         },
       ];
-      const next: SupplierCreditNote = {
-        ...note,
-        applications,
-        status: issuedStatus({ ...note, applications }),
-        updatedAt: now,
-      };
+      const status = moveNote(note, "apply", issuedStatus({ ...note, applications }));
+      if (E.isLeft(status)) return status;
+      const credit = await creditBill(deps, s, scope, bill, amount, actor);
+      if (E.isLeft(credit)) return credit;
+      const next: SupplierCreditNote = { ...note, applications, status: status.right, updatedAt: now };
       await s.supplierCreditNotes.update(next);
       await s.events.append([noteEvent(deps, next, actor, "supplier_credit.applied", { billId, amount })]);
       return E.right(supplierCreditNoteJson(next));
@@ -241,18 +254,15 @@ export const reverseSupplierCredit =
       await s.billLifecycles.lockBill(scope, application.billId);
       const bill = await s.bills.ofId(scope, application.billId);
       if (bill === undefined) return E.left(billNotFound());
-      const credit = await creditBill(deps, s, scope, bill, `-${application.amount}`, actor);
-      if (E.isLeft(credit)) return credit;
       const now = deps.clock.now();
       const applications = note.applications.map((a) =>
         a.id === applicationId ? { ...a, status: "Reversed" as const, reversedAt: now.toISOString() } : a,
       );
-      const next: SupplierCreditNote = {
-        ...note,
-        applications,
-        status: issuedStatus({ ...note, applications }),
-        updatedAt: now,
-      };
+      const status = moveNote(note, "reverse", issuedStatus({ ...note, applications }));
+      if (E.isLeft(status)) return status;
+      const credit = await creditBill(deps, s, scope, bill, `-${application.amount}`, actor);
+      if (E.isLeft(credit)) return credit;
+      const next: SupplierCreditNote = { ...note, applications, status: status.right, updatedAt: now };
       await s.supplierCreditNotes.update(next);
       await s.events.append([
         noteEvent(deps, next, actor, "supplier_credit.reversed", {
@@ -271,7 +281,8 @@ export const deleteSupplierCreditNote =
     deps.db.run(async (s) => {
       const note = await s.supplierCreditNotes.ofId(scope, id);
       if (note === undefined) return E.left(noteNotFound());
-      if (note.status !== "Draft") return E.left(wrongState(note, "be deleted"));
+      const status = moveNote(note, "delete");
+      if (E.isLeft(status)) return status;
       await s.supplierCreditNotes.remove(scope, id);
       return E.right(undefined);
     });
