@@ -1,12 +1,13 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { DeliveryNote, OrderLine, PurchaseOrder } from "../../matching/model.js";
+import { PURCHASE_ORDER_MACHINE } from "../../matching/purchase-order-machine.js";
 import type { Page, PageRequest } from "../../ports/page.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, type FieldError, notFound, validationError } from "../../shared/errors.js";
 import { isNegativeAmount, isPositiveAmount, normalizeAmount } from "../../shared/money.js";
-import { cannotDetail } from "../../shared/state-machine.js";
+import { transition } from "../../shared/state-machine.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import type { DeliveryNoteBody, PurchaseOrderBody, PurchaseOrderPatch } from "./inputs.js";
 
@@ -76,8 +77,8 @@ export const updatePurchaseOrder =
     deps.db.run(async (s) => {
       const po = await s.matching.purchaseOrders.ofId(scope, id);
       if (po === undefined) return E.left(poNotFound());
-      if (po.status === "Closed" || po.status === "Cancelled")
-        return E.left(conflict("PurchaseOrder.InvalidTransition", cannotDetail("PurchaseOrder", po.status, "change")));
+      const changing = transition(PURCHASE_ORDER_MACHINE, po.status, "change", undefined);
+      if (E.isLeft(changing)) return changing;
       const errors = [...lineErrors(patch.lines ?? []), ...(await supplierErrors(s, scope, patch.supplierId))];
       if (errors.length > 0) return E.left(validationError(errors));
       const next: PurchaseOrder = {
@@ -102,11 +103,11 @@ export const endPurchaseOrder =
     deps.db.run(async (s) => {
       const po = await s.matching.purchaseOrders.ofId(scope, id);
       if (po === undefined) return E.left(poNotFound());
-      if (po.status === "Closed" || po.status === "Cancelled")
-        return E.left(conflict("PurchaseOrder.InvalidTransition", cannotDetail("PurchaseOrder", po.status, how)));
+      const moved = transition(PURCHASE_ORDER_MACHINE, po.status, how, undefined);
+      if (E.isLeft(moved)) return moved;
       const next: PurchaseOrder = {
         ...po,
-        status: how === "close" ? "Closed" : "Cancelled",
+        status: moved.right.to,
         updatedAt: deps.clock.now(),
       };
       await s.matching.purchaseOrders.update(next);
