@@ -1,4 +1,3 @@
 export * from "./approval-links.js";
 export * from "./evaluate.js";
 export * from "./model.js";
-export type * from "./stores.js";

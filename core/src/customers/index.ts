@@ -1,3 +1,2 @@
 export * from "./fuzzy.js";
 export * from "./model.js";
-export type * from "./stores.js";

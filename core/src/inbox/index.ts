@@ -5,4 +5,3 @@ export * from "./forwarding-rejection-response.js";
 export * from "./model.js";
 export * from "./sender.js";
 export * from "./slug.js";
-export type * from "./stores.js";

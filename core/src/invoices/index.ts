@@ -3,6 +3,4 @@ export * from "./invoice-machine.js";
 export * from "./invoice-view.js";
 export * from "./model.js";
 export * from "./numbering.js";
-export type * from "./ports.js";
-export type * from "./stores.js";
 export * from "./totals.js";

@@ -2,5 +2,4 @@ export * from "./auto-match.js";
 export * from "./model.js";
 export * from "./purchase-order-machine.js";
 export * from "./similarity.js";
-export type * from "./stores.js";
 export * from "./variances.js";

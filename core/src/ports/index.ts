@@ -1,3 +1,18 @@
+// @apar/core/ports: the interfaces the use cases are given (stores, unit of work, clock, ids, jobs, mailer,
+// document reader and the rest). An embedder implements them, or takes them from @apar/adapters.
+export type * from "../approvals/stores.js";
+export type { BearerTokens, TokenClaims, TokenRefusal } from "../auth/bearer-tokens.js";
+export type * from "../customers/stores.js";
+export type * from "../inbox/stores.js";
+export type * from "../invoices/ports.js";
+export type * from "../invoices/stores.js";
+export type * from "../matching/stores.js";
+export type * from "../products/stores.js";
+export type * from "../recurring/store.js";
+export type * from "../reminders/store.js";
+export type * from "../supplier-credits/stores.js";
+export type * from "../webhooks/ports.js";
+export type * from "../webhooks/stores.js";
 export type * from "./bills.js";
 export type * from "./clock.js";
 export type * from "./document-reader.js";

@@ -1,2 +1,1 @@
 export * from "./model.js";
-export type * from "./stores.js";

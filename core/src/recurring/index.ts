@@ -2,5 +2,4 @@ export * from "./cadence.js";
 export * from "./calendar-date.js";
 export * from "./model.js";
 export * from "./schedule-rules.js";
-export * from "./store.js";
 export * from "./zoned-time.js";

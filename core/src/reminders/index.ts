@@ -1,3 +1,2 @@
 export * from "./model.js";
 export * from "./plan.js";
-export * from "./store.js";

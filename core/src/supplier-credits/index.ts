@@ -1,4 +1,3 @@
 export * from "./credit-note-machine.js";
 export * from "./model.js";
 export * from "./rules.js";
-export type * from "./stores.js";

@@ -1,8 +1,6 @@
 export * from "./delivery-request.js";
 export * from "./model.js";
-export type * from "./ports.js";
 export * from "./retry-schedule.js";
 export * from "./rules.js";
 export * from "./secret.js";
 export * from "./signature.js";
-export type * from "./stores.js";

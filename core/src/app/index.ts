@@ -1,0 +1,191 @@
+// @apar/core/app: the use cases. Each takes its ports (a unit of work with the stores, a clock, ids and the
+// extras it names) and answers a TaskEither of a DomainError or its result. Helpers the use cases share
+// (loading, moving, the not-found errors, delivery batching) stay inside the package.
+export {
+  type ApprovalLinkView,
+  actOnApprovalLink,
+  sendApprovalLinks,
+  viewApprovalLink,
+} from "./approvals/approval-links.js";
+export {
+  approveBill,
+  markBillPaid,
+  rejectBill,
+  reopenBill,
+  scheduleBillPayment,
+  submitBill,
+  unscheduleBill,
+} from "./approvals/bill-lifecycle.js";
+export * from "./approvals/deps.js";
+export * from "./approvals/policy-input.js";
+export * from "./approvals/policy-use-cases.js";
+export type { PolicyJson } from "./approvals/policy-view.js";
+export * from "./bills/bill-actions.js";
+export * from "./bills/bill-queries.js";
+export { READ_BILL_JOB, type ReadBillJob } from "./bills/deps.js";
+export * from "./bills/read-bill.js";
+export * from "./bills/update-bill.js";
+export * from "./bills/upload-bill.js";
+export {
+  createCreditNote,
+  creditNotePdf,
+  getCreditNote,
+  issueCreditNote,
+  listCreditNotes,
+} from "./credit-notes/credit-note-use-cases.js";
+export {
+  type CatalogueDeps,
+  CreateCustomerBody,
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  searchCustomers,
+  UpdateCustomerBody,
+  updateCustomer,
+} from "./customers/customer-use-cases.js";
+export type { IdempotencyPlace, IdempotencyRequest, RememberedAnswer } from "./idempotency.js";
+export * from "./inbox/allowed-senders.js";
+export {
+  type AssignCompanyBillInput,
+  assignCompanyBill,
+  type CompanyBillInput,
+  type CompanyBillJson,
+  companyBillJson,
+  getCompanyBill,
+  readCompanyBill,
+} from "./inbox/company-bills.js";
+export * from "./inbox/company-queries.js";
+export * from "./inbox/create-company.js";
+export * from "./inbox/delete-company.js";
+export type * from "./inbox/deps.js";
+export { type ListForwardingRejectionsInput, listForwardingRejections } from "./inbox/list-forwarding-rejections.js";
+export * from "./inbox/receive-forward.js";
+export * from "./inbox/record-forwarding-rejection.js";
+export * from "./inbox/update-company.js";
+export { type CreateInvoiceInput, createInvoice } from "./invoices/create-invoice.js";
+export {
+  documentContext,
+  EMAIL_INVOICE_JOB,
+  type EmailInvoiceJob,
+  type InvoiceDeps,
+  type InvoiceDocumentDeps,
+} from "./invoices/deps.js";
+export { type EmailOutcome, emailInvoice } from "./invoices/email-invoice.js";
+export {
+  CreateCreditNoteBody,
+  CreateInvoiceBody,
+  RecordPaymentBody,
+  SendInvoiceBody,
+  UpdateInvoiceBody,
+  VoidInvoiceBody,
+} from "./invoices/invoice-bodies.js";
+export { invoiceEinvoice, invoiceFileStem, invoicePdf, type RenderedFile } from "./invoices/invoice-documents.js";
+export * from "./invoices/invoice-queries.js";
+export * from "./invoices/record-payment.js";
+export { type SendInvoiceInput, sendInvoice } from "./invoices/send-invoice.js";
+export * from "./invoices/update-invoice.js";
+export * from "./invoices/void-invoice.js";
+export * from "./matching/documents.js";
+export * from "./matching/inputs.js";
+export {
+  addAllocation,
+  addResolution,
+  createMatchGroup,
+  getMatchGroup,
+  getTolerances,
+  listMatchGroups,
+  type MatchGroupJson,
+  matchingReviewGate,
+  putTolerances,
+  removeAllocation,
+  removeResolution,
+} from "./matching/match-groups.js";
+export {
+  CreateProductBody,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  searchProducts,
+  UpdateProductBody,
+  updateProduct,
+} from "./products/product-use-cases.js";
+export type { OccurrenceInvoice, OccurrenceInvoices } from "./recurring/deps.js";
+export * from "./recurring/enqueue-due.js";
+export {
+  GENERATE_OCCURRENCE_JOB,
+  type GenerateOccurrenceJob,
+  type GenerationDeps,
+  type GenerationOutcome,
+  generateOccurrence,
+  recordGenerationFailure,
+} from "./recurring/generate-occurrence.js";
+export * from "./recurring/occurrence-invoices.js";
+export * from "./recurring/schedule-body.js";
+export * from "./recurring/schedule-json.js";
+export {
+  cancelSchedule,
+  createSchedule,
+  getSchedule,
+  listSchedules,
+  pauseSchedule,
+  resumeSchedule,
+  updateSchedule,
+} from "./recurring/schedule-use-cases.js";
+export * from "./reminders/deliver.js";
+export * from "./reminders/deps.js";
+export * from "./reminders/enqueue-reminders.js";
+export * from "./reminders/reminder-json.js";
+export {
+  listInvoiceReminders,
+  planInvoiceReminders,
+  type SentNow,
+  sendReminderNow,
+} from "./reminders/reminder-use-cases.js";
+export * from "./reminders/rules.js";
+export {
+  applySupplierCredit,
+  deleteSupplierCreditNote,
+  draftSupplierCreditNote,
+  getSupplierCreditNote,
+  issueSupplierCreditNote,
+  listSupplierCreditNotes,
+  reverseSupplierCredit,
+  type SupplierCreditNoteJson,
+  supplierCreditNoteJson,
+} from "./supplier-credits/credit-notes.js";
+export * from "./supplier-credits/inputs.js";
+export {
+  CreateSupplierBody,
+  createSupplier,
+  deleteSupplier,
+  getSupplier,
+  searchSuppliers,
+  UpdateSupplierBody,
+  updateSupplier,
+} from "./suppliers/supplier-use-cases.js";
+export * from "./tenancy/add-organisation-member.js";
+export * from "./tenancy/auth-codes.js";
+export { authenticateApiKey, authenticateBearer } from "./tenancy/authenticate.js";
+export * from "./tenancy/create-api-key.js";
+export * from "./tenancy/create-client.js";
+export * from "./tenancy/create-organisation.js";
+export * from "./tenancy/create-user.js";
+export type * from "./tenancy/deps.js";
+export * from "./tenancy/queries.js";
+export * from "./tenancy/update-client.js";
+export { DELIVERY_LEASE_MS, deliverClaimed } from "./webhooks/deliver.js";
+export type { WebhookDeps } from "./webhooks/deps.js";
+export * from "./webhooks/dispatch-events.js";
+export {
+  getWebhookDelivery,
+  getWebhookSubscription,
+  listWebhookDeliveries,
+  listWebhookSubscriptions,
+  recoverWebhookDeliveries,
+  replayWebhookDelivery,
+  sendWebhookTest,
+} from "./webhooks/manage-deliveries.js";
+export * from "./webhooks/manage-subscriptions.js";
+export * from "./webhooks/views.js";
