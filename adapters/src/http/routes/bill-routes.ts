@@ -195,12 +195,14 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
           scope,
           actor: auth.actor,
           document: received.document,
-          ...(key === undefined ? {} : { idempotency: { key, requestHash: received.requestHash } }),
+          ...(key === undefined
+            ? {}
+            : { idempotency: { key, requestHash: received.requestHash, operation: "POST /v1/bills", status: 202 } }),
         })();
         if (E.isLeft(result)) return result.left;
         if (!result.right.replayed) deps.onEnqueued?.();
         return {
-          status: result.right.status,
+          status: 202,
           body: result.right.bill,
           headers: {
             Location: `/v1/bills/${result.right.bill.id}`,

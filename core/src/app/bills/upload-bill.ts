@@ -5,7 +5,7 @@ import { type Bill, type BillDocument, UNREAD_BILL } from "../../bills/model.js"
 import type { Actor } from "../../events/envelope.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { DomainError } from "../../shared/errors.js";
-import { oncePerKey, rememberAnswer } from "../idempotency.js";
+import { type IdempotencyRequest, oncePerKey, rememberAnswer } from "../idempotency.js";
 import { billEvents } from "./bill-events.js";
 import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
 
@@ -14,19 +14,25 @@ export interface UploadBillInput {
   readonly actor: Actor;
   /** The document, already in the document files under its hash, its type checked. */
   readonly document: BillDocument;
-  /** The Idempotency-Key header and a hash of what the request asked (the file's hash and name). */
-  readonly idempotency?: { readonly key: string; readonly requestHash: string };
+  /**
+   * An idempotency key and a hash of what the request asked (the file's hash and name), with the caller's name
+   * for the operation (keys are unique per operation and organisation) and the status it answers, remembered
+   * with the answer. The HTTP route gives `POST /v1/bills` and 202.
+   */
+  readonly idempotency?: UploadIdempotency;
+}
+
+/** See `UploadBillInput.idempotency`. */
+export interface UploadIdempotency extends IdempotencyRequest {
+  readonly operation: string;
+  readonly status: number;
 }
 
 /** What an upload answers: the bill in Extracting (or, for a repeated key, the first answer again). */
 export interface UploadedBill {
-  readonly status: number;
   readonly bill: BillJson;
   readonly replayed: boolean;
 }
-
-/** The idempotency scope of uploads to an organisation. */
-const scopeOf = (scope: OrgScope): string => `POST /v1/bills ${scope.organisationId}`;
 
 /**
  * Creates a bill in Extracting for an uploaded document: the bill, its `bill.created` event, the read-bill
@@ -37,7 +43,7 @@ export const uploadBill =
   (deps: BillDeps) =>
   (input: UploadBillInput): TE.TaskEither<DomainError, UploadedBill> => {
     const { scope, idempotency } = input;
-    const place = { clientId: scope.clientId, scope: scopeOf(scope) };
+    const place = { clientId: scope.clientId, scope: `${idempotency?.operation ?? ""} ${scope.organisationId}` };
     const create = () =>
       deps.db.run(async (s): Promise<E.Either<DomainError, UploadedBill>> => {
         const now = deps.clock.now();
@@ -55,15 +61,22 @@ export const uploadBill =
         const job: ReadBillJob = { clientId: scope.clientId, organisationId: scope.organisationId, billId: bill.id };
         await s.jobs.enqueue({ type: READ_BILL_JOB, payload: job }, now);
         const json = billJson(bill);
-        await rememberAnswer(s.idempotencyKeys, place, idempotency, { status: 202, response: json }, now);
-        return E.right({ status: 202, bill: json, replayed: false });
+        if (idempotency !== undefined)
+          await rememberAnswer(
+            s.idempotencyKeys,
+            place,
+            idempotency,
+            { status: idempotency.status, response: json },
+            now,
+          );
+        return E.right({ bill: json, replayed: false });
       });
     return () =>
       oncePerKey(
         deps.db.stores.idempotencyKeys,
         place,
         idempotency,
-        (seen) => ({ status: seen.status, bill: seen.response as BillJson, replayed: true }),
+        (seen) => ({ bill: seen.response as BillJson, replayed: true }),
         create,
       );
   };
