@@ -8,7 +8,7 @@
 // The corpus folder may also come from APAR_READING_CORPUS; without one the bench says so and exits.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Extraction } from "@apar/core/extraction/index";
+import type { Extraction } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import { createDocumentReader } from "../../adapters/src/reading/index.js";
 

@@ -14,7 +14,8 @@ import { createWebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
 import { createGuardedClient } from "@apar/adapters/webhooks/guarded-client";
 import { createNotifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
 import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
-import { createClient, createWebhookSubscription, makeEvent, SYSTEM_ACTOR, signWebhook } from "@apar/core";
+import { makeEvent, SYSTEM_ACTOR, signWebhook } from "@apar/core";
+import { createClient, createWebhookSubscription } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 
 const N = Number(process.env.BENCH_N ?? 5000);

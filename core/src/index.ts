@@ -1,20 +1,6 @@
-// The public API of @apar/core for embedders.
-
-export * from "./app/approvals/index.js";
-export * from "./app/bills/index.js";
-export * from "./app/credit-notes/index.js";
-export * from "./app/customers/index.js";
-export * from "./app/effect.js";
-export * from "./app/inbox/index.js";
-export * from "./app/invoices/index.js";
-export * from "./app/matching/index.js";
-export * from "./app/products/index.js";
-export * from "./app/recurring/index.js";
-export * from "./app/reminders/index.js";
-export * from "./app/supplier-credits/index.js";
-export * from "./app/suppliers/index.js";
-export * from "./app/tenancy/index.js";
-export * from "./app/webhooks/index.js";
+// @apar/core: the domain, pure and free of I/O. State machines, approval policies, matching, duplicate detection,
+// webhook signatures, money, errors, codecs and events. The use cases are in @apar/core/app, the interfaces they
+// are given in @apar/core/ports, document parsing in @apar/core/extraction.
 export * from "./approvals/index.js";
 export * from "./auth/index.js";
 export * from "./bills/index.js";
@@ -29,7 +15,6 @@ export type * from "./extraction/model.js";
 export * from "./inbox/index.js";
 export * from "./invoices/index.js";
 export * from "./matching/index.js";
-export type * from "./ports/index.js";
 export * from "./products/index.js";
 export * from "./recurring/index.js";
 export * from "./reminders/index.js";

@@ -3,7 +3,7 @@ import type { Worker } from "@apar/adapters/jobs/worker";
 import type { SmtpReceiver } from "@apar/adapters/mail/inbound/index";
 import type { Scheduler } from "@apar/adapters/scheduler/index";
 import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
-import type { Database } from "@apar/core";
+import type { Database } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import { BILL_TOKENS, removeDocumentTemp } from "./bills-wiring.js";

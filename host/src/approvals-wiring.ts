@@ -5,16 +5,8 @@ import { publicApprovalRoutes } from "@apar/adapters/http/routes/public-approval
 import { supplierCreditRoutes } from "@apar/adapters/http/routes/supplier-credit-routes";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import {
-  type ApprovalDeps,
-  type ApprovalLinksJob,
-  type Clock,
-  type Database,
-  type Ids,
-  type Mailer,
-  SEND_APPROVAL_LINKS_JOB,
-  sendApprovalLinks,
-} from "@apar/core";
+import { type ApprovalDeps, type ApprovalLinksJob, SEND_APPROVAL_LINKS_JOB, sendApprovalLinks } from "@apar/core/app";
+import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";

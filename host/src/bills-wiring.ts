@@ -10,17 +10,8 @@ import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
 import { type SchedulerDuty, windowedJobDuty } from "@apar/adapters/scheduler/index";
-import {
-  type Clock,
-  type Database,
-  type DocumentReader,
-  failStuckReads,
-  type Ids,
-  READ_BILL_JOB,
-  type ReadBillJob,
-  readBillAttempt,
-  referencedDocuments,
-} from "@apar/core";
+import { failStuckReads, READ_BILL_JOB, type ReadBillJob, readBillAttempt, referencedDocuments } from "@apar/core/app";
+import type { Clock, Database, DocumentReader, Ids } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";

@@ -3,19 +3,9 @@
 import { parseArgs } from "node:util";
 import { openApiDocumentOf, type RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import {
-  type Clock,
-  createApiKey,
-  createClient,
-  createOrganisation,
-  createUser,
-  type Database,
-  type DomainError,
-  type Ids,
-  MODULES,
-  type Module,
-  revokeApiKey,
-} from "@apar/core";
+import { type DomainError, MODULES, type Module } from "@apar/core";
+import { createApiKey, createClient, createOrganisation, createUser, revokeApiKey } from "@apar/core/app";
+import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type Config, loadConfig } from "./config.js";

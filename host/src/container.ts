@@ -22,7 +22,8 @@ import { createWebhookRunner, type WebhookRunner } from "@apar/adapters/webhooks
 import { createGuardedClient, type GuardedClient } from "@apar/adapters/webhooks/guarded-client";
 import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
 import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
-import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer, WebhookDeps } from "@apar/core";
+import type { WebhookDeps } from "@apar/core/app";
+import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer } from "@apar/core/ports";
 import { Container } from "inversify";
 import type { Logger } from "pino";
 import { approvalJobHandlers, approvalRouteList } from "./approvals-wiring.js";

@@ -1,14 +1,6 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import {
-  type Clock,
-  type CreatedApiKey,
-  createApiKey,
-  createClient,
-  createOrganisation,
-  type Database,
-  type Ids,
-  type Stores,
-} from "@apar/core";
+import { type CreatedApiKey, createApiKey, createClient, createOrganisation } from "@apar/core/app";
+import type { Clock, Database, Ids, Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { Container } from "inversify";
 import type { Logger } from "pino";

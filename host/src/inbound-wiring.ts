@@ -13,15 +13,8 @@ import {
   startSmtpReceiver,
 } from "@apar/adapters/mail/inbound/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import {
-  type Clock,
-  type Database,
-  type DocumentReader,
-  type Ids,
-  READ_COMPANY_BILL_JOB,
-  type ReadCompanyBillJob,
-  readCompanyBill,
-} from "@apar/core";
+import { READ_COMPANY_BILL_JOB, type ReadCompanyBillJob, readCompanyBill } from "@apar/core/app";
+import type { Clock, Database, DocumentReader, Ids } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import { BILL_TOKENS } from "./bills-wiring.js";

@@ -4,15 +4,8 @@ import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-pr
 import { type InvoiceRouteDeps, invoiceRoutes } from "@apar/adapters/http/routes/invoice-routes";
 import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
 import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
-import {
-  type Clock,
-  type Database,
-  EMAIL_INVOICE_JOB,
-  type EmailInvoiceJob,
-  emailInvoice,
-  type Ids,
-  type Mailer,
-} from "@apar/core";
+import { EMAIL_INVOICE_JOB, type EmailInvoiceJob, emailInvoice } from "@apar/core/app";
+import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";

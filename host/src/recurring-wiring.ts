@@ -11,15 +11,8 @@ import {
   type Scheduler,
   type SchedulerDuty,
 } from "@apar/adapters/scheduler/index";
-import {
-  type Clock,
-  type Database,
-  enqueueDueOccurrences,
-  enqueueReminderJobs,
-  type Ids,
-  type Mailer,
-  occurrenceInvoicesOf,
-} from "@apar/core";
+import { enqueueDueOccurrences, enqueueReminderJobs, occurrenceInvoicesOf } from "@apar/core/app";
+import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import { billDuties } from "./bills-wiring.js";

@@ -152,3 +152,20 @@ test("every package a workspace imports at run time is among its own dependencie
   });
   t.deepEqual(missing, []);
 });
+
+/** The entry points of @apar/core; anything deeper is internal (core/package.json `exports` lists only these). */
+const CORE_ENTRIES = ["@apar/core", "@apar/core/app", "@apar/core/ports", "@apar/core/extraction"];
+
+test("outside core, @apar/core is imported only through its entry points", (t) => {
+  const deep = (spec: string) =>
+    (spec === "@apar/core" || spec.startsWith("@apar/core/")) && !CORE_ENTRIES.includes(spec)
+      ? "a deep import into core: use @apar/core, @apar/core/app, @apar/core/ports or @apar/core/extraction"
+      : undefined;
+  const violations = ["adapters/src", "host/src", "test", "bench", "fixtures"].flatMap((folder) =>
+    violationsIn(folder, deep),
+  );
+  t.deepEqual(violations, []);
+  const pkg = JSON.parse(readFileSync(join(root, "core/package.json"), "utf8")) as { exports: Record<string, unknown> };
+  t.deepEqual(Object.keys(pkg.exports).sort(), [".", "./app", "./extraction", "./package.json", "./ports"]);
+  t.is(deep("@apar/core/bills/model")?.startsWith("a deep import"), true, "the rule can fail");
+});

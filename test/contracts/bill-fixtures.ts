@@ -1,4 +1,5 @@
-import { type Bill, EMPTY_FIELDS, type OrgScope, type Supplier } from "@apar/core";
+import { type Bill, EMPTY_FIELDS, type Supplier } from "@apar/core";
+import type { OrgScope } from "@apar/core/ports";
 import { at, newId } from "./fixtures.js";
 
 /** A fresh organisation scope. */

@@ -1,4 +1,4 @@
-import type { Database } from "@apar/core";
+import type { Database } from "@apar/core/ports";
 import test, { type ExecutionContext } from "ava";
 import { type TestDatabase, testDatabases } from "../helpers/databases.js";
 

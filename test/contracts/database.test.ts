@@ -1,4 +1,4 @@
-import type { Database } from "@apar/core";
+import type { Database } from "@apar/core/ports";
 import test from "ava";
 import { testDatabases } from "../helpers/databases.js";
 

@@ -1,11 +1,7 @@
 import { memoryDocumentFiles } from "@apar/adapters/documents/index";
 import { randomIds } from "@apar/adapters/system/ids";
+import { type Bill, EMPTY_FIELDS, type Extraction, UNREAD_BILL } from "@apar/core";
 import {
-  type Bill,
-  type Clock,
-  type Database,
-  EMPTY_FIELDS,
-  type Extraction,
   failStuckReads,
   READ_BILL_JOB,
   type ReadBillDeps,
@@ -13,8 +9,8 @@ import {
   readBillAttempt,
   referencedDocuments,
   STUCK_READ_GRACE_MS,
-  UNREAD_BILL,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Clock, Database } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { aBill, aScope } from "./bill-fixtures.js";
 import { contractTest } from "./contract.js";

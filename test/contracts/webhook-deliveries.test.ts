@@ -1,4 +1,5 @@
-import { type AttemptOutcome, type Database, MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@apar/core";
+import { type AttemptOutcome, MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@apar/core";
+import type { Database } from "@apar/core/ports";
 import test from "ava";
 import { testDatabases } from "../helpers/databases.js";
 import { contractTest } from "./contract.js";

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openMemoryDatabase } from "@apar/adapters/memory/index";
+import { openMemoryDatabase } from "@apar/adapters/memory";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
-import type { Database } from "@apar/core";
+import type { Database } from "@apar/core/ports";
 import mysql from "mysql2/promise";
 
 /** Options for opening a test database. */

@@ -3,7 +3,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import type { DocumentFiles, StoredFile } from "@apar/core";
+import type { DocumentFiles, StoredFile } from "@apar/core/ports";
 
 /** A file written from a stream: its hash and size, and its first bytes (to tell its type). */
 export interface StreamedFile extends StoredFile {

@@ -1,13 +1,5 @@
-import {
-  type DocumentContext,
-  type EinvoiceWriter,
-  formatAmount,
-  type Invoice,
-  isZeroAmount,
-  multiplyAmount,
-  outstandingOf,
-  subtractAmounts,
-} from "@apar/core";
+import { formatAmount, type Invoice, isZeroAmount, multiplyAmount, outstandingOf, subtractAmounts } from "@apar/core";
+import type { DocumentContext, EinvoiceWriter } from "@apar/core/ports";
 import { el, wrapEl } from "./xml.js";
 
 // EN 16931 VAT categories: S standard rate, Z zero rated.

@@ -1,5 +1,6 @@
-import type { CreditNote, DocumentContext, Invoice, InvoiceRenderer } from "@apar/core";
+import type { CreditNote, Invoice } from "@apar/core";
 import { formatAmount, outstandingOf } from "@apar/core";
+import type { DocumentContext, InvoiceRenderer } from "@apar/core/ports";
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
 import { drawLeft, drawRight, THEME, wrap } from "./pdf-layout.js";
 

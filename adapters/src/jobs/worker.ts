@@ -1,4 +1,4 @@
-import type { Clock, Job, Jobs } from "@apar/core";
+import type { Clock, Job, Jobs } from "@apar/core/ports";
 
 /** Runs one job; throwing means the attempt failed and may be retried. */
 export type JobHandler = (job: Job) => Promise<void>;

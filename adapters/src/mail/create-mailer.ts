@@ -1,4 +1,4 @@
-import type { Mailer } from "@apar/core";
+import type { Mailer } from "@apar/core/ports";
 import { createEmlOutboxMailer } from "./eml-outbox-mailer.js";
 import { createSmtpMailer } from "./smtp-mailer.js";
 

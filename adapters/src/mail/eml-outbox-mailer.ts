@@ -1,6 +1,6 @@
 import { mkdir, open, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import type { Mailer } from "@apar/core";
+import type { Mailer } from "@apar/core/ports";
 import nodemailer from "nodemailer";
 import { toMailOptions } from "./to-mail-options.js";
 

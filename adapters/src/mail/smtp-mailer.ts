@@ -1,4 +1,4 @@
-import type { Mailer } from "@apar/core";
+import type { Mailer } from "@apar/core/ports";
 import nodemailer from "nodemailer";
 import { toMailOptions } from "./to-mail-options.js";
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from "@apar/core";
+import type { MailMessage } from "@apar/core/ports";
 import type { SendMailOptions } from "nodemailer";
 
 /** Maps a port message onto nodemailer's options; `defaultFrom` fills an empty sender. */

@@ -1,4 +1,4 @@
-import type { Stores } from "@apar/core";
+import type { Stores } from "@apar/core/ports";
 import type { Access } from "./access.js";
 import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";

@@ -1,4 +1,4 @@
-import type { Database, Ids } from "@apar/core";
+import type { Database, Ids } from "@apar/core/ports";
 import { systemClock } from "../system/clock.js";
 import { randomIds } from "../system/ids.js";
 import { Mutex, NamedMutexes } from "../system/mutex.js";

@@ -12,9 +12,7 @@ import type {
   CreditNote,
   Customer,
   ForwardingRejection,
-  IdempotencyRecord,
   Invoice,
-  Job,
   Membership,
   Organisation,
   Product,
@@ -28,6 +26,7 @@ import type {
   WebhookDelivery,
   WebhookSubscription,
 } from "@apar/core";
+import type { IdempotencyRecord, Job } from "@apar/core/ports";
 
 import type { MatchingRow } from "./stores/matching.js";
 

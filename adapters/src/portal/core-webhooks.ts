@@ -1,5 +1,5 @@
+import { type Actor, type RequestAuth, SUBSCRIBABLE_EVENT_TYPES, type WebhookDelivery } from "@apar/core";
 import {
-  type Actor,
   createWebhookSubscription,
   deleteWebhookSubscription,
   disableWebhookSubscription,
@@ -7,16 +7,13 @@ import {
   getWebhookSubscription,
   listWebhookDeliveries,
   listWebhookSubscriptions,
-  type RequestAuth,
   recoverWebhookDeliveries,
   replayWebhookDelivery,
   rotateWebhookSecret,
-  SUBSCRIBABLE_EVENT_TYPES,
   sendWebhookTest,
   updateWebhookSubscription,
-  type WebhookDelivery,
   type WebhookDeps,
-} from "@apar/core";
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import * as TE from "fp-ts/lib/TaskEither.js";
 import type { PortalWebhooks } from "./portal-webhooks.js";

@@ -1,4 +1,4 @@
-import type { Clock } from "@apar/core";
+import type { Clock } from "@apar/core/ports";
 import type { Authenticator } from "../http/auth/authenticate.js";
 import type { HttpReply, RouteContext } from "../http/route.js";
 import { setCookie } from "./cookies.js";

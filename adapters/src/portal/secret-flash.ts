@@ -1,4 +1,4 @@
-import type { Clock } from "@apar/core";
+import type { Clock } from "@apar/core/ports";
 import { parseCookies, setCookie } from "./cookies.js";
 import { type PortalKeys, seal, unseal } from "./seal.js";
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type Clock, headerNames, type RequestAuth } from "@apar/core";
+import { headerNames, type RequestAuth } from "@apar/core";
+import type { Clock } from "@apar/core/ports";
 import type { Authenticator } from "../http/auth/authenticate.js";
 import { isAuthFailure } from "../http/auth/authenticate.js";
 import { parseCookies } from "./cookies.js";

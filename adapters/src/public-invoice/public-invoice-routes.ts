@@ -1,12 +1,6 @@
-import {
-  type DomainError,
-  documentContext,
-  domainError,
-  type Invoice,
-  type InvoiceRenderer,
-  invoiceFileStem,
-  type Stores,
-} from "@apar/core";
+import { type DomainError, domainError, type Invoice } from "@apar/core";
+import { documentContext, invoiceFileStem } from "@apar/core/app";
+import type { InvoiceRenderer, Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";

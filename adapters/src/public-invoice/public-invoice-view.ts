@@ -9,8 +9,8 @@ import {
   notFound,
   type Organisation,
   outstandingOf,
-  type Stores,
 } from "@apar/core";
+import type { Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 
 /** The published public view of an invoice (ROUTES.md), plus its lines for the page. */

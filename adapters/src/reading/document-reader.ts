@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
-import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core";
-import { assessConfidence, type Extraction, extractFromText, type ReadFailure } from "@apar/core/extraction/index";
+import type { Extraction, ReadFailure } from "@apar/core";
+import { assessConfidence, extractFromText } from "@apar/core/extraction";
+import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { readEinvoiceXml } from "./einvoice-xml.js";
 import { type LlmConfig, readWithLlm } from "./llm-reader.js";

@@ -1,4 +1,5 @@
-import { type Extraction, extractFromEinvoice } from "@apar/core/extraction/index";
+import type { Extraction } from "@apar/core";
+import { extractFromEinvoice } from "@apar/core/extraction";
 import { XMLParser } from "fast-xml-parser";
 
 // Entities stay unexpanded (no XXE, no billion laughs); a DOCTYPE is refused outright.

@@ -1,8 +1,8 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core";
-import type { Extraction, ReadFailure } from "@apar/core/extraction/index";
+import type { Extraction, ReadFailure } from "@apar/core";
+import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { DocumentReaderOptions } from "./document-reader.js";
 import type { ReadProcessMessage } from "./read-process.js";

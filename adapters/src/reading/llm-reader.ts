@@ -1,4 +1,5 @@
-import { assessConfidence, type ExtractedFields, type Extraction } from "@apar/core/extraction/index";
+import type { ExtractedFields, Extraction } from "@apar/core";
+import { assessConfidence } from "@apar/core/extraction";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 

@@ -1,6 +1,6 @@
 // The entry of a reading child process: it reads documents one at a time for the isolated reader, so that a
 // hostile document costs this process (its heap limit, its time budget, its death) and never the service.
-import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core";
+import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import { createDocumentReader, type DocumentReaderOptions } from "./document-reader.js";
 import { napiCanvas, pdfjs } from "./pdf-document.js";
 

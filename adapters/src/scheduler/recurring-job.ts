@@ -4,7 +4,7 @@ import {
   type GenerationDeps,
   generateOccurrence,
   recordGenerationFailure,
-} from "@apar/core";
+} from "@apar/core/app";
 import type { JobHandler } from "../jobs/worker.js";
 
 /** What the generation job logs. */

@@ -6,7 +6,7 @@ import {
   type ReminderDeps,
   SEND_REMINDER_JOB,
   type SendReminderJob,
-} from "@apar/core";
+} from "@apar/core/app";
 import type { JobHandler } from "../jobs/worker.js";
 import type { RecurringJobLogger } from "./recurring-job.js";
 

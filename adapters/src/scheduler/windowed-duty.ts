@@ -1,4 +1,4 @@
-import type { Clock, Jobs } from "@apar/core";
+import type { Clock, Jobs } from "@apar/core/ports";
 import type { SchedulerDuty } from "./scheduler.js";
 
 /**

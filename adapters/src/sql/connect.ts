@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Ids } from "@apar/core";
+import type { Ids } from "@apar/core/ports";
 import { type Options, Sequelize, Transaction } from "sequelize";
 import type { OnDeadlockRetry } from "./deadlock.js";
 import type { SqlDialect } from "./sql-session.js";

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { resolve } from "node:path";
-import type { Database } from "@apar/core";
+import type { Database } from "@apar/core/ports";
 import { systemClock } from "../system/clock.js";
 import { randomIds } from "../system/ids.js";
 import { NamedMutexes } from "../system/mutex.js";

@@ -1,4 +1,4 @@
-import type { Stores } from "@apar/core";
+import type { Stores } from "@apar/core/ports";
 import type { SqlSession } from "./sql-session.js";
 import { sqlAllowedSenders } from "./stores/allowed-senders.js";
 import { sqlApiKeys } from "./stores/api-keys.js";

@@ -1,4 +1,4 @@
-import type { Clock } from "@apar/core";
+import type { Clock } from "@apar/core/ports";
 
 /** The machine's clock. */
 export const systemClock: Clock = { now: () => new Date() };

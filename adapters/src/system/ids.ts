@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type Clock, type Ids, uuidV7Generator } from "@apar/core";
+import { uuidV7Generator } from "@apar/core";
+import type { Clock, Ids } from "@apar/core/ports";
 
 /** UUID v7 ids from the clock and the machine's cryptographic random source. */
 export const randomIds = (clock: Clock): Ids => uuidV7Generator(clock, (size) => randomBytes(size));

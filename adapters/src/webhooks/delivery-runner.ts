@@ -1,14 +1,6 @@
-import {
-  type Clock,
-  type Database,
-  DELIVERY_LEASE_MS,
-  deliverClaimed,
-  dispatchWebhookEvents,
-  type Ids,
-  type SecretSealer,
-  type WebhookDelivery,
-  type WebhookSender,
-} from "@apar/core";
+import type { WebhookDelivery } from "@apar/core";
+import { DELIVERY_LEASE_MS, deliverClaimed, dispatchWebhookEvents } from "@apar/core/app";
+import type { Clock, Database, Ids, SecretSealer, WebhookSender } from "@apar/core/ports";
 import type { Notifier } from "./notifier.js";
 
 /** What a runner needs to log. */

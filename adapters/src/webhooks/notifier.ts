@@ -1,4 +1,4 @@
-import type { Database, Stores } from "@apar/core";
+import type { Database, Stores } from "@apar/core/ports";
 
 /** In-process wake-ups: parts that wait for new work subscribe; whoever made work calls `notify`. */
 export interface Notifier {

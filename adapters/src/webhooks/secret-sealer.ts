@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import type { SecretSealer } from "@apar/core";
+import type { SecretSealer } from "@apar/core/ports";
 
 const VERSION = "v1";
 const INFO = "apar webhook signing secrets v1";

@@ -22,8 +22,11 @@ export * from "./approvals/policy-use-cases.js";
 export type { PolicyJson } from "./approvals/policy-view.js";
 export * from "./bills/bill-actions.js";
 export * from "./bills/bill-queries.js";
-export { READ_BILL_JOB, type ReadBillJob } from "./bills/deps.js";
+export { READ_BILL_JOB, type ReadBillDeps, type ReadBillJob } from "./bills/deps.js";
+export * from "./bills/document-references.js";
+export { failStuckReads, STUCK_READ_GRACE_MS } from "./bills/fail-read.js";
 export * from "./bills/read-bill.js";
+export * from "./bills/read-bill-job.js";
 export * from "./bills/update-bill.js";
 export * from "./bills/upload-bill.js";
 export {
@@ -56,6 +59,7 @@ export {
   readCompanyBill,
 } from "./inbox/company-bills.js";
 export * from "./inbox/company-queries.js";
+export { type CompanyVisibility, companyVisible } from "./inbox/company-rules.js";
 export * from "./inbox/create-company.js";
 export * from "./inbox/delete-company.js";
 export type * from "./inbox/deps.js";

@@ -7,7 +7,8 @@ import {
   type RouteDef,
 } from "@apar/adapters/http/index";
 import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
-import { type BearerTokens, type Clock, type Database, headerNames } from "@apar/core";
+import { headerNames } from "@apar/core";
+import type { BearerTokens, Clock, Database } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileDocumentFiles, sweepDocuments } from "@apar/adapters/documents/index";
-import { referencedDocuments, UNREAD_BILL } from "@apar/core";
+import { UNREAD_BILL } from "@apar/core";
+import { referencedDocuments } from "@apar/core/app";
 import { aBill, aScope } from "../../contracts/bill-fixtures.js";
 import { contractTest } from "../../contracts/contract.js";
 import { newId } from "../../contracts/fixtures.js";

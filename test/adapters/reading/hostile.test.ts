@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
-import type { DocumentToRead, Extraction, ReadFailure } from "@apar/core";
+import type { Extraction, ReadFailure } from "@apar/core";
+import type { DocumentToRead } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import {

@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createDocumentReader } from "@apar/adapters/reading/index";
-import type { DocumentToRead, Extraction, ReadFailure } from "@apar/core";
+import type { Extraction, ReadFailure } from "@apar/core";
+import type { DocumentToRead } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { fixtures, score } from "./accuracy.js";

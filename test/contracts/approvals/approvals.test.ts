@@ -1,4 +1,5 @@
-import { type ApprovalPolicy, type BillLifecycle, emptyLifecycle, type OrgScope } from "@apar/core";
+import { type ApprovalPolicy, type BillLifecycle, emptyLifecycle } from "@apar/core";
+import type { OrgScope } from "@apar/core/ports";
 import { aBill, aScope } from "../bill-fixtures.js";
 import { contractTest } from "../contract.js";
 import { at, newId } from "../fixtures.js";

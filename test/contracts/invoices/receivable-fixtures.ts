@@ -1,4 +1,5 @@
-import type { CreditNote, Customer, Invoice, OrgScope, Product } from "@apar/core";
+import type { CreditNote, Customer, Invoice, Product } from "@apar/core";
+import type { OrgScope } from "@apar/core/ports";
 import { at, newId } from "../fixtures.js";
 
 export const aCustomer = (scope: OrgScope, over: Partial<Customer> = {}): Customer => ({

@@ -1,4 +1,5 @@
-import { DEFAULT_TOLERANCES, type MatchGroup, type OrgScope, type PurchaseOrder } from "@apar/core";
+import { DEFAULT_TOLERANCES, type MatchGroup, type PurchaseOrder } from "@apar/core";
+import type { OrgScope } from "@apar/core/ports";
 import { aScope } from "../bill-fixtures.js";
 import { contractTest } from "../contract.js";
 import { at, newId } from "../fixtures.js";

@@ -1,4 +1,5 @@
-import type { OrgScope, SupplierCreditNote } from "@apar/core";
+import type { SupplierCreditNote } from "@apar/core";
+import type { OrgScope } from "@apar/core/ports";
 import { aScope } from "../bill-fixtures.js";
 import { contractTest } from "../contract.js";
 import { at, newId } from "../fixtures.js";

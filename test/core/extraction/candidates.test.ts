@@ -1,5 +1,5 @@
 // The reader's failure classes from issue 11, one bill each (texts written for these tests).
-import { extractFromText } from "@apar/core/extraction/index";
+import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
 test("the grand total wins over a later VAT summary row, a paid-up 'amount due' and a total of allowances", (t) => {

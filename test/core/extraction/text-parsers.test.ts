@@ -1,4 +1,4 @@
-import { extractFromText, findDate, parseNumber } from "@apar/core/extraction/index";
+import { extractFromText, findDate, parseNumber } from "@apar/core/extraction";
 import test from "ava";
 
 for (const [raw, want] of [

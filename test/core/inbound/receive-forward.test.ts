@@ -1,13 +1,7 @@
 import { createHash } from "node:crypto";
-import {
-  addAllowedSender,
-  createCompany,
-  type DocumentFiles,
-  type ForwardAuthentication,
-  parseSenderPattern,
-  receiveForward,
-  senderAllowed,
-} from "@apar/core";
+import { parseSenderPattern, senderAllowed } from "@apar/core";
+import { addAllowedSender, createCompany, type ForwardAuthentication, receiveForward } from "@apar/core/app";
+import type { DocumentFiles } from "@apar/core/ports";
 import test, { type ExecutionContext } from "ava";
 import { aClientWithOrganisation, inboxDeps, right } from "../inbox/setup.js";
 

@@ -5,7 +5,7 @@ import {
   listCompanies,
   recordForwardingRejection,
   updateCompany,
-} from "@apar/core";
+} from "@apar/core/app";
 import test from "ava";
 import { aClientWithOrganisation, inboxDeps, left, NOW, newId, right } from "./setup.js";
 

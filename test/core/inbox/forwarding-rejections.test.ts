@@ -1,12 +1,10 @@
+import { type ForwardingRejection, forwardingRejectionResponse, SUBJECT_MAX } from "@apar/core";
 import {
   createCompany,
-  type ForwardingRejection,
-  forwardingRejectionResponse,
   listForwardingRejections,
   type RecordForwardingRejectionInput,
   recordForwardingRejection,
-  SUBJECT_MAX,
-} from "@apar/core";
+} from "@apar/core/app";
 import test, { type ExecutionContext } from "ava";
 import { aClientWithOrganisation, inboxDeps, left, NOW, newId, right } from "./setup.js";
 

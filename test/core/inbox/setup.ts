@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { openMemoryDatabase } from "@apar/adapters/memory/index";
+import { openMemoryDatabase } from "@apar/adapters/memory";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
-import type { Client, Database, InboxDeps, Organisation } from "@apar/core";
+import type { Client, Organisation } from "@apar/core";
+import type { InboxDeps } from "@apar/core/app";
+import type { Database } from "@apar/core/ports";
 import type { ExecutionContext } from "ava";
 import type * as E from "fp-ts/lib/Either.js";
 

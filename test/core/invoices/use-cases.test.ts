@@ -1,14 +1,8 @@
-import { openMemoryDatabase } from "@apar/adapters/memory/index";
+import { openMemoryDatabase } from "@apar/adapters/memory";
 import { randomIds } from "@apar/adapters/system/ids";
-import {
-  type Clock,
-  createCustomer,
-  createInvoice,
-  type Database,
-  type InvoiceDeps,
-  SYSTEM_ACTOR,
-  sendInvoice,
-} from "@apar/core";
+import { SYSTEM_ACTOR } from "@apar/core";
+import { createCustomer, createInvoice, type InvoiceDeps, sendInvoice } from "@apar/core/app";
+import type { Clock, Database } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 

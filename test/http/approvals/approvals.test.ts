@@ -1,5 +1,6 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { type Clock, createUser, type Ids } from "@apar/core";
+import { createUser } from "@apar/core/app";
+import type { Clock, Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";

@@ -1,22 +1,8 @@
 import { createAuthenticator, createHttpServer, type HttpServer, type RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import {
-  type BearerTokens,
-  type Client,
-  type ClientRole,
-  type Clock,
-  type CreatedApiKey,
-  createApiKey,
-  createClient,
-  createOrganisation,
-  createUser,
-  type Database,
-  type KeyScope,
-  type Module,
-  type Organisation,
-  type OrganisationRole,
-  type User,
-} from "@apar/core";
+import type { Client, ClientRole, KeyScope, Module, Organisation, OrganisationRole, User } from "@apar/core";
+import { type CreatedApiKey, createApiKey, createClient, createOrganisation, createUser } from "@apar/core/app";
+import type { BearerTokens, Clock, Database } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";

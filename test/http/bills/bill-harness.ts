@@ -1,12 +1,7 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import {
-  createApiKey,
-  createClient,
-  createOrganisation,
-  type DocumentReader,
-  EMPTY_FIELDS,
-  type Extraction,
-} from "@apar/core";
+import { EMPTY_FIELDS, type Extraction } from "@apar/core";
+import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
+import type { DocumentReader } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";

@@ -1,5 +1,7 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { type Company, createCompany, type Ids, recordForwardingRejection } from "@apar/core";
+import type { Company } from "@apar/core";
+import { createCompany, recordForwardingRejection } from "@apar/core/app";
+import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";

@@ -1,9 +1,9 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { randomTokens } from "@apar/adapters/invoices/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
+import { type Client, SYSTEM_ACTOR, uuidV7 } from "@apar/core";
 import {
   addAllowedSender,
-  type Client,
   type CreatedApiKey,
   createCompany,
   createCreditNote,
@@ -11,14 +11,12 @@ import {
   createInvoice,
   createProduct,
   createWebhookSubscription,
-  type Ids,
   recordForwardingRejection,
-  SYSTEM_ACTOR,
   sendInvoice,
   sendWebhookTest,
-  uuidV7,
   type WebhookDeps,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Ids } from "@apar/core/ports";
 import test, { type ExecutionContext } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";

@@ -2,16 +2,9 @@ import { readFile } from "node:fs/promises";
 import { createHttpServer, type HttpServer } from "@apar/adapters/http/index";
 import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
 import { type PaymentGateway, publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
-import {
-  createCustomer,
-  createInvoice,
-  type Ids,
-  type InvoiceJson,
-  recordPayment,
-  SYSTEM_ACTOR,
-  sendInvoice,
-  voidInvoice,
-} from "@apar/core";
+import { type InvoiceJson, SYSTEM_ACTOR } from "@apar/core";
+import { createCustomer, createInvoice, recordPayment, sendInvoice, voidInvoice } from "@apar/core/app";
+import type { Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";

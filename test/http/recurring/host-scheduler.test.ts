@@ -1,5 +1,6 @@
 import type { Scheduler } from "@apar/adapters/scheduler/index";
-import { createCustomer, type Ids } from "@apar/core";
+import { createCustomer } from "@apar/core/app";
+import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";

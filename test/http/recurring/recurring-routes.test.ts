@@ -1,4 +1,5 @@
-import { createCustomer, type Ids } from "@apar/core";
+import { createCustomer } from "@apar/core/app";
+import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";

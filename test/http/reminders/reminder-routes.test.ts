@@ -1,5 +1,7 @@
 import { randomTokens } from "@apar/adapters/invoices/index";
-import { createCustomer, createInvoice, type Ids, SYSTEM_ACTOR, sendInvoice } from "@apar/core";
+import { SYSTEM_ACTOR } from "@apar/core";
+import { createCustomer, createInvoice, sendInvoice } from "@apar/core/app";
+import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";

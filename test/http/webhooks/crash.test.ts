@@ -1,4 +1,5 @@
-import { type Ids, makeEvent, SYSTEM_ACTOR } from "@apar/core";
+import { makeEvent, SYSTEM_ACTOR } from "@apar/core";
+import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";

@@ -1,5 +1,6 @@
 import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
-import { type Ids, makeEvent, RETRY_DELAYS_MS, SYSTEM_ACTOR, verifyWebhook } from "@apar/core";
+import { makeEvent, RETRY_DELAYS_MS, SYSTEM_ACTOR, verifyWebhook } from "@apar/core";
+import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import Stripe from "stripe";
 import { TOKENS } from "../../../host/src/tokens.js";

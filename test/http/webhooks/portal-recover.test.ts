@@ -1,4 +1,5 @@
-import type { Ids, WebhookDelivery } from "@apar/core";
+import type { WebhookDelivery } from "@apar/core";
+import type { Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";

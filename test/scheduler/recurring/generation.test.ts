@@ -1,18 +1,17 @@
-import { openMemoryDatabase } from "@apar/adapters/memory/index";
+import { openMemoryDatabase } from "@apar/adapters/memory";
 import { recurringJobHandlers } from "@apar/adapters/scheduler/index";
 import { manualClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import {
   createCustomer,
   createSchedule,
-  type Database,
   GENERATE_OCCURRENCE_JOB,
   type GenerationDeps,
   generateOccurrence,
-  type Job,
   type OccurrenceInvoices,
   occurrenceInvoicesOf,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Database, Job } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { aClient, anOrganisation } from "../../contracts/fixtures.js";

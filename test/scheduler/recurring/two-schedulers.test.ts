@@ -2,15 +2,9 @@ import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
 import { createScheduler, recurringJobHandlers, type Scheduler } from "@apar/adapters/scheduler/index";
 import { manualClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
-import {
-  createCustomer,
-  createSchedule,
-  type Database,
-  enqueueDueOccurrences,
-  type Invoice,
-  type OrgScope,
-  occurrenceInvoicesOf,
-} from "@apar/core";
+import type { Invoice } from "@apar/core";
+import { createCustomer, createSchedule, enqueueDueOccurrences, occurrenceInvoicesOf } from "@apar/core/app";
+import type { Database, OrgScope } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { aClient, anOrganisation } from "../../contracts/fixtures.js";

@@ -1,21 +1,19 @@
 import { reminderJobHandlers } from "@apar/adapters/scheduler/index";
 import { manualClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
+import { SYSTEM_ACTOR } from "@apar/core";
 import {
   createCustomer,
   createInvoice,
-  type Database,
   enqueueReminderJobs,
   getReminderRules,
-  type Job,
-  type MailMessage,
   putReminderRules,
   recordPayment,
-  SYSTEM_ACTOR,
   sendInvoice,
   sendReminderNow,
   voidInvoice,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Database, Job, MailMessage } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { aClient, anOrganisation } from "../../contracts/fixtures.js";

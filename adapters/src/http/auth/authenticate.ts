@@ -2,18 +2,15 @@ import type { IncomingHttpHeaders } from "node:http";
 import {
   type Access,
   type AccessLookups,
-  authenticateApiKey,
-  authenticateBearer,
-  type BearerTokens,
-  type Clock,
   type DomainError,
   domainError,
   headerNames,
   type Principal,
   type RequestAuth,
   resolveAccess,
-  type Stores,
 } from "@apar/core";
+import { authenticateApiKey, authenticateBearer } from "@apar/core/app";
+import type { BearerTokens, Clock, Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 
 /** A refused request: the problem to answer and the headers that go with it (`WWW-Authenticate`). */

@@ -1,5 +1,5 @@
-import type { BearerTokens, Clock, TokenClaims } from "@apar/core";
 import { CLIENT_ROLES, ORGANISATION_ROLES } from "@apar/core";
+import type { BearerTokens, Clock, TokenClaims } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import { type CryptoKey, errors, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from "jose";

@@ -1,13 +1,5 @@
-import {
-  createApiKey,
-  DateFromIsoDateTime,
-  decode,
-  listApiKeys,
-  listEnvelope,
-  NonEmptyTrimmedString,
-  notFound,
-  revokeApiKey,
-} from "@apar/core";
+import { DateFromIsoDateTime, decode, listEnvelope, NonEmptyTrimmedString, notFound } from "@apar/core";
+import { createApiKey, listApiKeys, revokeApiKey } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
 import {

@@ -1,21 +1,13 @@
+import { actsAs, type DomainError, decode, IsoDate, isDomainError, NonEmptyTrimmedString } from "@apar/core";
 import {
   type ApprovalDeps,
-  actsAs,
   approveBill,
-  type Clock,
   createPolicy,
-  type Database,
-  type DomainError,
-  decode,
   deletePolicy,
   getPolicy,
-  type Ids,
-  IsoDate,
-  isDomainError,
   listPolicies,
   markBillPaid,
   matchingReviewGate,
-  NonEmptyTrimmedString,
   PolicyBody,
   rejectBill,
   reopenBill,
@@ -23,7 +15,8 @@ import {
   scheduleBillPayment,
   submitBill,
   unscheduleBill,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { HttpReply, RouteContext, RouteDef } from "../route.js";

@@ -1,4 +1,5 @@
-import { exchangeAuthCode, issueAuthCode, NonEmptyTrimmedString, Uuid } from "@apar/core";
+import { NonEmptyTrimmedString, Uuid } from "@apar/core";
+import { exchangeAuthCode, issueAuthCode } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
 import { body, clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps, useCaseDeps } from "./support.js";

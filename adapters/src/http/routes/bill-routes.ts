@@ -1,30 +1,28 @@
 import {
   BILL_STATES,
-  type BillFilter,
-  BillPatch,
   type BillState,
-  billDocument,
-  type Clock,
-  type Database,
   type DomainError,
   decode,
-  dismissDuplicate,
-  getBill,
-  getBillHistory,
-  type Ids,
   isDomainError,
   isIsoDate,
   isUuid,
-  listBills,
   listEnvelope,
-  type OrgScope,
   type RequestAuth,
+  validationError,
+} from "@apar/core";
+import {
+  BillPatch,
+  billDocument,
+  dismissDuplicate,
+  getBill,
+  getBillHistory,
+  listBills,
   retryBillReading,
   updateBill,
   uploadBill,
-  validationError,
   voidBill,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { BillFilter, Clock, Database, Ids, OrgScope } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { StreamingDocumentFiles } from "../../documents/file-document-files.js";

@@ -1,13 +1,5 @@
-import {
-  createClient,
-  IntFromStringOrNumber,
-  listClients,
-  listEnvelope,
-  MODULES,
-  NonEmptyTrimmedString,
-  notFound,
-  updateClient,
-} from "@apar/core";
+import { IntFromStringOrNumber, listEnvelope, MODULES, NonEmptyTrimmedString, notFound } from "@apar/core";
+import { createClient, listClients, updateClient } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { RouteDef } from "../route.js";

@@ -1,10 +1,8 @@
+import { type AllowedSender, billJson, type Company, listEnvelope, NonEmptyTrimmedString, Uuid } from "@apar/core";
 import {
-  type AllowedSender,
   addAllowedSender,
   allowSenderFromRejection,
   assignCompanyBill,
-  billJson,
-  type Company,
   companyBillJson,
   createCompany,
   deleteCompany,
@@ -12,12 +10,9 @@ import {
   getCompanyBill,
   listAllowedSenders,
   listCompanies,
-  listEnvelope,
-  NonEmptyTrimmedString,
   removeAllowedSender,
-  Uuid,
   updateCompany,
-} from "@apar/core";
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { RouteDef } from "../route.js";

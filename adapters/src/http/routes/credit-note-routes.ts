@@ -1,15 +1,12 @@
+import { decode, isUuid, listEnvelope, validationError } from "@apar/core";
 import {
   CreateCreditNoteBody,
   createCreditNote,
   creditNotePdf,
-  decode,
   getCreditNote,
   issueCreditNote,
-  isUuid,
   listCreditNotes,
-  listEnvelope,
-  validationError,
-} from "@apar/core";
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";

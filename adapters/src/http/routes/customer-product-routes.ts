@@ -1,33 +1,34 @@
 import {
-  type CatalogueDeps,
-  CreateCustomerBody,
-  CreateProductBody,
   type Customer,
-  createCustomer,
-  createProduct,
   customerJson,
   type DomainError,
   decode,
+  limitParam,
+  listEnvelope,
+  type Product,
+  productJson,
+  validationError,
+} from "@apar/core";
+import {
+  type CatalogueDeps,
+  CreateCustomerBody,
+  CreateProductBody,
+  createCustomer,
+  createProduct,
   deleteCustomer,
   deleteProduct,
   getCustomer,
   getProduct,
-  limitParam,
   listCustomers,
-  listEnvelope,
   listProducts,
-  type Page,
-  type PageRequest,
-  type Product,
-  productJson,
   searchCustomers,
   searchProducts,
   UpdateCustomerBody,
   UpdateProductBody,
   updateCustomer,
   updateProduct,
-  validationError,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Page, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
 import type { JsonSchema, RouteContext, RouteDef } from "../route.js";

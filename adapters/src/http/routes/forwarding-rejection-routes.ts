@@ -1,4 +1,5 @@
-import { decode, forwardingRejectionResponse, Limit, listForwardingRejections } from "@apar/core";
+import { decode, forwardingRejectionResponse, Limit } from "@apar/core";
+import { listForwardingRejections } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
 import { clientAuth, companyVisibility, pathId, reply, type TenancyRouteDeps, useCaseDeps } from "./support.js";

@@ -1,25 +1,22 @@
 import { createHash } from "node:crypto";
 import {
-  type Clock,
-  CreateInvoiceBody,
-  createInvoice,
-  type Database,
   type DomainError,
   decode,
-  type EinvoiceWriter,
-  getInvoice,
-  getInvoiceHistory,
-  type Ids,
   INVOICE_STATUSES,
-  type InvoiceDocumentDeps,
-  type InvoiceFilter,
-  type InvoiceRenderer,
   type InvoiceStatus,
-  invoiceEinvoice,
-  invoicePdf,
   isIsoDate,
   isUuid,
   listEnvelope,
+  validationError,
+} from "@apar/core";
+import {
+  CreateInvoiceBody,
+  createInvoice,
+  getInvoice,
+  getInvoiceHistory,
+  type InvoiceDocumentDeps,
+  invoiceEinvoice,
+  invoicePdf,
   listInvoicePayments,
   listInvoices,
   RecordPaymentBody,
@@ -27,13 +24,12 @@ import {
   recordPayment,
   SendInvoiceBody,
   sendInvoice,
-  type Tokens,
   UpdateInvoiceBody,
   updateInvoice,
   VoidInvoiceBody,
-  validationError,
   voidInvoice,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Clock, Database, EinvoiceWriter, Ids, InvoiceFilter, InvoiceRenderer, Tokens } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";

@@ -1,3 +1,4 @@
+import { type DomainError, decode, listEnvelope } from "@apar/core";
 import {
   AllocationBody,
   type ApprovalDeps,
@@ -6,12 +7,9 @@ import {
   createMatchGroup,
   createPurchaseOrder,
   DeliveryNoteBody,
-  type DomainError,
-  decode,
   endPurchaseOrder,
   getMatchGroup,
   getTolerances,
-  listEnvelope,
   listMatchGroups,
   MatchGroupBody,
   matchingDocuments,
@@ -24,7 +22,7 @@ import {
   saveDeliveryNote,
   TolerancesBody,
   updatePurchaseOrder,
-} from "@apar/core";
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, JsonSchema, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";

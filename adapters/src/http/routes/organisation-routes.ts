@@ -1,25 +1,27 @@
 import {
-  addOrganisationMember,
   CLIENT_ROLES,
-  createOrganisation,
-  createUser,
   domainError,
   Email,
   encodeIdCursor,
   INDUSTRIES,
   industryOf,
   listEnvelope,
-  listOrganisations,
   NonEmptyTrimmedString,
   notFound,
   ORGANISATION_ROLES,
   type Organisation,
-  organisationOf,
   type RequestAuth,
   Uuid,
-  userWithMemberships,
   validationError,
 } from "@apar/core";
+import {
+  addOrganisationMember,
+  createOrganisation,
+  createUser,
+  listOrganisations,
+  organisationOf,
+  userWithMemberships,
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { RouteDef } from "../route.js";

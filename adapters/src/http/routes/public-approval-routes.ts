@@ -1,4 +1,5 @@
-import { type ApprovalDeps, actOnApprovalLink, type BillJson, type DomainError, viewApprovalLink } from "@apar/core";
+import type { BillJson, DomainError } from "@apar/core";
+import { type ApprovalDeps, actOnApprovalLink, viewApprovalLink } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { type Html, html } from "../../portal/html.js";
 import type { HttpReply, RouteContext, RouteDef } from "../route.js";

@@ -1,20 +1,17 @@
+import { decode, listEnvelope } from "@apar/core";
 import {
-  type Clock,
   CreateScheduleBody,
   cancelSchedule,
   createSchedule,
-  type Database,
-  decode,
   getSchedule,
-  type Ids,
-  listEnvelope,
   listSchedules,
   pauseSchedule,
   resumeSchedule,
   scheduleJson,
   UpdateScheduleBody,
   updateSchedule,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";

@@ -1,17 +1,13 @@
+import { decode, REMINDER_OFFSETS } from "@apar/core";
 import {
-  type Clock,
-  type Database,
-  decode,
   getReminderRules,
-  type Ids,
   listInvoiceReminders,
-  type Mailer,
   putReminderRules,
-  REMINDER_OFFSETS,
   ReminderRulesBody,
   reminderJson,
   sendReminderNow,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";

@@ -1,19 +1,17 @@
+import { type DomainError, decode, listEnvelope } from "@apar/core";
 import {
   type ApprovalDeps,
   applySupplierCredit,
-  type DomainError,
-  decode,
   deleteSupplierCreditNote,
   draftSupplierCreditNote,
   getSupplierCreditNote,
   issueSupplierCreditNote,
-  listEnvelope,
   listSupplierCreditNotes,
   reverseSupplierCredit,
   SupplierCreditApplicationBody,
   SupplierCreditNoteBody,
   supplierCreditNoteJson,
-} from "@apar/core";
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, JsonSchema, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";

@@ -1,18 +1,14 @@
+import { decode, listEnvelope, supplierJson } from "@apar/core";
 import {
-  type Clock,
   CreateSupplierBody,
   createSupplier,
-  type Database,
-  decode,
   deleteSupplier,
   getSupplier,
-  type Ids,
-  listEnvelope,
   searchSuppliers,
-  supplierJson,
   UpdateSupplierBody,
   updateSupplier,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";

@@ -1,20 +1,15 @@
 import {
-  type BearerTokens,
   type Client,
-  type Clock,
-  type CompanyVisibility,
-  type Database,
   type DomainError,
   decode,
   domainError,
-  type Ids,
   isUuid,
   Limit,
-  type PageRequest,
   pageRequest,
   type RequestAuth,
-  type TenancyDeps,
 } from "@apar/core";
+import type { CompanyVisibility, TenancyDeps } from "@apar/core/app";
+import type { BearerTokens, Clock, Database, Ids, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";

@@ -1,31 +1,33 @@
 import {
-  createWebhookSubscription,
   DateFromIsoDateTime,
   DELIVERY_STATUSES,
-  type DeliveryFilter,
   decode,
+  isUuid,
+  listEnvelope,
+  notFound,
+  SUBSCRIBABLE_EVENT_TYPES,
+  validationError,
+} from "@apar/core";
+import {
+  createWebhookSubscription,
   deleteWebhookSubscription,
   disableWebhookSubscription,
   enableWebhookSubscription,
   getWebhookDelivery,
   getWebhookSubscription,
-  isUuid,
-  listEnvelope,
   listWebhookDeliveries,
   listWebhookSubscriptions,
-  notFound,
   recoverWebhookDeliveries,
   replayWebhookDelivery,
   rotateWebhookSecret,
-  SUBSCRIBABLE_EVENT_TYPES,
   type SubscriptionWithSecret,
   sendWebhookTest,
   updateWebhookSubscription,
-  validationError,
   type WebhookDeps,
   webhookDeliveryView,
   webhookSubscriptionView,
-} from "@apar/core";
+} from "@apar/core/app";
+import type { DeliveryFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { JsonSchema, ParameterDef, RouteContext, RouteDef } from "../route.js";

@@ -1,4 +1,5 @@
-import type { EmailAuthResult, ForwardAuthentication } from "@apar/core";
+import type { EmailAuthResult } from "@apar/core";
+import type { ForwardAuthentication } from "@apar/core/app";
 import { authenticate, type DNSResolver } from "mailauth";
 import { getDomain } from "tldts";
 import { headerValues } from "./headers.js";

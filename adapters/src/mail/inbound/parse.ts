@@ -1,4 +1,4 @@
-import type { InboundAttachment } from "@apar/core";
+import type { InboundAttachment } from "@apar/core/app";
 import { simpleParser } from "mailparser";
 
 /** What the pipeline needs of a message: the author, the subject and the attachments (bytes in memory only). */

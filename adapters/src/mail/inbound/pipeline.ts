@@ -1,4 +1,5 @@
-import { type Company, type ForwardDeps, type ForwardOutcome, receiveForward, senderDomain } from "@apar/core";
+import { type Company, senderDomain } from "@apar/core";
+import { type ForwardDeps, type ForwardOutcome, receiveForward } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { Logger } from "pino";
 import { type Arrival, type Authentication, authenticateMessage, type DNSResolver } from "./authenticate.js";

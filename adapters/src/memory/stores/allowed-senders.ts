@@ -1,4 +1,4 @@
-import type { AllowedSenders } from "@apar/core";
+import type { AllowedSenders } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 

@@ -1,4 +1,5 @@
-import type { ApprovalLinks, ApprovalPolicies, ApprovalPolicy, BillLifecycles, OrgScope } from "@apar/core";
+import type { ApprovalPolicy } from "@apar/core";
+import type { ApprovalLinks, ApprovalPolicies, BillLifecycles, OrgScope } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 

@@ -1,11 +1,5 @@
-import {
-  type Bill,
-  type Bills,
-  normalisedOrNull,
-  normaliseInvoiceNumber,
-  normaliseSupplierName,
-  type OrgScope,
-} from "@apar/core";
+import { type Bill, normalisedOrNull, normaliseInvoiceNumber, normaliseSupplierName } from "@apar/core";
+import type { Bills, OrgScope } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,4 @@
-import type { Catalogue, OrgScope } from "@apar/core";
+import type { Catalogue, OrgScope } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy, type Table, type Tables } from "../tables.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,4 @@
-import type { Clients } from "@apar/core";
+import type { Clients } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { keysetPage } from "./paging.js";

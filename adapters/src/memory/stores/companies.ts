@@ -1,4 +1,5 @@
-import { type Companies, companyVisible } from "@apar/core";
+import { companyVisible } from "@apar/core/app";
+import type { Companies } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,5 @@
-import type { ForwardingRejection, ForwardingRejections } from "@apar/core";
+import type { ForwardingRejection } from "@apar/core";
+import type { ForwardingRejections } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 

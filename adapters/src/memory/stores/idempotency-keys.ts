@@ -1,4 +1,4 @@
-import type { IdempotencyKeys } from "@apar/core";
+import type { IdempotencyKeys } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 

@@ -1,4 +1,5 @@
-import type { InvoiceRef, InvoiceReminders, OrgScope, Reminder } from "@apar/core";
+import type { Reminder } from "@apar/core";
+import type { InvoiceRef, InvoiceReminders, OrgScope } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { copy } from "../tables.js";
 

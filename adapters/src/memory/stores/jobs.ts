@@ -1,4 +1,4 @@
-import type { Job, Jobs } from "@apar/core";
+import type { Job, Jobs } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { copy, type JobRow } from "../tables.js";
 

@@ -1,12 +1,5 @@
-import type {
-  DeliveryNote,
-  MatchGroup,
-  MatchingStores,
-  NumberedDocuments,
-  OrgScope,
-  PurchaseOrder,
-  Tolerances,
-} from "@apar/core";
+import type { DeliveryNote, MatchGroup, PurchaseOrder, Tolerances } from "@apar/core";
+import type { MatchingStores, NumberedDocuments, OrgScope } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { copy } from "../tables.js";
 import { keysetPage } from "./paging.js";

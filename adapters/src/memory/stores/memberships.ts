@@ -1,4 +1,5 @@
-import type { Membership, Memberships } from "@apar/core";
+import type { Membership } from "@apar/core";
+import type { Memberships } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 

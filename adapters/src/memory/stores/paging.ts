@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from "@apar/core";
+import type { Page, PageRequest } from "@apar/core/ports";
 
 /** One page in id order after `page.after`, as the SQL keyset query answers it. */
 export const keysetPage = <A>(rows: Iterable<A>, idOf: (row: A) => string, page: PageRequest): Page<A> => {

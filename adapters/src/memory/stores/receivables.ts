@@ -1,15 +1,5 @@
-import type {
-  CreditNote,
-  CreditNotes,
-  Customer,
-  Customers,
-  DocumentNumbers,
-  Invoice,
-  Invoices,
-  OrgScope,
-  Product,
-  Products,
-} from "@apar/core";
+import type { CreditNote, Customer, Invoice, Product } from "@apar/core";
+import type { CreditNotes, Customers, DocumentNumbers, Invoices, OrgScope, Products } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { memoryCatalogue } from "./catalogue.js";

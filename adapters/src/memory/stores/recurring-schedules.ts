@@ -1,4 +1,5 @@
-import type { OrgScope, RecurringSchedule, RecurringSchedules } from "@apar/core";
+import type { RecurringSchedule } from "@apar/core";
+import type { OrgScope, RecurringSchedules } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,5 @@
-import type { OrgScope, SupplierCreditNote, SupplierCreditNotes } from "@apar/core";
+import type { SupplierCreditNote } from "@apar/core";
+import type { OrgScope, SupplierCreditNotes } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { keysetPage } from "./paging.js";

@@ -1,11 +1,5 @@
-import {
-  normalisedOrNull,
-  normaliseSupplierName,
-  normaliseTaxNumber,
-  type OrgScope,
-  type Supplier,
-  type Suppliers,
-} from "@apar/core";
+import { normalisedOrNull, normaliseSupplierName, normaliseTaxNumber, type Supplier } from "@apar/core";
+import type { OrgScope, Suppliers } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,5 @@
-import { MAX_DELIVERY_ATTEMPTS, type WebhookDeliveries, type WebhookDelivery } from "@apar/core";
+import { MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@apar/core";
+import type { WebhookDeliveries } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { copy, type DeliveryRow, type Tables } from "../tables.js";
 import { keysetPage } from "./paging.js";

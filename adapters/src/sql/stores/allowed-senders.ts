@@ -1,4 +1,5 @@
-import type { AllowedSender, AllowedSenders } from "@apar/core";
+import type { AllowedSender } from "@apar/core";
+import type { AllowedSenders } from "@apar/core/ports";
 import { decodeDate, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 

@@ -1,4 +1,5 @@
-import type { ApiKey, ApiKeys } from "@apar/core";
+import type { ApiKey } from "@apar/core";
+import type { ApiKeys } from "@apar/core/ports";
 import { decodeDate, decodeJson, decodeOptionalDate, encodeDate, encodeOptionalDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";

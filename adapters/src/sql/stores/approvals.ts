@@ -1,4 +1,5 @@
-import type { ApprovalLinks, ApprovalPolicies, ApprovalPolicy, BillLifecycle, BillLifecycles } from "@apar/core";
+import type { ApprovalPolicy, BillLifecycle } from "@apar/core";
+import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "@apar/core/ports";
 import {
   decodeDate,
   decodeJson,

@@ -1,4 +1,5 @@
-import type { AuthCode, AuthCodes } from "@apar/core";
+import type { AuthCode } from "@apar/core";
+import type { AuthCodes } from "@apar/core/ports";
 import { decodeDate, decodeOptionalDate, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 

@@ -2,7 +2,6 @@ import {
   type Bill,
   type BillDocument,
   type BillState,
-  type Bills,
   type DuplicateBasis,
   type ExtractedFields,
   normalisedOrNull,
@@ -10,6 +9,7 @@ import {
   normaliseSupplierName,
   type ReaderKind,
 } from "@apar/core";
+import type { Bills } from "@apar/core/ports";
 import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate, placeholders } from "../columns.js";
 import { decodeOptionalDecimal } from "../decimal.js";
 import type { SqlSession } from "../sql-session.js";

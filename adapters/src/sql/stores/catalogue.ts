@@ -1,4 +1,4 @@
-import type { Catalogue } from "@apar/core";
+import type { Catalogue } from "@apar/core/ports";
 import { decodeDate, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage, pageLimit } from "./paging.js";

@@ -1,4 +1,5 @@
-import type { Client, Clients } from "@apar/core";
+import type { Client } from "@apar/core";
+import type { Clients } from "@apar/core/ports";
 import { decodeDate, decodeInt, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,5 @@
-import type { Companies, Company } from "@apar/core";
+import type { Company } from "@apar/core";
+import type { Companies } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,5 @@
-import type { CompanyBill, CompanyBills } from "@apar/core";
+import type { CompanyBill } from "@apar/core";
+import type { CompanyBills } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 

@@ -1,4 +1,5 @@
-import type { Customer, Customers } from "@apar/core";
+import type { Customer } from "@apar/core";
+import type { Customers } from "@apar/core/ports";
 import type { SqlSession } from "../sql-session.js";
 import { sqlCatalogue } from "./catalogue.js";
 

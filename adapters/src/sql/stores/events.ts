@@ -1,4 +1,5 @@
-import type { EventEnvelope, Events, StoredEvent } from "@apar/core";
+import type { EventEnvelope, StoredEvent } from "@apar/core";
+import type { Events } from "@apar/core/ports";
 import {
   decodeDate,
   decodeInt,

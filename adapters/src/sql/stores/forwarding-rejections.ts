@@ -1,10 +1,5 @@
-import {
-  EMAIL_AUTH_RESULTS,
-  type EmailAuthResult,
-  type ForwardingRejection,
-  type ForwardingRejections,
-  REJECTION_REASONS,
-} from "@apar/core";
+import { EMAIL_AUTH_RESULTS, type EmailAuthResult, type ForwardingRejection, REJECTION_REASONS } from "@apar/core";
+import type { ForwardingRejections } from "@apar/core/ports";
 import { decodeDate, decodeInt, decodeOptionalString, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { pageLimit } from "./paging.js";

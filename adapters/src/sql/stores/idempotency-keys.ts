@@ -1,4 +1,4 @@
-import type { IdempotencyKeys } from "@apar/core";
+import type { IdempotencyKeys } from "@apar/core/ports";
 import { decodeDate, decodeInt, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 

@@ -1,4 +1,5 @@
-import type { InvoiceRef, InvoiceReminders, Reminder, ReminderOffset, ReminderStatus, ReminderStep } from "@apar/core";
+import type { Reminder, ReminderOffset, ReminderStatus, ReminderStep } from "@apar/core";
+import type { InvoiceRef, InvoiceReminders } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
 import {
   decodeDate,

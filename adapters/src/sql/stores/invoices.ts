@@ -1,4 +1,5 @@
-import type { CreditNote, CreditNotes, DocumentNumbers, Invoice, Invoices } from "@apar/core";
+import type { CreditNote, Invoice } from "@apar/core";
+import type { CreditNotes, DocumentNumbers, Invoices } from "@apar/core/ports";
 import { decodeDate, decodeInt, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,4 @@
-import type { Job, JobStatus, Jobs } from "@apar/core";
+import type { Job, JobStatus, Jobs } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
 import { decodeDate, decodeInt, decodeJson, decodeOptionalDate, encodeDate, placeholders } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";

@@ -1,12 +1,5 @@
-import type {
-  DeliveryNote,
-  MatchGroup,
-  MatchingStores,
-  NumberedDocuments,
-  OrgScope,
-  PurchaseOrder,
-  Tolerances,
-} from "@apar/core";
+import type { DeliveryNote, MatchGroup, PurchaseOrder, Tolerances } from "@apar/core";
+import type { MatchingStores, NumberedDocuments, OrgScope } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";

@@ -1,4 +1,5 @@
-import type { Membership, Memberships } from "@apar/core";
+import type { Membership } from "@apar/core";
+import type { Memberships } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 

@@ -1,4 +1,5 @@
-import type { Organisation, Organisations } from "@apar/core";
+import type { Organisation } from "@apar/core";
+import type { Organisations } from "@apar/core/ports";
 import { decodeDate, decodeOptionalString, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from "@apar/core";
+import type { Page, PageRequest } from "@apar/core/ports";
 import type { SqlSession } from "../sql-session.js";
 
 /** A keyset query: `select` up to FROM (and joins), its conditions and their bind values. */

@@ -1,4 +1,5 @@
-import type { Product, Products } from "@apar/core";
+import type { Product } from "@apar/core";
+import type { Products } from "@apar/core/ports";
 import type { SqlSession } from "../sql-session.js";
 import { sqlCatalogue } from "./catalogue.js";
 

@@ -1,4 +1,5 @@
-import type { Cadence, InvoiceTemplate, RecurringSchedule, RecurringSchedules, ScheduleStatus } from "@apar/core";
+import type { Cadence, InvoiceTemplate, RecurringSchedule, ScheduleStatus } from "@apar/core";
+import type { RecurringSchedules } from "@apar/core/ports";
 import {
   decodeDate,
   decodeInt,

@@ -1,4 +1,5 @@
-import type { SupplierCreditNote, SupplierCreditNotes } from "@apar/core";
+import type { SupplierCreditNote } from "@apar/core";
+import type { SupplierCreditNotes } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";

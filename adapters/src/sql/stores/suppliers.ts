@@ -4,8 +4,8 @@ import {
   normaliseSupplierName,
   normaliseTaxNumber,
   type Supplier,
-  type Suppliers,
 } from "@apar/core";
+import type { Suppliers } from "@apar/core/ports";
 import { decodeDate, decodeJson, decodeOptionalString, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { key255 } from "./bills.js";

@@ -1,4 +1,5 @@
-import type { User, Users } from "@apar/core";
+import type { User } from "@apar/core";
+import type { Users } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 

@@ -1,5 +1,6 @@
-import type { DeliveryStatus, WebhookDeliveries, WebhookDelivery } from "@apar/core";
+import type { DeliveryStatus, WebhookDelivery } from "@apar/core";
 import { MAX_DELIVERY_ATTEMPTS } from "@apar/core";
+import type { WebhookDeliveries } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
 import { decodeDate, decodeInt, decodeOptionalDate, encodeDate, encodeOptionalDate, placeholders } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";

@@ -1,4 +1,5 @@
-import type { WebhookSubscription, WebhookSubscriptions } from "@apar/core";
+import type { WebhookSubscription } from "@apar/core";
+import type { WebhookSubscriptions } from "@apar/core/ports";
 import {
   decodeDate,
   decodeInt,
