@@ -1,3 +1,4 @@
+import { closedSchema } from "./closed-body.js";
 import { PROBLEM_JSON } from "./problem.js";
 import { type JsonSchema, pathParameterNames, type ResponseDef, type RouteDef, securityOf } from "./route.js";
 
@@ -108,6 +109,8 @@ const operation = (route: RouteDef, prefix: string) => {
     summary: route.summary,
     ...(route.description === undefined ? {} : { description: route.description }),
     tags: [...route.tags],
+    // The module the client's plan must include; without it every call answers 403 Module.NotEntitled.
+    ...(route.access?.module === undefined ? {} : { "x-module": route.access.module }),
     security: securityRequirements(route),
     ...(parameters.length === 0 ? {} : { parameters }),
     ...(body === undefined
@@ -116,7 +119,7 @@ const operation = (route: RouteDef, prefix: string) => {
           requestBody: {
             required: body.required ?? true,
             ...(body.description === undefined ? {} : { description: body.description }),
-            content: { [body.mediaType ?? "application/json"]: { schema: body.schema } },
+            content: { [body.mediaType ?? "application/json"]: { schema: closedSchema(body.schema) } },
           },
         }),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),

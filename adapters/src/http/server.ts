@@ -1,10 +1,11 @@
 import type { AddressInfo } from "node:net";
-import { type DomainError, domainError, isDomainError } from "@apar/core";
+import { type DomainError, domainError, isDomainError, validationError } from "@apar/core";
 import type { Logger } from "pino";
 import restify, { type Request, type Response, type Server } from "restify";
 import { type Authenticator, isAuthFailure } from "./auth/authenticate.js";
 import { readBody } from "./body.js";
 import { answerClientErrors } from "./client-error.js";
+import { unknownMembers } from "./closed-body.js";
 import { applyCors, type CorsOptions } from "./cors.js";
 import { createHttpMetrics, type HttpMetrics, observeRequest } from "./metrics.js";
 import { buildOpenApi, type OpenApiDocument } from "./openapi.js";
@@ -212,6 +213,13 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           if (isDomainError(body)) return answerError(req, res, body);
           rawBody = body.raw;
           json = body.json;
+          const strangers = json === undefined ? [] : unknownMembers(route.requestBody.schema, json);
+          if (strangers.length > 0)
+            return answerError(
+              req,
+              res,
+              validationError(strangers, "The body has members this operation does not know."),
+            );
         }
         const ctx: RouteContext = {
           requestId: st.requestId,

@@ -1,7 +1,7 @@
 import type { Approval, BillLifecycle, DecisionSnapshot } from "../approvals/model.js";
 import type { BankDetails } from "../extraction/model.js";
-import { type Currency, isCurrency, minorUnits } from "../shared/currencies.js";
-import { isDecimalString, maxAmount, subtractAmounts } from "../shared/money.js";
+import { type Currency, isCurrency } from "../shared/currencies.js";
+import { isDecimalString, maxAmount, subtractAmounts, wireAmount } from "../shared/money.js";
 import type { Bill } from "./model.js";
 
 /** A line of a bill's JSON (a type alias, not an interface: event codecs take it as a record). */
@@ -55,23 +55,10 @@ export interface BillJson {
   readonly updatedAt: string;
 }
 
-/**
- * An amount written with at least its currency's minor digits (`100` EUR is `"100.00"`); never rounded, so
- * an amount read with more digits keeps them.
- */
-export const presentAmount = (amount: string | null, currency: string | null): string | null => {
-  if (amount === null || currency === null || !isCurrency(currency)) return amount;
-  const digits = minorUnits(currency);
-  const [whole, fraction = ""] = amount.split(".");
-  if (fraction.length >= digits) return amount;
-  const padded = fraction.padEnd(digits, "0");
-  return padded === "" ? (whole ?? amount) : `${whole}.${padded}`;
-};
-
 /** The JSON of a bill, with what happened to it after review when it has a lifecycle record. */
 export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson => {
   const f = bill.fields;
-  const money = (a: string | null) => presentAmount(a, f.currency);
+  const money = (a: string | null) => wireAmount(a, f.currency);
   return {
     id: bill.id,
     organisationId: bill.organisationId,

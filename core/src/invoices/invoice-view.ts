@@ -1,4 +1,4 @@
-import { formatAmount } from "../shared/money.js";
+import { wireAmount } from "../shared/money.js";
 import type { CreditNote, Invoice } from "./model.js";
 import { outstandingOf, owedBackOf } from "./totals.js";
 
@@ -8,7 +8,7 @@ export const publicInvoiceUrl = (publicBaseUrl: string, token: string): string =
 
 /** An invoice's JSON (as GET answers it and events carry it). Amounts have the currency's scale. */
 export const invoiceJson = (invoice: Invoice, publicBaseUrl: string) => {
-  const money = (amount: string) => formatAmount(amount, invoice.currency);
+  const money = (amount: string) => wireAmount(amount, invoice.currency);
   return {
     id: invoice.id,
     organisationId: invoice.organisationId,
@@ -21,7 +21,7 @@ export const invoiceJson = (invoice: Invoice, publicBaseUrl: string) => {
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
     memo: invoice.memo,
-    lineItems: invoice.lines.map((l) => ({ ...l, netAmount: money(l.netAmount) })),
+    lineItems: invoice.lines.map((l) => ({ ...l, unitPrice: money(l.unitPrice), netAmount: money(l.netAmount) })),
     subTotal: money(invoice.subTotal),
     taxAmount: money(invoice.taxAmount),
     totalAmount: money(invoice.totalAmount),
@@ -55,9 +55,9 @@ export type InvoiceJson = ReturnType<typeof invoiceJson>;
 export const paymentJson = (invoice: Invoice) => (p: Invoice["payments"][number]) => ({
   id: p.id,
   invoiceId: invoice.id,
-  amount: formatAmount(p.amount, invoice.currency),
+  amount: wireAmount(p.amount, invoice.currency),
   currency: invoice.currency,
-  paidAt: p.paidAt,
+  paidAt: new Date(p.paidAt).toISOString(),
   notes: p.notes,
   method: p.method,
   reference: p.reference,
@@ -72,10 +72,10 @@ export const creditNoteJson = (note: CreditNote) => ({
   status: note.status,
   documentNumber: note.documentNumber,
   currency: note.currency,
-  amount: formatAmount(note.amount, note.currency),
+  amount: wireAmount(note.amount, note.currency),
   reason: note.reason,
   invoiceLineItemId: note.invoiceLineItemId,
-  amountOwedBack: formatAmount(note.amountOwedBack, note.currency),
+  amountOwedBack: wireAmount(note.amountOwedBack, note.currency),
   issuedAt: note.issuedAt?.toISOString() ?? null,
   createdAt: note.createdAt.toISOString(),
   updatedAt: note.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import type { Actor } from "../events/envelope.js";
+import { wireAmount } from "../shared/money.js";
 
 /** Purchase order and delivery note statuses (the hosted service's names). */
 export const DOCUMENT_STATUSES = ["Draft", "Open", "PartiallyMatched", "FullyMatched", "Closed", "Cancelled"] as const;
@@ -35,6 +36,12 @@ interface MatchingDocument {
 export interface PurchaseOrder extends MatchingDocument {
   readonly currency: string | null;
 }
+
+/** A purchase order with its lines' prices in the wire form of its currency. */
+export const purchaseOrderWire = (po: PurchaseOrder): PurchaseOrder => ({
+  ...po,
+  lines: po.lines.map((l) => ({ ...l, unitPrice: wireAmount(l.unitPrice, po.currency) })),
+});
 
 export interface DeliveryNote extends MatchingDocument {
   readonly purchaseOrderId: string | null;

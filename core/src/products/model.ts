@@ -1,4 +1,5 @@
 import type { Currency } from "../shared/currencies.js";
+import { wireAmount } from "../shared/money.js";
 
 /** A product or service an organisation sells: the defaults of an invoice line. */
 export interface Product {
@@ -23,7 +24,7 @@ export const productJson = (p: Product) => ({
   name: p.name,
   description: p.description,
   sku: p.sku,
-  unitPrice: p.unitPrice,
+  unitPrice: wireAmount(p.unitPrice, p.currency),
   currency: p.currency,
   taxRate: p.taxRate,
   createdAt: p.createdAt.toISOString(),

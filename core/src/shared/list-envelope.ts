@@ -24,3 +24,10 @@ export const listEnvelope = <A extends { readonly id: string }, B = A>(
     hasMore: page.hasMore && last !== undefined,
   };
 };
+
+/** The list body of a list that always fits one page (histories, applications, an allowlist). */
+export const wholeList = <B>(items: readonly B[]): ListEnvelope<B> => ({
+  data: items,
+  nextCursor: null,
+  hasMore: false,
+});

@@ -2,7 +2,7 @@ import { Decimal } from "decimal.js";
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
 import { type Check, codec } from "./codecs/failure.js";
-import { type Currency, minorUnits } from "./currencies.js";
+import { type Currency, isCurrency, minorUnits } from "./currencies.js";
 
 /**
  * Amounts are decimal strings (`"1234.50"`); arithmetic goes through decimal.js, never through JS numbers.
@@ -125,6 +125,19 @@ export const fitsCurrency = (amount: string, currency: Currency): boolean =>
 export const formatAmount = (amount: string, currency: Currency, mode: RoundingMode = "HalfUp"): string => {
   const rounded = decimal(amount).toDecimalPlaces(minorUnits(currency), MODES[mode]);
   return rounded.isZero() ? new D(0).toFixed(minorUnits(currency)) : rounded.toFixed(minorUnits(currency));
+};
+
+/**
+ * The one wire form of an amount (bodies and events): at least its currency's minor digits, never rounded
+ * (`"10"` EUR -> `"10.00"`, `"0"` -> `"0.00"`, a unit price `"0.125"` EUR stays). Without a known currency (a bill
+ * not read yet) the amount is written as stored. Null stays null.
+ */
+export const wireAmount = <A extends string | null>(amount: A, currency: string | null): A => {
+  if (amount === null || currency === null || !isCurrency(currency) || !isDecimalString(amount)) return amount;
+  const digits = minorUnits(currency);
+  const [whole = "0", fraction = ""] = canonical(decimal(amount)).split(".");
+  const padded = fraction.length >= digits ? fraction : fraction.padEnd(digits, "0");
+  return (padded === "" ? whole : `${whole}.${padded}`) as A;
 };
 
 /** The amount as an integer count of minor units (`"10.50"` EUR -> 1050n), for gateways; must fit the currency. */

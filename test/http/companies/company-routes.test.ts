@@ -91,7 +91,7 @@ test("allowlist: addresses and whole domains, idempotent adds, bad entries 400, 
   const { headers } = await tenant();
   const company = (await h.call("POST", "/v1/companies", { headers, body: { name: "Allow" } })).json as { id: string };
   const path = `/v1/companies/${company.id}/allowed-senders`;
-  t.deepEqual((await h.call("GET", path, { headers })).json, []);
+  t.deepEqual((await h.call("GET", path, { headers })).json, { data: [], nextCursor: null, hasMore: false });
   const address = await h.call("POST", path, { headers, body: { sender: " AP@Supplier.Example " } });
   t.is(address.status, 201);
   t.like(address.json as object, { kind: "Address", value: "ap@supplier.example" });
@@ -104,7 +104,7 @@ test("allowlist: addresses and whole domains, idempotent adds, bad entries 400, 
     const answer = await h.call("POST", path, { headers, body: { sender: bad } });
     t.is(answer.status, 400, bad);
   }
-  const list = (await h.call("GET", path, { headers })).json as { id: string; value: string }[];
+  const list = ((await h.call("GET", path, { headers })).json as { data: { id: string; value: string }[] }).data;
   t.deepEqual(
     list.map((s) => s.value),
     ["ap@supplier.example", "lieferant.example"],
@@ -114,7 +114,7 @@ test("allowlist: addresses and whole domains, idempotent adds, bad entries 400, 
   t.is(missing.status, 404);
   t.is(codeOf(missing), "AllowedSender.NotFound");
   t.deepEqual(
-    ((await h.call("GET", path, { headers })).json as { value: string }[]).map((s) => s.value),
+    ((await h.call("GET", path, { headers })).json as { data: { value: string }[] }).data.map((s) => s.value),
     ["lieferant.example"],
   );
 });

@@ -35,7 +35,7 @@ test.serial(
     const sup = await supplier("Credit Co");
     const bill = await billOf(sup, "80.00");
     const note = await draft(sup, "100");
-    t.like(note, { status: "Draft", amount: "100", amountRemaining: "100" });
+    t.like(note, { status: "Draft", amount: "100.00", amountRemaining: "100.00" });
     const early = await h.call("POST", `/v1/supplier-credit-notes/${String(note.id)}/applications`, {
       body: { billId: bill, amount: "10" },
     });
@@ -47,7 +47,7 @@ test.serial(
     const apply = (billId: string, amount: string) =>
       h.call("POST", `/v1/supplier-credit-notes/${String(note.id)}/applications`, { body: { billId, amount } });
     const first = await apply(bill, "30.00");
-    t.like(first.json as Json, { status: "PartiallyApplied", amountApplied: "30", amountRemaining: "70" });
+    t.like(first.json as Json, { status: "PartiallyApplied", amountApplied: "30.00", amountRemaining: "70.00" });
     t.like((await h.call("GET", `/v1/bills/${bill}`)).json as Json, {
       amountCredited: "30.00",
       amountDue: "50.00",
@@ -60,7 +60,7 @@ test.serial(
     const overNote = await apply(other, "70.01");
     t.is(title(overNote), "SupplierCreditNote.Overapplied");
     const rest = await apply(other, "70");
-    t.like(rest.json as Json, { status: "Applied", amountRemaining: "0" });
+    t.like(rest.json as Json, { status: "Applied", amountRemaining: "0.00" });
     const foreign = await billOf(await supplier("Someone else"), "10.00");
     const wrongSupplier = await apply(foreign, "1");
     t.is(wrongSupplier.status, 400, "another supplier's bill");
@@ -70,15 +70,15 @@ test.serial(
     t.deepEqual(
       applications.map((a) => [a.billId, a.amount, a.status]),
       [
-        [bill, "30", "Applied"],
-        [other, "70", "Applied"],
+        [bill, "30.00", "Applied"],
+        [other, "70.00", "Applied"],
       ],
     );
     const reversed = await h.call(
       "POST",
       `/v1/supplier-credit-notes/${String(note.id)}/applications/${String(applications[0]?.id)}/reverse`,
     );
-    t.like(reversed.json as Json, { status: "PartiallyApplied", amountRemaining: "30" });
+    t.like(reversed.json as Json, { status: "PartiallyApplied", amountRemaining: "30.00" });
     t.is(
       (
         await h.call(
@@ -96,7 +96,7 @@ test.serial(
       noteEvents.map((e) => e.type),
       ["supplier_credit_note.issued", "supplier_credit.applied", "supplier_credit.applied", "supplier_credit.reversed"],
     );
-    t.like(noteEvents[1]?.data as Json, { billId: bill, amount: "30", currency: "EUR" });
+    t.like(noteEvents[1]?.data as Json, { billId: bill, amount: "30.00", currency: "EUR" });
     const billEvents = (await h.app.database.stores.events.ofSubject(h.clientId, "bill", bill)).map(
       (e) => e.envelope.type,
     );
@@ -146,5 +146,5 @@ test.serial("concurrent applications never overdraw the note", async (t) => {
   );
   t.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409]);
   const final = (await h.call("GET", `/v1/supplier-credit-notes/${String(note.id)}`)).json as Json;
-  t.like(final, { amountApplied: "60", amountRemaining: "40" });
+  t.like(final, { amountApplied: "60.00", amountRemaining: "40.00" });
 });

@@ -23,7 +23,7 @@ import type { HttpReply, RouteContext, RouteDef } from "../route.js";
 import { POLICY_BODY_SCHEMA, POLICY_SCHEMA } from "./approval-schemas.js";
 import { orgScope } from "./bill-routes.js";
 import { BILL_SCHEMA } from "./bill-schemas.js";
-import { pathId, reply } from "./support.js";
+import { listSchema, pathId, reply, wholeList } from "./support.js";
 
 /** What the approval routes need. */
 export interface ApprovalRouteDeps {
@@ -60,23 +60,10 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     responses: {
       "200": {
         description: "The policies.",
-        schema: {
-          type: "object",
-          required: ["data", "nextCursor", "hasMore"],
-          properties: {
-            data: { type: "array", items: POLICY_SCHEMA },
-            nextCursor: { type: "null" },
-            hasMore: { type: "boolean" },
-          },
-        },
+        schema: listSchema(POLICY_SCHEMA),
       },
     },
-    handler: async (ctx) =>
-      reply(listPolicies(useCaseDeps(deps))(orgScope(ctx).scope), 200, (data) => ({
-        data,
-        nextCursor: null,
-        hasMore: false,
-      })),
+    handler: async (ctx) => reply(listPolicies(useCaseDeps(deps))(orgScope(ctx).scope), 200, wholeList),
   },
   {
     method: "POST",

@@ -29,7 +29,7 @@ import type { StreamingDocumentFiles } from "../../documents/file-document-files
 import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
 import { BILL_PATCH_SCHEMA, BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, wholeList } from "./support.js";
 
 /** What the bill routes need. */
 export interface BillRouteDeps {
@@ -337,16 +337,11 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       responses: {
         "200": {
           description: "The history, oldest first.",
-          schema: {
-            type: "object",
-            required: ["data"],
-            properties: { data: { type: "array", items: HISTORY_ENTRY_SCHEMA } },
-          },
+          schema: listSchema(HISTORY_ENTRY_SCHEMA),
         },
         "404": notFoundAnswer,
       },
-      handler: async (ctx) =>
-        reply(getBillHistory(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, (data) => ({ data })),
+      handler: async (ctx) => reply(getBillHistory(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),
     },
   ];
 };

@@ -29,6 +29,7 @@ import {
   S,
   type TenancyRouteDeps,
   useCaseDeps,
+  wholeList,
 } from "./support.js";
 
 /** What the company routes need beyond the tenancy routes: the domain of forwarding addresses. */
@@ -232,8 +233,8 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       access: ACCESS,
       responses: {
         "200": {
-          description: "The allowlist, oldest first (a plain array).",
-          schema: { type: "array", items: SENDER_SCHEMA },
+          description: "The allowlist, oldest first (one page: nextCursor is null).",
+          schema: listSchema(SENDER_SCHEMA),
         },
         ...NOT_FOUND,
       },
@@ -246,7 +247,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
             visibleTo: companyVisibility(auth),
           }),
           200,
-          (list) => list.map(senderView),
+          (list) => wholeList(list.map(senderView)),
         );
       },
     },

@@ -33,7 +33,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
 import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, S } from "./support.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, S, wholeList } from "./support.js";
 
 /** What the customer and product routes need: the database, clock and ids, read when a request runs. */
 export type CatalogueRouteDeps = CatalogueDeps;
@@ -184,11 +184,9 @@ const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
       handler: async (ctx) => {
         const query = searchQuery(ctx);
         if (E.isLeft(query)) return query.left;
-        return reply(r.ops.search(orgScope(ctx).scope, query.right.q, query.right.limit), 200, (items) => ({
-          data: items.map(r.view),
-          nextCursor: null,
-          hasMore: false,
-        }));
+        return reply(r.ops.search(orgScope(ctx).scope, query.right.q, query.right.limit), 200, (items) =>
+          wholeList(items.map(r.view)),
+        );
       },
     },
     {

@@ -34,7 +34,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";
 import { INVOICE_BODY_PROPERTIES, INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, wholeList } from "./support.js";
 
 /** What the invoice routes need. */
 export interface InvoiceRouteDeps {
@@ -378,8 +378,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "200": { description: "The history, oldest first.", schema: INVOICE_HISTORY_SCHEMA },
         "404": missing,
       },
-      handler: async (ctx) =>
-        reply(getInvoiceHistory(d())(orgScope(ctx).scope, idParam(ctx)), 200, (data) => ({ data })),
+      handler: async (ctx) => reply(getInvoiceHistory(d())(orgScope(ctx).scope, idParam(ctx)), 200, wholeList),
     },
   ];
 };

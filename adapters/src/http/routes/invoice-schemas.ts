@@ -1,6 +1,6 @@
 import { INVOICE_STATUSES, REMINDER_OFFSETS } from "@apar/core";
 import type { JsonSchema } from "../route.js";
-import { S } from "./support.js";
+import { listSchema, S } from "./support.js";
 
 const amount = { type: "string", description: "Decimal amount with the currency's scale" } as const;
 
@@ -96,7 +96,12 @@ export const PAYMENT_SCHEMA: JsonSchema = {
     invoiceId: S.uuid,
     amount,
     currency: S.string,
-    paidAt: { type: "string", description: "A date or a date-time" },
+    paidAt: {
+      type: "string",
+      format: "date-time",
+      description:
+        "Sent as a date or a date-time; answered as ISO-8601 UTC with milliseconds (a date is its midnight UTC).",
+    },
     notes: S.nullableString,
     method: S.nullableString,
     reference: S.nullableString,
@@ -124,23 +129,14 @@ export const CREDIT_NOTE_SCHEMA: JsonSchema = {
   },
 };
 
-export const INVOICE_HISTORY_SCHEMA: JsonSchema = {
+export const INVOICE_HISTORY_SCHEMA: JsonSchema = listSchema({
   type: "object",
-  required: ["data"],
   properties: {
-    data: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          id: S.uuid,
-          type: S.string,
-          occurredAt: S.dateTime,
-          actor: { type: "object", properties: { type: S.string, id: S.nullableString } },
-          status: S.nullableString,
-          changes: { type: "array", items: { type: "object" } },
-        },
-      },
-    },
+    id: S.uuid,
+    type: S.string,
+    occurredAt: S.dateTime,
+    actor: { type: "object", properties: { type: S.string, id: S.nullableString } },
+    status: S.nullableString,
+    changes: { type: "array", items: { type: "object" } },
   },
-};
+});

@@ -1,4 +1,4 @@
-import { type DomainError, decode, listEnvelope } from "@apar/core";
+import { type DomainError, decode, listEnvelope, type PurchaseOrder, purchaseOrderWire } from "@apar/core";
 import {
   AllocationBody,
   type ApprovalDeps,
@@ -33,7 +33,7 @@ export interface MatchingRouteDeps {
   readonly deps: () => ApprovalDeps;
 }
 
-const ACCESS = { scope: "organisation", module: "ap" } as const;
+const ACCESS = { scope: "organisation", module: "matching" } as const;
 const TAG = "matching";
 const NIL = "00000000-0000-0000-0000-000000000000";
 const idOf = (ctx: RouteContext, name = "id"): string => pathId(ctx, name) ?? NIL;
@@ -45,6 +45,7 @@ const dated = <D extends { createdAt: Date; updatedAt: Date }>(d: D) => ({
 });
 const withoutClient = <D extends { clientId: string }>({ clientId: _c, ...rest }: D) => rest;
 const docJson = <D extends { clientId: string; createdAt: Date; updatedAt: Date }>(d: D) => withoutClient(dated(d));
+const orderJson = (po: PurchaseOrder) => docJson(purchaseOrderWire(po));
 
 const amount = { type: "string", pattern: "^-?\\d{1,20}(\\.\\d{1,10})?$" } as const;
 const nullableUuid = { type: ["string", "null"], format: "uuid" } as const;
@@ -134,6 +135,12 @@ const DOC_BODY = (extra: Record<string, JsonSchema>): JsonSchema => ({
   properties: { number: DOC_BASE.number, supplierId: nullableUuid, lines: { type: "array", items: LINE }, ...extra },
 });
 
+/** What a purchase order's body has beyond a delivery note's. */
+const PO_EXTRA: Record<string, JsonSchema> = {
+  currency: { type: ["string", "null"] },
+  status: { type: "string", enum: ["Draft", "Open"] },
+};
+
 type Handler = (ctx: RouteContext) => Promise<HttpReply | DomainError>;
 const route = (
   method: RouteDef["method"],
@@ -176,14 +183,9 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
       "createPurchaseOrder",
       "Create a purchase order",
       { "201": po, "400": invalid, "409": taken("PurchaseOrder") },
-      (ctx) => body(PurchaseOrderBody, ctx, (b) => reply(createPurchaseOrder(deps())(scope(ctx), b), 201, docJson)),
+      (ctx) => body(PurchaseOrderBody, ctx, (b) => reply(createPurchaseOrder(deps())(scope(ctx), b), 201, orderJson)),
       {
-        requestBody: {
-          schema: DOC_BODY({
-            currency: { type: ["string", "null"] },
-            status: { type: "string", enum: ["Draft", "Open"] },
-          }),
-        },
+        requestBody: { schema: DOC_BODY(PO_EXTRA) },
       },
     ),
     route(
@@ -196,7 +198,7 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
         const page = pageOf(ctx);
         return E.isLeft(page)
           ? page.left
-          : reply(docs().listPurchaseOrders(scope(ctx), page.right), 200, (p) => listEnvelope(p, docJson));
+          : reply(docs().listPurchaseOrders(scope(ctx), page.right), 200, (p) => listEnvelope(p, orderJson));
       },
       { parameters: LIST_PARAMETERS },
     ),
@@ -206,7 +208,7 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
       "getPurchaseOrder",
       "Fetch a purchase order",
       { "200": po, "404": missing("PurchaseOrder") },
-      (ctx) => reply(docs().getPurchaseOrder(scope(ctx), idOf(ctx)), 200, docJson),
+      (ctx) => reply(docs().getPurchaseOrder(scope(ctx), idOf(ctx)), 200, orderJson),
     ),
     route(
       "PATCH",
@@ -216,9 +218,13 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
       { "200": po, "400": invalid, "404": missing("PurchaseOrder"), "409": taken("PurchaseOrder") },
       (ctx) =>
         body(PurchaseOrderPatch, ctx, (p) =>
-          reply(updatePurchaseOrder(deps())(scope(ctx), idOf(ctx), p), 200, docJson),
+          reply(updatePurchaseOrder(deps())(scope(ctx), idOf(ctx), p), 200, orderJson),
         ),
-      { requestBody: { schema: { type: "object", properties: (DOC_BODY({}) as { properties: object }).properties } } },
+      {
+        requestBody: {
+          schema: { type: "object", properties: (DOC_BODY(PO_EXTRA) as { properties: object }).properties },
+        },
+      },
     ),
     route(
       "DELETE",
@@ -235,7 +241,7 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
         `${how}PurchaseOrder`,
         `${how === "close" ? "Close" : "Cancel"} a purchase order (final)`,
         { "200": po, "404": missing("PurchaseOrder"), "409": { description: "`PurchaseOrder.InvalidTransition`." } },
-        (ctx) => reply(endPurchaseOrder(deps())(scope(ctx), idOf(ctx), how), 200, docJson),
+        (ctx) => reply(endPurchaseOrder(deps())(scope(ctx), idOf(ctx), how), 200, orderJson),
       ),
     ),
     route(

@@ -11,7 +11,7 @@ import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";
-import { pathId, reply, S } from "./support.js";
+import { listSchema, pathId, reply, S, wholeList } from "./support.js";
 
 /** What the reminder routes need; read per request. */
 export interface ReminderRouteDeps {
@@ -96,23 +96,12 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
       responses: {
         "200": {
           description: "Every reminder of the invoice, oldest due first (one page).",
-          schema: {
-            type: "object",
-            properties: {
-              data: { type: "array", items: REMINDER },
-              nextCursor: { type: "null" },
-              hasMore: { type: "boolean" },
-            },
-          },
+          schema: listSchema(REMINDER),
         },
         "404": missing,
       },
       handler: async (ctx) =>
-        reply(listInvoiceReminders(d())(orgScope(ctx).scope, idOf(ctx)), 200, (rs) => ({
-          data: rs.map(reminderJson),
-          nextCursor: null,
-          hasMore: false,
-        })),
+        reply(listInvoiceReminders(d())(orgScope(ctx).scope, idOf(ctx)), 200, (rs) => wholeList(rs.map(reminderJson))),
     },
     {
       method: "POST",

@@ -15,7 +15,7 @@ import {
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, JsonSchema, RouteContext, RouteDef } from "../route.js";
 import { orgScope } from "./bill-routes.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, wholeList } from "./support.js";
 
 /** What the supplier credit routes need: the use cases' dependencies, read per request. */
 export interface SupplierCreditRouteDeps {
@@ -191,12 +191,12 @@ export const supplierCreditRoutes = ({ deps }: SupplierCreditRouteDeps): RouteDe
       {
         "200": {
           description: "Every application, oldest first.",
-          schema: { type: "object", properties: { data: { type: "array", items: APPLICATION } } },
+          schema: listSchema(APPLICATION),
         },
         "404": missing,
       },
       (ctx) =>
-        reply(getSupplierCreditNote(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (n) => ({ data: n.applications })),
+        reply(getSupplierCreditNote(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (n) => wholeList(n.applications)),
     ),
     route(
       "POST",

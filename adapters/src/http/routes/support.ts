@@ -1,5 +1,6 @@
 import {
   type Client,
+  closedType,
   type DomainError,
   decode,
   domainError,
@@ -14,6 +15,8 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import type { HttpReply, JsonSchema, ParameterDef, RouteContext } from "../route.js";
+
+export { wholeList } from "@apar/core";
 
 /** What the tenancy and auth routes need. */
 export interface TenancyRouteDeps {
@@ -33,9 +36,8 @@ export const useCaseDeps = (deps: TenancyRouteDeps): TenancyDeps => ({
   randomBytes: deps.randomBytes,
 });
 
-/** An object with required and optional members (other members are ignored, as clients expect). */
-export const body = <R extends t.Props, O extends t.Props>(required: R, optional: O) =>
-  t.intersection([t.type(required), t.partial(optional)]);
+/** An object with required and optional members; any other member is a 400 (`unknown_field`). */
+export const body = <R extends t.Props, O extends t.Props>(required: R, optional: O) => closedType(required, optional);
 
 /** `A` or null. */
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);

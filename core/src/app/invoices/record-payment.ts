@@ -73,7 +73,8 @@ export const recordPayment =
         const payment: InvoicePayment = {
           id: deps.ids.next(),
           amount,
-          paidAt: input.body.paidAt,
+          // One instant form on the wire: a date or an offset time is stored as ISO-8601 UTC with milliseconds.
+          paidAt: new Date(input.body.paidAt).toISOString(),
           notes: input.body.notes ?? null,
           method: input.body.method ?? null,
           reference: input.body.reference ?? null,

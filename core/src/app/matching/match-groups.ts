@@ -11,6 +11,7 @@ import {
   type MatchGroup,
   type MatchStatus,
   type PurchaseOrder,
+  purchaseOrderWire,
   type Tolerances,
   type Variance,
 } from "../../matching/model.js";
@@ -19,7 +20,7 @@ import type { Page, PageRequest } from "../../ports/page.js";
 import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
-import { addAmounts, compareAmounts, isPositiveAmount, normalizeAmount } from "../../shared/money.js";
+import { addAmounts, compareAmounts, isPositiveAmount, normalizeAmount, wireAmount } from "../../shared/money.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import { billNotFound } from "../bills/bill-rules.js";
 import type { AllocationBody, MatchGroupBody, ResolutionBody, TolerancesBody } from "./inputs.js";
@@ -92,8 +93,13 @@ const view = async (s: Stores, scope: OrgScope, group: MatchGroup, bill: Bill): 
     organisationId: group.organisationId,
     billId: group.billId,
     status: group.status === "Synced" ? "Synced" : e.status,
-    billLines: e.billLines.map((l, i) => ({ ...l, line: i + 1 })),
-    purchaseOrders: e.orders,
+    billLines: e.billLines.map((l, i) => ({
+      ...l,
+      unitPrice: wireAmount(l.unitPrice, bill.fields.currency),
+      amount: wireAmount(l.amount, bill.fields.currency),
+      line: i + 1,
+    })),
+    purchaseOrders: e.orders.map(purchaseOrderWire),
     deliveryNotes: e.notes,
     allocations: group.allocations,
     suggestions: group.suggestions,

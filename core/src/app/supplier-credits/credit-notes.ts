@@ -15,6 +15,7 @@ import {
   maxAmount,
   normalizeAmount,
   subtractAmounts,
+  wireAmount,
 } from "../../shared/money.js";
 import { cannotDetail, canTrigger, transition } from "../../shared/state-machine.js";
 import { SUPPLIER_CREDIT_MACHINE, type SupplierCreditTrigger } from "../../supplier-credits/credit-note-machine.js";
@@ -36,10 +37,13 @@ export type SupplierCreditNoteJson = Omit<SupplierCreditNote, "clientId" | "crea
 /** The JSON of a note. */
 export const supplierCreditNoteJson = (n: SupplierCreditNote): SupplierCreditNoteJson => {
   const { clientId: _c, createdAt, updatedAt, ...rest } = n;
+  const money = (amount: string) => wireAmount(amount, n.currency);
   return {
     ...rest,
-    amountApplied: appliedAmount(n),
-    amountRemaining: remainingAmount(n),
+    amount: money(n.amount),
+    applications: n.applications.map((a) => ({ ...a, amount: money(a.amount) })),
+    amountApplied: money(appliedAmount(n)),
+    amountRemaining: money(remainingAmount(n)),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
@@ -88,7 +92,7 @@ const noteEvent = (
     data: {
       supplierCreditNote,
       billId: application.billId,
-      amount: application.amount,
+      amount: wireAmount(application.amount, note.currency),
       currency: note.currency as never,
     },
   });

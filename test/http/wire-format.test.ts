@@ -1,0 +1,193 @@
+import type { RouteDef } from "@apar/adapters/http/index";
+import { isCurrency, minorUnits } from "@apar/core";
+import test from "ava";
+import { TOKENS } from "../../host/src/tokens.js";
+import { codeOf, type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "./auth/harness.js";
+import { idFor, seedTenant, type Tenant } from "./support/tenant.js";
+
+// The wire format, checked over every operation of the OpenAPI document the app serves (docs/decisions.md,
+// "Wire format"): amounts padded to their currency's minor unit, lists as {data, nextCursor, hasMore}, instants
+// as ISO-8601 UTC with milliseconds, unknown body members refused, every module in the document and enforced.
+
+let h: Harness;
+let tenant: Tenant;
+test.before(async () => {
+  h = await startHarness();
+  tenant = await seedTenant(h, "W");
+});
+test.after.always(async () => {
+  await h?.dispose();
+});
+
+type Json = Record<string, unknown>;
+type Operation = { operationId: string; responses: Record<string, Json>; requestBody?: Json; "x-module"?: string };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+/** Every operation of the served document, with its route (for its access). */
+const operations = async () => {
+  const doc = (await h.call("GET", "/openapi.json")).json as Document;
+  const routes = h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => {
+      const route = routes.find((r) => r.path === path && r.method === method.toUpperCase());
+      return { path, method: method.toUpperCase(), op, route };
+    }),
+  );
+};
+
+// The spec's one plain array: the forwarding-rejections listing "returns a plain JSON array and shows no cursor".
+const PLAIN_ARRAY_BY_CONTRACT = new Set(["listForwardingRejections"]);
+
+const schemaOf = (op: Operation, status: string): Json | undefined =>
+  (op.responses[status]?.content as Record<string, { schema?: Json }> | undefined)?.["application/json"]?.schema;
+
+const isListSchema = (schema: Json | undefined): boolean => {
+  if (schema === undefined) return false;
+  if (schema.type === "array") return true;
+  const data = (schema.properties as Record<string, Json> | undefined)?.data;
+  return data?.type === "array";
+};
+
+test.serial("every list in the document is {data, nextCursor, hasMore}", async (t) => {
+  const lists = (await operations()).filter(({ op }) => isListSchema(schemaOf(op, "200")));
+  t.true(lists.length >= 20, `${lists.length} list operations`);
+  for (const { path, method, op } of lists) {
+    if (PLAIN_ARRAY_BY_CONTRACT.has(op.operationId)) continue;
+    const schema = schemaOf(op, "200") as Json;
+    t.deepEqual(schema.required, ["data", "nextCursor", "hasMore"], `${method} ${path}`);
+    t.deepEqual(Object.keys(schema.properties as Json).sort(), ["data", "hasMore", "nextCursor"], `${method} ${path}`);
+  }
+});
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const isAmountKey = (k: string) => /amount|price|total|outstanding/i.test(k) && !/rate|percent|quantity/i.test(k);
+
+/** Every amount (with the currency in force where it sits) and every instant (`*At`) in a JSON value. */
+const wireProblems = (value: unknown, at: string, currency: string | null = null): string[] => {
+  if (Array.isArray(value)) return value.flatMap((v, i) => wireProblems(v, `${at}[${i}]`, currency));
+  if (typeof value !== "object" || value === null) return [];
+  const o = value as Json;
+  const here = typeof o.currency === "string" && isCurrency(o.currency) ? o.currency : currency;
+  return Object.entries(o).flatMap(([k, v]) => {
+    const where = `${at}.${k}`;
+    if (typeof v === "string" && isAmountKey(k) && DECIMAL.test(v) && here !== null && isCurrency(here)) {
+      const digits = (v.split(".")[1] ?? "").length;
+      return digits >= minorUnits(here) ? [] : [`${where} = "${v}" is not padded to ${here}'s ${minorUnits(here)}`];
+    }
+    if (typeof v === "string" && /At$/.test(k)) return INSTANT.test(v) ? [] : [`${where} = "${v}" is not an instant`];
+    return wireProblems(v, where, here);
+  });
+};
+
+test.serial("every GET answers amounts padded to their currency, instants in one form, lists enveloped", async (t) => {
+  const headers = key(tenant.apiKey.rawKey, { "x-service-organisation-id": tenant.organisation.id });
+  // Money in motion: a payment dated by a bare date, and an issued supplier credit note.
+  const credit = (await h.call("GET", `/v1/credit-notes/${tenant.creditNoteId}`, { headers })).json as Json;
+  const paid = await h.call("POST", `/v1/invoices/${String(credit.invoiceId)}/payments`, {
+    headers,
+    body: { amount: "1.5", paidAt: "2026-01-01" },
+  });
+  t.is(paid.status, 201, paid.text);
+  t.is((paid.json as Json).paidAt, "2026-01-01T00:00:00.000Z");
+  t.is((paid.json as Json).amount, "1.50");
+  const note = await h.call("POST", `/v1/suppliers/${tenant.supplierId}/credit-notes`, {
+    headers,
+    body: { amount: "10", currency: "EUR" },
+  });
+  const noteId = String((note.json as Json).id);
+  const issued = await h.call("POST", `/v1/supplier-credit-notes/${noteId}/issue`, { headers });
+  t.is(issued.status, 200, issued.text);
+
+  let read = 0;
+  for (const { path, method, op, route } of await operations()) {
+    if (method !== "GET" || route === undefined) continue;
+    const scope = route.access?.scope;
+    if (scope !== "organisation" && scope !== "client") continue;
+    const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    const url = params.reduce((p, param) => p.replace(`{${param}}`, idFor(route, param, tenant) ?? "x"), path);
+    const answer = await h.call("GET", url, { headers });
+    if (answer.status !== 200 || answer.json === undefined) continue;
+    read++;
+    t.deepEqual(wireProblems(answer.json, `${method} ${path}`), []);
+    if (isListSchema(schemaOf(op, "200")) && !PLAIN_ARRAY_BY_CONTRACT.has(op.operationId))
+      t.deepEqual(Object.keys(answer.json as Json).sort(), ["data", "hasMore", "nextCursor"], `${method} ${path}`);
+  }
+  t.true(read >= 30, `${read} GET operations answered 200`);
+
+  // And the events: what webhooks deliver carries the same forms.
+  const events = [
+    ...(await h.app.database.stores.events.ofSubject(tenant.client.id, "supplier_credit_note", noteId)),
+    ...(await h.app.database.stores.events.ofSubject(tenant.client.id, "invoice", String(credit.invoiceId))),
+  ];
+  t.true(events.length >= 2, `${events.length} events`);
+  for (const e of events) t.deepEqual(wireProblems(e.envelope.data, e.envelope.type), []);
+});
+
+test.serial("every JSON body refuses a member its operation does not know (400, the member named)", async (t) => {
+  const headers = key(tenant.apiKey.rawKey, { "x-service-organisation-id": tenant.organisation.id });
+  const operator = key((await seedKey(h, { kind: "operator" })).rawKey);
+  let checked = 0;
+  for (const { path, method, op, route } of await operations()) {
+    const content = op.requestBody?.content as Record<string, unknown> | undefined;
+    if (content?.["application/json"] === undefined) continue;
+    const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    const url = params.reduce(
+      (p, param) => p.replace(`{${param}}`, idFor(route as RouteDef, param, tenant) ?? "x"),
+      path,
+    );
+    const answer = await h.call(method, url, {
+      headers: route?.access?.scope === "operator" ? operator : headers,
+      body: { zzNotAMember: true },
+    });
+    const name = `${method} ${path}`;
+    t.is(answer.status, 400, `${name}: ${answer.text}`);
+    const errors = (answer.json as { errors?: { field: string; code: string }[] }).errors ?? [];
+    t.true(
+      errors.some((e) => e.field === "zzNotAMember" && e.code === "unknown_field"),
+      `${name}: ${answer.text}`,
+    );
+    checked++;
+  }
+  t.true(checked >= 40, `${checked} operations with a JSON body`);
+  // The issue's case: flat settings on PATCH /v1/clients/{id} were ignored with a 200.
+  const flat = await h.call("PATCH", `/v1/clients/${tenant.client.id}`, {
+    headers: operator,
+    body: { logoUrl: "https://logo.example/x.png" },
+  });
+  t.is(flat.status, 400, flat.text);
+});
+
+test.serial(
+  "every route that needs a module says which in the document, and a client without it gets 403",
+  async (t) => {
+    const ops = await operations();
+    for (const { path, method, op, route } of ops) {
+      t.is(op["x-module"], route?.access?.module, `${method} ${path}`);
+      if (route?.access?.scope === "organisation")
+        t.not(op["x-module"], undefined, `${method} ${path} names no module`);
+    }
+    const matching = ops.filter(({ op }) => op.operationId.match(/PurchaseOrder|DeliveryNote|MatchGroup|Tolerances/));
+    t.true(matching.length >= 10);
+    for (const { op } of matching) t.is(op["x-module"], "matching", op.operationId);
+
+    // A client whose plan has no module a route names: every such route answers Module.NotEntitled.
+    const client = await seedClient(h, ["agents"]);
+    const organisation = await seedOrganisation(h, client.id);
+    const apiKey = await seedKey(h, { kind: "clients", clientIds: [client.id] });
+    const headers = key(apiKey.rawKey, { "x-service-organisation-id": organisation.id });
+    let gated = 0;
+    for (const { path, method, route } of ops) {
+      if (route?.access?.module === undefined || route.access.module === "agents") continue;
+      const url = path.replace(/\{[^}]+\}/g, tenant.organisation.id);
+      const answer = await h.call(method, url, {
+        headers,
+        ...(method === "GET" || method === "DELETE" ? {} : { body: {} }),
+      });
+      t.is(answer.status, 403, `${method} ${path}`);
+      t.is(codeOf(answer), "Module.NotEntitled", `${method} ${path}`);
+      gated++;
+    }
+    t.true(gated >= 50, `${gated} gated operations`);
+  },
+);
