@@ -21,9 +21,8 @@ import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { HttpReply, RouteContext, RouteDef } from "../route.js";
 import { POLICY_BODY_SCHEMA, POLICY_SCHEMA } from "./approval-schemas.js";
-import { orgScope } from "./bill-routes.js";
 import { BILL_SCHEMA } from "./bill-schemas.js";
-import { listSchema, pathId, reply, wholeList } from "./support.js";
+import { idOf, listSchema, orgScope, reply, wholeList } from "./support.js";
 
 /** What the approval routes need. */
 export interface ApprovalRouteDeps {
@@ -35,8 +34,6 @@ export interface ApprovalRouteDeps {
 }
 
 const ACCESS = { scope: "organisation", module: "ap" } as const;
-const NIL = "00000000-0000-0000-0000-000000000000";
-const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
 
 const useCaseDeps = (deps: ApprovalRouteDeps): ApprovalDeps => ({
   db: deps.database,

@@ -7,7 +7,6 @@ import {
   isIsoDate,
   isUuid,
   listEnvelope,
-  type RequestAuth,
   validationError,
 } from "@apar/core";
 import {
@@ -22,14 +21,14 @@ import {
   uploadBill,
   voidBill,
 } from "@apar/core/app";
-import type { BillFilter, Clock, Database, Ids, OrgScope } from "@apar/core/ports";
+import type { BillFilter, Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { StreamingDocumentFiles } from "../../documents/file-document-files.js";
 import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
 import { BILL_PATCH_SCHEMA, BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, wholeList } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the bill routes need. */
 export interface BillRouteDeps {
@@ -44,15 +43,6 @@ export interface BillRouteDeps {
 
 const TAG = "bills";
 const ACCESS = { scope: "organisation", module: "ap" } as const;
-const NIL = "00000000-0000-0000-0000-000000000000";
-
-/** The organisation scope of an organisation-scoped route (the server resolved it). */
-export const orgScope = (ctx: RouteContext): { auth: RequestAuth; scope: OrgScope } => {
-  const auth = ctx.auth;
-  if (auth?.client === undefined || auth.organisation === undefined)
-    throw new Error("route declared without an organisation scope reads the organisation");
-  return { auth, scope: { clientId: auth.client.id, organisationId: auth.organisation.id } };
-};
 
 const useCaseDeps = (deps: BillRouteDeps) => ({
   db: deps.database,
@@ -62,7 +52,6 @@ const useCaseDeps = (deps: BillRouteDeps) => ({
 });
 
 // A malformed id answers like a missing bill: the nil UUID is never a bill.
-const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 

@@ -21,10 +21,10 @@ import {
   clientAuth,
   companyVisibility,
   decodeBody,
+  idOf,
   LIST_PARAMETERS,
   listSchema,
   pageOf,
-  pathId,
   reply,
   S,
   type TenancyRouteDeps,
@@ -43,7 +43,6 @@ const ACCESS = { scope: "client", module: "inbox", resource: "Company" } as cons
 // Companies decide who may mail bills into which organisation: only client administrators change them.
 const ADMIN_ACCESS = { ...ACCESS, clientAdmin: true } as const;
 // A malformed id answers like a missing one: no row has this id.
-const NO_ID = "00000000-0000-0000-0000-000000000000";
 
 const CreateCompany = body({ name: NonEmptyTrimmedString(200) }, { organisationIds: t.array(Uuid) });
 const UpdateCompany = body({}, { name: NonEmptyTrimmedString(200), organisationIds: t.array(Uuid) });
@@ -176,7 +175,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const { auth, client } = clientAuth(ctx);
         return reply(
-          getCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID, visibleTo: companyVisibility(auth) }),
+          getCompany(inbox())({ clientId: client.id, id: idOf(ctx), visibleTo: companyVisibility(auth) }),
           200,
           view,
         );
@@ -204,11 +203,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         const { client } = clientAuth(ctx);
         const input = decodeBody(UpdateCompany, ctx);
         if (E.isLeft(input)) return input.left;
-        return reply(
-          updateCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID, ...input.right }),
-          200,
-          view,
-        );
+        return reply(updateCompany(inbox())({ clientId: client.id, id: idOf(ctx), ...input.right }), 200, view);
       },
     },
     {
@@ -221,7 +216,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       responses: { "204": { description: "Deleted; its slug is free again." }, ...NOT_FOUND },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
-        return reply(deleteCompany(inbox())({ clientId: client.id, id: pathId(ctx) ?? NO_ID }), 204, () => undefined);
+        return reply(deleteCompany(inbox())({ clientId: client.id, id: idOf(ctx) }), 204, () => undefined);
       },
     },
     {
@@ -243,7 +238,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         return reply(
           listAllowedSenders(inbox())({
             clientId: client.id,
-            companyId: pathId(ctx) ?? NO_ID,
+            companyId: idOf(ctx),
             visibleTo: companyVisibility(auth),
           }),
           200,
@@ -272,7 +267,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         if (E.isLeft(input)) return input.left;
         const result = await addAllowedSender(inbox())({
           clientId: client.id,
-          companyId: pathId(ctx) ?? NO_ID,
+          companyId: idOf(ctx),
           sender: input.right.sender,
         })();
         if (E.isLeft(result)) return result.left;
@@ -295,8 +290,8 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         return reply(
           removeAllowedSender(inbox())({
             clientId: client.id,
-            companyId: pathId(ctx) ?? NO_ID,
-            id: pathId(ctx, "senderId") ?? NO_ID,
+            companyId: idOf(ctx),
+            id: idOf(ctx, "senderId"),
           }),
           204,
           () => undefined,
@@ -328,8 +323,8 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         if (E.isLeft(input)) return input.left;
         const result = await allowSenderFromRejection(inbox())({
           clientId: client.id,
-          companyId: pathId(ctx, "companyId") ?? NO_ID,
-          rejectionId: pathId(ctx) ?? NO_ID,
+          companyId: idOf(ctx, "companyId"),
+          rejectionId: idOf(ctx),
           ...input.right,
         })();
         if (E.isLeft(result)) return result.left;
@@ -354,8 +349,8 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
           getCompanyBill(inbox())({
             clientId: client.id,
             visibleTo: companyVisibility(auth),
-            companyId: pathId(ctx, "companyId") ?? NO_ID,
-            billId: pathId(ctx, "billId") ?? NO_ID,
+            companyId: idOf(ctx, "companyId"),
+            billId: idOf(ctx, "billId"),
           }),
           200,
           companyBillJson,
@@ -386,8 +381,8 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         return reply(
           assignCompanyBill(inbox())({
             clientId: client.id,
-            companyId: pathId(ctx, "companyId") ?? NO_ID,
-            billId: pathId(ctx, "billId") ?? NO_ID,
+            companyId: idOf(ctx, "companyId"),
+            billId: idOf(ctx, "billId"),
             organisationId: input.right.organisationId.toLowerCase(),
             actor: auth.actor,
           }),

@@ -9,10 +9,9 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
-import { orgScope } from "./bill-routes.js";
-import { AR_ACCESS, fileReply, type InvoiceRouteDeps, idParam, invoiceDeps } from "./invoice-routes.js";
+import { AR_ACCESS, fileReply, type InvoiceRouteDeps, invoiceDeps } from "./invoice-routes.js";
 import { CREDIT_NOTE_SCHEMA } from "./invoice-schemas.js";
-import { LIST_PARAMETERS, listSchema, pageOf, reply } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
 const TAG = "credit-notes";
 const answer = { description: "The credit note.", schema: CREDIT_NOTE_SCHEMA };
@@ -50,7 +49,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const body = decode(CreateCreditNoteBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         return reply(
-          createCreditNote(d())({ scope: orgScope(ctx).scope, invoiceId: idParam(ctx, "invoiceId"), body: body.right }),
+          createCreditNote(d())({ scope: orgScope(ctx).scope, invoiceId: idOf(ctx, "invoiceId"), body: body.right }),
           201,
           (n) => n,
         );
@@ -74,8 +73,8 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
           issueCreditNote(d())({
             scope,
             actor: auth.actor,
-            invoiceId: idParam(ctx, "invoiceId"),
-            creditNoteId: idParam(ctx, "creditNoteId"),
+            invoiceId: idOf(ctx, "invoiceId"),
+            creditNoteId: idOf(ctx, "creditNoteId"),
           }),
           200,
           (n) => n,
@@ -109,7 +108,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: AR_ACCESS,
       responses: { "200": answer, "404": missing },
-      handler: async (ctx) => reply(getCreditNote(d())(orgScope(ctx).scope, idParam(ctx)), 200, (n) => n),
+      handler: async (ctx) => reply(getCreditNote(d())(orgScope(ctx).scope, idOf(ctx)), 200, (n) => n),
     },
     {
       method: "GET",
@@ -123,7 +122,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": missing,
       },
       handler: async (ctx) => {
-        const file = await creditNotePdf(d())(orgScope(ctx).scope, idParam(ctx))();
+        const file = await creditNotePdf(d())(orgScope(ctx).scope, idOf(ctx))();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },

@@ -32,15 +32,12 @@ import type { Page, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
 import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
-import { orgScope } from "./bill-routes.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, S, wholeList } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S, wholeList } from "./support.js";
 
 /** What the customer and product routes need: the database, clock and ids, read when a request runs. */
 export type CatalogueRouteDeps = CatalogueDeps;
 
 const ACCESS = { scope: "organisation", module: "ar" } as const;
-const NIL = "00000000-0000-0000-0000-000000000000";
-const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
 const SearchLimit = limitParam(1, 100, 20);
 
 /** The `q` of a fuzzy search (required) and its `limit`. */

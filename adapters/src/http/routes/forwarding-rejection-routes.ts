@@ -2,7 +2,7 @@ import { decode, forwardingRejectionResponse, Limit } from "@apar/core";
 import { listForwardingRejections } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
-import { clientAuth, companyVisibility, pathId, reply, type TenancyRouteDeps, useCaseDeps } from "./support.js";
+import { clientAuth, companyVisibility, idOf, reply, type TenancyRouteDeps, useCaseDeps } from "./support.js";
 
 const REJECTION_SCHEMA = {
   type: "object",
@@ -69,12 +69,11 @@ export const forwardingRejectionRoutes = (deps: TenancyRouteDeps): RouteDef[] =>
       const { auth, client } = clientAuth(ctx);
       const limit = decode(Limit, ctx.query.get("limit"), "Limit");
       if (E.isLeft(limit)) return limit.left;
-      const companyId = pathId(ctx, "companyId");
       // A malformed id is answered like a missing company (the listing never tells them apart).
       return reply(
         listForwardingRejections({ ...useCaseDeps(deps), db: deps.database })({
           clientId: client.id,
-          companyId: companyId ?? "00000000-0000-0000-0000-000000000000",
+          companyId: idOf(ctx, "companyId"),
           limit: limit.right,
           visibleTo: companyVisibility(auth),
         }),

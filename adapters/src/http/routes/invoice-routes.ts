@@ -32,9 +32,8 @@ import {
 import type { Clock, Database, EinvoiceWriter, Ids, InvoiceFilter, InvoiceRenderer, Tokens } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
-import { orgScope } from "./bill-routes.js";
 import { INVOICE_BODY_PROPERTIES, INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, wholeList } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the invoice routes need. */
 export interface InvoiceRouteDeps {
@@ -52,11 +51,9 @@ export interface InvoiceRouteDeps {
 
 const TAG = "invoices";
 export const AR_ACCESS = { scope: "organisation", module: "ar" } as const;
-const NIL = "00000000-0000-0000-0000-000000000000";
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** A path id (a malformed one answers like a missing invoice: the nil UUID is never one). */
-export const idParam = (ctx: RouteContext, name = "id"): string => pathId(ctx, name) ?? NIL;
 
 /** The use-case dependencies of the routes' deps. */
 export const invoiceDeps = (deps: InvoiceRouteDeps): InvoiceDocumentDeps => ({
@@ -163,7 +160,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: AR_ACCESS,
       responses: { "200": answer, "404": missing },
-      handler: async (ctx) => reply(getInvoice(d())(orgScope(ctx).scope, idParam(ctx)), 200, (i) => i),
+      handler: async (ctx) => reply(getInvoice(d())(orgScope(ctx).scope, idOf(ctx)), 200, (i) => i),
     },
     {
       method: "PATCH",
@@ -178,11 +175,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const body = decode(UpdateInvoiceBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
-        return reply(
-          updateInvoice(d())({ scope, actor: auth.actor, id: idParam(ctx), body: body.right }),
-          200,
-          (i) => i,
-        );
+        return reply(updateInvoice(d())({ scope, actor: auth.actor, id: idOf(ctx), body: body.right }), 200, (i) => i);
       },
     },
     {
@@ -211,7 +204,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const sent = await sendInvoice(d())({
           scope,
           actor: auth.actor,
-          id: idParam(ctx),
+          id: idOf(ctx),
           ...(body.right.reminderOffsets === undefined ? {} : { reminderOffsets: body.right.reminderOffsets }),
         })();
         if (E.isLeft(sent)) return sent.left;
@@ -236,7 +229,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
         return reply(
-          voidInvoice(d())({ scope, actor: auth.actor, id: idParam(ctx), reason: body.right.reason ?? null }),
+          voidInvoice(d())({ scope, actor: auth.actor, id: idOf(ctx), reason: body.right.reason ?? null }),
           200,
           (i) => i,
         );
@@ -254,7 +247,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": missing,
       },
       handler: async (ctx) =>
-        reply(listInvoicePayments(d())(orgScope(ctx).scope, idParam(ctx)), 200, (data) => ({
+        reply(listInvoicePayments(d())(orgScope(ctx).scope, idOf(ctx)), 200, (data) => ({
           data,
           nextCursor: null,
           hasMore: false,
@@ -311,7 +304,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const body = decode(RecordPaymentBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
-        const invoiceId = idParam(ctx);
+        const invoiceId = idOf(ctx);
         const requestHash = createHash("sha256")
           .update(JSON.stringify([invoiceId, body.right]))
           .digest("hex");
@@ -342,7 +335,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": missing,
       },
       handler: async (ctx) => {
-        const file = await invoicePdf(d())(orgScope(ctx).scope, idParam(ctx))();
+        const file = await invoicePdf(d())(orgScope(ctx).scope, idOf(ctx))();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },
@@ -363,7 +356,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const format = (ctx.query.get("format") ?? "ubl").toLowerCase();
         if (format !== "ubl" && format !== "cii")
           return validationError([{ field: "format", code: "enum", message: "format must be ubl or cii" }]);
-        const file = await invoiceEinvoice(d())(orgScope(ctx).scope, idParam(ctx), format)();
+        const file = await invoiceEinvoice(d())(orgScope(ctx).scope, idOf(ctx), format)();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },
@@ -378,7 +371,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "200": { description: "The history, oldest first.", schema: INVOICE_HISTORY_SCHEMA },
         "404": missing,
       },
-      handler: async (ctx) => reply(getInvoiceHistory(d())(orgScope(ctx).scope, idParam(ctx)), 200, wholeList),
+      handler: async (ctx) => reply(getInvoiceHistory(d())(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),
     },
   ];
 };

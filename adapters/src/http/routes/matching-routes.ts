@@ -1,4 +1,4 @@
-import { type DomainError, decode, listEnvelope, type PurchaseOrder, purchaseOrderWire } from "@apar/core";
+import { listEnvelope, type PurchaseOrder, purchaseOrderWire } from "@apar/core";
 import {
   AllocationBody,
   type ApprovalDeps,
@@ -24,9 +24,8 @@ import {
   updatePurchaseOrder,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { HttpReply, JsonSchema, RouteContext, RouteDef } from "../route.js";
-import { orgScope } from "./bill-routes.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, withBody } from "./support.js";
 
 /** What the matching routes need: the use cases' dependencies, read per request. */
 export interface MatchingRouteDeps {
@@ -35,8 +34,6 @@ export interface MatchingRouteDeps {
 
 const ACCESS = { scope: "organisation", module: "matching" } as const;
 const TAG = "matching";
-const NIL = "00000000-0000-0000-0000-000000000000";
-const idOf = (ctx: RouteContext, name = "id"): string => pathId(ctx, name) ?? NIL;
 
 const dated = <D extends { createdAt: Date; updatedAt: Date }>(d: D) => ({
   ...d,
@@ -141,26 +138,6 @@ const PO_EXTRA: Record<string, JsonSchema> = {
   status: { type: "string", enum: ["Draft", "Open"] },
 };
 
-type Handler = (ctx: RouteContext) => Promise<HttpReply | DomainError>;
-const route = (
-  method: RouteDef["method"],
-  path: string,
-  operationId: string,
-  summary: string,
-  responses: RouteDef["responses"],
-  handler: Handler,
-  extra: Partial<RouteDef> = {},
-): RouteDef => ({ method, path, operationId, summary, tags: [TAG], access: ACCESS, responses, handler, ...extra });
-
-const body = <A>(
-  codec: Parameters<typeof decode<A>>[0],
-  ctx: RouteContext,
-  run: (a: A) => Promise<HttpReply | DomainError>,
-) => {
-  const decoded = decode(codec, ctx.json);
-  return E.isLeft(decoded) ? Promise.resolve(decoded.left) : run(decoded.right);
-};
-
 /** Purchase orders, delivery notes, match groups (allocations, resolutions) and the organisation's tolerances. */
 export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
   const docs = () => matchingDocuments(deps());
@@ -177,143 +154,164 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
     return { scope, actor: auth.actor };
   };
   return [
-    route(
-      "POST",
-      "/v1/purchase-orders",
-      "createPurchaseOrder",
-      "Create a purchase order",
-      { "201": po, "400": invalid, "409": taken("PurchaseOrder") },
-      (ctx) => body(PurchaseOrderBody, ctx, (b) => reply(createPurchaseOrder(deps())(scope(ctx), b), 201, orderJson)),
-      {
-        requestBody: { schema: DOC_BODY(PO_EXTRA) },
-      },
-    ),
-    route(
-      "GET",
-      "/v1/purchase-orders",
-      "listPurchaseOrders",
-      "List purchase orders (oldest first)",
-      { "200": list(PO_SCHEMA) },
-      async (ctx) => {
+    {
+      method: "POST",
+      path: "/v1/purchase-orders",
+      operationId: "createPurchaseOrder",
+      summary: "Create a purchase order",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "201": po, "400": invalid, "409": taken("PurchaseOrder") },
+      handler: (ctx) =>
+        withBody(PurchaseOrderBody, ctx, (b) => reply(createPurchaseOrder(deps())(scope(ctx), b), 201, orderJson)),
+      requestBody: { schema: DOC_BODY(PO_EXTRA) },
+    },
+    {
+      method: "GET",
+      path: "/v1/purchase-orders",
+      operationId: "listPurchaseOrders",
+      summary: "List purchase orders (oldest first)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": list(PO_SCHEMA) },
+      handler: async (ctx) => {
         const page = pageOf(ctx);
         return E.isLeft(page)
           ? page.left
           : reply(docs().listPurchaseOrders(scope(ctx), page.right), 200, (p) => listEnvelope(p, orderJson));
       },
-      { parameters: LIST_PARAMETERS },
-    ),
-    route(
-      "GET",
-      "/v1/purchase-orders/{id}",
-      "getPurchaseOrder",
-      "Fetch a purchase order",
-      { "200": po, "404": missing("PurchaseOrder") },
-      (ctx) => reply(docs().getPurchaseOrder(scope(ctx), idOf(ctx)), 200, orderJson),
-    ),
-    route(
-      "PATCH",
-      "/v1/purchase-orders/{id}",
-      "updatePurchaseOrder",
-      "Change a purchase order",
-      { "200": po, "400": invalid, "404": missing("PurchaseOrder"), "409": taken("PurchaseOrder") },
-      (ctx) =>
-        body(PurchaseOrderPatch, ctx, (p) =>
+      parameters: LIST_PARAMETERS,
+    },
+    {
+      method: "GET",
+      path: "/v1/purchase-orders/{id}",
+      operationId: "getPurchaseOrder",
+      summary: "Fetch a purchase order",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": po, "404": missing("PurchaseOrder") },
+      handler: (ctx) => reply(docs().getPurchaseOrder(scope(ctx), idOf(ctx)), 200, orderJson),
+    },
+    {
+      method: "PATCH",
+      path: "/v1/purchase-orders/{id}",
+      operationId: "updatePurchaseOrder",
+      summary: "Change a purchase order",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": po, "400": invalid, "404": missing("PurchaseOrder"), "409": taken("PurchaseOrder") },
+      handler: (ctx) =>
+        withBody(PurchaseOrderPatch, ctx, (p) =>
           reply(updatePurchaseOrder(deps())(scope(ctx), idOf(ctx), p), 200, orderJson),
         ),
-      {
-        requestBody: {
-          schema: { type: "object", properties: (DOC_BODY(PO_EXTRA) as { properties: object }).properties },
-        },
+      requestBody: {
+        schema: { type: "object", properties: (DOC_BODY(PO_EXTRA) as { properties: object }).properties },
       },
-    ),
-    route(
-      "DELETE",
-      "/v1/purchase-orders/{id}",
-      "deletePurchaseOrder",
-      "Delete a purchase order",
-      { "204": { description: "Deleted." }, "404": missing("PurchaseOrder") },
-      (ctx) => reply(docs().deletePurchaseOrder(scope(ctx), idOf(ctx)), 204, () => undefined),
-    ),
-    ...(["close", "cancel"] as const).map((how) =>
-      route(
-        "POST",
-        `/v1/purchase-orders/{id}/${how}`,
-        `${how}PurchaseOrder`,
-        `${how === "close" ? "Close" : "Cancel"} a purchase order (final)`,
-        { "200": po, "404": missing("PurchaseOrder"), "409": { description: "`PurchaseOrder.InvalidTransition`." } },
-        (ctx) => reply(endPurchaseOrder(deps())(scope(ctx), idOf(ctx), how), 200, orderJson),
-      ),
-    ),
-    route(
-      "POST",
-      "/v1/delivery-notes",
-      "createDeliveryNote",
-      "Record a delivery note (goods received)",
-      { "201": dn, "400": invalid, "409": taken("DeliveryNote") },
-      (ctx) =>
-        body(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), undefined, b), 201, docJson)),
-      {
-        requestBody: {
-          schema: DOC_BODY({
-            purchaseOrderId: nullableUuid,
-            receivedDate: { type: ["string", "null"], format: "date" },
-          }),
+    },
+    {
+      method: "DELETE",
+      path: "/v1/purchase-orders/{id}",
+      operationId: "deletePurchaseOrder",
+      summary: "Delete a purchase order",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "204": { description: "Deleted." }, "404": missing("PurchaseOrder") },
+      handler: (ctx) => reply(docs().deletePurchaseOrder(scope(ctx), idOf(ctx)), 204, () => undefined),
+    },
+    ...(["close", "cancel"] as const).map(
+      (how): RouteDef => ({
+        method: "POST",
+        path: `/v1/purchase-orders/{id}/${how}`,
+        operationId: `${how}PurchaseOrder`,
+        summary: `${how === "close" ? "Close" : "Cancel"} a purchase order (final)`,
+        tags: [TAG],
+        access: ACCESS,
+        responses: {
+          "200": po,
+          "404": missing("PurchaseOrder"),
+          "409": { description: "`PurchaseOrder.InvalidTransition`." },
         },
-      },
+        handler: (ctx) => reply(endPurchaseOrder(deps())(scope(ctx), idOf(ctx), how), 200, orderJson),
+      }),
     ),
-    route(
-      "GET",
-      "/v1/delivery-notes",
-      "listDeliveryNotes",
-      "List delivery notes (oldest first)",
-      { "200": list(DN_SCHEMA) },
-      async (ctx) => {
+    {
+      method: "POST",
+      path: "/v1/delivery-notes",
+      operationId: "createDeliveryNote",
+      summary: "Record a delivery note (goods received)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "201": dn, "400": invalid, "409": taken("DeliveryNote") },
+      handler: (ctx) =>
+        withBody(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), undefined, b), 201, docJson)),
+      requestBody: {
+        schema: DOC_BODY({
+          purchaseOrderId: nullableUuid,
+          receivedDate: { type: ["string", "null"], format: "date" },
+        }),
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/delivery-notes",
+      operationId: "listDeliveryNotes",
+      summary: "List delivery notes (oldest first)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": list(DN_SCHEMA) },
+      handler: async (ctx) => {
         const page = pageOf(ctx);
         return E.isLeft(page)
           ? page.left
           : reply(docs().listDeliveryNotes(scope(ctx), page.right), 200, (p) => listEnvelope(p, docJson));
       },
-      { parameters: LIST_PARAMETERS },
-    ),
-    route(
-      "GET",
-      "/v1/delivery-notes/{id}",
-      "getDeliveryNote",
-      "Fetch a delivery note",
-      { "200": dn, "404": missing("DeliveryNote") },
-      (ctx) => reply(docs().getDeliveryNote(scope(ctx), idOf(ctx)), 200, docJson),
-    ),
-    route(
-      "PUT",
-      "/v1/delivery-notes/{id}",
-      "replaceDeliveryNote",
-      "Replace a delivery note",
-      { "200": dn, "400": invalid, "404": missing("DeliveryNote"), "409": taken("DeliveryNote") },
-      (ctx) =>
-        body(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), idOf(ctx), b), 200, docJson)),
-      {
-        requestBody: {
-          schema: DOC_BODY({
-            purchaseOrderId: nullableUuid,
-            receivedDate: { type: ["string", "null"], format: "date" },
-          }),
-        },
+      parameters: LIST_PARAMETERS,
+    },
+    {
+      method: "GET",
+      path: "/v1/delivery-notes/{id}",
+      operationId: "getDeliveryNote",
+      summary: "Fetch a delivery note",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": dn, "404": missing("DeliveryNote") },
+      handler: (ctx) => reply(docs().getDeliveryNote(scope(ctx), idOf(ctx)), 200, docJson),
+    },
+    {
+      method: "PUT",
+      path: "/v1/delivery-notes/{id}",
+      operationId: "replaceDeliveryNote",
+      summary: "Replace a delivery note",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": dn, "400": invalid, "404": missing("DeliveryNote"), "409": taken("DeliveryNote") },
+      handler: (ctx) =>
+        withBody(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), idOf(ctx), b), 200, docJson)),
+      requestBody: {
+        schema: DOC_BODY({
+          purchaseOrderId: nullableUuid,
+          receivedDate: { type: ["string", "null"], format: "date" },
+        }),
       },
-    ),
-    route(
-      "DELETE",
-      "/v1/delivery-notes/{id}",
-      "deleteDeliveryNote",
-      "Delete a delivery note",
-      { "204": { description: "Deleted." }, "404": missing("DeliveryNote") },
-      (ctx) => reply(docs().deleteDeliveryNote(scope(ctx), idOf(ctx)), 204, () => undefined),
-    ),
-    route(
-      "POST",
-      "/v1/match-groups",
-      "createMatchGroup",
-      "Match a bill against purchase orders and delivery notes (lines matched automatically)",
-      {
+    },
+    {
+      method: "DELETE",
+      path: "/v1/delivery-notes/{id}",
+      operationId: "deleteDeliveryNote",
+      summary: "Delete a delivery note",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "204": { description: "Deleted." }, "404": missing("DeliveryNote") },
+      handler: (ctx) => reply(docs().deleteDeliveryNote(scope(ctx), idOf(ctx)), 204, () => undefined),
+    },
+    {
+      method: "POST",
+      path: "/v1/match-groups",
+      operationId: "createMatchGroup",
+      summary: "Match a bill against purchase orders and delivery notes (lines matched automatically)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
         "201": group,
         "400": invalid,
         "409": {
@@ -321,36 +319,36 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
             "`MatchGroup.Exists`: the bill has a group; `MatchGroup.BillClosed`: the bill is Paid or Voided.",
         },
       },
-      (ctx) =>
-        body(MatchGroupBody, ctx, (b) => {
+      handler: (ctx) =>
+        withBody(MatchGroupBody, ctx, (b) => {
           const w = who(ctx);
           return reply(createMatchGroup(deps())(w.scope, w.actor, b), 201, (g) => g);
         }),
-      {
-        requestBody: {
-          schema: {
-            type: "object",
-            required: ["billId"],
-            properties: {
-              billId: { type: "string", format: "uuid" },
-              purchaseOrderIds: {
-                type: "array",
-                items: { type: "string", format: "uuid" },
-                description: "Default: the order numbered as the bill's purchaseOrderNumber.",
-              },
-              deliveryNoteIds: { type: "array", items: { type: "string", format: "uuid" } },
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["billId"],
+          properties: {
+            billId: { type: "string", format: "uuid" },
+            purchaseOrderIds: {
+              type: "array",
+              items: { type: "string", format: "uuid" },
+              description: "Default: the order numbered as the bill's purchaseOrderNumber.",
             },
+            deliveryNoteIds: { type: "array", items: { type: "string", format: "uuid" } },
           },
         },
       },
-    ),
-    route(
-      "GET",
-      "/v1/match-groups",
-      "listMatchGroups",
-      "List match groups (status as last recorded)",
-      { "200": list({ type: "object" }) },
-      async (ctx) => {
+    },
+    {
+      method: "GET",
+      path: "/v1/match-groups",
+      operationId: "listMatchGroups",
+      summary: "List match groups (status as last recorded)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": list({ type: "object" }) },
+      handler: async (ctx) => {
         const page = pageOf(ctx);
         return E.isLeft(page)
           ? page.left
@@ -364,98 +362,107 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
               })),
             );
       },
-      { parameters: LIST_PARAMETERS },
-    ),
-    route(
-      "GET",
-      "/v1/match-groups/{id}",
-      "getMatchGroup",
-      "Fetch a match group with lines, allocations and variances (computed now)",
-      { "200": group, "404": missing("MatchGroup") },
-      (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx)), 200, (g) => g),
-    ),
-    route(
-      "GET",
-      "/v1/bills/{id}/match-group",
-      "getBillMatchGroup",
-      "The match group of a bill",
-      { "200": group, "404": { description: "`Bill.NotFound` or `MatchGroup.NotFound`." } },
-      (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx), true), 200, (g) => g),
-    ),
-    route(
-      "POST",
-      "/v1/match-groups/{id}/allocations",
-      "addMatchAllocation",
-      "Allocate a bill line to an order and/or receipt line",
-      { "200": group, "400": invalid, "404": missing("MatchGroup") },
-      (ctx) =>
-        body(AllocationBody, ctx, (b) => {
+      parameters: LIST_PARAMETERS,
+    },
+    {
+      method: "GET",
+      path: "/v1/match-groups/{id}",
+      operationId: "getMatchGroup",
+      summary: "Fetch a match group with lines, allocations and variances (computed now)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": missing("MatchGroup") },
+      handler: (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx)), 200, (g) => g),
+    },
+    {
+      method: "GET",
+      path: "/v1/bills/{id}/match-group",
+      operationId: "getBillMatchGroup",
+      summary: "The match group of a bill",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": { description: "`Bill.NotFound` or `MatchGroup.NotFound`." } },
+      handler: (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx), true), 200, (g) => g),
+    },
+    {
+      method: "POST",
+      path: "/v1/match-groups/{id}/allocations",
+      operationId: "addMatchAllocation",
+      summary: "Allocate a bill line to an order and/or receipt line",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "400": invalid, "404": missing("MatchGroup") },
+      handler: (ctx) =>
+        withBody(AllocationBody, ctx, (b) => {
           const w = who(ctx);
           return reply(addAllocation(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
         }),
-      {
-        requestBody: {
-          schema: {
-            type: "object",
-            required: ["billLine", "quantity"],
-            properties: {
-              billLine: { type: "integer", minimum: 1 },
-              quantity: amount,
-              purchaseOrderLineId: nullableUuid,
-              deliveryNoteLineId: nullableUuid,
-            },
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["billLine", "quantity"],
+          properties: {
+            billLine: { type: "integer", minimum: 1 },
+            quantity: amount,
+            purchaseOrderLineId: nullableUuid,
+            deliveryNoteLineId: nullableUuid,
           },
         },
       },
-    ),
-    route(
-      "DELETE",
-      "/v1/match-groups/{id}/allocations/{allocationId}",
-      "removeMatchAllocation",
-      "Remove an allocation",
-      { "200": group, "404": { description: "`MatchGroup.NotFound` or `Allocation.NotFound`." } },
-      (ctx) => {
+    },
+    {
+      method: "DELETE",
+      path: "/v1/match-groups/{id}/allocations/{allocationId}",
+      operationId: "removeMatchAllocation",
+      summary: "Remove an allocation",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": { description: "`MatchGroup.NotFound` or `Allocation.NotFound`." } },
+      handler: (ctx) => {
         const w = who(ctx);
         return reply(removeAllocation(deps())(w.scope, w.actor, idOf(ctx), idOf(ctx, "allocationId")), 200, (g) => g);
       },
-    ),
-    route(
-      "POST",
-      "/v1/match-groups/{id}/resolutions",
-      "addMatchResolution",
-      "Decide a bill line's variances (Accept, AcceptAndUpdateCatalog, RequestCreditNote, Dispute) with a reason",
-      {
+    },
+    {
+      method: "POST",
+      path: "/v1/match-groups/{id}/resolutions",
+      operationId: "addMatchResolution",
+      summary:
+        "Decide a bill line's variances (Accept, AcceptAndUpdateCatalog, RequestCreditNote, Dispute) with a reason",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
         "200": group,
         "400": invalid,
         "404": missing("MatchGroup"),
         "409": { description: "`Resolution.NoVariance`: the bill line has no variance to decide." },
       },
-      (ctx) =>
-        body(ResolutionBody, ctx, (b) => {
+      handler: (ctx) =>
+        withBody(ResolutionBody, ctx, (b) => {
           const w = who(ctx);
           return reply(addResolution(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
         }),
-      {
-        requestBody: {
-          schema: {
-            type: "object",
-            required: ["billLine", "decision", "reason"],
-            properties: {
-              billLine: { type: "integer", minimum: 1 },
-              decision: { type: "string", enum: ["Accept", "AcceptAndUpdateCatalog", "RequestCreditNote", "Dispute"] },
-              reason: { type: "string", minLength: 1, maxLength: 1000 },
-            },
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["billLine", "decision", "reason"],
+          properties: {
+            billLine: { type: "integer", minimum: 1 },
+            decision: { type: "string", enum: ["Accept", "AcceptAndUpdateCatalog", "RequestCreditNote", "Dispute"] },
+            reason: { type: "string", minLength: 1, maxLength: 1000 },
           },
         },
       },
-    ),
-    route(
-      "DELETE",
-      "/v1/match-groups/{id}/resolutions/{billLineId}",
-      "removeMatchResolution",
-      "Withdraw the decision on a bill line (its 1-based number)",
-      { "200": group, "404": { description: "`MatchGroup.NotFound` or `Resolution.NotFound`." } },
-      (ctx) => {
+    },
+    {
+      method: "DELETE",
+      path: "/v1/match-groups/{id}/resolutions/{billLineId}",
+      operationId: "removeMatchResolution",
+      summary: "Withdraw the decision on a bill line (its 1-based number)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": { description: "`MatchGroup.NotFound` or `Resolution.NotFound`." } },
+      handler: (ctx) => {
         const w = who(ctx);
         const line = Number(ctx.params.billLineId);
         return reply(
@@ -464,23 +471,28 @@ export const matchingRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
           (g) => g,
         );
       },
-    ),
-    route(
-      "GET",
-      "/v1/match-tolerances",
-      "getMatchTolerances",
-      "The organisation's matching tolerances",
-      { "200": { description: "The tolerances.", schema: TOLERANCES_SCHEMA } },
-      (ctx) => reply(getTolerances(deps())(scope(ctx)), 200, (t) => t),
-    ),
-    route(
-      "PUT",
-      "/v1/match-tolerances",
-      "putMatchTolerances",
-      "Replace the organisation's matching tolerances (absent members take the defaults)",
-      { "200": { description: "The tolerances.", schema: TOLERANCES_SCHEMA }, "400": invalid },
-      (ctx) => body(TolerancesBody, ctx, (b) => reply(putTolerances(deps())(scope(ctx), b), 200, (t) => t)),
-      { requestBody: { schema: TOLERANCES_SCHEMA } },
-    ),
+    },
+    {
+      method: "GET",
+      path: "/v1/match-tolerances",
+      operationId: "getMatchTolerances",
+      summary: "The organisation's matching tolerances",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": { description: "The tolerances.", schema: TOLERANCES_SCHEMA } },
+      handler: (ctx) => reply(getTolerances(deps())(scope(ctx)), 200, (t) => t),
+    },
+    {
+      method: "PUT",
+      path: "/v1/match-tolerances",
+      operationId: "putMatchTolerances",
+      summary: "Replace the organisation's matching tolerances (absent members take the defaults)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": { description: "The tolerances.", schema: TOLERANCES_SCHEMA }, "400": invalid },
+      handler: (ctx) =>
+        withBody(TolerancesBody, ctx, (b) => reply(putTolerances(deps())(scope(ctx), b), 200, (t) => t)),
+      requestBody: { schema: TOLERANCES_SCHEMA },
+    },
   ];
 };

@@ -13,9 +13,8 @@ import {
 } from "@apar/core/app";
 import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
-import { orgScope } from "./bill-routes.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply, S } from "./support.js";
+import type { JsonSchema, RouteDef } from "../route.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S } from "./support.js";
 
 /** What the recurring-invoice routes need. */
 export interface RecurringRouteDeps {
@@ -26,8 +25,6 @@ export interface RecurringRouteDeps {
 
 const TAG = "recurring-invoices";
 const ACCESS = { scope: "organisation", module: "ar" } as const;
-const NIL = "00000000-0000-0000-0000-000000000000";
-const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
 
 const CADENCE = { type: "string", enum: ["Weekly", "Monthly", "Quarterly", "Annually"] } as const;
 const DATE = { type: "string", format: "date" } as const;

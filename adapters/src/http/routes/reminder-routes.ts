@@ -9,9 +9,8 @@ import {
 } from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
-import { orgScope } from "./bill-routes.js";
-import { listSchema, pathId, reply, S, wholeList } from "./support.js";
+import type { JsonSchema, RouteDef } from "../route.js";
+import { idOf, listSchema, orgScope, reply, S, wholeList } from "./support.js";
 
 /** What the reminder routes need; read per request. */
 export interface ReminderRouteDeps {
@@ -25,8 +24,6 @@ export interface ReminderRouteDeps {
 
 const TAG = "invoice-reminders";
 const ACCESS = { scope: "organisation", module: "ar" } as const;
-const NIL = "00000000-0000-0000-0000-000000000000";
-const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
 
 const OFFSETS = { type: "array", items: { type: "string", enum: [...REMINDER_OFFSETS] } } as const;
 const RULES: JsonSchema = {

@@ -10,10 +10,9 @@ import {
 } from "@apar/core/app";
 import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { RouteContext, RouteDef } from "../route.js";
-import { orgScope } from "./bill-routes.js";
+import type { RouteDef } from "../route.js";
 import { BANK_DETAILS_SCHEMA, SUPPLIER_SCHEMA } from "./bill-schemas.js";
-import { LIST_PARAMETERS, listSchema, pageOf, pathId, reply } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
 /** What the supplier routes need. */
 export interface SupplierRouteDeps {
@@ -24,8 +23,6 @@ export interface SupplierRouteDeps {
 
 const TAG = "suppliers";
 const ACCESS = { scope: "organisation", module: "ap" } as const;
-const NIL = "00000000-0000-0000-0000-000000000000";
-const idOf = (ctx: RouteContext): string => pathId(ctx) ?? NIL;
 
 const BODY_PROPERTIES = {
   name: { type: "string", maxLength: 300 },

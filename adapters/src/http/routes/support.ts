@@ -10,7 +10,7 @@ import {
   type RequestAuth,
 } from "@apar/core";
 import type { CompanyVisibility, TenancyDeps } from "@apar/core/app";
-import type { BearerTokens, Clock, Database, Ids, PageRequest } from "@apar/core/ports";
+import type { BearerTokens, Clock, Database, Ids, OrgScope, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
@@ -46,6 +46,16 @@ export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]
 export const oneOf = <S extends string>(values: readonly S[], name: string) =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<S, null>, name);
 
+/** Decodes the JSON body with `codec` and runs `run` on it; answers the validation problem otherwise. */
+export const withBody = <A>(
+  codec: t.Decoder<unknown, A>,
+  ctx: RouteContext,
+  run: (a: A) => Promise<HttpReply | DomainError>,
+): Promise<HttpReply | DomainError> => {
+  const decoded = decode(codec, ctx.json);
+  return E.isLeft(decoded) ? Promise.resolve(decoded.left) : run(decoded.right);
+};
+
 /** Decodes the JSON body, or the validation problem. */
 export const decodeBody = <A>(codec: t.Decoder<unknown, A>, ctx: RouteContext): E.Either<DomainError, A> =>
   decode(codec, ctx.json);
@@ -60,6 +70,20 @@ export const pageOf = (ctx: RouteContext): E.Either<DomainError, PageRequest> =>
 export const pathId = (ctx: RouteContext, name = "id"): string | undefined => {
   const id = ctx.params[name];
   return isUuid(id) ? id.toLowerCase() : undefined;
+};
+
+/** The id no record has: what a malformed path id is looked up as, so it answers exactly like a missing one. */
+const NIL_ID = "00000000-0000-0000-0000-000000000000";
+
+/** A path id (lower-cased), or the nil id when it is not a UUID (the lookup then answers NotFound). */
+export const idOf = (ctx: RouteContext, name = "id"): string => pathId(ctx, name) ?? NIL_ID;
+
+/** The auth and organisation scope of an organisation-scoped route (the server resolved both). */
+export const orgScope = (ctx: RouteContext): { auth: RequestAuth; scope: OrgScope } => {
+  const auth = ctx.auth;
+  if (auth?.client === undefined || auth.organisation === undefined)
+    throw new Error("route declared without an organisation scope reads the organisation");
+  return { auth, scope: { clientId: auth.client.id, organisationId: auth.organisation.id } };
 };
 
 /** The auth and client of a client- or organisation-scoped route (the server resolved both). */
