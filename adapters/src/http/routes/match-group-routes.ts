@@ -1,0 +1,203 @@
+import { listEnvelope } from "@apar/core";
+import {
+  AllocationBody,
+  addAllocation,
+  addResolution,
+  createMatchGroup,
+  getMatchGroup,
+  listMatchGroups,
+  MatchGroupBody,
+  ResolutionBody,
+  removeAllocation,
+  removeResolution,
+} from "@apar/core/app";
+import * as E from "fp-ts/lib/Either.js";
+import type { RouteDef } from "../route.js";
+import {
+  ACCESS,
+  amount,
+  group,
+  invalid,
+  list,
+  type MatchingRouteDeps,
+  missing,
+  nullableUuid,
+  scope,
+  TAG,
+  who,
+} from "./matching-support.js";
+import { idOf, LIST_PARAMETERS, pageOf, reply, withBody } from "./support.js";
+
+/** Match groups: a bill with its orders and receipts, its allocations and its resolutions. */
+export const matchGroupRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
+  return [
+    {
+      method: "POST",
+      path: "/v1/match-groups",
+      operationId: "createMatchGroup",
+      summary: "Match a bill against purchase orders and delivery notes (lines matched automatically)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "201": group,
+        "400": invalid,
+        "409": {
+          description:
+            "`MatchGroup.Exists`: the bill has a group; `MatchGroup.BillClosed`: the bill is Paid or Voided.",
+        },
+      },
+      handler: (ctx) =>
+        withBody(MatchGroupBody, ctx, (b) => {
+          const w = who(ctx);
+          return reply(createMatchGroup(deps())(w.scope, w.actor, b), 201, (g) => g);
+        }),
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["billId"],
+          properties: {
+            billId: { type: "string", format: "uuid" },
+            purchaseOrderIds: {
+              type: "array",
+              items: { type: "string", format: "uuid" },
+              description: "Default: the order numbered as the bill's purchaseOrderNumber.",
+            },
+            deliveryNoteIds: { type: "array", items: { type: "string", format: "uuid" } },
+          },
+        },
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/match-groups",
+      operationId: "listMatchGroups",
+      summary: "List match groups (status as last recorded)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": list({ type: "object" }) },
+      handler: async (ctx) => {
+        const page = pageOf(ctx);
+        return E.isLeft(page)
+          ? page.left
+          : reply(listMatchGroups(deps())(scope(ctx), page.right), 200, (p) =>
+              listEnvelope(p, (g) => ({
+                id: g.id,
+                billId: g.billId,
+                status: g.status,
+                createdAt: g.createdAt.toISOString(),
+                updatedAt: g.updatedAt.toISOString(),
+              })),
+            );
+      },
+      parameters: LIST_PARAMETERS,
+    },
+    {
+      method: "GET",
+      path: "/v1/match-groups/{id}",
+      operationId: "getMatchGroup",
+      summary: "Fetch a match group with lines, allocations and variances (computed now)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": missing("MatchGroup") },
+      handler: (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx)), 200, (g) => g),
+    },
+    {
+      method: "GET",
+      path: "/v1/bills/{id}/match-group",
+      operationId: "getBillMatchGroup",
+      summary: "The match group of a bill",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": { description: "`Bill.NotFound` or `MatchGroup.NotFound`." } },
+      handler: (ctx) => reply(getMatchGroup(deps())(scope(ctx), idOf(ctx), true), 200, (g) => g),
+    },
+    {
+      method: "POST",
+      path: "/v1/match-groups/{id}/allocations",
+      operationId: "addMatchAllocation",
+      summary: "Allocate a bill line to an order and/or receipt line",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "400": invalid, "404": missing("MatchGroup") },
+      handler: (ctx) =>
+        withBody(AllocationBody, ctx, (b) => {
+          const w = who(ctx);
+          return reply(addAllocation(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
+        }),
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["billLine", "quantity"],
+          properties: {
+            billLine: { type: "integer", minimum: 1 },
+            quantity: amount,
+            purchaseOrderLineId: nullableUuid,
+            deliveryNoteLineId: nullableUuid,
+          },
+        },
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v1/match-groups/{id}/allocations/{allocationId}",
+      operationId: "removeMatchAllocation",
+      summary: "Remove an allocation",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": { description: "`MatchGroup.NotFound` or `Allocation.NotFound`." } },
+      handler: (ctx) => {
+        const w = who(ctx);
+        return reply(removeAllocation(deps())(w.scope, w.actor, idOf(ctx), idOf(ctx, "allocationId")), 200, (g) => g);
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/match-groups/{id}/resolutions",
+      operationId: "addMatchResolution",
+      summary:
+        "Decide a bill line's variances (Accept, AcceptAndUpdateCatalog, RequestCreditNote, Dispute) with a reason",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": group,
+        "400": invalid,
+        "404": missing("MatchGroup"),
+        "409": { description: "`Resolution.NoVariance`: the bill line has no variance to decide." },
+      },
+      handler: (ctx) =>
+        withBody(ResolutionBody, ctx, (b) => {
+          const w = who(ctx);
+          return reply(addResolution(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
+        }),
+      requestBody: {
+        schema: {
+          type: "object",
+          required: ["billLine", "decision", "reason"],
+          properties: {
+            billLine: { type: "integer", minimum: 1 },
+            decision: { type: "string", enum: ["Accept", "AcceptAndUpdateCatalog", "RequestCreditNote", "Dispute"] },
+            reason: { type: "string", minLength: 1, maxLength: 1000 },
+          },
+        },
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v1/match-groups/{id}/resolutions/{billLineId}",
+      operationId: "removeMatchResolution",
+      summary: "Withdraw the decision on a bill line (its 1-based number)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": group, "404": { description: "`MatchGroup.NotFound` or `Resolution.NotFound`." } },
+      handler: (ctx) => {
+        const w = who(ctx);
+        const line = Number(ctx.params.billLineId);
+        return reply(
+          removeResolution(deps())(w.scope, w.actor, idOf(ctx), Number.isInteger(line) ? line : 0),
+          200,
+          (g) => g,
+        );
+      },
+    },
+  ];
+};
