@@ -3,12 +3,11 @@ import { approvalPolicyRoutes, billLifecycleRoutes } from "@apar/adapters/http/r
 import { matchingRoutes } from "@apar/adapters/http/routes/matching-routes";
 import { publicApprovalRoutes } from "@apar/adapters/http/routes/public-approval-routes";
 import { supplierCreditRoutes } from "@apar/adapters/http/routes/supplier-credit-routes";
-import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import type { Worker } from "@apar/adapters/jobs/worker";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { type ApprovalDeps, type ApprovalLinksJob, SEND_APPROVAL_LINKS_JOB, sendApprovalLinks } from "@apar/core/app";
+import { type ApprovalDeps, type JobsDeps, SEND_APPROVAL_LINKS_JOB } from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
-import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
@@ -47,11 +46,10 @@ export const approvalRouteList = (c: Container): RouteDef[] => {
   ];
 };
 
-/** The job handlers of approvals: mailing public approval links. */
-export const approvalJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
+/** The dependencies of approvals' job: mailing public approval links. */
+export const approvalJobDeps = async (c: Container): Promise<Pick<JobsDeps, typeof SEND_APPROVAL_LINKS_JOB>> => {
   const config = c.get<Config>(TOKENS.Config);
-  const logger = c.get<Logger>(TOKENS.Logger).child({ part: "approval-links" });
-  const send = sendApprovalLinks({
+  const deps: JobsDeps[typeof SEND_APPROVAL_LINKS_JOB] = {
     db: await c.getAsync<Database>(TOKENS.Database),
     clock: c.get<Clock>(TOKENS.Clock),
     ids: c.get<Ids>(TOKENS.Ids),
@@ -59,14 +57,6 @@ export const approvalJobHandlers = async (c: Container): Promise<Record<string, 
     randomBytes: secureRandomBytes,
     publicUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ""),
     mailFrom: config.mailFrom,
-  });
-  return {
-    [SEND_APPROVAL_LINKS_JOB]: async (job) => {
-      const outcome = await send(job.payload as ApprovalLinksJob);
-      logger.info(
-        { jobId: job.id, billId: (job.payload as ApprovalLinksJob).billId, ...outcome },
-        "approval links sent",
-      );
-    },
   };
+  return { [SEND_APPROVAL_LINKS_JOB]: deps };
 };

@@ -7,10 +7,10 @@ import {
 import type { RouteDef } from "@apar/adapters/http/index";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
-import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import type { Worker } from "@apar/adapters/jobs/worker";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
 import { type SchedulerDuty, windowedJobDuty } from "@apar/adapters/scheduler/index";
-import { failStuckReads, READ_BILL_JOB, type ReadBillJob, readBillAttempt, referencedDocuments } from "@apar/core/app";
+import { type JobsDeps, READ_BILL_JOB, SWEEP_DOCUMENTS_JOB, SWEEP_STUCK_READS_JOB } from "@apar/core/app";
 import type { Clock, Database, DocumentReader, Ids } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -56,10 +56,6 @@ export const bindBills = (c: Container, config: Config, reader: DocumentReader |
   c.bind<DocumentReader>(BILL_TOKENS.DocumentReader).toDynamicValue(() => reader ?? configuredReader(config));
 };
 
-/** Job types of the bills part's sweeps. */
-export const SWEEP_STUCK_READS_JOB = "sweep-stuck-reads";
-export const SWEEP_DOCUMENTS_JOB = "sweep-documents";
-
 /** Scheduler duties of the bills part: the sweep of bills stuck in Extracting (every 10 minutes) and of unreferenced document files (hourly). */
 export const billDuties = (db: Database, clock: Clock): SchedulerDuty[] => [
   windowedJobDuty({ jobs: db.stores.jobs, clock }, SWEEP_STUCK_READS_JOB, 10 * 60_000),
@@ -70,8 +66,10 @@ export const billDuties = (db: Database, clock: Clock): SchedulerDuty[] => [
 export const removeDocumentTemp = async (c: Container): Promise<number> =>
   removeAbandonedTemp(c.get<Config>(TOKENS.Config).documentsDir, c.get<Clock>(TOKENS.Clock).now());
 
-/** The job handlers of the bills part: `read-bill` and the two sweeps. */
-export const billJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
+/** The dependencies of the bills part's jobs: `read-bill` and the two sweeps. */
+export const billJobDeps = async (
+  c: Container,
+): Promise<Pick<JobsDeps, typeof READ_BILL_JOB | typeof SWEEP_STUCK_READS_JOB | typeof SWEEP_DOCUMENTS_JOB>> => {
   const config = c.get<Config>(TOKENS.Config);
   const logger = c.get<Logger>(TOKENS.Logger).child({ part: "read-bill" });
   const llmClients = new Set(config.llmClients);
@@ -83,30 +81,19 @@ export const billJobHandlers = async (c: Container): Promise<Record<string, JobH
     ids: c.get<Ids>(TOKENS.Ids),
     files: c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
   };
-  const failStuck = failStuckReads(deps);
-  const read = readBillAttempt({
-    ...deps,
-    reader: c.get<DocumentReader>(BILL_TOKENS.DocumentReader),
-    readMethodFor: (clientId) => (llmClients.has(clientId) ? "llm" : "ocr"),
-    readTimeoutMs: config.readTimeoutMs,
-    warn: (detail, message) => logger.warn(detail, message),
-  });
   return {
-    [READ_BILL_JOB]: async (job) => {
-      const outcome = await read(job.payload as ReadBillJob, job);
-      logger.info({ jobId: job.id, billId: (job.payload as ReadBillJob).billId, outcome }, "bill read");
+    [READ_BILL_JOB]: {
+      ...deps,
+      reader: c.get<DocumentReader>(BILL_TOKENS.DocumentReader),
+      readMethodFor: (clientId) => (llmClients.has(clientId) ? "llm" : "ocr"),
+      readTimeoutMs: config.readTimeoutMs,
+      warn: (detail, message) => logger.warn(detail, message),
     },
-    [SWEEP_STUCK_READS_JOB]: async () => {
-      const failed = await failStuck();
-      if (failed > 0) logger.warn({ failed }, "bills in Extracting with no reading left failed");
-    },
-    [SWEEP_DOCUMENTS_JOB]: async () => {
-      const swept = await sweepDocuments({
-        dir: config.documentsDir,
-        now: clock.now(),
-        referenced: referencedDocuments(db.stores),
-      });
-      if (swept.contentFiles + swept.tempFiles > 0) logger.info(swept, "unreferenced document files removed");
+    [SWEEP_STUCK_READS_JOB]: deps,
+    [SWEEP_DOCUMENTS_JOB]: {
+      db,
+      clock,
+      sweep: async (now, referenced) => ({ ...(await sweepDocuments({ dir: config.documentsDir, now, referenced })) }),
     },
   };
 };

@@ -10,7 +10,7 @@ import {
 } from "@apar/adapters/http/index";
 import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
 import { webhookRoutes } from "@apar/adapters/http/routes/webhook-routes";
-import { createWorker, type JobHandler, type Worker } from "@apar/adapters/jobs/worker";
+import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
 import type { DNSResolver } from "@apar/adapters/mail/inbound/index";
 import { createMailer } from "@apar/adapters/mail/index";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
@@ -22,17 +22,17 @@ import { createWebhookRunner, type WebhookRunner } from "@apar/adapters/webhooks
 import { createGuardedClient, type GuardedClient } from "@apar/adapters/webhooks/guarded-client";
 import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
 import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
-import type { WebhookDeps } from "@apar/core/app";
+import { JOBS, type RunnableJob, runnableJobs, type WebhookDeps } from "@apar/core/app";
 import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer } from "@apar/core/ports";
 import { Container } from "inversify";
 import type { Logger } from "pino";
-import { approvalJobHandlers, approvalRouteList } from "./approvals-wiring.js";
-import { billJobHandlers, billRouteList, bindBills } from "./bills-wiring.js";
+import { approvalJobDeps, approvalRouteList } from "./approvals-wiring.js";
+import { billJobDeps, billRouteList, bindBills } from "./bills-wiring.js";
 import type { Config } from "./config.js";
-import { bindInbound, inboundJobHandlers, inboundRouteList } from "./inbound-wiring.js";
-import { invoiceJobHandlers, invoiceRouteList } from "./invoices-wiring.js";
+import { bindInbound, inboundJobDeps, inboundRouteList } from "./inbound-wiring.js";
+import { invoiceJobDeps, invoiceRouteList } from "./invoices-wiring.js";
 import { loadJwtKeys } from "./jwt-keys.js";
-import { bindScheduler, recurringJobHandlerList, recurringRouteList } from "./recurring-wiring.js";
+import { bindScheduler, recurringJobDeps, recurringRouteList } from "./recurring-wiring.js";
 import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
 
@@ -77,25 +77,28 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   bindBills(c, config, overrides.documentReader);
   bindScheduler(c, config);
   bindInbound(c, config, overrides.dnsResolver);
-  c.bind<Record<string, JobHandler>>(TOKENS.JobHandlers).toDynamicValue(async () => ({
-    ...(await billJobHandlers(c)),
-    ...(await recurringJobHandlerList(c)),
-    ...(await approvalJobHandlers(c)),
-    ...(await inboundJobHandlers(c)),
-    ...(await invoiceJobHandlers(c)),
-  }));
+  // Every job of core's list, given its dependencies (the type checker asks for each job's).
+  c.bind<RunnableJob[]>(TOKENS.RunnableJobs).toDynamicValue(async () =>
+    runnableJobs(JOBS, {
+      ...(await billJobDeps(c)),
+      ...(await recurringJobDeps(c)),
+      ...(await approvalJobDeps(c)),
+      ...(await inboundJobDeps(c)),
+      ...(await invoiceJobDeps(c)),
+    }),
+  );
   c.bind<Worker>(TOKENS.Worker).toResolvedValue(
-    (database: Database, clock: Clock, handlers: Record<string, JobHandler>) =>
+    (database: Database, clock: Clock, runnable: RunnableJob[]) =>
       createWorker({
         id: overrides.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
         jobs: database.stores.jobs,
         clock,
-        handlers,
+        runnable,
         logger: logger.child({ part: "worker" }),
         concurrency: config.workerConcurrency,
         visibilityMs: config.jobVisibilityMs,
       }),
-    [TOKENS.Database, TOKENS.Clock, TOKENS.JobHandlers],
+    [TOKENS.Database, TOKENS.Clock, TOKENS.RunnableJobs],
   );
   c.bind<BearerTokens>(TOKENS.BearerTokens).toDynamicValue(async () =>
     createJwtTokens(await loadJwtKeys(config.jwtKeys, config.dataDir), c.get<Clock>(TOKENS.Clock)),

@@ -4,7 +4,7 @@ import type { RouteDef } from "@apar/adapters/http/index";
 import { companyRoutes } from "@apar/adapters/http/routes/company-routes";
 import { inboundEmailRoutes } from "@apar/adapters/http/routes/inbound-email-routes";
 import type { TenancyRouteDeps } from "@apar/adapters/http/routes/index";
-import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import type { Worker } from "@apar/adapters/jobs/worker";
 import {
   createInboundPipeline,
   type DNSResolver,
@@ -13,7 +13,7 @@ import {
   startSmtpReceiver,
 } from "@apar/adapters/mail/inbound/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { READ_COMPANY_BILL_JOB, type ReadCompanyBillJob, readCompanyBill } from "@apar/core/app";
+import { type JobsDeps, READ_COMPANY_BILL_JOB } from "@apar/core/app";
 import type { Clock, Database, DocumentReader, Ids } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -49,11 +49,11 @@ export const bindInbound = (c: Container, config: Config, resolver: DNSResolver 
   );
 };
 
-/** The job handlers of the inbound part: `read-company-bill`. */
-export const inboundJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
+/** The dependencies of the inbound part's job: `read-company-bill`. */
+export const inboundJobDeps = async (c: Container): Promise<Pick<JobsDeps, typeof READ_COMPANY_BILL_JOB>> => {
   const config = c.get<Config>(TOKENS.Config);
   const llmClients = new Set(config.llmClients);
-  const read = readCompanyBill({
+  const deps: JobsDeps[typeof READ_COMPANY_BILL_JOB] = {
     db: await c.getAsync<Database>(TOKENS.Database),
     clock: c.get<Clock>(TOKENS.Clock),
     ids: c.get<Ids>(TOKENS.Ids),
@@ -62,12 +62,8 @@ export const inboundJobHandlers = async (c: Container): Promise<Record<string, J
     reader: c.get<DocumentReader>(BILL_TOKENS.DocumentReader),
     readMethodFor: (clientId) => (llmClients.has(clientId) ? "llm" : "ocr"),
     readTimeoutMs: config.readTimeoutMs,
-  });
-  return {
-    [READ_COMPANY_BILL_JOB]: async (job) => {
-      await read(job.payload as ReadCompanyBillJob);
-    },
   };
+  return { [READ_COMPANY_BILL_JOB]: deps };
 };
 
 /** The company routes and `POST /inbound/email`; their database is read when a request runs. */

@@ -3,11 +3,10 @@ import { creditNoteRoutes } from "@apar/adapters/http/routes/credit-note-routes"
 import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-product-routes";
 import { type InvoiceRouteDeps, invoiceRoutes } from "@apar/adapters/http/routes/invoice-routes";
 import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
-import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
-import { EMAIL_INVOICE_JOB, type EmailInvoiceJob, emailInvoice } from "@apar/core/app";
+import type { Worker } from "@apar/adapters/jobs/worker";
+import { EMAIL_INVOICE_JOB, type JobsDeps } from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
-import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
@@ -53,11 +52,10 @@ export const invoiceRouteList = (c: Container): RouteDef[] => {
   ];
 };
 
-/** The job handlers of the receivables part: `email-invoice`. */
-export const invoiceJobHandlers = async (c: Container): Promise<Record<string, JobHandler>> => {
+/** The dependencies of the receivables part's job: `email-invoice`. */
+export const invoiceJobDeps = async (c: Container): Promise<Pick<JobsDeps, typeof EMAIL_INVOICE_JOB>> => {
   const config = c.get<Config>(TOKENS.Config);
-  const logger = c.get<Logger>(TOKENS.Logger).child({ part: "email-invoice" });
-  const send = emailInvoice({
+  const deps: JobsDeps[typeof EMAIL_INVOICE_JOB] = {
     db: await c.getAsync<Database>(TOKENS.Database),
     clock: c.get<Clock>(TOKENS.Clock),
     ids: c.get<Ids>(TOKENS.Ids),
@@ -67,12 +65,6 @@ export const invoiceJobHandlers = async (c: Container): Promise<Record<string, J
     einvoices: einvoiceWriter(),
     mailer: await c.getAsync<Mailer>(TOKENS.Mailer),
     mailFrom: config.mailFrom,
-  });
-  return {
-    [EMAIL_INVOICE_JOB]: async (job) => {
-      const payload = job.payload as EmailInvoiceJob;
-      const outcome = await send(payload);
-      logger.info({ jobId: job.id, invoiceId: payload.invoiceId, outcome }, "invoice mailed");
-    },
   };
+  return { [EMAIL_INVOICE_JOB]: deps };
 };

@@ -2,16 +2,18 @@ import type { RouteDef } from "@apar/adapters/http/index";
 import { recurringRoutes } from "@apar/adapters/http/routes/recurring-routes";
 import { reminderRoutes } from "@apar/adapters/http/routes/reminder-routes";
 import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
-import type { JobHandler, Worker } from "@apar/adapters/jobs/worker";
+import type { Worker } from "@apar/adapters/jobs/worker";
 import { publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
+import { createScheduler, type Scheduler, type SchedulerDuty } from "@apar/adapters/scheduler/index";
 import {
-  createScheduler,
-  recurringJobHandlers,
-  reminderJobHandlers,
-  type Scheduler,
-  type SchedulerDuty,
-} from "@apar/adapters/scheduler/index";
-import { enqueueDueOccurrences, enqueueReminderJobs, occurrenceInvoicesOf } from "@apar/core/app";
+  enqueueDueOccurrences,
+  enqueueReminderJobs,
+  GENERATE_OCCURRENCE_JOB,
+  type JobsDeps,
+  occurrenceInvoicesOf,
+  PLAN_REMINDERS_JOB,
+  SEND_REMINDER_JOB,
+} from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -64,27 +66,27 @@ export const recurringRouteList = (c: Container): RouteDef[] => {
   ];
 };
 
-/** The job handlers of recurring generation and of reminders. */
-export const recurringJobHandlerList = async (c: Container): Promise<Record<string, JobHandler>> => {
+/** The dependencies of the jobs of recurring generation and of reminders. */
+export const recurringJobDeps = async (
+  c: Container,
+): Promise<Pick<JobsDeps, typeof GENERATE_OCCURRENCE_JOB | typeof PLAN_REMINDERS_JOB | typeof SEND_REMINDER_JOB>> => {
   const config = c.get<Config>(TOKENS.Config);
-  const logger = c.get<Logger>(TOKENS.Logger).child({ part: "recurring" });
   const base = {
     db: await c.getAsync<Database>(TOKENS.Database),
     clock: c.get<Clock>(TOKENS.Clock),
     ids: c.get<Ids>(TOKENS.Ids),
   };
   const invoices = occurrenceInvoicesOf({ ...base, tokens: randomTokens(), publicBaseUrl: publicBase(config) });
+  const reminders = {
+    ...base,
+    mailer: await c.getAsync<Mailer>(TOKENS.Mailer),
+    mailFrom: config.mailFrom,
+    publicBaseUrl: publicBase(config),
+  };
   return {
-    ...recurringJobHandlers({ ...base, invoices }, logger),
-    ...reminderJobHandlers(
-      {
-        ...base,
-        mailer: await c.getAsync<Mailer>(TOKENS.Mailer),
-        mailFrom: config.mailFrom,
-        publicBaseUrl: publicBase(config),
-      },
-      logger,
-    ),
+    [GENERATE_OCCURRENCE_JOB]: { ...base, invoices },
+    [PLAN_REMINDERS_JOB]: reminders,
+    [SEND_REMINDER_JOB]: reminders,
   };
 };
 

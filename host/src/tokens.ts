@@ -9,7 +9,7 @@ export const TOKENS = {
   Metrics: Symbol.for("apar.Metrics"),
   Mailer: Symbol.for("apar.Mailer"),
   Worker: Symbol.for("apar.Worker"),
-  JobHandlers: Symbol.for("apar.JobHandlers"),
+  RunnableJobs: Symbol.for("apar.RunnableJobs"),
   Routes: Symbol.for("apar.Routes"),
   BearerTokens: Symbol.for("apar.BearerTokens"),
   HttpServer: Symbol.for("apar.HttpServer"),

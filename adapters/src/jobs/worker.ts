@@ -1,7 +1,5 @@
+import type { RunnableJob } from "@apar/core/app";
 import type { Clock, Job, Jobs } from "@apar/core/ports";
-
-/** Runs one job; throwing means the attempt failed and may be retried. */
-export type JobHandler = (job: Job) => Promise<void>;
 
 /** What a worker needs to log. */
 export interface WorkerLogger {
@@ -14,7 +12,8 @@ export interface WorkerOptions {
   readonly id: string;
   readonly jobs: Jobs;
   readonly clock: Clock;
-  readonly handlers: Readonly<Record<string, JobHandler>>;
+  /** The jobs this worker runs (core's `JOBS` given their dependencies); other types stay queued. */
+  readonly runnable: readonly RunnableJob[];
   readonly logger: WorkerLogger;
   readonly concurrency: number;
   /** How long a claim hides a job from other workers. */
@@ -37,13 +36,17 @@ export interface Worker {
 /** Exponential backoff from 5 s, doubling, capped at one hour. */
 export const defaultBackoffMs = (attempt: number): number => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 
-/** A job worker: claims due jobs from the durable queue and runs their handlers. */
+/**
+ * A job worker: claims due jobs from the durable queue, decodes each payload and runs its job. A payload that
+ * does not decode makes the job dead at once, with the decoder's reason as its last error.
+ */
 export const createWorker = (options: WorkerOptions): Worker => {
-  const { jobs, clock, handlers, logger, id } = options;
+  const { jobs, clock, logger, id } = options;
+  const byType = new Map(options.runnable.map((r) => [r.type, r]));
   const visibilityMs = options.visibilityMs ?? 60_000;
   const pollMs = options.pollMs ?? 1_000;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
-  const types = Object.keys(handlers);
+  const types = [...byType.keys()];
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
   let started = false;
@@ -52,17 +55,22 @@ export const createWorker = (options: WorkerOptions): Worker => {
   let wakeRequested = false;
 
   const runOne = async (job: Job): Promise<void> => {
-    const handler = handlers[job.type];
     const started = Date.now();
+    // Neither an unknown type nor a malformed payload gets better by retrying.
+    let retryable = false;
     try {
-      if (handler === undefined) throw new Error(`no handler for job type ${job.type}`);
-      await handler(job);
+      const runnable = byType.get(job.type);
+      if (runnable === undefined) throw new Error(`no handler for job type ${job.type}`);
+      const prepared = runnable.prepare(job);
+      if (prepared._tag === "Left") throw new Error(prepared.left);
+      retryable = true;
+      const report = await prepared.right();
       await jobs.complete(job.id, id, clock.now());
-      logger.info({ jobId: job.id, jobType: job.type, ms: Date.now() - started }, "job done");
+      logger.info({ jobId: job.id, jobType: job.type, ms: Date.now() - started, ...report }, "job done");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = clock.now();
-      const retry = job.attempts < job.maxAttempts && handler !== undefined;
+      const retry = job.attempts < job.maxAttempts && retryable;
       await jobs
         .fail(
           job.id,

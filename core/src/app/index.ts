@@ -17,6 +17,7 @@ export {
   unscheduleBill,
 } from "./approvals/bill-lifecycle.js";
 export * from "./approvals/deps.js";
+export * from "./approvals/jobs.js";
 export * from "./approvals/policy-input.js";
 export * from "./approvals/policy-use-cases.js";
 export type { PolicyJson } from "./approvals/policy-view.js";
@@ -25,8 +26,10 @@ export * from "./bills/bill-queries.js";
 export { READ_BILL_JOB, type ReadBillDeps, type ReadBillJob } from "./bills/deps.js";
 export * from "./bills/document-references.js";
 export { failStuckReads, STUCK_READ_GRACE_MS } from "./bills/fail-read.js";
+export * from "./bills/jobs.js";
 export * from "./bills/read-bill.js";
 export * from "./bills/read-bill-job.js";
+export * from "./bills/read-bill-payload.js";
 export * from "./bills/update-bill.js";
 export * from "./bills/upload-bill.js";
 export {
@@ -63,6 +66,7 @@ export { type CompanyVisibility, companyVisible } from "./inbox/company-rules.js
 export * from "./inbox/create-company.js";
 export * from "./inbox/delete-company.js";
 export type * from "./inbox/deps.js";
+export * from "./inbox/jobs.js";
 export { type ListForwardingRejectionsInput, listForwardingRejections } from "./inbox/list-forwarding-rejections.js";
 export * from "./inbox/receive-forward.js";
 export * from "./inbox/record-forwarding-rejection.js";
@@ -86,10 +90,12 @@ export {
 } from "./invoices/invoice-bodies.js";
 export { invoiceEinvoice, invoiceFileStem, invoicePdf, type RenderedFile } from "./invoices/invoice-documents.js";
 export * from "./invoices/invoice-queries.js";
+export * from "./invoices/jobs.js";
 export * from "./invoices/record-payment.js";
 export { type SendInvoiceInput, sendInvoice } from "./invoices/send-invoice.js";
 export * from "./invoices/update-invoice.js";
 export * from "./invoices/void-invoice.js";
+export * from "./jobs/index.js";
 export * from "./matching/documents.js";
 export * from "./matching/inputs.js";
 export {
@@ -125,6 +131,7 @@ export {
   generateOccurrence,
   recordGenerationFailure,
 } from "./recurring/generate-occurrence.js";
+export * from "./recurring/jobs.js";
 export * from "./recurring/occurrence-invoices.js";
 export * from "./recurring/schedule-body.js";
 export * from "./recurring/schedule-json.js";
@@ -140,6 +147,7 @@ export {
 export * from "./reminders/deliver.js";
 export * from "./reminders/deps.js";
 export * from "./reminders/enqueue-reminders.js";
+export * from "./reminders/jobs.js";
 export * from "./reminders/reminder-json.js";
 export {
   listInvoiceReminders,

@@ -1,5 +1,4 @@
 import { openMemoryDatabase } from "@apar/adapters/memory";
-import { recurringJobHandlers } from "@apar/adapters/scheduler/index";
 import { manualClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import {
@@ -8,6 +7,7 @@ import {
   GENERATE_OCCURRENCE_JOB,
   type GenerationDeps,
   generateOccurrence,
+  generateOccurrenceJob,
   type OccurrenceInvoices,
   occurrenceInvoicesOf,
 } from "@apar/core/app";
@@ -15,8 +15,6 @@ import type { Database, Job } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { aClient, anOrganisation } from "../../contracts/fixtures.js";
-
-const quiet = { info: () => undefined, warn: () => undefined };
 
 /** A memory database with one organisation (UTC), a customer and a monthly schedule due now. */
 const setUp = async (over: { invoices?: (deps: GenerationDeps) => OccurrenceInvoices } = {}) => {
@@ -94,8 +92,7 @@ test("a defect is retried; the last attempt records generation_failed and pauses
     },
   });
   const { db, scope, deps, job } = await setUp({ invoices: broken });
-  const handler = recurringJobHandlers(deps, quiet)[GENERATE_OCCURRENCE_JOB];
-  if (handler === undefined) throw new Error("no handler");
+  const run = generateOccurrenceJob.run(deps);
   const asJob = (attempts: number): Job => ({
     id: "job-1",
     type: GENERATE_OCCURRENCE_JOB,
@@ -109,10 +106,10 @@ test("a defect is retried; the last attempt records generation_failed and pauses
     lockedUntil: null,
     lastError: null,
   });
-  await t.throwsAsync(handler(asJob(1)), { message: "renderer exploded" });
+  await t.throwsAsync(run(job, asJob(1)), { message: "renderer exploded" });
   t.is((await failures(db, scope.clientId, job.scheduleId)).length, 0);
   t.like(await db.stores.recurringSchedules.ofId(scope, job.scheduleId), { status: "Active" });
-  await t.throwsAsync(handler(asJob(5)), { message: "renderer exploded" });
+  await t.throwsAsync(run(job, asJob(5)), { message: "renderer exploded" });
   const [event] = await failures(db, scope.clientId, job.scheduleId);
   t.like(event?.envelope.data, { errorCode: "RecurringInvoice.GenerationError", errorMessage: "renderer exploded" });
   t.like(await db.stores.recurringSchedules.ofId(scope, job.scheduleId), { status: "Paused" });

@@ -1,9 +1,16 @@
 import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
-import { createScheduler, recurringJobHandlers, type Scheduler } from "@apar/adapters/scheduler/index";
+import { createScheduler, type Scheduler } from "@apar/adapters/scheduler/index";
 import { manualClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import type { Invoice } from "@apar/core";
-import { createCustomer, createSchedule, enqueueDueOccurrences, occurrenceInvoicesOf } from "@apar/core/app";
+import {
+  createCustomer,
+  createSchedule,
+  enqueueDueOccurrences,
+  generateOccurrenceJob,
+  occurrenceInvoicesOf,
+  runnableJob,
+} from "@apar/core/app";
 import type { Database, OrgScope } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
@@ -33,7 +40,9 @@ const instance = (database: Database, clock: ReturnType<typeof manualClock>, nam
     id: `worker-${name}`,
     jobs: database.stores.jobs,
     clock,
-    handlers: recurringJobHandlers({ db: database, clock, ids, invoices: occurrenceInvoicesOf(invoiceDeps) }, quiet),
+    runnable: [
+      runnableJob(generateOccurrenceJob, { db: database, clock, ids, invoices: occurrenceInvoicesOf(invoiceDeps) }),
+    ],
     logger: quiet,
     concurrency: 4,
     pollMs: 10,

@@ -1,4 +1,3 @@
-import { reminderJobHandlers } from "@apar/adapters/scheduler/index";
 import { manualClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import { SYSTEM_ACTOR } from "@apar/core";
@@ -7,19 +6,21 @@ import {
   createInvoice,
   enqueueReminderJobs,
   getReminderRules,
+  planRemindersJob,
   putReminderRules,
   recordPayment,
+  runnableJobs,
   sendInvoice,
+  sendReminderJob,
   sendReminderNow,
   voidInvoice,
 } from "@apar/core/app";
-import type { Database, Job, MailMessage } from "@apar/core/ports";
+import type { Database, MailMessage } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { aClient, anOrganisation } from "../../contracts/fixtures.js";
 import { testDatabases } from "../../helpers/databases.js";
 
-const quiet = { info: () => undefined, warn: () => undefined };
 const DAY = 86_400_000;
 
 /** An organisation in New York with a customer, a fake mailer and the reminder machinery of one worker. */
@@ -49,19 +50,26 @@ const setUp = async (db: Database, email: string | null = "ap@acme.example") => 
   };
   const customer = await createCustomer(deps)(scope, { name: "Acme", email: email ?? undefined, currency: "USD" })();
   if (E.isLeft(customer)) throw new Error(customer.left.code);
-  const handlers = reminderJobHandlers(deps, quiet);
+  const runnable = new Map(
+    runnableJobs([planRemindersJob, sendReminderJob], {
+      [planRemindersJob.type]: deps,
+      [sendReminderJob.type]: deps,
+    }).map((r) => [r.type, r]),
+  );
   /** A scheduler tick, then the worker's run of every job it enqueued (by hand: one process, no timers). */
   const tick = async (): Promise<void> => {
     await enqueueReminderJobs(deps)();
     for (;;) {
       const job = await db.stores.jobs.claim({
         worker: "w",
-        types: Object.keys(handlers),
+        types: [...runnable.keys()],
         now: clock.now(),
         visibilityMs: 60_000,
       });
       if (job === undefined) return;
-      await (handlers[job.type] as (j: Job) => Promise<void>)(job);
+      const run = runnable.get(job.type)?.prepare(job);
+      if (run === undefined || E.isLeft(run)) throw new Error(`cannot run ${job.type}`);
+      await run.right();
       await db.stores.jobs.complete(job.id, "w", clock.now());
     }
   };

@@ -5,6 +5,7 @@ import type { ReadFailure } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
 import { moveBill } from "./move-bill.js";
+import { ReadBillTarget } from "./read-bill-payload.js";
 
 /** Inside a unit of work: a bill in Extracting goes to ExtractionFailed with the failure and `bill.ocr_failed`. */
 export const recordReadFailure = async (
@@ -52,7 +53,10 @@ export const failStuckReads =
   async (): Promise<number> => {
     const now = deps.clock.now();
     const live = new Set(
-      (await deps.db.stores.jobs.livePayloads(READ_BILL_JOB, now)).map((p) => (p as Partial<ReadBillJob>).billId),
+      (await deps.db.stores.jobs.livePayloads(READ_BILL_JOB, now)).flatMap((p) => {
+        const decoded = ReadBillTarget.decode(p);
+        return E.isRight(decoded) ? [decoded.right.billId] : [];
+      }),
     );
     const stale = await deps.db.stores.bills.staleInExtracting(new Date(now.getTime() - STUCK_READ_GRACE_MS), batch);
     let failed = 0;

@@ -5,6 +5,7 @@ export * from "./company-rules.js";
 export * from "./create-company.js";
 export * from "./delete-company.js";
 export type * from "./deps.js";
+export * from "./jobs.js";
 export * from "./list-forwarding-rejections.js";
 export * from "./receive-forward.js";
 export * from "./record-forwarding-rejection.js";

@@ -7,6 +7,7 @@ export * from "./invoice-documents.js";
 export * from "./invoice-events.js";
 export * from "./invoice-queries.js";
 export * from "./invoice-rules.js";
+export * from "./jobs.js";
 export * from "./record-payment.js";
 export * from "./send-invoice.js";
 export * from "./update-invoice.js";
