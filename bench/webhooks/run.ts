@@ -69,7 +69,7 @@ const raw = await openSqlDatabase(
 );
 await raw.migrate();
 const notifier = createNotifier();
-const db = notifyingDatabase(raw, notifier);
+const db = notifyingDatabase(raw, { events: notifier });
 const ids = randomIds(systemClock);
 const sealer = createSecretSealer("bench-operator-key");
 const deps = { db, clock: systemClock, ids, randomBytes: secureRandomBytes, sealer, checkUrl: client.validate };

@@ -3,7 +3,6 @@ import { approvalPolicyRoutes, billLifecycleRoutes } from "@apar/adapters/http/r
 import { matchingRoutes } from "@apar/adapters/http/routes/matching-routes";
 import { publicApprovalRoutes } from "@apar/adapters/http/routes/public-approval-routes";
 import { supplierCreditRoutes } from "@apar/adapters/http/routes/supplier-credit-routes";
-import type { Worker } from "@apar/adapters/jobs/worker";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { type ApprovalDeps, type JobsDeps, SEND_APPROVAL_LINKS_JOB } from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
@@ -20,11 +19,7 @@ const approvalDeps = (c: Container): ApprovalDeps => ({
 
 /** The approval policy, bill lifecycle, public approval, matching and supplier credit routes; their database is read when a request runs. */
 export const approvalRouteList = (c: Container): RouteDef[] => {
-  const config = c.get<Config>(TOKENS.Config);
-  // A submit that lands in NeedsApproval enqueues the link mail: the worker in this process sends it at once.
-  const wake = () => {
-    if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
-  };
+  const _config = c.get<Config>(TOKENS.Config);
   const deps = {
     get database() {
       return c.get<Database>(TOKENS.Database);
@@ -35,7 +30,6 @@ export const approvalRouteList = (c: Container): RouteDef[] => {
     get clock() {
       return c.get<Clock>(TOKENS.Clock);
     },
-    onEnqueued: wake,
   };
   return [
     ...approvalPolicyRoutes(deps),

@@ -7,7 +7,6 @@ import {
 import type { RouteDef } from "@apar/adapters/http/index";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
-import type { Worker } from "@apar/adapters/jobs/worker";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
 import { type SchedulerDuty, windowedJobDuty } from "@apar/adapters/scheduler/index";
 import { type JobsDeps, READ_BILL_JOB, SWEEP_DOCUMENTS_JOB, SWEEP_STUCK_READS_JOB } from "@apar/core/app";
@@ -122,10 +121,6 @@ export const billRouteList = (c: Container): RouteDef[] => {
       },
       files: c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
       maxUploadBytes: config.maxUploadBytes,
-      // The worker in this process picks the job up at once instead of at its next poll.
-      onEnqueued: () => {
-        if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
-      },
     }),
     ...supplierRoutes(deps),
   ];

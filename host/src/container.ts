@@ -54,8 +54,10 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   c.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
   c.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
   c.bind<Ids>(TOKENS.Ids).toResolvedValue((clock: Clock) => randomIds(clock), [TOKENS.Clock]);
-  // Commits that append events wake the webhook runner in-process (it polls as the fallback).
+  // Commits that append events wake the webhook runner in-process, and commits that enqueue jobs wake the
+  // worker, whoever made them (a route, the inbound pipeline, the scheduler); both poll as the fallback.
   c.bind<Notifier>(TOKENS.Notifier).toConstantValue(createNotifier());
+  c.bind<Notifier>(TOKENS.JobsNotifier).toConstantValue(createNotifier());
   // One set of metrics per process: the database counts into it, the api role serves it on /metrics.
   c.bind<HttpMetrics>(TOKENS.Metrics).toConstantValue(createHttpMetrics());
   c.bind<Database>(TOKENS.Database).toDynamicValue(async () =>
@@ -68,7 +70,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
           // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
           onDeadlockRetry: (operation) => c.get<HttpMetrics>(TOKENS.Metrics).deadlockRetries.inc({ operation }),
         })),
-      c.get<Notifier>(TOKENS.Notifier),
+      { events: c.get<Notifier>(TOKENS.Notifier), jobs: c.get<Notifier>(TOKENS.JobsNotifier) },
     ),
   );
   c.bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
@@ -88,8 +90,8 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     }),
   );
   c.bind<Worker>(TOKENS.Worker).toResolvedValue(
-    (database: Database, clock: Clock, runnable: RunnableJob[]) =>
-      createWorker({
+    (database: Database, clock: Clock, runnable: RunnableJob[], jobsNotifier: Notifier) => {
+      const worker = createWorker({
         id: overrides.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
         jobs: database.stores.jobs,
         clock,
@@ -97,8 +99,12 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
         logger: logger.child({ part: "worker" }),
         concurrency: config.workerConcurrency,
         visibilityMs: config.jobVisibilityMs,
-      }),
-    [TOKENS.Database, TOKENS.Clock, TOKENS.RunnableJobs],
+      });
+      // Only a started worker acts on a wake-up; a process without the worker role never resolves one.
+      jobsNotifier.subscribe(() => worker.wake());
+      return worker;
+    },
+    [TOKENS.Database, TOKENS.Clock, TOKENS.RunnableJobs, TOKENS.JobsNotifier],
   );
   c.bind<BearerTokens>(TOKENS.BearerTokens).toDynamicValue(async () =>
     createJwtTokens(await loadJwtKeys(config.jwtKeys, config.dataDir), c.get<Clock>(TOKENS.Clock)),

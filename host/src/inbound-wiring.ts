@@ -4,7 +4,6 @@ import type { RouteDef } from "@apar/adapters/http/index";
 import { companyRoutes } from "@apar/adapters/http/routes/company-routes";
 import { inboundEmailRoutes } from "@apar/adapters/http/routes/inbound-email-routes";
 import type { TenancyRouteDeps } from "@apar/adapters/http/routes/index";
-import type { Worker } from "@apar/adapters/jobs/worker";
 import {
   createInboundPipeline,
   type DNSResolver,
@@ -26,11 +25,6 @@ export const INBOUND_TOKENS = {
   Pipeline: Symbol.for("apar.InboundPipeline"),
 } as const;
 
-/** Wakes this process's worker after a commit that enqueued jobs (it polls otherwise). */
-const wakeWorker = (c: Container, config: Config) => () => {
-  if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
-};
-
 /** Binds the inbound pipeline (a test's DNS resolver wins over the system's). */
 export const bindInbound = (c: Container, config: Config, resolver: DNSResolver | undefined): void => {
   c.bind<InboundPipeline>(INBOUND_TOKENS.Pipeline).toDynamicValue(async () =>
@@ -44,7 +38,6 @@ export const bindInbound = (c: Container, config: Config, resolver: DNSResolver 
       ...(resolver === undefined ? {} : { resolver }),
       gateways: { addresses: config.trustedMailGateways, authservIds: config.trustedAuthservIds },
       logger: c.get<Logger>(TOKENS.Logger).child({ part: "inbound" }),
-      onEnqueued: wakeWorker(c, config),
     }),
   );
 };

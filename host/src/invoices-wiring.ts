@@ -3,7 +3,6 @@ import { creditNoteRoutes } from "@apar/adapters/http/routes/credit-note-routes"
 import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-product-routes";
 import { type InvoiceRouteDeps, invoiceRoutes } from "@apar/adapters/http/routes/invoice-routes";
 import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
-import type { Worker } from "@apar/adapters/jobs/worker";
 import { EMAIL_INVOICE_JOB, type JobsDeps } from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
@@ -27,10 +26,6 @@ const routeDeps = (c: Container): InvoiceRouteDeps => {
     publicBaseUrl: publicBaseUrl(config),
     renderer: pdfInvoiceRenderer(),
     einvoices: einvoiceWriter(),
-    // The worker in this process mails the invoice at once instead of at its next poll.
-    onEnqueued: () => {
-      if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
-    },
   };
 };
 

@@ -2,7 +2,6 @@ import type { RouteDef } from "@apar/adapters/http/index";
 import { recurringRoutes } from "@apar/adapters/http/routes/recurring-routes";
 import { reminderRoutes } from "@apar/adapters/http/routes/reminder-routes";
 import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
-import type { Worker } from "@apar/adapters/jobs/worker";
 import { publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
 import { createScheduler, type Scheduler, type SchedulerDuty } from "@apar/adapters/scheduler/index";
 import {
@@ -94,7 +93,7 @@ export const recurringJobDeps = async (
  * Binds the scheduler role: node-cron ticks every minute and runs the duties, which only enqueue keyed jobs.
  * A worker in the same process is woken when a tick enqueued something.
  */
-export const bindScheduler = (c: Container, config: Config): void => {
+export const bindScheduler = (c: Container, _config: Config): void => {
   c.bind<Scheduler>(TOKENS.Scheduler).toDynamicValue(async () => {
     const db = await c.getAsync<Database>(TOKENS.Database);
     const clock = c.get<Clock>(TOKENS.Clock);
@@ -106,9 +105,6 @@ export const bindScheduler = (c: Container, config: Config): void => {
     return createScheduler({
       duties,
       logger: c.get<Logger>(TOKENS.Logger).child({ part: "scheduler" }),
-      onEnqueued: () => {
-        if (config.roles.includes("worker")) void c.getAsync<Worker>(TOKENS.Worker).then((w) => w.wake());
-      },
     });
   });
 };

@@ -15,6 +15,7 @@ export const TOKENS = {
   HttpServer: Symbol.for("apar.HttpServer"),
   Scheduler: Symbol.for("apar.Scheduler"),
   Notifier: Symbol.for("apar.Notifier"),
+  JobsNotifier: Symbol.for("apar.JobsNotifier"),
   WebhookClient: Symbol.for("apar.WebhookClient"),
   WebhookDeps: Symbol.for("apar.WebhookDeps"),
   WebhookRunner: Symbol.for("apar.WebhookRunner"),

@@ -17,8 +17,6 @@ export interface SchedulerOptions {
   readonly logger: SchedulerLogger;
   /** When ticks happen (default: every minute). */
   readonly cronExpression?: string;
-  /** Called after a tick enqueued something (wakes a worker in the same process). */
-  readonly onEnqueued?: () => void;
 }
 
 /** The scheduler role: cron ticks that enqueue due jobs; the workers do the work. */
@@ -52,7 +50,6 @@ export const createScheduler = (options: SchedulerOptions): Scheduler => {
         options.logger.error({ duty: duty.name, err: String(error) }, "scheduler duty failed");
       }
     }
-    if (total > 0) options.onEnqueued?.();
     return total;
   };
 

@@ -24,35 +24,43 @@ export const createNotifier = (): Notifier => {
   };
 };
 
+/** Who hears of new work: `events` when events were appended (the outbox), `jobs` when jobs were enqueued. */
+export interface DatabaseNotifiers {
+  readonly events?: Notifier;
+  readonly jobs?: Notifier;
+}
+
 /**
- * The database, notifying after each unit of work that committed appended events (the outbox has new rows),
- * and after appends outside units of work. Nothing else changes.
+ * The database, notifying after each unit of work that committed appended events or enqueued jobs, and after
+ * appends and enqueues outside units of work (never before the rows are visible). Nothing else changes.
  */
-export const notifyingDatabase = (database: Database, notifier: Notifier): Database => {
-  const watched = (stores: Stores, onAppend: () => void): Stores => ({
+export const notifyingDatabase = (database: Database, notifiers: DatabaseNotifiers): Database => {
+  const watched = (stores: Stores, onWork: (kind: keyof DatabaseNotifiers) => void): Stores => ({
     ...stores,
     events: {
       ...stores.events,
       append: async (events) => {
         await stores.events.append(events);
-        if (events.length > 0) onAppend();
+        if (events.length > 0) onWork("events");
+      },
+    },
+    jobs: {
+      ...stores.jobs,
+      enqueue: async (job, now) => {
+        const id = await stores.jobs.enqueue(job, now);
+        onWork("jobs");
+        return id;
       },
     },
   });
   return {
     ...database,
     dialect: database.dialect,
-    stores: watched(database.stores, () => notifier.notify()),
+    stores: watched(database.stores, (kind) => notifiers[kind]?.notify()),
     run: async (work) => {
-      let appended = false;
-      const result = await database.run((stores) =>
-        work(
-          watched(stores, () => {
-            appended = true;
-          }),
-        ),
-      );
-      if (appended) notifier.notify();
+      const made = new Set<keyof DatabaseNotifiers>();
+      const result = await database.run((stores) => work(watched(stores, (kind) => made.add(kind))));
+      for (const kind of made) notifiers[kind]?.notify();
       return result;
     },
     migrate: () => database.migrate(),

@@ -2,6 +2,7 @@ import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
 import { createScheduler, type Scheduler } from "@apar/adapters/scheduler/index";
 import { manualClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
+import { createNotifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
 import type { Invoice } from "@apar/core";
 import {
   createCustomer,
@@ -26,7 +27,10 @@ const until = async (done: () => Promise<boolean>, what: string): Promise<void> 
 };
 
 /** One "process": its own database connection, scheduler and worker, on the shared clock. */
-const instance = (database: Database, clock: ReturnType<typeof manualClock>, name: string) => {
+const instance = (shared: Database, clock: ReturnType<typeof manualClock>, name: string) => {
+  // As in the host: the scheduler's enqueues wake this process's worker after they commit.
+  const jobsNotifier = createNotifier();
+  const database = notifyingDatabase(shared, { jobs: jobsNotifier });
   const ids = randomIds(clock);
   let counter = 0;
   const invoiceDeps = {
@@ -47,10 +51,10 @@ const instance = (database: Database, clock: ReturnType<typeof manualClock>, nam
     concurrency: 4,
     pollMs: 10,
   });
+  jobsNotifier.subscribe(() => worker.wake());
   const scheduler: Scheduler = createScheduler({
     duties: [{ name: "recurring-invoices", run: enqueueDueOccurrences({ db: database, clock }) }],
     logger: quiet,
-    onEnqueued: () => worker.wake(),
   });
   return { worker, scheduler, ids };
 };

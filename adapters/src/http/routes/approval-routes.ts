@@ -1,4 +1,4 @@
-import { actsAs, type DomainError, decode, IsoDate, isDomainError, NonEmptyTrimmedString } from "@apar/core";
+import { actsAs, type DomainError, decode, IsoDate, NonEmptyTrimmedString } from "@apar/core";
 import {
   type ApprovalDeps,
   approveBill,
@@ -29,8 +29,6 @@ export interface ApprovalRouteDeps {
   readonly database: Database;
   readonly clock: Clock;
   readonly ids: Ids;
-  /** Called after a move enqueued a job (a submit into NeedsApproval mails approval links). */
-  readonly onEnqueued?: () => void;
 }
 
 const ACCESS = { scope: "organisation", module: "ap" } as const;
@@ -154,11 +152,7 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       "submitBill",
       "Submit a reviewed bill: the approval policies decide (NeedsApproval, Approved or Voided)",
       async (ctx) => {
-        const answer = await reply(submitBill(d(), matchingReviewGate)(actor(ctx)), 200, (b) => b);
-        // A bill now in NeedsApproval has a job to mail its approval links: wake this process's worker.
-        if (!isDomainError(answer) && (answer.body as { state?: string }).state === "NeedsApproval")
-          deps.onEnqueued?.();
-        return answer;
+        return reply(submitBill(d(), matchingReviewGate)(actor(ctx)), 200, (b) => b);
       },
     ),
     action(

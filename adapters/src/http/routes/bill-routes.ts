@@ -37,8 +37,6 @@ export interface BillRouteDeps {
   readonly ids: Ids;
   readonly files: StreamingDocumentFiles;
   readonly maxUploadBytes: number;
-  /** Called after a read-bill job was enqueued (wakes an in-process worker). */
-  readonly onEnqueued?: () => void;
 }
 
 const TAG = "bills";
@@ -187,7 +185,6 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
             : { idempotency: { key, requestHash: received.requestHash, operation: "POST /v1/bills", status: 202 } }),
         })();
         if (E.isLeft(result)) return result.left;
-        if (!result.right.replayed) deps.onEnqueued?.();
         return {
           status: 202,
           body: result.right.bill,
@@ -256,13 +253,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
     },
     action("/v1/bills/{id}/retry-ocr", "retryBillReading", "Read a bill that failed extraction again", async (ctx) => {
       const { auth, scope } = orgScope(ctx);
-      const answer = await reply(
-        retryBillReading(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx) }),
-        200,
-        (b) => b,
-      );
-      if (!isDomainError(answer)) deps.onEnqueued?.();
-      return answer;
+      return reply(retryBillReading(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
     }),
     action(
       "/v1/bills/{id}/void",

@@ -45,8 +45,6 @@ export interface InvoiceRouteDeps {
   readonly publicBaseUrl: string;
   readonly renderer: InvoiceRenderer;
   readonly einvoices: EinvoiceWriter;
-  /** Called after a send enqueued the email job (wakes an in-process worker). */
-  readonly onEnqueued?: () => void;
 }
 
 const TAG = "invoices";
@@ -208,7 +206,6 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
           ...(body.right.reminderOffsets === undefined ? {} : { reminderOffsets: body.right.reminderOffsets }),
         })();
         if (E.isLeft(sent)) return sent.left;
-        deps.onEnqueued?.();
         return { status: 200, body: sent.right };
       },
     },

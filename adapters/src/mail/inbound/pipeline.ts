@@ -16,8 +16,6 @@ export interface InboundDeps extends ForwardDeps {
   /** Trusted mail gateways whose Authentication-Results replace apar's own checks (none: apar checks all). */
   readonly gateways?: MailGateways;
   readonly logger: Logger;
-  /** Called after bills were created (wakes an in-process worker). */
-  readonly onEnqueued?: () => void;
 }
 
 /** One message as a receiver got it. */
@@ -120,8 +118,6 @@ export const createInboundPipeline = (deps: InboundDeps): InboundPipeline => {
         },
         "inbound message",
       );
-      if (outcomes.some((o) => o.outcome !== "dropped" && o.outcome.kind === "accepted" && o.outcome.bills.length > 0))
-        deps.onEnqueued?.();
       return { authentication, outcomes };
     },
   };
