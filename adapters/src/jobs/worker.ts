@@ -1,5 +1,6 @@
 import type { RunnableJob } from "@apar/core/app";
 import type { Clock, Job, Jobs } from "@apar/core/ports";
+import { createPump } from "./pump.js";
 
 /** What a worker needs to log. */
 export interface WorkerLogger {
@@ -50,9 +51,6 @@ export const createWorker = (options: WorkerOptions): Worker => {
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
   let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pumping: Promise<void> | undefined;
-  let wakeRequested = false;
 
   const runOne = async (job: Job): Promise<void> => {
     const started = Date.now();
@@ -84,58 +82,37 @@ export const createWorker = (options: WorkerOptions): Worker => {
     }
   };
 
-  const drain = async (): Promise<void> => {
-    try {
-      do {
-        wakeRequested = false;
-        while (!stopping && inFlight.size < options.concurrency) {
-          const job = await jobs.claim({ worker: id, types, now: clock.now(), visibilityMs });
-          // A job claimed while stopping stays locked to this worker and is handed back by stop().
-          if (job === undefined || stopping) break;
-          const run = runOne(job).finally(() => {
-            inFlight.delete(run);
-            if (!stopping) void pump();
-          });
-          inFlight.add(run);
-        }
-      } while (wakeRequested && !stopping);
-    } catch (error) {
-      logger.error({ err: String(error) }, "job claim failed");
+  /** Claims and starts jobs while there is room. */
+  const fill = async (): Promise<void> => {
+    while (!stopping && inFlight.size < options.concurrency) {
+      const job = await jobs.claim({ worker: id, types, now: clock.now(), visibilityMs });
+      // A job claimed while stopping stays locked to this worker and is handed back by stop().
+      if (job === undefined || stopping) return;
+      const run = runOne(job).finally(() => {
+        inFlight.delete(run);
+        if (!stopping) void pump.wake();
+      });
+      inFlight.add(run);
     }
   };
 
-  const pump = (): Promise<void> => {
-    if (pumping !== undefined) {
-      wakeRequested = true;
-      return pumping;
-    }
-    pumping = drain().finally(() => {
-      pumping = undefined;
-    });
-    return pumping;
-  };
-
-  const schedule = (): void => {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      void pump().finally(schedule);
-    }, pollMs);
-    timer.unref();
-  };
+  const pump = createPump(fill, {
+    pollMs,
+    onError: (error) => logger.error({ err: String(error) }, "job claim failed"),
+  });
 
   return {
     start() {
       if (started || types.length === 0) return;
       started = true;
-      void pump();
-      schedule();
+      pump.start();
     },
     wake() {
-      if (started && !stopping) void pump();
+      if (started && !stopping) void pump.wake();
     },
     async stop(graceMs) {
       stopping = true;
-      if (timer !== undefined) clearTimeout(timer);
+      const pumping = pump.stop();
       if (!started) return;
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
       await Promise.race([Promise.allSettled([pumping, ...inFlight]), deadline]);

@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from "@apar/core";
 import { DELIVERY_LEASE_MS, deliverClaimed, dispatchWebhookEvents } from "@apar/core/app";
 import type { Clock, Database, Ids, SecretSealer, WebhookSender } from "@apar/core/ports";
+import { createPump } from "../jobs/pump.js";
 import type { Notifier } from "./notifier.js";
 
 /** What a runner needs to log. */
@@ -79,9 +80,6 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const attemptsInFlight = (): number => [...batchSizes.values()].reduce((a, b) => a + b, 0);
   let started = false;
   let stopping = false;
-  let pumping: Promise<void> | undefined;
-  let wakeRequested = false;
-  let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
   const dispatchAll = async (): Promise<number> => {
@@ -118,7 +116,7 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
         inFlight.delete(run);
         batchSizes.delete(run);
         // A successor keeps the chain going; otherwise look for new work (fan-out, other due deliveries).
-        if (!stopping && !handedOn) void pump();
+        if (!stopping && !handedOn) void pump.wake();
       });
     inFlight.add(run);
     batchSizes.set(run, claimed.length);
@@ -133,53 +131,29 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     }
   };
 
-  const drain = async (): Promise<void> => {
-    try {
-      do {
-        wakeRequested = false;
-        // Fan-out and delivery interleave: a long outbox does not hold back the deliveries of its first events.
-        for (;;) {
-          const dispatched = await dispatch(DISPATCH_BATCH);
-          await fill();
-          if (dispatched < DISPATCH_BATCH || stopping) break;
-        }
-      } while (wakeRequested && !stopping);
-    } catch (error) {
-      logger.error({ err: String(error) }, "webhook dispatch or claim failed");
-    }
-  };
-
-  const pump = (): Promise<void> => {
-    if (pumping !== undefined) {
-      wakeRequested = true;
-      return pumping;
-    }
-    pumping = drain().finally(() => {
-      pumping = undefined;
-    });
-    return pumping;
-  };
-
-  const schedule = (): void => {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      void pump().finally(schedule);
-    }, pollMs);
-    timer.unref();
-  };
+  const pump = createPump(
+    async () => {
+      // Fan-out and delivery interleave: a long outbox does not hold back the deliveries of its first events.
+      for (;;) {
+        const dispatched = await dispatch(DISPATCH_BATCH);
+        await fill();
+        if (dispatched < DISPATCH_BATCH || stopping) return;
+      }
+    },
+    { pollMs, onError: (error) => logger.error({ err: String(error) }, "webhook dispatch or claim failed") },
+  );
 
   return {
     start() {
       if (started) return;
       started = true;
       unsubscribe = options.notifier?.subscribe(() => {
-        if (!stopping) void pump();
+        if (!stopping) void pump.wake();
       });
-      void pump();
-      schedule();
+      pump.start();
     },
     wake() {
-      if (started && !stopping) void pump();
+      if (started && !stopping) void pump.wake();
     },
     async runOnce() {
       const dispatched = await dispatchAll();
@@ -194,7 +168,7 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     async stop(graceMs) {
       stopping = true;
       unsubscribe?.();
-      if (timer !== undefined) clearTimeout(timer);
+      const pumping = pump.stop();
       if (!started) return;
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
       await Promise.race([Promise.allSettled([pumping, ...inFlight]), deadline]);
