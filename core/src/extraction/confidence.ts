@@ -16,6 +16,8 @@ const KEY: readonly ExtractedFieldName[] = ["supplierName", "invoiceNumber", "in
 export const assessConfidence = (
   fields: ExtractedFields,
   base: Scores,
+  /** The amounts agree only after a repair of one misread digit: agreement then raises them to 0.85, not 0.98. */
+  repairedAmounts = false,
 ): { fieldConfidence: Scores; confidence: number } => {
   const scores: Scores = {};
   for (const [k, v] of Object.entries(base) as [ExtractedFieldName, number][]) {
@@ -30,7 +32,7 @@ export const assessConfidence = (
   if (subTotal !== null && taxAmount !== null && totalAmount !== null) {
     const agree = near(new Decimal(subTotal).plus(taxAmount).toFixed(), totalAmount);
     for (const k of ["subTotal", "taxAmount", "totalAmount"] as const) {
-      scores[k] = agree ? Math.max(scores[k] ?? 0, 0.98) : Math.min(scores[k] ?? 0, 0.5);
+      scores[k] = agree ? Math.max(scores[k] ?? 0, repairedAmounts ? 0.85 : 0.98) : Math.min(scores[k] ?? 0, 0.5);
     }
   } else if (totalAmount !== null && linesAgree) {
     scores.totalAmount = Math.max(scores.totalAmount ?? 0, 0.95);

@@ -148,3 +148,22 @@ test("dates: 'Invoice Date' beats an earlier bare 'Date'; the day/month order co
   const us = extractFromText(["Invoice Date: 03/02/2025", "Due Date: 03/25/2025", "Total Due  $50.00"], "pdf-text");
   t.is(us.fields.invoiceDate, "2025-03-02");
 });
+
+test("OCR: a total one confused digit from subtotal + tax is repaired, with less than full confidence", (t) => {
+  // 8 read as 3 in the total: 1,000.00 + 180.00 is 1,180.00, read "1,130.00".
+  const slip = extractFromText(["Subtotal  1,000.00", "VAT 18 %  180.00", "Grand total  1,130.00"], "ocr");
+  t.is(slip.fields.totalAmount, "1180.00");
+  const conf = slip.fieldConfidence.totalAmount ?? 0;
+  t.true(conf >= 0.8 && conf < 0.95);
+  // A lost decimal mark: "3980" for 39.80.
+  const mark = extractFromText(["Subtotal  33.44", "Tax  6.36", "TOTAL  3980"], "ocr");
+  t.is(mark.fields.totalAmount, "39.80");
+  // The subtotal is the slip (180.00 read "130.00"): the printed total stands and the subtotal is repaired.
+  const sub = extractFromText(["Subtotal  130.00", "VAT  19.00", "Total  199.00"], "ocr");
+  t.is(sub.fields.totalAmount, "199.00");
+  t.is(sub.fields.subTotal, "180.00");
+  // Nothing one slip apart: the printed total stands, unconfirmed.
+  const none = extractFromText(["Subtotal  100.00", "VAT  19.00", "Total  150.00"], "ocr");
+  t.is(none.fields.totalAmount, "150.00");
+  t.true((none.fieldConfidence.totalAmount ?? 1) < 0.9);
+});

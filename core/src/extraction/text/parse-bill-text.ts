@@ -154,7 +154,12 @@ const near = (a: string, b: string): boolean => new Decimal(a).minus(b).abs().lt
  */
 const findAmounts = (
   lines: readonly string[],
-): { subTotal: Found<string | null>; taxAmount: Found<string | null>; totalAmount: Found<string | null> } => {
+): {
+  subTotal: Found<string | null>;
+  taxAmount: Found<string | null>;
+  totalAmount: Found<string | null>;
+  repaired: boolean;
+} => {
   const totals: Candidate[] = [];
   const subs: { value: string; line: number }[] = [];
   const taxes: { value: string; line: number; summary: boolean }[] = [];
@@ -230,6 +235,24 @@ const findAmounts = (
   if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash))) {
     totals.push({ value: byCash, line: -1, kind: "plain", several: false });
   }
+  let repairedTotal: string | null = null;
+  // No total confirmed as printed: an OCR slip in one digit (3/8, 0/6, 5/6) or a lost decimal mark may be all
+  // that keeps subtotal + tax from equalling a total; the repaired, consistent set replaces the printed one.
+  if (!totals.some((c) => confirms(c.value) !== null)) {
+    const repaired = repairTotals(
+      totals.map((c) => c.value),
+      subs.map((s) => s.value),
+      taxSums,
+    );
+    if (repaired) {
+      const { index, total, sub, tax } = repaired;
+      repairedTotal = total;
+      const c = totals[index];
+      if (c) totals[index] = { ...c, value: total };
+      for (const s of subs) if (s.value === repaired.printedSub) Object.assign(s, { value: sub });
+      taxSums.push(tax);
+    }
+  }
   const scored = totals.map((c) => {
     const confirmed = confirms(c.value);
     const score =
@@ -249,14 +272,57 @@ const findAmounts = (
   if (summary) taxAmount = { value: summary.value, confidence: 0.6 };
   if (best) {
     const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
-    const confidence = best.confirmed ? 0.95 : best.kind === "plain" || rivals > 0 ? 0.6 : 0.8;
+    // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
+    const fixed = repairedTotal !== null && best.confirmed !== null;
+    const confidence = fixed ? 0.85 : best.confirmed ? 0.95 : best.kind === "plain" || rivals > 0 ? 0.6 : 0.8;
     totalAmount = { value: best.value, confidence };
     if (best.confirmed) {
-      subTotal = { value: best.confirmed.sub, confidence: 0.95 };
-      taxAmount = { value: best.confirmed.tax, confidence: 0.95 };
+      subTotal = { value: best.confirmed.sub, confidence: fixed ? 0.85 : 0.95 };
+      taxAmount = { value: best.confirmed.tax, confidence: fixed ? 0.85 : 0.95 };
     }
   }
-  return { subTotal, taxAmount, totalAmount };
+  return { subTotal, taxAmount, totalAmount, repaired: best?.confirmed != null && repairedTotal !== null };
+};
+
+// Digits that OCR confuses with one another.
+const CONFUSED = new Set(["38", "83", "06", "60", "56", "65", "08", "80", "17", "71"]);
+
+/** Whether two amounts differ by one confused digit or by a lost decimal mark (3980 for 39.80). */
+export const oneSlipApart = (printed: string, right: string): boolean => {
+  const a = new Decimal(printed);
+  const b = new Decimal(right);
+  if (b.isZero() || a.eq(b)) return false;
+  if (a.eq(b.times(100)) || a.eq(b.times(10))) return true;
+  const x = a.toFixed(2);
+  const y = b.toFixed(2);
+  if (x.length !== y.length) return false;
+  const diffs = [...x].flatMap((ch, i) => (ch === y[i] ? [] : [ch + y[i]]));
+  return diffs.length === 1 && CONFUSED.has(diffs[0] ?? "");
+};
+
+/**
+ * The set of total, subtotal and tax that one OCR slip away from the printed figures makes consistent: the
+ * total repaired to subtotal + tax, or the subtotal repaired to total - tax. Only when exactly one repair fits.
+ */
+export const repairTotals = (
+  totals: readonly string[],
+  subs: readonly string[],
+  taxes: readonly string[],
+): { index: number; total: string; sub: string; printedSub: string; tax: string } | null => {
+  const found: { index: number; total: string; sub: string; printedSub: string; tax: string }[] = [];
+  for (const [index, total] of totals.entries())
+    for (const sub of subs)
+      for (const tax of taxes) {
+        const sum = new Decimal(sub).plus(tax);
+        if (oneSlipApart(total, sum.toFixed())) found.push({ index, total: sum.toFixed(2), sub, printedSub: sub, tax });
+        const net = new Decimal(total).minus(tax);
+        if (net.gt(0) && oneSlipApart(sub, net.toFixed()))
+          found.push({ index, total, sub: net.toFixed(2), printedSub: sub, tax });
+      }
+  const key = (f: (typeof found)[number]): string =>
+    [f.total, f.sub, f.tax].map((v) => new Decimal(v).toFixed(2)).join("/");
+  const distinct = new Set(found.map(key));
+  return distinct.size === 1 ? (found[0] ?? null) : null;
 };
 
 const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed();
@@ -356,7 +422,12 @@ const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { l
  */
 export const parseBillText = (
   input: readonly string[],
-): { fields: ExtractedFields; found: Partial<Record<ExtractedFieldName, number>> } => {
+): {
+  fields: ExtractedFields;
+  found: Partial<Record<ExtractedFieldName, number>>;
+  /** Subtotal, tax and total agree only after an OCR slip was repaired. */
+  repaired: boolean;
+} => {
   const lines = input.map(normalise);
   const text = lines.join("\n");
   const currency = findCurrency(lines);
@@ -412,5 +483,5 @@ export const parseBillText = (
     paymentTerms: paymentTerms.confidence,
     paymentRef: paymentRef.confidence,
   };
-  return { fields, found };
+  return { fields, found, repaired: amounts.repaired };
 };
