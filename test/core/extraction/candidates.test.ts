@@ -167,3 +167,11 @@ test("OCR: a total one confused digit from subtotal + tax is repaired, with less
   t.is(none.fields.totalAmount, "150.00");
   t.true((none.fieldConfidence.totalAmount ?? 1) < 0.9);
 });
+
+test("due date: 'Bitte überweisen Sie bis zum' names the day the bill is due", (t) => {
+  const transfer = extractFromText(
+    ["Rechnung Nr. 4711", "Rechnungsdatum: 29.10.2015", "Bitte überweisen Sie bis zum 19.11.2015."],
+    "pdf-text",
+  );
+  t.is(transfer.fields.dueDate, "2015-11-19");
+});

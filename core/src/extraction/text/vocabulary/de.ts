@@ -103,6 +103,7 @@ export const de: Vocabulary = {
     String.raw`f[äa]llig\s*(?:am|bis|zum)?`,
     String.raw`zahlbar\s*(?:bis|zum)`,
     String.raw`zahlungsziel`,
+    String.raw`(?:überweisen|zahlen)\s*sie\s*(?:den\s*betrag\s*)?bis\s*(?:zum)?`,
   ],
   purchaseOrder: [
     String.raw`bestell\s*-?\s*(?:nummer|nr\.?)`,
