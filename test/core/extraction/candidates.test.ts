@@ -162,6 +162,9 @@ test("OCR: a total one confused digit from subtotal + tax is repaired, with less
   const sub = extractFromText(["Subtotal  130.00", "VAT  19.00", "Total  199.00"], "ocr");
   t.is(sub.fields.totalAmount, "199.00");
   t.is(sub.fields.subTotal, "180.00");
+  // A tax read as a bare "1" repairs nothing: 465.00 + 1 is not taken for a misread 460.00.
+  const stray = extractFromText(["Subtotal  465.00", "VAT  1", "Total  460.00"], "ocr");
+  t.is(stray.fields.totalAmount, "460.00");
   // Nothing one slip apart: the printed total stands, unconfirmed.
   const none = extractFromText(["Subtotal  100.00", "VAT  19.00", "Total  150.00"], "ocr");
   t.is(none.fields.totalAmount, "150.00");

@@ -310,9 +310,11 @@ export const repairTotals = (
   taxes: readonly string[],
 ): { index: number; total: string; sub: string; printedSub: string; tax: string } | null => {
   const found: { index: number; total: string; sub: string; printedSub: string; tax: string }[] = [];
+  // Only amounts printed with their cents take part: a bare "1" is as likely a stray reading as a tax.
+  const cents = (v: string): boolean => /\.\d{2}$/.test(v);
   for (const [index, total] of totals.entries())
-    for (const sub of subs)
-      for (const tax of taxes) {
+    for (const sub of subs.filter(cents))
+      for (const tax of taxes.filter(cents)) {
         const sum = new Decimal(sub).plus(tax);
         if (oneSlipApart(total, sum.toFixed())) found.push({ index, total: sum.toFixed(2), sub, printedSub: sub, tax });
         const net = new Decimal(total).minus(tax);
