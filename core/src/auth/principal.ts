@@ -1,6 +1,6 @@
 import type { Actor } from "../events/envelope.js";
 import type { ApiKey, Client, Organisation, OrganisationRole } from "../tenancy/model.js";
-import type { TokenClaims } from "./bearer-tokens.js";
+import type { TokenClaims } from "./token-claims.js";
 
 /** Who is calling: an API key, or a user holding a bearer token. */
 export type Principal =

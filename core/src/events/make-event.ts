@@ -1,7 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
-import type { Clock } from "../ports/clock.js";
-import type { Ids } from "../ports/ids.js";
+import type { Clock } from "../shared/clock.js";
 import { toFieldErrors } from "../shared/codecs/field-errors.js";
+import type { Ids } from "../shared/ids.js";
 import { EVENT_CATALOG, type EventData, type EventType } from "./catalog.js";
 import type { Actor, OutboxEvent } from "./envelope.js";
 

@@ -1,4 +1,5 @@
-import type { DocumentKind } from "./stores.js";
+/** The two numbered series of an organisation. */
+export type DocumentKind = "invoice" | "credit-note";
 
 const PREFIX: Record<DocumentKind, string> = { invoice: "INV", "credit-note": "CN" };
 

@@ -1,6 +1,6 @@
 import type { Bill, BillState } from "../bills/model.js";
-import type { Page, PageRequest } from "./page.js";
-import type { OrgScope } from "./scope.js";
+import type { Page, PageRequest } from "../shared/page.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /** Filters of the bill listing; all given ones must hold. */
 export interface BillFilter {

@@ -1,20 +1,19 @@
-import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "../approvals/stores.js";
-import type { Customers } from "../customers/stores.js";
-import type { AllowedSenders, CompanyBills } from "../inbox/stores.js";
-import type { CreditNotes, DocumentNumbers, Invoices } from "../invoices/stores.js";
-import type { MatchingStores } from "../matching/stores.js";
-import type { Products } from "../products/stores.js";
-import type { RecurringSchedules } from "../recurring/store.js";
-import type { InvoiceReminders } from "../reminders/store.js";
-import type { SupplierCreditNotes } from "../supplier-credits/stores.js";
-import type { WebhookDeliveries, WebhookSubscriptions } from "../webhooks/stores.js";
+import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "./approvals.js";
 import type { Bills } from "./bills.js";
+import type { Customers } from "./customers.js";
 import type { Events } from "./events.js";
 import type { IdempotencyKeys } from "./idempotency.js";
-import type { Companies, ForwardingRejections } from "./inbox-stores.js";
+import type { AllowedSenders, Companies, CompanyBills, ForwardingRejections } from "./inbox.js";
+import type { CreditNotes, DocumentNumbers, Invoices } from "./invoices.js";
 import type { Jobs } from "./jobs.js";
+import type { MatchingStores } from "./matching.js";
+import type { Products } from "./products.js";
+import type { RecurringSchedules } from "./recurring.js";
+import type { InvoiceReminders } from "./reminders.js";
+import type { SupplierCreditNotes } from "./supplier-credits.js";
 import type { Suppliers } from "./suppliers.js";
 import type { ApiKeys, AuthCodes, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
+import type { WebhookDeliveries, WebhookSubscriptions } from "./webhooks.js";
 
 /** Every store, as seen inside one unit of work. */
 export interface Stores {

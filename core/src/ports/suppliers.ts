@@ -1,6 +1,6 @@
+import type { Page, PageRequest } from "../shared/page.js";
+import type { OrgScope } from "../shared/scope.js";
 import type { Supplier } from "../suppliers/model.js";
-import type { Page, PageRequest } from "./page.js";
-import type { OrgScope } from "./scope.js";
 
 /** Suppliers, always within one organisation of one client (another's answers undefined, as a missing one). */
 export interface Suppliers {

@@ -1,5 +1,5 @@
+import type { Page, PageRequest } from "../shared/page.js";
 import type { ApiKey, AuthCode, Client, Membership, Organisation, User } from "../tenancy/model.js";
-import type { Page, PageRequest } from "./page.js";
 
 /**
  * Store ports. Conventions for every store: `ofId` answers `undefined` for a missing row,

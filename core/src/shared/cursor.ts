@@ -1,9 +1,9 @@
 import { Buffer } from "node:buffer";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
-import type { PageRequest } from "../ports/page.js";
 import { Uuid } from "./codecs/uuid.js";
 import { type DomainError, domainError } from "./errors.js";
+import type { PageRequest } from "./page.js";
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const MAX_CURSOR_LENGTH = 512;

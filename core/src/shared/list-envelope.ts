@@ -1,5 +1,5 @@
-import type { Page } from "../ports/page.js";
 import { encodeIdCursor } from "./cursor.js";
+import type { Page } from "./page.js";
 
 /** The spec's list body: `data`, the cursor of the next page (null on the last page) and `hasMore`. */
 export interface ListEnvelope<B> {

@@ -1,5 +1,5 @@
-import type { Clock } from "../ports/clock.js";
-import type { Ids } from "../ports/ids.js";
+import type { Clock } from "./clock.js";
+import type { Ids } from "./ids.js";
 
 export { isUuid } from "./codecs/uuid.js";
 

@@ -1,2 +1,1 @@
-export * from "./match.js";
 export * from "./model.js";

@@ -11,9 +11,9 @@ import {
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import type { Actor } from "../../events/envelope.js";
 import type { Mailer, MailMessage } from "../../ports/mailer.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { User } from "../../tenancy/model.js";
 import { moveWithin, planApproval, planRejection } from "./bill-lifecycle.js";
 import type { ApprovalDeps, ApprovalLinksJob } from "./deps.js";

@@ -6,9 +6,9 @@ import type { BillTrigger } from "../../bills/bill-machine.js";
 import type { BillJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, domainError } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { type AfterMove, moveBill, type Planner } from "../bills/move-bill.js";
 import { type ApprovalDeps, type ApprovalLinksJob, SEND_APPROVAL_LINKS_JOB } from "./deps.js";
 

@@ -1,10 +1,10 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { ApprovalPolicy } from "../../approvals/model.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { type DomainError, type FieldError, notFound, validationError } from "../../shared/errors.js";
 import { compareAmounts } from "../../shared/money.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { ApprovalDeps } from "./deps.js";
 import type { PolicyBody } from "./policy-input.js";
 import { type PolicyJson, policyJson } from "./policy-view.js";

@@ -4,8 +4,8 @@ import type { BillTrigger } from "../../bills/bill-machine.js";
 import type { BillJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { DomainError } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
 import { type AfterMove, moveBill } from "./move-bill.js";
 

@@ -3,9 +3,9 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import { billHistory, type HistoryEntry } from "../../bills/history.js";
 import type { BillFilter } from "../../ports/bills.js";
-import type { Page, PageRequest } from "../../ports/page.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { DomainError } from "../../shared/errors.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { billNotFound } from "./bill-rules.js";
 import type { BillDeps } from "./deps.js";
 

@@ -1,9 +1,9 @@
 import * as E from "fp-ts/lib/Either.js";
 import { BILL_MACHINE, type BillEventType, type BillMoveContext, type BillTrigger } from "../../bills/bill-machine.js";
 import type { Bill, BillState } from "../../bills/model.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, notFound } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { cannotDetail, canTrigger, transition } from "../../shared/state-machine.js";
 
 /** The answer for a missing bill (or another organisation's: tenancy answers the same). */

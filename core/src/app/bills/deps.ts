@@ -1,8 +1,8 @@
-import type { Clock } from "../../ports/clock.js";
 import type { DocumentReader } from "../../ports/document-reader.js";
 import type { DocumentFiles } from "../../ports/documents.js";
-import type { Ids } from "../../ports/ids.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
+import type { Ids } from "../../shared/ids.js";
 
 /** What the bill use cases need. Reads go to `db.stores`, outside a transaction. */
 export interface BillDeps {

@@ -6,7 +6,7 @@ import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
 import type { Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
-import { matchSupplier } from "../../suppliers/match.js";
+import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
 import { recordReadFailure } from "./fail-read.js";
 import { moveBill, type Plan } from "./move-bill.js";

@@ -7,7 +7,6 @@ import { BANK_LIMITS, FIELD_LIMITS } from "../../bills/field-limits.js";
 import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { ExtractedFields } from "../../extraction/model.js";
-import type { OrgScope } from "../../ports/scope.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { IsoDate } from "../../shared/codecs/iso-date.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
@@ -15,7 +14,8 @@ import { Uuid } from "../../shared/codecs/uuid.js";
 import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
 import { MoneyAmount } from "../../shared/money.js";
-import { matchSupplier } from "../../suppliers/match.js";
+import type { OrgScope } from "../../shared/scope.js";
+import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { BillDeps } from "./deps.js";
 import { moveBill } from "./move-bill.js";
 

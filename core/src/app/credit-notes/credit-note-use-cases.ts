@@ -7,8 +7,6 @@ import { type CreditNoteJson, creditNoteJson } from "../../invoices/invoice-view
 import type { CreditNote, Invoice } from "../../invoices/model.js";
 import { formatDocumentNumber } from "../../invoices/numbering.js";
 import { creditableOf, outstandingOf } from "../../invoices/totals.js";
-import type { Page, PageRequest } from "../../ports/page.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import {
@@ -19,6 +17,8 @@ import {
   maxAmount,
   subtractAmounts,
 } from "../../shared/money.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { canTrigger } from "../../shared/state-machine.js";
 import { documentContext, type InvoiceDeps, type InvoiceDocumentDeps } from "../invoices/deps.js";
 import type { CreateCreditNoteBody } from "../invoices/invoice-bodies.js";

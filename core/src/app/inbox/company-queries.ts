@@ -1,8 +1,8 @@
 import * as E from "fp-ts/lib/Either.js";
 import * as TE from "fp-ts/lib/TaskEither.js";
 import type { Company } from "../../inbox/model.js";
-import type { Page } from "../../ports/page.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
+import type { Page } from "../../shared/page.js";
 import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 

@@ -1,6 +1,6 @@
-import type { Clock } from "../../ports/clock.js";
-import type { Ids } from "../../ports/ids.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
+import type { Ids } from "../../shared/ids.js";
 
 /**
  * What the inbox use cases need (a `Database` is a fitting `db`). Reads go to `db.stores`, outside a

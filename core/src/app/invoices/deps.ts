@@ -1,10 +1,10 @@
 import { publicInvoiceUrl } from "../../invoices/invoice-view.js";
 import type { Invoice } from "../../invoices/model.js";
-import type { DocumentContext, EinvoiceWriter, InvoiceRenderer, Tokens } from "../../invoices/ports.js";
-import type { Clock } from "../../ports/clock.js";
-import type { Ids } from "../../ports/ids.js";
+import type { DocumentContext, EinvoiceWriter, InvoiceRenderer, Tokens } from "../../ports/invoice-documents.js";
 import type { Mailer } from "../../ports/mailer.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
+import type { Ids } from "../../shared/ids.js";
 import type { Organisation } from "../../tenancy/model.js";
 
 /** What the invoice use cases need. Reads go to `db.stores`, outside a transaction. */

@@ -2,11 +2,11 @@ import * as E from "fp-ts/lib/Either.js";
 import type { Customer } from "../../customers/model.js";
 import type { Party } from "../../invoices/model.js";
 import { computeTotals, type InvoiceTotals, type LineInput } from "../../invoices/totals.js";
-import type { Ids } from "../../ports/ids.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import type { Currency } from "../../shared/currencies.js";
 import { type DomainError, type FieldError, validationError } from "../../shared/errors.js";
+import type { Ids } from "../../shared/ids.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { LineItemBody } from "./invoice-bodies.js";
 
 /** The customer as an invoice prints it. */

@@ -1,9 +1,9 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { Invoice } from "../../invoices/model.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import type { DomainError } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { documentContext, type InvoiceDocumentDeps } from "./deps.js";
 import { invoiceNotFound } from "./invoice-rules.js";
 

@@ -6,9 +6,9 @@ import {
   type InvoiceTrigger,
 } from "../../invoices/invoice-machine.js";
 import type { Invoice } from "../../invoices/model.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { type Moved, transition } from "../../shared/state-machine.js";
 
 /** The answer for a missing invoice (or another organisation's). */

@@ -16,11 +16,11 @@ import {
   type Variance,
 } from "../../matching/model.js";
 import { computeVariances, matchStatus } from "../../matching/variances.js";
-import type { Page, PageRequest } from "../../ports/page.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import { addAmounts, compareAmounts, isPositiveAmount, normalizeAmount, wireAmount } from "../../shared/money.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import { billNotFound } from "../bills/bill-rules.js";
 import type { AllocationBody, MatchGroupBody, ResolutionBody, TolerancesBody } from "./inputs.js";

@@ -2,13 +2,13 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { fuzzyRank } from "../../customers/fuzzy.js";
-import type { Page, PageRequest } from "../../ports/page.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Product } from "../../products/model.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { type CatalogueDeps, FUZZY_SAMPLE } from "../customers/customer-use-cases.js";
 import { Percent, UnitPrice } from "../invoices/invoice-bodies.js";
 

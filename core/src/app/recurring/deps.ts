@@ -1,10 +1,10 @@
 import type * as E from "fp-ts/lib/Either.js";
-import type { Clock } from "../../ports/clock.js";
-import type { Ids } from "../../ports/ids.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
 import type { InvoiceTemplate } from "../../recurring/model.js";
+import type { Clock } from "../../shared/clock.js";
 import type { DomainError } from "../../shared/errors.js";
+import type { Ids } from "../../shared/ids.js";
+import type { OrgScope } from "../../shared/scope.js";
 
 /** What an occurrence asks of the invoices part: one invoice from the template, sent when `send`. */
 export interface OccurrenceInvoice {

@@ -1,12 +1,12 @@
 import * as E from "fp-ts/lib/Either.js";
 import { makeEvent } from "../../events/make-event.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { occurrenceDate } from "../../recurring/cadence.js";
 import { addDays, formatCalendarDate } from "../../recurring/calendar-date.js";
 import type { RecurringSchedule } from "../../recurring/model.js";
 import { advanceAfterGeneration, storedDate } from "../../recurring/schedule-rules.js";
 import type { DomainError } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { OccurrenceInvoices, RecurringDeps } from "./deps.js";
 import { scheduleJson } from "./schedule-json.js";
 

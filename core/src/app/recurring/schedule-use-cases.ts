@@ -1,13 +1,13 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import type { Page, PageRequest } from "../../ports/page.js";
-import type { OrgScope } from "../../ports/scope.js";
 import { firstOccurrenceFrom } from "../../recurring/cadence.js";
 import { compareDates, formatCalendarDate, parseCalendarDate } from "../../recurring/calendar-date.js";
 import type { RecurringSchedule, ScheduleStatus } from "../../recurring/model.js";
 import { pointAt, storedDate } from "../../recurring/schedule-rules.js";
 import { localDateOf } from "../../recurring/zoned-time.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { customerFor } from "../invoices/draft-lines.js";
 import type { RecurringDeps } from "./deps.js";
 import type { CreateScheduleBody, UpdateScheduleBody } from "./schedule-body.js";

@@ -2,10 +2,10 @@ import { publicInvoiceUrl } from "../../invoices/invoice-view.js";
 import type { Invoice } from "../../invoices/model.js";
 import { outstandingOf } from "../../invoices/totals.js";
 import type { MailMessage } from "../../ports/mailer.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Reminder } from "../../reminders/model.js";
 import { isRemindable } from "../../reminders/plan.js";
 import { formatAmount } from "../../shared/money.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { ReminderDeps } from "./deps.js";
 
 const messageOf = (deps: ReminderDeps, invoice: Invoice, organisationName: string, to: string): MailMessage => {

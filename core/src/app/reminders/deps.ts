@@ -1,7 +1,7 @@
-import type { Clock } from "../../ports/clock.js";
-import type { Ids } from "../../ports/ids.js";
 import type { Mailer } from "../../ports/mailer.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
+import type { Ids } from "../../shared/ids.js";
 
 /** What the reminder use cases need. */
 export interface ReminderDeps {

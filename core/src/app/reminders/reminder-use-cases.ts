@@ -1,10 +1,10 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Reminder } from "../../reminders/model.js";
 import { DEFAULT_REMINDER_OFFSETS } from "../../reminders/model.js";
 import { isRemindable, planSteps } from "../../reminders/plan.js";
 import { conflict, type DomainError } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { invoiceNotFound } from "../invoices/invoice-rules.js";
 import { deliverReminder } from "./deliver.js";
 import type { PlanRemindersJob, ReminderDeps } from "./deps.js";

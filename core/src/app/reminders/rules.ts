@@ -2,10 +2,10 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { REMINDER_OFFSETS, type ReminderOffset } from "../../invoices/model.js";
-import type { OrgScope } from "../../ports/scope.js";
 import { DEFAULT_REMINDER_OFFSETS, OFFSET_DAYS } from "../../reminders/model.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import type { DomainError } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { ReminderDeps } from "./deps.js";
 
 const Offset = t.keyof(

@@ -4,8 +4,6 @@ import { billJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor, OutboxEvent } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
-import type { Page, PageRequest } from "../../ports/page.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import {
@@ -17,6 +15,8 @@ import {
   subtractAmounts,
   wireAmount,
 } from "../../shared/money.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
 import { cannotDetail, canTrigger, transition } from "../../shared/state-machine.js";
 import { SUPPLIER_CREDIT_MACHINE, type SupplierCreditTrigger } from "../../supplier-credits/credit-note-machine.js";
 import type { SupplierCreditNote, SupplierCreditStatus } from "../../supplier-credits/model.js";

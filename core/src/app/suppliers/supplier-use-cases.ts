@@ -3,15 +3,15 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
 import type { BankDetails } from "../../extraction/model.js";
-import type { Clock } from "../../ports/clock.js";
-import type { Ids } from "../../ports/ids.js";
-import type { Page, PageRequest } from "../../ports/page.js";
-import type { OrgScope } from "../../ports/scope.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
+import type { Ids } from "../../shared/ids.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
 
 /** What the supplier use cases need. */

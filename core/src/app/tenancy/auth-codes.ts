@@ -6,7 +6,8 @@ import {
   hashAuthCode,
   makeAuthCode,
 } from "../../auth/auth-code-format.js";
-import { type BearerTokens, TOKEN_LIFETIME_MS } from "../../auth/bearer-tokens.js";
+import { TOKEN_LIFETIME_MS } from "../../auth/token-lifetime.js";
+import type { BearerTokens } from "../../ports/bearer-tokens.js";
 import { type DomainError, domainError, notFound } from "../../shared/errors.js";
 import { apiKeyUsable } from "../../tenancy/api-key-format.js";
 import type { Organisation, User } from "../../tenancy/model.js";

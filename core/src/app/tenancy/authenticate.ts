@@ -1,7 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
-import type { BearerTokens, TokenClaims } from "../../auth/bearer-tokens.js";
-import type { Clock } from "../../ports/clock.js";
+import type { BearerTokens, TokenClaims } from "../../ports/bearer-tokens.js";
 import type { ApiKeys } from "../../ports/tenancy-stores.js";
+import type { Clock } from "../../shared/clock.js";
 import { type DomainError, domainError } from "../../shared/errors.js";
 import { apiKeyMatches, apiKeyUsable, parseApiKey } from "../../tenancy/api-key-format.js";
 import type { ApiKey } from "../../tenancy/model.js";

@@ -1,6 +1,6 @@
-import type { Clock } from "../../ports/clock.js";
-import type { Ids } from "../../ports/ids.js";
 import type { UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
+import type { Ids } from "../../shared/ids.js";
 
 /** What the tenancy use cases need. `randomBytes` is the only source of secret material. */
 export interface TenancyDeps {

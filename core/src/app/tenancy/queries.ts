@@ -1,5 +1,5 @@
-import type { PageRequest } from "../../ports/page.js";
 import type { Stores } from "../../ports/stores.js";
+import type { PageRequest } from "../../shared/page.js";
 import type { Membership, Organisation, User } from "../../tenancy/model.js";
 
 /** Reads for the tenancy routes. Each takes the stores (outside a transaction) and answers plain values. */

@@ -1,9 +1,9 @@
 import type { EventEnvelope } from "../../events/envelope.js";
+import type { AttemptTally } from "../../ports/webhooks.js";
 import { deliveryBody, deliveryHeaders, webhookHeaderNames } from "../../webhooks/delivery-request.js";
 import type { AttemptOutcome, WebhookDelivery, WebhookSubscription } from "../../webhooks/model.js";
 import { nextAttemptAt } from "../../webhooks/retry-schedule.js";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "../../webhooks/rules.js";
-import type { AttemptTally } from "../../webhooks/stores.js";
 import type { DeliveryDeps } from "./deps.js";
 
 /** How long a claim holds a delivery: the 10 s answer timeout plus room to record the outcome. */

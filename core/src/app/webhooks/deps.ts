@@ -1,7 +1,7 @@
-import type { Clock } from "../../ports/clock.js";
-import type { Ids } from "../../ports/ids.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
-import type { SecretSealer, WebhookSender, WebhookUrlCheck } from "../../webhooks/ports.js";
+import type { SecretSealer, WebhookSender, WebhookUrlCheck } from "../../ports/webhook-delivery.js";
+import type { Clock } from "../../shared/clock.js";
+import type { Ids } from "../../shared/ids.js";
 
 /**
  * What the webhook use cases need (a `Database` is a fitting `db`). `randomBytes` makes signing secrets,

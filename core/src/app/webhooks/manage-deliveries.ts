@@ -2,11 +2,11 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { Actor } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
-import type { Page, PageRequest } from "../../ports/page.js";
 import type { Stores } from "../../ports/stores.js";
+import type { DeliveryFilter } from "../../ports/webhooks.js";
 import { conflict, type DomainError, notFound } from "../../shared/errors.js";
+import type { Page, PageRequest } from "../../shared/page.js";
 import type { WebhookDelivery } from "../../webhooks/model.js";
-import type { DeliveryFilter } from "../../webhooks/stores.js";
 import type { WebhookDeps } from "./deps.js";
 import { subscriptionNotFound } from "./subscription-rules.js";
 

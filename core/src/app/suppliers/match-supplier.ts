@@ -1,7 +1,7 @@
-import { normalisedOrNull, normaliseSupplierName, normaliseTaxNumber } from "../bills/normalise.js";
-import type { OrgScope } from "../ports/scope.js";
-import type { Suppliers } from "../ports/suppliers.js";
-import type { Supplier } from "./model.js";
+import { normalisedOrNull, normaliseSupplierName, normaliseTaxNumber } from "../../bills/normalise.js";
+import type { Suppliers } from "../../ports/suppliers.js";
+import type { OrgScope } from "../../shared/scope.js";
+import type { Supplier } from "../../suppliers/model.js";
 
 /**
  * The supplier record an extracted supplier is: first by tax number (a registration number is exact), then by

@@ -1,5 +1,5 @@
-import type { Page, PageRequest } from "../ports/page.js";
-import type { AttemptOutcome, DeliveryStatus, WebhookDelivery, WebhookSubscription } from "./model.js";
+import type { Page, PageRequest } from "../shared/page.js";
+import type { AttemptOutcome, DeliveryStatus, WebhookDelivery, WebhookSubscription } from "../webhooks/model.js";
 
 /** A client's webhook subscriptions. Reads take the client: a foreign id answers undefined. */
 export interface WebhookSubscriptions {

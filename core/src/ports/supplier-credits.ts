@@ -1,6 +1,6 @@
-import type { Page, PageRequest } from "../ports/page.js";
-import type { OrgScope } from "../ports/scope.js";
-import type { SupplierCreditNote } from "./model.js";
+import type { Page, PageRequest } from "../shared/page.js";
+import type { OrgScope } from "../shared/scope.js";
+import type { SupplierCreditNote } from "../supplier-credits/model.js";
 
 /** Supplier credit notes of an organisation. */
 export interface SupplierCreditNotes {

@@ -1,6 +1,6 @@
 import type { ReminderOffset } from "../invoices/model.js";
-import type { OrgScope } from "../ports/scope.js";
-import type { Reminder, ReminderStatus } from "./model.js";
+import type { Reminder, ReminderStatus } from "../reminders/model.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /** An invoice of some tenant, by its scope and id. */
 export interface InvoiceRef extends OrgScope {

@@ -1,6 +1,6 @@
-import type { Page, PageRequest } from "../ports/page.js";
-import type { OrgScope } from "../ports/scope.js";
-import type { RecurringSchedule } from "./model.js";
+import type { RecurringSchedule } from "../recurring/model.js";
+import type { Page, PageRequest } from "../shared/page.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /** Recurring-invoice schedules, within one organisation of one client (another's answer undefined). */
 export interface RecurringSchedules {

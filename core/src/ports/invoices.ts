@@ -1,6 +1,7 @@
-import type { Page, PageRequest } from "../ports/page.js";
-import type { OrgScope } from "../ports/scope.js";
-import type { CreditNote, Invoice, InvoiceStatus } from "./model.js";
+import type { CreditNote, Invoice, InvoiceStatus } from "../invoices/model.js";
+import type { DocumentKind } from "../invoices/numbering.js";
+import type { Page, PageRequest } from "../shared/page.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /** Filters of the invoice listing; all given ones must hold. */
 export interface InvoiceFilter {
@@ -31,13 +32,14 @@ export interface CreditNotes {
 }
 
 /** The kinds of numbered documents; each has its own sequence per organisation. */
-export type DocumentKind = "invoice" | "credit-note";
 
 /**
  * Document number sequences. `next` answers the sequence's next value (1 first) and must be called inside the
  * unit of work that uses it: a rollback gives the number back, and concurrent callers wait for each other,
  * so numbers have no gaps and no duplicates.
  */
+export type { DocumentKind };
+
 export interface DocumentNumbers {
   next(scope: OrgScope, kind: DocumentKind): Promise<number>;
 }

@@ -1,5 +1,5 @@
+import type { CreditNote, Invoice } from "../invoices/model.js";
 import type { Organisation } from "../tenancy/model.js";
-import type { CreditNote, Invoice } from "./model.js";
 
 /** What a printed invoice or credit note shows beyond the record: who issues it, and the public link. */
 export interface DocumentContext {

@@ -1,6 +1,6 @@
-import type { Page, PageRequest } from "../ports/page.js";
-import type { OrgScope } from "../ports/scope.js";
-import type { Customer } from "./model.js";
+import type { Customer } from "../customers/model.js";
+import type { Page, PageRequest } from "../shared/page.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /**
  * A catalogue of records within one organisation of one client (another's answers undefined, as a missing

@@ -1,6 +1,6 @@
-import type { Page, PageRequest } from "../ports/page.js";
-import type { OrgScope } from "../ports/scope.js";
-import type { DeliveryNote, MatchGroup, PurchaseOrder, Tolerances } from "./model.js";
+import type { DeliveryNote, MatchGroup, PurchaseOrder, Tolerances } from "../matching/model.js";
+import type { Page, PageRequest } from "../shared/page.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /** Documents of one kind of an organisation, with numbers unique per organisation. */
 export interface NumberedDocuments<D> {

@@ -1,6 +1,6 @@
-import type { OrgScope } from "../ports/scope.js";
-import type { ApprovalLink } from "./approval-links.js";
-import type { ApprovalPolicy, BillLifecycle } from "./model.js";
+import type { ApprovalLink } from "../approvals/approval-links.js";
+import type { ApprovalPolicy, BillLifecycle } from "../approvals/model.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /** Approval policies of an organisation. */
 export interface ApprovalPolicies {

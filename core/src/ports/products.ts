@@ -1,5 +1,5 @@
-import type { Catalogue } from "../customers/stores.js";
-import type { Product } from "./model.js";
+import type { Product } from "../products/model.js";
+import type { Catalogue } from "./customers.js";
 
 /** Products; `q` searches the name, SKU and description. */
 export type Products = Catalogue<Product>;

@@ -1,8 +1,5 @@
 import type { ClientRole, OrganisationRole } from "../tenancy/model.js";
 
-/** How long a bearer token is valid (the spec: 8 hours). */
-export const TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
-
 /** What a bearer token says about its holder. */
 export interface TokenClaims {
   /** The user. */
@@ -20,11 +17,3 @@ export interface TokenClaims {
 
 /** Why a presented token was refused. */
 export type TokenRefusal = "expired" | "invalid";
-
-/** Signs and verifies bearer tokens (a JWT adapter implements it). */
-export interface BearerTokens {
-  /** A signed token for the claims, valid from `issuedAt` to `expiresAt`. */
-  sign(claims: TokenClaims): Promise<string>;
-  /** The claims of a token this service signed and that is valid now, or why not. */
-  verify(token: string): Promise<TokenClaims | TokenRefusal>;
-}
