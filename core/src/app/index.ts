@@ -186,6 +186,7 @@ export * from "./tenancy/create-organisation.js";
 export * from "./tenancy/create-user.js";
 export type * from "./tenancy/deps.js";
 export * from "./tenancy/queries.js";
+export { resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js";
 export * from "./tenancy/update-client.js";
 export { DELIVERY_LEASE_MS, deliverClaimed } from "./webhooks/deliver.js";
 export type { WebhookDeps } from "./webhooks/deps.js";

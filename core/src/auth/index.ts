@@ -1,6 +1,6 @@
+export * from "../app/tenancy/resolve-access.js";
 export * from "./access.js";
 export * from "./auth-code-format.js";
 export * from "./header-names.js";
 export * from "./principal.js";
-export * from "./resolve-access.js";
 export * from "./token-lifetime.js";

@@ -4,6 +4,7 @@ export type * from "../shared/clock.js";
 export type * from "../shared/ids.js";
 export type * from "../shared/page.js";
 export type * from "../shared/scope.js";
+export type * from "./access-lookups.js";
 export type * from "./approvals.js";
 export type { BearerTokens, TokenClaims, TokenRefusal } from "./bearer-tokens.js";
 export type * from "./bills.js";

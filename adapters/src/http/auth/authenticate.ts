@@ -1,16 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
-import {
-  type Access,
-  type AccessLookups,
-  type DomainError,
-  domainError,
-  headerNames,
-  type Principal,
-  type RequestAuth,
-  resolveAccess,
-} from "@apar/core";
-import { authenticateApiKey, authenticateBearer } from "@apar/core/app";
-import type { BearerTokens, Clock, Stores } from "@apar/core/ports";
+import { type Access, type DomainError, domainError, headerNames, type Principal, type RequestAuth } from "@apar/core";
+import { authenticateApiKey, authenticateBearer, resolveAccess } from "@apar/core/app";
+import type { AccessLookups, BearerTokens, Clock, Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 
 /** A refused request: the problem to answer and the headers that go with it (`WWW-Authenticate`). */

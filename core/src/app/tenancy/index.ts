@@ -7,4 +7,5 @@ export * from "./create-organisation.js";
 export * from "./create-user.js";
 export type * from "./deps.js";
 export * from "./queries.js";
+export * from "./resolve-access.js";
 export * from "./update-client.js";

@@ -1,22 +1,16 @@
 import * as E from "fp-ts/lib/Either.js";
-import { isUuid } from "../shared/codecs/uuid.js";
-import { type DomainError, domainError, validationError } from "../shared/errors.js";
-import type { Client, Organisation } from "../tenancy/model.js";
-import { hasModule, isClientAdministrator, scopeCoversClient, soleClientOf } from "../tenancy/rules.js";
-import type { Access } from "./access.js";
-import type { HeaderNames } from "./header-names.js";
-import { actorOf, type Principal, type RequestAuth } from "./principal.js";
+import type { Access } from "../../auth/access.js";
+import type { HeaderNames } from "../../auth/header-names.js";
+import { actorOf, type Principal, type RequestAuth } from "../../auth/principal.js";
+import type { AccessLookups } from "../../ports/access-lookups.js";
+import { isUuid } from "../../shared/codecs/uuid.js";
+import { type DomainError, domainError, validationError } from "../../shared/errors.js";
+import { hasModule, isClientAdministrator, scopeCoversClient, soleClientOf } from "../../tenancy/rules.js";
 
 /** The tenancy headers of a request (absent or empty: undefined). */
 export interface TenancyHeaders {
   readonly clientId: string | undefined;
   readonly organisationId: string | undefined;
-}
-
-/** The reads resolution needs (a store lookup each; a foreign organisation answers undefined). */
-export interface AccessLookups {
-  client(id: string): Promise<Client | undefined>;
-  organisation(clientId: string, id: string): Promise<Organisation | undefined>;
 }
 
 const badHeader = (name: string): DomainError =>
