@@ -1,4 +1,3 @@
-export * from "../app/tenancy/resolve-access.js";
 export * from "./access.js";
 export * from "./auth-code-format.js";
 export * from "./header-names.js";
