@@ -48,15 +48,25 @@ export interface Stores {
   readonly documentNumbers: DocumentNumbers;
 }
 
-/** Runs work in one transaction: every write inside commits together or not at all. */
-export interface UnitOfWork {
-  run<A>(work: (stores: Stores) => Promise<A>): Promise<A>;
+/** The name of one store (`"bills"`, `"events"`, ...). */
+export type StoreName = keyof Stores;
+
+/** Runs work in one transaction over the stores `S`: every write inside commits together or not at all. */
+export interface UnitOfWork<S = Stores> {
+  run<A>(work: (stores: S) => Promise<A>): Promise<A>;
+}
+
+/**
+ * The stores a use case touches, named: units of work over them and the same stores outside a transaction
+ * (`stores`, each call commits on its own). A `Database` is a `Db` of every store; an embedder calling one use case
+ * supplies only the stores that use case names (`Db<"bills" | "events" | "jobs">`).
+ */
+export interface Db<K extends StoreName = StoreName> extends UnitOfWork<Pick<Stores, K>> {
+  readonly stores: Pick<Stores, K>;
 }
 
 /** A database: units of work plus what operators need (readiness, locks, shutdown). */
-export interface Database extends UnitOfWork {
-  /** Stores outside any transaction (each call commits on its own). */
-  readonly stores: Stores;
+export interface Database extends Db {
   readonly dialect: "memory" | "sqlite" | "mysql";
   /** Applies pending migrations (forward-only; safe to run twice and from several instances at once). */
   migrate(): Promise<void>;

@@ -11,7 +11,7 @@ import {
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import type { Actor } from "../../events/envelope.js";
 import type { Mailer, MailMessage } from "../../ports/mailer.js";
-import type { Stores } from "../../ports/stores.js";
+import type { StoreName, Stores } from "../../ports/stores.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { User } from "../../tenancy/model.js";
@@ -19,7 +19,7 @@ import { moveWithin, planApproval, planRejection } from "./bill-lifecycle.js";
 import type { ApprovalDeps, ApprovalLinksJob } from "./deps.js";
 
 /** What mailing approval links needs beyond the approval use cases. */
-export interface ApprovalLinkDeps extends ApprovalDeps {
+export interface ApprovalLinkDeps<K extends StoreName = StoreName> extends ApprovalDeps<K> {
   readonly mailer: Mailer;
   readonly randomBytes: (size: number) => Uint8Array;
   /** The service's public base URL (`https://ap.example.com`), without a trailing slash. */

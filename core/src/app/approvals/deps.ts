@@ -1,13 +1,8 @@
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
-import type { Clock } from "../../shared/clock.js";
-import type { Ids } from "../../shared/ids.js";
+import type { StoreName } from "../../ports/stores.js";
+import type { CoreDeps } from "../deps.js";
 
 /** What the approval use cases need. Reads go to `db.stores`, outside a transaction. */
-export interface ApprovalDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
-}
+export interface ApprovalDeps<K extends StoreName = StoreName> extends CoreDeps<K> {}
 
 /** The job that mails each approver of a bill in NeedsApproval a public approval link. */
 export const SEND_APPROVAL_LINKS_JOB = "send-approval-links";

@@ -1,19 +1,15 @@
 import type { DocumentReader } from "../../ports/document-reader.js";
 import type { DocumentFiles } from "../../ports/documents.js";
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
-import type { Clock } from "../../shared/clock.js";
-import type { Ids } from "../../shared/ids.js";
+import type { StoreName } from "../../ports/stores.js";
+import type { CoreDeps } from "../deps.js";
 
 /** What the bill use cases need. Reads go to `db.stores`, outside a transaction. */
-export interface BillDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
+export interface BillDeps<K extends StoreName = StoreName> extends CoreDeps<K> {
   readonly files: DocumentFiles;
 }
 
 /** What reading a bill needs beyond that: the reader, the operator's choice of method per client, a time limit. */
-export interface ReadBillDeps extends BillDeps {
+export interface ReadBillDeps<K extends StoreName = StoreName> extends BillDeps<K> {
   readonly reader: DocumentReader;
   /** `ocr` (text layer, then OCR) or `llm` (vision) for a client's documents; e-invoice XML always wins. */
   readonly readMethodFor: (clientId: string) => "ocr" | "llm";

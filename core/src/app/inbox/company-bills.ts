@@ -7,6 +7,7 @@ import type { Actor } from "../../events/envelope.js";
 import type { CompanyBill } from "../../inbox/company-bill.js";
 import { COMPANY_BILL_MACHINE } from "../../inbox/company-bill-machine.js";
 import type { DocumentReader } from "../../ports/document-reader.js";
+import type { StoreName } from "../../ports/stores.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
 import { transition } from "../../shared/state-machine.js";
 import { billEvents } from "../bills/bill-events.js";
@@ -51,7 +52,7 @@ export const getCompanyBill =
   };
 
 /** What reading a waiting bill needs. */
-export interface ReadCompanyBillDeps extends ForwardDeps {
+export interface ReadCompanyBillDeps<K extends StoreName = StoreName> extends ForwardDeps<K> {
   readonly reader: DocumentReader;
   readonly readMethodFor: (clientId: string) => "ocr" | "llm";
   /** A reading that takes longer fails the bill with reason `timeout`, as an organisation's bill's does. */

@@ -8,13 +8,14 @@ import { senderAllowed } from "../../inbox/allowlist.js";
 import type { CompanyBill } from "../../inbox/company-bill.js";
 import type { Company, EmailAuthResult, RejectionReason } from "../../inbox/model.js";
 import type { DocumentFiles } from "../../ports/documents.js";
+import type { StoreName } from "../../ports/stores.js";
 import type { DomainError } from "../../shared/errors.js";
 import { uploadBill } from "../bills/upload-bill.js";
 import type { InboxDeps } from "./deps.js";
 import { recordForwardingRejection } from "./record-forwarding-rejection.js";
 
 /** What accepting forwarded mail needs beyond the inbox: the document files the bills' bytes go to. */
-export interface ForwardDeps extends InboxDeps {
+export interface ForwardDeps<K extends StoreName = StoreName> extends InboxDeps<K> {
   readonly files: DocumentFiles;
 }
 

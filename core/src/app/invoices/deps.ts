@@ -2,16 +2,12 @@ import { publicInvoiceUrl } from "../../invoices/invoice-view.js";
 import type { Invoice } from "../../invoices/model.js";
 import type { DocumentContext, EinvoiceWriter, InvoiceRenderer, Tokens } from "../../ports/invoice-documents.js";
 import type { Mailer } from "../../ports/mailer.js";
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
-import type { Clock } from "../../shared/clock.js";
-import type { Ids } from "../../shared/ids.js";
+import type { StoreName } from "../../ports/stores.js";
 import type { Organisation } from "../../tenancy/model.js";
+import type { CoreDeps } from "../deps.js";
 
 /** What the invoice use cases need. Reads go to `db.stores`, outside a transaction. */
-export interface InvoiceDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
+export interface InvoiceDeps<K extends StoreName = StoreName> extends CoreDeps<K> {
   /** Public page tokens. */
   readonly tokens: Tokens;
   /** Where the public pages live (`APAR_PUBLIC_URL`): links are `<publicBaseUrl>/i/<token>`. */
@@ -19,13 +15,13 @@ export interface InvoiceDeps {
 }
 
 /** What rendering and mailing invoices needs beyond that. */
-export interface InvoiceDocumentDeps extends InvoiceDeps {
+export interface InvoiceDocumentDeps<K extends StoreName = StoreName> extends InvoiceDeps<K> {
   readonly renderer: InvoiceRenderer;
   readonly einvoices: EinvoiceWriter;
 }
 
 /** What the email job needs. */
-export interface InvoiceMailDeps extends InvoiceDocumentDeps {
+export interface InvoiceMailDeps<K extends StoreName = StoreName> extends InvoiceDocumentDeps<K> {
   readonly mailer: Mailer;
   /** The From address of invoice mail. */
   readonly mailFrom: string;

@@ -1,10 +1,9 @@
 import type * as E from "fp-ts/lib/Either.js";
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { StoreName, Stores } from "../../ports/stores.js";
 import type { InvoiceTemplate } from "../../recurring/model.js";
-import type { Clock } from "../../shared/clock.js";
 import type { DomainError } from "../../shared/errors.js";
-import type { Ids } from "../../shared/ids.js";
 import type { OrgScope } from "../../shared/scope.js";
+import type { CoreDeps } from "../deps.js";
 
 /** What an occurrence asks of the invoices part: one invoice from the template, sent when `send`. */
 export interface OccurrenceInvoice {
@@ -31,8 +30,4 @@ export interface OccurrenceInvoices {
 }
 
 /** What the recurring-schedule use cases need. */
-export interface RecurringDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
-}
+export interface RecurringDeps<K extends StoreName = StoreName> extends CoreDeps<K> {}

@@ -1,6 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import { makeEvent } from "../../events/make-event.js";
-import type { Stores } from "../../ports/stores.js";
+import type { StoreName, Stores } from "../../ports/stores.js";
 import { occurrenceDate } from "../../recurring/cadence.js";
 import { addDays, formatCalendarDate } from "../../recurring/calendar-date.js";
 import type { RecurringSchedule } from "../../recurring/model.js";
@@ -39,7 +39,7 @@ class Refused extends Error {
 }
 
 /** What a generation needs. */
-export interface GenerationDeps extends RecurringDeps {
+export interface GenerationDeps<K extends StoreName = StoreName> extends RecurringDeps<K> {
   readonly invoices: OccurrenceInvoices;
 }
 

@@ -1,13 +1,9 @@
 import type { Mailer } from "../../ports/mailer.js";
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
-import type { Clock } from "../../shared/clock.js";
-import type { Ids } from "../../shared/ids.js";
+import type { StoreName } from "../../ports/stores.js";
+import type { CoreDeps } from "../deps.js";
 
 /** What the reminder use cases need. */
-export interface ReminderDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
+export interface ReminderDeps<K extends StoreName = StoreName> extends CoreDeps<K> {
   readonly mailer: Mailer;
   /** The From address of reminder mail. */
   readonly mailFrom: string;

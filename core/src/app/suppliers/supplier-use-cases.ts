@@ -3,23 +3,18 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
 import type { BankDetails } from "../../extraction/model.js";
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
-import type { Clock } from "../../shared/clock.js";
+import type { StoreName } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
-import type { Ids } from "../../shared/ids.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
+import type { CoreDeps } from "../deps.js";
 
 /** What the supplier use cases need. */
-export interface SupplierDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
-}
+export interface SupplierDeps<K extends StoreName = StoreName> extends CoreDeps<K> {}
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const Text = (max: number) => nullable(NonEmptyTrimmedString(max));

@@ -1,26 +1,19 @@
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { StoreName } from "../../ports/stores.js";
 import type { SecretSealer, WebhookSender, WebhookUrlCheck } from "../../ports/webhook-delivery.js";
-import type { Clock } from "../../shared/clock.js";
-import type { Ids } from "../../shared/ids.js";
+import type { CoreDeps } from "../deps.js";
 
 /**
  * What the webhook use cases need (a `Database` is a fitting `db`). `randomBytes` makes signing secrets,
  * `sealer` encrypts them for storage, `checkUrl` is the URL policy applied when a subscription is saved.
  */
-export interface WebhookDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
+export interface WebhookDeps<K extends StoreName = StoreName> extends CoreDeps<K> {
   readonly randomBytes: (size: number) => Uint8Array;
   readonly sealer: SecretSealer;
   readonly checkUrl: WebhookUrlCheck;
 }
 
 /** What delivering needs beyond the use cases: the sender, the header brand word and this worker's name. */
-export interface DeliveryDeps {
-  readonly db: UnitOfWork & { readonly stores: Stores };
-  readonly clock: Clock;
-  readonly ids: Ids;
+export interface DeliveryDeps<K extends StoreName = StoreName> extends CoreDeps<K> {
   readonly sealer: SecretSealer;
   readonly sender: WebhookSender;
   /** `APAR_HEADER_PREFIX` (`service` -> `Service-Signature`). */
