@@ -35,7 +35,11 @@ export const linkNotFound = (): DomainError =>
   );
 
 /** Who may decide a bill: its decision's listed approvers, else the organisation's administrators. */
-const approversOf = async (s: Stores, scope: OrgScope, listed: readonly string[]): Promise<User[]> => {
+const approversOf = async (
+  s: Pick<Stores, "memberships" | "users">,
+  scope: OrgScope,
+  listed: readonly string[],
+): Promise<User[]> => {
   const ids =
     listed.length > 0
       ? listed
@@ -47,7 +51,7 @@ const approversOf = async (s: Stores, scope: OrgScope, listed: readonly string[]
 };
 
 /** True when the user is an administrator of the organisation (or of its client). */
-const isAdministrator = async (s: Stores, user: User, organisationId: string): Promise<boolean> =>
+const isAdministrator = async (s: Pick<Stores, "memberships">, user: User, organisationId: string): Promise<boolean> =>
   user.clientRoles.length > 0 || ((await s.memberships.of(user.id, organisationId))?.roles.includes("Admin") ?? false);
 
 /**
@@ -56,7 +60,7 @@ const isAdministrator = async (s: Stores, user: User, organisationId: string): P
  * has left NeedsApproval meanwhile gets none.
  */
 export const sendApprovalLinks =
-  (deps: ApprovalLinkDeps) =>
+  (deps: ApprovalLinkDeps<"approvalLinks" | "billLifecycles" | "bills" | "memberships" | "organisations" | "users">) =>
   async (job: ApprovalLinksJob): Promise<{ readonly sent: number }> => {
     const scope = { clientId: job.clientId, organisationId: job.organisationId };
     const mails = await deps.db.run(async (s) => {
@@ -89,7 +93,7 @@ export const sendApprovalLinks =
   };
 
 const approvalMail = (
-  deps: ApprovalLinkDeps,
+  deps: ApprovalLinkDeps<never>,
   user: User,
   bill: BillJson,
   organisation: string,
@@ -117,7 +121,7 @@ export interface ApprovalLinkView {
 }
 
 const usableLink = async (
-  s: Stores,
+  s: Pick<Stores, "approvalLinks">,
   token: string,
   now: Date,
 ): Promise<{ link: ApprovalLink; scope: OrgScope } | undefined> => {
@@ -129,7 +133,7 @@ const usableLink = async (
 
 /** The bill behind a link, changing nothing (mail scanners follow links). */
 export const viewApprovalLink =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"approvalLinks" | "billLifecycles" | "bills" | "organisations">) =>
   (token: string): TE.TaskEither<DomainError, ApprovalLinkView> =>
   async () => {
     const s = deps.db.stores;

@@ -26,7 +26,12 @@ export interface ApproverAction extends LifecycleAction {
 
 export type { AfterMove, Plan, Planner } from "../bills/move-bill.js";
 
-const enqueueApprovalLinks = async (s: Stores, bill: Bill, from: Bill["state"], now: Date): Promise<void> => {
+const enqueueApprovalLinks = async (
+  s: Pick<Stores, "jobs">,
+  bill: Bill,
+  from: Bill["state"],
+  now: Date,
+): Promise<void> => {
   if (bill.state !== "NeedsApproval" || from === "NeedsApproval") return;
   const job: ApprovalLinksJob = { clientId: bill.clientId, organisationId: bill.organisationId, billId: bill.id };
   await s.jobs.enqueue(
@@ -40,7 +45,7 @@ const enqueueApprovalLinks = async (s: Stores, bill: Bill, from: Bill["state"], 
  * entering NeedsApproval gets its public approval links sent.
  */
 export const moveWithin = (
-  deps: ApprovalDeps,
+  deps: ApprovalDeps<never>,
   s: Stores,
   trigger: BillTrigger,
   plan: Planner,
@@ -67,7 +72,7 @@ const move =
     deps.db.run((s) => moveWithin(deps, s, trigger, plan, input, after));
 
 /** What the policies are checked against: the bill's supplier standing, total, currency, confidence, flags. */
-export const factsOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<BillFacts> => {
+export const factsOf = async (s: Pick<Stores, "billLifecycles">, scope: OrgScope, bill: Bill): Promise<BillFacts> => {
   const approved = bill.supplierId === null ? 0 : await s.billLifecycles.approvedCount(scope, bill.supplierId);
   return {
     supplierId: bill.supplierId,

@@ -12,7 +12,7 @@ import { type PolicyJson, policyJson } from "./policy-view.js";
 const policyNotFound = (): DomainError => notFound("ApprovalPolicy.NotFound", "The approval policy does not exist.");
 
 /** The checks a decoded body cannot make alone: bounds in order, approvers that exist, a reachable quorum. */
-const check = async (s: Stores, scope: OrgScope, body: PolicyBody): Promise<FieldError[]> => {
+const check = async (s: Pick<Stores, "users">, scope: OrgScope, body: PolicyBody): Promise<FieldError[]> => {
   const errors: FieldError[] = [];
   if (
     body.amountGte !== undefined &&
@@ -58,7 +58,7 @@ const fieldsOf = (body: PolicyBody) => ({
 
 /** Creates an approval policy (version 1). */
 export const createPolicy =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"approvalPolicies" | "users">) =>
   (scope: OrgScope, body: PolicyBody): TE.TaskEither<DomainError, PolicyJson> =>
   () =>
     deps.db.run(async (s) => {
@@ -79,7 +79,7 @@ export const createPolicy =
 
 /** Replaces an approval policy's fields: a new version. Bills already decided keep their snapshot. */
 export const replacePolicy =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"approvalPolicies" | "users">) =>
   (scope: OrgScope, id: string, body: PolicyBody): TE.TaskEither<DomainError, PolicyJson> =>
   () =>
     deps.db.run(async (s) => {
@@ -99,7 +99,7 @@ export const replacePolicy =
 
 /** Deletes an approval policy. */
 export const deletePolicy =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"approvalPolicies">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, void> =>
   () =>
     deps.db.run(async (s) =>
@@ -108,7 +108,7 @@ export const deletePolicy =
 
 /** An approval policy of the organisation. */
 export const getPolicy =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"approvalPolicies">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, PolicyJson> =>
   async () => {
     const policy = await deps.db.stores.approvalPolicies.ofId(scope, id);
@@ -117,7 +117,7 @@ export const getPolicy =
 
 /** Every policy of the organisation in evaluation order (priorityOrder, then oldest first). */
 export const listPolicies =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"approvalPolicies">) =>
   (scope: OrgScope): TE.TaskEither<DomainError, PolicyJson[]> =>
   async () =>
     E.right((await deps.db.stores.approvalPolicies.list(scope)).map(policyJson));

@@ -11,7 +11,7 @@ import type { BillDeps } from "./deps.js";
 
 /** A bill of the organisation, as JSON. */
 export const getBill =
-  (deps: BillDeps) =>
+  (deps: BillDeps<"billLifecycles" | "bills">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, BillJson> =>
   async () => {
     const bill = await deps.db.stores.bills.ofId(scope, id);
@@ -21,7 +21,7 @@ export const getBill =
 
 /** One page of the organisation's bills (oldest first), filtered. */
 export const listBills =
-  (deps: BillDeps) =>
+  (deps: BillDeps<"billLifecycles" | "bills">) =>
   (scope: OrgScope, filter: BillFilter, page: PageRequest): TE.TaskEither<DomainError, Page<BillJson>> =>
   async () => {
     const found = await deps.db.stores.bills.list(scope, filter, page);
@@ -35,7 +35,7 @@ export const listBills =
 
 /** The original file of a bill: its bytes, type and name. */
 export const billDocument =
-  (deps: BillDeps) =>
+  (deps: BillDeps<"bills">) =>
   (
     scope: OrgScope,
     id: string,
@@ -51,7 +51,7 @@ export const billDocument =
 
 /** Every change of a bill with its actor and time, from its events. */
 export const getBillHistory =
-  (deps: BillDeps) =>
+  (deps: BillDeps<"bills" | "events">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, HistoryEntry[]> =>
   async () => {
     const bill = await deps.db.stores.bills.ofId(scope, id);

@@ -10,7 +10,11 @@ import { cannotDetail, canTrigger, transition } from "../../shared/state-machine
 export const billNotFound = (): DomainError => notFound("Bill.NotFound", "The bill does not exist.");
 
 /** A bill of the scope, or Bill.NotFound. */
-export const loadBill = async (s: Stores, scope: OrgScope, id: string): Promise<E.Either<DomainError, Bill>> => {
+export const loadBill = async (
+  s: Pick<Stores, "bills">,
+  scope: OrgScope,
+  id: string,
+): Promise<E.Either<DomainError, Bill>> => {
   const bill = await s.bills.ofId(scope, id);
   return bill === undefined ? E.left(billNotFound()) : E.right(bill);
 };

@@ -49,7 +49,12 @@ export const readBill =
   };
 
 /** What a successful reading changes on the bill: its fields, confidences, reader, supplier and any duplicate. */
-const planReading = async (deps: ReadBillDeps, s: Stores, bill: Bill, extraction: Extraction): Promise<Plan> => {
+const planReading = async (
+  deps: ReadBillDeps<never>,
+  s: Pick<Stores, "bills" | "suppliers">,
+  bill: Bill,
+  extraction: Extraction,
+): Promise<Plan> => {
   const scope = { clientId: bill.clientId, organisationId: bill.organisationId };
   const { fields, dropped } = limitFields(extraction.fields);
   if (dropped.length > 0) deps.warn?.({ billId: bill.id, dropped }, "over-long fields dropped from a reading");

@@ -40,7 +40,7 @@ export interface UploadedBill {
  * answer again; with another request, 409.
  */
 export const uploadBill =
-  (deps: BillDeps) =>
+  (deps: BillDeps<"bills" | "events" | "idempotencyKeys" | "jobs">) =>
   (input: UploadBillInput): TE.TaskEither<DomainError, UploadedBill> => {
     const { scope, idempotency } = input;
     const place = { clientId: scope.clientId, scope: `${idempotency?.operation ?? ""} ${scope.organisationId}` };

@@ -55,7 +55,7 @@ const checkCredit = (invoice: Invoice, amount: string, lineId: string | null): D
 
 /** Drafts a credit note against a sent or partly paid invoice (no number, no event until issued). */
 export const createCreditNote =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"creditNotes" | "invoices">) =>
   (input: {
     scope: OrgScope;
     invoiceId: string;
@@ -95,7 +95,7 @@ export const createCreditNote =
  * `credit_note.issued` and `invoice.credited` in one unit of work.
  */
 export const issueCreditNote =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"creditNotes" | "documentNumbers" | "events" | "invoices">) =>
   (input: {
     scope: OrgScope;
     actor: Actor;
@@ -155,7 +155,7 @@ export const issueCreditNote =
 
 /** A credit note of the organisation. */
 export const getCreditNote =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"creditNotes">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, CreditNoteJson> =>
   async () => {
     const note = await deps.db.stores.creditNotes.ofId(scope, id);
@@ -164,7 +164,7 @@ export const getCreditNote =
 
 /** One page of the organisation's credit notes (oldest first), optionally of one invoice. */
 export const listCreditNotes =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"creditNotes">) =>
   (
     scope: OrgScope,
     filter: { readonly invoiceId?: string },
@@ -175,7 +175,11 @@ export const listCreditNotes =
     return E.right({ items: found.items.map(creditNoteJson), hasMore: found.hasMore });
   };
 
-const noteWithInvoice = async (s: Stores, scope: OrgScope, id: string) => {
+const noteWithInvoice = async (
+  s: Pick<Stores, "creditNotes" | "invoices" | "organisations">,
+  scope: OrgScope,
+  id: string,
+) => {
   const note = await s.creditNotes.ofId(scope, id);
   if (note === undefined) return undefined;
   const invoice = await s.invoices.ofId(scope, note.invoiceId);
@@ -186,7 +190,7 @@ const noteWithInvoice = async (s: Stores, scope: OrgScope, id: string) => {
 
 /** A credit note as a PDF. */
 export const creditNotePdf =
-  (deps: InvoiceDocumentDeps) =>
+  (deps: InvoiceDocumentDeps<"creditNotes" | "invoices" | "organisations">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, RenderedFile> =>
   async () => {
     const found = await noteWithInvoice(deps.db.stores, scope, id);

@@ -50,7 +50,7 @@ export const FUZZY_SAMPLE = 5000;
 
 /** Creates a customer of the organisation. */
 export const createCustomer =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"customers">) =>
   (scope: OrgScope, body: t.TypeOf<typeof CreateCustomerBody>): TE.TaskEither<DomainError, Customer> =>
   async () => {
     const now = deps.clock.now();
@@ -72,7 +72,7 @@ export const createCustomer =
 
 /** A customer of the organisation. */
 export const getCustomer =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"customers">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, Customer> =>
   async () => {
     const customer = await deps.db.stores.customers.ofId(scope, id);
@@ -81,14 +81,14 @@ export const getCustomer =
 
 /** One page of the organisation's customers, optionally those containing `q`. */
 export const listCustomers =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"customers">) =>
   (scope: OrgScope, q: string | undefined, page: PageRequest): TE.TaskEither<DomainError, Page<Customer>> =>
   async () =>
     E.right(await deps.db.stores.customers.search(scope, q, page));
 
 /** Customers whose name, e-mail or tax number resembles `q` (typos allowed), best first. */
 export const searchCustomers =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"customers">) =>
   (scope: OrgScope, q: string, limit: number): TE.TaskEither<DomainError, Customer[]> =>
   async () => {
     const all = await deps.db.stores.customers.sample(scope, FUZZY_SAMPLE);
@@ -97,7 +97,7 @@ export const searchCustomers =
 
 /** Changes the members given. */
 export const updateCustomer =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"customers">) =>
   (scope: OrgScope, id: string, body: t.TypeOf<typeof UpdateCustomerBody>): TE.TaskEither<DomainError, Customer> =>
   () =>
     deps.db.run(async (s) => {
@@ -110,7 +110,7 @@ export const updateCustomer =
 
 /** Deletes a customer; its invoices keep the customer as they printed it. */
 export const deleteCustomer =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"customers">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, true> =>
   async () =>
     (await deps.db.run((s) => s.customers.remove(scope, id))) ? E.right(true) : E.left(customerNotFound());

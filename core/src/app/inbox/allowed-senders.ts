@@ -15,7 +15,7 @@ const rejectionNotFound = (): DomainError =>
 
 /** A company's allowlist, oldest entry first. `Company.NotFound` for a company not of the client or not visible. */
 export const listAllowedSenders =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"allowedSenders" | "companies">) =>
   (input: {
     readonly clientId: string;
     readonly companyId: string;
@@ -29,8 +29,8 @@ export const listAllowedSenders =
 
 /** Adds the entry unless the list has it already (then answers the existing one): adding is idempotent. */
 const addEntry = async (
-  deps: InboxDeps,
-  s: Stores,
+  deps: InboxDeps<never>,
+  s: Pick<Stores, "allowedSenders">,
   clientId: string,
   companyId: string,
   entry: Pick<AllowedSender, "kind" | "value">,
@@ -65,7 +65,7 @@ export interface AddAllowedSenderInput {
 
 /** Allows an address or a whole domain to forward bills to the company. */
 export const addAllowedSender =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"allowedSenders" | "companies">) =>
   (input: AddAllowedSenderInput): TE.TaskEither<DomainError, { sender: AllowedSender; created: boolean }> => {
     const entry = parseSenderPattern(input.sender);
     if (entry === undefined)
@@ -83,7 +83,7 @@ export const addAllowedSender =
 
 /** Removes an entry of the company's allowlist. */
 export const removeAllowedSender =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"allowedSenders" | "companies">) =>
   (input: {
     readonly clientId: string;
     readonly companyId: string;
@@ -121,7 +121,7 @@ const notAboutSender = (rejection: ForwardingRejection): DomainError =>
  * (409): the allowlist was not why it was refused.
  */
 export const allowSenderFromRejection =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"allowedSenders" | "companies" | "forwardingRejections">) =>
   (input: AllowSenderFromRejectionInput): TE.TaskEither<DomainError, { sender: AllowedSender; created: boolean }> =>
   () =>
     deps.db.run(async (s) => {

@@ -42,7 +42,7 @@ export interface CompanyBillInput {
 
 /** A bill of the company still waiting for its organisation; `Company.NotFound` / `Bill.NotFound` otherwise. */
 export const getCompanyBill =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"companies" | "companyBills">) =>
   (input: CompanyBillInput): TE.TaskEither<DomainError, CompanyBill> =>
   async () => {
     const s = deps.db.stores;
@@ -64,7 +64,7 @@ export interface ReadCompanyBillDeps<K extends StoreName = StoreName> extends Fo
  * run when it is assigned one). Idempotent: a bill no longer in Extracting is left alone.
  */
 export const readCompanyBill =
-  (deps: ReadCompanyBillDeps) =>
+  (deps: ReadCompanyBillDeps<"companyBills">) =>
   async (job: ReadCompanyBillJob): Promise<"PendingReview" | "ExtractionFailed" | "skipped"> => {
     const before = await deps.db.stores.companyBills.ofId(job.clientId, job.companyId, job.billId);
     if (before === undefined || before.state !== "Extracting") return "skipped";
@@ -109,7 +109,7 @@ export interface AssignCompanyBillInput extends CompanyBillInput {
  * duplicate check, `bill.pending_review` or `bill.ocr_failed`). All of it commits together.
  */
 export const assignCompanyBill =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"bills" | "companies" | "companyBills" | "events" | "jobs">) =>
   (input: AssignCompanyBillInput): TE.TaskEither<DomainError, Bill> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, Bill>> => {

@@ -15,7 +15,7 @@ export interface GetCompanyInput {
 
 /** A company of the client; `Company.NotFound` for a missing one, another client's, or one the caller may not read. */
 export const getCompany =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"companies">) =>
   (input: GetCompanyInput): TE.TaskEither<DomainError, Company> =>
   () =>
     visibleCompany(deps.db.stores, { ...input, companyId: input.id }).then((company) =>
@@ -34,7 +34,7 @@ export interface ListCompaniesInput {
 
 /** One page of the client's companies (those the caller may read) in id (creation) order. */
 export const listCompanies =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"companies">) =>
   (input: ListCompaniesInput): TE.TaskEither<DomainError, Page<Company>> => {
     const limit = input.limit ?? 20;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100)

@@ -48,7 +48,7 @@ export const organisationIdsErrors = (ids: readonly string[]): FieldError[] =>
 
 /** One error per id that is not an organisation of the client (another client's answers the same as none). */
 export const foreignOrganisationErrors = async (
-  s: Stores,
+  s: Pick<Stores, "organisations">,
   clientId: string,
   ids: readonly string[],
 ): Promise<FieldError[]> => {

@@ -19,7 +19,7 @@ const SUFFIX_ATTEMPTS = 5;
 
 /** A free slug: the name's own when `preferBase` and it is free and not reserved, else the name's with a suffix. */
 const freeSlug = async (
-  s: Stores,
+  s: Pick<Stores, "companies">,
   base: string,
   randomBytes: InboxDeps["randomBytes"],
   preferBase: boolean,
@@ -37,7 +37,7 @@ const freeSlug = async (
  * creates race for the same free slug the unique index rejects one; it is retried once with a suffix.
  */
 export const createCompany =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"clients" | "companies" | "organisations">) =>
   (input: CreateCompanyInput): TE.TaskEither<DomainError, Company> => {
     const name = input.name.trim();
     const organisationIds = distinct(input.organisationIds ?? []);

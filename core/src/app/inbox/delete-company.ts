@@ -11,7 +11,7 @@ export interface DeleteCompanyInput {
 
 /** Deletes a company of the client with its rejection records, allowlist and waiting bills (its slug becomes free again). */
 export const deleteCompany =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"allowedSenders" | "companies" | "companyBills" | "forwardingRejections">) =>
   (input: DeleteCompanyInput): TE.TaskEither<DomainError, void> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, void>> => {

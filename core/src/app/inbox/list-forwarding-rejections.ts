@@ -22,7 +22,7 @@ export const FORWARDING_REJECTIONS_LIMIT = { min: 1, max: 100, fallback: 20 } as
  * belongs to another client: the answer never tells the two apart.
  */
 export const listForwardingRejections =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"companies" | "forwardingRejections">) =>
   (input: ListForwardingRejectionsInput): TE.TaskEither<DomainError, readonly ForwardingRejection[]> => {
     const { min, max, fallback } = FORWARDING_REJECTIONS_LIMIT;
     const limit = input.limit ?? fallback;

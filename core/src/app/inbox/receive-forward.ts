@@ -75,7 +75,18 @@ export type ForwardOutcome =
  * (or none yet), as bills waiting for one, read at once, announced by `company_bill.awaiting_organisation`.
  */
 export const receiveForward =
-  (deps: ForwardDeps) =>
+  (
+    deps: ForwardDeps<
+      | "allowedSenders"
+      | "bills"
+      | "companies"
+      | "companyBills"
+      | "events"
+      | "forwardingRejections"
+      | "idempotencyKeys"
+      | "jobs"
+    >,
+  ) =>
   (input: ReceiveForwardInput): TE.TaskEither<DomainError, ForwardOutcome> =>
   async () => {
     const { company, authentication: auth } = input;

@@ -63,7 +63,7 @@ const inputErrors = (input: RecordForwardingRejectionInput): FieldError[] => {
  * verdicts). Used by inbound email, and by seeds and tests. `Company.NotFound` for a company not of the client.
  */
 export const recordForwardingRejection =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"companies" | "forwardingRejections">) =>
   (input: RecordForwardingRejectionInput): TE.TaskEither<DomainError, ForwardingRejection> => {
     const errors = inputErrors(input);
     if (errors.length > 0) return TE.left(validationError(errors));

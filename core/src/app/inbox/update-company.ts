@@ -24,7 +24,7 @@ export interface UpdateCompanyInput {
  * address, and a rename must not silently break them.
  */
 export const updateCompany =
-  (deps: InboxDeps) =>
+  (deps: InboxDeps<"companies" | "organisations">) =>
   (input: UpdateCompanyInput): TE.TaskEither<DomainError, Company> => {
     const name = input.name?.trim();
     const organisationIds = input.organisationIds === undefined ? undefined : distinct(input.organisationIds);

@@ -27,8 +27,11 @@ export interface CreateInvoiceInput {
  * later. Answers the invoice record.
  */
 export const createInvoiceIn =
-  (deps: InvoiceDeps) =>
-  async (s: Stores, input: CreateInvoiceInput): Promise<E.Either<DomainError, Invoice>> => {
+  (deps: InvoiceDeps<never>) =>
+  async (
+    s: Pick<Stores, "customers" | "events" | "invoices" | "organisations" | "products">,
+    input: CreateInvoiceInput,
+  ): Promise<E.Either<DomainError, Invoice>> => {
     const { scope, body } = input;
     const customer = await customerFor(s, scope, body.customerId);
     if (E.isLeft(customer)) return customer;
@@ -81,7 +84,7 @@ export const createInvoiceIn =
 
 /** Creates a draft invoice in a unit of work of its own (see `createInvoiceIn`) and answers its JSON. */
 export const createInvoice =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"customers" | "events" | "invoices" | "organisations" | "products">) =>
   (input: CreateInvoiceInput): TE.TaskEither<DomainError, InvoiceJson> =>
   async () => {
     const created = await deps.db.run((s) => createInvoiceIn(deps)(s, input));

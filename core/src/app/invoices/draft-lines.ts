@@ -19,7 +19,11 @@ export const partyOf = (c: Customer): Party => ({
 });
 
 /** A customer of the scope, or a validation problem on `customerId` (a body member, not a path). */
-export const customerFor = async (s: Stores, scope: OrgScope, id: string): Promise<E.Either<DomainError, Customer>> => {
+export const customerFor = async (
+  s: Pick<Stores, "customers">,
+  scope: OrgScope,
+  id: string,
+): Promise<E.Either<DomainError, Customer>> => {
   const customer = await s.customers.ofId(scope, id);
   return customer === undefined
     ? E.left(
@@ -35,7 +39,7 @@ export const customerFor = async (s: Stores, scope: OrgScope, id: string): Promi
  * defaults to 1, discount and tax to 0. Answers the priced lines and totals, or the field problems.
  */
 export const priceLines = async (
-  s: Stores,
+  s: Pick<Stores, "products">,
   ids: Ids,
   scope: OrgScope,
   lines: readonly LineItemBody[],

@@ -29,7 +29,7 @@ export const invoiceMailText = (
  * twice: the mail says the same both times.
  */
 export const emailInvoice =
-  (deps: InvoiceMailDeps) =>
+  (deps: InvoiceMailDeps<"invoices" | "organisations">) =>
   async (job: EmailInvoiceJob): Promise<EmailOutcome> => {
     const scope = { clientId: job.clientId, organisationId: job.organisationId };
     const found = await invoiceWithIssuer(deps.db.stores, scope, job.invoiceId);

@@ -18,7 +18,7 @@ export interface RenderedFile {
 export const invoiceFileStem = (invoice: Invoice): string => invoice.documentNumber ?? `draft-${invoice.id}`;
 
 /** An invoice with the organisation that issues it. */
-export const invoiceWithIssuer = async (s: Stores, scope: OrgScope, id: string) => {
+export const invoiceWithIssuer = async (s: Pick<Stores, "invoices" | "organisations">, scope: OrgScope, id: string) => {
   const invoice = await s.invoices.ofId(scope, id);
   if (invoice === undefined) return undefined;
   const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
@@ -27,7 +27,7 @@ export const invoiceWithIssuer = async (s: Stores, scope: OrgScope, id: string) 
 
 /** An invoice as a PDF (drafts print as drafts). */
 export const invoicePdf =
-  (deps: InvoiceDocumentDeps) =>
+  (deps: InvoiceDocumentDeps<"invoices" | "organisations">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, RenderedFile> =>
   async () => {
     const found = await invoiceWithIssuer(deps.db.stores, scope, id);
@@ -41,7 +41,7 @@ export const invoicePdf =
 
 /** An invoice as EN 16931 XML: UBL 2.1 or UN/CEFACT CII. */
 export const invoiceEinvoice =
-  (deps: InvoiceDocumentDeps) =>
+  (deps: InvoiceDocumentDeps<"invoices" | "organisations">) =>
   (scope: OrgScope, id: string, format: "ubl" | "cii"): TE.TaskEither<DomainError, RenderedFile> =>
   async () => {
     const found = await invoiceWithIssuer(deps.db.stores, scope, id);

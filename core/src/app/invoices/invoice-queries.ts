@@ -12,7 +12,7 @@ import type { PaymentJson } from "./record-payment.js";
 
 /** An invoice of the organisation, as JSON. */
 export const getInvoice =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"invoices">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, InvoiceJson> =>
   async () => {
     const invoice = await deps.db.stores.invoices.ofId(scope, id);
@@ -21,7 +21,7 @@ export const getInvoice =
 
 /** One page of the organisation's invoices (oldest first), filtered. */
 export const listInvoices =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"invoices">) =>
   (scope: OrgScope, filter: InvoiceFilter, page: PageRequest): TE.TaskEither<DomainError, Page<InvoiceJson>> =>
   async () => {
     const found = await deps.db.stores.invoices.list(scope, filter, page);
@@ -30,7 +30,7 @@ export const listInvoices =
 
 /** The payments recorded against an invoice, oldest first. */
 export const listInvoicePayments =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"invoices">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, PaymentJson[]> =>
   async () => {
     const invoice = await deps.db.stores.invoices.ofId(scope, id);
@@ -39,7 +39,7 @@ export const listInvoicePayments =
 
 /** Every change of an invoice with its actor and time, from its events (the audit trail). */
 export const getInvoiceHistory =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"events" | "invoices">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, InvoiceHistoryEntry[]> =>
   async () => {
     const invoice = await deps.db.stores.invoices.ofId(scope, id);

@@ -15,7 +15,11 @@ import { type Moved, transition } from "../../shared/state-machine.js";
 export const invoiceNotFound = (): DomainError => notFound("Invoice.NotFound", "The invoice does not exist.");
 
 /** An invoice of the scope, or Invoice.NotFound. */
-export const loadInvoice = async (s: Stores, scope: OrgScope, id: string): Promise<E.Either<DomainError, Invoice>> => {
+export const loadInvoice = async (
+  s: Pick<Stores, "invoices">,
+  scope: OrgScope,
+  id: string,
+): Promise<E.Either<DomainError, Invoice>> => {
   const invoice = await s.invoices.ofId(scope, id);
   return invoice === undefined ? E.left(invoiceNotFound()) : E.right(invoice);
 };

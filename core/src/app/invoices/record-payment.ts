@@ -40,7 +40,7 @@ const scopeOf = (scope: OrgScope): string => `POST /v1/invoices/payments ${scope
  * (`Invoice.Overpayment`). With an Idempotency-Key, a repeat answers the first answer again.
  */
 export const recordPayment =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"events" | "idempotencyKeys" | "invoices">) =>
   (input: RecordPaymentInput): TE.TaskEither<DomainError, RecordedPayment> => {
     const { scope, idempotency } = input;
     const place = { clientId: scope.clientId, scope: scopeOf(scope) };

@@ -28,8 +28,11 @@ export interface SendInvoiceInput {
  * with a zero total cannot be sent (`Invoice.Empty`).
  */
 export const sendInvoiceIn =
-  (deps: InvoiceDeps) =>
-  async (s: Stores, input: SendInvoiceInput): Promise<E.Either<DomainError, Invoice>> => {
+  (deps: InvoiceDeps<never>) =>
+  async (
+    s: Pick<Stores, "customers" | "documentNumbers" | "events" | "invoices" | "jobs">,
+    input: SendInvoiceInput,
+  ): Promise<E.Either<DomainError, Invoice>> => {
     const loaded = await loadInvoice(s, input.scope, input.id);
     if (E.isLeft(loaded)) return loaded;
     const draft = loaded.right;
@@ -63,7 +66,7 @@ export const sendInvoiceIn =
 
 /** Sends a draft invoice in a unit of work of its own (see `sendInvoiceIn`) and answers its JSON. */
 export const sendInvoice =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"customers" | "documentNumbers" | "events" | "invoices" | "jobs">) =>
   (input: SendInvoiceInput): TE.TaskEither<DomainError, InvoiceJson> =>
   async () => {
     const sent = await deps.db.run((s) => sendInvoiceIn(deps)(s, input));

@@ -24,7 +24,7 @@ export interface UpdateInvoiceInput {
  * lines replace the old ones, and a new currency re-prices them.
  */
 export const updateInvoice =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"customers" | "events" | "invoices" | "products">) =>
   (input: UpdateInvoiceInput): TE.TaskEither<DomainError, InvoiceJson> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, InvoiceJson>> => {

@@ -22,7 +22,7 @@ export interface VoidInvoiceInput {
  * stays used and its public link stops working.
  */
 export const voidInvoice =
-  (deps: InvoiceDeps) =>
+  (deps: InvoiceDeps<"events" | "invoices">) =>
   (input: VoidInvoiceInput): TE.TaskEither<DomainError, InvoiceJson> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, InvoiceJson>> => {

@@ -39,7 +39,7 @@ const linesOf = (lines: readonly LineBody[], newId: () => string, before: readon
     unitPrice: l.unitPrice === undefined || l.unitPrice === null ? null : normalizeAmount(l.unitPrice),
   }));
 
-const supplierErrors = async (s: Stores, scope: OrgScope, supplierId: string | null | undefined) =>
+const supplierErrors = async (s: Pick<Stores, "suppliers">, scope: OrgScope, supplierId: string | null | undefined) =>
   supplierId === undefined ||
   supplierId === null ||
   (await s.suppliers.ofId(scope, supplierId.toLowerCase())) !== undefined
@@ -48,7 +48,7 @@ const supplierErrors = async (s: Stores, scope: OrgScope, supplierId: string | n
 
 /** Creates a purchase order (Open unless Draft is asked for). */
 export const createPurchaseOrder =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"matching" | "suppliers">) =>
   (scope: OrgScope, body: PurchaseOrderBody): TE.TaskEither<DomainError, PurchaseOrder> =>
   () =>
     deps.db.run(async (s) => {
@@ -71,7 +71,7 @@ export const createPurchaseOrder =
 
 /** Changes a purchase order's fields (not a Closed or Cancelled one). */
 export const updatePurchaseOrder =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"matching" | "suppliers">) =>
   (scope: OrgScope, id: string, patch: PurchaseOrderPatch): TE.TaskEither<DomainError, PurchaseOrder> =>
   () =>
     deps.db.run(async (s) => {
@@ -97,7 +97,7 @@ export const updatePurchaseOrder =
 
 /** Closes (`close`) or cancels (`cancel`) a purchase order; both are final. */
 export const endPurchaseOrder =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"matching">) =>
   (scope: OrgScope, id: string, how: "close" | "cancel"): TE.TaskEither<DomainError, PurchaseOrder> =>
   () =>
     deps.db.run(async (s) => {
@@ -116,7 +116,7 @@ export const endPurchaseOrder =
 
 /** Creates (id undefined) or replaces a delivery note. */
 export const saveDeliveryNote =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"matching" | "suppliers">) =>
   (scope: OrgScope, id: string | undefined, body: DeliveryNoteBody): TE.TaskEither<DomainError, DeliveryNote> =>
   () =>
     deps.db.run(async (s) => {
@@ -150,7 +150,7 @@ export const saveDeliveryNote =
     });
 
 /** Reads, lists and deletes purchase orders and delivery notes. */
-export const matchingDocuments = (deps: ApprovalDeps) => {
+export const matchingDocuments = (deps: ApprovalDeps<"matching">) => {
   const po = () => deps.db.stores.matching.purchaseOrders;
   const dn = () => deps.db.stores.matching.deliveryNotes;
   const found =

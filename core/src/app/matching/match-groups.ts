@@ -53,11 +53,11 @@ const billLinesOf = (bill: Bill): BillLineInput[] =>
   }));
 
 /** The organisation's tolerances (the defaults until someone sets them). */
-export const tolerancesOf = async (s: Stores, scope: OrgScope): Promise<Tolerances> =>
+export const tolerancesOf = async (s: Pick<Stores, "matching">, scope: OrgScope): Promise<Tolerances> =>
   (await s.matching.tolerances.of(scope)) ?? DEFAULT_TOLERANCES;
 
 /** Everything a group's variances are computed from, read in `s`. */
-const evaluate = async (s: Stores, scope: OrgScope, group: MatchGroup, bill: Bill) => {
+const evaluate = async (s: Pick<Stores, "matching">, scope: OrgScope, group: MatchGroup, bill: Bill) => {
   const orders = (
     await Promise.all(group.purchaseOrderIds.map((id) => s.matching.purchaseOrders.ofId(scope, id)))
   ).filter((po): po is PurchaseOrder => po !== undefined);
@@ -86,7 +86,12 @@ const evaluate = async (s: Stores, scope: OrgScope, group: MatchGroup, bill: Bil
   return { orders, notes, billLines, variances, status: matchStatus(group, billLines.length, variances) };
 };
 
-const view = async (s: Stores, scope: OrgScope, group: MatchGroup, bill: Bill): Promise<MatchGroupJson> => {
+const view = async (
+  s: Pick<Stores, "matching">,
+  scope: OrgScope,
+  group: MatchGroup,
+  bill: Bill,
+): Promise<MatchGroupJson> => {
   const e = await evaluate(s, scope, group, bill);
   return {
     id: group.id,
@@ -111,7 +116,7 @@ const view = async (s: Stores, scope: OrgScope, group: MatchGroup, bill: Bill): 
 };
 
 const groupEvent = (
-  deps: ApprovalDeps,
+  deps: ApprovalDeps<never>,
   group: MatchGroup,
   type: "match_group.created" | "match_group.variance" | "match_group.resolved",
   actor: Actor,
@@ -131,8 +136,8 @@ const groupEvent = (
  * `match_group.resolved` when it becomes Resolved.
  */
 const saveRecomputed = async (
-  deps: ApprovalDeps,
-  s: Stores,
+  deps: ApprovalDeps<never>,
+  s: Pick<Stores, "events" | "matching">,
   scope: OrgScope,
   group: MatchGroup,
   bill: Bill,
@@ -164,7 +169,12 @@ const saveRecomputed = async (
  * quantity is allocated across the organisation's groups, PartiallyMatched between. Drafts and ended orders
  * keep theirs.
  */
-const refreshOrderStatuses = async (deps: ApprovalDeps, s: Stores, scope: OrgScope, ids: readonly string[]) => {
+const refreshOrderStatuses = async (
+  deps: ApprovalDeps<never>,
+  s: Pick<Stores, "matching">,
+  scope: OrgScope,
+  ids: readonly string[],
+) => {
   for (const id of ids) {
     const po = await s.matching.purchaseOrders.ofId(scope, id);
     if (po === undefined || !["Open", "PartiallyMatched", "FullyMatched"].includes(po.status)) continue;
@@ -188,7 +198,7 @@ const refreshOrderStatuses = async (deps: ApprovalDeps, s: Stores, scope: OrgSco
  * notes (given, else those recorded against the orders found), and the lines matched automatically.
  */
 export const createMatchGroup =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"bills" | "events" | "matching">) =>
   (scope: OrgScope, actor: Actor, body: MatchGroupBody): TE.TaskEither<DomainError, MatchGroupJson> =>
   () =>
     deps.db.run(async (s) => {
@@ -385,7 +395,7 @@ export const removeResolution = (deps: ApprovalDeps) => (scope: OrgScope, actor:
 
 /** A group with its variances computed now. */
 export const getMatchGroup =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"bills" | "matching">) =>
   (scope: OrgScope, id: string, byBill = false): TE.TaskEither<DomainError, MatchGroupJson> =>
   async () => {
     const s = deps.db.stores;
@@ -401,21 +411,21 @@ export const getMatchGroup =
 
 /** One page of the organisation's match groups (summary: id, billId, status as last recorded). */
 export const listMatchGroups =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"matching">) =>
   (scope: OrgScope, page: PageRequest): TE.TaskEither<DomainError, Page<MatchGroup>> =>
   async () =>
     E.right(await deps.db.stores.matching.matchGroups.list(scope, page));
 
 /** The organisation's tolerances. */
 export const getTolerances =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"matching">) =>
   (scope: OrgScope): TE.TaskEither<DomainError, Tolerances> =>
   async () =>
     E.right(await tolerancesOf(deps.db.stores, scope));
 
 /** Replaces the organisation's tolerances (absent members take the defaults). */
 export const putTolerances =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"matching">) =>
   (scope: OrgScope, body: TolerancesBody): TE.TaskEither<DomainError, Tolerances> =>
   () =>
     deps.db.run(async (s) => {
@@ -434,7 +444,7 @@ export const putTolerances =
  * submitted (409 naming the group); otherwise the group's status is what approval policies see.
  */
 export const matchingReviewGate = async (
-  s: Stores,
+  s: Pick<Stores, "matching">,
   scope: OrgScope,
   bill: Bill,
 ): Promise<E.Either<DomainError, "None" | MatchStatus>> => {

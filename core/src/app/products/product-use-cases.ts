@@ -40,7 +40,7 @@ export const productNotFound = (): DomainError => notFound("Product.NotFound", "
 
 /** Creates a product of the organisation. */
 export const createProduct =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"products">) =>
   (scope: OrgScope, body: t.TypeOf<typeof CreateProductBody>): TE.TaskEither<DomainError, Product> =>
   async () => {
     const now = deps.clock.now();
@@ -62,7 +62,7 @@ export const createProduct =
 
 /** A product of the organisation. */
 export const getProduct =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"products">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, Product> =>
   async () => {
     const product = await deps.db.stores.products.ofId(scope, id);
@@ -71,14 +71,14 @@ export const getProduct =
 
 /** One page of the organisation's products, optionally those containing `q`. */
 export const listProducts =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"products">) =>
   (scope: OrgScope, q: string | undefined, page: PageRequest): TE.TaskEither<DomainError, Page<Product>> =>
   async () =>
     E.right(await deps.db.stores.products.search(scope, q, page));
 
 /** Products whose name, SKU or description resembles `q` (typos allowed), best first. */
 export const searchProducts =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"products">) =>
   (scope: OrgScope, q: string, limit: number): TE.TaskEither<DomainError, Product[]> =>
   async () => {
     const all = await deps.db.stores.products.sample(scope, FUZZY_SAMPLE);
@@ -87,7 +87,7 @@ export const searchProducts =
 
 /** Changes the members given. */
 export const updateProduct =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"products">) =>
   (scope: OrgScope, id: string, body: t.TypeOf<typeof UpdateProductBody>): TE.TaskEither<DomainError, Product> =>
   () =>
     deps.db.run(async (s) => {
@@ -100,7 +100,7 @@ export const updateProduct =
 
 /** Deletes a product; invoice lines made from it keep their values. */
 export const deleteProduct =
-  (deps: CatalogueDeps) =>
+  (deps: CatalogueDeps<"products">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, true> =>
   async () =>
     (await deps.db.run((s) => s.products.remove(scope, id))) ? E.right(true) : E.left(productNotFound());

@@ -9,20 +9,21 @@ const BATCH = 500;
  * makes a second tick, a second scheduler instance or a retry enqueue nothing new. Answers how many
  * schedules were due.
  */
-export const enqueueDueOccurrences = (deps: Pick<RecurringDeps, "db" | "clock">) => async (): Promise<number> => {
-  const now = deps.clock.now();
-  const due = await deps.db.stores.recurringSchedules.due(now, BATCH);
-  for (const s of due) {
-    const payload: GenerateOccurrenceJob = {
-      clientId: s.clientId,
-      organisationId: s.organisationId,
-      scheduleId: s.id,
-      occurrenceNumber: s.nextOccurrence,
-    };
-    await deps.db.stores.jobs.enqueue(
-      { type: GENERATE_OCCURRENCE_JOB, payload, key: occurrenceJobKey(s.id, s.nextOccurrence), maxAttempts: 5 },
-      now,
-    );
-  }
-  return due.length;
-};
+export const enqueueDueOccurrences =
+  (deps: Pick<RecurringDeps<"jobs" | "recurringSchedules">, "db" | "clock">) => async (): Promise<number> => {
+    const now = deps.clock.now();
+    const due = await deps.db.stores.recurringSchedules.due(now, BATCH);
+    for (const s of due) {
+      const payload: GenerateOccurrenceJob = {
+        clientId: s.clientId,
+        organisationId: s.organisationId,
+        scheduleId: s.id,
+        occurrenceNumber: s.nextOccurrence,
+      };
+      await deps.db.stores.jobs.enqueue(
+        { type: GENERATE_OCCURRENCE_JOB, payload, key: occurrenceJobKey(s.id, s.nextOccurrence), maxAttempts: 5 },
+        now,
+      );
+    }
+    return due.length;
+  };

@@ -97,9 +97,9 @@ export const generateOccurrence =
  * does not fail again unattended). Also called by the job handler when a defect used up the job's attempts.
  */
 export const recordGenerationFailure =
-  (deps: RecurringDeps) =>
+  (deps: RecurringDeps<"events" | "recurringSchedules">) =>
   (job: GenerateOccurrenceJob, errorCode: string, errorMessage: string, pause: boolean): Promise<void> =>
-    deps.db.run(async (stores: Stores) => {
+    deps.db.run(async (stores: Pick<Stores, "events" | "recurringSchedules">) => {
       const scope: OrgScope = { clientId: job.clientId, organisationId: job.organisationId };
       const schedule = await stores.recurringSchedules.ofId(scope, job.scheduleId);
       if (schedule === undefined) return;

@@ -12,7 +12,7 @@ import type { OccurrenceInvoices } from "./deps.js";
  * occurrence number), then `sendInvoiceIn` when the schedule sends (the number is taken there, in the same
  * unit of work, so a rolled-back occurrence leaves no gap).
  */
-export const occurrenceInvoicesOf = (deps: InvoiceDeps): OccurrenceInvoices => ({
+export const occurrenceInvoicesOf = (deps: InvoiceDeps<never>): OccurrenceInvoices => ({
   async generate(stores, scope, o) {
     const body = decode(
       CreateInvoiceBody,

@@ -16,7 +16,7 @@ import type { CreateScheduleBody, UpdateScheduleBody } from "./schedule-body.js"
 export const scheduleNotFound = (): DomainError =>
   notFound("RecurringInvoice.NotFound", "The recurring invoice does not exist.");
 
-const today = (deps: RecurringDeps, timeZone: string) => localDateOf(deps.clock.now(), timeZone);
+const today = (deps: RecurringDeps<never>, timeZone: string) => localDateOf(deps.clock.now(), timeZone);
 
 /** Checks the dates of a schedule: start not before today (in its zone), end not before start. */
 const checkDates = (s: RecurringSchedule, now: Date, checkStart: boolean): DomainError | undefined => {
@@ -39,7 +39,7 @@ const checkDates = (s: RecurringSchedule, now: Date, checkStart: boolean): Domai
 
 /** Creates an Active schedule; its first occurrence is due at the start of `startDate` in the organisation's zone. */
 export const createSchedule =
-  (deps: RecurringDeps) =>
+  (deps: RecurringDeps<"customers" | "organisations" | "recurringSchedules">) =>
   (scope: OrgScope, body: CreateScheduleBody): TE.TaskEither<DomainError, RecurringSchedule> =>
   () =>
     deps.db.run(async (s) => {
@@ -81,7 +81,7 @@ export const createSchedule =
 
 /** A schedule of the organisation. */
 export const getSchedule =
-  (deps: RecurringDeps) =>
+  (deps: RecurringDeps<"recurringSchedules">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, RecurringSchedule> =>
   async () => {
     const schedule = await deps.db.stores.recurringSchedules.ofId(scope, id);
@@ -90,7 +90,7 @@ export const getSchedule =
 
 /** One page of the organisation's schedules. */
 export const listSchedules =
-  (deps: RecurringDeps) =>
+  (deps: RecurringDeps<"recurringSchedules">) =>
   (scope: OrgScope, page: PageRequest): TE.TaskEither<DomainError, Page<RecurringSchedule>> =>
   async () =>
     E.right(await deps.db.stores.recurringSchedules.list(scope, page));
@@ -102,7 +102,7 @@ const OPEN: readonly ScheduleStatus[] = ["Active", "Paused"];
  * the first invoice (they anchor every occurrence); the next occurrence is recomputed from the new rules.
  */
 export const updateSchedule =
-  (deps: RecurringDeps) =>
+  (deps: RecurringDeps<"customers" | "recurringSchedules">) =>
   (scope: OrgScope, id: string, body: UpdateScheduleBody): TE.TaskEither<DomainError, RecurringSchedule> =>
   () =>
     deps.db.run(async (s) => {

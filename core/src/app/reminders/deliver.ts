@@ -8,7 +8,7 @@ import { formatAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { ReminderDeps } from "./deps.js";
 
-const messageOf = (deps: ReminderDeps, invoice: Invoice, organisationName: string, to: string): MailMessage => {
+const messageOf = (deps: ReminderDeps<never>, invoice: Invoice, organisationName: string, to: string): MailMessage => {
   const due = `${formatAmount(outstandingOf(invoice), invoice.currency)} ${invoice.currency}`;
   const link = invoice.publicToken === null ? null : publicInvoiceUrl(deps.publicBaseUrl, invoice.publicToken);
   const number = invoice.documentNumber ?? "";
@@ -34,7 +34,7 @@ const messageOf = (deps: ReminderDeps, invoice: Invoice, organisationName: strin
  * or a retry never mails twice; a mail failure then marks it Failed. Answers the reminder as it ends.
  */
 export const deliverReminder =
-  (deps: ReminderDeps) =>
+  (deps: ReminderDeps<"invoiceReminders" | "invoices" | "organisations">) =>
   async (scope: OrgScope, reminderId: string): Promise<Reminder | undefined> => {
     const claimed = await deps.db.run(async (s) => {
       const reminder = await s.invoiceReminders.ofId(scope, reminderId);

@@ -14,7 +14,7 @@ export const SEND_NOW_WINDOW_MS = 60_000;
 
 /** An invoice's reminders (planned, sent, cancelled, failed), oldest due first. */
 export const listInvoiceReminders =
-  (deps: Pick<ReminderDeps, "db">) =>
+  (deps: Pick<ReminderDeps<"invoiceReminders" | "invoices">, "db">) =>
   (scope: OrgScope, invoiceId: string): TE.TaskEither<DomainError, readonly Reminder[]> =>
   async () => {
     const invoice = await deps.db.stores.invoices.ofId(scope, invoiceId);
@@ -33,7 +33,7 @@ export interface SentNow {
  * voided or credited ones). Idempotent for 60 s: a repeat within that window answers the reminder already sent.
  */
 export const sendReminderNow =
-  (deps: ReminderDeps) =>
+  (deps: ReminderDeps<"invoiceReminders" | "invoices" | "organisations">) =>
   (scope: OrgScope, invoiceId: string): TE.TaskEither<DomainError, SentNow> =>
   async () => {
     const now = deps.clock.now();
@@ -77,7 +77,7 @@ export const sendReminderNow =
  * defaults; each step a Pending reminder keyed by its offset. Answers how many were planned.
  */
 export const planInvoiceReminders =
-  (deps: Pick<ReminderDeps, "db" | "clock" | "ids">) =>
+  (deps: Pick<ReminderDeps<"invoiceReminders" | "invoices" | "organisations">, "db" | "clock" | "ids">) =>
   (job: PlanRemindersJob): Promise<number> =>
     deps.db.run(async (s) => {
       const scope = { clientId: job.clientId, organisationId: job.organisationId };

@@ -29,7 +29,7 @@ const sorted = (offsets: readonly ReminderOffset[]) =>
 
 /** The organisation's default reminder offsets. */
 export const getReminderRules =
-  (deps: Pick<ReminderDeps, "db">) =>
+  (deps: Pick<ReminderDeps<"invoiceReminders">, "db">) =>
   (scope: OrgScope): TE.TaskEither<DomainError, ReminderRulesJson> =>
   async () => {
     const offsets = await deps.db.stores.invoiceReminders.rulesOf(scope);
@@ -38,7 +38,7 @@ export const getReminderRules =
 
 /** Replaces the organisation's default offsets (invoices already planned keep theirs). */
 export const putReminderRules =
-  (deps: Pick<ReminderDeps, "db" | "clock">) =>
+  (deps: Pick<ReminderDeps<"invoiceReminders">, "db" | "clock">) =>
   (scope: OrgScope, body: ReminderRulesBody): TE.TaskEither<DomainError, ReminderRulesJson> =>
   async () => {
     const offsets = sorted(body.offsets);

@@ -70,7 +70,7 @@ const refused = (n: SupplierCreditNote, trigger: SupplierCreditTrigger, phrase: 
 type Ctx = { readonly scope: OrgScope; readonly actor: Actor };
 
 const noteEvent = (
-  deps: ApprovalDeps,
+  deps: ApprovalDeps<never>,
   note: SupplierCreditNote,
   actor: Actor,
   type: "supplier_credit_note.issued" | "supplier_credit.applied" | "supplier_credit.reversed",
@@ -100,7 +100,7 @@ const noteEvent = (
 
 /** Drafts a credit note of a supplier. */
 export const draftSupplierCreditNote =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"supplierCreditNotes" | "suppliers">) =>
   (
     { scope }: Ctx,
     supplierId: string,
@@ -134,7 +134,7 @@ export const draftSupplierCreditNote =
 
 /** Issues a draft (`supplier_credit_note.issued`): from now on it can be applied. */
 export const issueSupplierCreditNote =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"events" | "supplierCreditNotes">) =>
   ({ scope, actor }: Ctx, id: string): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
   () =>
     deps.db.run(async (s) => {
@@ -156,7 +156,7 @@ const owes = (bill: Bill, credited: string): string | undefined =>
 
 /** Moves the bill's credit by `delta` (positive: applied, negative: reversed) and records the bill's event. */
 const creditBill = async (
-  deps: ApprovalDeps,
+  deps: ApprovalDeps<never>,
   s: Stores,
   scope: OrgScope,
   bill: Bill,
@@ -279,7 +279,7 @@ export const reverseSupplierCredit =
 
 /** Deletes a draft (an issued note is a record: it stays). */
 export const deleteSupplierCreditNote =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"supplierCreditNotes">) =>
   ({ scope }: Ctx, id: string): TE.TaskEither<DomainError, void> =>
   () =>
     deps.db.run(async (s) => {
@@ -293,7 +293,7 @@ export const deleteSupplierCreditNote =
 
 /** A note of the organisation. */
 export const getSupplierCreditNote =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"supplierCreditNotes">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, SupplierCreditNoteJson> =>
   async () => {
     const note = await deps.db.stores.supplierCreditNotes.ofId(scope, id);
@@ -302,13 +302,17 @@ export const getSupplierCreditNote =
 
 /** One page of the organisation's notes (oldest first). */
 export const listSupplierCreditNotes =
-  (deps: ApprovalDeps) =>
+  (deps: ApprovalDeps<"supplierCreditNotes">) =>
   (scope: OrgScope, page: PageRequest): TE.TaskEither<DomainError, Page<SupplierCreditNote>> =>
   async () =>
     E.right(await deps.db.stores.supplierCreditNotes.list(scope, page));
 
 /** The bill JSON after credit (for callers that show the bill). */
-export const creditedBillJson = async (s: Stores, scope: OrgScope, billId: string) => {
+export const creditedBillJson = async (
+  s: Pick<Stores, "billLifecycles" | "bills">,
+  scope: OrgScope,
+  billId: string,
+) => {
   const bill = await s.bills.ofId(scope, billId);
   return bill === undefined ? undefined : billJson(bill, await s.billLifecycles.ofBill(scope, billId));
 };

@@ -55,7 +55,7 @@ export const supplierNotFound = (): DomainError => notFound("Supplier.NotFound",
 
 /** Creates a supplier of the organisation. */
 export const createSupplier =
-  (deps: SupplierDeps) =>
+  (deps: SupplierDeps<"suppliers">) =>
   (scope: OrgScope, body: t.TypeOf<typeof CreateSupplierBody>): TE.TaskEither<DomainError, Supplier> =>
   async () => {
     const now = deps.clock.now();
@@ -76,7 +76,7 @@ export const createSupplier =
 
 /** A supplier of the organisation. */
 export const getSupplier =
-  (deps: SupplierDeps) =>
+  (deps: SupplierDeps<"suppliers">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, Supplier> =>
   async () => {
     const supplier = await deps.db.stores.suppliers.ofId(scope, id);
@@ -85,14 +85,14 @@ export const getSupplier =
 
 /** One page of the organisation's suppliers, optionally those matching `q`. */
 export const searchSuppliers =
-  (deps: SupplierDeps) =>
+  (deps: SupplierDeps<"suppliers">) =>
   (scope: OrgScope, q: string | undefined, page: PageRequest): TE.TaskEither<DomainError, Page<Supplier>> =>
   async () =>
     E.right(await deps.db.stores.suppliers.search(scope, q, page));
 
 /** Changes the members given; bank details given replace the stored ones. */
 export const updateSupplier =
-  (deps: SupplierDeps) =>
+  (deps: SupplierDeps<"suppliers">) =>
   (scope: OrgScope, id: string, body: t.TypeOf<typeof UpdateSupplierBody>): TE.TaskEither<DomainError, Supplier> =>
   () =>
     deps.db.run(async (s) => {
@@ -111,7 +111,7 @@ export const updateSupplier =
 
 /** Deletes a supplier; bills that matched it keep their extracted supplier name. */
 export const deleteSupplier =
-  (deps: SupplierDeps) =>
+  (deps: SupplierDeps<"suppliers">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, true> =>
   async () =>
     (await deps.db.run((s) => s.suppliers.remove(scope, id))) ? E.right(true) : E.left(supplierNotFound());

@@ -33,7 +33,7 @@ export interface IssuedAuthCode {
  * administrator). Only its hash is stored.
  */
 export const issueAuthCode =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"authCodes" | "memberships" | "organisations" | "users">) =>
   (input: IssueAuthCodeInput): TE.TaskEither<DomainError, IssuedAuthCode> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, IssuedAuthCode>> => {
@@ -76,7 +76,11 @@ export interface ExchangedToken {
  * A used, expired or unknown code, or one whose issuing key was revoked since, is refused (401).
  */
 export const exchangeAuthCode =
-  (deps: TenancyDeps & { readonly tokens: BearerTokens }) =>
+  (
+    deps: TenancyDeps<"apiKeys" | "authCodes" | "memberships" | "organisations" | "users"> & {
+      readonly tokens: BearerTokens;
+    },
+  ) =>
   (code: string): TE.TaskEither<DomainError, ExchangedToken> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, ExchangedToken>> => {

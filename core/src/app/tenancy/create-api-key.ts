@@ -19,7 +19,7 @@ export interface CreatedApiKey {
 
 /** Creates an API key for one or more clients (or the operator); only its hash is stored. */
 export const createApiKey =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"apiKeys" | "clients">) =>
   (input: CreateApiKeyInput): TE.TaskEither<DomainError, CreatedApiKey> => {
     const now = deps.clock.now();
     const name = input.name?.trim() ?? null;
@@ -63,7 +63,7 @@ export const createApiKey =
 
 /** Revokes a key at once; a key another client cannot see answers like a missing one. */
 export const revokeApiKey =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"apiKeys">) =>
   (input: { readonly id: string; readonly clientId?: string }): TE.TaskEither<DomainError, ApiKey> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, ApiKey>> => {

@@ -17,7 +17,7 @@ export interface CreateClientInput {
 
 /** Creates a client (a tenant that contains organisations). */
 export const createClient =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"clients">) =>
   (input: CreateClientInput): TE.TaskEither<DomainError, Client> => {
     const name = input.name.trim();
     const errors = [

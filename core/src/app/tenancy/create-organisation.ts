@@ -23,7 +23,7 @@ const isTimeZone = (zone: string): boolean => {
 
 /** Creates an organisation under a client. */
 export const createOrganisation =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"clients" | "organisations">) =>
   (input: CreateOrganisationInput): TE.TaskEither<DomainError, Organisation> => {
     const name = input.name.trim();
     const timeZone = input.timeZone ?? "UTC";

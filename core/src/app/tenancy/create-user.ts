@@ -17,7 +17,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Creates a user of a client (emails are unique per client, compared case-insensitively). */
 export const createUser =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"clients" | "memberships" | "organisations" | "users">) =>
   (input: CreateUserInput): TE.TaskEither<DomainError, User> => {
     const email = input.email.trim().toLowerCase();
     const name = input.name.trim();

@@ -5,22 +5,26 @@ import type { Membership, Organisation, User } from "../../tenancy/model.js";
 /** Reads for the tenancy routes. Each takes the stores (outside a transaction) and answers plain values. */
 
 /** One page of every client (operator). */
-export const listClients = (s: Stores, page: PageRequest) => s.clients.list(page);
+export const listClients = (s: Pick<Stores, "clients">, page: PageRequest) => s.clients.list(page);
 
 /** One page of a client's organisations. */
-export const listOrganisations = (s: Stores, clientId: string, page: PageRequest) =>
+export const listOrganisations = (s: Pick<Stores, "organisations">, clientId: string, page: PageRequest) =>
   s.organisations.listByClient(clientId, page);
 
 /** One page of the keys that act for a client. */
-export const listApiKeys = (s: Stores, clientId: string, page: PageRequest) => s.apiKeys.listByClient(clientId, page);
+export const listApiKeys = (s: Pick<Stores, "apiKeys">, clientId: string, page: PageRequest) =>
+  s.apiKeys.listByClient(clientId, page);
 
 /** An organisation of the client, if there is one. */
-export const organisationOf = (s: Stores, clientId: string, id: string): Promise<Organisation | undefined> =>
-  s.organisations.ofId(clientId, id);
+export const organisationOf = (
+  s: Pick<Stores, "organisations">,
+  clientId: string,
+  id: string,
+): Promise<Organisation | undefined> => s.organisations.ofId(clientId, id);
 
 /** A user of the client with their memberships, if there is one. */
 export const userWithMemberships = async (
-  s: Stores,
+  s: Pick<Stores, "memberships" | "users">,
   clientId: string,
   id: string,
 ): Promise<{ user: User; memberships: readonly Membership[] } | undefined> => {

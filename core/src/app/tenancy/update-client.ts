@@ -16,7 +16,7 @@ export interface UpdateClientInput {
 
 /** Changes a client's name, type, plan modules or settings (operator work). */
 export const updateClient =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"clients">) =>
   (input: UpdateClientInput): TE.TaskEither<DomainError, Client> => {
     const name = input.name?.trim();
     const errors = [

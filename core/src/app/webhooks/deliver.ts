@@ -30,7 +30,7 @@ export interface NextClaim {
  * and statements are the cost). Answers how many the worker still held.
  */
 export const recordAttempts = (
-  deps: Pick<DeliveryDeps, "db" | "clock">,
+  deps: Pick<DeliveryDeps<"webhookDeliveries" | "webhookSubscriptions">, "db" | "clock">,
   worker: string,
   attempts: readonly { readonly delivery: WebhookDelivery; readonly outcome: AttemptOutcome }[],
   claimNext?: NextClaim,
@@ -78,7 +78,11 @@ export const recordAttempts = (
  * Answers the outcomes in claim order and the next batch.
  */
 export const deliverClaimed =
-  (deps: DeliveryDeps, worker: string, concurrency = DELIVERY_CONCURRENCY) =>
+  (
+    deps: DeliveryDeps<"events" | "webhookDeliveries" | "webhookSubscriptions">,
+    worker: string,
+    concurrency = DELIVERY_CONCURRENCY,
+  ) =>
   async (
     claimed: readonly WebhookDelivery[],
     claimNext?: NextClaim,

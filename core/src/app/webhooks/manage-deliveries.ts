@@ -41,7 +41,7 @@ export const newDelivery = (
  * enabling it is the point). The event goes through the outbox like every other; only this delivery is made for it.
  */
 export const sendWebhookTest =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"events" | "webhookDeliveries" | "webhookSubscriptions">) =>
   (input: {
     readonly clientId: string;
     readonly id: string;
@@ -74,7 +74,7 @@ export const sendWebhookTest =
 
 /** Sends a finished (Failed or Succeeded) delivery again, with the same event id and a fresh set of attempts. */
 export const replayWebhookDelivery =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookDeliveries">) =>
   (input: { readonly clientId: string; readonly id: string }): TE.TaskEither<DomainError, WebhookDelivery> =>
   () =>
     deps.db.run(async (s) => {
@@ -90,7 +90,7 @@ export const replayWebhookDelivery =
 
 /** Re-queues every failed delivery of a subscription created at or after `since`; answers how many. */
 export const recoverWebhookDeliveries =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookDeliveries" | "webhookSubscriptions">) =>
   (input: {
     readonly clientId: string;
     readonly id: string;
@@ -105,25 +105,28 @@ export const recoverWebhookDeliveries =
     });
 
 /** One page of a client's subscriptions. */
-export const listWebhookSubscriptions = (s: Stores, clientId: string, page: PageRequest) =>
-  s.webhookSubscriptions.listByClient(clientId, page);
+export const listWebhookSubscriptions = (
+  s: Pick<Stores, "webhookSubscriptions">,
+  clientId: string,
+  page: PageRequest,
+) => s.webhookSubscriptions.listByClient(clientId, page);
 
 /** A subscription of the client, or NotFound. */
-export const getWebhookSubscription = async (s: Stores, clientId: string, id: string) => {
+export const getWebhookSubscription = async (s: Pick<Stores, "webhookSubscriptions">, clientId: string, id: string) => {
   const subscription = await s.webhookSubscriptions.ofId(clientId, id);
   return subscription === undefined ? E.left(subscriptionNotFound()) : E.right(subscription);
 };
 
 /** One page of the client's delivery log, filtered. */
 export const listWebhookDeliveries = (
-  s: Stores,
+  s: Pick<Stores, "webhookDeliveries">,
   clientId: string,
   filter: DeliveryFilter,
   page: PageRequest,
 ): Promise<Page<WebhookDelivery>> => s.webhookDeliveries.list(clientId, filter, page);
 
 /** A delivery of the client, or NotFound. */
-export const getWebhookDelivery = async (s: Stores, clientId: string, id: string) => {
+export const getWebhookDelivery = async (s: Pick<Stores, "webhookDeliveries">, clientId: string, id: string) => {
   const delivery = await s.webhookDeliveries.ofId(clientId, id);
   return delivery === undefined ? E.left(deliveryNotFound()) : E.right(delivery);
 };

@@ -21,7 +21,7 @@ export interface CreateWebhookSubscriptionInput {
 
 /** Creates a subscription (at most 10 per client) with a new signing secret; it receives only later events. */
 export const createWebhookSubscription =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookSubscriptions">) =>
   (input: CreateWebhookSubscriptionInput): TE.TaskEither<DomainError, SubscriptionWithSecret> =>
   async () => {
     const eventTypes = checkedEventTypes(input.eventTypes);
@@ -58,7 +58,7 @@ export const createWebhookSubscription =
 
 /** Changes one stored subscription inside a unit of work, or answers NotFound. */
 const change =
-  (deps: WebhookDeps, clientId: string, id: string) =>
+  (deps: WebhookDeps<"webhookSubscriptions">, clientId: string, id: string) =>
   <A>(
     apply: (current: WebhookSubscription, now: Date) => { next: WebhookSubscription; answer: A },
   ): TE.TaskEither<DomainError, A> =>
@@ -80,7 +80,7 @@ export interface UpdateWebhookSubscriptionInput {
 
 /** Changes a subscription's URL and/or event types (the new selection applies to events from now on). */
 export const updateWebhookSubscription =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookSubscriptions">) =>
   (input: UpdateWebhookSubscriptionInput): TE.TaskEither<DomainError, WebhookSubscription> =>
   async () => {
     const eventTypes = input.eventTypes === undefined ? E.right(undefined) : checkedEventTypes(input.eventTypes);
@@ -104,7 +104,7 @@ export const updateWebhookSubscription =
 
 /** A new signing secret; the old one stops signing at once (the next attempt uses the new one). */
 export const rotateWebhookSecret =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookSubscriptions">) =>
   (input: { readonly clientId: string; readonly id: string }): TE.TaskEither<DomainError, SubscriptionWithSecret> => {
     const secret = generateWebhookSecret(deps.randomBytes);
     return change(
@@ -119,7 +119,7 @@ export const rotateWebhookSecret =
 
 /** Switches a subscription on and resets its failure count; its parked deliveries become due. */
 export const enableWebhookSubscription =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookDeliveries" | "webhookSubscriptions">) =>
   (input: { readonly clientId: string; readonly id: string }): TE.TaskEither<DomainError, WebhookSubscription> =>
   () =>
     deps.db.run(async (s) => {
@@ -141,7 +141,7 @@ export const enableWebhookSubscription =
 
 /** Switches a subscription off: no new deliveries, and pending ones wait until it is enabled again. */
 export const disableWebhookSubscription =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookSubscriptions">) =>
   (input: { readonly clientId: string; readonly id: string }): TE.TaskEither<DomainError, WebhookSubscription> =>
     change(
       deps,
@@ -156,7 +156,7 @@ export const disableWebhookSubscription =
 
 /** Deletes a subscription and its delivery log. */
 export const deleteWebhookSubscription =
-  (deps: WebhookDeps) =>
+  (deps: WebhookDeps<"webhookSubscriptions">) =>
   (input: { readonly clientId: string; readonly id: string }): TE.TaskEither<DomainError, void> =>
   () =>
     deps.db.run(async (s) => {

@@ -8,7 +8,7 @@ export const subscriptionNotFound = (): DomainError =>
   notFound("WebhookSubscription.NotFound", "The webhook subscription does not exist.");
 
 /** The URL trimmed and allowed by the URL policy, or `Webhook.InvalidUrl` (400). */
-export const checkedUrl = async (deps: WebhookDeps, raw: string): Promise<E.Either<DomainError, string>> => {
+export const checkedUrl = async (deps: WebhookDeps<never>, raw: string): Promise<E.Either<DomainError, string>> => {
   const url = raw.trim();
   const invalid = (code: string, why: string) =>
     E.left(domainError("BadRequest", "Webhook.InvalidUrl", why, [{ field: "url", code, message: why }]));
