@@ -147,7 +147,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
         "404": missing,
         "409": {
           description:
-            "`RecurringInvoice.NotEditable` (Completed or Cancelled), `RecurringInvoice.AlreadyStarted` (cadence or start date after the first invoice).",
+            "`RecurringInvoice.InvalidTransition` (Completed or Cancelled), `RecurringInvoice.AlreadyStarted` (cadence or start date after the first invoice).",
         },
       },
       handler: async (ctx) => {
@@ -156,13 +156,18 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
         return reply(updateSchedule(d())(orgScope(ctx).scope, idOf(ctx), body.right), 200, scheduleJson);
       },
     },
-    action("pause", "Pause an Active schedule", pauseSchedule, "`RecurringInvoice.NotActive`."),
+    action("pause", "Pause an Active schedule", pauseSchedule, "`RecurringInvoice.InvalidTransition` (not Active)."),
     action(
       "resume",
       "Resume a Paused schedule (occurrences that passed meanwhile are skipped)",
       resumeSchedule,
-      "`RecurringInvoice.NotPaused`.",
+      "`RecurringInvoice.InvalidTransition` (not Paused).",
     ),
-    action("cancel", "Cancel a schedule for good", cancelSchedule, "`RecurringInvoice.NotOpen`."),
+    action(
+      "cancel",
+      "Cancel a schedule for good",
+      cancelSchedule,
+      "`RecurringInvoice.InvalidTransition` (Completed or Cancelled already).",
+    ),
   ];
 };

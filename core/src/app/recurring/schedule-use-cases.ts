@@ -2,12 +2,14 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import { firstOccurrenceFrom } from "../../recurring/cadence.js";
 import { compareDates, formatCalendarDate, parseCalendarDate } from "../../recurring/calendar-date.js";
-import type { RecurringSchedule, ScheduleStatus } from "../../recurring/model.js";
+import type { RecurringSchedule } from "../../recurring/model.js";
+import { RECURRING_SCHEDULE_MACHINE, type ScheduleTrigger } from "../../recurring/schedule-machine.js";
 import { pointAt, storedDate } from "../../recurring/schedule-rules.js";
 import { localDateOf } from "../../recurring/zoned-time.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
+import { transition } from "../../shared/state-machine.js";
 import { customerFor } from "../invoices/draft-lines.js";
 import type { RecurringDeps } from "./deps.js";
 import type { CreateScheduleBody, UpdateScheduleBody } from "./schedule-body.js";
@@ -95,8 +97,6 @@ export const listSchedules =
   async () =>
     E.right(await deps.db.stores.recurringSchedules.list(scope, page));
 
-const OPEN: readonly ScheduleStatus[] = ["Active", "Paused"];
-
 /**
  * Changes the members given of an Active or Paused schedule. The cadence and start date change only before
  * the first invoice (they anchor every occurrence); the next occurrence is recomputed from the new rules.
@@ -108,11 +108,8 @@ export const updateSchedule =
     deps.db.run(async (s) => {
       const schedule = await s.recurringSchedules.ofId(scope, id);
       if (schedule === undefined) return E.left(scheduleNotFound());
-      if (!OPEN.includes(schedule.status)) {
-        return E.left(
-          conflict("RecurringInvoice.NotEditable", `A ${schedule.status} recurring invoice cannot be changed.`),
-        );
-      }
+      const changing = transition(RECURRING_SCHEDULE_MACHINE, schedule.status, "change", undefined);
+      if (E.isLeft(changing)) return changing;
       const reanchors = body.cadence !== undefined || body.startDate !== undefined;
       if (reanchors && schedule.occurrencesGenerated > 0) {
         return E.left(
@@ -155,36 +152,34 @@ export const updateSchedule =
 const busy = (): DomainError =>
   conflict("RecurringInvoice.Busy", "The recurring invoice changed at the same time (an occurrence ran); try again.");
 
-/** Moves a schedule between statuses with `change`, or answers 409 when its status does not allow it. */
-const transition =
+/** Moves a schedule on `trigger` through its machine, applying `change`, or answers 409 naming its status. */
+const move =
   (
-    from: readonly ScheduleStatus[],
-    code: string,
-    change: (deps: RecurringDeps, s: RecurringSchedule, now: Date) => RecurringSchedule,
+    trigger: ScheduleTrigger,
+    change: (deps: RecurringDeps<never>, s: RecurringSchedule, now: Date) => RecurringSchedule,
   ) =>
-  (deps: RecurringDeps) =>
+  (deps: RecurringDeps<"recurringSchedules">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, RecurringSchedule> =>
   () =>
     deps.db.run(async (s) => {
       const schedule = await s.recurringSchedules.ofId(scope, id);
       if (schedule === undefined) return E.left(scheduleNotFound());
-      if (!from.includes(schedule.status)) {
-        return E.left(conflict(code, `The recurring invoice is ${schedule.status}.`));
-      }
+      const moved = transition(RECURRING_SCHEDULE_MACHINE, schedule.status, trigger, undefined);
+      if (E.isLeft(moved)) return moved;
       const changed = change(deps, schedule, deps.clock.now());
       if (!(await s.recurringSchedules.update(changed, schedule.nextOccurrence))) return E.left(busy());
       return E.right(changed);
     });
 
 /** Pauses an Active schedule: nothing is generated until it is resumed. */
-export const pauseSchedule = transition(["Active"], "RecurringInvoice.NotActive", (_d, s, now) => ({
+export const pauseSchedule = move("pause", (_d, s, now) => ({
   ...s,
   status: "Paused",
   updatedAt: now,
 }));
 
 /** Resumes a Paused schedule; occurrences whose date passed while it was paused are skipped, not generated. */
-export const resumeSchedule = transition(["Paused"], "RecurringInvoice.NotPaused", (deps, s, now) =>
+export const resumeSchedule = move("resume", (deps, s, now) =>
   pointAt(
     { ...s, status: "Active" },
     firstOccurrenceFrom(storedDate(s.startDate), s.cadence, s.nextOccurrence, today(deps, s.timeZone)),
@@ -193,7 +188,7 @@ export const resumeSchedule = transition(["Paused"], "RecurringInvoice.NotPaused
 );
 
 /** Cancels an Active or Paused schedule for good. */
-export const cancelSchedule = transition(OPEN, "RecurringInvoice.NotOpen", (_d, s, now) => ({
+export const cancelSchedule = move("cancel", (_d, s, now) => ({
   ...s,
   status: "Cancelled",
   nextRunAt: null,
