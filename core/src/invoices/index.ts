@@ -1,3 +1,4 @@
+export * from "./credit-note-machine.js";
 export * from "./history.js";
 export * from "./invoice-machine.js";
 export * from "./invoice-view.js";

@@ -2,6 +2,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { Actor } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
+import { CREDIT_NOTE_MACHINE } from "../../invoices/credit-note-machine.js";
 import { INVOICE_MACHINE } from "../../invoices/invoice-machine.js";
 import { type CreditNoteJson, creditNoteJson } from "../../invoices/invoice-view.js";
 import type { CreditNote, Invoice } from "../../invoices/model.js";
@@ -19,7 +20,7 @@ import {
 } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { canTrigger } from "../../shared/state-machine.js";
+import { cannotDetail, canTrigger, transition } from "../../shared/state-machine.js";
 import { documentContext, type InvoiceDeps, type InvoiceDocumentDeps } from "../invoices/deps.js";
 import type { CreateCreditNoteBody } from "../invoices/invoice-bodies.js";
 import type { RenderedFile } from "../invoices/invoice-documents.js";
@@ -38,7 +39,7 @@ const tooMuch = (invoice: Invoice, amount: string): DomainError =>
 /** Checks a credit against an invoice: a creditable state, the currency's scale, at most total minus credits. */
 const checkCredit = (invoice: Invoice, amount: string, lineId: string | null): DomainError | undefined => {
   if (!canTrigger(INVOICE_MACHINE, invoice.status, "credit")) {
-    return conflict("Invoice.InvalidTransition", `A ${invoice.status} invoice cannot be credited.`);
+    return conflict("Invoice.InvalidTransition", cannotDetail("Invoice", invoice.status, "credit"));
   }
   if (!fitsCurrency(amount, invoice.currency)) {
     return validationError([
@@ -109,9 +110,8 @@ export const issueCreditNote =
       const invoice = loaded.right;
       const draft = await s.creditNotes.ofId(input.scope, input.creditNoteId);
       if (draft === undefined || draft.invoiceId !== invoice.id) return E.left(creditNoteNotFound());
-      if (draft.status !== "Draft") {
-        return E.left(conflict("CreditNote.InvalidTransition", "The credit note is already issued."));
-      }
+      const issuing = transition(CREDIT_NOTE_MACHINE, draft.status, "issue", undefined);
+      if (E.isLeft(issuing)) return issuing;
       const problem = checkCredit(invoice, draft.amount, draft.invoiceLineItemId);
       if (problem !== undefined) return E.left(problem);
       const outstanding = outstandingOf(invoice);
@@ -123,7 +123,7 @@ export const issueCreditNote =
       const number = await s.documentNumbers.next(input.scope, "credit-note");
       const issued: CreditNote = {
         ...draft,
-        status: "Issued",
+        status: issuing.right.to,
         documentNumber: formatDocumentNumber("credit-note", number),
         amountOwedBack: owedBack,
         issuedAt: now,
@@ -139,15 +139,17 @@ export const issueCreditNote =
       await s.invoices.update(credited);
       const json = creditNoteJson(issued);
       await s.events.append([
-        makeEvent({
-          ids: deps.ids,
-          clock: deps.clock,
-          type: "credit_note.issued",
-          clientId: issued.clientId,
-          organisationId: issued.organisationId,
-          actor: input.actor,
-          data: { creditNote: json },
-        }),
+        ...issuing.right.events.map((type) =>
+          makeEvent({
+            ids: deps.ids,
+            clock: deps.clock,
+            type,
+            clientId: issued.clientId,
+            organisationId: issued.organisationId,
+            actor: input.actor,
+            data: { creditNote: json },
+          }),
+        ),
         ...invoiceEvents(deps, credited, move.right.events, input.actor),
       ]);
       return E.right(json);
