@@ -1,2 +1,3 @@
 export * from "./model.js";
 export * from "./plan.js";
+export * from "./reminder-machine.js";

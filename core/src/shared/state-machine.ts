@@ -47,6 +47,7 @@ const TRIGGER_PHRASES: Readonly<Record<string, string>> = {
   credit: "be credited",
   delete: "be deleted",
   "dismiss-duplicate": "have its duplicate flag dismissed",
+  fail: "fail",
   issue: "be issued",
   "mark-paid": "be marked paid",
   pause: "be paused",

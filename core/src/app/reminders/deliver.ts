@@ -1,11 +1,14 @@
+import * as E from "fp-ts/lib/Either.js";
 import { publicInvoiceUrl } from "../../invoices/invoice-view.js";
 import type { Invoice } from "../../invoices/model.js";
 import { outstandingOf } from "../../invoices/totals.js";
 import type { MailMessage } from "../../ports/mailer.js";
 import type { Reminder } from "../../reminders/model.js";
 import { isRemindable } from "../../reminders/plan.js";
+import { REMINDER_MACHINE, type ReminderTrigger } from "../../reminders/reminder-machine.js";
 import { formatAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
+import { canTrigger, transition } from "../../shared/state-machine.js";
 import type { ReminderDeps } from "./deps.js";
 
 const messageOf = (deps: ReminderDeps<never>, invoice: Invoice, organisationName: string, to: string): MailMessage => {
@@ -28,6 +31,13 @@ const messageOf = (deps: ReminderDeps<never>, invoice: Invoice, organisationName
   };
 };
 
+/** Where a reminder goes on `trigger` (the callers hold a reminder the table lets move). */
+const endState = (reminder: Reminder, trigger: ReminderTrigger): Reminder["status"] => {
+  const moved = transition(REMINDER_MACHINE, reminder.status, trigger, undefined);
+  if (E.isLeft(moved)) throw new Error(moved.left.detail);
+  return moved.right.to;
+};
+
 /**
  * Sends one Pending reminder at most once: it is marked Sent (or Cancelled when the invoice is no longer
  * remindable, Failed without an address) in a committed unit of work before the mail goes out, so a crash
@@ -38,25 +48,26 @@ export const deliverReminder =
   async (scope: OrgScope, reminderId: string): Promise<Reminder | undefined> => {
     const claimed = await deps.db.run(async (s) => {
       const reminder = await s.invoiceReminders.ofId(scope, reminderId);
-      if (reminder === undefined || reminder.status !== "Pending") return { reminder, mail: undefined };
+      if (reminder === undefined || !canTrigger(REMINDER_MACHINE, reminder.status, "send"))
+        return { reminder, mail: undefined };
       const invoice = await s.invoices.ofId(scope, reminder.invoiceId);
       const now = deps.clock.now();
-      const end = (status: Reminder["status"], extra: Partial<Reminder>): Reminder => ({
+      const end = (trigger: ReminderTrigger, extra: Partial<Reminder>): Reminder => ({
         ...reminder,
-        status,
+        status: endState(reminder, trigger),
         updatedAt: now,
         ...extra,
       });
       let next: Reminder;
       let mail: MailMessage | undefined;
       if (invoice === undefined || !isRemindable(invoice)) {
-        next = end("Cancelled", { error: `The invoice is ${invoice?.status ?? "gone"}.` });
+        next = end("cancel", { error: `The invoice is ${invoice?.status ?? "gone"}.` });
       } else if (invoice.customer.email === null) {
-        next = end("Failed", { error: "The customer has no e-mail address." });
+        next = end("fail", { error: "The customer has no e-mail address." });
       } else {
         const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
         mail = messageOf(deps, invoice, organisation?.name ?? "", invoice.customer.email);
-        next = end("Sent", { sentAt: now, recipient: invoice.customer.email });
+        next = end("send", { sentAt: now, recipient: invoice.customer.email });
       }
       if (!(await s.invoiceReminders.update(next, "Pending"))) return { reminder: undefined, mail: undefined };
       return { reminder: next, mail };
@@ -68,7 +79,7 @@ export const deliverReminder =
     } catch (error) {
       const failed: Reminder = {
         ...claimed.reminder,
-        status: "Failed",
+        status: endState(claimed.reminder, "fail"),
         sentAt: null,
         error: `Mail not sent: ${error instanceof Error ? error.message : String(error)}`,
         updatedAt: deps.clock.now(),
