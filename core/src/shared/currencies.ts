@@ -1,5 +1,6 @@
 import type * as t from "io-ts";
 import { codec } from "./codecs/failure.js";
+import { withSchema } from "./codecs/json-schema.js";
 
 /**
  * ISO 4217 minor units (the exponent) of every active currency and fund code with a defined exponent.
@@ -42,6 +43,9 @@ export const isCurrency = (code: unknown): code is Currency =>
 export const minorUnits = (currency: Currency): number => CURRENCY_MINOR_UNITS[currency];
 
 /** Codec of a known ISO 4217 code, upper case as the standard writes it: `"EUR"`, not `"eur"`. */
-export const CurrencyCode: t.Type<Currency, string, unknown> = codec("CurrencyCode", isCurrency, (u) =>
-  isCurrency(u) ? { ok: u } : { code: "currency", message: "must be an ISO 4217 currency code such as EUR" },
+export const CurrencyCode: t.Type<Currency, string, unknown> = withSchema(
+  codec("CurrencyCode", isCurrency, (u) =>
+    isCurrency(u) ? { ok: u } : { code: "currency", message: "must be an ISO 4217 currency code such as EUR" },
+  ),
+  { type: "string", pattern: "^[A-Z]{3}$" },
 );

@@ -2,6 +2,7 @@ import { Decimal } from "decimal.js";
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
 import { type Check, codec } from "./codecs/failure.js";
+import { withSchema } from "./codecs/json-schema.js";
 import { type Currency, isCurrency, minorUnits } from "./currencies.js";
 
 /**
@@ -206,8 +207,9 @@ const checkAmount = (u: unknown): Check<string> => {
  * A decimal amount on the wire: a string in plain notation (`"1234.50"`), decoded to canonical form
  * (`"1234.5"`). Numbers are refused: a JSON number may already have lost digits.
  */
-export const MoneyAmount: t.Type<string, string, unknown> = codec("MoneyAmount", isDecimalString, (u) =>
-  checkAmount(u),
+export const MoneyAmount: t.Type<string, string, unknown> = withSchema(
+  codec("MoneyAmount", isDecimalString, (u) => checkAmount(u)),
+  { type: "string", pattern: DECIMAL.source, description: "Decimal amount written as a string." },
 );
 
 /**

@@ -1,6 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import { codedError, failure } from "./failure.js";
+import { withSchema } from "./json-schema.js";
 
 type Closed<P extends t.Props, O extends t.Props> = t.TypeOf<t.TypeC<P>> & t.TypeOf<t.PartialC<O>>;
 type ClosedOutput<P extends t.Props, O extends t.Props> = t.OutputOf<t.TypeC<P>> & t.OutputOf<t.PartialC<O>>;
@@ -19,7 +20,7 @@ export const closedType = <P extends t.Props, O extends t.Props = Record<never, 
   const opt = t.partial(optional ?? ({} as O));
   const allowed = new Set([...Object.keys(required), ...Object.keys(optional ?? {})]);
   const strangers = (u: object): string[] => Object.keys(u).filter((k) => !allowed.has(k));
-  return new t.Type<Closed<P, O>, ClosedOutput<P, O>, unknown>(
+  const closed = new t.Type<Closed<P, O>, ClosedOutput<P, O>, unknown>(
     name ?? `{ ${[...allowed].join(", ")} }`,
     (u): u is Closed<P, O> => req.is(u) && opt.is(u) && strangers(u).length === 0,
     (u, c) => {
@@ -42,4 +43,12 @@ export const closedType = <P extends t.Props, O extends t.Props = Record<never, 
     },
     (a) => ({ ...req.encode(a), ...opt.encode(a) }) as ClosedOutput<P, O>,
   );
+  return withSchema(closed, (toSchema) => {
+    const r = toSchema(req);
+    return {
+      ...r,
+      properties: { ...(r.properties ?? {}), ...(toSchema(opt).properties ?? {}) },
+      additionalProperties: false,
+    };
+  });
 };

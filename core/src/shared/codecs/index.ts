@@ -4,6 +4,7 @@ export * from "./field-errors.js";
 export * from "./int-from-string-or-number.js";
 export * from "./iso-date.js";
 export * from "./iso-date-time.js";
+export * from "./json-schema.js";
 export * from "./limit-param.js";
 export * from "./strings.js";
 export * from "./uuid.js";

@@ -1,5 +1,6 @@
 import type * as t from "io-ts";
 import { type Check, codec } from "./failure.js";
+import { withSchema } from "./json-schema.js";
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -24,8 +25,7 @@ export const checkInt32 = (u: unknown): Check<number> => {
  * Decodes `20`, `"20"` and `"-3"` to numbers; rejects `"2.5"`, `"1e3"`, `" 20"`, `""` and values outside int32.
  * Encodes as a number.
  */
-export const IntFromStringOrNumber: t.Type<number, number, unknown> = codec(
-  "IntFromStringOrNumber",
-  isInt32,
-  checkInt32,
+export const IntFromStringOrNumber: t.Type<number, number, unknown> = withSchema(
+  codec("IntFromStringOrNumber", isInt32, checkInt32),
+  { type: ["integer", "string"], format: "int32", pattern: INTEGER_STRING.source },
 );

@@ -1,6 +1,7 @@
 import type * as t from "io-ts";
 import { codec } from "./failure.js";
 import { isIsoDate } from "./iso-date.js";
+import { withSchema } from "./json-schema.js";
 
 // RFC 3339: a date, `T`, a time with optional fraction, and a zone (`Z` or an offset). A zone is required:
 // an instant without one means different things on different servers.
@@ -19,14 +20,18 @@ export const isIsoDateTime = (u: unknown): u is string => {
 const message = "must be a date-time with a zone, such as 2026-01-31T09:30:00Z";
 
 /** An instant on the wire: an RFC 3339 date-time with a zone. Stays a string (envelopes, stored JSON). */
-export const IsoDateTime: t.Type<string, string, unknown> = codec("IsoDateTime", isIsoDateTime, (u) =>
-  isIsoDateTime(u) ? { ok: u } : { code: "date_time", message },
+export const IsoDateTime: t.Type<string, string, unknown> = withSchema(
+  codec("IsoDateTime", isIsoDateTime, (u) => (isIsoDateTime(u) ? { ok: u } : { code: "date_time", message })),
+  { type: "string", format: "date-time" },
 );
 
 /** An instant decoded to a `Date` from an RFC 3339 string; encodes as UTC ISO 8601 (`toISOString`). */
-export const DateFromIsoDateTime: t.Type<Date, string, unknown> = codec(
-  "DateFromIsoDateTime",
-  (u): u is Date => u instanceof Date && !Number.isNaN(u.getTime()),
-  (u) => (isIsoDateTime(u) ? { ok: new Date(u) } : { code: "date_time", message }),
-  (d) => d.toISOString(),
+export const DateFromIsoDateTime: t.Type<Date, string, unknown> = withSchema(
+  codec(
+    "DateFromIsoDateTime",
+    (u): u is Date => u instanceof Date && !Number.isNaN(u.getTime()),
+    (u) => (isIsoDateTime(u) ? { ok: new Date(u) } : { code: "date_time", message }),
+    (d) => d.toISOString(),
+  ),
+  { type: "string", format: "date-time" },
 );

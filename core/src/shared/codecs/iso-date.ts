@@ -1,5 +1,6 @@
 import type * as t from "io-ts";
 import { codec } from "./failure.js";
+import { withSchema } from "./json-schema.js";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -23,6 +24,9 @@ export const isIsoDate = (u: unknown): u is string => {
 };
 
 /** A business date (due, issue, payment): `YYYY-MM-DD`, a real date, no time and no zone. Stays a string. */
-export const IsoDate: t.Type<string, string, unknown> = codec("IsoDate", isIsoDate, (u) =>
-  isIsoDate(u) ? { ok: u } : { code: "date", message: "must be a date written YYYY-MM-DD" },
+export const IsoDate: t.Type<string, string, unknown> = withSchema(
+  codec("IsoDate", isIsoDate, (u) =>
+    isIsoDate(u) ? { ok: u } : { code: "date", message: "must be a date written YYYY-MM-DD" },
+  ),
+  { type: "string", format: "date" },
 );

@@ -1,5 +1,6 @@
 import type * as t from "io-ts";
 import { codec } from "./failure.js";
+import { withSchema } from "./json-schema.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -7,6 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (u: unknown): u is string => typeof u === "string" && UUID.test(u);
 
 /** A UUID string (any version), decoded to lower case so that stored and presented ids compare equal. */
-export const Uuid: t.Type<string, string, unknown> = codec("Uuid", isUuid, (u) =>
-  isUuid(u) ? { ok: u.toLowerCase() } : { code: "uuid", message: "must be a UUID" },
+export const Uuid: t.Type<string, string, unknown> = withSchema(
+  codec("Uuid", isUuid, (u) => (isUuid(u) ? { ok: u.toLowerCase() } : { code: "uuid", message: "must be a UUID" })),
+  { type: "string", format: "uuid" },
 );
