@@ -1,5 +1,5 @@
 // The in-memory stores are usable without installing the service's heavy dependencies: importing
-// `@apar/adapters/memory` loads, from node_modules, only what @apar/core needs (fp-ts, io-ts, decimal.js).
+// `@apar/adapters/memory` loads, from node_modules, only what @apar/core needs (fp-ts, io-ts, decimal.js, ibantools).
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,7 +49,7 @@ test("@apar/adapters/memory loads none of sqlite3, mysql2, sequelize, tesseract.
   const recorder = join(dir, "record-resolutions.mjs");
   writeFileSync(recorder, RECORDER);
   const memory = await packagesLoadedBy("@apar/adapters/memory", recorder);
-  t.deepEqual(memory, ["decimal.js", "fp-ts", "io-ts"]);
+  t.deepEqual(memory, ["decimal.js", "fp-ts", "ibantools", "io-ts"]);
   // The recorder sees the heavy packages where they are imported: the SQL stores load sequelize and sqlite3.
   const sql = await packagesLoadedBy("@apar/adapters/sql/index", recorder);
   t.true(sql.includes("sequelize"), sql.join(", "));
