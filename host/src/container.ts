@@ -8,6 +8,7 @@ import {
   type HttpMetrics,
   type RouteDef,
 } from "@apar/adapters/http/index";
+import { bankDetailsRoutes } from "@apar/adapters/http/routes/bank-details-routes";
 import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
 import { webhookRoutes } from "@apar/adapters/http/routes/webhook-routes";
 import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
@@ -177,6 +178,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
   };
   c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => [
     ...tenancyRoutes(routeDeps),
+    ...bankDetailsRoutes(),
     ...billRouteList(c),
     ...recurringRouteList(c),
     ...inboundRouteList(c, routeDeps),

@@ -1,3 +1,4 @@
+import { BANK_DETAILS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/bank-details-routes";
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { RECEIVABLES_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/invoice-routes";
 import { PORTAL_TAG_DESCRIPTIONS } from "@apar/adapters/portal/index";
@@ -7,4 +8,5 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ...TENANCY_TAG_DESCRIPTIONS,
   ...PORTAL_TAG_DESCRIPTIONS,
   ...RECEIVABLES_TAG_DESCRIPTIONS,
+  ...BANK_DETAILS_TAG_DESCRIPTIONS,
 };

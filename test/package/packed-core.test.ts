@@ -73,7 +73,9 @@ test("the packed @apar/core installs alone and runs its README's examples under 
   // A project of an embedder: the tarball and nothing else of apar; strict TypeScript, ES modules.
   const project = join(scratch, "project");
   mkdirSync(join(project, "src"), { recursive: true });
-  const pinned = Object.fromEntries(["fp-ts", "io-ts", "decimal.js", "ibantools"].map((name) => [name, versionOf(name)]));
+  const pinned = Object.fromEntries(
+    ["fp-ts", "io-ts", "decimal.js", "ibantools"].map((name) => [name, versionOf(name)]),
+  );
   writeFileSync(
     join(project, "package.json"),
     JSON.stringify({
@@ -109,7 +111,11 @@ test("the packed @apar/core installs alone and runs its README's examples under 
     .filter((line) => line.includes("node_modules"))
     .map((line) => line.slice(line.lastIndexOf("node_modules") + "node_modules/".length))
     .sort();
-  t.deepEqual(packages, ["@apar/core", "decimal.js", "fp-ts", "ibantools", "io-ts"], "core needs only its four dependencies");
+  t.deepEqual(
+    packages,
+    ["@apar/core", "decimal.js", "fp-ts", "ibantools", "io-ts"],
+    "core needs only its four dependencies",
+  );
 
   const examples = tsBlocks(readFileSync(join(CORE, "README.md"), "utf8"));
   t.is(examples.length, 4, "core/README.md shows four examples");

@@ -1,6 +1,7 @@
 // @apar/core/app: the use cases. Each takes its ports (a unit of work with the stores, a clock, ids and the
 // extras it names) and answers a TaskEither of a DomainError or its result. Helpers the use cases share
 // (loading, moving, the not-found errors, delivery batching) stay inside the package.
+
 export {
   type ApprovalLinkView,
   actOnApprovalLink,
@@ -21,6 +22,7 @@ export * from "./approvals/jobs.js";
 export * from "./approvals/policy-input.js";
 export * from "./approvals/policy-use-cases.js";
 export type { PolicyJson } from "./approvals/policy-view.js";
+export * from "./bank-details/index.js";
 export * from "./bills/bill-actions.js";
 export * from "./bills/bill-queries.js";
 export { READ_BILL_JOB, type ReadBillDeps, type ReadBillJob } from "./bills/deps.js";

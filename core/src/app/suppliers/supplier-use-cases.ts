@@ -1,7 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
-import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
 import type { BankDetails } from "../../extraction/model.js";
 import type { StoreName } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
@@ -11,6 +10,8 @@ import { type DomainError, notFound } from "../../shared/errors.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
+import { validBankDetails } from "../bank-details/bank-details.js";
+import { BankDetailsInput } from "../bank-details/inputs.js";
 import type { CoreDeps } from "../deps.js";
 
 /** What the supplier use cases need. */
@@ -18,22 +19,6 @@ export interface SupplierDeps<K extends StoreName = StoreName> extends CoreDeps<
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const Text = (max: number) => nullable(NonEmptyTrimmedString(max));
-
-/** Bank details as a body gives them: any member may be left out (it is null). */
-export const BankDetailsInput = closedType(
-  {},
-  {
-    accountHolderName: Text(200),
-    accountNumber: Text(64),
-    sortCode: Text(16),
-    routingNumber: Text(32),
-    iban: Text(64),
-    bicSwift: Text(16),
-    country: nullable(t.string),
-    currency: nullable(CurrencyCode),
-  },
-  "BankDetails",
-);
 
 const OPTIONAL = {
   taxNumber: Text(64),
@@ -47,8 +32,9 @@ export const CreateSupplierBody = closedType({ name: NonEmptyTrimmedString(300) 
 /** The body of PATCH /v1/suppliers/{id}: the members given change. */
 export const UpdateSupplierBody = closedType({}, { name: NonEmptyTrimmedString(300), ...OPTIONAL }, "UpdateSupplier");
 
-const bank = (b: t.TypeOf<typeof BankDetailsInput> | null | undefined): BankDetails | null =>
-  b === null || b === undefined ? null : { ...EMPTY_BANK_DETAILS, ...b };
+/** Bank details given (validated, canonical), null for none, or the 400 naming the failing fields. */
+const bank = (b: BankDetailsInput | null | undefined): E.Either<DomainError, BankDetails | null> =>
+  b === null || b === undefined ? E.right(null) : validBankDetails(b, "body.bankDetails");
 
 /** The answer for a missing supplier (or another organisation's). */
 export const supplierNotFound = (): DomainError => notFound("Supplier.NotFound", "The supplier does not exist.");
@@ -58,6 +44,8 @@ export const createSupplier =
   (deps: SupplierDeps<"suppliers">) =>
   (scope: OrgScope, body: t.TypeOf<typeof CreateSupplierBody>): TE.TaskEither<DomainError, Supplier> =>
   async () => {
+    const bankDetails = bank(body.bankDetails);
+    if (E.isLeft(bankDetails)) return bankDetails;
     const now = deps.clock.now();
     const supplier: Supplier = {
       id: deps.ids.next(),
@@ -66,7 +54,7 @@ export const createSupplier =
       taxNumber: body.taxNumber ?? null,
       email: body.email ?? null,
       address: body.address ?? null,
-      bankDetails: bank(body.bankDetails),
+      bankDetails: bankDetails.right,
       createdAt: now,
       updatedAt: now,
     };
@@ -99,10 +87,12 @@ export const updateSupplier =
       const supplier = await s.suppliers.ofId(scope, id);
       if (supplier === undefined) return E.left(supplierNotFound());
       const { bankDetails, ...rest } = body;
+      const checked = bank(bankDetails);
+      if (E.isLeft(checked)) return checked;
       const changed: Supplier = {
         ...supplier,
         ...rest,
-        ...(bankDetails === undefined ? {} : { bankDetails: bank(bankDetails) }),
+        ...(bankDetails === undefined ? {} : { bankDetails: checked.right }),
         updatedAt: deps.clock.now(),
       };
       await s.suppliers.update(changed);

@@ -1,0 +1,2 @@
+export * from "./bank-details.js";
+export * from "./inputs.js";
