@@ -1,3 +1,4 @@
+export * from "./delivery-machine.js";
 export * from "./delivery-request.js";
 export * from "./model.js";
 export * from "./retry-schedule.js";

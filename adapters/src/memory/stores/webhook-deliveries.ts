@@ -1,4 +1,10 @@
-import { MAX_DELIVERY_ATTEMPTS, type WebhookDelivery } from "@apar/core";
+import {
+  attemptTrigger,
+  deliveryMove,
+  deliveryStatusesFor,
+  MAX_DELIVERY_ATTEMPTS,
+  type WebhookDelivery,
+} from "@apar/core";
 import type { WebhookDeliveries } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { copy, type DeliveryRow, type Tables } from "../tables.js";
@@ -21,7 +27,7 @@ const finishOne = (
 ): boolean => {
   const d = t.webhookDeliveries.get(id);
   if (d === undefined || d.status !== "Delivering" || d.lockedBy !== worker) return false;
-  const status = outcome.ok ? "Succeeded" : retryAt === undefined ? "Failed" : "Pending";
+  const status = deliveryMove("Delivering", attemptTrigger(outcome.ok, retryAt));
   const next = outcome.ok ? null : (retryAt ?? null);
   t.webhookDeliveries.set(id, {
     ...d,
@@ -122,7 +128,7 @@ export const memoryWebhookDeliveries = (access: Access): WebhookDeliveries => ({
   requeue: (clientId, id, now) =>
     access.write((t) => {
       const d = t.webhookDeliveries.get(id);
-      if (d === undefined || d.clientId !== clientId || (d.status !== "Succeeded" && d.status !== "Failed"))
+      if (d === undefined || d.clientId !== clientId || !deliveryStatusesFor("redeliver").includes(d.status))
         return false;
       t.webhookDeliveries.set(id, {
         ...d,

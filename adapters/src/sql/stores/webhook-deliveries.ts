@@ -1,10 +1,15 @@
 import type { DeliveryStatus, WebhookDelivery } from "@apar/core";
-import { MAX_DELIVERY_ATTEMPTS } from "@apar/core";
+import { attemptTrigger, deliveryMove, deliveryStatusesFor, MAX_DELIVERY_ATTEMPTS } from "@apar/core";
 import type { WebhookDeliveries } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
 import { decodeDate, decodeInt, decodeOptionalDate, encodeDate, encodeOptionalDate, placeholders } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage, pageLimit } from "./paging.js";
+
+/** The statuses a person may redeliver from, as SQL literals (from the delivery machine). */
+const REDELIVERABLE = deliveryStatusesFor("redeliver")
+  .map((s) => `'${s}'`)
+  .join(", ");
 
 interface DeliveryRow {
   readonly id: string;
@@ -92,7 +97,7 @@ const finishOne = async (
   { id, worker, outcome, retryAt, now }: Parameters<WebhookDeliveries["finishAttempt"]>[0],
 ): Promise<boolean> => {
   const at = encodeDate(now);
-  const status = outcome.ok ? "Succeeded" : retryAt === undefined ? "Failed" : "Pending";
+  const status = deliveryMove("Delivering", attemptTrigger(outcome.ok, retryAt));
   const next = outcome.ok ? null : encodeOptionalDate(retryAt);
   const changed = await session.execute(
     `UPDATE webhook_deliveries SET status = $1, next_attempt_at = $2, available_at = $2, locked_by = NULL,
@@ -145,7 +150,7 @@ const finishChunk = async (
   };
   const caseOf = (value: (a: (typeof rows)[number]) => unknown): string =>
     `CASE id ${rows.map((a) => `WHEN ${param(a.id)} THEN ${param(value(a))}`).join(" ")} END`;
-  const status = caseOf((a) => (a.outcome.ok ? "Succeeded" : a.retryAt === undefined ? "Failed" : "Pending"));
+  const status = caseOf((a) => deliveryMove("Delivering", attemptTrigger(a.outcome.ok, a.retryAt)));
   const next = caseOf((a) => (a.outcome.ok ? null : encodeOptionalDate(a.retryAt ?? null)));
   const code = caseOf((a) => a.outcome.status);
   const error = caseOf((a) => (a.outcome.error === null ? null : a.outcome.error.slice(0, MAX_ERROR)));
@@ -292,7 +297,7 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
     const changed = await session.execute(
       `UPDATE webhook_deliveries SET status = 'Pending', attempts = 0, next_attempt_at = $1, available_at = $1,
          updated_at = $1
-       WHERE client_id = $2 AND id = $3 AND status IN ('Succeeded', 'Failed')`,
+       WHERE client_id = $2 AND id = $3 AND status IN (${REDELIVERABLE})`,
       [at, clientId, id],
     );
     return changed > 0;
