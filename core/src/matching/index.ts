@@ -1,4 +1,5 @@
 export * from "./auto-match.js";
+export * from "./match-group-machine.js";
 export * from "./model.js";
 export * from "./purchase-order-machine.js";
 export * from "./similarity.js";

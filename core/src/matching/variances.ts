@@ -108,7 +108,7 @@ export const matchStatus = (
   group: Pick<MatchGroup, "allocations" | "resolutions">,
   billLineCount: number,
   variances: readonly Variance[],
-): MatchStatus => {
+): Exclude<MatchStatus, "Synced"> => {
   if (variances.some((v) => v.severity === "Block" && !v.resolved)) return "Variance";
   if (group.resolutions.some((r) => r.decision === "Dispute")) return "Variance";
   for (let n = 1; n <= billLineCount; n++)

@@ -4,6 +4,7 @@ import type { Bill } from "../../bills/model.js";
 import type { Actor, OutboxEvent } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
 import { autoMatch, type BillLineInput } from "../../matching/auto-match.js";
+import { MATCH_GROUP_MACHINE } from "../../matching/match-group-machine.js";
 import {
   type Allocation,
   DEFAULT_TOLERANCES,
@@ -21,6 +22,7 @@ import { conflict, type DomainError, notFound, validationError } from "../../sha
 import { addAmounts, compareAmounts, isPositiveAmount, normalizeAmount, wireAmount } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
+import { transition } from "../../shared/state-machine.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import { billNotFound } from "../bills/bill-rules.js";
 import type { AllocationBody, MatchGroupBody, ResolutionBody, TolerancesBody } from "./inputs.js";
@@ -145,20 +147,17 @@ const saveRecomputed = async (
   created: boolean,
 ): Promise<MatchGroupJson> => {
   const e = await evaluate(s, scope, group, bill);
-  const next: MatchGroup = {
-    ...group,
-    status: group.status === "Synced" ? "Synced" : e.status,
-    updatedAt: deps.clock.now(),
-  };
+  const moved = transition(MATCH_GROUP_MACHINE, group.status, "evaluate", e.status);
+  if (E.isLeft(moved)) throw new Error(moved.left.detail);
+  const next: MatchGroup = { ...group, status: moved.right.to, updatedAt: deps.clock.now() };
   const events: OutboxEvent[] = [];
   if (created) {
     await s.matching.matchGroups.add(next);
     events.push(groupEvent(deps, next, "match_group.created", actor));
   } else await s.matching.matchGroups.update(next);
-  if (next.status !== group.status || created) {
-    if (next.status === "Variance") events.push(groupEvent(deps, next, "match_group.variance", actor));
-    if (next.status === "Resolved") events.push(groupEvent(deps, next, "match_group.resolved", actor));
-  }
+  // a row's events are recorded on entering its status (a group already in Variance records no second one)
+  if (next.status !== group.status || created)
+    for (const type of moved.right.events) events.push(groupEvent(deps, next, type, actor));
   await s.events.append(events);
   await refreshOrderStatuses(deps, s, scope, next.purchaseOrderIds);
   return view(s, scope, next, bill);
