@@ -1,7 +1,8 @@
 import type { WebhookDelivery } from "@apar/core";
-import { DELIVERY_LEASE_MS, deliverClaimed, dispatchWebhookEvents } from "@apar/core/app";
+import { dispatchWebhookEvents } from "@apar/core/app";
 import type { Clock, Database, Ids, SecretSealer, WebhookSender } from "@apar/core/ports";
 import { createPump } from "../jobs/pump.js";
+import { DELIVERY_LEASE_MS, deliverClaimed } from "./deliver-batch.js";
 import type { Notifier } from "./notifier.js";
 
 /** What a runner needs to log. */

@@ -190,8 +190,8 @@ export type * from "./tenancy/deps.js";
 export * from "./tenancy/queries.js";
 export { resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js";
 export * from "./tenancy/update-client.js";
-export { DELIVERY_LEASE_MS, deliverClaimed } from "./webhooks/deliver.js";
-export type { WebhookDeps } from "./webhooks/deps.js";
+export { type DeliveryAttempt, type NextClaim, prepareAttempts, recordAttempts } from "./webhooks/deliver.js";
+export type { DeliveryDeps, WebhookDeps } from "./webhooks/deps.js";
 export * from "./webhooks/dispatch-events.js";
 export {
   getWebhookDelivery,

@@ -6,15 +6,6 @@ import { nextAttemptAt } from "../../webhooks/retry-schedule.js";
 import { DISABLE_AFTER_CONSECUTIVE_FAILURES } from "../../webhooks/rules.js";
 import type { DeliveryDeps } from "./deps.js";
 
-/** How long a claim holds a delivery: the 10 s answer timeout plus room to record the outcome. */
-export const DELIVERY_LEASE_MS = 15_000;
-
-/** Times a failed recording of sent attempts is tried again (10 ms, doubling). */
-const RECORD_RETRIES = 6;
-
-/** Attempts signed and POSTed at once by one `deliverClaimed` call (the rest wait for a free slot). */
-export const DELIVERY_CONCURRENCY = 64;
-
 /**
  * The next batch a worker claims in the unit of work that records the last one (one commit instead of two): up to
  * `limit()` deliveries (asked at commit time; 0 claims none) leased for `leaseMs`.
@@ -71,23 +62,18 @@ export const recordAttempts = (
     return { held: held.size, next };
   });
 
+/** One attempt of one claimed delivery: sign the stored envelope now and POST it through the sender. */
+export type DeliveryAttempt = (delivery: WebhookDelivery) => Promise<AttemptOutcome>;
+
 /**
- * Makes one attempt of each claimed delivery: the batch's subscriptions and events read in one query each, each
- * stored envelope signed with t = now and the subscription's current secret and POSTed through the sender, up to
- * `concurrency` at once; then records the outcomes in one unit of work, claiming the next batch in it when asked.
- * Answers the outcomes in claim order and the next batch.
+ * Prepares the attempts of a claimed batch: its subscriptions and events read in one query each, each secret
+ * opened once. The attempt signs the stored envelope with t = now and the subscription's current secret and POSTs
+ * it through the sender; a delivery whose subscription or event is gone fails without a request. How many run at
+ * once, and how their recording is retried, is the runner's business (adapters/src/webhooks).
  */
-export const deliverClaimed =
-  (
-    deps: DeliveryDeps<"events" | "webhookDeliveries" | "webhookSubscriptions">,
-    worker: string,
-    concurrency = DELIVERY_CONCURRENCY,
-  ) =>
-  async (
-    claimed: readonly WebhookDelivery[],
-    claimNext?: NextClaim,
-  ): Promise<{ readonly outcomes: AttemptOutcome[]; readonly next: readonly WebhookDelivery[] }> => {
-    if (claimed.length === 0) return { outcomes: [], next: [] };
+export const prepareAttempts =
+  (deps: DeliveryDeps<"events" | "webhookSubscriptions">) =>
+  async (claimed: readonly WebhookDelivery[]): Promise<DeliveryAttempt> => {
     const names = webhookHeaderNames(deps.headerPrefix);
     const [subscriptionList, eventList] = await Promise.all([
       deps.db.stores.webhookSubscriptions.ofIds([...new Set(claimed.map((d) => d.subscriptionId))]),
@@ -104,7 +90,7 @@ export const deliverClaimed =
       }
       return secret;
     };
-    const attempt = async (delivery: WebhookDelivery): Promise<AttemptOutcome> => {
+    return async (delivery) => {
       const subscription = subscriptions.get(delivery.subscriptionId);
       const event = events.get(delivery.eventId);
       if (subscription === undefined || event === undefined)
@@ -114,29 +100,4 @@ export const deliverClaimed =
       const headers = deliveryHeaders(names, secretOf(subscription), envelope, body, deps.clock.now());
       return deps.sender.post(subscription.url, { headers, body });
     };
-    const outcomes: AttemptOutcome[] = new Array(claimed.length);
-    const completed: { delivery: WebhookDelivery; outcome: AttemptOutcome }[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, async () => {
-        while (next < claimed.length) {
-          const i = next++;
-          const delivery = claimed[i] as WebhookDelivery;
-          const outcome = await attempt(delivery);
-          outcomes[i] = outcome;
-          completed.push({ delivery, outcome });
-        }
-      }),
-    );
-    // The attempts were sent: recording them must not give up on a transient failure (a deadlock between
-    // workers rolls the unit of work back as a whole), or the lease would run out and they would be sent again.
-    for (let retry = 0; ; retry += 1) {
-      try {
-        const { next } = await recordAttempts(deps, worker, completed, claimNext);
-        return { outcomes, next };
-      } catch (error) {
-        if (retry >= RECORD_RETRIES) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** retry));
-      }
-    }
   };
