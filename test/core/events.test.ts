@@ -45,6 +45,7 @@ const SPEC_CATALOG = [
   "supplier_credit_note.issued",
   "supplier_credit.applied",
   "supplier_credit.reversed",
+  "supplier.bank_details_changed",
   "company_bill.awaiting_organisation",
 ];
 
@@ -115,11 +116,16 @@ const samples: { [K in EventType]: unknown } = {
   "supplier_credit_note.issued": { supplierCreditNote },
   "supplier_credit.applied": { supplierCreditNote, billId, amount: "25.00", currency: "EUR" },
   "supplier_credit.reversed": { supplierCreditNote, billId, amount: "25.00", currency: "EUR" },
+  "supplier.bank_details_changed": {
+    supplier: { id: otherBillId, name: "Acme GmbH" },
+    previous: { country: "DE", accountEnding: "3000" },
+    current: { country: "DE", accountEnding: "3001" },
+  },
   "company_bill.awaiting_organisation": { billId },
   "webhook.test": { subscriptionId: otherBillId, message: "Test event from apar" },
 };
 
-test("the catalog is exactly the spec's table plus webhook.test", (t) => {
+test("the catalog is exactly the spec's table, supplier.bank_details_changed (issue 15) and webhook.test", (t) => {
   t.deepEqual([...EVENT_TYPES], [...SPEC_CATALOG, "webhook.test"]);
   t.deepEqual([...SUBSCRIBABLE_EVENT_TYPES], SPEC_CATALOG);
 });

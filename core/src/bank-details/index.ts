@@ -1,3 +1,4 @@
+export * from "./destination.js";
 export * from "./local-checks.js";
 export * from "./profiles.js";
 export * from "./uk-modulus.js";

@@ -72,6 +72,12 @@ export const EVENT_CATALOG = {
   ),
   "supplier_credit.applied": supplierCredit("a supplier credit is applied"),
   "supplier_credit.reversed": supplierCredit("a supplier credit is reversed"),
+  "supplier.bank_details_changed": entry(
+    "a supplier's bank account changed: payments would go somewhere new (a fraud signal)",
+    "supplier",
+    P.SupplierBankDetailsChangedData,
+    (d) => d.supplier.id,
+  ),
   "company_bill.awaiting_organisation": entry(
     "a bill received against a company needs someone to choose the organisation it belongs to",
     "bill",

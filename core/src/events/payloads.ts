@@ -108,3 +108,17 @@ export const CompanyBillData = closedType({ billId: Uuid });
 
 /** `data` of webhook.test (apar's own event, sent only to the subscription being tested). */
 export const WebhookTestData = closedType({ subscriptionId: Uuid, message: t.string });
+
+/** Where a supplier's money goes, shown without the full number: country and the account's last four characters. */
+export const BankDestination = closedType(
+  { country: t.union([t.string, t.null]), accountEnding: t.union([t.string, t.null]) },
+  {},
+  "BankDestination",
+);
+
+/** `data` of supplier.bank_details_changed: the supplier and its destination before and after. */
+export const SupplierBankDetailsChangedData = closedType({
+  supplier: closedType({ id: Uuid, name: t.string }, {}, "Supplier"),
+  previous: BankDestination,
+  current: BankDestination,
+});

@@ -10,9 +10,11 @@ test.after.always(async () => {
 });
 
 type Json = Record<string, unknown>;
+let lastClientId = "";
 
 const tenant = async () => {
   const client = await seedClient(h);
+  lastClientId = client.id;
   const apiKey = await seedKey(h, { kind: "clients", clientIds: [client.id] });
   const organisation = await seedOrganisation(h, client.id);
   const headers = key(apiKey.rawKey, { "x-service-organisation-id": organisation.id });
@@ -111,4 +113,38 @@ test("a supplier with a wrong IBAN is a 400 naming the field; valid details are 
   );
   const kept = (await call("GET", `/v1/suppliers/${supplier.id}`)).json as Json;
   t.is((kept.bankDetails as Json).iban, "DE89370400440532013000", "a refused change changes nothing");
+});
+
+test("a supplier's account changing records supplier.bank_details_changed (masked); first details, a new holder name or BIC do not", async (t) => {
+  const call = await tenant();
+  const created = (await call("POST", "/v1/suppliers", { name: "Moving Money Ltd" })).json as Json;
+  const patch = (bankDetails: Json) => call("PATCH", `/v1/suppliers/${created.id}`, { bankDetails });
+  const eventsOf = async () =>
+    (await h.app.database.stores.events.ofSubject(lastClientId, "supplier", created.id as string)).map(
+      (e) => e.envelope,
+    );
+  t.is((await patch({ iban: "DE89370400440532013000" })).status, 200);
+  t.is(
+    (await patch({ iban: "DE89370400440532013000", accountHolderName: "Moving Money Ltd", bicSwift: "COBADEFF" }))
+      .status,
+    200,
+  );
+  t.deepEqual(await eventsOf(), [], "first details and a new holder name or BIC are not a new destination");
+  t.is((await patch({ iban: "GB82 WEST 1234 5698 7654 32" })).status, 200);
+  const events = await eventsOf();
+  t.deepEqual(
+    events.map((e) => [e.type, e.data]),
+    [
+      [
+        "supplier.bank_details_changed",
+        {
+          supplier: { id: created.id, name: "Moving Money Ltd" },
+          previous: { country: "DE", accountEnding: "3000" },
+          current: { country: "GB", accountEnding: "5432" },
+        },
+      ],
+    ],
+  );
+  t.is(events[0]?.actor.type, "api_key");
+  t.false(JSON.stringify(events).includes("GB82WEST12345698765432"), "the event does not carry the full account");
 });

@@ -95,7 +95,8 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const body = decode(UpdateSupplierBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(updateSupplier(d())(orgScope(ctx).scope, idOf(ctx), body.right), 200, supplierJson);
+        const { auth, scope } = orgScope(ctx);
+        return reply(updateSupplier(d())(scope, idOf(ctx), body.right, auth.actor), 200, supplierJson);
       },
     },
     {

@@ -1,6 +1,9 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
+import { destinationChanged, maskedDestination } from "../../bank-details/destination.js";
+import { type Actor, SYSTEM_ACTOR } from "../../events/envelope.js";
+import { makeEvent } from "../../events/make-event.js";
 import type { BankDetails } from "../../extraction/model.js";
 import type { StoreName } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
@@ -78,10 +81,18 @@ export const searchSuppliers =
   async () =>
     E.right(await deps.db.stores.suppliers.search(scope, q, page));
 
-/** Changes the members given; bank details given replace the stored ones. */
+/**
+ * Changes the members given; bank details given replace the stored ones. Details that send money to another
+ * account than before record `supplier.bank_details_changed` (a fraud signal) in the same unit of work.
+ */
 export const updateSupplier =
-  (deps: SupplierDeps<"suppliers">) =>
-  (scope: OrgScope, id: string, body: t.TypeOf<typeof UpdateSupplierBody>): TE.TaskEither<DomainError, Supplier> =>
+  (deps: SupplierDeps<"events" | "suppliers">) =>
+  (
+    scope: OrgScope,
+    id: string,
+    body: t.TypeOf<typeof UpdateSupplierBody>,
+    actor: Actor = SYSTEM_ACTOR,
+  ): TE.TaskEither<DomainError, Supplier> =>
   () =>
     deps.db.run(async (s) => {
       const supplier = await s.suppliers.ofId(scope, id);
@@ -96,6 +107,22 @@ export const updateSupplier =
         updatedAt: deps.clock.now(),
       };
       await s.suppliers.update(changed);
+      if (destinationChanged(supplier.bankDetails, changed.bankDetails))
+        await s.events.append([
+          makeEvent({
+            ids: deps.ids,
+            clock: deps.clock,
+            type: "supplier.bank_details_changed",
+            clientId: scope.clientId,
+            organisationId: scope.organisationId,
+            actor,
+            data: {
+              supplier: { id: changed.id, name: changed.name },
+              previous: maskedDestination(supplier.bankDetails),
+              current: maskedDestination(changed.bankDetails),
+            },
+          }),
+        ]);
       return E.right(changed);
     });
 
