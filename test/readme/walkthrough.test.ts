@@ -166,6 +166,10 @@ test("every sh block of the README runs in order against a fresh host and shows 
   );
   t.regex(bills, /"duplicateMatchBasis": "SupplierId"/);
   t.regex(bills, /^"Voided"$/m);
+  t.regex(bills, /^\{"isValid":false,"errors":\["modulus_check"\]\}$/m, "a UK account failing the modulus check");
+  t.regex(bills, /^"DE89370400440532013000"$/m, "the canonical IBAN");
+  t.regex(bills, /^\["FasterPayments","Bacs","SepaCreditTransfer","Swift"\]$/m);
+  t.regex(bills, /^"GB82WEST12345698765432"$/m);
 
   const receivables = of("Receivables: customers, products, invoices, payments, credit notes");
   t.regex(receivables, /"status": "Sent",\s*"documentNumber": "[^"]+"/);
