@@ -16,6 +16,7 @@ export type * from "./extraction/model.js";
 export * from "./inbox/index.js";
 export * from "./invoices/index.js";
 export * from "./matching/index.js";
+export * from "./payments/index.js";
 export * from "./products/index.js";
 export * from "./recurring/index.js";
 export * from "./reminders/index.js";

@@ -1,5 +1,6 @@
 import { extractBIC, ValidationErrorsIBAN, validateIBAN } from "ibantools";
 import type { BankDetails } from "../extraction/model.js";
+import { mod97 } from "../shared/iso7064.js";
 import { abaValid, bsbValid, canadianRouting, clabeValid, ifscValid } from "./local-checks.js";
 import type { BankField } from "./profiles.js";
 import { ukModulusValid } from "./uk-modulus.js";
@@ -41,13 +42,6 @@ const IBAN_ERRORS: Readonly<Record<number, readonly [string, string]>> = {
     "has a wrong national check digit (bank, branch or account)",
   ],
 };
-
-/** ISO 7064 MOD 97-10 over an IBAN (country and check digits moved to the end, letters as 10-35). */
-const mod97 = (iban: string): number =>
-  [...`${iban.slice(4)}${iban.slice(0, 4)}`].reduce((rest, ch) => {
-    const value = Number.parseInt(ch, 36);
-    return value > 9 ? (rest * 100 + value) % 97 : (rest * 10 + value) % 97;
-  }, 0);
 
 /**
  * Formats an older registry defined that banks still print: Nicaragua's 32-character IBAN (24 digits after the
