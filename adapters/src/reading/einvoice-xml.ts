@@ -3,7 +3,7 @@ import { extractFromEinvoice } from "@apar/core/extraction";
 import { XMLParser } from "fast-xml-parser";
 
 // Entities stay unexpanded (no XXE, no billion laughs); a DOCTYPE is refused outright.
-const parser = (): XMLParser =>
+export const parser = (): XMLParser =>
   new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: "@_",

@@ -1,1 +1,2 @@
+export * from "./camt.js";
 export * from "./pain001.js";
