@@ -269,3 +269,48 @@ test.serial("suppliers: create, read, update, search, delete", async (t) => {
   t.is((await h.call("GET", `/v1/suppliers/${s.id}`)).status, 404);
   t.is((await h.call("DELETE", `/v1/suppliers/${s.id}`)).status, 404);
 });
+
+test.serial(
+  "read bank details: kept canonical when valid; a failing IBAN, or an account other than the supplier's, is flagged (confidence 0)",
+  async (t) => {
+    const supplier = await h.call("POST", "/v1/suppliers", {
+      body: { name: "Steady Bank Supplies", taxNumber: "DE811907980", bankDetails: { iban: "DE89370400440532013000" } },
+    });
+    t.is(supplier.status, 201);
+    const read = async (fields: Json) => h.settled(String(((await h.upload(pdfWith(fields))).json as Json).id));
+    const bank = (iban: string) => ({
+      accountHolderName: null,
+      accountNumber: null,
+      sortCode: null,
+      routingNumber: null,
+      iban,
+      bicSwift: null,
+      country: null,
+      currency: null,
+    });
+    const same = await read({
+      supplierName: "Steady Bank Supplies",
+      supplierTaxNumber: "DE811907980",
+      invoiceNumber: "SB-1",
+      bankDetails: bank("de89 3704 0044 0532 0130 00"),
+    });
+    t.is(same.supplierId, (supplier.json as Json).id);
+    t.like(same.bankDetails as Json, { iban: "DE89370400440532013000", country: "DE" });
+    t.is((same.fieldConfidence as Json).bankDetails, undefined, "the supplier's own account is not flagged");
+    const invalid = await read({
+      supplierName: "Someone Else",
+      invoiceNumber: "SE-1",
+      bankDetails: bank("DE89370400440532013001"),
+    });
+    t.is((invalid.bankDetails as Json).iban, "DE89370400440532013001", "kept as read, for the reviewer");
+    t.is((invalid.fieldConfidence as Json).bankDetails, 0);
+    const moved = await read({
+      supplierName: "Steady Bank Supplies",
+      supplierTaxNumber: "DE811907980",
+      invoiceNumber: "SB-2",
+      bankDetails: bank("GB82WEST12345698765432"),
+    });
+    t.is(moved.supplierId, (supplier.json as Json).id);
+    t.is((moved.fieldConfidence as Json).bankDetails, 0, "an account other than the supplier's is flagged");
+  },
+);

@@ -1,10 +1,12 @@
 import * as E from "fp-ts/lib/Either.js";
+import { destinationChanged } from "../../bank-details/destination.js";
+import { validateBankDetails } from "../../bank-details/validate.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { limitFields } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
-import type { Extraction } from "../../extraction/model.js";
+import type { BankDetails, Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
@@ -48,6 +50,22 @@ export const readBill =
     });
   };
 
+/**
+ * Read bank details as they are kept: in canonical form when valid; as read, flagged, when they fail validation
+ * (`invalid`) or send money elsewhere than the matched supplier's stored account (`changed`, the fraud signal). A
+ * flag puts the field's confidence at 0, so review shows it and no confidence-based rule passes it silently.
+ */
+const reviewReadBankDetails = (
+  details: BankDetails | null,
+  supplierDetails: BankDetails | null,
+): { readonly details: BankDetails | null; readonly flag?: "invalid" | "changed" } => {
+  if (details === null || (details.iban === null && details.accountNumber === null)) return { details };
+  const verdict = validateBankDetails(details);
+  if (!verdict.isValid) return { details, flag: "invalid" };
+  if (destinationChanged(supplierDetails, verdict.canonical)) return { details: verdict.canonical, flag: "changed" };
+  return { details: verdict.canonical };
+};
+
 /** What a successful reading changes on the bill: its fields, confidences, reader, supplier and any duplicate. */
 const planReading = async (
   deps: ReadBillDeps<never>,
@@ -62,9 +80,14 @@ const planReading = async (
     Object.entries(extraction.fieldConfidence).filter(([k]) => !dropped.includes(k)),
   ) as Record<string, number>;
   const supplier = await matchSupplier(s.suppliers, scope, fields);
+  const bank = reviewReadBankDetails(fields.bankDetails, supplier?.bankDetails ?? null);
+  if (bank.flag !== undefined) {
+    confidence.bankDetails = 0;
+    deps.warn?.({ billId: bill.id, flag: bank.flag }, "read bank details flagged for review");
+  }
   const read: Bill = {
     ...bill,
-    fields: canonicalFields(fields),
+    fields: canonicalFields({ ...fields, bankDetails: bank.details }),
     confidence: extraction.confidence,
     fieldConfidence: confidence,
     reader: extraction.reader,
