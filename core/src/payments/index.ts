@@ -1,2 +1,3 @@
 export * from "./camt.js";
+export * from "./creditor-reference.js";
 export * from "./pain001.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type CreditTransferBatch, controlSum, isCreditorReference, pain001 } from "@apar/core";
+import { type CreditTransferBatch, controlSum, creditorReferenceFor, isCreditorReference, pain001 } from "@apar/core";
 import test from "ava";
 
 const xsd = join(dirname(fileURLToPath(import.meta.url)), "../../../fixtures/iso20022/pain.001.001.09.xsd");
@@ -116,4 +116,13 @@ test("the schema check can fail: a document with a missing debtor account is ref
   t.true(isCreditorReference("RF18539007547034"));
   t.false(isCreditorReference("INV-2026/0042"));
   t.false(isCreditorReference("RF19539007547034"), "wrong check digits");
+});
+
+test("creditor references: RF, check digits that verify, the document's letters and digits (the standard's example)", (t) => {
+  t.is(creditorReferenceFor("539007547034"), "RF18539007547034");
+  const ref = creditorReferenceFor("INV-000042");
+  t.is(ref, "RF29INV000042");
+  t.true(isCreditorReference(ref ?? ""));
+  t.is(creditorReferenceFor("--"), undefined);
+  t.is(creditorReferenceFor("A".repeat(30))?.length, 25);
 });
