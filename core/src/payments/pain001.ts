@@ -40,11 +40,11 @@ export interface CreditTransferBatch {
   readonly transfers: readonly CreditTransfer[];
 }
 
-const escape = (text: string): string =>
+const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 
 /** ISO text types are bounded (Max35Text, Max140Text); longer values are cut, never refused at the bank. */
-const text = (value: string, max: number): string => escape([...value.trim()].slice(0, max).join(""));
+const text = (value: string, max: number): string => escapeXml([...value.trim()].slice(0, max).join(""));
 
 /** True for an ISO 11649 creditor reference: RF, two check digits, up to 21 characters, ISO 7064 MOD 97-10 holding. */
 export const isCreditorReference = (reference: string): boolean =>

@@ -8,7 +8,6 @@ import type { BankDetails } from "../../extraction/model.js";
 import type { StoreName } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
-import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
