@@ -1,4 +1,5 @@
 import { type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import type { Fonts } from "./pdf-fonts.js";
 
 /** Colours and sizes of apar's documents. */
 export const THEME = {
@@ -12,24 +13,36 @@ export const THEME = {
   height: 841.89,
 } as const;
 
-// Characters the standard fonts' WinAnsi encoding has beyond Latin-1.
-const WIN_ANSI_EXTRA = new Set([..."€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"]);
+// Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms) are not shaped or
+// reordered by pdf-lib: they print as "?" rather than as letters in the wrong order (docs/decisions.md).
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 
-/** Text the standard fonts can draw: other characters become `?`, line breaks and tabs spaces. */
-export const drawable = (text: string): string =>
-  [...text.replace(/[\r\n\t]+/g, " ")]
+/** Text a font can draw: characters it lacks (and right-to-left ones) become `?`, line breaks and tabs spaces. */
+export const drawable = (text: string, covers: (codePoint: number) => boolean = () => true): string =>
+  [...text.normalize("NFC").replace(/[\r\n\t]+/g, " ")]
     .map((c) => {
       const code = c.codePointAt(0) ?? 0;
-      return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c) ? c : "?";
+      return code >= 0x20 && code !== 0x7f && !RTL.test(c) && covers(code) ? c : "?";
     })
     .join("");
+
+const coverage = new WeakMap<PDFFont, (codePoint: number) => boolean>();
+
+/** Remembers which characters the document's fonts cover, so that drawing never asks for a missing glyph. */
+export const registerFonts = (fonts: Fonts): Fonts => {
+  coverage.set(fonts.regular, fonts.covers);
+  coverage.set(fonts.bold, fonts.covers);
+  return fonts;
+};
+
+const safeFor = (font: PDFFont, text: string) => drawable(text, coverage.get(font));
 
 /** Splits text into lines no wider than `width` at `size` (words longer than a line are cut). */
 export const wrap = (text: string, font: PDFFont, size: number, width: number): string[] => {
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = "";
-    for (const word of drawable(paragraph).split(" ")) {
+    for (const word of safeFor(font, paragraph).split(" ")) {
       const candidate = line === "" ? word : `${line} ${word}`;
       if (font.widthOfTextAtSize(candidate, size) <= width) {
         line = candidate;
@@ -60,7 +73,7 @@ export const drawRight = (
   size: number,
   color = THEME.ink,
 ) => {
-  const safe = drawable(text);
+  const safe = safeFor(font, text);
   page.drawText(safe, { x: right - font.widthOfTextAtSize(safe, size), y, size, font, color });
 };
 
@@ -74,5 +87,5 @@ export const drawLeft = (
   size: number,
   color = THEME.ink,
 ) => {
-  page.drawText(drawable(text), { x, y, size, font, color });
+  page.drawText(safeFor(font, text), { x, y, size, font, color });
 };

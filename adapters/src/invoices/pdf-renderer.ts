@@ -1,13 +1,9 @@
-import type { CreditNote, Invoice } from "@apar/core";
-import { formatAmount, outstandingOf } from "@apar/core";
+import type { CreditNote, Invoice, SellerIdentity } from "@apar/core";
+import { formatAmount, outstandingOf, paymentTermsText } from "@apar/core";
 import type { DocumentContext, InvoiceRenderer } from "@apar/core/ports";
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
-import { drawLeft, drawRight, THEME, wrap } from "./pdf-layout.js";
-
-interface Fonts {
-  readonly regular: PDFFont;
-  readonly bold: PDFFont;
-}
+import { PDFDocument, type PDFPage } from "pdf-lib";
+import { embedFonts, type Fonts } from "./pdf-fonts.js";
+import { drawLeft, drawRight, registerFonts, THEME, wrap } from "./pdf-layout.js";
 
 /** A page being filled top-down; `need` starts a new page when the next block would not fit. */
 class Cursor {
@@ -52,9 +48,71 @@ const header = (c: Cursor, fonts: Fonts, title: string, issuer: string, facts: r
   }
 };
 
-const party = (c: Cursor, fonts: Fonts, label: string, invoice: Invoice) => {
+/** The name a document is headed with: the trading name, else the legal name, else the organisation's name. */
+const issuerName = (context: DocumentContext) =>
+  context.seller?.tradingName ?? context.seller?.legalName ?? context.organisation.name;
+
+/** The seller's legal lines: name, address, country, registrations and contact. */
+const sellerLines = (s: SellerIdentity): string[] =>
+  [
+    s.legalName,
+    ...s.addressLines,
+    [s.postcode, s.city].filter((x) => x !== null).join(" "),
+    s.countryCode,
+    s.vatNumber === null ? "" : `VAT ${s.vatNumber}`,
+    s.taxRegistration === null ? "" : `Tax no. ${s.taxRegistration}`,
+    s.companyRegistrationId === null ? "" : `Reg. ${s.companyRegistrationId}`,
+    [s.contactName, s.contactEmail, s.contactPhone].filter((x) => x !== null).join(", "),
+  ].filter((l) => l !== "");
+
+/** The footer line: who issues the document, with its registrations. */
+const footerOf = (context: DocumentContext, what: string) =>
+  [
+    context.seller?.legalName ?? context.organisation.name,
+    context.seller?.vatNumber == null ? null : `VAT ${context.seller.vatNumber}`,
+    context.seller?.companyRegistrationId ?? null,
+    what,
+  ]
+    .filter((x) => x !== null)
+    .join(" - ");
+
+/** The seller (left) and the customer (right), side by side. */
+const parties = (c: Cursor, fonts: Fonts, label: string, invoice: Invoice, context: DocumentContext) => {
+  const from = context.seller === null ? [context.organisation.name] : sellerLines(context.seller);
+  const top = c.y;
   c.y -= 10;
-  drawLeft(c.page, label, THEME.margin, c.y, fonts.bold, 9, THEME.muted);
+  drawLeft(c.page, "FROM", THEME.margin, c.y, fonts.bold, 9, THEME.muted);
+  c.y -= 15;
+  from.forEach((line, i) => {
+    drawLeft(c.page, line, THEME.margin, c.y, i === 0 ? fonts.bold : fonts.regular, 10);
+    c.y -= 14;
+  });
+  const bottom = c.y;
+  c.y = top;
+  party(c, fonts, label, invoice, THEME.width / 2);
+  c.y = Math.min(c.y, bottom - 10);
+};
+
+/** How to pay: terms and the accounts to pay into. */
+const paymentBlock = (c: Cursor, fonts: Fonts, invoice: Invoice, context: DocumentContext) => {
+  const s = context.seller;
+  if (s === null) return;
+  const terms = paymentTermsText(s.defaultPaymentTermsDays);
+  const lines = [
+    ...(terms === null ? [] : [`${terms}, due ${invoice.dueDate}`]),
+    ...s.bankAccounts.map((a) =>
+      [a.accountName ?? s.legalName, `IBAN ${a.iban}`, a.bic === null ? null : `BIC ${a.bic}`]
+        .filter((x) => x !== null)
+        .join(" - "),
+    ),
+    ...(s.bankAccounts.length > 0 && invoice.documentNumber !== null ? [`Reference: ${invoice.documentNumber}`] : []),
+  ];
+  if (lines.length > 0) note(c, fonts, "PAYMENT", lines.join("\n"));
+};
+
+const party = (c: Cursor, fonts: Fonts, label: string, invoice: Invoice, x: number = THEME.margin) => {
+  c.y -= 10;
+  drawLeft(c.page, label, x, c.y, fonts.bold, 9, THEME.muted);
   c.y -= 15;
   const p = invoice.customer;
   const lines = [
@@ -66,7 +124,7 @@ const party = (c: Cursor, fonts: Fonts, label: string, invoice: Invoice) => {
     .concat(p.taxNumber === null ? [] : [`Tax number: ${p.taxNumber}`])
     .filter((l) => l !== "");
   lines.forEach((line, i) => {
-    drawLeft(c.page, line, THEME.margin, c.y, i === 0 ? fonts.bold : fonts.regular, 10);
+    drawLeft(c.page, line, x, c.y, i === 0 ? fonts.bold : fonts.regular, 10);
     c.y -= 14;
   });
   c.y -= 10;
@@ -162,33 +220,29 @@ const open = async (title: string, subject: string, context: DocumentContext) =>
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setSubject(subject);
-  doc.setAuthor(context.organisation.name);
+  doc.setAuthor(issuerName(context));
   doc.setProducer("apar");
   doc.setCreator("apar");
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
+  const fonts = registerFonts(await embedFonts(doc));
   return { doc, fonts };
 };
 
-/** Renders invoices and credit notes as A4 PDFs with pdf-lib's standard fonts (text stays extractable). */
+/**
+ * Renders invoices and credit notes as A4 PDFs in DejaVu Sans, subset per document, so that names in any
+ * European, Greek, Cyrillic or Vietnamese spelling print as written (text stays extractable).
+ */
 export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
   async invoicePdf(invoice: Invoice, context: DocumentContext) {
     const number = invoice.documentNumber ?? "Draft";
-    const { doc, fonts } = await open(
-      `Invoice ${number}`,
-      `Invoice ${number} from ${context.organisation.name}`,
-      context,
-    );
-    const c = new Cursor(doc, fonts, `${context.organisation.name} - Invoice ${number}`);
-    header(c, fonts, invoice.status === "Draft" ? "DRAFT INVOICE" : "INVOICE", context.organisation.name, [
+    const { doc, fonts } = await open(`Invoice ${number}`, `Invoice ${number} from ${issuerName(context)}`, context);
+    const c = new Cursor(doc, fonts, footerOf(context, `Invoice ${number}`));
+    header(c, fonts, invoice.status === "Draft" ? "DRAFT INVOICE" : "INVOICE", issuerName(context), [
       ["Invoice number", number],
       ["Issue date", invoice.issueDate],
       ["Due date", invoice.dueDate],
       ...(invoice.status === "Void" ? ([["Status", "VOID"]] as [string, string][]) : []),
     ]);
-    party(c, fonts, "BILL TO", invoice);
+    parties(c, fonts, "BILL TO", invoice, context);
     lineTable(c, fonts, invoice);
     totalsBlock(c, fonts, [
       ["Subtotal", money(invoice.subTotal, invoice), false],
@@ -209,6 +263,10 @@ export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
         : ([["Amount due", money(outstandingOf(invoice), invoice), true]] as [string, string, boolean][])),
     ]);
     if (invoice.memo !== null) note(c, fonts, "NOTES", invoice.memo);
+    const exemptions = invoice.taxes.filter((t) => t.exemptionReason != null);
+    if (exemptions.length > 0)
+      note(c, fonts, "TAX", exemptions.map((t) => `${t.category ?? ""} ${t.exemptionReason}`.trim()).join("\n"));
+    paymentBlock(c, fonts, invoice, context);
     if (context.paymentUrl !== null) note(c, fonts, "VIEW AND PAY ONLINE", context.paymentUrl);
     return doc.save();
   },
@@ -216,16 +274,16 @@ export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
     const number = creditNote.documentNumber ?? "Draft";
     const { doc, fonts } = await open(
       `Credit note ${number}`,
-      `Credit note ${number} from ${context.organisation.name}`,
+      `Credit note ${number} from ${issuerName(context)}`,
       context,
     );
-    const c = new Cursor(doc, fonts, `${context.organisation.name} - Credit note ${number}`);
-    header(c, fonts, creditNote.status === "Draft" ? "DRAFT CREDIT NOTE" : "CREDIT NOTE", context.organisation.name, [
+    const c = new Cursor(doc, fonts, footerOf(context, `Credit note ${number}`));
+    header(c, fonts, creditNote.status === "Draft" ? "DRAFT CREDIT NOTE" : "CREDIT NOTE", issuerName(context), [
       ["Credit note number", number],
       ["Issue date", creditNote.issuedAt?.toISOString().slice(0, 10) ?? "-"],
       ["For invoice", invoice.documentNumber ?? "-"],
     ]);
-    party(c, fonts, "CREDIT TO", invoice);
+    parties(c, fonts, "CREDIT TO", invoice, context);
     const line = invoice.lines.find((l) => l.id === creditNote.invoiceLineItemId);
     if (line !== undefined) note(c, fonts, "FOR LINE", line.description);
     if (creditNote.reason !== null) note(c, fonts, "REASON", creditNote.reason);

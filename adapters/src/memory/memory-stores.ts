@@ -24,6 +24,7 @@ import {
   memoryProducts,
 } from "./stores/receivables.js";
 import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
+import { memorySellerIdentities } from "./stores/seller-identities.js";
 import { memorySupplierCreditNotes } from "./stores/supplier-credits.js";
 import { memorySuppliers } from "./stores/suppliers.js";
 import { memoryUsers } from "./stores/users.js";
@@ -61,4 +62,5 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   invoices: memoryInvoices(access),
   creditNotes: memoryCreditNotes(access),
   documentNumbers: memoryDocumentNumbers(access),
+  sellerIdentities: memorySellerIdentities(access),
 });

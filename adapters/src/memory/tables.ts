@@ -19,6 +19,7 @@ import type {
   RecurringSchedule,
   Reminder,
   ReminderOffset,
+  SellerIdentity,
   StoredEvent,
   Supplier,
   SupplierCreditNote,
@@ -132,6 +133,8 @@ export interface Rows {
   readonly creditNotes: Map<string, CreditNote>;
   /** `${organisationId} ${kind}` -> last number given */
   readonly documentNumbers: Map<string, number>;
+  /** `${clientId} ${organisationId}` -> seller identity */
+  readonly sellerIdentities: Map<string, SellerIdentity>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -176,6 +179,7 @@ export const emptyRows = (): Rows => ({
   invoices: new Map(),
   creditNotes: new Map(),
   documentNumbers: new Map(),
+  sellerIdentities: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

@@ -136,10 +136,10 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
     handler: async (ctx) => {
       const found = await loadPublicInvoice(deps.stores(), tokenOf(ctx));
       if (E.isLeft(found)) return problemPage(found.left);
-      const { invoice, organisation } = found.right;
+      const { invoice, organisation, seller } = found.right;
       const bytes = await deps.renderer.invoicePdf(
         invoice,
-        documentContext(deps, organisation ?? { id: invoice.organisationId, name: "" }, invoice),
+        documentContext(deps, organisation ?? { id: invoice.organisationId, name: "" }, invoice, seller),
       );
       return {
         status: 200,

@@ -9,6 +9,7 @@ import {
   notFound,
   type Organisation,
   outstandingOf,
+  type SellerIdentity,
 } from "@apar/core";
 import type { Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
@@ -35,6 +36,7 @@ export interface PublicInvoiceView {
 export interface PublicInvoice {
   readonly invoice: Invoice;
   readonly organisation: Organisation | undefined;
+  readonly seller: SellerIdentity | undefined;
   readonly view: PublicInvoiceView;
 }
 
@@ -86,11 +88,12 @@ export const loadPublicInvoice = async (
   const invoice = await stores.invoices.ofPublicToken(token);
   if (invoice === undefined || invoice.status === "Draft") return E.left(unknownLink());
   if (invoice.status === "Void") return E.left(voided());
-  const [organisation, client] = await Promise.all([
+  const [organisation, client, seller] = await Promise.all([
     stores.organisations.ofId(invoice.clientId, invoice.organisationId),
     stores.clients.ofId(invoice.clientId),
+    stores.sellerIdentities.ofOrganisation(invoice),
   ]);
-  return E.right({ invoice, organisation, view: publicInvoiceView(invoice, organisation, client) });
+  return E.right({ invoice, organisation, seller, view: publicInvoiceView(invoice, organisation, client) });
 };
 
 /** True when the page offers to pay: something is due and the invoice can still take payments. */

@@ -20,6 +20,7 @@ import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
 import { sqlProducts } from "./stores/products.js";
 import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
+import { sqlSellerIdentities } from "./stores/seller-identities.js";
 import { sqlSupplierCreditNotes } from "./stores/supplier-credits.js";
 import { sqlSuppliers } from "./stores/suppliers.js";
 import { sqlUsers } from "./stores/users.js";
@@ -57,4 +58,5 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   invoices: sqlInvoices(session),
   creditNotes: sqlCreditNotes(session),
   documentNumbers: sqlDocumentNumbers(session),
+  sellerIdentities: sqlSellerIdentities(session),
 });

@@ -189,6 +189,7 @@ export * from "./tenancy/create-user.js";
 export type * from "./tenancy/deps.js";
 export * from "./tenancy/queries.js";
 export { resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js";
+export * from "./tenancy/seller-identity.js";
 export * from "./tenancy/update-client.js";
 export { type DeliveryAttempt, type NextClaim, prepareAttempts, recordAttempts } from "./webhooks/deliver.js";
 export type { DeliveryDeps, WebhookDeps } from "./webhooks/deps.js";

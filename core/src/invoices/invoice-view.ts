@@ -1,5 +1,5 @@
 import { wireAmount } from "../shared/money.js";
-import type { CreditNote, Invoice } from "./model.js";
+import { type CreditNote, type Invoice, taxCategoryOf } from "./model.js";
 import { outstandingOf, owedBackOf } from "./totals.js";
 
 /** The public page of a token: `<base>/i/<token>` (the base without a trailing slash). */
@@ -21,12 +21,20 @@ export const invoiceJson = (invoice: Invoice, publicBaseUrl: string) => {
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
     memo: invoice.memo,
-    lineItems: invoice.lines.map((l) => ({ ...l, unitPrice: money(l.unitPrice), netAmount: money(l.netAmount) })),
+    lineItems: invoice.lines.map((l) => ({
+      ...l,
+      taxCategory: taxCategoryOf(l),
+      taxExemptionReason: l.taxExemptionReason ?? null,
+      unitPrice: money(l.unitPrice),
+      netAmount: money(l.netAmount),
+    })),
     subTotal: money(invoice.subTotal),
     taxAmount: money(invoice.taxAmount),
     totalAmount: money(invoice.totalAmount),
     taxBreakdown: invoice.taxes.map((t) => ({
       ...t,
+      category: t.category ?? taxCategoryOf({ taxRate: t.rate }),
+      exemptionReason: t.exemptionReason ?? null,
       taxableAmount: money(t.taxableAmount),
       taxAmount: money(t.taxAmount),
     })),

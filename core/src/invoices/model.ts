@@ -24,6 +24,20 @@ export interface Party {
   readonly country: string | null;
 }
 
+/**
+ * EN 16931 VAT categories (UNTDID 5305) a line can carry: S standard rate, Z zero rated, E exempt, AE reverse
+ * charge, K intra-community supply, G export outside the EU, O outside the scope of VAT.
+ */
+export const TAX_CATEGORIES = ["S", "Z", "E", "AE", "K", "G", "O"] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+
+/** Categories whose rate is 0 and that need a reason printed (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10). */
+export const EXEMPT_CATEGORIES: readonly TaxCategory[] = ["E", "AE", "K", "G", "O"];
+
+/** A line's category: the one it was given, else S for a rate above zero and Z for zero. */
+export const taxCategoryOf = (line: { readonly taxRate: string; readonly taxCategory?: TaxCategory }): TaxCategory =>
+  line.taxCategory ?? (/^0*(\.0*)?$/.test(line.taxRate) ? "Z" : "S");
+
 /** One line of an invoice. Amounts are canonical decimal strings; `netAmount` is computed (see totals.ts). */
 export interface InvoiceLine {
   readonly id: string;
@@ -35,6 +49,10 @@ export interface InvoiceLine {
   readonly discountPercent: string;
   /** Tax rate in percent (`"20"`). */
   readonly taxRate: string;
+  /** Absent on lines written before categories: see `taxCategoryOf`. */
+  readonly taxCategory?: TaxCategory;
+  /** Why no VAT is charged (exempt, reverse charge and the other zero categories), printed and in e-invoices. */
+  readonly taxExemptionReason?: string | null;
   /** quantity x unitPrice less the discount, rounded to the currency's minor unit. */
   readonly netAmount: string;
 }
@@ -42,6 +60,10 @@ export interface InvoiceLine {
 /** The tax of one rate: the sum of its lines' net amounts and the tax on that sum. */
 export interface TaxSubtotal {
   readonly rate: string;
+  /** Absent on invoices written before categories (then S above zero, Z at zero). */
+  readonly category?: TaxCategory;
+  /** The reason of the category's lines (distinct reasons joined by "; "), for E, AE, K, G and O. */
+  readonly exemptionReason?: string | null;
   readonly taxableAmount: string;
   readonly taxAmount: string;
 }

@@ -8,7 +8,7 @@ import {
   subtractAmounts,
   sumAmounts,
 } from "../shared/money.js";
-import type { Invoice, InvoiceLine, TaxSubtotal } from "./model.js";
+import { type Invoice, type InvoiceLine, type TaxSubtotal, taxCategoryOf } from "./model.js";
 
 /** A line as given, before its net amount is computed. */
 export type LineInput = Omit<InvoiceLine, "netAmount">;
@@ -42,13 +42,31 @@ export const lineNet = (line: LineInput, currency: Currency): string =>
  */
 export const computeTotals = (lines: readonly LineInput[], currency: Currency): InvoiceTotals => {
   const priced = lines.map((l) => ({ ...l, taxRate: addAmounts(l.taxRate, "0"), netAmount: lineNet(l, currency) }));
-  const byRate = new Map<string, string[]>();
-  for (const l of priced) byRate.set(l.taxRate, [...(byRate.get(l.taxRate) ?? []), l.netAmount]);
-  const taxes: TaxSubtotal[] = [...byRate.entries()]
-    .sort(([a], [b]) => compareAmounts(b, a))
-    .map(([rate, nets]) => {
-      const taxableAmount = sumAmounts(nets);
-      return { rate, taxableAmount, taxAmount: roundAmount(percentOf(taxableAmount, rate), currency) };
+  // One breakdown per category and rate (EN 16931 BG-23); lines written without a category keep the old shape.
+  const groups = new Map<string, (typeof priced)[number][]>();
+  for (const l of priced) {
+    const key = `${taxCategoryOf(l)} ${l.taxRate}`;
+    groups.set(key, [...(groups.get(key) ?? []), l]);
+  }
+  const taxes: TaxSubtotal[] = [...groups.values()]
+    .map((group) => ({ group, first: group[0] as LineInput }))
+    .sort(
+      (a, b) =>
+        compareAmounts(b.first.taxRate, a.first.taxRate) ||
+        (a.first.taxCategory ?? "").localeCompare(b.first.taxCategory ?? ""),
+    )
+    .map(({ group, first }) => {
+      const rate = first.taxRate;
+      const taxableAmount = sumAmounts(group.map((l) => l.netAmount));
+      const reasons = [...new Set(group.map((l) => l.taxExemptionReason).filter((r): r is string => r != null))];
+      return {
+        rate,
+        taxableAmount,
+        taxAmount: roundAmount(percentOf(taxableAmount, rate), currency),
+        ...(group.some((l) => l.taxCategory !== undefined)
+          ? { category: taxCategoryOf(first), exemptionReason: reasons.length === 0 ? null : reasons.join("; ") }
+          : {}),
+      };
     });
   const subTotal = sumAmounts(priced.map((l) => l.netAmount));
   const taxAmount = sumAmounts(taxes.map((t) => t.taxAmount));

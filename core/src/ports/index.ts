@@ -22,6 +22,7 @@ export type * from "./matching.js";
 export type * from "./products.js";
 export type * from "./recurring.js";
 export type * from "./reminders.js";
+export type * from "./seller-identities.js";
 export type * from "./stores.js";
 export type * from "./supplier-credits.js";
 export type * from "./suppliers.js";

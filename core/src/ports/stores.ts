@@ -10,6 +10,7 @@ import type { MatchingStores } from "./matching.js";
 import type { Products } from "./products.js";
 import type { RecurringSchedules } from "./recurring.js";
 import type { InvoiceReminders } from "./reminders.js";
+import type { SellerIdentities } from "./seller-identities.js";
 import type { SupplierCreditNotes } from "./supplier-credits.js";
 import type { Suppliers } from "./suppliers.js";
 import type { ApiKeys, AuthCodes, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
@@ -46,6 +47,7 @@ export interface Stores {
   readonly invoices: Invoices;
   readonly creditNotes: CreditNotes;
   readonly documentNumbers: DocumentNumbers;
+  readonly sellerIdentities: SellerIdentities;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

@@ -62,7 +62,11 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   ...over,
 });
 
-const context = { organisation: { id: "o", name: "Acme Studio Ltd" }, paymentUrl: "http://localhost:8080/i/tok" };
+const context = {
+  organisation: { id: "o", name: "Acme Studio Ltd" },
+  paymentUrl: "http://localhost:8080/i/tok",
+  seller: null,
+};
 
 const textOf = async (bytes: Uint8Array): Promise<string> => {
   const pdf = await openPdf(bytes);

@@ -4,16 +4,18 @@ import { authRoutes } from "./auth-routes.js";
 import { clientRoutes } from "./client-routes.js";
 import { forwardingRejectionRoutes } from "./forwarding-rejection-routes.js";
 import { organisationRoutes } from "./organisation-routes.js";
+import { sellerIdentityRoutes } from "./seller-identity-routes.js";
 import type { TenancyRouteDeps } from "./support.js";
 
 export type { TenancyRouteDeps } from "./support.js";
-export { apiKeyRoutes, authRoutes, clientRoutes, forwardingRejectionRoutes, organisationRoutes };
+export { apiKeyRoutes, authRoutes, clientRoutes, forwardingRejectionRoutes, organisationRoutes, sellerIdentityRoutes };
 
 /** Every tenancy and auth route. */
 export const tenancyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
   ...authRoutes(deps),
   ...clientRoutes(deps),
   ...organisationRoutes(deps),
+  ...sellerIdentityRoutes(deps),
   ...apiKeyRoutes(deps),
   ...forwardingRejectionRoutes(deps),
 ];

@@ -1,6 +1,13 @@
-import { INVOICE_STATUSES, REMINDER_OFFSETS } from "@apar/core";
+import { INVOICE_STATUSES, REMINDER_OFFSETS, TAX_CATEGORIES } from "@apar/core";
 import type { JsonSchema } from "../route.js";
 import { listSchema, S } from "./support.js";
+
+const TAX_CATEGORY = {
+  type: "string",
+  enum: [...TAX_CATEGORIES],
+  description:
+    "EN 16931 VAT category: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O out of scope",
+} as const;
 
 const amount = { type: "string", description: "Decimal amount with the currency's scale" } as const;
 
@@ -14,6 +21,8 @@ export const LINE_ITEM_SCHEMA: JsonSchema = {
     unitPrice: { type: "string" },
     discountPercent: { type: "string" },
     taxRate: { type: "string" },
+    taxCategory: TAX_CATEGORY,
+    taxExemptionReason: { type: ["string", "null"] },
     netAmount: amount,
   },
 };
@@ -49,7 +58,16 @@ export const INVOICE_SCHEMA: JsonSchema = {
     totalAmount: amount,
     taxBreakdown: {
       type: "array",
-      items: { type: "object", properties: { rate: S.string, taxableAmount: amount, taxAmount: amount } },
+      items: {
+        type: "object",
+        properties: {
+          rate: S.string,
+          category: TAX_CATEGORY,
+          exemptionReason: { type: ["string", "null"] },
+          taxableAmount: amount,
+          taxAmount: amount,
+        },
+      },
     },
     amountPaid: amount,
     amountCredited: amount,
@@ -76,6 +94,12 @@ const LINE_BODY: JsonSchema = {
     unitPrice: { type: "string", description: "Zero or more" },
     discountPercent: { type: "string", description: "0 to 100; default 0" },
     taxRate: { type: "string", description: "Percent, 0 to 100; default the product's or 0" },
+    taxCategory: { ...TAX_CATEGORY, description: `${TAX_CATEGORY.description}; default S above zero, Z at zero` },
+    taxExemptionReason: {
+      type: ["string", "null"],
+      maxLength: 300,
+      description: "Why no VAT is charged; required for E, AE, K, G and O",
+    },
   },
 };
 

@@ -13,6 +13,7 @@ import { approvalLinks } from "./0012-approval-links.js";
 import { reminders } from "./0013-reminders.js";
 import { matching } from "./0014-matching.js";
 import { supplierCredits } from "./0015-supplier-credits.js";
+import { sellerIdentities } from "./0016-seller-identities.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reminders,
   matching,
   supplierCredits,
+  sellerIdentities,
 ];

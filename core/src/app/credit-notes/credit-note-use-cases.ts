@@ -178,7 +178,7 @@ export const listCreditNotes =
   };
 
 const noteWithInvoice = async (
-  s: Pick<Stores, "creditNotes" | "invoices" | "organisations">,
+  s: Pick<Stores, "creditNotes" | "invoices" | "organisations" | "sellerIdentities">,
   scope: OrgScope,
   id: string,
 ) => {
@@ -187,12 +187,13 @@ const noteWithInvoice = async (
   const invoice = await s.invoices.ofId(scope, note.invoiceId);
   if (invoice === undefined) return undefined;
   const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
-  return { note, invoice, organisation: organisation ?? { id: scope.organisationId, name: "" } };
+  const seller = await s.sellerIdentities.ofOrganisation(scope);
+  return { note, invoice, organisation: organisation ?? { id: scope.organisationId, name: "" }, seller };
 };
 
 /** A credit note as a PDF. */
 export const creditNotePdf =
-  (deps: InvoiceDocumentDeps<"creditNotes" | "invoices" | "organisations">) =>
+  (deps: InvoiceDocumentDeps<"creditNotes" | "invoices" | "organisations" | "sellerIdentities">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, RenderedFile> =>
   async () => {
     const found = await noteWithInvoice(deps.db.stores, scope, id);
@@ -200,7 +201,7 @@ export const creditNotePdf =
     const bytes = await deps.renderer.creditNotePdf(
       found.note,
       found.invoice,
-      documentContext(deps, found.organisation, found.invoice),
+      documentContext(deps, found.organisation, found.invoice, found.seller),
     );
     return E.right({
       bytes,

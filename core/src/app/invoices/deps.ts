@@ -4,6 +4,7 @@ import type { DocumentContext, EinvoiceWriter, InvoiceRenderer, Tokens } from ".
 import type { Mailer } from "../../ports/mailer.js";
 import type { StoreName } from "../../ports/stores.js";
 import type { Organisation } from "../../tenancy/model.js";
+import type { SellerIdentity } from "../../tenancy/seller-identity.js";
 import type { CoreDeps } from "../deps.js";
 
 /** What the invoice use cases need. Reads go to `db.stores`, outside a transaction. */
@@ -37,13 +38,15 @@ export interface EmailInvoiceJob {
   readonly invoiceId: string;
 }
 
-/** The printed context of an invoice: its organisation and its public link. */
+/** The printed context of an invoice: its organisation, its seller identity and its public link. */
 export const documentContext = (
   deps: Pick<InvoiceDeps, "publicBaseUrl">,
   organisation: Pick<Organisation, "id" | "name">,
   invoice: Invoice,
+  seller: SellerIdentity | undefined,
 ): DocumentContext => ({
   organisation: { id: organisation.id, name: organisation.name },
+  seller: seller ?? null,
   paymentUrl:
     invoice.publicToken === null || invoice.status === "Void"
       ? null

@@ -1,11 +1,12 @@
 import * as E from "fp-ts/lib/Either.js";
 import type { Customer } from "../../customers/model.js";
-import type { Party } from "../../invoices/model.js";
+import { EXEMPT_CATEGORIES, type Party } from "../../invoices/model.js";
 import { computeTotals, type InvoiceTotals, type LineInput } from "../../invoices/totals.js";
 import type { Stores } from "../../ports/stores.js";
 import type { Currency } from "../../shared/currencies.js";
 import { type DomainError, type FieldError, validationError } from "../../shared/errors.js";
 import type { Ids } from "../../shared/ids.js";
+import { isZeroAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { LineItemBody } from "./invoice-bodies.js";
 
@@ -69,9 +70,37 @@ export const priceLines = async (
       unitPrice,
       discountPercent: line.discountPercent ?? "0",
       taxRate: line.taxRate ?? product?.taxRate ?? "0",
+      ...(line.taxCategory === undefined
+        ? {}
+        : { taxCategory: line.taxCategory, taxExemptionReason: line.taxExemptionReason ?? null }),
     });
+    const priced = inputs.at(-1) as LineInput;
+    errors.push(...categoryErrors(priced, at));
   }
   return errors.length > 0 ? E.left(validationError(errors)) : E.right(computeTotals(inputs, currency));
+};
+
+/** A line's category against its rate: S needs a rate above zero; the others are at zero, and all but Z need a reason. */
+const categoryErrors = (line: LineInput, at: string): FieldError[] => {
+  if (line.taxCategory === undefined) {
+    return line.taxExemptionReason == null
+      ? []
+      : [{ field: `${at}.taxExemptionReason`, code: "needs_category", message: "is given with a taxCategory" }];
+  }
+  const zero = isZeroAmount(line.taxRate);
+  if (line.taxCategory === "S" && zero)
+    return [{ field: `${at}.taxRate`, code: "range", message: "must be above zero for taxCategory S" }];
+  if (line.taxCategory !== "S" && !zero)
+    return [{ field: `${at}.taxRate`, code: "range", message: `must be 0 for taxCategory ${line.taxCategory}` }];
+  if (EXEMPT_CATEGORIES.includes(line.taxCategory) && line.taxExemptionReason == null)
+    return [
+      {
+        field: `${at}.taxExemptionReason`,
+        code: "required",
+        message: `is required for taxCategory ${line.taxCategory} (why no VAT is charged)`,
+      },
+    ];
+  return [];
 };
 
 /** A problem when the due date is before the issue date. */

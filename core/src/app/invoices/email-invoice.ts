@@ -29,14 +29,14 @@ export const invoiceMailText = (
  * twice: the mail says the same both times.
  */
 export const emailInvoice =
-  (deps: InvoiceMailDeps<"invoices" | "organisations">) =>
+  (deps: InvoiceMailDeps<"invoices" | "organisations" | "sellerIdentities">) =>
   async (job: EmailInvoiceJob): Promise<EmailOutcome> => {
     const scope = { clientId: job.clientId, organisationId: job.organisationId };
     const found = await invoiceWithIssuer(deps.db.stores, scope, job.invoiceId);
     if (found === undefined || found.invoice.status === "Draft" || found.invoice.status === "Void") return "skipped";
-    const { invoice, organisation } = found;
+    const { invoice, organisation, seller } = found;
     if (invoice.customer.email === null) return "skipped";
-    const context = documentContext(deps, organisation, invoice);
+    const context = documentContext(deps, organisation, invoice, seller);
     const pdf = await deps.renderer.invoicePdf(invoice, context);
     await deps.mailer.send({
       from: deps.mailFrom,

@@ -1,5 +1,5 @@
 import * as t from "io-ts";
-import { REMINDER_OFFSETS } from "../../invoices/model.js";
+import { REMINDER_OFFSETS, TAX_CATEGORIES, type TaxCategory } from "../../invoices/model.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { codec } from "../../shared/codecs/failure.js";
 import { IsoDate } from "../../shared/codecs/iso-date.js";
@@ -45,6 +45,11 @@ export const LineItemBody = closedType(
     unitPrice: UnitPrice,
     discountPercent: Percent,
     taxRate: Percent,
+    taxCategory: t.keyof(
+      Object.fromEntries(TAX_CATEGORIES.map((c) => [c, null])) as Record<TaxCategory, null>,
+      "TaxCategory",
+    ),
+    taxExemptionReason: nullable(NonEmptyTrimmedString(300)),
   },
   "LineItem",
 );

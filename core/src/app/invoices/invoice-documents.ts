@@ -18,35 +18,44 @@ export interface RenderedFile {
 export const invoiceFileStem = (invoice: Invoice): string => invoice.documentNumber ?? `draft-${invoice.id}`;
 
 /** An invoice with the organisation that issues it. */
-export const invoiceWithIssuer = async (s: Pick<Stores, "invoices" | "organisations">, scope: OrgScope, id: string) => {
+export const invoiceWithIssuer = async (
+  s: Pick<Stores, "invoices" | "organisations" | "sellerIdentities">,
+  scope: OrgScope,
+  id: string,
+) => {
   const invoice = await s.invoices.ofId(scope, id);
   if (invoice === undefined) return undefined;
   const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
-  return { invoice, organisation: organisation ?? { id: scope.organisationId, name: "" } };
+  const seller = await s.sellerIdentities.ofOrganisation(scope);
+  return { invoice, organisation: organisation ?? { id: scope.organisationId, name: "" }, seller };
 };
 
 /** An invoice as a PDF (drafts print as drafts). */
 export const invoicePdf =
-  (deps: InvoiceDocumentDeps<"invoices" | "organisations">) =>
+  (deps: InvoiceDocumentDeps<"invoices" | "organisations" | "sellerIdentities">) =>
   (scope: OrgScope, id: string): TE.TaskEither<DomainError, RenderedFile> =>
   async () => {
     const found = await invoiceWithIssuer(deps.db.stores, scope, id);
     if (found === undefined) return E.left(invoiceNotFound());
     const bytes = await deps.renderer.invoicePdf(
       found.invoice,
-      documentContext(deps, found.organisation, found.invoice),
+      documentContext(deps, found.organisation, found.invoice, found.seller),
     );
     return E.right({ bytes, mediaType: "application/pdf", filename: `${invoiceFileStem(found.invoice)}.pdf` });
   };
 
 /** An invoice as EN 16931 XML: UBL 2.1 or UN/CEFACT CII. */
 export const invoiceEinvoice =
-  (deps: InvoiceDocumentDeps<"invoices" | "organisations">) =>
+  (deps: InvoiceDocumentDeps<"invoices" | "organisations" | "sellerIdentities">) =>
   (scope: OrgScope, id: string, format: "ubl" | "cii"): TE.TaskEither<DomainError, RenderedFile> =>
   async () => {
     const found = await invoiceWithIssuer(deps.db.stores, scope, id);
     if (found === undefined) return E.left(invoiceNotFound());
-    const xml = deps.einvoices.write(found.invoice, documentContext(deps, found.organisation, found.invoice), format);
+    const xml = deps.einvoices.write(
+      found.invoice,
+      documentContext(deps, found.organisation, found.invoice, found.seller),
+      format,
+    );
     return E.right({
       bytes: new TextEncoder().encode(xml),
       mediaType: "application/xml",

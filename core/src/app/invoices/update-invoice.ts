@@ -50,6 +50,9 @@ export const updateInvoice =
           unitPrice: l.unitPrice,
           discountPercent: l.discountPercent,
           taxRate: l.taxRate,
+          ...(l.taxCategory === undefined
+            ? {}
+            : { taxCategory: l.taxCategory, taxExemptionReason: l.taxExemptionReason ?? null }),
         }));
       const priced = await priceLines(s, deps.ids, scope, lines, currency);
       if (E.isLeft(priced)) return priced;

@@ -1,0 +1,153 @@
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import * as t from "io-ts";
+import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
+import { closedType } from "../../shared/codecs/closed-type.js";
+import { codec } from "../../shared/codecs/failure.js";
+import { IntFromStringOrNumber } from "../../shared/codecs/int-from-string-or-number.js";
+import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
+import { type DomainError, notFound, validationError } from "../../shared/errors.js";
+import type { OrgScope } from "../../shared/scope.js";
+import { electronicIban, ibanChecksOut } from "../../tenancy/iban.js";
+import type { SellerIdentity } from "../../tenancy/seller-identity.js";
+
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+/** An IBAN as written (spaces and case forgiven), kept in electronic form when its check digits hold. */
+export const Iban = codec(
+  "Iban",
+  (u): u is string => typeof u === "string" && ibanChecksOut(u),
+  (u) => {
+    if (typeof u !== "string") return { code: "string", message: "must be a string" };
+    const iban = electronicIban(u);
+    return ibanChecksOut(iban)
+      ? { ok: iban }
+      : { code: "iban", message: "must be an IBAN whose check digits hold, such as DE89 3704 0044 0532 0130 00" };
+  },
+);
+
+const CountryCode = codec(
+  "CountryCode",
+  (u): u is string => typeof u === "string" && /^[A-Z]{2}$/.test(u),
+  (u) => {
+    const s = typeof u === "string" ? u.trim().toUpperCase() : "";
+    return /^[A-Z]{2}$/.test(s)
+      ? { ok: s }
+      : { code: "country", message: "must be an ISO 3166-1 alpha-2 code such as DE" };
+  },
+);
+
+const Bic = codec(
+  "Bic",
+  (u): u is string => typeof u === "string" && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(u),
+  (u) => {
+    const s = typeof u === "string" ? u.replace(/\s+/g, "").toUpperCase() : "";
+    return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s)
+      ? { ok: s }
+      : { code: "bic", message: "must be a BIC of 8 or 11 characters such as COBADEFFXXX" };
+  },
+);
+
+const VatNumber = codec(
+  "VatNumber",
+  (u): u is string => typeof u === "string" && /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(u),
+  (u) => {
+    const s = typeof u === "string" ? u.replace(/[\s-]+/g, "").toUpperCase() : "";
+    return /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(s)
+      ? { ok: s }
+      : { code: "vat_number", message: "must be a VAT number with its country prefix, such as DE123456789" };
+  },
+);
+
+const BankAccount = closedType(
+  { iban: Iban },
+  { bic: nullable(Bic), accountName: nullable(NonEmptyTrimmedString(200)) },
+  "SellerBankAccount",
+);
+
+/** The body of PUT /v1/seller-identity: the whole identity (members left out are cleared). */
+export const SellerIdentityBody = closedType(
+  {
+    legalName: NonEmptyTrimmedString(200),
+    addressLines: t.readonlyArray(NonEmptyTrimmedString(200)),
+    city: NonEmptyTrimmedString(100),
+    countryCode: CountryCode,
+  },
+  {
+    tradingName: nullable(NonEmptyTrimmedString(200)),
+    postcode: nullable(NonEmptyTrimmedString(20)),
+    vatNumber: nullable(VatNumber),
+    taxRegistration: nullable(NonEmptyTrimmedString(50)),
+    companyRegistrationId: nullable(NonEmptyTrimmedString(100)),
+    contactName: nullable(NonEmptyTrimmedString(200)),
+    contactEmail: nullable(Email),
+    contactPhone: nullable(NonEmptyTrimmedString(50)),
+    defaultPaymentTermsDays: nullable(IntFromStringOrNumber),
+    bankAccounts: t.readonlyArray(BankAccount),
+  },
+  "SellerIdentity",
+);
+export type SellerIdentityBody = t.TypeOf<typeof SellerIdentityBody>;
+
+const missing = () =>
+  notFound("SellerIdentity.NotSet", "The organisation has not set its seller identity yet (PUT /v1/seller-identity).");
+
+/** The organisation's seller identity. */
+export const getSellerIdentity =
+  (deps: { readonly db: { readonly stores: Pick<Stores, "sellerIdentities"> } }) =>
+  (scope: OrgScope): TE.TaskEither<DomainError, SellerIdentity> =>
+  async () => {
+    const found = await deps.db.stores.sellerIdentities.ofOrganisation(scope);
+    return found === undefined ? E.left(missing()) : E.right(found);
+  };
+
+/** Sets the organisation's seller identity; documents rendered from then on carry it. */
+export const putSellerIdentity =
+  (deps: { readonly db: UnitOfWork; readonly clock: Clock }) =>
+  (scope: OrgScope, body: SellerIdentityBody): TE.TaskEither<DomainError, SellerIdentity> =>
+  async () => {
+    const errors = [];
+    if (body.addressLines.length < 1 || body.addressLines.length > 3)
+      errors.push({ field: "addressLines", code: "count", message: "addressLines takes one to three lines" });
+    const days = body.defaultPaymentTermsDays;
+    if (days != null && (days < 0 || days > 365))
+      errors.push({
+        field: "defaultPaymentTermsDays",
+        code: "range",
+        message: "defaultPaymentTermsDays must be a whole number of days from 0 to 365",
+      });
+    // EN 16931 BR-CO-26: a buyer's system identifies the seller by its VAT number or its company registration.
+    if (body.vatNumber == null && body.companyRegistrationId == null)
+      errors.push({
+        field: "vatNumber",
+        code: "required",
+        message: "vatNumber or companyRegistrationId is required (e-invoices identify the seller by one)",
+      });
+    if ((body.bankAccounts?.length ?? 0) > 5)
+      errors.push({ field: "bankAccounts", code: "too_many", message: "bankAccounts takes at most 5" });
+    if (errors.length > 0) return E.left(validationError(errors));
+    const identity: SellerIdentity = {
+      legalName: body.legalName,
+      tradingName: body.tradingName ?? null,
+      addressLines: body.addressLines,
+      city: body.city,
+      postcode: body.postcode ?? null,
+      countryCode: body.countryCode,
+      vatNumber: body.vatNumber ?? null,
+      taxRegistration: body.taxRegistration ?? null,
+      companyRegistrationId: body.companyRegistrationId ?? null,
+      contactName: body.contactName ?? null,
+      contactEmail: body.contactEmail ?? null,
+      contactPhone: body.contactPhone ?? null,
+      defaultPaymentTermsDays: days ?? null,
+      bankAccounts: (body.bankAccounts ?? []).map((a) => ({
+        iban: a.iban,
+        bic: a.bic ?? null,
+        accountName: a.accountName ?? null,
+      })),
+      updatedAt: deps.clock.now(),
+    };
+    await deps.db.run((s) => s.sellerIdentities.save(scope, identity));
+    return E.right(identity);
+  };
