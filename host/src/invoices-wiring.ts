@@ -24,7 +24,7 @@ const routeDeps = (c: Container): InvoiceRouteDeps => {
     clock: c.get<Clock>(TOKENS.Clock),
     tokens: randomTokens(),
     publicBaseUrl: publicBaseUrl(config),
-    renderer: pdfInvoiceRenderer(),
+    renderer: pdfInvoiceRenderer({ facturX: einvoiceWriter() }),
     einvoices: einvoiceWriter(),
   };
 };
@@ -56,7 +56,7 @@ export const invoiceJobDeps = async (c: Container): Promise<Pick<JobsDeps, typeo
     ids: c.get<Ids>(TOKENS.Ids),
     tokens: randomTokens(),
     publicBaseUrl: publicBaseUrl(config),
-    renderer: pdfInvoiceRenderer(),
+    renderer: pdfInvoiceRenderer({ facturX: einvoiceWriter() }),
     einvoices: einvoiceWriter(),
     mailer: await c.getAsync<Mailer>(TOKENS.Mailer),
     mailFrom: config.mailFrom,

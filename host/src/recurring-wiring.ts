@@ -1,7 +1,7 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { recurringRoutes } from "@apar/adapters/http/routes/recurring-routes";
 import { reminderRoutes } from "@apar/adapters/http/routes/reminder-routes";
-import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
+import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
 import { publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
 import { createScheduler, type Scheduler, type SchedulerDuty } from "@apar/adapters/scheduler/index";
 import {
@@ -57,7 +57,7 @@ export const recurringRouteList = (c: Container): RouteDef[] => {
     }),
     ...publicInvoiceRoutes({
       stores: () => database().stores,
-      renderer: pdfInvoiceRenderer(),
+      renderer: pdfInvoiceRenderer({ facturX: einvoiceWriter() }),
       publicBaseUrl: publicBase(config),
       // No gateway until the payments part lands: the page shows no Pay button.
       paymentGateway: undefined,

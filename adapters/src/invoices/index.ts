@@ -1,3 +1,4 @@
 export { EN16931, einvoiceWriter } from "./einvoice-writer.js";
-export { pdfInvoiceRenderer } from "./pdf-renderer.js";
+export { FACTUR_X_FILE } from "./factur-x.js";
+export { type PdfRendererOptions, pdfInvoiceRenderer } from "./pdf-renderer.js";
 export { randomTokens } from "./tokens.js";

@@ -32,6 +32,7 @@ export const embedFonts = async (doc: PDFDocument): Promise<Fonts> => {
   const { regular, bold } = await dejaVu();
   const r = await doc.embedFont(regular, { subset: true });
   const b = await doc.embedFont(bold, { subset: true });
-  const both = new Set(r.getCharacterSet().filter((c) => new Set(b.getCharacterSet()).has(c)));
+  const inBold = new Set(b.getCharacterSet());
+  const both = new Set(r.getCharacterSet().filter((c) => inBold.has(c)));
   return { regular: r, bold: b, covers: (cp) => both.has(cp) };
 };

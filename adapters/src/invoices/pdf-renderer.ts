@@ -1,7 +1,8 @@
 import type { CreditNote, Invoice, SellerIdentity } from "@apar/core";
 import { formatAmount, outstandingOf, paymentTermsText } from "@apar/core";
-import type { DocumentContext, InvoiceRenderer } from "@apar/core/ports";
+import type { DocumentContext, EinvoiceWriter, InvoiceRenderer } from "@apar/core/ports";
 import { PDFDocument, type PDFPage } from "pdf-lib";
+import { embedFacturX } from "./factur-x.js";
 import { embedFonts, type Fonts } from "./pdf-fonts.js";
 import { drawLeft, drawRight, registerFonts, THEME, wrap } from "./pdf-layout.js";
 
@@ -227,11 +228,17 @@ const open = async (title: string, subject: string, context: DocumentContext) =>
   return { doc, fonts };
 };
 
+export interface PdfRendererOptions {
+  /** Writes the CII a numbered invoice's PDF embeds; absent, PDFs carry no XML. */
+  readonly facturX?: EinvoiceWriter;
+}
+
 /**
  * Renders invoices and credit notes as A4 PDFs in DejaVu Sans, subset per document, so that names in any
- * European, Greek, Cyrillic or Vietnamese spelling print as written (text stays extractable).
+ * European, Greek, Cyrillic or Vietnamese spelling print as written (text stays extractable). With `facturX`,
+ * a numbered invoice's PDF also carries its CII (Factur-X, EN 16931 profile): one file for people and machines.
  */
-export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
+export const pdfInvoiceRenderer = (options: PdfRendererOptions = {}): InvoiceRenderer => ({
   async invoicePdf(invoice: Invoice, context: DocumentContext) {
     const number = invoice.documentNumber ?? "Draft";
     const { doc, fonts } = await open(`Invoice ${number}`, `Invoice ${number} from ${issuerName(context)}`, context);
@@ -268,6 +275,12 @@ export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
       note(c, fonts, "TAX", exemptions.map((t) => `${t.category ?? ""} ${t.exemptionReason}`.trim()).join("\n"));
     paymentBlock(c, fonts, invoice, context);
     if (context.paymentUrl !== null) note(c, fonts, "VIEW AND PAY ONLINE", context.paymentUrl);
+    if (options.facturX !== undefined && invoice.documentNumber !== null)
+      await embedFacturX(doc, options.facturX.write(invoice, context, "cii"), {
+        title: `Invoice ${number}`,
+        author: issuerName(context),
+        at: invoice.sentAt ?? invoice.updatedAt,
+      });
     return doc.save();
   },
   async creditNotePdf(creditNote: CreditNote, invoice: Invoice, context: DocumentContext) {
