@@ -5,6 +5,7 @@ import {
   sweepDocuments,
 } from "@apar/adapters/documents/index";
 import type { RouteDef } from "@apar/adapters/http/index";
+import { apSettingsRoutes } from "@apar/adapters/http/routes/ap-settings-routes";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
@@ -123,5 +124,13 @@ export const billRouteList = (c: Container): RouteDef[] => {
       maxUploadBytes: config.maxUploadBytes,
     }),
     ...supplierRoutes(deps),
+    ...apSettingsRoutes({
+      get database() {
+        return c.get<Database>(TOKENS.Database);
+      },
+      readingMethodFor: (clientId) => (config.llmClients.includes(clientId) ? "llm" : "ocr"),
+      ocrLanguages: config.ocrLanguages,
+      llmSecondLookBelow: config.llmBaseUrl === undefined ? null : (config.llmBelow ?? null),
+    }),
   ];
 };

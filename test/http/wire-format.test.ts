@@ -150,12 +150,19 @@ test.serial("every JSON body refuses a member its operation does not know (400, 
     checked++;
   }
   t.true(checked >= 40, `${checked} operations with a JSON body`);
-  // The issue's case: flat settings on PATCH /v1/clients/{id} were ignored with a 200.
+  // Flat settings on PATCH /v1/clients/{id} were once ignored with a 200: now they are the members
+  // GET /v1/client-settings answers (issue 18) and change the setting; anything else is a 400.
   const flat = await h.call("PATCH", `/v1/clients/${tenant.client.id}`, {
     headers: operator,
     body: { logoUrl: "https://logo.example/x.png" },
   });
-  t.is(flat.status, 400, flat.text);
+  t.is(flat.status, 200, flat.text);
+  t.is((flat.json as { settings: { logoUrl: string } }).settings.logoUrl, "https://logo.example/x.png");
+  const stranger = await h.call("PATCH", `/v1/clients/${tenant.client.id}`, {
+    headers: operator,
+    body: { logoURL: "https://logo.example/x.png" },
+  });
+  t.is(stranger.status, 400, stranger.text);
 });
 
 test.serial(

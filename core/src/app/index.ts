@@ -112,6 +112,7 @@ export {
   putTolerances,
   removeAllocation,
   removeResolution,
+  tolerancesOf,
 } from "./matching/match-groups.js";
 export {
   CreateProductBody,

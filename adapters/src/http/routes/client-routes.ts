@@ -17,7 +17,14 @@ import {
   type TenancyRouteDeps,
   useCaseDeps,
 } from "./support.js";
-import { CLIENT_SCHEMA, CLIENT_SETTINGS_SCHEMA, clientSettingsView, clientView, SETTINGS_SCHEMA } from "./views.js";
+import {
+  CLIENT_SCHEMA,
+  CLIENT_SETTINGS_SCHEMA,
+  clientSettingsView,
+  clientView,
+  SETTINGS_PROPERTIES,
+  SETTINGS_SCHEMA,
+} from "./views.js";
 
 const SettingsPatch = t.partial({
   logoUrl: nullable(t.string),
@@ -30,7 +37,9 @@ const ClientType = oneOf(["Live", "Sandbox"] as const, "ClientType");
 const Modules = t.array(oneOf(MODULES, "Module"));
 const ClientChanges = { type: ClientType, modules: Modules, settings: SettingsPatch };
 const CreateClient = body({ name: NonEmptyTrimmedString(200) }, ClientChanges);
-const PatchClient = body({}, { name: NonEmptyTrimmedString(200), ...ClientChanges });
+// The members GET /v1/client-settings answers may be given flat, as that answer spells them (or under `settings`).
+const PatchClient = body({}, { name: NonEmptyTrimmedString(200), ...ClientChanges, ...SettingsPatch.props });
+const FLAT_SETTINGS = Object.keys(SettingsPatch.props) as (keyof typeof SettingsPatch.props)[];
 
 const settingsPatchSchema = { ...SETTINGS_SCHEMA, required: [], description: "Only the settings given change." };
 const clientBodySchema = (required: string[]) => ({
@@ -43,6 +52,10 @@ const clientBodySchema = (required: string[]) => ({
     settings: settingsPatchSchema,
   },
 });
+const patchBodySchema = {
+  ...clientBodySchema([]),
+  properties: { ...clientBodySchema([]).properties, ...SETTINGS_PROPERTIES },
+};
 
 const TAG = "tenancy";
 
@@ -84,9 +97,13 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     path: "/v1/clients/{clientId}",
     operationId: "updateClient",
     summary: "Change a client's name, type, modules or settings (operator)",
+    description:
+      "Settings are given flat, with the members GET /v1/client-settings answers (`logoUrl`, `primaryColour`, " +
+      "`billReviewTimeAfterDueDate`, `paymentAllowedRedirectHosts`, `arEmailsEnabled`), or under `settings`; " +
+      "only those given change. Any other member is a 400.",
     tags: [TAG],
     access: { scope: "operator" },
-    requestBody: { schema: clientBodySchema([]) },
+    requestBody: { schema: patchBodySchema },
     responses: {
       "200": { description: "The client as changed.", schema: CLIENT_SCHEMA },
       "404": { description: "No such client (Client.NotFound)." },
@@ -96,7 +113,20 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       if (id === undefined) return notFound("Client.NotFound", "The client does not exist.");
       const input = decodeBody(PatchClient, ctx);
       if (E.isLeft(input)) return input.left;
-      return reply(updateClient(useCaseDeps(deps))({ id, ...input.right }), 200, clientView);
+      const { name, type, modules, settings } = input.right;
+      const flat = Object.fromEntries(FLAT_SETTINGS.filter((k) => k in input.right).map((k) => [k, input.right[k]]));
+      const given = settings === undefined && Object.keys(flat).length === 0 ? undefined : { ...settings, ...flat };
+      return reply(
+        updateClient(useCaseDeps(deps))({
+          id,
+          ...(name === undefined ? {} : { name }),
+          ...(type === undefined ? {} : { type }),
+          ...(modules === undefined ? {} : { modules }),
+          ...(given === undefined ? {} : { settings: given }),
+        }),
+        200,
+        clientView,
+      );
     },
   },
   {

@@ -26,4 +26,5 @@ export const TENANCY_TAG_DESCRIPTIONS = {
   tenancy: "Clients, organisations, users, industries and client settings.",
   "api-keys": "A client's API keys.",
   companies: "Companies and the forwards their forwarding addresses rejected.",
+  settings: "The organisation's accounts-payable settings (read only) and the removed endpoints that changed them.",
 } as const;

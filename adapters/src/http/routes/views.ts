@@ -31,7 +31,7 @@ export const settingsView = (client: Client) => {
   };
 };
 
-const SETTINGS_PROPERTIES = {
+export const SETTINGS_PROPERTIES = {
   logoUrl: { type: ["string", "null"], format: "uri" },
   primaryColour: { type: ["string", "null"], pattern: "^#[0-9a-fA-F]{6}$" },
   billReviewTimeAfterDueDate: {
