@@ -1,9 +1,22 @@
+import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createHttpServer, type HttpServer } from "@apar/adapters/http/index";
 import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
 import { type PaymentGateway, publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
 import { type InvoiceJson, SYSTEM_ACTOR } from "@apar/core";
-import { createCustomer, createInvoice, recordPayment, sendInvoice, voidInvoice } from "@apar/core/app";
+import {
+  createCreditNote,
+  createCustomer,
+  createInvoice,
+  issueCreditNote,
+  putSellerIdentity,
+  recordPayment,
+  sendInvoice,
+  voidInvoice,
+} from "@apar/core/app";
 import type { Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
@@ -17,6 +30,10 @@ import { send } from "../support/client.js";
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
 if (skip !== undefined) console.warn(`test/http/public-invoice: skipped: ${skip}`);
+
+const require = createRequire(import.meta.url);
+const SCREENSHOTS = join(tmpdir(), "apar-screenshots");
+mkdirSync(SCREENSHOTS, { recursive: true });
 
 let h: Harness;
 let browser: Browser;
@@ -56,7 +73,7 @@ test.after.always(async () => {
 const url = (path: string) => `http://127.0.0.1:${port}${path}`;
 
 /** A sent invoice of a fresh organisation: answers its JSON and public token. */
-const sentInvoice = async (memo = "Thank you for your business") => {
+const sentInvoice = async (memo = "Thank you for your business", country: string | null = null) => {
   const client = await seedClient(h);
   const organisation = await seedOrganisation(h, client.id, "Umbrella Services");
   const scope = { clientId: client.id, organisationId: organisation.id };
@@ -67,7 +84,7 @@ const sentInvoice = async (memo = "Thank you for your business") => {
     tokens: randomTokens(),
     publicBaseUrl: BASE,
   };
-  const customer = await createCustomer(deps)(scope, { name: "Wayne Enterprises", currency: "EUR" })();
+  const customer = await createCustomer(deps)(scope, { name: "Wayne Enterprises", currency: "EUR", country })();
   if (E.isLeft(customer)) throw new Error(customer.left.code);
   const draft = await createInvoice(deps)({
     scope,
@@ -100,7 +117,8 @@ test.serial("the page shows the invoice, downloads its PDF, and has no Pay butto
     t.is(await page.textContent("#number"), invoice.documentNumber);
     t.is(await page.textContent("#organisation"), "Umbrella Services");
     t.is(await page.textContent("#customer"), "Wayne Enterprises");
-    t.is(await page.textContent("#status"), "Sent");
+    t.is(await page.textContent("#status"), "Open");
+    t.is(await page.getAttribute("#status", "data-status"), "Sent");
     t.is(await page.textContent("#total"), `${invoice.totalAmount} EUR`);
     t.is(await page.textContent("#due"), `${invoice.outstanding} EUR`);
     t.is(await page.textContent("#memo"), "Thank you for your business");
@@ -175,4 +193,157 @@ test.serial("a voided invoice's link stops working (410); unknown tokens answer 
     await page.close();
   }
   t.is((await send(port, { method: "GET", path: "/i/short/pdf", headers: {} })).status, 404);
+});
+
+/** An invoice with a payment and an issued credit note, its seller identified. */
+const paidAndCredited = async (country: string | null) => {
+  const sent = await sentInvoice("Merci", country);
+  const { deps, scope, invoice } = sent;
+  const identity = await putSellerIdentity(deps)(scope, {
+    legalName: "Umbrella Services GmbH",
+    addressLines: ["Hauptstraße 5"],
+    city: "München",
+    postcode: "80331",
+    countryCode: "DE",
+    vatNumber: "DE123456789",
+    bankAccounts: [{ iban: "DE89370400440532013000", bic: "COBADEFFXXX" }],
+  })();
+  if (E.isLeft(identity)) throw new Error(identity.left.code);
+  const paid = await recordPayment(deps)({
+    scope,
+    actor: SYSTEM_ACTOR,
+    invoiceId: invoice.id,
+    body: { amount: "546.00", paidAt: "2026-01-05" },
+  })();
+  if (E.isLeft(paid)) throw new Error(paid.left.code);
+  const draft = await createCreditNote(deps)({
+    scope,
+    invoiceId: invoice.id,
+    body: { amount: "100.00", reason: "Goodwill" },
+  })();
+  if (E.isLeft(draft)) throw new Error(draft.left.code);
+  const issued = await issueCreditNote(deps)({
+    scope,
+    actor: SYSTEM_ACTOR,
+    invoiceId: invoice.id,
+    creditNoteId: draft.right.id,
+  })();
+  if (E.isLeft(issued)) throw new Error(issued.left.code);
+  return { ...sent, creditNumber: issued.right.documentNumber ?? "" };
+};
+
+test.serial("credits, payments and what is due, in words; the seller and its bank account", async (t) => {
+  gateway = undefined;
+  const { invoice, token, creditNumber } = await paidAndCredited(null);
+  const page = await browser.newPage({ locale: "en-GB" });
+  try {
+    await page.goto(url(`/i/${token}`));
+    t.is(await page.getAttribute("html", "lang"), "en");
+    t.is(await page.textContent("#status"), "Partly paid");
+    t.is(await page.textContent("#total"), `${invoice.totalAmount} EUR`);
+    t.is(await page.textContent("#credited"), "− 100.00 EUR");
+    t.is(await page.textContent("#paid"), "− 546.00 EUR");
+    t.is(await page.textContent("#due"), "1274.50 EUR");
+    t.true((await page.textContent("#credits"))?.includes(creditNumber));
+    t.true((await page.textContent("#credits"))?.includes("Goodwill"));
+    t.true((await page.textContent("#payments"))?.includes("2026-01-05"));
+    t.is(await page.textContent("#organisation"), "Umbrella Services GmbH");
+    t.is(await page.textContent("#seller-vat"), "DE123456789");
+  } finally {
+    await page.close();
+  }
+});
+
+test.serial("German and French by the customer's country, or as the reader chooses", async (t) => {
+  gateway = undefined;
+  const german = await paidAndCredited("DE");
+  const french = await paidAndCredited("FR");
+  const page = await browser.newPage({ locale: "en-US" });
+  try {
+    await page.goto(url(`/i/${german.token}`));
+    t.is(await page.getAttribute("html", "lang"), "de");
+    t.is(await page.textContent("#status"), "Teilweise bezahlt");
+    t.true((await page.textContent("body"))?.includes("Offener Betrag"));
+    await page.goto(url(`/i/${french.token}`));
+    t.is(await page.getAttribute("html", "lang"), "fr");
+    t.is(await page.textContent("#status"), "Partiellement payée");
+    t.true((await page.textContent("body"))?.includes("Reste à payer"));
+    await page.goto(url(`/i/${french.token}?lang=de`));
+    t.is(await page.textContent("#status"), "Teilweise bezahlt");
+  } finally {
+    await page.close();
+  }
+  const browserGerman = await browser.newPage({ locale: "de-DE" });
+  try {
+    const { token } = await sentInvoice();
+    await browserGerman.goto(url(`/i/${token}`));
+    t.is(await browserGerman.textContent("#status"), "Offen");
+  } finally {
+    await browserGerman.close();
+  }
+});
+
+test.serial("Accept: application/json answers the published view", async (t) => {
+  const { invoice, token } = await paidAndCredited(null);
+  const answer = await send(port, { method: "GET", path: `/i/${token}`, headers: { accept: "application/json" } });
+  t.is(answer.status, 200);
+  t.deepEqual(answer.json, {
+    documentNumber: invoice.documentNumber,
+    currency: "EUR",
+    customerName: "Wayne Enterprises",
+    organisationName: "Umbrella Services GmbH",
+    totalAmount: invoice.totalAmount,
+    amountPaid: "546.00",
+    amountCredited: "100.00",
+    amountDue: "1274.50",
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    status: "PartiallyPaid",
+    memo: "Merci",
+    organisationLogoUrl: null,
+    organisationPrimaryColour: null,
+  });
+  const missing = await send(port, {
+    method: "GET",
+    path: "/i/AAAAAAAAAAAAAAAAAAAAAA",
+    headers: { accept: "application/json" },
+  });
+  t.is(missing.status, 404);
+  t.like(missing.json as object, { title: "PublicInvoice.NotFound" });
+});
+
+test.serial("screenshots at desktop and phone width; axe-core finds no serious violation", async (t) => {
+  gateway = {
+    name: "fake",
+    createCheckoutSession: async () => ({ url: url("/healthz") }),
+  };
+  const { token } = await paidAndCredited("FR");
+  const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 375, height: 740 }],
+  ] as const) {
+    // The page allows no scripts (its CSP): the checker is injected past it, as a browser extension would be.
+    const context = await browser.newContext({ viewport, bypassCSP: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(url(`/i/${token}`));
+      const shot = await page.screenshot({ fullPage: true, path: join(SCREENSHOTS, `public-invoice-${name}.png`) });
+      t.true(shot.length > 10_000, name);
+      // Nothing wider than the screen: no sideways scrolling on a phone.
+      t.true(await page.evaluate<boolean>("document.documentElement.scrollWidth <= window.innerWidth"), name);
+      await page.addScriptTag({ content: axe });
+      const violations = await page.evaluate<{ id: string; impact: string }[]>(
+        "axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))",
+      );
+      t.deepEqual(
+        violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+        [],
+        `${name}: ${JSON.stringify(violations)}`,
+      );
+    } finally {
+      await context.close();
+    }
+  }
+  t.log(`screenshots in ${SCREENSHOTS}`);
 });
