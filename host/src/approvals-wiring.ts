@@ -1,3 +1,4 @@
+import type { StreamingDocumentFiles } from "@apar/adapters/documents/index";
 import type { RouteDef } from "@apar/adapters/http/index";
 import { approvalPolicyRoutes, billLifecycleRoutes } from "@apar/adapters/http/routes/approval-routes";
 import { matchingRoutes } from "@apar/adapters/http/routes/matching-routes";
@@ -7,6 +8,7 @@ import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { type ApprovalDeps, type JobsDeps, SEND_APPROVAL_LINKS_JOB } from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import type { Container } from "inversify";
+import { BILL_TOKENS } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
@@ -34,7 +36,10 @@ export const approvalRouteList = (c: Container): RouteDef[] => {
   return [
     ...approvalPolicyRoutes(deps),
     ...billLifecycleRoutes(deps),
-    ...publicApprovalRoutes({ approvals: () => approvalDeps(c) }),
+    ...publicApprovalRoutes({
+      approvals: () => approvalDeps(c),
+      files: () => c.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
+    }),
     ...matchingRoutes({ deps: () => approvalDeps(c) }),
     ...supplierCreditRoutes({ deps: () => approvalDeps(c) }),
   ];

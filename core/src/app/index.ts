@@ -5,6 +5,7 @@
 export {
   type ApprovalLinkView,
   actOnApprovalLink,
+  approvalLinkDocument,
   sendApprovalLinks,
   viewApprovalLink,
 } from "./approvals/approval-links.js";

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { createUser } from "@apar/core/app";
@@ -150,3 +152,80 @@ test.serial("links die when the bill leaves NeedsApproval another way; unknown t
   for (const path of ["/public/bills/nope", `/public/bills/${"A".repeat(43)}`])
     t.is((await send(h.app.port ?? 0, { method: "POST", path: `${path}/approve` })).status, 404);
 });
+
+test.serial(
+  "the page says the policy's reason in words, shows amounts with their currency and the document itself; screenshots and axe-core",
+  async (t) => {
+    const policy = await h.call("POST", "/v1/approval-policies", {
+      body: {
+        name: "Large bills",
+        priorityOrder: 10,
+        action: "AlwaysReview",
+        amountGte: "1000",
+        currency: "EUR",
+        approverUserIds: [admin.id],
+      },
+    });
+    t.is(policy.status, 201, policy.text);
+    const b = await billAwaitingApproval("Globex Supplies");
+    const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    const shots = join(tmpdir(), "apar-screenshots");
+    await mkdir(shots, { recursive: true });
+    for (const [name, viewport] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 375, height: 740 }],
+    ] as const) {
+      const context = await browser.newContext({ viewport, bypassCSP: true });
+      const page = await context.newPage();
+      try {
+        const shown = await page.goto(b.url);
+        t.is(shown?.status(), 200);
+        t.is(
+          await page.textContent("#policy"),
+          "The policy “Large bills” asks for approval because the bill is in EUR and the total (1250.50 EUR) is at least 1000.00 EUR; one approval is needed.",
+        );
+        t.is(await page.textContent("#total"), "1250.50 EUR");
+        t.is(await page.getAttribute("#document", "src"), `${b.path}/document`);
+        const shot = await page.screenshot({ fullPage: true, path: join(shots, `public-approval-${name}.png`) });
+        t.true(shot.length > 10_000);
+        t.true(await page.evaluate<boolean>("document.documentElement.scrollWidth <= window.innerWidth"), name);
+        await page.addScriptTag({ content: axe });
+        const violations = await page.evaluate<{ id: string; impact: string }[]>(
+          "axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))",
+        );
+        t.deepEqual(
+          violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+          [],
+          `${name}: ${JSON.stringify(violations)}`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+    // The document through the token: the bytes as received, inline, and nothing changes.
+    const doc = await fetch(`${b.url}/document`);
+    t.is(doc.status, 200);
+    t.is(doc.headers.get("content-type"), "application/pdf");
+    t.is(doc.headers.get("content-disposition"), "inline");
+    t.is(
+      Buffer.from(await doc.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+      "%PDF-",
+    );
+    t.is(await stateOf(b.id), "NeedsApproval");
+    t.is((await fetch(`http://127.0.0.1:${h.app.port}/public/bills/${"A".repeat(43)}/document`)).status, 404);
+    // Decided in the browser with a reason; the link (and its document) then stop working.
+    const page = await browser.newPage();
+    try {
+      await page.goto(b.url);
+      await page.fill("#reason", "Not ordered by us");
+      await page.click("#reject");
+      t.is(await page.textContent("#outcome"), "The bill is rejected.");
+    } finally {
+      await page.close();
+    }
+    t.is((await fetch(`${b.url}/document`)).status, 404);
+    await h.call("DELETE", `/v1/approval-policies/${String((policy.json as Json).id)}`);
+  },
+);

@@ -8,8 +8,10 @@ import {
   linkUsable,
   newApprovalToken,
 } from "../../approvals/approval-links.js";
+import { policyReasonInWords } from "../../approvals/reason-words.js";
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import type { Actor } from "../../events/envelope.js";
+import type { DocumentFiles } from "../../ports/documents.js";
 import type { Mailer, MailMessage } from "../../ports/mailer.js";
 import type { StoreName, Stores } from "../../ports/stores.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
@@ -118,6 +120,8 @@ export interface ApprovalLinkView {
   readonly bill: BillJson;
   readonly organisationName: string;
   readonly expiresAt: Date;
+  /** Why the bill waits for approval, in words. */
+  readonly reason: string;
 }
 
 const usableLink = async (
@@ -142,11 +146,29 @@ export const viewApprovalLink =
     const bill = await s.bills.ofId(found.scope, found.link.billId);
     if (bill === undefined || bill.state !== "NeedsApproval") return E.left(linkNotFound());
     const organisation = await s.organisations.ofId(bill.clientId, bill.organisationId);
+    const lifecycle = await s.billLifecycles.ofBill(found.scope, bill.id);
+    const json = billJson(bill, lifecycle);
     return E.right({
-      bill: billJson(bill, await s.billLifecycles.ofBill(found.scope, bill.id)),
+      bill: json,
       organisationName: organisation?.name ?? "",
       expiresAt: found.link.expiresAt,
+      reason: policyReasonInWords(lifecycle?.decision ?? null, json.currency),
     });
+  };
+
+/** The document of the bill behind a usable link, for the approver to see before deciding (changes nothing). */
+export const approvalLinkDocument =
+  (deps: Pick<ApprovalDeps, "db" | "clock"> & { readonly files: Pick<DocumentFiles, "get"> }) =>
+  (token: string): TE.TaskEither<DomainError, { bytes: Uint8Array; mediaType: string }> =>
+  async () => {
+    const s = deps.db.stores;
+    const found = await usableLink(s, token, deps.clock.now());
+    if (found === undefined) return E.left(linkNotFound());
+    const bill = await s.bills.ofId(found.scope, found.link.billId);
+    if (bill === undefined || bill.state !== "NeedsApproval") return E.left(linkNotFound());
+    const bytes = await deps.files.get(bill.document.sha256);
+    if (bytes === undefined) throw new Error(`document ${bill.document.sha256} of bill ${bill.id} is missing`);
+    return E.right({ bytes, mediaType: bill.document.mediaType });
   };
 
 /**
