@@ -172,7 +172,13 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.regex(bills, /^"GB82WEST12345698765432"$/m);
 
   const receivables = of("Receivables: customers, products, invoices, payments, credit notes");
+  t.regex(
+    receivables,
+    /^\{"legalName":"Acme Studio GmbH","vatNumber":"DE123456789","iban":"DE89370400440532013000"\}$/m,
+    "the seller identity, set first",
+  );
   t.regex(receivables, /"status": "Sent",\s*"documentNumber": "[^"]+"/);
+  t.regex(receivables, /^<cbc:CreditNoteTypeCode>381<$/m, "the credit note as an e-invoice");
   t.regex(
     receivables,
     /"status":"PartiallyPaid","totalAmount":"1546.00","amountPaid":"546.00","amountCredited":"100.00"/,

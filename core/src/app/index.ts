@@ -37,6 +37,7 @@ export * from "./bills/update-bill.js";
 export * from "./bills/upload-bill.js";
 export {
   createCreditNote,
+  creditNoteEinvoice,
   creditNotePdf,
   getCreditNote,
   issueCreditNote,

@@ -2,6 +2,7 @@ import { decode, isUuid, listEnvelope, validationError } from "@apar/core";
 import {
   CreateCreditNoteBody,
   createCreditNote,
+  creditNoteEinvoice,
   creditNotePdf,
   getCreditNote,
   issueCreditNote,
@@ -123,6 +124,28 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       },
       handler: async (ctx) => {
         const file = await creditNotePdf(d())(orgScope(ctx).scope, idOf(ctx))();
+        return E.isLeft(file) ? file.left : fileReply(file.right);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/credit-notes/{id}/einvoice",
+      operationId: "getCreditNoteEinvoice",
+      summary:
+        "The credit note as EN 16931 XML (type 381, referring to its invoice): UBL 2.1 (format=ubl, default) or CII",
+      tags: [TAG],
+      access: AR_ACCESS,
+      parameters: [{ name: "format", in: "query", schema: { type: "string", enum: ["ubl", "cii"], default: "ubl" } }],
+      responses: {
+        "200": { description: "The XML.", mediaType: "application/xml", schema: { type: "string" } },
+        "400": { description: "`Request.Invalid`: format is not ubl or cii." },
+        "404": missing,
+      },
+      handler: async (ctx) => {
+        const format = (ctx.query.get("format") ?? "ubl").toLowerCase();
+        if (format !== "ubl" && format !== "cii")
+          return validationError([{ field: "format", code: "enum", message: "format must be ubl or cii" }]);
+        const file = await creditNoteEinvoice(d())(orgScope(ctx).scope, idOf(ctx), format)();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },

@@ -209,3 +209,19 @@ export const creditNotePdf =
       filename: `${found.note.documentNumber ?? `draft-${found.note.id}`}.pdf`,
     });
   };
+
+/** A credit note as EN 16931 XML (type 381, referring to its invoice): UBL 2.1 CreditNote or CII. */
+export const creditNoteEinvoice =
+  (deps: InvoiceDocumentDeps) =>
+  (scope: OrgScope, id: string, format: "ubl" | "cii"): TE.TaskEither<DomainError, RenderedFile> =>
+  async () => {
+    const found = await noteWithInvoice(deps.db.stores, scope, id);
+    if (found === undefined) return E.left(creditNoteNotFound());
+    const context = documentContext(deps, found.organisation, found.invoice, found.seller);
+    const xml = deps.einvoices.writeCreditNote(found.note, found.invoice, context, format);
+    return E.right({
+      bytes: new TextEncoder().encode(xml),
+      mediaType: "application/xml",
+      filename: `${found.note.documentNumber ?? `draft-${found.note.id}`}-${format}.xml`,
+    });
+  };
