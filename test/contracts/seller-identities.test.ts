@@ -55,3 +55,9 @@ contractTest("seller identities: a transaction that fails leaves nothing", async
   );
   t.is(await database.stores.sellerIdentities.ofOrganisation(scope), undefined);
 });
+
+contractTest("seller identities: several organisations saving at once all succeed", async (t, database) => {
+  const scopes = Array.from({ length: 6 }, () => ({ clientId: newId(), organisationId: newId() }));
+  await Promise.all(scopes.map((scope) => database.run((s) => s.sellerIdentities.save(scope, anIdentity()))));
+  for (const scope of scopes) t.deepEqual(await database.stores.sellerIdentities.ofOrganisation(scope), anIdentity());
+});

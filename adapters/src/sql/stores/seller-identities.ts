@@ -1,6 +1,5 @@
 import type { SellerIdentity } from "@apar/core";
 import type { SellerIdentities } from "@apar/core/ports";
-import { UniqueConstraintError } from "sequelize";
 import { encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { decodeDoc, encodeDoc } from "./receivable-docs.js";
@@ -15,20 +14,15 @@ export const sqlSellerIdentities = (session: SqlSession): SellerIdentities => ({
     return row === undefined ? undefined : decodeDoc<SellerIdentity>(row.body, ["updatedAt"]);
   },
   async save(scope, identity) {
-    const bind = [encodeDoc(identity), encodeDate(identity.updatedAt), scope.clientId, scope.organisationId];
-    const changed = await session.execute(
-      "UPDATE seller_identities SET body = $1, updated_at = $2 WHERE client_id = $3 AND organisation_id = $4",
-      bind,
+    // One upsert: "update, else insert" takes gap locks on MySQL that deadlock two organisations saving at
+    // once, and its UPDATE counts changed rows, not matched ones.
+    const upsert =
+      session.dialect === "mysql"
+        ? "ON DUPLICATE KEY UPDATE body = VALUES(body), updated_at = VALUES(updated_at)"
+        : "ON CONFLICT (client_id, organisation_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at";
+    await session.execute(
+      `INSERT INTO seller_identities (client_id, organisation_id, body, updated_at) VALUES ($1, $2, $3, $4) ${upsert}`,
+      [scope.clientId, scope.organisationId, encodeDoc(identity), encodeDate(identity.updatedAt)],
     );
-    if (changed > 0) return;
-    try {
-      await session.execute(
-        "INSERT INTO seller_identities (body, updated_at, client_id, organisation_id) VALUES ($1, $2, $3, $4)",
-        bind,
-      );
-    } catch (error) {
-      // MySQL counts changed rows only: the same identity saved twice finds its row here.
-      if (!(error instanceof UniqueConstraintError)) throw error;
-    }
   },
 });
