@@ -137,3 +137,45 @@ test("seller identity: members may read it, only Admins change it; another organ
   const otherHeaders = key(apiKey.rawKey, { "x-service-organisation-id": other.id });
   t.is((await h.call("GET", "/v1/seller-identity", { headers: otherHeaders })).status, 404);
 });
+
+test("tax categories: a reverse-charge line needs its reason, and the customer's VAT number to be sent", async (t) => {
+  const { headers } = await tenant();
+  const customer = await h.call("POST", "/v1/customers", {
+    headers,
+    body: { name: "Dupont SARL", currency: "EUR", country: "FR" },
+  });
+  t.is(customer.status, 201, customer.text);
+  const customerId = (customer.json as { id: string }).id;
+  const line = { description: "Montage", quantity: "8", unitPrice: "75", taxRate: "0", taxCategory: "AE" };
+  const noReason = await h.call("POST", "/v1/invoices", { headers, body: { customerId, lineItems: [line] } });
+  t.is(noReason.status, 400);
+  t.deepEqual(
+    (noReason.json as { errors: { field: string }[] }).errors.map((e) => e.field),
+    ["body.lineItems.0.taxExemptionReason"],
+  );
+  const wrongRate = await h.call("POST", "/v1/invoices", {
+    headers,
+    body: { customerId, lineItems: [{ ...line, taxRate: "20", taxExemptionReason: "Reverse charge" }] },
+  });
+  t.is(wrongRate.status, 400);
+  const draft = await h.call("POST", "/v1/invoices", {
+    headers,
+    body: { customerId, lineItems: [{ ...line, taxExemptionReason: "Autoliquidation" }] },
+  });
+  t.is(draft.status, 201, draft.text);
+  const draftJson = draft.json as { id: string; lineItems: { taxCategory: string }[]; taxBreakdown: unknown[] };
+  t.is(draftJson.lineItems[0]?.taxCategory, "AE");
+  t.like(draftJson.taxBreakdown[0] as object, {
+    category: "AE",
+    exemptionReason: "Autoliquidation",
+    taxAmount: "0.00",
+  });
+  const refused = await h.call("POST", `/v1/invoices/${draftJson.id}/send`, { headers });
+  t.is(refused.status, 409);
+  t.is(codeOf(refused), "Invoice.ReverseChargeNeedsBuyerVat");
+  const vat = await h.call("PATCH", `/v1/customers/${customerId}`, { headers, body: { taxNumber: "FR40303265045" } });
+  t.is(vat.status, 200, vat.text);
+  const sent = await h.call("POST", `/v1/invoices/${draftJson.id}/send`, { headers });
+  t.is(sent.status, 200, sent.text);
+  t.like(sent.json as object, { status: "Sent", customer: { taxNumber: "FR40303265045" } });
+});

@@ -25,7 +25,8 @@ export interface SendInvoiceInput {
  * Sends a draft in the caller's unit of work `s`: the next invoice number of the organisation (taken in this
  * transaction, so a rollback leaves no gap), a long random public token, the customer as it is now,
  * `invoice.sent`, and an email-invoice job when the customer has an e-mail address. A draft without lines or
- * with a zero total cannot be sent (`Invoice.Empty`).
+ * with a zero total cannot be sent (`Invoice.Empty`), nor a reverse-charge one to a customer without a VAT
+ * number (`Invoice.ReverseChargeNeedsBuyerVat`).
  */
 export const sendInvoiceIn =
   (deps: InvoiceDeps<never>) =>
@@ -42,6 +43,16 @@ export const sendInvoiceIn =
       return E.left(conflict("Invoice.Empty", "An invoice needs at least one line and a total above zero to be sent."));
     }
     const customer = await s.customers.ofId(input.scope, draft.customerId);
+    const party = customer === undefined ? draft.customer : partyOf(customer);
+    // Reverse charge shifts the VAT to the buyer, who must be named by its VAT number (EN 16931 BR-AE-02).
+    if (draft.lines.some((l) => l.taxCategory === "AE") && party.taxNumber === null) {
+      return E.left(
+        conflict(
+          "Invoice.ReverseChargeNeedsBuyerVat",
+          "A reverse-charge line needs the customer's VAT number: set the customer's taxNumber, then send.",
+        ),
+      );
+    }
     const number = await s.documentNumbers.next(input.scope, "invoice");
     const now = deps.clock.now();
     const sent: Invoice = {
@@ -49,7 +60,7 @@ export const sendInvoiceIn =
       status: move.right.to,
       documentNumber: formatDocumentNumber("invoice", number),
       // A deleted customer keeps the snapshot the draft already has.
-      customer: customer === undefined ? draft.customer : partyOf(customer),
+      customer: party,
       publicToken: deps.tokens.next(),
       reminderOffsets: input.reminderOffsets ?? null,
       sentAt: now,
