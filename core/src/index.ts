@@ -32,7 +32,6 @@ export * from "./supplier-credits/index.js";
 export * from "./suppliers/index.js";
 export * from "./tenancy/api-key-format.js";
 export * from "./tenancy/client-settings.js";
-export * from "./tenancy/iban.js";
 export * from "./tenancy/industries.js";
 export * from "./tenancy/model.js";
 export * from "./tenancy/rules.js";

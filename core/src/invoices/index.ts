@@ -1,5 +1,5 @@
-export * from "./credit-note-machine.js";
 export * from "./credit-note-breakdown.js";
+export * from "./credit-note-machine.js";
 export * from "./history.js";
 export * from "./invoice-machine.js";
 export * from "./invoice-view.js";

@@ -1,6 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
+import { ibanErrors, normaliseIban } from "../../bank-details/validate.js";
 import type { Stores, UnitOfWork } from "../../ports/stores.js";
 import type { Clock } from "../../shared/clock.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
@@ -9,21 +10,24 @@ import { IntFromStringOrNumber } from "../../shared/codecs/int-from-string-or-nu
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { electronicIban, ibanChecksOut } from "../../tenancy/iban.js";
 import type { SellerIdentity } from "../../tenancy/seller-identity.js";
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
-/** An IBAN as written (spaces and case forgiven), kept in electronic form when its check digits hold. */
+/**
+ * An IBAN as written (spaces, dots and case forgiven), kept in electronic form when the bank-details rules
+ * accept it: its country's length and format, its check digits, and national check digits where defined.
+ */
 export const Iban = codec(
   "Iban",
-  (u): u is string => typeof u === "string" && ibanChecksOut(u),
+  (u): u is string => typeof u === "string" && ibanErrors(u).length === 0,
   (u) => {
     if (typeof u !== "string") return { code: "string", message: "must be a string" };
-    const iban = electronicIban(u);
-    return ibanChecksOut(iban)
+    const iban = normaliseIban(u);
+    const [error] = ibanErrors(iban);
+    return error === undefined
       ? { ok: iban }
-      : { code: "iban", message: "must be an IBAN whose check digits hold, such as DE89 3704 0044 0532 0130 00" };
+      : { code: error.code, message: `must be a valid IBAN, such as DE89 3704 0044 0532 0130 00 (${error.message})` };
   },
 );
 
