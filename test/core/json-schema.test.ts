@@ -2,6 +2,7 @@ import {
   CurrencyCode,
   closedType,
   DateFromIsoDateTime,
+  documented,
   Email,
   IntFromStringOrNumber,
   IsoDate,
@@ -209,4 +210,18 @@ test("a recursive codec is refused, not looped over", (t_) => {
   }
   const Node: t.Type<Node> = t.recursion("Node", () => t.type({ children: t.readonlyArray(Node) }));
   t_.throws(() => toJsonSchema(Node), { instanceOf: UndescribedCodecError });
+});
+
+test("documented lays a description or default over a copy, leaving the shared codec as it was", (t_) => {
+  const ids = documented(t.readonlyArray(Uuid), { description: "Empty: every supplier." });
+  t_.deepEqual(toJsonSchema(ids), {
+    type: "array",
+    items: { type: "string", format: "uuid" },
+    description: "Empty: every supplier.",
+  });
+  const date = documented(IsoDate, { description: "Inclusive." });
+  t_.deepEqual(toJsonSchema(date), { type: "string", format: "date", description: "Inclusive." });
+  t_.deepEqual(toJsonSchema(IsoDate), { type: "string", format: "date" });
+  t_.deepEqual(date.decode("2026-01-31"), IsoDate.decode("2026-01-31"));
+  t_.true(date.decode("2026-02-30")._tag === "Left");
 });

@@ -7,7 +7,9 @@ import type { JsonSchema } from "./route.js";
  * the document (`additionalProperties: false`, see `closedSchema`) and the check cannot disagree.
  *
  * An object schema is closed when it lists `properties` and does not say `additionalProperties`; schemas
- * that choose between alternatives (`oneOf`, `anyOf`) are left to the route's codec.
+ * that choose between alternatives (`oneOf`, `anyOf`) are left to the route's codec. An object whose codec
+ * closes it itself (`closedType`, `additionalProperties: false` in the generated schema) reports its own
+ * strangers together with its other errors; its members are still looked into here.
  */
 const isClosedObject = (schema: JsonSchema): schema is JsonSchema & { properties: Record<string, JsonSchema> } =>
   typeof schema.properties === "object" &&
@@ -31,15 +33,24 @@ export const unknownMembers = (schema: JsonSchema, value: unknown, path = ""): F
     const items = itemsOf(schema);
     return items === undefined ? [] : value.flatMap((v, i) => unknownMembers(items, v, at(String(i))));
   }
-  if (!isClosedObject(schema) || !isPlainObject(value)) return [];
-  const properties = schema.properties;
+  if (!isPlainObject(value)) return [];
+  const closedByCodec = isCodecClosed(schema);
+  if (!isClosedObject(schema) && !closedByCodec) return [];
+  const properties = schema.properties as Record<string, JsonSchema>;
   return Object.entries(value).flatMap(([key, v]) => {
     const member = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    return member === undefined
-      ? [{ field: at(key), code: "unknown_field", message: `${at(key)} is not a known field` }]
-      : unknownMembers(member, v, at(key));
+    if (member !== undefined) return unknownMembers(member, v, at(key));
+    return closedByCodec ? [] : [{ field: at(key), code: "unknown_field", message: `${at(key)} is not a known field` }];
   });
 };
+
+/** An object the codec closes itself (its strangers come back with its other field errors). */
+const isCodecClosed = (schema: JsonSchema): boolean =>
+  typeof schema.properties === "object" &&
+  schema.properties !== null &&
+  schema.additionalProperties === false &&
+  schema.oneOf === undefined &&
+  schema.anyOf === undefined;
 
 /** The schema as the document shows it: every object `unknownMembers` closes says `additionalProperties: false`. */
 export const closedSchema = (schema: JsonSchema): JsonSchema => {

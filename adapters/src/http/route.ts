@@ -1,4 +1,5 @@
-import type { Access, DomainError, RequestAuth } from "@apar/core";
+import { type Access, type DomainError, type RequestAuth, toJsonSchema } from "@apar/core";
+import type * as t from "io-ts";
 import type { Logger } from "pino";
 import type { Request, Response } from "restify";
 
@@ -17,9 +18,15 @@ export interface ParameterDef {
   readonly schema: JsonSchema;
 }
 
-/** The body a route accepts. JSON media types (`application/json`, `*+json`) are parsed. */
+/**
+ * The body a route accepts. JSON media types (`application/json`, `*+json`) are parsed. A JSON body is stated
+ * once, as the io-ts codec the handler decodes it with; its schema is generated from that codec (`jsonBody`),
+ * never written by hand (test/architecture/request-schemas.test.ts).
+ */
 export interface RequestBodyDef {
   readonly schema: JsonSchema;
+  /** The codec the handler decodes a JSON body with; `schema` is `toJsonSchema(codec)`. */
+  readonly codec?: t.Mixed;
   /** Default `application/json`. */
   readonly mediaType?: string;
   /** Default true: an empty body answers 400. */
@@ -107,6 +114,15 @@ export interface RouteDef {
   readonly stream?: boolean;
   readonly handler: (ctx: RouteContext) => Promise<HttpReply | DomainError>;
 }
+
+/**
+ * A JSON request body stated once: `codec` decodes it (in core, `core/src/app/<domain>/inputs.ts`) and the
+ * document's schema is generated from it. Example: `requestBody: jsonBody(MatchGroupBody)`.
+ */
+export const jsonBody = (
+  codec: t.Mixed,
+  options: Pick<RequestBodyDef, "required" | "description" | "mediaType"> = {},
+): RequestBodyDef => ({ ...options, codec, schema: toJsonSchema(codec) });
 
 /** `/v1/bills/{id}` -> `/v1/bills/:id` (restify's form). */
 export const toRestifyPath = (template: string): string => template.replace(/\{([^}/]+)\}/g, ":$1");

@@ -29,6 +29,7 @@ export * from "./bills/bill-queries.js";
 export { READ_BILL_JOB, type ReadBillDeps, type ReadBillJob } from "./bills/deps.js";
 export * from "./bills/document-references.js";
 export { failStuckReads, STUCK_READ_GRACE_MS } from "./bills/fail-read.js";
+export * from "./bills/inputs.js";
 export * from "./bills/jobs.js";
 export * from "./bills/read-bill.js";
 export * from "./bills/read-bill-job.js";
@@ -70,6 +71,7 @@ export { type CompanyVisibility, companyVisible } from "./inbox/company-rules.js
 export * from "./inbox/create-company.js";
 export * from "./inbox/delete-company.js";
 export type * from "./inbox/deps.js";
+export * from "./inbox/inputs.js";
 export * from "./inbox/jobs.js";
 export { type ListForwardingRejectionsInput, listForwardingRejections } from "./inbox/list-forwarding-rejections.js";
 export * from "./inbox/receive-forward.js";
@@ -190,6 +192,7 @@ export * from "./tenancy/create-client.js";
 export * from "./tenancy/create-organisation.js";
 export * from "./tenancy/create-user.js";
 export type * from "./tenancy/deps.js";
+export * from "./tenancy/inputs.js";
 export * from "./tenancy/queries.js";
 export { resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js";
 export * from "./tenancy/seller-identity.js";
@@ -197,6 +200,7 @@ export * from "./tenancy/update-client.js";
 export { type DeliveryAttempt, type NextClaim, prepareAttempts, recordAttempts } from "./webhooks/deliver.js";
 export type { DeliveryDeps, WebhookDeps } from "./webhooks/deps.js";
 export * from "./webhooks/dispatch-events.js";
+export * from "./webhooks/inputs.js";
 export {
   getWebhookDelivery,
   getWebhookSubscription,

@@ -24,6 +24,9 @@ export const MAX_FRACTION_DIGITS = 10;
 // Plain decimal notation only: optional minus, digits, optional fraction. No `+`, exponent, spaces or `.5`.
 const DECIMAL = new RegExp(`^-?\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,${MAX_FRACTION_DIGITS}})?$`);
 
+/** The pattern of a decimal amount on the wire, for schemas: `^-?\d{1,20}(\.\d{1,10})?$`. */
+export const AMOUNT_PATTERN = DECIMAL.source;
+
 /** How to round to a currency's minor unit. `HalfUp` (ties away from zero) is the commercial default. */
 export type RoundingMode = "HalfUp" | "HalfEven" | "Down" | "Up";
 
@@ -209,7 +212,7 @@ const checkAmount = (u: unknown): Check<string> => {
  */
 export const MoneyAmount: t.Type<string, string, unknown> = withSchema(
   codec("MoneyAmount", isDecimalString, (u) => checkAmount(u)),
-  { type: "string", pattern: DECIMAL.source, description: "Decimal amount written as a string." },
+  { type: "string", pattern: AMOUNT_PATTERN, description: "Decimal amount written as a string." },
 );
 
 /**

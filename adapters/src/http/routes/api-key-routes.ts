@@ -1,14 +1,12 @@
-import { DateFromIsoDateTime, decode, listEnvelope, NonEmptyTrimmedString, notFound } from "@apar/core";
-import { createApiKey, listApiKeys, revokeApiKey } from "@apar/core/app";
+import { decode, listEnvelope, notFound } from "@apar/core";
+import { CreateApiKeyBody, createApiKey, listApiKeys, revokeApiKey } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import {
-  body,
   clientAuth,
   LIST_PARAMETERS,
   listSchema,
   NO_STORE,
-  nullable,
   pageOf,
   pathId,
   reply,
@@ -17,8 +15,6 @@ import {
   useCaseDeps,
 } from "./support.js";
 import { API_KEY_SCHEMA, apiKeyView } from "./views.js";
-
-const CreateKey = body({}, { name: nullable(NonEmptyTrimmedString(200)), expiresAt: nullable(DateFromIsoDateTime) });
 
 const TAG = "api-keys";
 
@@ -32,13 +28,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     description: "The answer is the only place the key (rawKey) appears; only its hash is stored.",
     tags: [TAG],
     access: { scope: "client", clientAdmin: true },
-    requestBody: {
-      required: false,
-      schema: {
-        type: "object",
-        properties: { name: { type: ["string", "null"], maxLength: 200 }, expiresAt: S.nullableDateTime },
-      },
-    },
+    requestBody: jsonBody(CreateApiKeyBody, { required: false }),
     responses: {
       "201": {
         description: "The key, shown once.",
@@ -60,7 +50,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
       // The body is optional: no body is a key with no name that never expires.
-      const input = decode(CreateKey, ctx.json ?? {});
+      const input = decode(CreateApiKeyBody, ctx.json ?? {});
       if (E.isLeft(input)) return input.left;
       return reply(
         createApiKey(useCaseDeps(deps))({ scope: { kind: "clients", clientIds: [client.id] }, ...input.right }),

@@ -1,4 +1,4 @@
-import { actsAs, type DomainError, decode, IsoDate, NonEmptyTrimmedString } from "@apar/core";
+import { actsAs, type DomainError, decode, } from "@apar/core";
 import {
   type ApprovalDeps,
   approveBill,
@@ -9,18 +9,19 @@ import {
   markBillPaid,
   matchingReviewGate,
   PolicyBody,
+  RejectBillBody,
   rejectBill,
   reopenBill,
   replacePolicy,
+  ScheduleBillBody,
   scheduleBillPayment,
   submitBill,
   unscheduleBill,
 } from "@apar/core/app";
 import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import * as t from "io-ts";
-import type { HttpReply, RouteContext, RouteDef } from "../route.js";
-import { POLICY_BODY_SCHEMA, POLICY_SCHEMA } from "./approval-schemas.js";
+import { type HttpReply, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import { POLICY_SCHEMA } from "./approval-schemas.js";
 import { BILL_SCHEMA } from "./bill-schemas.js";
 import { idOf, listSchema, orgScope, reply, wholeList } from "./support.js";
 
@@ -67,7 +68,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     summary: "Create an approval policy (version 1)",
     tags: ["approvals"],
     access: ACCESS,
-    requestBody: { schema: POLICY_BODY_SCHEMA },
+    requestBody: jsonBody(PolicyBody),
     responses: { "201": policyAnswer, "400": { description: "`Request.Invalid` with the field errors." } },
     handler: async (ctx) => {
       const body = decode(PolicyBody, ctx.json);
@@ -92,7 +93,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     summary: "Replace an approval policy's fields (a new version; bills in flight keep their decision)",
     tags: ["approvals"],
     access: ACCESS,
-    requestBody: { schema: POLICY_BODY_SCHEMA },
+    requestBody: jsonBody(PolicyBody),
     responses: { "200": policyAnswer, "400": { description: "`Request.Invalid`." }, "404": policyMissing },
     handler: async (ctx) => {
       const body = decode(PolicyBody, ctx.json);
@@ -112,9 +113,6 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
       reply(deletePolicy(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
   },
 ];
-
-const Reason = t.type({ reason: NonEmptyTrimmedString(1000) });
-const Schedule = t.type({ paymentDate: IsoDate, paymentMethod: NonEmptyTrimmedString(100) });
 
 /** Submit, approve, reject, reopen, schedule, unschedule and mark paid. */
 export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
@@ -168,17 +166,11 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       "rejectBill",
       "Reject a bill in NeedsApproval with a reason",
       async (ctx) => {
-        const body = decode(Reason, ctx.json);
+        const body = decode(RejectBillBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         return reply(rejectBill(d())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
       },
-      {
-        schema: {
-          type: "object",
-          required: ["reason"],
-          properties: { reason: { type: "string", minLength: 1, maxLength: 1000 } },
-        },
-      },
+      jsonBody(RejectBillBody),
       { "403": { description: "`Bill.NotApprover`." } },
     ),
     action("reopen", "reopenBill", "Reopen a Rejected bill for review", (ctx) =>
@@ -189,20 +181,11 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       "scheduleBillPayment",
       "Schedule an Approved bill for payment",
       async (ctx) => {
-        const body = decode(Schedule, ctx.json);
+        const body = decode(ScheduleBillBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         return reply(scheduleBillPayment(d())({ ...actor(ctx), ...body.right }), 200, (b) => b);
       },
-      {
-        schema: {
-          type: "object",
-          required: ["paymentDate", "paymentMethod"],
-          properties: {
-            paymentDate: { type: "string", format: "date" },
-            paymentMethod: { type: "string", minLength: 1, maxLength: 100 },
-          },
-        },
-      },
+      jsonBody(ScheduleBillBody),
     ),
     action("unschedule", "unscheduleBill", "Take a Scheduled bill back to Approved", (ctx) =>
       reply(unscheduleBill(d())(actor(ctx)), 200, (b) => b),

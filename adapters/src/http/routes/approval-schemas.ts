@@ -27,13 +27,6 @@ const POLICY_FIELDS = {
   approvalsRequired: { type: "integer", minimum: 1, maximum: 100, default: 1 },
 } as const;
 
-/** The body of POST and PUT /v1/approval-policies/{id} (PUT replaces every field). */
-export const POLICY_BODY_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["name", "priorityOrder", "action"],
-  properties: POLICY_FIELDS,
-};
-
 /** An approval policy as the API answers it. */
 export const POLICY_SCHEMA: JsonSchema = {
   type: "object",

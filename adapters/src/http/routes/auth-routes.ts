@@ -1,11 +1,8 @@
-import { NonEmptyTrimmedString, Uuid } from "@apar/core";
-import { exchangeAuthCode, issueAuthCode } from "@apar/core/app";
-import * as E from "fp-ts/lib/Either.js";
-import type { RouteDef } from "../route.js";
-import { body, clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps, useCaseDeps } from "./support.js";
 
-const CodeRequest = body({ userId: Uuid, organisationId: Uuid }, {});
-const ExchangeRequest = body({ code: NonEmptyTrimmedString(200) }, {});
+import { AuthCodeBody, AuthExchangeBody, exchangeAuthCode, issueAuthCode } from "@apar/core/app";
+import * as E from "fp-ts/lib/Either.js";
+import { jsonBody, type RouteDef } from "../route.js";
+import { clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps, useCaseDeps } from "./support.js";
 
 const TAG = "auth";
 
@@ -23,13 +20,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     tags: [TAG],
     access: { scope: "client", credentials: "api_key" },
     limit: "auth",
-    requestBody: {
-      schema: {
-        type: "object",
-        required: ["userId", "organisationId"],
-        properties: { userId: S.uuid, organisationId: S.uuid },
-      },
-    },
+    requestBody: jsonBody(AuthCodeBody),
     responses: {
       "201": {
         description: "The code (shown once).",
@@ -42,7 +33,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     },
     handler: async (ctx) => {
       const { auth, client } = clientAuth(ctx);
-      const input = decodeBody(CodeRequest, ctx);
+      const input = decodeBody(AuthCodeBody, ctx);
       if (E.isLeft(input)) return input.left;
       if (auth.principal.kind !== "api_key") throw new Error("codes route reached without an API key");
       return reply(
@@ -64,7 +55,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     tags: [TAG],
     access: { scope: "none" },
     limit: "auth",
-    requestBody: { schema: { type: "object", required: ["code"], properties: { code: S.string } } },
+    requestBody: jsonBody(AuthExchangeBody),
     responses: {
       "200": {
         description: "The bearer token and the user's organisations.",
@@ -89,7 +80,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
       "401": { description: "The code is unknown, used or expired (Auth.InvalidCode)." },
     },
     handler: async (ctx) => {
-      const input = decodeBody(ExchangeRequest, ctx);
+      const input = decodeBody(AuthExchangeBody, ctx);
       if (E.isLeft(input)) return input.left;
       return reply(
         exchangeAuthCode({ ...useCaseDeps(deps), tokens: deps.tokens })(input.right.code),

@@ -19,14 +19,14 @@ import {
   retryBillReading,
   updateBill,
   uploadBill,
+  VoidBillBody,
   voidBill,
 } from "@apar/core/app";
 import type { BillFilter, Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import * as t from "io-ts";
 import type { StreamingDocumentFiles } from "../../documents/file-document-files.js";
-import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
-import { BILL_PATCH_SCHEMA, BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
+import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import { BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
@@ -52,8 +52,6 @@ const useCaseDeps = (deps: BillRouteDeps) => ({
 // A malformed id answers like a missing bill: the nil UUID is never a bill.
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
-
-const Reason = t.partial({ reason: t.union([t.string, t.null]) });
 
 const listFilter = (ctx: RouteContext): E.Either<DomainError, BillFilter> => {
   const errors: { field: string; code: string; message: string }[] = [];
@@ -117,10 +115,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
     access: ACCESS,
     ...(withBody
       ? {
-          requestBody: {
-            required: false,
-            schema: { type: "object", properties: { reason: { type: ["string", "null"], maxLength: 1000 } } },
-          },
+          requestBody: jsonBody(VoidBillBody, { required: false }),
         }
       : {}),
     responses: { "200": billAnswer, "404": notFoundAnswer, "409": conflictAnswer },
@@ -233,7 +228,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       summary: "Correct a bill's extracted fields (in PendingReview)",
       tags: [TAG],
       access: ACCESS,
-      requestBody: { schema: BILL_PATCH_SCHEMA },
+      requestBody: jsonBody(BillPatch),
       responses: {
         "200": billAnswer,
         "400": { description: "`Request.Invalid` with the field errors." },
@@ -261,7 +256,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       "Void a bill (terminal), with an optional reason",
       async (ctx) => {
         const { auth, scope } = orgScope(ctx);
-        const body = decode(Reason, ctx.json ?? {});
+        const body = decode(VoidBillBody, ctx.json ?? {});
         if (E.isLeft(body)) return body.left;
         const reason = body.right.reason?.trim().slice(0, 1000) || null;
         return reply(voidBill(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx), reason }), 200, (b) => b);

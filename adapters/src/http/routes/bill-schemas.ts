@@ -70,29 +70,6 @@ export const BILL_SCHEMA: JsonSchema = {
   },
 };
 
-/** The body of PATCH /v1/bills/{id}. */
-export const BILL_PATCH_SCHEMA: JsonSchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    supplierId: { type: ["string", "null"], format: "uuid" },
-    supplierName: str,
-    invoiceNumber: str,
-    currency: str,
-    totalAmount: money,
-    lineItems: { type: "array", items: LINE_ITEM_SCHEMA },
-    invoiceDate: date,
-    dueDate: date,
-    subTotal: money,
-    taxAmount: money,
-    supplierTaxNumber: str,
-    bankDetails: BANK_DETAILS_SCHEMA,
-    purchaseOrderNumber: str,
-    paymentTerms: str,
-    paymentRef: str,
-  },
-};
-
 /** One entry of a bill's history. */
 export const HISTORY_ENTRY_SCHEMA: JsonSchema = {
   type: "object",

@@ -1,16 +1,19 @@
-import { IntFromStringOrNumber, listEnvelope, MODULES, NonEmptyTrimmedString, notFound } from "@apar/core";
-import { createClient, listClients, updateClient } from "@apar/core/app";
-import * as E from "fp-ts/lib/Either.js";
-import * as t from "io-ts";
-import type { RouteDef } from "../route.js";
+import { listEnvelope, notFound } from "@apar/core";
 import {
-  body,
+  CreateClientBody,
+  createClient,
+  FLAT_CLIENT_SETTINGS,
+  listClients,
+  UpdateClientBody,
+  updateClient,
+} from "@apar/core/app";
+import * as E from "fp-ts/lib/Either.js";
+import { jsonBody, type RouteDef } from "../route.js";
+import {
   clientAuth,
   decodeBody,
   LIST_PARAMETERS,
   listSchema,
-  nullable,
-  oneOf,
   pageOf,
   pathId,
   reply,
@@ -22,40 +25,7 @@ import {
   CLIENT_SETTINGS_SCHEMA,
   clientSettingsView,
   clientView,
-  SETTINGS_PROPERTIES,
-  SETTINGS_SCHEMA,
 } from "./views.js";
-
-const SettingsPatch = t.partial({
-  logoUrl: nullable(t.string),
-  primaryColour: nullable(t.string),
-  billReviewTimeAfterDueDate: nullable(IntFromStringOrNumber),
-  paymentAllowedRedirectHosts: t.array(t.string),
-  arEmailsEnabled: t.boolean,
-});
-const ClientType = oneOf(["Live", "Sandbox"] as const, "ClientType");
-const Modules = t.array(oneOf(MODULES, "Module"));
-const ClientChanges = { type: ClientType, modules: Modules, settings: SettingsPatch };
-const CreateClient = body({ name: NonEmptyTrimmedString(200) }, ClientChanges);
-// The members GET /v1/client-settings answers may be given flat, as that answer spells them (or under `settings`).
-const PatchClient = body({}, { name: NonEmptyTrimmedString(200), ...ClientChanges, ...SettingsPatch.props });
-const FLAT_SETTINGS = Object.keys(SettingsPatch.props) as (keyof typeof SettingsPatch.props)[];
-
-const settingsPatchSchema = { ...SETTINGS_SCHEMA, required: [], description: "Only the settings given change." };
-const clientBodySchema = (required: string[]) => ({
-  type: "object",
-  required,
-  properties: {
-    name: { type: "string", minLength: 1, maxLength: 200 },
-    type: { type: "string", enum: ["Live", "Sandbox"] },
-    modules: { type: "array", items: { type: "string", enum: [...MODULES] } },
-    settings: settingsPatchSchema,
-  },
-});
-const patchBodySchema = {
-  ...clientBodySchema([]),
-  properties: { ...clientBodySchema([]).properties, ...SETTINGS_PROPERTIES },
-};
 
 const TAG = "tenancy";
 
@@ -69,10 +39,10 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     description: "Modules default to all of them; type to Live.",
     tags: [TAG],
     access: { scope: "operator" },
-    requestBody: { schema: clientBodySchema(["name"]) },
+    requestBody: jsonBody(CreateClientBody),
     responses: { "201": { description: "The client.", schema: CLIENT_SCHEMA } },
     handler: async (ctx) => {
-      const input = decodeBody(CreateClient, ctx);
+      const input = decodeBody(CreateClientBody, ctx);
       if (E.isLeft(input)) return input.left;
       return reply(createClient(useCaseDeps(deps))(input.right), 201, clientView);
     },
@@ -103,7 +73,7 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       "only those given change. Any other member is a 400.",
     tags: [TAG],
     access: { scope: "operator" },
-    requestBody: { schema: patchBodySchema },
+    requestBody: jsonBody(UpdateClientBody),
     responses: {
       "200": { description: "The client as changed.", schema: CLIENT_SCHEMA },
       "404": { description: "No such client (Client.NotFound)." },
@@ -111,10 +81,12 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     handler: async (ctx) => {
       const id = pathId(ctx, "clientId");
       if (id === undefined) return notFound("Client.NotFound", "The client does not exist.");
-      const input = decodeBody(PatchClient, ctx);
+      const input = decodeBody(UpdateClientBody, ctx);
       if (E.isLeft(input)) return input.left;
       const { name, type, modules, settings } = input.right;
-      const flat = Object.fromEntries(FLAT_SETTINGS.filter((k) => k in input.right).map((k) => [k, input.right[k]]));
+      const flat = Object.fromEntries(
+        FLAT_CLIENT_SETTINGS.filter((k) => k in input.right).map((k) => [k, input.right[k]]),
+      );
       const given = settings === undefined && Object.keys(flat).length === 0 ? undefined : { ...settings, ...flat };
       return reply(
         updateClient(useCaseDeps(deps))({

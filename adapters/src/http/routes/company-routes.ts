@@ -1,8 +1,12 @@
-import { type AllowedSender, billJson, type Company, listEnvelope, NonEmptyTrimmedString, Uuid } from "@apar/core";
+import { type AllowedSender, billJson, type Company, listEnvelope, } from "@apar/core";
 import {
+  AllowedSenderBody,
+  AllowFromRejectionBody,
+  AssignCompanyBillBody,
   addAllowedSender,
   allowSenderFromRejection,
   assignCompanyBill,
+  CreateCompanyBody,
   companyBillJson,
   createCompany,
   deleteCompany,
@@ -11,13 +15,12 @@ import {
   listAllowedSenders,
   listCompanies,
   removeAllowedSender,
+  UpdateCompanyBody,
   updateCompany,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import * as t from "io-ts";
-import type { RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import {
-  body,
   clientAuth,
   companyVisibility,
   decodeBody,
@@ -43,12 +46,6 @@ const ACCESS = { scope: "client", module: "inbox", resource: "Company" } as cons
 // Companies decide who may mail bills into which organisation: only client administrators change them.
 const ADMIN_ACCESS = { ...ACCESS, clientAdmin: true } as const;
 // A malformed id answers like a missing one: no row has this id.
-
-const CreateCompany = body({ name: NonEmptyTrimmedString(200) }, { organisationIds: t.array(Uuid) });
-const UpdateCompany = body({}, { name: NonEmptyTrimmedString(200), organisationIds: t.array(Uuid) });
-const AddSender = body({ sender: t.string }, {});
-const AllowFromRejection = body({}, { wholeDomain: t.boolean });
-const Assign = body({ organisationId: Uuid }, {});
 
 const COMPANY_SCHEMA = {
   type: "object",
@@ -121,20 +118,11 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       description: "Its allowlist starts empty: its first forwards are rejected and listed until senders are allowed.",
       tags: [TAG],
       access: ADMIN_ACCESS,
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["name"],
-          properties: {
-            name: { type: "string", minLength: 1, maxLength: 200 },
-            organisationIds: { type: "array", items: S.uuid, maxItems: 100 },
-          },
-        },
-      },
+      requestBody: jsonBody(CreateCompanyBody),
       responses: { "201": { description: "The company.", schema: COMPANY_SCHEMA } },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
-        const input = decodeBody(CreateCompany, ctx);
+        const input = decodeBody(CreateCompanyBody, ctx);
         if (E.isLeft(input)) return input.left;
         return reply(createCompany(inbox())({ clientId: client.id, ...input.right }), 201, view);
       },
@@ -189,19 +177,11 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       description: "The slug (and so the forwarding address) stays when the company is renamed.",
       tags: [TAG],
       access: ADMIN_ACCESS,
-      requestBody: {
-        schema: {
-          type: "object",
-          properties: {
-            name: { type: "string", minLength: 1, maxLength: 200 },
-            organisationIds: { type: "array", items: S.uuid, maxItems: 100 },
-          },
-        },
-      },
+      requestBody: jsonBody(UpdateCompanyBody),
       responses: { "200": { description: "The company.", schema: COMPANY_SCHEMA }, ...NOT_FOUND },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
-        const input = decodeBody(UpdateCompany, ctx);
+        const input = decodeBody(UpdateCompanyBody, ctx);
         if (E.isLeft(input)) return input.left;
         return reply(updateCompany(inbox())({ clientId: client.id, id: idOf(ctx), ...input.right }), 200, view);
       },
@@ -255,7 +235,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         "`ap@supplier.example` allows one address; `supplier.example` (or `@supplier.example`) every address at it.",
       tags: [TAG],
       access: ADMIN_ACCESS,
-      requestBody: { schema: { type: "object", required: ["sender"], properties: { sender: S.string } } },
+      requestBody: jsonBody(AllowedSenderBody),
       responses: {
         "201": { description: "The new entry.", schema: SENDER_SCHEMA },
         "200": { description: "The list had the entry already.", schema: SENDER_SCHEMA },
@@ -263,7 +243,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
-        const input = decodeBody(AddSender, ctx);
+        const input = decodeBody(AllowedSenderBody, ctx);
         if (E.isLeft(input)) return input.left;
         const result = await addAllowedSender(inbox())({
           clientId: client.id,
@@ -306,7 +286,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       description: "Adds the rejected sender's address (or, with `wholeDomain`, its domain) to the allowlist.",
       tags: [TAG],
       access: ADMIN_ACCESS,
-      requestBody: { required: false, schema: { type: "object", properties: { wholeDomain: { type: "boolean" } } } },
+      requestBody: jsonBody(AllowFromRejectionBody, { required: false }),
       responses: {
         "201": { description: "The new entry.", schema: SENDER_SCHEMA },
         "200": { description: "The list had the entry already.", schema: SENDER_SCHEMA },
@@ -319,7 +299,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
-        const input = ctx.json === undefined ? E.right({}) : decodeBody(AllowFromRejection, ctx);
+        const input = ctx.json === undefined ? E.right({}) : decodeBody(AllowFromRejectionBody, ctx);
         if (E.isLeft(input)) return input.left;
         const result = await allowSenderFromRejection(inbox())({
           clientId: client.id,
@@ -366,9 +346,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         "The bill keeps its id; `bill.created` follows, then reading and the duplicate check in the organisation.",
       tags: [TAG],
       access: ADMIN_ACCESS,
-      requestBody: {
-        schema: { type: "object", required: ["organisationId"], properties: { organisationId: S.uuid } },
-      },
+      requestBody: jsonBody(AssignCompanyBillBody),
       responses: {
         "202": { description: "The bill, now in the organisation (Extracting)." },
         "400": { description: "`organisationId` is not one of the company's organisations." },
@@ -376,7 +354,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       },
       handler: async (ctx) => {
         const { auth, client } = clientAuth(ctx);
-        const input = decodeBody(Assign, ctx);
+        const input = decodeBody(AssignCompanyBillBody, ctx);
         if (E.isLeft(input)) return input.left;
         return reply(
           assignCompanyBill(inbox())({

@@ -9,7 +9,7 @@ import {
   listCreditNotes,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import { AR_ACCESS, fileReply, type InvoiceRouteDeps, invoiceDeps } from "./invoice-routes.js";
 import { CREDIT_NOTE_SCHEMA } from "./invoice-schemas.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
@@ -29,17 +29,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       summary: "Draft a credit note against a sent or partly paid invoice",
       tags: [TAG],
       access: AR_ACCESS,
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["amount"],
-          properties: {
-            amount: { type: "string", description: "Above zero; at most the total less earlier credits" },
-            reason: { type: ["string", "null"] },
-            invoiceLineItemId: { type: ["string", "null"], format: "uuid" },
-          },
-        },
-      },
+      requestBody: jsonBody(CreateCreditNoteBody),
       responses: {
         "201": answer,
         "400": { description: "`Request.Invalid`." },

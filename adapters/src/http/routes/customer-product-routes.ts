@@ -31,7 +31,7 @@ import {
 import type { Page, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
-import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
+import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S, wholeList } from "./support.js";
 
 /** What the customer and product routes need: the database, clock and ids, read when a request runs. */
@@ -100,13 +100,11 @@ interface Resource<A> {
   readonly name: string;
   readonly plural: string;
   readonly schema: JsonSchema;
-  readonly bodyProperties: Record<string, JsonSchema>;
-  readonly required: readonly string[];
   readonly notFound: string;
   readonly searchFields: string;
   readonly view: (a: A) => unknown;
-  readonly createBody: t.Decoder<unknown, unknown>;
-  readonly updateBody: t.Decoder<unknown, unknown>;
+  readonly createBody: t.Mixed;
+  readonly updateBody: t.Mixed;
   readonly ops: Ops<A>;
 }
 
@@ -124,7 +122,7 @@ const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
       summary: `Create a ${r.name}`,
       tags: [r.plural],
       access: ACCESS,
-      requestBody: { schema: { type: "object", required: [...r.required], properties: r.bodyProperties } },
+      requestBody: jsonBody(r.createBody),
       responses: { "201": answer, "400": { description: "`Request.Invalid` with the field errors." } },
       handler: async (ctx) => {
         const body = decode(r.createBody, ctx.json);
@@ -203,7 +201,7 @@ const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
       summary: `Change a ${r.name} (the members given)`,
       tags: [r.plural],
       access: ACCESS,
-      requestBody: { schema: { type: "object", properties: r.bodyProperties } },
+      requestBody: jsonBody(r.updateBody),
       responses: { "200": answer, "400": { description: "`Request.Invalid`." }, "404": missing },
       handler: async (ctx) => {
         const body = decode(r.updateBody, ctx.json);
@@ -230,15 +228,6 @@ export const customerAndProductRoutes = (deps: CatalogueRouteDeps): RouteDef[] =
     name: "customer",
     plural: "customers",
     schema: CUSTOMER_SCHEMA,
-    required: ["name"],
-    bodyProperties: {
-      name: { type: "string", maxLength: 300 },
-      email: { type: ["string", "null"], format: "email" },
-      address: S.nullableString,
-      taxNumber: S.nullableString,
-      country: S.nullableString,
-      currency: S.nullableString,
-    },
     notFound: "Customer.NotFound",
     searchFields: "name, e-mail or tax number",
     view: customerJson,
@@ -257,15 +246,6 @@ export const customerAndProductRoutes = (deps: CatalogueRouteDeps): RouteDef[] =
     name: "product",
     plural: "products",
     schema: PRODUCT_SCHEMA,
-    required: ["name", "unitPrice"],
-    bodyProperties: {
-      name: { type: "string", maxLength: 300 },
-      description: S.nullableString,
-      sku: S.nullableString,
-      unitPrice: { type: "string", description: "Decimal amount, zero or more" },
-      currency: S.nullableString,
-      taxRate: { type: "string", description: "Percent, 0 to 100" },
-    },
     notFound: "Product.NotFound",
     searchFields: "name, SKU or description",
     view: productJson,

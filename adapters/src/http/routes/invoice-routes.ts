@@ -31,8 +31,8 @@ import {
 } from "@apar/core/app";
 import type { Clock, Database, EinvoiceWriter, Ids, InvoiceFilter, InvoiceRenderer, Tokens } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { HttpReply, ParameterDef, RouteContext, RouteDef } from "../route.js";
-import { INVOICE_BODY_PROPERTIES, INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
+import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import { INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the invoice routes need. */
@@ -121,7 +121,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       summary: "Create a draft invoice (no number until it is sent)",
       tags: [TAG],
       access: AR_ACCESS,
-      requestBody: { schema: { type: "object", required: ["customerId"], properties: INVOICE_BODY_PROPERTIES } },
+      requestBody: jsonBody(CreateInvoiceBody),
       responses: { "201": answer, "400": { description: "`Request.Invalid` with the field errors." } },
       handler: async (ctx) => {
         const body = decode(CreateInvoiceBody, ctx.json);
@@ -167,7 +167,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       summary: "Change a draft (the members given; lineItems replaces every line)",
       tags: [TAG],
       access: AR_ACCESS,
-      requestBody: { schema: { type: "object", properties: INVOICE_BODY_PROPERTIES } },
+      requestBody: jsonBody(UpdateInvoiceBody),
       responses: { "200": answer, "400": { description: "`Request.Invalid`." }, "404": missing, "409": conflictAnswer },
       handler: async (ctx) => {
         const body = decode(UpdateInvoiceBody, ctx.json);
@@ -183,13 +183,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       summary: "Send a draft: number, public link, email to the customer with the PDF",
       tags: [TAG],
       access: AR_ACCESS,
-      requestBody: {
-        required: false,
-        schema: {
-          type: "object",
-          properties: { reminderOffsets: { type: ["array", "null"], items: { type: "string" } } },
-        },
-      },
+      requestBody: jsonBody(SendInvoiceBody, { required: false }),
       responses: {
         "200": answer,
         "404": missing,
@@ -216,10 +210,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       summary: "Void a draft or an unpaid sent invoice (the record stays; its link stops working)",
       tags: [TAG],
       access: AR_ACCESS,
-      requestBody: {
-        required: false,
-        schema: { type: "object", properties: { reason: { type: ["string", "null"] } } },
-      },
+      requestBody: jsonBody(VoidInvoiceBody, { required: false }),
       responses: { "200": answer, "404": missing, "409": conflictAnswer },
       handler: async (ctx) => {
         const body = decode(VoidInvoiceBody, ctx.json ?? {});
@@ -265,19 +256,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
           schema: { type: "string", maxLength: 255 },
         },
       ],
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["amount", "paidAt"],
-          properties: {
-            amount: { type: "string", description: "Above zero, at most the outstanding amount" },
-            paidAt: { type: "string", description: "A date or a date-time" },
-            notes: { type: ["string", "null"] },
-            method: { type: ["string", "null"] },
-            reference: { type: ["string", "null"] },
-          },
-        },
-      },
+      requestBody: jsonBody(RecordPaymentBody),
       responses: {
         "201": { description: "The payment.", schema: PAYMENT_SCHEMA },
         "400": { description: "`Request.Invalid`." },

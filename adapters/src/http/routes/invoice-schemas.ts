@@ -85,33 +85,6 @@ export const INVOICE_SCHEMA: JsonSchema = {
   },
 };
 
-const LINE_BODY: JsonSchema = {
-  type: "object",
-  properties: {
-    productId: { type: ["string", "null"], format: "uuid", description: "Fills description, unit price and tax rate" },
-    description: S.string,
-    quantity: { type: "string", description: "Above zero; default 1" },
-    unitPrice: { type: "string", description: "Zero or more" },
-    discountPercent: { type: "string", description: "0 to 100; default 0" },
-    taxRate: { type: "string", description: "Percent, 0 to 100; default the product's or 0" },
-    taxCategory: { ...TAX_CATEGORY, description: `${TAX_CATEGORY.description}; default S above zero, Z at zero` },
-    taxExemptionReason: {
-      type: ["string", "null"],
-      maxLength: 300,
-      description: "Why no VAT is charged; required for E, AE, K, G and O",
-    },
-  },
-};
-
-export const INVOICE_BODY_PROPERTIES: Record<string, JsonSchema> = {
-  customerId: S.uuid,
-  currency: { type: "string", description: "ISO 4217; default the customer's" },
-  issueDate: { type: "string", format: "date", description: "Default today in the organisation's time zone" },
-  dueDate: { type: "string", format: "date", description: "Default 30 days after the issue date" },
-  memo: S.nullableString,
-  lineItems: { type: "array", items: LINE_BODY },
-};
-
 export const PAYMENT_SCHEMA: JsonSchema = {
   type: "object",
   required: ["id", "invoiceId", "amount", "currency", "paidAt"],

@@ -12,20 +12,8 @@ import {
   removeResolution,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { RouteDef } from "../route.js";
-import {
-  ACCESS,
-  amount,
-  group,
-  invalid,
-  list,
-  type MatchingRouteDeps,
-  missing,
-  nullableUuid,
-  scope,
-  TAG,
-  who,
-} from "./matching-support.js";
+import { jsonBody, type RouteDef } from "../route.js";
+import { ACCESS, group, invalid, list, type MatchingRouteDeps, missing, scope, TAG, who } from "./matching-support.js";
 import { idOf, LIST_PARAMETERS, pageOf, reply, withBody } from "./support.js";
 
 /** Match groups: a bill with its orders and receipts, its allocations and its resolutions. */
@@ -51,21 +39,7 @@ export const matchGroupRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
           const w = who(ctx);
           return reply(createMatchGroup(deps())(w.scope, w.actor, b), 201, (g) => g);
         }),
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["billId"],
-          properties: {
-            billId: { type: "string", format: "uuid" },
-            purchaseOrderIds: {
-              type: "array",
-              items: { type: "string", format: "uuid" },
-              description: "Default: the order numbered as the bill's purchaseOrderNumber.",
-            },
-            deliveryNoteIds: { type: "array", items: { type: "string", format: "uuid" } },
-          },
-        },
-      },
+      requestBody: jsonBody(MatchGroupBody),
     },
     {
       method: "GET",
@@ -124,18 +98,7 @@ export const matchGroupRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
           const w = who(ctx);
           return reply(addAllocation(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
         }),
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["billLine", "quantity"],
-          properties: {
-            billLine: { type: "integer", minimum: 1 },
-            quantity: amount,
-            purchaseOrderLineId: nullableUuid,
-            deliveryNoteLineId: nullableUuid,
-          },
-        },
-      },
+      requestBody: jsonBody(AllocationBody),
     },
     {
       method: "DELETE",
@@ -169,17 +132,7 @@ export const matchGroupRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
           const w = who(ctx);
           return reply(addResolution(deps())(w.scope, w.actor, idOf(ctx), b), 200, (g) => g);
         }),
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["billLine", "decision", "reason"],
-          properties: {
-            billLine: { type: "integer", minimum: 1 },
-            decision: { type: "string", enum: ["Accept", "AcceptAndUpdateCatalog", "RequestCreditNote", "Dispute"] },
-            reason: { type: "string", minLength: 1, maxLength: 1000 },
-          },
-        },
-      },
+      requestBody: jsonBody(ResolutionBody),
     },
     {
       method: "DELETE",

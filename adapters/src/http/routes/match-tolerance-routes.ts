@@ -1,5 +1,5 @@
 import { getTolerances, putTolerances, TolerancesBody } from "@apar/core/app";
-import type { RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import { ACCESS, invalid, type MatchingRouteDeps, scope, TAG, TOLERANCES_SCHEMA } from "./matching-support.js";
 import { reply, withBody } from "./support.js";
 
@@ -26,7 +26,7 @@ export const matchToleranceRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] =>
       responses: { "200": { description: "The tolerances.", schema: TOLERANCES_SCHEMA }, "400": invalid },
       handler: (ctx) =>
         withBody(TolerancesBody, ctx, (b) => reply(putTolerances(deps())(scope(ctx), b), 200, (t) => t)),
-      requestBody: { schema: TOLERANCES_SCHEMA },
+      requestBody: jsonBody(TolerancesBody),
     },
   ];
 };

@@ -10,20 +10,17 @@ import {
   updatePurchaseOrder,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import {
   ACCESS,
   DN_SCHEMA,
-  DOC_BODY,
   dn,
   docJson,
   invalid,
   list,
   type MatchingRouteDeps,
   missing,
-  nullableUuid,
   orderJson,
-  PO_EXTRA,
   PO_SCHEMA,
   po,
   scope,
@@ -46,7 +43,7 @@ export const matchingDocumentRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] 
       responses: { "201": po, "400": invalid, "409": taken("PurchaseOrder") },
       handler: (ctx) =>
         withBody(PurchaseOrderBody, ctx, (b) => reply(createPurchaseOrder(deps())(scope(ctx), b), 201, orderJson)),
-      requestBody: { schema: DOC_BODY(PO_EXTRA) },
+      requestBody: jsonBody(PurchaseOrderBody),
     },
     {
       method: "GET",
@@ -86,9 +83,7 @@ export const matchingDocumentRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] 
         withBody(PurchaseOrderPatch, ctx, (p) =>
           reply(updatePurchaseOrder(deps())(scope(ctx), idOf(ctx), p), 200, orderJson),
         ),
-      requestBody: {
-        schema: { type: "object", properties: (DOC_BODY(PO_EXTRA) as { properties: object }).properties },
-      },
+      requestBody: jsonBody(PurchaseOrderPatch),
     },
     {
       method: "DELETE",
@@ -126,12 +121,7 @@ export const matchingDocumentRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] 
       responses: { "201": dn, "400": invalid, "409": taken("DeliveryNote") },
       handler: (ctx) =>
         withBody(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), undefined, b), 201, docJson)),
-      requestBody: {
-        schema: DOC_BODY({
-          purchaseOrderId: nullableUuid,
-          receivedDate: { type: ["string", "null"], format: "date" },
-        }),
-      },
+      requestBody: jsonBody(DeliveryNoteBody),
     },
     {
       method: "GET",
@@ -169,12 +159,7 @@ export const matchingDocumentRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] 
       responses: { "200": dn, "400": invalid, "404": missing("DeliveryNote"), "409": taken("DeliveryNote") },
       handler: (ctx) =>
         withBody(DeliveryNoteBody, ctx, (b) => reply(saveDeliveryNote(deps())(scope(ctx), idOf(ctx), b), 200, docJson)),
-      requestBody: {
-        schema: DOC_BODY({
-          purchaseOrderId: nullableUuid,
-          receivedDate: { type: ["string", "null"], format: "date" },
-        }),
-      },
+      requestBody: jsonBody(DeliveryNoteBody),
     },
     {
       method: "DELETE",

@@ -104,18 +104,6 @@ export const TOLERANCES_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-export const DOC_BODY = (extra: Record<string, JsonSchema>): JsonSchema => ({
-  type: "object",
-  required: ["number", "lines"],
-  properties: { number: DOC_BASE.number, supplierId: nullableUuid, lines: { type: "array", items: LINE }, ...extra },
-});
-
-/** What a purchase order's body has beyond a delivery note's. */
-export const PO_EXTRA: Record<string, JsonSchema> = {
-  currency: { type: ["string", "null"] },
-  status: { type: "string", enum: ["Draft", "Open"] },
-};
-
 export const po = { description: "The purchase order.", schema: PO_SCHEMA };
 export const dn = { description: "The delivery note.", schema: DN_SCHEMA };
 export const group = {

@@ -1,21 +1,19 @@
 import {
-  CLIENT_ROLES,
   domainError,
-  Email,
   encodeIdCursor,
   INDUSTRIES,
   industryOf,
   listEnvelope,
-  NonEmptyTrimmedString,
   notFound,
-  ORGANISATION_ROLES,
   type Organisation,
   type RequestAuth,
-  Uuid,
   validationError,
 } from "@apar/core";
 import {
+  AddMemberBody,
   addOrganisationMember,
+  CreateOrganisationBody,
+  CreateUserBody,
   createOrganisation,
   createUser,
   listOrganisations,
@@ -23,17 +21,13 @@ import {
   userWithMemberships,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import * as t from "io-ts";
-import type { RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import {
-  body,
   clientAuth,
   decodeBody,
   forbidden,
   LIST_PARAMETERS,
   listSchema,
-  nullable,
-  oneOf,
   pageOf,
   pathId,
   reply,
@@ -42,17 +36,6 @@ import {
   useCaseDeps,
 } from "./support.js";
 import { MEMBER_SCHEMA, memberView, ORGANISATION_SCHEMA, organisationView, USER_SCHEMA, userView } from "./views.js";
-
-const OrganisationRole = oneOf(ORGANISATION_ROLES, "OrganisationRole");
-const CreateOrganisation = body(
-  { name: NonEmptyTrimmedString(200) },
-  { industryId: nullable(t.string), timeZone: NonEmptyTrimmedString(64) },
-);
-const AddMember = body({ email: Email, name: NonEmptyTrimmedString(200) }, { role: OrganisationRole });
-const CreateUser = body(
-  { email: Email, name: NonEmptyTrimmedString(200) },
-  { clientRoles: t.array(oneOf(CLIENT_ROLES, "ClientRole")), organisationId: Uuid, role: OrganisationRole },
-);
 
 const TAG = "tenancy";
 
@@ -83,21 +66,11 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     description: "Client administrators only. industryId is one of GET /v1/industries.",
     tags: [TAG],
     access: { scope: "client", clientAdmin: true },
-    requestBody: {
-      schema: {
-        type: "object",
-        required: ["name"],
-        properties: {
-          name: { type: "string", minLength: 1, maxLength: 200 },
-          industryId: S.nullableString,
-          timeZone: { type: "string", description: "IANA time zone; default UTC." },
-        },
-      },
-    },
+    requestBody: jsonBody(CreateOrganisationBody),
     responses: { "201": { description: "The organisation.", schema: ORGANISATION_SCHEMA } },
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
-      const input = decodeBody(CreateOrganisation, ctx);
+      const input = decodeBody(CreateOrganisationBody, ctx);
       if (E.isLeft(input)) return input.left;
       const { industryId } = input.right;
       if (industryId != null && industryOf(industryId) === undefined)
@@ -163,17 +136,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       "Role defaults to Member. Client administrators and the organisation's Admins.",
     tags: [TAG],
     access: { scope: "client" },
-    requestBody: {
-      schema: {
-        type: "object",
-        required: ["email", "name"],
-        properties: {
-          email: { type: "string", format: "email" },
-          name: { type: "string", minLength: 1, maxLength: 200 },
-          role: { type: "string", enum: [...ORGANISATION_ROLES] },
-        },
-      },
-    },
+    requestBody: jsonBody(AddMemberBody),
     responses: {
       "201": { description: "The membership.", schema: MEMBER_SCHEMA },
       "404": {
@@ -189,7 +152,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       if (organisation === undefined || roles === undefined) return orgNotFound();
       if (!roles.includes("Admin"))
         return forbidden("Organisation.AdminRequired", "Only the organisation's Admins may add people to it.");
-      const input = decodeBody(AddMember, ctx);
+      const input = decodeBody(AddMemberBody, ctx);
       if (E.isLeft(input)) return input.left;
       return reply(
         addOrganisationMember(useCaseDeps(deps))({
@@ -214,26 +177,14 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       "With organisationId the user joins that organisation at once (role default Member).",
     tags: [TAG],
     access: { scope: "client", clientAdmin: true },
-    requestBody: {
-      schema: {
-        type: "object",
-        required: ["email", "name"],
-        properties: {
-          email: { type: "string", format: "email" },
-          name: { type: "string", minLength: 1, maxLength: 200 },
-          clientRoles: { type: "array", items: { type: "string", enum: [...CLIENT_ROLES] } },
-          organisationId: S.uuid,
-          role: { type: "string", enum: [...ORGANISATION_ROLES] },
-        },
-      },
-    },
+    requestBody: jsonBody(CreateUserBody),
     responses: {
       "201": { description: "The user.", schema: USER_SCHEMA },
       "409": { description: "A user with this email exists (User.EmailTaken)." },
     },
     handler: async (ctx) => {
       const { auth, client } = clientAuth(ctx);
-      const input = decodeBody(CreateUser, ctx);
+      const input = decodeBody(CreateUserBody, ctx);
       if (E.isLeft(input)) return input.left;
       const { email, name, clientRoles, organisationId, role } = input.right;
       if (

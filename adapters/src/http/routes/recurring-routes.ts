@@ -13,7 +13,7 @@ import {
 } from "@apar/core/app";
 import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, RouteDef } from "../route.js";
+import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S } from "./support.js";
 
 /** What the recurring-invoice routes need. */
@@ -94,13 +94,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
       summary: "Create a recurring invoice schedule",
       tags: [TAG],
       access: ACCESS,
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["customerId", "cadence", "startDate", "lineItems"],
-          properties: BODY_PROPERTIES,
-        },
-      },
+      requestBody: jsonBody(CreateScheduleBody),
       responses: { "201": answer, "400": invalid },
       handler: async (ctx) => {
         const body = decode(CreateScheduleBody, ctx.json);
@@ -140,7 +134,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
       summary: "Change a recurring invoice schedule (the members given)",
       tags: [TAG],
       access: ACCESS,
-      requestBody: { schema: { type: "object", properties: BODY_PROPERTIES } },
+      requestBody: jsonBody(UpdateScheduleBody),
       responses: {
         "200": answer,
         "400": invalid,

@@ -9,7 +9,7 @@ import {
 } from "@apar/core/app";
 import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, RouteDef } from "../route.js";
+import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
 import { idOf, listSchema, orgScope, reply, S, wholeList } from "./support.js";
 
 /** What the reminder routes need; read per request. */
@@ -75,7 +75,7 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
       summary: "Set the organisation's default reminder offsets (empty: no reminders)",
       tags: [TAG],
       access: ACCESS,
-      requestBody: { schema: { type: "object", required: ["offsets"], properties: { offsets: OFFSETS } } },
+      requestBody: jsonBody(ReminderRulesBody),
       responses: { "200": { description: "The rules.", schema: RULES }, "400": { description: "`Request.Invalid`." } },
       handler: async (ctx) => {
         const body = decode(ReminderRulesBody, ctx.json);

@@ -13,7 +13,7 @@ import {
   supplierCreditNoteJson,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
+import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the supplier credit routes need: the use cases' dependencies, read per request. */
@@ -81,19 +81,7 @@ export const supplierCreditRoutes = ({ deps }: SupplierCreditRouteDeps): RouteDe
         if (E.isLeft(body)) return body.left;
         return reply(draftSupplierCreditNote(deps())(ctxOf(ctx), idOf(ctx, "supplierId"), body.right), 201, (n) => n);
       },
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["amount", "currency"],
-          properties: {
-            amount,
-            currency: { type: "string", pattern: "^[A-Z]{3}$" },
-            number: { type: ["string", "null"], maxLength: 100 },
-            reason: { type: ["string", "null"], maxLength: 1000 },
-            issueDate: { type: ["string", "null"], format: "date" },
-          },
-        },
-      },
+      requestBody: jsonBody(SupplierCreditNoteBody),
     },
     {
       method: "GET",
@@ -161,13 +149,7 @@ export const supplierCreditRoutes = ({ deps }: SupplierCreditRouteDeps): RouteDe
         if (E.isLeft(body)) return body.left;
         return reply(applySupplierCredit(deps())(ctxOf(ctx), idOf(ctx), body.right), 200, (n) => n);
       },
-      requestBody: {
-        schema: {
-          type: "object",
-          required: ["billId", "amount"],
-          properties: { billId: { type: "string", format: "uuid" }, amount },
-        },
-      },
+      requestBody: jsonBody(SupplierCreditApplicationBody),
     },
     {
       method: "GET",

@@ -10,8 +10,8 @@ import {
 } from "@apar/core/app";
 import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { RouteDef } from "../route.js";
-import { BANK_DETAILS_SCHEMA, SUPPLIER_SCHEMA } from "./bill-schemas.js";
+import { jsonBody, type RouteDef } from "../route.js";
+import { SUPPLIER_SCHEMA } from "./bill-schemas.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
 /** What the supplier routes need. */
@@ -24,13 +24,6 @@ export interface SupplierRouteDeps {
 const TAG = "suppliers";
 const ACCESS = { scope: "organisation", module: "ap" } as const;
 
-const BODY_PROPERTIES = {
-  name: { type: "string", maxLength: 300 },
-  taxNumber: { type: ["string", "null"] },
-  email: { type: ["string", "null"], format: "email" },
-  address: { type: ["string", "null"] },
-  bankDetails: BANK_DETAILS_SCHEMA,
-};
 const answer = { description: "The supplier.", schema: SUPPLIER_SCHEMA };
 const missing = { description: "`Supplier.NotFound`: no such supplier in the organisation." };
 
@@ -45,7 +38,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       summary: "Create a supplier",
       tags: [TAG],
       access: ACCESS,
-      requestBody: { schema: { type: "object", required: ["name"], properties: BODY_PROPERTIES } },
+      requestBody: jsonBody(CreateSupplierBody),
       responses: { "201": answer, "400": { description: "`Request.Invalid` with the field errors." } },
       handler: async (ctx) => {
         const body = decode(CreateSupplierBody, ctx.json);
@@ -90,7 +83,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       summary: "Change a supplier (the members given)",
       tags: [TAG],
       access: ACCESS,
-      requestBody: { schema: { type: "object", properties: BODY_PROPERTIES } },
+      requestBody: jsonBody(UpdateSupplierBody),
       responses: { "200": answer, "400": { description: "`Request.Invalid`." }, "404": missing },
       handler: async (ctx) => {
         const body = decode(UpdateSupplierBody, ctx.json);

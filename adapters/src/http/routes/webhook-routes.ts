@@ -1,5 +1,4 @@
 import {
-  DateFromIsoDateTime,
   DELIVERY_STATUSES,
   decode,
   isUuid,
@@ -9,6 +8,7 @@ import {
   validationError,
 } from "@apar/core";
 import {
+  CreateSubscriptionBody,
   createWebhookSubscription,
   deleteWebhookSubscription,
   disableWebhookSubscription,
@@ -17,11 +17,13 @@ import {
   getWebhookSubscription,
   listWebhookDeliveries,
   listWebhookSubscriptions,
+  RecoverDeliveriesBody,
   recoverWebhookDeliveries,
   replayWebhookDelivery,
   rotateWebhookSecret,
   type SubscriptionWithSecret,
   sendWebhookTest,
+  UpdateSubscriptionBody,
   updateWebhookSubscription,
   type WebhookDeps,
   webhookDeliveryView,
@@ -29,9 +31,8 @@ import {
 } from "@apar/core/app";
 import type { DeliveryFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import * as t from "io-ts";
-import type { JsonSchema, ParameterDef, RouteContext, RouteDef } from "../route.js";
-import { body, clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply, S } from "./support.js";
+import { type JsonSchema, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import { clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply, S } from "./support.js";
 
 /** What the webhook routes need: the use cases' dependencies, resolved when a request runs. */
 export interface WebhookRouteDeps {
@@ -40,11 +41,6 @@ export interface WebhookRouteDeps {
 
 const TAG = "webhooks";
 const ADMIN = { scope: "client", clientAdmin: true } as const;
-
-const EventTypes = t.array(t.string, "EventTypes");
-const CreateBody = body({ url: t.string, eventTypes: EventTypes }, {});
-const UpdateBody = body({}, { url: t.string, eventTypes: EventTypes });
-const RecoverBody = body({ since: DateFromIsoDateTime }, {});
 
 const SUBSCRIPTION_PROPERTIES = {
   id: S.uuid,
@@ -87,13 +83,6 @@ const DELIVERY_SCHEMA: JsonSchema = {
   type: "object",
   required: Object.keys(DELIVERY_PROPERTIES),
   properties: DELIVERY_PROPERTIES,
-};
-const URL_BODY: JsonSchema = {
-  type: "object",
-  properties: {
-    url: { type: "string", description: "https:// and publicly reachable." },
-    eventTypes: { type: "array", minItems: 1, items: { type: "string", enum: SUBSCRIBABLE_EVENT_TYPES } },
-  },
 };
 
 const subscriptionMissing = () => notFound("WebhookSubscription.NotFound", "The webhook subscription does not exist.");
@@ -167,7 +156,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       "reachable (400 Webhook.InvalidUrl). Only events that occur after creation are delivered.",
     tags: [TAG],
     access: ADMIN,
-    requestBody: { schema: { ...URL_BODY, required: ["url", "eventTypes"] } },
+    requestBody: jsonBody(CreateSubscriptionBody),
     responses: {
       "201": { description: "The subscription with its secret, shown only here.", schema: WITH_SECRET_SCHEMA },
       "400": { description: "Invalid body or URL (Request.Invalid, Webhook.InvalidUrl)." },
@@ -175,7 +164,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     },
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
-      const input = decode(CreateBody, ctx.json);
+      const input = decode(CreateSubscriptionBody, ctx.json);
       if (E.isLeft(input)) return input.left;
       return reply(
         createWebhookSubscription(deps.webhooks())({ clientId: client.id, ...input.right }),
@@ -225,13 +214,13 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     summary: "Change a subscription's URL or event types",
     tags: [TAG],
     access: ADMIN,
-    requestBody: { schema: URL_BODY },
+    requestBody: jsonBody(UpdateSubscriptionBody),
     responses: { ...ONE, "400": { description: "Invalid body or URL (Request.Invalid, Webhook.InvalidUrl)." } },
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return subscriptionMissing();
-      const input = decode(UpdateBody, ctx.json);
+      const input = decode(UpdateSubscriptionBody, ctx.json);
       if (E.isLeft(input)) return input.left;
       return reply(
         updateWebhookSubscription(deps.webhooks())({ clientId: client.id, id, ...input.right }),
@@ -301,7 +290,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     summary: "Queue again every failed delivery of the subscription created since a time",
     tags: [TAG],
     access: ADMIN,
-    requestBody: { schema: { type: "object", required: ["since"], properties: { since: S.dateTime } } },
+    requestBody: jsonBody(RecoverDeliveriesBody),
     responses: {
       "202": {
         description: "How many deliveries were queued again.",
@@ -313,7 +302,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return subscriptionMissing();
-      const input = decode(RecoverBody, ctx.json);
+      const input = decode(RecoverDeliveriesBody, ctx.json);
       if (E.isLeft(input)) return input.left;
       return reply(
         recoverWebhookDeliveries(deps.webhooks())({ clientId: client.id, id, since: input.right.since }),

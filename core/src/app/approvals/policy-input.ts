@@ -1,6 +1,7 @@
 import * as t from "io-ts";
 import { POLICY_ACTIONS, POLICY_MATCH_STATUSES, SUPPLIER_STANDINGS } from "../../approvals/model.js";
 import { codec } from "../../shared/codecs/failure.js";
+import { documented, withSchema } from "../../shared/codecs/json-schema.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { Uuid } from "../../shared/codecs/uuid.js";
 import { CurrencyCode } from "../../shared/currencies.js";
@@ -11,34 +12,47 @@ const oneOf = <S extends string>(values: readonly S[], name: string) =>
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const intIn = (min: number, max: number, name: string) => {
   const is = (u: unknown): u is number => Number.isInteger(u) && (u as number) >= min && (u as number) <= max;
-  return codec<number>(name, is, (u) =>
-    is(u) ? { ok: u } : { code: "range", message: `must be an integer from ${min} to ${max}` },
+  return withSchema(
+    codec<number>(name, is, (u) =>
+      is(u) ? { ok: u } : { code: "range", message: `must be an integer from ${min} to ${max}` },
+    ),
+    { type: "integer", minimum: min, maximum: max },
   );
 };
 const isFraction = (u: unknown): u is number => typeof u === "number" && u >= 0 && u <= 1;
-const Fraction = codec<number>("Confidence", isFraction, (u) =>
-  isFraction(u) ? { ok: u } : { code: "range", message: "must be a number from 0 to 1" },
+const Fraction = withSchema(
+  codec<number>("Confidence", isFraction, (u) =>
+    isFraction(u) ? { ok: u } : { code: "range", message: "must be a number from 0 to 1" },
+  ),
+  { type: "number", minimum: 0, maximum: 1 },
 );
 
 /** The body of POST and PUT /v1/approval-policies: the hosted service's fields and ours. */
 export const PolicyBody = t.intersection([
   t.type({
     name: NonEmptyTrimmedString(200),
-    priorityOrder: intIn(0, 1000, "PriorityOrder"),
+    priorityOrder: documented(intIn(0, 1000, "PriorityOrder"), { description: "Lower is evaluated first." }),
     action: oneOf(POLICY_ACTIONS, "PolicyAction"),
   }),
   t.partial({
-    active: t.boolean,
-    supplierIds: t.readonlyArray(Uuid),
-    supplierStanding: oneOf(SUPPLIER_STANDINGS, "SupplierStanding"),
+    active: documented(t.boolean, { default: true }),
+    supplierIds: documented(t.readonlyArray(Uuid), { description: "Empty: every supplier." }),
+    supplierStanding: documented(oneOf(SUPPLIER_STANDINGS, "SupplierStanding"), {
+      default: "Any",
+      description: "New: fewer than 3 approved bills from the supplier in the organisation (or no supplier record).",
+    }),
     amountGte: nullable(MoneyAmount),
     amountLte: nullable(MoneyAmount),
     currency: nullable(CurrencyCode),
     minConfidence: nullable(Fraction),
-    duplicateFlagged: nullable(t.boolean),
+    duplicateFlagged: documented(nullable(t.boolean), {
+      description: "true: only flagged bills; false: only unflagged.",
+    }),
     matchStatuses: t.readonlyArray(oneOf(POLICY_MATCH_STATUSES, "MatchStatus")),
-    approverUserIds: t.readonlyArray(Uuid),
-    approvalsRequired: intIn(1, 100, "ApprovalsRequired"),
+    approverUserIds: documented(t.readonlyArray(Uuid), {
+      description: "AlwaysReview only; empty: the administrators.",
+    }),
+    approvalsRequired: documented(intIn(1, 100, "ApprovalsRequired"), { default: 1 }),
   }),
 ]);
 export type PolicyBody = t.TypeOf<typeof PolicyBody>;

@@ -6,6 +6,7 @@ import type { Customer } from "../../customers/model.js";
 import type { StoreName } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { codec } from "../../shared/codecs/failure.js";
+import { withSchema } from "../../shared/codecs/json-schema.js";
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
@@ -20,13 +21,16 @@ const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const Text = (max: number) => nullable(NonEmptyTrimmedString(max));
 
 /** An ISO 3166-1 alpha-2 country code, upper-cased. */
-export const CountryCode = codec(
-  "CountryCode",
-  (u): u is string => typeof u === "string" && /^[A-Z]{2}$/.test(u),
-  (u) =>
-    typeof u === "string" && /^[A-Za-z]{2}$/.test(u.trim())
-      ? { ok: u.trim().toUpperCase() }
-      : { code: "country", message: "must be a two-letter ISO 3166 country code" },
+export const CountryCode = withSchema(
+  codec(
+    "CountryCode",
+    (u): u is string => typeof u === "string" && /^[A-Z]{2}$/.test(u),
+    (u) =>
+      typeof u === "string" && /^[A-Za-z]{2}$/.test(u.trim())
+        ? { ok: u.trim().toUpperCase() }
+        : { code: "country", message: "must be a two-letter ISO 3166 country code" },
+  ),
+  { type: "string", pattern: "^\\s*[A-Za-z]{2}\\s*$" },
 );
 
 const OPTIONAL = {

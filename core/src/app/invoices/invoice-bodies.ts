@@ -4,25 +4,33 @@ import { closedType } from "../../shared/codecs/closed-type.js";
 import { codec } from "../../shared/codecs/failure.js";
 import { IsoDate } from "../../shared/codecs/iso-date.js";
 import { IsoDateTime } from "../../shared/codecs/iso-date-time.js";
+import { documented, withSchema } from "../../shared/codecs/json-schema.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { Uuid } from "../../shared/codecs/uuid.js";
 import { CurrencyCode } from "../../shared/currencies.js";
-import { compareAmounts, parseAmount } from "../../shared/money.js";
+import { AMOUNT_PATTERN, compareAmounts, parseAmount } from "../../shared/money.js";
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
 const bounded = (name: string, min: string, max: string | null, minInclusive: boolean, say: string) =>
-  codec(
-    name,
-    (u): u is string => typeof u === "string",
-    (u) => {
-      const parsed = parseAmount(u);
-      if (parsed._tag === "Left") return { code: "amount", message: parsed.left };
-      const low = compareAmounts(parsed.right, min);
-      if (low < 0 || (low === 0 && !minInclusive) || (max !== null && compareAmounts(parsed.right, max) > 0)) {
-        return { code: "range", message: say };
-      }
-      return { ok: parsed.right };
+  withSchema(
+    codec(
+      name,
+      (u): u is string => typeof u === "string",
+      (u) => {
+        const parsed = parseAmount(u);
+        if (parsed._tag === "Left") return { code: "amount", message: parsed.left };
+        const low = compareAmounts(parsed.right, min);
+        if (low < 0 || (low === 0 && !minInclusive) || (max !== null && compareAmounts(parsed.right, max) > 0)) {
+          return { code: "range", message: say };
+        }
+        return { ok: parsed.right };
+      },
+    ),
+    {
+      type: "string",
+      pattern: AMOUNT_PATTERN,
+      description: `Decimal amount written as a string; ${say.replace("must be ", "")}.`,
     },
   );
 
@@ -39,9 +47,9 @@ export const PositiveAmount = bounded("PositiveAmount", "0", null, false, "must 
 export const LineItemBody = closedType(
   {},
   {
-    productId: nullable(Uuid),
+    productId: documented(nullable(Uuid), { description: "Fills description, unit price and tax rate" }),
     description: NonEmptyTrimmedString(1000),
-    quantity: Quantity,
+    quantity: documented(Quantity, { description: "Decimal amount written as a string; above zero; default 1." }),
     unitPrice: UnitPrice,
     discountPercent: Percent,
     taxRate: Percent,
@@ -56,9 +64,9 @@ export const LineItemBody = closedType(
 export type LineItemBody = t.TypeOf<typeof LineItemBody>;
 
 const EDITABLE = {
-  currency: CurrencyCode,
-  issueDate: IsoDate,
-  dueDate: IsoDate,
+  currency: documented(CurrencyCode, { description: "ISO 4217; default the customer's" }),
+  issueDate: documented(IsoDate, { description: "Default today in the organisation's time zone" }),
+  dueDate: documented(IsoDate, { description: "Default 30 days after the issue date" }),
   memo: nullable(NonEmptyTrimmedString(2000)),
   lineItems: t.readonlyArray(LineItemBody),
 };
@@ -92,7 +100,12 @@ export const VoidInvoiceBody = closedType({}, { reason: nullable(NonEmptyTrimmed
 
 /** The body of POST /v1/invoices/{id}/payments: a manually recorded payment. */
 export const RecordPaymentBody = closedType(
-  { amount: PositiveAmount, paidAt: t.union([IsoDate, IsoDateTime]) },
+  {
+    amount: documented(PositiveAmount, {
+      description: "Decimal amount written as a string; above zero, at most the outstanding amount.",
+    }),
+    paidAt: documented(t.union([IsoDate, IsoDateTime]), { description: "A date or a date-time" }),
+  },
   {
     notes: nullable(t.string),
     method: nullable(NonEmptyTrimmedString(64)),

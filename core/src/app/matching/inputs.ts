@@ -2,6 +2,7 @@ import * as t from "io-ts";
 import { RESOLUTION_DECISIONS } from "../../matching/model.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { IsoDate } from "../../shared/codecs/iso-date.js";
+import { documented, withSchema } from "../../shared/codecs/json-schema.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { Uuid } from "../../shared/codecs/uuid.js";
 import { CurrencyCode } from "../../shared/currencies.js";
@@ -13,7 +14,12 @@ const oneOf = <S extends string>(values: readonly S[], name: string) =>
 
 const Line = t.intersection([
   t.type({ description: NonEmptyTrimmedString(1000), quantity: MoneyAmount }),
-  t.partial({ sku: nullable(NonEmptyTrimmedString(100)), unitPrice: nullable(MoneyAmount) }),
+  t.partial({
+    // A line read back from GET carries its id; the body may echo it (lines keep their ids by position).
+    id: documented(t.unknown, { type: "string", format: "uuid", readOnly: true }),
+    sku: nullable(NonEmptyTrimmedString(100)),
+    unitPrice: nullable(MoneyAmount),
+  }),
 ]);
 
 const Lines = t.readonlyArray(Line);
@@ -49,11 +55,19 @@ export type DeliveryNoteBody = t.TypeOf<typeof DeliveryNoteBody>;
 /** The body of POST /v1/match-groups. */
 export const MatchGroupBody = t.intersection([
   t.type({ billId: Uuid }),
-  t.partial({ purchaseOrderIds: t.readonlyArray(Uuid), deliveryNoteIds: t.readonlyArray(Uuid) }),
+  t.partial({
+    purchaseOrderIds: documented(t.readonlyArray(Uuid), {
+      description: "Default: the order numbered as the bill's purchaseOrderNumber.",
+    }),
+    deliveryNoteIds: t.readonlyArray(Uuid),
+  }),
 ]);
 export type MatchGroupBody = t.TypeOf<typeof MatchGroupBody>;
 
-const LineNumber = t.refinement(t.Int, (n) => n >= 1 && n <= 10000, "BillLine");
+const LineNumber = withSchema(
+  t.refinement(t.Int, (n) => n >= 1 && n <= 10000, "BillLine"),
+  { minimum: 1, maximum: 10000 },
+);
 
 /** The body of POST /v1/match-groups/{id}/allocations. */
 export const AllocationBody = t.intersection([
@@ -74,20 +88,26 @@ const Severity = oneOf(["Warn", "Block"] as const, "Severity");
 const Percent = MoneyAmount;
 
 /** The body of PUT /v1/match-tolerances (every member; absent ones take the defaults; unknown ones are refused). */
-export const TolerancesBody = closedType(
-  {},
+export const TolerancesBody = documented(
+  closedType(
+    {},
+    {
+      pricePercent: Percent,
+      priceAbsolute: MoneyAmount,
+      priceSeverity: Severity,
+      quantityOverPercent: Percent,
+      quantityUnderPercent: Percent,
+      quantitySeverity: Severity,
+      rounding: MoneyAmount,
+      roundingSeverity: Severity,
+      notReceivedSeverity: Severity,
+      overBilledSeverity: Severity,
+    },
+    "TolerancesBody",
+  ),
   {
-    pricePercent: Percent,
-    priceAbsolute: MoneyAmount,
-    priceSeverity: Severity,
-    quantityOverPercent: Percent,
-    quantityUnderPercent: Percent,
-    quantitySeverity: Severity,
-    rounding: MoneyAmount,
-    roundingSeverity: Severity,
-    notReceivedSeverity: Severity,
-    overBilledSeverity: Severity,
+    description:
+      "A price variance needs the unit price above the order's by more than both pricePercent and priceAbsolute.",
   },
-  "TolerancesBody",
 );
 export type TolerancesBody = t.TypeOf<typeof TolerancesBody>;

@@ -6,6 +6,6 @@ export * from "./create-client.js";
 export * from "./create-organisation.js";
 export * from "./create-user.js";
 export type * from "./deps.js";
+export * from "./inputs.js";
 export * from "./queries.js";
 export * from "./resolve-access.js";
-export * from "./update-client.js";

@@ -1,7 +1,7 @@
 export * from "./deliver.js";
 export type * from "./deps.js";
 export * from "./dispatch-events.js";
+export * from "./inputs.js";
 export * from "./manage-deliveries.js";
 export * from "./manage-subscriptions.js";
 export * from "./subscription-rules.js";
-export * from "./views.js";

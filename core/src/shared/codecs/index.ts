@@ -1,4 +1,5 @@
 export * from "./closed-type.js";
+export * from "./combinators.js";
 export * from "./failure.js";
 export * from "./field-errors.js";
 export * from "./int-from-string-or-number.js";

@@ -23,6 +23,16 @@ export const withSchema = <C extends t.Any>(codec: C, schema: SchemaAnnotation):
   return codec;
 };
 
+/**
+ * The same codec, documented: `extra` (a description, a default, a bound the codec checks in code) laid over
+ * its schema. A new codec is answered, so a shared one (`Uuid`) keeps its own schema everywhere else.
+ * Example: `documented(t.readonlyArray(Uuid), { description: "Empty: every supplier." })`.
+ */
+export const documented = <C extends t.Mixed>(codec: C, extra: JsonSchema): C => {
+  const copy = new t.Type(codec.name, codec.is, codec.validate, codec.encode) as unknown as C;
+  return withSchema(copy, (toSchema) => ({ ...toSchema(codec), ...extra }));
+};
+
 /** A codec the generator cannot describe: an unannotated custom `t.Type`, or a recursive codec's loop. */
 export class UndescribedCodecError extends Error {
   constructor(

@@ -1,0 +1,20 @@
+// The request bodies of the bill routes: decoded with these codecs, documented from them.
+import * as t from "io-ts";
+import { nullable } from "../../shared/codecs/combinators.js";
+import { IsoDate } from "../../shared/codecs/iso-date.js";
+import { withSchema } from "../../shared/codecs/json-schema.js";
+import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
+
+/** The body of POST /v1/bills/{id}/void (optional). */
+export const VoidBillBody = t.partial({
+  reason: nullable(
+    withSchema(
+      t.refinement(t.string, (s) => [...s].length <= 1000, "VoidReason"),
+      { maxLength: 1000 },
+    ),
+  ),
+});
+/** The body of POST /v1/bills/{id}/reject. */
+export const RejectBillBody = t.type({ reason: NonEmptyTrimmedString(1000) });
+/** The body of POST /v1/bills/{id}/schedule-payment. */
+export const ScheduleBillBody = t.type({ paymentDate: IsoDate, paymentMethod: NonEmptyTrimmedString(100) });
