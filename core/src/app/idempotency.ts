@@ -8,6 +8,16 @@ export interface IdempotencyRequest {
   readonly requestHash: string;
 }
 
+/**
+ * An idempotency key and a hash of what the request asked, with the caller's name for the operation (keys are
+ * unique per operation and organisation) and the status it answers, remembered with the answer. The caller
+ * (an HTTP route) decides both: `POST /v1/bills` and 202, `POST /v1/invoices/payments` and 201.
+ */
+export interface OperationIdempotency extends IdempotencyRequest {
+  readonly operation: string;
+  readonly status: number;
+}
+
 /** Where keys of one operation live: a key is unique per client and scope (`POST /v1/bills <organisationId>`). */
 export interface IdempotencyPlace {
   readonly clientId: string;

@@ -48,6 +48,9 @@ export interface InvoiceRouteDeps {
 }
 
 const TAG = "invoices";
+/** The idempotency scope of recorded payments (keys are unique per operation and organisation). */
+const PAYMENTS_OPERATION = "POST /v1/invoices/payments";
+
 export const AR_ACCESS = { scope: "organisation", module: "ar" } as const;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -289,11 +292,13 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
           actor: auth.actor,
           invoiceId,
           body: body.right,
-          ...(key === undefined ? {} : { idempotency: { key, requestHash } }),
+          ...(key === undefined
+            ? {}
+            : { idempotency: { key, requestHash, operation: PAYMENTS_OPERATION, status: 201 } }),
         })();
         if (E.isLeft(result)) return result.left;
         return {
-          status: result.right.status,
+          status: 201,
           body: result.right.payment,
           headers: result.right.replayed ? { "Idempotent-Replayed": "true" } : ({} as Record<string, string>),
         };

@@ -5,7 +5,7 @@ import { type Bill, type BillDocument, UNREAD_BILL } from "../../bills/model.js"
 import type { Actor } from "../../events/envelope.js";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { type IdempotencyRequest, oncePerKey, rememberAnswer } from "../idempotency.js";
+import { type OperationIdempotency, oncePerKey, rememberAnswer } from "../idempotency.js";
 import { billEvents } from "./bill-events.js";
 import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
 
@@ -23,10 +23,7 @@ export interface UploadBillInput {
 }
 
 /** See `UploadBillInput.idempotency`. */
-export interface UploadIdempotency extends IdempotencyRequest {
-  readonly operation: string;
-  readonly status: number;
-}
+export type UploadIdempotency = OperationIdempotency;
 
 /** What an upload answers: the bill in Extracting (or, for a repeated key, the first answer again). */
 export interface UploadedBill {

@@ -7,7 +7,7 @@ import { outstandingOf } from "../../invoices/totals.js";
 import { conflict, type DomainError, validationError } from "../../shared/errors.js";
 import { addAmounts, compareAmounts, fitsCurrency, formatAmount, isZeroAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { oncePerKey, rememberAnswer } from "../idempotency.js";
+import { type OperationIdempotency, oncePerKey, rememberAnswer } from "../idempotency.js";
 import type { InvoiceDeps } from "./deps.js";
 import type { RecordPaymentBody } from "./invoice-bodies.js";
 import { invoiceEvents } from "./invoice-events.js";
@@ -19,20 +19,20 @@ export interface RecordPaymentInput {
   readonly actor: Actor;
   readonly invoiceId: string;
   readonly body: RecordPaymentBody;
-  /** The Idempotency-Key header and a hash of what the request asked. */
-  readonly idempotency?: { readonly key: string; readonly requestHash: string };
+  /**
+   * The Idempotency-Key header and a hash of what the request asked, with the operation's name and the status
+   * it answers (the HTTP route gives `POST /v1/invoices/payments` and 201).
+   */
+  readonly idempotency?: OperationIdempotency;
 }
 
 export type PaymentJson = ReturnType<ReturnType<typeof paymentJson>>;
 
 /** What recording answers: the payment (or, for a repeated key, the first answer again). */
 export interface RecordedPayment {
-  readonly status: number;
   readonly payment: PaymentJson;
   readonly replayed: boolean;
 }
-
-const scopeOf = (scope: OrgScope): string => `POST /v1/invoices/payments ${scope.organisationId}`;
 
 /**
  * Records a payment against a sent or partly paid invoice: PartiallyPaid (`invoice.partially_paid`) or, when
@@ -43,7 +43,7 @@ export const recordPayment =
   (deps: InvoiceDeps<"events" | "idempotencyKeys" | "invoices">) =>
   (input: RecordPaymentInput): TE.TaskEither<DomainError, RecordedPayment> => {
     const { scope, idempotency } = input;
-    const place = { clientId: scope.clientId, scope: scopeOf(scope) };
+    const place = { clientId: scope.clientId, scope: `${idempotency?.operation ?? ""} ${scope.organisationId}` };
     const record = () =>
       deps.db.run(async (s): Promise<E.Either<DomainError, RecordedPayment>> => {
         const loaded = await loadInvoice(s, scope, input.invoiceId);
@@ -90,15 +90,22 @@ export const recordPayment =
         await s.invoices.update(paid);
         await s.events.append(invoiceEvents(deps, paid, move.right.events, input.actor));
         const json = paymentJson(paid)(payment);
-        await rememberAnswer(s.idempotencyKeys, place, idempotency, { status: 201, response: json }, now);
-        return E.right({ status: 201, payment: json, replayed: false });
+        if (idempotency !== undefined)
+          await rememberAnswer(
+            s.idempotencyKeys,
+            place,
+            idempotency,
+            { status: idempotency.status, response: json },
+            now,
+          );
+        return E.right({ payment: json, replayed: false });
       });
     return () =>
       oncePerKey(
         deps.db.stores.idempotencyKeys,
         place,
         idempotency,
-        (seen) => ({ status: seen.status, payment: seen.response as PaymentJson, replayed: true }),
+        (seen) => ({ payment: seen.response as PaymentJson, replayed: true }),
         record,
       );
   };
