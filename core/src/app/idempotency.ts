@@ -1,6 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
 import type { IdempotencyKeys } from "../ports/idempotency.js";
 import { conflict, type DomainError } from "../shared/errors.js";
+import type { OrgScope } from "../shared/scope.js";
 
 /** An Idempotency-Key header and a hash of what the request asked. */
 export interface IdempotencyRequest {
@@ -73,3 +74,21 @@ export const rememberAnswer = async (
   if (request === undefined) return;
   await keys.add({ ...place, key: request.key, requestHash: request.requestHash, ...answer, createdAt: now });
 };
+
+/** Where an operation's keys live for one organisation: `POST /v1/bills <organisationId>`. */
+export const operationPlace = (scope: OrgScope, request: OperationIdempotency | undefined): IdempotencyPlace => ({
+  clientId: scope.clientId,
+  scope: `${request?.operation ?? ""} ${scope.organisationId}`,
+});
+
+/** Remembers `response` with the operation's status under the request's key (when it has one). */
+export const rememberResponse = (
+  keys: IdempotencyKeys,
+  place: IdempotencyPlace,
+  request: OperationIdempotency | undefined,
+  response: unknown,
+  now: Date,
+): Promise<void> =>
+  request === undefined
+    ? Promise.resolve()
+    : rememberAnswer(keys, place, request, { status: request.status, response }, now);

@@ -5,7 +5,7 @@ import { type Bill, type BillDocument, UNREAD_BILL } from "../../bills/model.js"
 import type { Actor } from "../../events/envelope.js";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { type OperationIdempotency, oncePerKey, rememberAnswer } from "../idempotency.js";
+import { type OperationIdempotency, oncePerKey, operationPlace, rememberResponse } from "../idempotency.js";
 import { billEvents } from "./bill-events.js";
 import { type BillDeps, READ_BILL_JOB, type ReadBillJob } from "./deps.js";
 
@@ -40,7 +40,7 @@ export const uploadBill =
   (deps: BillDeps<"bills" | "events" | "idempotencyKeys" | "jobs">) =>
   (input: UploadBillInput): TE.TaskEither<DomainError, UploadedBill> => {
     const { scope, idempotency } = input;
-    const place = { clientId: scope.clientId, scope: `${idempotency?.operation ?? ""} ${scope.organisationId}` };
+    const place = operationPlace(scope, idempotency);
     const create = () =>
       deps.db.run(async (s): Promise<E.Either<DomainError, UploadedBill>> => {
         const now = deps.clock.now();
@@ -58,14 +58,7 @@ export const uploadBill =
         const job: ReadBillJob = { clientId: scope.clientId, organisationId: scope.organisationId, billId: bill.id };
         await s.jobs.enqueue({ type: READ_BILL_JOB, payload: job }, now);
         const json = billJson(bill);
-        if (idempotency !== undefined)
-          await rememberAnswer(
-            s.idempotencyKeys,
-            place,
-            idempotency,
-            { status: idempotency.status, response: json },
-            now,
-          );
+        await rememberResponse(s.idempotencyKeys, place, idempotency, json, now);
         return E.right({ bill: json, replayed: false });
       });
     return () =>

@@ -7,7 +7,7 @@ import { outstandingOf } from "../../invoices/totals.js";
 import { conflict, type DomainError, validationError } from "../../shared/errors.js";
 import { addAmounts, compareAmounts, fitsCurrency, formatAmount, isZeroAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { type OperationIdempotency, oncePerKey, rememberAnswer } from "../idempotency.js";
+import { type OperationIdempotency, oncePerKey, operationPlace, rememberResponse } from "../idempotency.js";
 import type { InvoiceDeps } from "./deps.js";
 import type { RecordPaymentBody } from "./invoice-bodies.js";
 import { invoiceEvents } from "./invoice-events.js";
@@ -43,7 +43,7 @@ export const recordPayment =
   (deps: InvoiceDeps<"events" | "idempotencyKeys" | "invoices">) =>
   (input: RecordPaymentInput): TE.TaskEither<DomainError, RecordedPayment> => {
     const { scope, idempotency } = input;
-    const place = { clientId: scope.clientId, scope: `${idempotency?.operation ?? ""} ${scope.organisationId}` };
+    const place = operationPlace(scope, idempotency);
     const record = () =>
       deps.db.run(async (s): Promise<E.Either<DomainError, RecordedPayment>> => {
         const loaded = await loadInvoice(s, scope, input.invoiceId);
@@ -90,14 +90,7 @@ export const recordPayment =
         await s.invoices.update(paid);
         await s.events.append(invoiceEvents(deps, paid, move.right.events, input.actor));
         const json = paymentJson(paid)(payment);
-        if (idempotency !== undefined)
-          await rememberAnswer(
-            s.idempotencyKeys,
-            place,
-            idempotency,
-            { status: idempotency.status, response: json },
-            now,
-          );
+        await rememberResponse(s.idempotencyKeys, place, idempotency, json, now);
         return E.right({ payment: json, replayed: false });
       });
     return () =>
