@@ -1,7 +1,6 @@
-import { toJsonSchema } from "@apar/core";
 import { BankDetailsInput, bankCountryProfile, checkBankDetails, listBankCountries } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, RouteDef } from "../route.js";
+import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
 import { BANK_DETAILS_SCHEMA } from "./bill-schemas.js";
 import { listSchema, withBody } from "./support.js";
 
@@ -103,7 +102,7 @@ export const bankDetailsRoutes = (): RouteDef[] =>
         operationId: `validateBankDetails${suffix}`,
         summary: "Validate bank details by rule (no network); answers every error and the canonical form",
         tags: [TAG],
-        requestBody: { schema: toJsonSchema(BankDetailsInput) },
+        requestBody: jsonBody(BankDetailsInput),
         responses: {
           "200": { description: "The verdict (also for details that are not valid).", schema: VERDICT_SCHEMA },
           "400": { description: "`Request.Invalid`: the body is not a bank details object." },
