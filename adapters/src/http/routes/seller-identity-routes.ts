@@ -1,7 +1,7 @@
 import { decode, type RequestAuth, type SellerIdentity } from "@apar/core";
 import { getSellerIdentity, putSellerIdentity, SellerIdentityBody } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, RouteDef } from "../route.js";
+import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
 import { forbidden, orgScope, reply, S, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "tenancy";
@@ -31,7 +31,6 @@ const MEMBERS = {
   defaultPaymentTermsDays: { type: ["integer", "null"], minimum: 0, maximum: 365 },
   bankAccounts: { type: "array", maxItems: 5, items: BANK_ACCOUNT },
 } as const;
-const REQUIRED = ["legalName", "addressLines", "city", "countryCode"];
 const SELLER_IDENTITY: JsonSchema = {
   type: "object",
   required: [...Object.keys(MEMBERS), "updatedAt"],
@@ -73,7 +72,7 @@ export const sellerIdentityRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       "the public invoice page. Organisation Admins and client administrators.",
     tags: [TAG],
     access: { scope: "organisation", module: "ar" },
-    requestBody: { schema: { type: "object", required: REQUIRED, properties: MEMBERS } },
+    requestBody: jsonBody(SellerIdentityBody),
     responses: {
       "200": { description: "The identity as stored.", schema: SELLER_IDENTITY },
       "400": { description: "`Request.Invalid`: a member is missing or wrong (an IBAN whose check digits fail)." },

@@ -7,6 +7,7 @@ import type { Clock } from "../../shared/clock.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { codec } from "../../shared/codecs/failure.js";
 import { IntFromStringOrNumber } from "../../shared/codecs/int-from-string-or-number.js";
+import { withSchema } from "../../shared/codecs/json-schema.js";
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
@@ -18,50 +19,62 @@ const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
  * An IBAN as written (spaces, dots and case forgiven), kept in electronic form when the bank-details rules
  * accept it: its country's length and format, its check digits, and national check digits where defined.
  */
-export const Iban = codec(
-  "Iban",
-  (u): u is string => typeof u === "string" && ibanErrors(u).length === 0,
-  (u) => {
-    if (typeof u !== "string") return { code: "string", message: "must be a string" };
-    const iban = normaliseIban(u);
-    const [error] = ibanErrors(iban);
-    return error === undefined
-      ? { ok: iban }
-      : { code: error.code, message: `must be a valid IBAN, such as DE89 3704 0044 0532 0130 00 (${error.message})` };
-  },
+export const Iban = withSchema(
+  codec(
+    "Iban",
+    (u): u is string => typeof u === "string" && ibanErrors(u).length === 0,
+    (u) => {
+      if (typeof u !== "string") return { code: "string", message: "must be a string" };
+      const iban = normaliseIban(u);
+      const [error] = ibanErrors(iban);
+      return error === undefined
+        ? { ok: iban }
+        : { code: error.code, message: `must be a valid IBAN, such as DE89 3704 0044 0532 0130 00 (${error.message})` };
+    },
+  ),
+  { type: "string", description: "An IBAN; spaces, dots and case are forgiven." },
 );
 
-const CountryCode = codec(
-  "CountryCode",
-  (u): u is string => typeof u === "string" && /^[A-Z]{2}$/.test(u),
-  (u) => {
-    const s = typeof u === "string" ? u.trim().toUpperCase() : "";
-    return /^[A-Z]{2}$/.test(s)
-      ? { ok: s }
-      : { code: "country", message: "must be an ISO 3166-1 alpha-2 code such as DE" };
-  },
+const CountryCode = withSchema(
+  codec(
+    "CountryCode",
+    (u): u is string => typeof u === "string" && /^[A-Z]{2}$/.test(u),
+    (u) => {
+      const s = typeof u === "string" ? u.trim().toUpperCase() : "";
+      return /^[A-Z]{2}$/.test(s)
+        ? { ok: s }
+        : { code: "country", message: "must be an ISO 3166-1 alpha-2 code such as DE" };
+    },
+  ),
+  { type: "string", description: "ISO 3166-1 alpha-2, such as DE (case forgiven)." },
 );
 
-const Bic = codec(
-  "Bic",
-  (u): u is string => typeof u === "string" && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(u),
-  (u) => {
-    const s = typeof u === "string" ? u.replace(/\s+/g, "").toUpperCase() : "";
-    return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s)
-      ? { ok: s }
-      : { code: "bic", message: "must be a BIC of 8 or 11 characters such as COBADEFFXXX" };
-  },
+const Bic = withSchema(
+  codec(
+    "Bic",
+    (u): u is string => typeof u === "string" && /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(u),
+    (u) => {
+      const s = typeof u === "string" ? u.replace(/\s+/g, "").toUpperCase() : "";
+      return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s)
+        ? { ok: s }
+        : { code: "bic", message: "must be a BIC of 8 or 11 characters such as COBADEFFXXX" };
+    },
+  ),
+  { type: "string", description: "A BIC of 8 or 11 characters, such as COBADEFFXXX." },
 );
 
-const VatNumber = codec(
-  "VatNumber",
-  (u): u is string => typeof u === "string" && /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(u),
-  (u) => {
-    const s = typeof u === "string" ? u.replace(/[\s-]+/g, "").toUpperCase() : "";
-    return /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(s)
-      ? { ok: s }
-      : { code: "vat_number", message: "must be a VAT number with its country prefix, such as DE123456789" };
-  },
+const VatNumber = withSchema(
+  codec(
+    "VatNumber",
+    (u): u is string => typeof u === "string" && /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(u),
+    (u) => {
+      const s = typeof u === "string" ? u.replace(/[\s-]+/g, "").toUpperCase() : "";
+      return /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/.test(s)
+        ? { ok: s }
+        : { code: "vat_number", message: "must be a VAT number with its country prefix, such as DE123456789" };
+    },
+  ),
+  { type: "string", description: "With its country prefix, such as DE123456789." },
 );
 
 const BankAccount = closedType(
