@@ -1,4 +1,4 @@
-import { actsAs, type DomainError, decode, } from "@apar/core";
+import { actsAs, type DomainError, decode } from "@apar/core";
 import {
   type ApprovalDeps,
   approveBill,

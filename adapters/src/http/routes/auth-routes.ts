@@ -1,4 +1,3 @@
-
 import { AuthCodeBody, AuthExchangeBody, exchangeAuthCode, issueAuthCode } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";

@@ -20,12 +20,7 @@ import {
   type TenancyRouteDeps,
   useCaseDeps,
 } from "./support.js";
-import {
-  CLIENT_SCHEMA,
-  CLIENT_SETTINGS_SCHEMA,
-  clientSettingsView,
-  clientView,
-} from "./views.js";
+import { CLIENT_SCHEMA, CLIENT_SETTINGS_SCHEMA, clientSettingsView, clientView } from "./views.js";
 
 const TAG = "tenancy";
 

@@ -1,4 +1,4 @@
-import { type AllowedSender, billJson, type Company, listEnvelope, } from "@apar/core";
+import { type AllowedSender, billJson, type Company, listEnvelope } from "@apar/core";
 import {
   AllowedSenderBody,
   AllowFromRejectionBody,
