@@ -534,3 +534,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     documentsDir: (values.documentsDir as string | undefined) ?? `${dataDir.replace(/\/+$/, "")}/documents`,
   });
 };
+
+/** Where public pages live (`<publicBaseUrl>/i/<token>`, `/a/<token>`): APAR_PUBLIC_URL, or this host's own port on localhost. */
+export const publicBaseUrl = (config: Pick<Config, "publicUrl" | "port">): string =>
+  (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { join } from "node:path";
+import type { StreamingDocumentFiles } from "@apar/adapters/documents/index";
 import {
-  createAuthenticator,
   createHttpMetrics,
   createHttpServer,
   createJwtTokens,
@@ -9,33 +9,40 @@ import {
   type RouteDef,
 } from "@apar/adapters/http/index";
 import { bankDetailsRoutes } from "@apar/adapters/http/routes/bank-details-routes";
-import { type TenancyRouteDeps, tenancyRoutes } from "@apar/adapters/http/routes/index";
-import { webhookRoutes } from "@apar/adapters/http/routes/webhook-routes";
+import { type RouteServices, tenancyRoutes } from "@apar/adapters/http/routes/index";
+import { randomTokens } from "@apar/adapters/invoices/index";
 import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
-import type { DNSResolver } from "@apar/adapters/mail/inbound/index";
+import type { DNSResolver, InboundPipeline } from "@apar/adapters/mail/inbound/index";
 import { createMailer } from "@apar/adapters/mail/index";
-import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
-import { type PortalDeps, portalRoutes } from "@apar/adapters/portal/index";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
-import { createWebhookRunner, type WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
-import { createGuardedClient, type GuardedClient } from "@apar/adapters/webhooks/guarded-client";
 import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
-import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
 import { JOBS, type RunnableJob, runnableJobs, type WebhookDeps } from "@apar/core/app";
-import type { BearerTokens, Clock, Database, DocumentReader, Ids, Mailer } from "@apar/core/ports";
-import { Container } from "inversify";
+import type {
+  BearerTokens,
+  Clock,
+  Database,
+  DocumentReader,
+  EinvoiceWriter,
+  Ids,
+  InvoiceRenderer,
+  Mailer,
+} from "@apar/core/ports";
+import { Container, ContainerModule } from "inversify";
 import type { Logger } from "pino";
-import { approvalJobDeps, approvalRouteList } from "./approvals-wiring.js";
-import { billJobDeps, billRouteList, bindBills } from "./bills-wiring.js";
-import type { Config } from "./config.js";
-import { bindInbound, inboundJobDeps, inboundRouteList } from "./inbound-wiring.js";
-import { invoiceJobDeps, invoiceRouteList } from "./invoices-wiring.js";
+import { APPROVAL_TOKENS, type ApprovalJobDeps, approvalsModule } from "./approvals-wiring.js";
+import { BILL_TOKENS, type BillJobDeps, billsModule } from "./bills-wiring.js";
+import { type Config, publicBaseUrl } from "./config.js";
+import { INBOUND_TOKENS, type InboundJobDeps, inboundModule } from "./inbound-wiring.js";
+import { INVOICE_TOKENS, type InvoiceJobDeps, invoicesModule } from "./invoices-wiring.js";
 import { loadJwtKeys } from "./jwt-keys.js";
-import { bindScheduler, recurringJobDeps, recurringRouteList } from "./recurring-wiring.js";
-import { loadSecretKey } from "./secret-key.js";
+import { paymentsModule } from "./payments-wiring.js";
+import { portalModule } from "./portal-wiring.js";
+import { RECURRING_TOKENS, type RecurringJobDeps, recurringModule } from "./recurring-wiring.js";
+import type { Services } from "./services.js";
 import { TOKENS } from "./tokens.js";
+import { webhooksModule } from "./webhooks-wiring.js";
 
 /** Overrides tests and embedders may pass (a manual clock, an in-memory database, ...). */
 export interface ContainerOverrides {
@@ -48,146 +55,138 @@ export interface ContainerOverrides {
   readonly dnsResolver?: DNSResolver;
 }
 
-/** The one composition root: every part of the process is bound here with plain factories. */
+/**
+ * What every part uses: configuration, logger, clock, ids, the database (its commits wake the webhook runner
+ * and the worker in-process; both poll as the fallback), the metrics it counts into, the mailer and the bearer
+ * token signer.
+ */
+const foundationModule = (config: Config, logger: Logger, overrides: ContainerOverrides): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind<Config>(TOKENS.Config).toConstantValue(config);
+    bind<Logger>(TOKENS.Logger).toConstantValue(logger);
+    bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
+    bind<Ids>(TOKENS.Ids).toResolvedValue((clock: Clock) => randomIds(clock), [TOKENS.Clock]);
+    bind<Notifier>(TOKENS.Notifier).toConstantValue(createNotifier());
+    bind<Notifier>(TOKENS.JobsNotifier).toConstantValue(createNotifier());
+    // One set of metrics per process: the database counts into it, the api role serves it on /metrics.
+    bind<HttpMetrics>(TOKENS.Metrics).toConstantValue(createHttpMetrics());
+    bind<Database>(TOKENS.Database).toDynamicValue(async (ctx) => {
+      const metrics = ctx.get<HttpMetrics>(TOKENS.Metrics);
+      return notifyingDatabase(
+        overrides.database ??
+          (await openSqlDatabase({
+            ...(config.databaseUrl === undefined
+              ? { sqliteFile: join(config.dataDir, "apar.sqlite") }
+              : { url: config.databaseUrl }),
+            // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
+            onDeadlockRetry: (operation) => metrics.deadlockRetries.inc({ operation }),
+          })),
+        { events: ctx.get<Notifier>(TOKENS.Notifier), jobs: ctx.get<Notifier>(TOKENS.JobsNotifier) },
+      );
+    });
+    bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: join(config.dataDir, "outbox"),
+        defaultFrom: config.mailFrom,
+      }),
+    );
+    bind<BearerTokens>(TOKENS.BearerTokens).toDynamicValue(async (ctx) =>
+      createJwtTokens(await loadJwtKeys(config.jwtKeys, config.dataDir), ctx.get<Clock>(TOKENS.Clock)),
+    );
+  });
+
+/** Tenancy, auth and bank-detail routes (their use cases need nothing beyond the foundation). */
+const tenancyModule = (services: Services): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([...tenancyRoutes(services), ...bankDetailsRoutes()]);
+  });
+
+/**
+ * The jobs and the routes as a whole: every job of core's list given its dependencies (the type checker asks for
+ * each job's), the worker, every part's routes in one list, and the services routes use when a request runs.
+ */
+const processModule = (config: Config, logger: Logger, overrides: ContainerOverrides): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind<RunnableJob[]>(TOKENS.RunnableJobs).toDynamicValue(async (ctx) =>
+      runnableJobs(JOBS, {
+        ...(await ctx.getAsync<BillJobDeps>(BILL_TOKENS.JobDeps)),
+        ...(await ctx.getAsync<RecurringJobDeps>(RECURRING_TOKENS.JobDeps)),
+        ...(await ctx.getAsync<ApprovalJobDeps>(APPROVAL_TOKENS.JobDeps)),
+        ...(await ctx.getAsync<InboundJobDeps>(INBOUND_TOKENS.JobDeps)),
+        ...(await ctx.getAsync<InvoiceJobDeps>(INVOICE_TOKENS.JobDeps)),
+      }),
+    );
+    bind<Worker>(TOKENS.Worker).toResolvedValue(
+      (database: Database, clock: Clock, runnable: RunnableJob[], jobsNotifier: Notifier) => {
+        const worker = createWorker({
+          id: overrides.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+          jobs: database.stores.jobs,
+          clock,
+          runnable,
+          logger: logger.child({ part: "worker" }),
+          concurrency: config.workerConcurrency,
+          visibilityMs: config.jobVisibilityMs,
+        });
+        // Only a started worker acts on a wake-up; a process without the worker role never resolves one.
+        jobsNotifier.subscribe(() => worker.wake());
+        return worker;
+      },
+      [TOKENS.Database, TOKENS.Clock, TOKENS.RunnableJobs, TOKENS.JobsNotifier],
+    );
+    bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue((ctx) =>
+      ctx.getAll<readonly RouteDef[]>(TOKENS.RouteList).flat(),
+    );
+    bind<RouteServices>(TOKENS.RouteServices).toDynamicValue(async (ctx) => ({
+      db: await ctx.getAsync<Database>(TOKENS.Database),
+      clock: ctx.get<Clock>(TOKENS.Clock),
+      ids: ctx.get<Ids>(TOKENS.Ids),
+      randomBytes: secureRandomBytes,
+      bearerTokens: await ctx.getAsync<BearerTokens>(TOKENS.BearerTokens),
+      tokens: randomTokens(),
+      publicBaseUrl: publicBaseUrl(config),
+      renderer: ctx.get<InvoiceRenderer>(INVOICE_TOKENS.Renderer),
+      einvoices: ctx.get<EinvoiceWriter>(INVOICE_TOKENS.Einvoices),
+      mailer: ctx.get<Mailer>(TOKENS.Mailer),
+      mailFrom: config.mailFrom,
+      files: ctx.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
+      maxUploadBytes: config.maxUploadBytes,
+      webhooks: await ctx.getAsync<WebhookDeps>(TOKENS.WebhookDeps),
+      inbound: await ctx.getAsync<InboundPipeline>(INBOUND_TOKENS.Pipeline),
+      inboundDomain: config.inboundDomain,
+      inboundEmailSecret: config.inboundEmailSecret,
+      smtpMaxBytes: config.smtpMaxBytes,
+      trustedProxies: config.trustedProxies,
+      readingMethodFor: (clientId) => (config.llmClients.includes(clientId) ? "llm" : "ocr"),
+      ocrLanguages: config.ocrLanguages,
+      llmSecondLookBelow: config.llmBaseUrl === undefined ? null : (config.llmBelow ?? null),
+      // No gateway until the payments part lands: public invoice pages show no Pay button.
+      paymentGateway: undefined,
+    }));
+  });
+
+/**
+ * The one composition root: each part of the process is an inversify container module, loaded here. Routes are
+ * built without opening anything (the CLI prints the OpenAPI document from them): what they use is resolved
+ * when a request runs, after the api role has resolved `TOKENS.RouteServices`.
+ */
 export const buildContainer = (config: Config, logger: Logger, overrides: ContainerOverrides = {}): Container => {
   const c = new Container({ defaultScope: "Singleton" });
-  c.bind<Config>(TOKENS.Config).toConstantValue(config);
-  c.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  c.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
-  c.bind<Ids>(TOKENS.Ids).toResolvedValue((clock: Clock) => randomIds(clock), [TOKENS.Clock]);
-  // Commits that append events wake the webhook runner in-process, and commits that enqueue jobs wake the
-  // worker, whoever made them (a route, the inbound pipeline, the scheduler); both poll as the fallback.
-  c.bind<Notifier>(TOKENS.Notifier).toConstantValue(createNotifier());
-  c.bind<Notifier>(TOKENS.JobsNotifier).toConstantValue(createNotifier());
-  // One set of metrics per process: the database counts into it, the api role serves it on /metrics.
-  c.bind<HttpMetrics>(TOKENS.Metrics).toConstantValue(createHttpMetrics());
-  c.bind<Database>(TOKENS.Database).toDynamicValue(async () =>
-    notifyingDatabase(
-      overrides.database ??
-        (await openSqlDatabase({
-          ...(config.databaseUrl === undefined
-            ? { sqliteFile: join(config.dataDir, "apar.sqlite") }
-            : { url: config.databaseUrl }),
-          // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
-          onDeadlockRetry: (operation) => c.get<HttpMetrics>(TOKENS.Metrics).deadlockRetries.inc({ operation }),
-        })),
-      { events: c.get<Notifier>(TOKENS.Notifier), jobs: c.get<Notifier>(TOKENS.JobsNotifier) },
-    ),
+  const services: Services = () => c.get<RouteServices>(TOKENS.RouteServices);
+  // The load order is the order of the routes (and of the OpenAPI document's paths).
+  c.load(
+    foundationModule(config, logger, overrides),
+    processModule(config, logger, overrides),
+    tenancyModule(services),
+    billsModule(config, services, overrides.documentReader),
+    recurringModule(config, services),
+    inboundModule(config, services, overrides.dnsResolver),
+    approvalsModule(config, services),
+    invoicesModule(config, services),
+    paymentsModule(services),
+    webhooksModule(config, services, overrides.workerId),
+    portalModule(config, services),
   );
-  c.bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
-    createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, "outbox"), defaultFrom: config.mailFrom }),
-  );
-  bindBills(c, config, overrides.documentReader);
-  bindScheduler(c, config);
-  bindInbound(c, config, overrides.dnsResolver);
-  // Every job of core's list, given its dependencies (the type checker asks for each job's).
-  c.bind<RunnableJob[]>(TOKENS.RunnableJobs).toDynamicValue(async () =>
-    runnableJobs(JOBS, {
-      ...(await billJobDeps(c)),
-      ...(await recurringJobDeps(c)),
-      ...(await approvalJobDeps(c)),
-      ...(await inboundJobDeps(c)),
-      ...(await invoiceJobDeps(c)),
-    }),
-  );
-  c.bind<Worker>(TOKENS.Worker).toResolvedValue(
-    (database: Database, clock: Clock, runnable: RunnableJob[], jobsNotifier: Notifier) => {
-      const worker = createWorker({
-        id: overrides.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-        jobs: database.stores.jobs,
-        clock,
-        runnable,
-        logger: logger.child({ part: "worker" }),
-        concurrency: config.workerConcurrency,
-        visibilityMs: config.jobVisibilityMs,
-      });
-      // Only a started worker acts on a wake-up; a process without the worker role never resolves one.
-      jobsNotifier.subscribe(() => worker.wake());
-      return worker;
-    },
-    [TOKENS.Database, TOKENS.Clock, TOKENS.RunnableJobs, TOKENS.JobsNotifier],
-  );
-  c.bind<BearerTokens>(TOKENS.BearerTokens).toDynamicValue(async () =>
-    createJwtTokens(await loadJwtKeys(config.jwtKeys, config.dataDir), c.get<Clock>(TOKENS.Clock)),
-  );
-  // Routes resolve without opening anything (the CLI prints the OpenAPI document from them): their database
-  // and token signer are read when a request runs, after the api role has resolved both.
-  const routeDeps: TenancyRouteDeps = {
-    get database() {
-      return c.get<Database>(TOKENS.Database);
-    },
-    get tokens() {
-      return c.get<BearerTokens>(TOKENS.BearerTokens);
-    },
-    clock: c.get<Clock>(TOKENS.Clock),
-    get ids() {
-      return c.get<Ids>(TOKENS.Ids);
-    },
-    randomBytes: secureRandomBytes,
-  };
-  c.bind<GuardedClient>(TOKENS.WebhookClient).toDynamicValue(() =>
-    createGuardedClient({
-      allowInsecureLoopback: config.webhooksAllowInsecure,
-      privateCidrs: config.webhooksPrivateCidrs,
-    }),
-  );
-  c.bind<WebhookDeps>(TOKENS.WebhookDeps).toDynamicValue(async () => {
-    const client = c.get<GuardedClient>(TOKENS.WebhookClient);
-    return {
-      db: await c.getAsync<Database>(TOKENS.Database),
-      clock: c.get<Clock>(TOKENS.Clock),
-      ids: c.get<Ids>(TOKENS.Ids),
-      randomBytes: secureRandomBytes,
-      sealer: createSecretSealer(await loadSecretKey(config.secretKey, config.dataDir)),
-      checkUrl: (url) => client.validate(url),
-    };
-  });
-  c.bind<WebhookRunner>(TOKENS.WebhookRunner).toDynamicValue(async () => {
-    const deps = await c.getAsync<WebhookDeps>(TOKENS.WebhookDeps);
-    return createWebhookRunner({
-      id: `${overrides.workerId ?? "webhooks"}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-      database: await c.getAsync<Database>(TOKENS.Database),
-      clock: deps.clock,
-      ids: deps.ids,
-      sealer: deps.sealer,
-      sender: c.get<GuardedClient>(TOKENS.WebhookClient),
-      headerPrefix: config.headerPrefix,
-      logger: logger.child({ part: "webhooks" }),
-      notifier: c.get<Notifier>(TOKENS.Notifier),
-      leaseMs: config.webhooksLeaseMs,
-    });
-  });
-  // The portal re-checks its session's credential with the API's own authenticator, built on first use.
-  let authenticator: PortalDeps["authenticate"] | undefined;
-  const portalDeps: PortalDeps = {
-    clock: c.get<Clock>(TOKENS.Clock),
-    headerPrefix: config.headerPrefix,
-    authenticate: (headers, access) => {
-      authenticator ??= createAuthenticator({
-        stores: c.get<Database>(TOKENS.Database).stores,
-        clock: c.get<Clock>(TOKENS.Clock),
-        tokens: c.get<BearerTokens>(TOKENS.BearerTokens),
-        headerPrefix: config.headerPrefix,
-      });
-      return authenticator(headers, access);
-    },
-    secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
-    get webhooks() {
-      return portalWebhooksOf(c.get<WebhookDeps>(TOKENS.WebhookDeps));
-    },
-  };
-  c.bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue(() => [
-    ...tenancyRoutes(routeDeps),
-    ...bankDetailsRoutes(),
-    ...billRouteList(c),
-    ...recurringRouteList(c),
-    ...inboundRouteList(c, routeDeps),
-    ...approvalRouteList(c),
-    ...invoiceRouteList(c),
-    // Read when a request runs: the app resolves WebhookDeps (it loads the secret key) before the api starts.
-    ...webhookRoutes({ webhooks: () => c.get<WebhookDeps>(TOKENS.WebhookDeps) }),
-    ...portalRoutes(portalDeps),
-  ]);
   return c;
 };
 

@@ -1,6 +1,7 @@
 import { BANK_DETAILS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/bank-details-routes";
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { RECEIVABLES_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/invoice-routes";
+import { PAYMENTS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/payment-run-routes";
 import { PORTAL_TAG_DESCRIPTIONS } from "@apar/adapters/portal/index";
 
 /** Descriptions of every OpenAPI tag, for the served document and `apar openapi` alike. */
@@ -9,4 +10,5 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ...PORTAL_TAG_DESCRIPTIONS,
   ...RECEIVABLES_TAG_DESCRIPTIONS,
   ...BANK_DETAILS_TAG_DESCRIPTIONS,
+  ...PAYMENTS_TAG_DESCRIPTIONS,
 };

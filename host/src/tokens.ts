@@ -10,7 +10,12 @@ export const TOKENS = {
   Mailer: Symbol.for("apar.Mailer"),
   Worker: Symbol.for("apar.Worker"),
   RunnableJobs: Symbol.for("apar.RunnableJobs"),
+  /** Every route, in one list (what the api role serves and `apar openapi` documents). */
   Routes: Symbol.for("apar.Routes"),
+  /** One part's routes; bound once by each container module that has routes (multi-injection). */
+  RouteList: Symbol.for("apar.RouteList"),
+  /** What routes use when a request runs (`RouteServices`); resolved by the api role before it listens. */
+  RouteServices: Symbol.for("apar.RouteServices"),
   BearerTokens: Symbol.for("apar.BearerTokens"),
   HttpServer: Symbol.for("apar.HttpServer"),
   Scheduler: Symbol.for("apar.Scheduler"),

@@ -27,6 +27,7 @@ const SPEC_CATALOG = [
   "bill.approved",
   "bill.rejected",
   "bill.scheduled",
+  "bill.payment_in_progress",
   "bill.paid",
   "bill.voided",
   "bill.credited",
@@ -93,6 +94,7 @@ const samples: { [K in EventType]: unknown } = {
   "bill.approved": { bill },
   "bill.rejected": { bill },
   "bill.scheduled": { bill },
+  "bill.payment_in_progress": { bill: { ...bill, state: "PaymentInProgress" } },
   "bill.paid": { bill },
   "bill.voided": { bill },
   "bill.credited": { bill },
@@ -125,7 +127,7 @@ const samples: { [K in EventType]: unknown } = {
   "webhook.test": { subscriptionId: otherBillId, message: "Test event from apar" },
 };
 
-test("the catalog is exactly the spec's table, supplier.bank_details_changed (issue 15) and webhook.test", (t) => {
+test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15) and webhook.test", (t) => {
   t.deepEqual([...EVENT_TYPES], [...SPEC_CATALOG, "webhook.test"]);
   t.deepEqual([...SUBSCRIBABLE_EVENT_TYPES], SPEC_CATALOG);
 });

@@ -99,7 +99,13 @@ const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 
 test("the shell blocks are found, each in its section", (t) => {
   const sections = shellBlocks(readme).map((b) => b.section);
-  for (const wanted of ["Authentication", "Bills", "Approvals, matching and supplier credits", "Inbound email"])
+  for (const wanted of [
+    "Authentication",
+    "Bills",
+    "Approvals, matching and supplier credits",
+    "Paying suppliers: payment runs",
+    "Inbound email",
+  ])
     t.true(sections.includes(wanted), wanted);
   // A block that installs or starts apar would not end (or would start a second one): those are console blocks.
   const starting = shellBlocks(readme).filter((b) => /\bnpm (start|ci|i|install)\b|\bdocker\b|\bpodman\b/.test(b.code));
@@ -198,6 +204,18 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.true(
     mails.some((mail) => /^To: grace@example\.com/m.test(mail) && mail.includes("/public/bills/")),
     "an approval link mailed to the administrator",
+  );
+
+  const payments = of("Paying suppliers: payment runs");
+  t.regex(payments, /^\["DE89370400440532013000"\]$/m, "the organisation's account");
+  t.regex(payments, /^\{"currency":"EUR","numberOfTransactions":1,"controlSum":"142\.80","status":"InProgress"\}$/m);
+  t.regex(payments, /^"PaymentInProgress"$/m);
+  t.regex(payments, /^\{"status":"Completed","paid":\["Paid"\]\}$/m);
+  t.regex(payments, /^\{"state":"Paid","paidAt":"[^"]+"\}$/m);
+  t.regex(
+    readFileSync(join(dataDir, "payment-run.xml"), "utf8"),
+    /<CtrlSum>142\.80<\/CtrlSum>/,
+    "the file for the bank",
   );
 
   const inbound = of("Inbound email");

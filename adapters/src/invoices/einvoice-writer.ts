@@ -1,6 +1,7 @@
 import {
   type CreditNote,
   creditNoteBreakdown,
+  creditorReferenceFor,
   EXEMPT_CATEGORIES,
   formatAmount,
   type Invoice,
@@ -167,6 +168,13 @@ const creditNoteDoc = (note: CreditNote, invoice: Invoice, context: DocumentCont
 
 // ---- UBL 2.1 ------------------------------------------------------------------------------------------------
 
+/**
+ * The remittance information a payer quotes (BT-83): an invoice's ISO 11649 RF reference made from its number, so
+ * that bank statements find it again; a credit note's own number.
+ */
+const paymentReferenceOf = (number: string, credit: boolean): string =>
+  credit ? number : (creditorReferenceFor(number) ?? number);
+
 const ubl = (d: Doc): string => {
   const credit = d.typeCode === "381";
   const cur = { currencyID: d.currency };
@@ -237,15 +245,16 @@ const ubl = (d: Doc): string => {
     b.email === null ? "" : wrapEl("cac:Contact", el("cbc:ElectronicMail", b.email)),
   );
   const accounts = s?.bankAccounts ?? [];
+  const remittance = paymentReferenceOf(d.number, credit);
   const paymentMeans =
     accounts.length === 0
-      ? wrapEl("cac:PaymentMeans", el("cbc:PaymentMeansCode", "ZZZ"), el("cbc:PaymentID", d.number))
+      ? wrapEl("cac:PaymentMeans", el("cbc:PaymentMeansCode", "ZZZ"), el("cbc:PaymentID", remittance))
       : accounts
           .map((a) =>
             wrapEl(
               "cac:PaymentMeans",
               el("cbc:PaymentMeansCode", "58"),
-              el("cbc:PaymentID", d.number),
+              el("cbc:PaymentID", remittance),
               wrapEl(
                 "cac:PayeeFinancialAccount",
                 el("cbc:ID", a.iban),
@@ -445,7 +454,7 @@ const cii = (d: Doc): string => {
       "<ram:ApplicableHeaderTradeDelivery/>",
       wrapEl(
         "ram:ApplicableHeaderTradeSettlement",
-        el("ram:PaymentReference", d.number),
+        el("ram:PaymentReference", paymentReferenceOf(d.number, d.typeCode === "381")),
         el("ram:InvoiceCurrencyCode", d.currency),
         ...paymentMeans,
         ...d.taxes.map((t) =>

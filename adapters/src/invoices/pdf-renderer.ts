@@ -1,5 +1,5 @@
 import type { CreditNote, Invoice, SellerIdentity } from "@apar/core";
-import { formatAmount, outstandingOf, paymentTermsText } from "@apar/core";
+import { creditorReferenceFor, formatAmount, outstandingOf, paymentTermsText } from "@apar/core";
 import type { DocumentContext, EinvoiceWriter, InvoiceRenderer } from "@apar/core/ports";
 import { PDFDocument, type PDFPage } from "pdf-lib";
 import { embedFacturX } from "./factur-x.js";
@@ -106,7 +106,9 @@ const paymentBlock = (c: Cursor, fonts: Fonts, invoice: Invoice, context: Docume
         .filter((x) => x !== null)
         .join(" - "),
     ),
-    ...(s.bankAccounts.length > 0 && invoice.documentNumber !== null ? [`Reference: ${invoice.documentNumber}`] : []),
+    ...(s.bankAccounts.length > 0 && invoice.documentNumber !== null
+      ? [`Reference: ${creditorReferenceFor(invoice.documentNumber) ?? invoice.documentNumber}`]
+      : []),
   ];
   if (lines.length > 0) note(c, fonts, "PAYMENT", lines.join("\n"));
 };

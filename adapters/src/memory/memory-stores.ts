@@ -4,6 +4,7 @@ import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
 import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
+import { memoryBankStatements } from "./stores/bank-statements.js";
 import { memoryBills } from "./stores/bills.js";
 import { memoryClients } from "./stores/clients.js";
 import { memoryCompanies } from "./stores/companies.js";
@@ -16,6 +17,7 @@ import { memoryJobs } from "./stores/jobs.js";
 import { memoryMatching } from "./stores/matching.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
+import { memoryPaymentRuns } from "./stores/payment-runs.js";
 import {
   memoryCreditNotes,
   memoryCustomers,
@@ -63,4 +65,6 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   creditNotes: memoryCreditNotes(access),
   documentNumbers: memoryDocumentNumbers(access),
   sellerIdentities: memorySellerIdentities(access),
+  paymentRuns: memoryPaymentRuns(access),
+  bankStatements: memoryBankStatements(access),
 });

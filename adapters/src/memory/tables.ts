@@ -12,9 +12,11 @@ import type {
   CreditNote,
   Customer,
   ForwardingRejection,
+  ImportedStatement,
   Invoice,
   Membership,
   Organisation,
+  PaymentRun,
   Product,
   RecurringSchedule,
   Reminder,
@@ -135,6 +137,10 @@ export interface Rows {
   readonly documentNumbers: Map<string, number>;
   /** `${clientId} ${organisationId}` -> seller identity */
   readonly sellerIdentities: Map<string, SellerIdentity>;
+  /** id -> payment run */
+  readonly paymentRuns: Map<string, PaymentRun>;
+  /** id -> imported bank statement */
+  readonly bankStatements: Map<string, ImportedStatement>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -180,6 +186,8 @@ export const emptyRows = (): Rows => ({
   creditNotes: new Map(),
   documentNumbers: new Map(),
   sellerIdentities: new Map(),
+  paymentRuns: new Map(),
+  bankStatements: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

@@ -1,31 +1,15 @@
-import { type DomainError, domainError, type Invoice } from "@apar/core";
+import { type DomainError, domainError } from "@apar/core";
 import { documentContext, invoiceFileStem } from "@apar/core/app";
-import type { InvoiceRenderer, Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
+import type { RouteDeps } from "../http/routes/deps.js";
 import { type Html, html } from "../portal/html.js";
 import { isPayable, loadPublicInvoice, type PublicInvoicePage } from "./public-invoice-view.js";
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";
 
-/** A hosted checkout for one invoice (the payments part brings real ones). */
-export interface PaymentGateway {
-  readonly name: string;
-  /** Answers the URL of a checkout page for what is due on the invoice. */
-  createCheckoutSession(invoice: Invoice, returnUrl: string): Promise<{ readonly url: string }>;
-}
-
-/** What the public invoice pages need; read per request. */
-export interface PublicInvoiceRouteDeps {
-  readonly stores: () => Stores;
-  readonly renderer: InvoiceRenderer;
-  /** `APAR_PUBLIC_URL`: links are `<publicBaseUrl>/i/<token>`. */
-  readonly publicBaseUrl: string;
-  /** None (the default): no Pay button, and checkout sessions answer 501. */
-  readonly paymentGateway: PaymentGateway | undefined;
-  /** Today, for the overdue status (default the system clock). */
-  readonly now?: () => Date;
-}
+/** What the public invoice pages use. */
+export type PublicInvoiceRouteDeps = RouteDeps<"db" | "clock" | "renderer" | "publicBaseUrl" | "paymentGateway">;
 
 /**
  * Headers of every public page: never cached, never framed, no scripts, and no referrer at all (the token is
@@ -146,7 +130,7 @@ ${payable ? html`<form method="post" action="/i/${t}/checkout-session"><button i
 ${
   payable && accounts.length > 0
     ? html`<section class="card" aria-labelledby="transfer-heading"><h2 id="transfer-heading">${w.byTransfer}</h2>
-${accounts.map((a) => html`<dl><dt>IBAN</dt><dd class="iban">${a.iban}</dd>${a.bic === null ? "" : html`<dt>BIC</dt><dd>${a.bic}</dd>`}<dt>${w.reference}</dt><dd>${v.documentNumber}</dd></dl>`)}</section>`
+${accounts.map((a) => html`<dl><dt>IBAN</dt><dd class="iban">${a.iban}</dd>${a.bic === null ? "" : html`<dt>BIC</dt><dd>${a.bic}</dd>`}<dt>${w.reference}</dt><dd id="reference">${v.creditorReference}</dd></dl>`)}</section>`
     : ""
 }
 ${
@@ -192,13 +176,13 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
     summary: "The public page of a sent invoice (no /v1; the token is the credential)",
     responses: {
       "200": HTML(
-        "The invoice in its customer's language (en, de, fr; `?lang=` chooses): credits, payments and what is due, a PDF download, bank details and a Pay button when a payment gateway is configured. With `Accept: application/json` the published view instead: documentNumber, currency, customerName, organisationName, totalAmount, amountPaid, amountCredited, amountDue, issueDate, dueDate, status, memo, organisationLogoUrl, organisationPrimaryColour.",
+        "The invoice in its customer's language (en, de, fr; `?lang=` chooses): credits, payments and what is due, a PDF download, bank details and a Pay button when a payment gateway is configured. With `Accept: application/json` the published view instead: documentNumber, creditorReference (the ISO 11649 reference to quote with a transfer), currency, customerName, organisationName, totalAmount, amountPaid, amountCredited, amountDue, issueDate, dueDate, status, memo, organisationLogoUrl, organisationPrimaryColour.",
       ),
       "404": HTML("No invoice has this token (drafts have none)."),
       "410": HTML("The invoice was voided: its link stopped working."),
     },
     handler: async (ctx) => {
-      const found = await loadPublicInvoice(deps.stores(), tokenOf(ctx), deps.now?.() ?? new Date());
+      const found = await loadPublicInvoice(deps().db.stores, tokenOf(ctx), deps().clock.now());
       if (wantsJson(ctx)) {
         if (E.isLeft(found)) return found.left;
         return { status: 200, headers: { "Cache-Control": "no-store", Vary: "Accept" }, body: found.right.view };
@@ -210,7 +194,7 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
         data.customerCountry,
         typeof ctx.headers["accept-language"] === "string" ? ctx.headers["accept-language"] : undefined,
       );
-      return invoicePage(tokenOf(ctx), data, deps.paymentGateway !== undefined && isPayable(invoice), lang);
+      return invoicePage(tokenOf(ctx), data, deps().paymentGateway !== undefined && isPayable(invoice), lang);
     },
   },
   {
@@ -229,12 +213,12 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
       "410": HTML("The invoice was voided."),
     },
     handler: async (ctx) => {
-      const found = await loadPublicInvoice(deps.stores(), tokenOf(ctx));
+      const found = await loadPublicInvoice(deps().db.stores, tokenOf(ctx));
       if (E.isLeft(found)) return problemPage(found.left);
       const { invoice, organisation, seller } = found.right;
-      const bytes = await deps.renderer.invoicePdf(
+      const bytes = await deps().renderer.invoicePdf(
         invoice,
-        documentContext(deps, organisation ?? { id: invoice.organisationId, name: "" }, invoice, seller),
+        documentContext(deps(), organisation ?? { id: invoice.organisationId, name: "" }, invoice, seller),
       );
       return {
         status: 200,
@@ -267,9 +251,9 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
       },
     },
     handler: async (ctx) => {
-      const found = await loadPublicInvoice(deps.stores(), tokenOf(ctx));
+      const found = await loadPublicInvoice(deps().db.stores, tokenOf(ctx));
       if (E.isLeft(found)) return problemPage(found.left);
-      const gateway = deps.paymentGateway;
+      const gateway = deps().paymentGateway;
       if (gateway === undefined) {
         // 501, not 503: nothing will change by retrying; the operator has not configured a gateway.
         return {
@@ -281,7 +265,7 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
       if (!isPayable(found.right.invoice)) {
         return domainError("Conflict", "PublicInvoice.NotPayable", "Nothing is due on this invoice.");
       }
-      const back = `${deps.publicBaseUrl.replace(/\/+$/, "")}/i/${encodeURIComponent(tokenOf(ctx))}`;
+      const back = `${deps().publicBaseUrl.replace(/\/+$/, "")}/i/${encodeURIComponent(tokenOf(ctx))}`;
       const session = await gateway.createCheckoutSession(found.right.invoice, back);
       return { status: 303, headers: { Location: session.url, "Cache-Control": "no-store" } };
     },

@@ -2,6 +2,7 @@ import {
   type Client,
   type CreditNote,
   clientSettingsOf,
+  creditorReferenceFor,
   type DomainError,
   domainError,
   formatAmount,
@@ -19,6 +20,8 @@ import type { StatusWord } from "./public-invoice-words.js";
 /** The published public view of an invoice (ROUTES.md), its JSON at `/i/{token}` with `Accept: application/json`. */
 export interface PublicInvoiceView {
   readonly documentNumber: string;
+  /** The ISO 11649 RF reference to quote with a transfer (beyond the published members). */
+  readonly creditorReference: string;
   readonly currency: string;
   readonly customerName: string;
   readonly organisationName: string;
@@ -86,6 +89,7 @@ export const publicInvoiceView = (
   const settings = client === undefined ? undefined : clientSettingsOf(client);
   return {
     documentNumber: invoice.documentNumber ?? "",
+    creditorReference: creditorReferenceFor(invoice.documentNumber ?? "") ?? invoice.documentNumber ?? "",
     currency: invoice.currency,
     customerName: invoice.customer.name,
     organisationName: seller?.tradingName ?? seller?.legalName ?? organisation?.name ?? "",

@@ -4,6 +4,7 @@ import { sqlAllowedSenders } from "./stores/allowed-senders.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
 import { sqlApprovalLinks, sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
+import { sqlBankStatements } from "./stores/bank-statements.js";
 import { sqlBills } from "./stores/bills.js";
 import { sqlClients } from "./stores/clients.js";
 import { sqlCompanies } from "./stores/companies.js";
@@ -18,6 +19,7 @@ import { sqlJobs } from "./stores/jobs.js";
 import { sqlMatching } from "./stores/matching.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
+import { sqlPaymentRuns } from "./stores/payment-runs.js";
 import { sqlProducts } from "./stores/products.js";
 import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
 import { sqlSellerIdentities } from "./stores/seller-identities.js";
@@ -59,4 +61,6 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   creditNotes: sqlCreditNotes(session),
   documentNumbers: sqlDocumentNumbers(session),
   sellerIdentities: sqlSellerIdentities(session),
+  paymentRuns: sqlPaymentRuns(session),
+  bankStatements: sqlBankStatements(session),
 });

@@ -55,6 +55,7 @@ export {
   UpdateCustomerBody,
   updateCustomer,
 } from "./customers/customer-use-cases.js";
+export type { CoreDeps } from "./deps.js";
 export type { IdempotencyPlace, IdempotencyRequest, RememberedAnswer } from "./idempotency.js";
 export * from "./inbox/allowed-senders.js";
 export {
@@ -118,6 +119,9 @@ export {
   removeResolution,
   tolerancesOf,
 } from "./matching/match-groups.js";
+export * from "./payments/bank-statements.js";
+export * from "./payments/inputs.js";
+export * from "./payments/payment-runs.js";
 export {
   CreateProductBody,
   createProduct,

@@ -16,6 +16,9 @@ export const BILL_TRIGGERS = [
   "schedule-payment",
   "unschedule",
   "mark-paid",
+  "start-payment",
+  "confirm-payment",
+  "return-payment",
   "credit",
   "reverse-credit",
 ] as const;
@@ -32,6 +35,7 @@ export type BillEventType =
   | "bill.approved"
   | "bill.rejected"
   | "bill.scheduled"
+  | "bill.payment_in_progress"
   | "bill.paid"
   | "bill.credited";
 
@@ -112,6 +116,16 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
     { from: "Approved", trigger: "schedule-payment", to: "Scheduled", events: ["bill.scheduled"] },
     { from: "Scheduled", trigger: "unschedule", to: "Approved", events: ["bill.updated"] },
     { from: ["Approved", "Scheduled"], trigger: "mark-paid", to: "Paid", events: ["bill.paid"] },
+    // Payment runs: the bill's transfer is in a file for the bank; the bank confirms it (a statement debit) or
+    // returns it (back to Scheduled, to be paid again).
+    {
+      from: ["Approved", "Scheduled"],
+      trigger: "start-payment",
+      to: "PaymentInProgress",
+      events: ["bill.payment_in_progress"],
+    },
+    { from: "PaymentInProgress", trigger: "confirm-payment", to: "Paid", events: ["bill.paid"] },
+    { from: "PaymentInProgress", trigger: "return-payment", to: "Scheduled", events: ["bill.scheduled"] },
     // Supplier credit lowers what a bill owes without moving it; a reversal raises it again (bill.updated).
     ...CREDITABLE_STATES.map((state) => ({
       from: state,

@@ -12,6 +12,8 @@ export const BILL_STATES = [
   "Approved",
   "Rejected",
   "Scheduled",
+  /** In a payment run whose file went to the bank; Paid when the bank confirms, Scheduled again on a return. */
+  "PaymentInProgress",
   "Paid",
   "Voided",
 ] as const;

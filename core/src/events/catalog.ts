@@ -44,6 +44,7 @@ export const EVENT_CATALOG = {
   "bill.approved": bill("a bill is approved"),
   "bill.rejected": bill("a bill is rejected"),
   "bill.scheduled": bill("a bill is scheduled for payment"),
+  "bill.payment_in_progress": bill("a bill's transfer is in a payment run file sent to the bank"),
   "bill.paid": bill("a bill is paid (terminal)"),
   "bill.voided": bill("a bill is voided"),
   "bill.credited": bill("a supplier credit note is applied against a bill"),

@@ -1,3 +1,4 @@
+import { creditorReferenceFor } from "../payments/creditor-reference.js";
 import { wireAmount } from "../shared/money.js";
 import { type CreditNote, type Invoice, taxCategoryOf } from "./model.js";
 import { outstandingOf, owedBackOf } from "./totals.js";
@@ -14,6 +15,8 @@ export const invoiceJson = (invoice: Invoice, publicBaseUrl: string) => {
     organisationId: invoice.organisationId,
     status: invoice.status,
     documentNumber: invoice.documentNumber,
+    /** ISO 11649 RF creditor reference made from the number: what a payer quotes, what statements are matched by. */
+    creditorReference: invoice.documentNumber === null ? null : (creditorReferenceFor(invoice.documentNumber) ?? null),
     customerId: invoice.customerId,
     customerName: invoice.customer.name,
     customer: invoice.customer,

@@ -1,4 +1,5 @@
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "./approvals.js";
+import type { BankStatements } from "./bank-statements.js";
 import type { Bills } from "./bills.js";
 import type { Customers } from "./customers.js";
 import type { Events } from "./events.js";
@@ -7,6 +8,7 @@ import type { AllowedSenders, Companies, CompanyBills, ForwardingRejections } fr
 import type { CreditNotes, DocumentNumbers, Invoices } from "./invoices.js";
 import type { Jobs } from "./jobs.js";
 import type { MatchingStores } from "./matching.js";
+import type { PaymentRuns } from "./payment-runs.js";
 import type { Products } from "./products.js";
 import type { RecurringSchedules } from "./recurring.js";
 import type { InvoiceReminders } from "./reminders.js";
@@ -48,6 +50,8 @@ export interface Stores {
   readonly creditNotes: CreditNotes;
   readonly documentNumbers: DocumentNumbers;
   readonly sellerIdentities: SellerIdentities;
+  readonly paymentRuns: PaymentRuns;
+  readonly bankStatements: BankStatements;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

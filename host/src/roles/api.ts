@@ -34,6 +34,8 @@ export const buildHttpServer = async (
   const clock = container.get<Clock>(TOKENS.Clock);
   const database = await container.getAsync<Database>(TOKENS.Database);
   const tokens = await container.getAsync<BearerTokens>(TOKENS.BearerTokens);
+  // What routes use when a request runs: resolved once here, before the server listens.
+  await container.getAsync(TOKENS.RouteServices);
   const names = headerNames(config.headerPrefix);
   const metrics = container.get<HttpMetrics>(TOKENS.Metrics);
   return createHttpServer({

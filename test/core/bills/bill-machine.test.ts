@@ -26,6 +26,10 @@ const EXPECTED: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; e
   "Scheduled unschedule": { to: "Approved", events: ["bill.updated"] },
   "Approved mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Scheduled mark-paid": { to: "Paid", events: ["bill.paid"] },
+  "Approved start-payment": { to: "PaymentInProgress", events: ["bill.payment_in_progress"] },
+  "Scheduled start-payment": { to: "PaymentInProgress", events: ["bill.payment_in_progress"] },
+  "PaymentInProgress confirm-payment": { to: "Paid", events: ["bill.paid"] },
+  "PaymentInProgress return-payment": { to: "Scheduled", events: ["bill.scheduled"] },
   "PendingReview credit": { to: "PendingReview", events: ["bill.credited"] },
   "NeedsApproval credit": { to: "NeedsApproval", events: ["bill.credited"] },
   "Approved credit": { to: "Approved", events: ["bill.credited"] },
@@ -47,7 +51,7 @@ test("every (state, trigger) pair of the bill table moves as the spec says or is
   const flagged = { duplicateOfBillId: "01900000-0000-7000-8000-000000000000" };
   const clean = { duplicateOfBillId: null };
   const pairs = allPairs(BILL_MACHINE);
-  t.is(pairs.length, 9 * 15);
+  t.is(pairs.length, 10 * 18);
   for (const { state, trigger } of pairs) {
     if (trigger === "submit") {
       for (const [decision, expected] of Object.entries(SUBMIT)) {

@@ -1,27 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type CreditTransferBatch, controlSum, creditorReferenceFor, isCreditorReference, pain001 } from "@apar/core";
 import test from "ava";
-
-const xsd = join(dirname(fileURLToPath(import.meta.url)), "../../../fixtures/iso20022/pain.001.001.09.xsd");
-
-/** xmllint's verdict on a document against the pain.001.001.09 schema: "" when valid, else its complaint. */
-const schemaErrors = (xml: string): string => {
-  const dir = mkdtempSync(join(tmpdir(), "apar-pain-"));
-  try {
-    const file = join(dir, "payout.xml");
-    writeFileSync(file, xml);
-    execFileSync("xmllint", ["--noout", "--schema", xsd, file], { stdio: "pipe" });
-    return "";
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? error);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
+import { pain001SchemaErrors as schemaErrors } from "../../helpers/pain001-schema.js";
 
 const debtor = {
   name: "Buyer & Co GmbH",

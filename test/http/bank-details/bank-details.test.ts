@@ -10,16 +10,17 @@ test.after.always(async () => {
 });
 
 type Json = Record<string, unknown>;
-let lastClientId = "";
-
 const tenant = async () => {
   const client = await seedClient(h);
-  lastClientId = client.id;
   const apiKey = await seedKey(h, { kind: "clients", clientIds: [client.id] });
   const organisation = await seedOrganisation(h, client.id);
   const headers = key(apiKey.rawKey, { "x-service-organisation-id": organisation.id });
-  return (method: string, path: string, body?: unknown) =>
-    h.call(method, path, { headers, ...(body === undefined ? {} : { body }) });
+  // Tests run at once: each reads its own client's events (a shared "last client" raced between them).
+  return Object.assign(
+    (method: string, path: string, body?: unknown) =>
+      h.call(method, path, { headers, ...(body === undefined ? {} : { body }) }),
+    { clientId: client.id },
+  );
 };
 
 test("GET /bank-details/countries lists every profile as one page, under /v1 too; a country's profile or a 404", async (t) => {
@@ -120,7 +121,7 @@ test("a supplier's account changing records supplier.bank_details_changed (maske
   const created = (await call("POST", "/v1/suppliers", { name: "Moving Money Ltd" })).json as Json;
   const patch = (bankDetails: Json) => call("PATCH", `/v1/suppliers/${created.id}`, { bankDetails });
   const eventsOf = async () =>
-    (await h.app.database.stores.events.ofSubject(lastClientId, "supplier", created.id as string)).map(
+    (await h.app.database.stores.events.ofSubject(call.clientId, "supplier", created.id as string)).map(
       (e) => e.envelope,
     );
   t.is((await patch({ iban: "DE89370400440532013000" })).status, 200);

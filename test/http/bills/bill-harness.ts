@@ -138,6 +138,18 @@ export const startBillHarness = async (
   };
 };
 
+/** Bank details as a reader gives them: every member, null where the document said nothing. */
+export const bankDetailsOf = (iban: string) => ({
+  accountHolderName: null,
+  accountNumber: null,
+  sortCode: null,
+  routingNumber: null,
+  iban,
+  bicSwift: null,
+  country: null,
+  currency: null,
+});
+
 /** A PDF-looking document carrying fields for the fake reader. */
 export const pdfWith = (fields: Record<string, unknown>, salt = Math.random().toString(36)): Buffer =>
   Buffer.from(`%PDF-1.7\n% ${salt}\nFIELDS${JSON.stringify(fields)}FIELDS\n%%EOF\n`, "latin1");

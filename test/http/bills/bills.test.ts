@@ -1,5 +1,5 @@
 import test from "ava";
-import { type BillHarness, pdfWith, SAMPLES, startBillHarness } from "./bill-harness.js";
+import { type BillHarness, bankDetailsOf, pdfWith, SAMPLES, startBillHarness } from "./bill-harness.js";
 
 let h: BillHarness;
 test.before(async () => {
@@ -278,16 +278,7 @@ test.serial(
     });
     t.is(supplier.status, 201);
     const read = async (fields: Json) => h.settled(String(((await h.upload(pdfWith(fields))).json as Json).id));
-    const bank = (iban: string) => ({
-      accountHolderName: null,
-      accountNumber: null,
-      sortCode: null,
-      routingNumber: null,
-      iban,
-      bicSwift: null,
-      country: null,
-      currency: null,
-    });
+    const bank = bankDetailsOf;
     const same = await read({
       supplierName: "Steady Bank Supplies",
       supplierTaxNumber: "DE811907980",

@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHttpServer, type HttpServer } from "@apar/adapters/http/index";
 import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
-import { type PaymentGateway, publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
-import { type InvoiceJson, SYSTEM_ACTOR } from "@apar/core";
+import { publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
+import { systemClock } from "@apar/adapters/system/clock";
+import { creditorReferenceFor, type InvoiceJson, SYSTEM_ACTOR } from "@apar/core";
 import {
   createCreditNote,
   createCustomer,
@@ -17,7 +18,7 @@ import {
   sendInvoice,
   voidInvoice,
 } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
+import type { Ids, PaymentGateway } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
@@ -49,14 +50,13 @@ test.before(async () => {
   // The public routes on a server of their own, so that the test chooses the payment gateway.
   server = createHttpServer({
     logger: pino({ level: "silent" }),
-    routes: publicInvoiceRoutes({
-      stores: () => h.db.stores,
+    routes: publicInvoiceRoutes(() => ({
+      db: h.db,
+      clock: systemClock,
       renderer: pdfInvoiceRenderer(),
       publicBaseUrl: BASE,
-      get paymentGateway() {
-        return gateway;
-      },
-    }),
+      paymentGateway: gateway,
+    })),
     ready: async () => true,
     maxBodyBytes: 64 * 1024,
     version: "test",
@@ -289,6 +289,7 @@ test.serial("Accept: application/json answers the published view", async (t) => 
   t.is(answer.status, 200);
   t.deepEqual(answer.json, {
     documentNumber: invoice.documentNumber,
+    creditorReference: creditorReferenceFor(String(invoice.documentNumber)),
     currency: "EUR",
     customerName: "Wayne Enterprises",
     organisationName: "Umbrella Services GmbH",

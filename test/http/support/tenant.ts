@@ -197,6 +197,65 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     actor: { type: "system", id: null },
   })();
   if (E.isLeft(delivery)) throw new Error(delivery.left.code);
+  // A payment run paying the seeded bill, through the store (the seeded bill is not read: nothing to pay yet).
+  const paymentRunId = missingId();
+  const account = { name: MARKER, iban: "DE89370400440532013000", accountNumber: null, bic: null, country: "DE" };
+  await h.app.database.stores.paymentRuns.insert({
+    id: paymentRunId,
+    clientId: client.id,
+    organisationId: organisation.id,
+    status: "InProgress",
+    currency: "EUR",
+    executionDate: "2999-01-01",
+    debtor: account,
+    messageId: paymentRunId.replace(/-/g, ""),
+    controlSum: "1.00",
+    items: [
+      {
+        billId,
+        endToEndId: billId.replace(/-/g, ""),
+        supplierName: MARKER,
+        amount: "1.00",
+        creditor: account,
+        reference: MARKER,
+        status: "InProgress",
+        returnReason: null,
+      },
+    ],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  // A bank statement import with one unmatched credit, through the store.
+  const bankStatementId = missingId();
+  const statementEntryId = missingId();
+  await h.app.database.stores.bankStatements.insert({
+    id: bankStatementId,
+    clientId: client.id,
+    organisationId: organisation.id,
+    fingerprint: bankStatementId.replace(/-/g, "").padEnd(64, "0"),
+    statementIds: [MARKER],
+    accountIbans: [],
+    entries: [
+      {
+        id: statementEntryId,
+        paymentKey: `bank-entry:-:${MARKER}`,
+        reference: MARKER,
+        amount: "1.00",
+        currency: "EUR",
+        direction: "CRDT",
+        bookingDate: "2026-01-01",
+        valueDate: null,
+        creditorReferences: [],
+        remittanceText: [MARKER],
+        endToEndIds: [],
+        counterpartyName: MARKER,
+        counterpartyIban: null,
+        match: null,
+      },
+    ],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   return {
     client,
     apiKey,
@@ -221,6 +280,9 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     creditNoteId: creditNote.right.id,
     subscriptionId: subscription.right.subscription.id,
     deliveryId: delivery.right.id,
+    paymentRunId,
+    bankStatementId,
+    statementEntryId,
   };
 };
 export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
@@ -261,6 +323,9 @@ export const idFor = (route: RouteDef, param: string, b: Tenant): string | undef
     applications: b.creditApplicationId,
     "webhook-subscriptions": b.subscriptionId,
     "webhook-deliveries": b.deliveryId,
+    "payment-runs": b.paymentRunId,
+    "bank-statements": b.bankStatementId,
+    entries: b.statementEntryId,
   };
   // A public approval token is itself the credential (the caller's key plays no part): B's real token would
   // rightly open B's page. The walk sends a well-formed token of nobody; test/portal/public-approval covers tokens.

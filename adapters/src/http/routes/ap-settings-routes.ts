@@ -1,20 +1,12 @@
 import { APPROVAL_LINK_TTL_MS, clientSettingsOf } from "@apar/core";
 import { tolerancesOf } from "@apar/core/app";
-import type { Database } from "@apar/core/ports";
 import { PROBLEM_JSON, problemType } from "../problem.js";
 import type { HttpReply, JsonSchema, RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { orgScope, S } from "./support.js";
 
 /** What the AP settings route reads: the operator's reading configuration and the database. */
-export interface ApSettingsRouteDeps {
-  readonly database: Database;
-  /** `OCR` or `LLM` for a client (`APAR_LLM_CLIENTS`). */
-  readonly readingMethodFor: (clientId: string) => "ocr" | "llm";
-  /** `APAR_OCR_LANGUAGES`. */
-  readonly ocrLanguages: readonly string[];
-  /** `APAR_LLM_UNSURE_BELOW` when an LLM endpoint is set; null: no second look. */
-  readonly llmSecondLookBelow: number | null;
-}
+export type ApSettingsRouteDeps = RouteDeps<"db" | "readingMethodFor" | "ocrLanguages" | "llmSecondLookBelow">;
 
 const TAG = "settings";
 
@@ -115,12 +107,12 @@ export const apSettingsRoutes = (deps: ApSettingsRouteDeps): RouteDef[] => {
         status: 200,
         body: {
           organisationId: scope.organisationId,
-          readingMethod: deps.readingMethodFor(scope.clientId) === "llm" ? "LLM" : "OCR",
-          ocrLanguages: deps.ocrLanguages,
-          llmSecondLookBelow: deps.llmSecondLookBelow,
+          readingMethod: deps().readingMethodFor(scope.clientId) === "llm" ? "LLM" : "OCR",
+          ocrLanguages: deps().ocrLanguages,
+          llmSecondLookBelow: deps().llmSecondLookBelow,
           duplicateRules: DUPLICATE_RULES,
           approvalLinkLifetimeHours: APPROVAL_LINK_TTL_MS / 3_600_000,
-          matchTolerances: await tolerancesOf(deps.database.stores, scope),
+          matchTolerances: await tolerancesOf(deps().db.stores, scope),
           billReviewTimeAfterDueDate: clientSettingsOf(auth.client ?? {}).billReviewTimeAfterDueDate,
         },
       };

@@ -12,7 +12,6 @@ import {
   reply,
   S,
   type TenancyRouteDeps,
-  useCaseDeps,
 } from "./support.js";
 import { API_KEY_SCHEMA, apiKeyView } from "./views.js";
 
@@ -53,7 +52,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const input = decode(CreateApiKeyBody, ctx.json ?? {});
       if (E.isLeft(input)) return input.left;
       return reply(
-        createApiKey(useCaseDeps(deps))({ scope: { kind: "clients", clientIds: [client.id] }, ...input.right }),
+        createApiKey(deps())({ scope: { kind: "clients", clientIds: [client.id] }, ...input.right }),
         201,
         ({ apiKey, rawKey }) => ({
           id: apiKey.id,
@@ -81,7 +80,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;
-      const keys = await listApiKeys(deps.database.stores, client.id, page.right);
+      const keys = await listApiKeys(deps().db.stores, client.id, page.right);
       return { status: 200, body: listEnvelope(keys, (k) => apiKeyView(k, client.id)) };
     },
   },
@@ -102,7 +101,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return notFound("ApiKey.NotFound", "The API key does not exist.");
-      return reply(revokeApiKey(useCaseDeps(deps))({ id, clientId: client.id }), 204, () => undefined);
+      return reply(revokeApiKey(deps())({ id, clientId: client.id }), 204, () => undefined);
     },
   },
 ];

@@ -1,6 +1,5 @@
 import { actsAs, type DomainError, decode } from "@apar/core";
 import {
-  type ApprovalDeps,
   approveBill,
   createPolicy,
   deletePolicy,
@@ -18,27 +17,17 @@ import {
   submitBill,
   unscheduleBill,
 } from "@apar/core/app";
-import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { type HttpReply, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import { POLICY_SCHEMA } from "./approval-schemas.js";
 import { BILL_SCHEMA } from "./bill-schemas.js";
+import type { RouteDeps } from "./deps.js";
 import { idOf, listSchema, orgScope, reply, wholeList } from "./support.js";
 
 /** What the approval routes need. */
-export interface ApprovalRouteDeps {
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly ids: Ids;
-}
+export type ApprovalRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const ACCESS = { scope: "organisation", module: "ap" } as const;
-
-const useCaseDeps = (deps: ApprovalRouteDeps): ApprovalDeps => ({
-  db: deps.database,
-  clock: deps.clock,
-  ids: deps.ids,
-});
 
 const policyAnswer = { description: "The policy.", schema: POLICY_SCHEMA };
 const policyMissing = { description: "`ApprovalPolicy.NotFound`." };
@@ -59,7 +48,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
         schema: listSchema(POLICY_SCHEMA),
       },
     },
-    handler: async (ctx) => reply(listPolicies(useCaseDeps(deps))(orgScope(ctx).scope), 200, wholeList),
+    handler: async (ctx) => reply(listPolicies(deps())(orgScope(ctx).scope), 200, wholeList),
   },
   {
     method: "POST",
@@ -73,7 +62,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     handler: async (ctx) => {
       const body = decode(PolicyBody, ctx.json);
       if (E.isLeft(body)) return body.left;
-      return reply(createPolicy(useCaseDeps(deps))(orgScope(ctx).scope, body.right), 201, (p) => p, {});
+      return reply(createPolicy(deps())(orgScope(ctx).scope, body.right), 201, (p) => p, {});
     },
   },
   {
@@ -84,7 +73,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     tags: ["approvals"],
     access: ACCESS,
     responses: { "200": policyAnswer, "404": policyMissing },
-    handler: async (ctx) => reply(getPolicy(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, (p) => p),
+    handler: async (ctx) => reply(getPolicy(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (p) => p),
   },
   {
     method: "PUT",
@@ -98,7 +87,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     handler: async (ctx) => {
       const body = decode(PolicyBody, ctx.json);
       if (E.isLeft(body)) return body.left;
-      return reply(replacePolicy(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx), body.right), 200, (p) => p);
+      return reply(replacePolicy(deps())(orgScope(ctx).scope, idOf(ctx), body.right), 200, (p) => p);
     },
   },
   {
@@ -109,8 +98,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     tags: ["approvals"],
     access: ACCESS,
     responses: { "204": { description: "Deleted." }, "404": policyMissing },
-    handler: async (ctx) =>
-      reply(deletePolicy(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
+    handler: async (ctx) => reply(deletePolicy(deps())(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
   },
 ];
 
@@ -143,21 +131,20 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
     const { auth, scope } = orgScope(ctx);
     return { scope, actor: auth.actor, id: idOf(ctx), administrator: actsAs(auth, "Admin") };
   };
-  const d = () => useCaseDeps(deps);
   return [
     action(
       "submit",
       "submitBill",
       "Submit a reviewed bill: the approval policies decide (NeedsApproval, Approved or Voided)",
       async (ctx) => {
-        return reply(submitBill(d(), matchingReviewGate)(actor(ctx)), 200, (b) => b);
+        return reply(submitBill(deps(), matchingReviewGate)(actor(ctx)), 200, (b) => b);
       },
     ),
     action(
       "approve",
       "approveBill",
       "Approve a bill in NeedsApproval (Approved once the quorum is reached)",
-      (ctx) => reply(approveBill(d())(actor(ctx)), 200, (b) => b),
+      (ctx) => reply(approveBill(deps())(actor(ctx)), 200, (b) => b),
       undefined,
       { "403": { description: "`Bill.NotApprover`: the caller is not an approver of the bill." } },
     ),
@@ -168,13 +155,13 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       async (ctx) => {
         const body = decode(RejectBillBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(rejectBill(d())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
+        return reply(rejectBill(deps())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
       },
       jsonBody(RejectBillBody),
       { "403": { description: "`Bill.NotApprover`." } },
     ),
     action("reopen", "reopenBill", "Reopen a Rejected bill for review", (ctx) =>
-      reply(reopenBill(d())(actor(ctx)), 200, (b) => b),
+      reply(reopenBill(deps())(actor(ctx)), 200, (b) => b),
     ),
     action(
       "schedule-payment",
@@ -183,15 +170,15 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       async (ctx) => {
         const body = decode(ScheduleBillBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(scheduleBillPayment(d())({ ...actor(ctx), ...body.right }), 200, (b) => b);
+        return reply(scheduleBillPayment(deps())({ ...actor(ctx), ...body.right }), 200, (b) => b);
       },
       jsonBody(ScheduleBillBody),
     ),
     action("unschedule", "unscheduleBill", "Take a Scheduled bill back to Approved", (ctx) =>
-      reply(unscheduleBill(d())(actor(ctx)), 200, (b) => b),
+      reply(unscheduleBill(deps())(actor(ctx)), 200, (b) => b),
     ),
     action("mark-paid", "markBillPaid", "Mark an Approved or Scheduled bill paid (terminal)", (ctx) =>
-      reply(markBillPaid(d())(actor(ctx)), 200, (b) => b),
+      reply(markBillPaid(deps())(actor(ctx)), 200, (b) => b),
     ),
   ];
 };

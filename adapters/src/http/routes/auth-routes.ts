@@ -1,7 +1,7 @@
 import { AuthCodeBody, AuthExchangeBody, exchangeAuthCode, issueAuthCode } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
-import { clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps, useCaseDeps } from "./support.js";
+import { clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "auth";
 
@@ -36,7 +36,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
       if (E.isLeft(input)) return input.left;
       if (auth.principal.kind !== "api_key") throw new Error("codes route reached without an API key");
       return reply(
-        issueAuthCode(useCaseDeps(deps))({ clientId: client.id, apiKeyId: auth.principal.key.id, ...input.right }),
+        issueAuthCode(deps())({ clientId: client.id, apiKeyId: auth.principal.key.id, ...input.right }),
         201,
         (c) => c,
         NO_STORE,
@@ -82,7 +82,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
       const input = decodeBody(AuthExchangeBody, ctx);
       if (E.isLeft(input)) return input.left;
       return reply(
-        exchangeAuthCode({ ...useCaseDeps(deps), tokens: deps.tokens })(input.right.code),
+        exchangeAuthCode({ ...deps(), tokens: deps().bearerTokens })(input.right.code),
         200,
         (x) => ({
           token: x.token,

@@ -22,32 +22,19 @@ import {
   VoidBillBody,
   voidBill,
 } from "@apar/core/app";
-import type { BillFilter, Clock, Database, Ids } from "@apar/core/ports";
+import type { BillFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type { StreamingDocumentFiles } from "../../documents/file-document-files.js";
 import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
 import { BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
+import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the bill routes need. */
-export interface BillRouteDeps {
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly ids: Ids;
-  readonly files: StreamingDocumentFiles;
-  readonly maxUploadBytes: number;
-}
+export type BillRouteDeps = RouteDeps<"db" | "clock" | "ids" | "files" | "maxUploadBytes">;
 
 const TAG = "bills";
 const ACCESS = { scope: "organisation", module: "ap" } as const;
-
-const useCaseDeps = (deps: BillRouteDeps) => ({
-  db: deps.database,
-  clock: deps.clock,
-  ids: deps.ids,
-  files: deps.files,
-});
 
 // A malformed id answers like a missing bill: the nil UUID is never a bill.
 
@@ -169,9 +156,9 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
               message: "Idempotency-Key must be 1 to 255 visible ASCII characters",
             },
           ]);
-        const received = await receiveDocument(ctx, deps.files, deps.maxUploadBytes);
+        const received = await receiveDocument(ctx, deps().files, deps().maxUploadBytes);
         if (isDomainError(received)) return received;
-        const result = await uploadBill(useCaseDeps(deps))({
+        const result = await uploadBill(deps())({
           scope,
           actor: auth.actor,
           document: received.document,
@@ -208,7 +195,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
         if (E.isLeft(page)) return page.left;
         const filter = listFilter(ctx);
         if (E.isLeft(filter)) return filter.left;
-        return reply(listBills(useCaseDeps(deps))(scope, filter.right, page.right), 200, (p) => listEnvelope(p));
+        return reply(listBills(deps())(scope, filter.right, page.right), 200, (p) => listEnvelope(p));
       },
     },
     {
@@ -219,7 +206,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: { "200": billAnswer, "404": notFoundAnswer },
-      handler: async (ctx) => reply(getBill(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, (b) => b),
+      handler: async (ctx) => reply(getBill(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (b) => b),
     },
     {
       method: "PATCH",
@@ -240,7 +227,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
         const patch = decode(BillPatch, ctx.json);
         if (E.isLeft(patch)) return patch.left;
         return reply(
-          updateBill(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx), patch: patch.right }),
+          updateBill(deps())({ scope, actor: auth.actor, id: idOf(ctx), patch: patch.right }),
           200,
           (b) => b,
         );
@@ -248,7 +235,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
     },
     action("/v1/bills/{id}/retry-ocr", "retryBillReading", "Read a bill that failed extraction again", async (ctx) => {
       const { auth, scope } = orgScope(ctx);
-      return reply(retryBillReading(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
+      return reply(retryBillReading(deps())({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
     }),
     action(
       "/v1/bills/{id}/void",
@@ -259,7 +246,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
         const body = decode(VoidBillBody, ctx.json ?? {});
         if (E.isLeft(body)) return body.left;
         const reason = body.right.reason?.trim().slice(0, 1000) || null;
-        return reply(voidBill(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx), reason }), 200, (b) => b);
+        return reply(voidBill(deps())({ scope, actor: auth.actor, id: idOf(ctx), reason }), 200, (b) => b);
       },
       true,
     ),
@@ -269,7 +256,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       "Resolve a bill's duplicate flag",
       async (ctx) => {
         const { auth, scope } = orgScope(ctx);
-        return reply(dismissDuplicate(useCaseDeps(deps))({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
+        return reply(dismissDuplicate(deps())({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
       },
     ),
     {
@@ -288,7 +275,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
         "404": notFoundAnswer,
       },
       handler: async (ctx) => {
-        const doc = await billDocument(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx))();
+        const doc = await billDocument(deps())(orgScope(ctx).scope, idOf(ctx))();
         if (E.isLeft(doc)) return doc.left;
         const name = (doc.right.filename ?? "document").replace(/["\\\r\n]/g, "_");
         return {
@@ -316,7 +303,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
         },
         "404": notFoundAnswer,
       },
-      handler: async (ctx) => reply(getBillHistory(useCaseDeps(deps))(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),
+      handler: async (ctx) => reply(getBillHistory(deps())(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),
     },
   ];
 };

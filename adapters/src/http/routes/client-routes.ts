@@ -18,7 +18,6 @@ import {
   pathId,
   reply,
   type TenancyRouteDeps,
-  useCaseDeps,
 } from "./support.js";
 import { CLIENT_SCHEMA, CLIENT_SETTINGS_SCHEMA, clientSettingsView, clientView } from "./views.js";
 
@@ -39,7 +38,7 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     handler: async (ctx) => {
       const input = decodeBody(CreateClientBody, ctx);
       if (E.isLeft(input)) return input.left;
-      return reply(createClient(useCaseDeps(deps))(input.right), 201, clientView);
+      return reply(createClient(deps())(input.right), 201, clientView);
     },
   },
   {
@@ -54,7 +53,7 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     handler: async (ctx) => {
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;
-      return { status: 200, body: listEnvelope(await listClients(deps.database.stores, page.right), clientView) };
+      return { status: 200, body: listEnvelope(await listClients(deps().db.stores, page.right), clientView) };
     },
   },
   {
@@ -84,7 +83,7 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       );
       const given = settings === undefined && Object.keys(flat).length === 0 ? undefined : { ...settings, ...flat };
       return reply(
-        updateClient(useCaseDeps(deps))({
+        updateClient(deps())({
           id,
           ...(name === undefined ? {} : { name }),
           ...(type === undefined ? {} : { type }),

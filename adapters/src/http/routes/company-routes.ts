@@ -20,6 +20,7 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import {
   clientAuth,
   companyVisibility,
@@ -30,16 +31,11 @@ import {
   pageOf,
   reply,
   S,
-  type TenancyRouteDeps,
-  useCaseDeps,
   wholeList,
 } from "./support.js";
 
-/** What the company routes need beyond the tenancy routes: the domain of forwarding addresses. */
-export interface CompanyRouteDeps extends TenancyRouteDeps {
-  /** `APAR_INBOUND_DOMAIN`: a company's forwarding address is `<slug>@<inboundDomain>`. */
-  readonly inboundDomain: string;
-}
+/** What the company routes use: the inbox use cases' deps and the domain of forwarding addresses. */
+export type CompanyRouteDeps = RouteDeps<"db" | "clock" | "ids" | "randomBytes" | "inboundDomain">;
 
 const TAG = "companies";
 const ACCESS = { scope: "client", module: "inbox", resource: "Company" } as const;
@@ -107,8 +103,7 @@ const senderView = (s: AllowedSender) => ({
 
 /** Companies, their sender allowlists and the bills that wait for an organisation (client-scoped). */
 export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
-  const inbox = () => ({ ...useCaseDeps(deps), db: deps.database });
-  const view = (c: Company) => companyView(deps.inboundDomain)(c);
+  const view = (c: Company) => companyView(deps().inboundDomain)(c);
   return [
     {
       method: "POST",
@@ -124,7 +119,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         const { client } = clientAuth(ctx);
         const input = decodeBody(CreateCompanyBody, ctx);
         if (E.isLeft(input)) return input.left;
-        return reply(createCompany(inbox())({ clientId: client.id, ...input.right }), 201, view);
+        return reply(createCompany(deps())({ clientId: client.id, ...input.right }), 201, view);
       },
     },
     {
@@ -141,7 +136,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
         return reply(
-          listCompanies(inbox())({
+          listCompanies(deps())({
             clientId: client.id,
             visibleTo: companyVisibility(auth),
             limit: page.right.limit,
@@ -163,7 +158,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const { auth, client } = clientAuth(ctx);
         return reply(
-          getCompany(inbox())({ clientId: client.id, id: idOf(ctx), visibleTo: companyVisibility(auth) }),
+          getCompany(deps())({ clientId: client.id, id: idOf(ctx), visibleTo: companyVisibility(auth) }),
           200,
           view,
         );
@@ -183,7 +178,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         const { client } = clientAuth(ctx);
         const input = decodeBody(UpdateCompanyBody, ctx);
         if (E.isLeft(input)) return input.left;
-        return reply(updateCompany(inbox())({ clientId: client.id, id: idOf(ctx), ...input.right }), 200, view);
+        return reply(updateCompany(deps())({ clientId: client.id, id: idOf(ctx), ...input.right }), 200, view);
       },
     },
     {
@@ -196,7 +191,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       responses: { "204": { description: "Deleted; its slug is free again." }, ...NOT_FOUND },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
-        return reply(deleteCompany(inbox())({ clientId: client.id, id: idOf(ctx) }), 204, () => undefined);
+        return reply(deleteCompany(deps())({ clientId: client.id, id: idOf(ctx) }), 204, () => undefined);
       },
     },
     {
@@ -216,7 +211,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const { auth, client } = clientAuth(ctx);
         return reply(
-          listAllowedSenders(inbox())({
+          listAllowedSenders(deps())({
             clientId: client.id,
             companyId: idOf(ctx),
             visibleTo: companyVisibility(auth),
@@ -245,7 +240,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         const { client } = clientAuth(ctx);
         const input = decodeBody(AllowedSenderBody, ctx);
         if (E.isLeft(input)) return input.left;
-        const result = await addAllowedSender(inbox())({
+        const result = await addAllowedSender(deps())({
           clientId: client.id,
           companyId: idOf(ctx),
           sender: input.right.sender,
@@ -268,7 +263,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
         return reply(
-          removeAllowedSender(inbox())({
+          removeAllowedSender(deps())({
             clientId: client.id,
             companyId: idOf(ctx),
             id: idOf(ctx, "senderId"),
@@ -301,7 +296,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         const { client } = clientAuth(ctx);
         const input = ctx.json === undefined ? E.right({}) : decodeBody(AllowFromRejectionBody, ctx);
         if (E.isLeft(input)) return input.left;
-        const result = await allowSenderFromRejection(inbox())({
+        const result = await allowSenderFromRejection(deps())({
           clientId: client.id,
           companyId: idOf(ctx, "companyId"),
           rejectionId: idOf(ctx),
@@ -326,7 +321,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const { auth, client } = clientAuth(ctx);
         return reply(
-          getCompanyBill(inbox())({
+          getCompanyBill(deps())({
             clientId: client.id,
             visibleTo: companyVisibility(auth),
             companyId: idOf(ctx, "companyId"),
@@ -357,7 +352,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
         const input = decodeBody(AssignCompanyBillBody, ctx);
         if (E.isLeft(input)) return input.left;
         return reply(
-          assignCompanyBill(inbox())({
+          assignCompanyBill(deps())({
             clientId: client.id,
             companyId: idOf(ctx, "companyId"),
             billId: idOf(ctx, "billId"),

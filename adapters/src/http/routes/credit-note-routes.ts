@@ -10,7 +10,7 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
-import { AR_ACCESS, fileReply, type InvoiceRouteDeps, invoiceDeps } from "./invoice-routes.js";
+import { AR_ACCESS, fileReply, type InvoiceRouteDeps } from "./invoice-routes.js";
 import { CREDIT_NOTE_SCHEMA } from "./invoice-schemas.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
@@ -20,7 +20,6 @@ const missing = { description: "`CreditNote.NotFound` (or `Invoice.NotFound`)." 
 
 /** Credit notes: drafted against an invoice, issued, listed, fetched and printed. */
 export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
-  const d = () => invoiceDeps(deps);
   return [
     {
       method: "POST",
@@ -40,7 +39,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const body = decode(CreateCreditNoteBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         return reply(
-          createCreditNote(d())({ scope: orgScope(ctx).scope, invoiceId: idOf(ctx, "invoiceId"), body: body.right }),
+          createCreditNote(deps())({ scope: orgScope(ctx).scope, invoiceId: idOf(ctx, "invoiceId"), body: body.right }),
           201,
           (n) => n,
         );
@@ -61,7 +60,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const { auth, scope } = orgScope(ctx);
         return reply(
-          issueCreditNote(d())({
+          issueCreditNote(deps())({
             scope,
             actor: auth.actor,
             invoiceId: idOf(ctx, "invoiceId"),
@@ -88,7 +87,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         if (invoiceId !== undefined && !isUuid(invoiceId))
           return validationError([{ field: "InvoiceId", code: "uuid", message: "InvoiceId must be a UUID" }]);
         const filter = invoiceId === undefined ? {} : { invoiceId: invoiceId.toLowerCase() };
-        return reply(listCreditNotes(d())(orgScope(ctx).scope, filter, page.right), 200, (p) => listEnvelope(p));
+        return reply(listCreditNotes(deps())(orgScope(ctx).scope, filter, page.right), 200, (p) => listEnvelope(p));
       },
     },
     {
@@ -99,7 +98,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: AR_ACCESS,
       responses: { "200": answer, "404": missing },
-      handler: async (ctx) => reply(getCreditNote(d())(orgScope(ctx).scope, idOf(ctx)), 200, (n) => n),
+      handler: async (ctx) => reply(getCreditNote(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (n) => n),
     },
     {
       method: "GET",
@@ -113,7 +112,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": missing,
       },
       handler: async (ctx) => {
-        const file = await creditNotePdf(d())(orgScope(ctx).scope, idOf(ctx))();
+        const file = await creditNotePdf(deps())(orgScope(ctx).scope, idOf(ctx))();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },
@@ -135,7 +134,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const format = (ctx.query.get("format") ?? "ubl").toLowerCase();
         if (format !== "ubl" && format !== "cii")
           return validationError([{ field: "format", code: "enum", message: "format must be ubl or cii" }]);
-        const file = await creditNoteEinvoice(d())(orgScope(ctx).scope, idOf(ctx), format)();
+        const file = await creditNoteEinvoice(deps())(orgScope(ctx).scope, idOf(ctx), format)();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },

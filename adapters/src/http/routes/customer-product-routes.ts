@@ -10,7 +10,6 @@ import {
   validationError,
 } from "@apar/core";
 import {
-  type CatalogueDeps,
   CreateCustomerBody,
   CreateProductBody,
   createCustomer,
@@ -32,10 +31,11 @@ import type { Page, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
 import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S, wholeList } from "./support.js";
 
 /** What the customer and product routes need: the database, clock and ids, read when a request runs. */
-export type CatalogueRouteDeps = CatalogueDeps;
+export type CatalogueRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const ACCESS = { scope: "organisation", module: "ar" } as const;
 const SearchLimit = limitParam(1, 100, 20);
@@ -234,12 +234,12 @@ export const customerAndProductRoutes = (deps: CatalogueRouteDeps): RouteDef[] =
     createBody: CreateCustomerBody,
     updateBody: UpdateCustomerBody,
     ops: {
-      create: (scope, body) => createCustomer(deps)(scope, body),
-      get: (scope, id) => getCustomer(deps)(scope, id),
-      list: (scope, q, page) => listCustomers(deps)(scope, q, page),
-      search: (scope, q, limit) => searchCustomers(deps)(scope, q, limit),
-      update: (scope, id, body) => updateCustomer(deps)(scope, id, body),
-      remove: (scope, id) => deleteCustomer(deps)(scope, id),
+      create: (scope, body) => createCustomer(deps())(scope, body),
+      get: (scope, id) => getCustomer(deps())(scope, id),
+      list: (scope, q, page) => listCustomers(deps())(scope, q, page),
+      search: (scope, q, limit) => searchCustomers(deps())(scope, q, limit),
+      update: (scope, id, body) => updateCustomer(deps())(scope, id, body),
+      remove: (scope, id) => deleteCustomer(deps())(scope, id),
     },
   }),
   ...routesFor<Product>({
@@ -252,12 +252,12 @@ export const customerAndProductRoutes = (deps: CatalogueRouteDeps): RouteDef[] =
     createBody: CreateProductBody,
     updateBody: UpdateProductBody,
     ops: {
-      create: (scope, body) => createProduct(deps)(scope, body),
-      get: (scope, id) => getProduct(deps)(scope, id),
-      list: (scope, q, page) => listProducts(deps)(scope, q, page),
-      search: (scope, q, limit) => searchProducts(deps)(scope, q, limit),
-      update: (scope, id, body) => updateProduct(deps)(scope, id, body),
-      remove: (scope, id) => deleteProduct(deps)(scope, id),
+      create: (scope, body) => createProduct(deps())(scope, body),
+      get: (scope, id) => getProduct(deps())(scope, id),
+      list: (scope, q, page) => listProducts(deps())(scope, q, page),
+      search: (scope, q, limit) => searchProducts(deps())(scope, q, limit),
+      update: (scope, id, body) => updateProduct(deps())(scope, id, body),
+      remove: (scope, id) => deleteProduct(deps())(scope, id),
     },
   }),
 ];

@@ -2,7 +2,7 @@ import { decode, forwardingRejectionResponse, Limit } from "@apar/core";
 import { listForwardingRejections } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { RouteDef } from "../route.js";
-import { clientAuth, companyVisibility, idOf, reply, type TenancyRouteDeps, useCaseDeps } from "./support.js";
+import { clientAuth, companyVisibility, idOf, reply, type TenancyRouteDeps } from "./support.js";
 
 const REJECTION_SCHEMA = {
   type: "object",
@@ -71,7 +71,7 @@ export const forwardingRejectionRoutes = (deps: TenancyRouteDeps): RouteDef[] =>
       if (E.isLeft(limit)) return limit.left;
       // A malformed id is answered like a missing company (the listing never tells them apart).
       return reply(
-        listForwardingRejections({ ...useCaseDeps(deps), db: deps.database })({
+        listForwardingRejections(deps())({
           clientId: client.id,
           companyId: idOf(ctx, "companyId"),
           limit: limit.right,

@@ -2,23 +2,13 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { type Company, type DomainError, domainError } from "@apar/core";
 import { headerFields } from "../../mail/inbound/headers.js";
 import { UnacceptableMessage } from "../../mail/inbound/message-shape.js";
-import type { InboundPipeline } from "../../mail/inbound/pipeline.js";
 import { clientIp, trustedProxies } from "../../rate-limit/client-ip.js";
+import { readRaw } from "../raw-body.js";
 import type { RouteContext, RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 
 /** What `POST /inbound/email` needs. */
-export interface InboundEmailRouteDeps {
-  /** `APAR_INBOUND_EMAIL_SECRET`; unset: the route answers 404 (no provider is configured). */
-  readonly secret: string | undefined;
-  /** `APAR_HEADER_PREFIX`: the headers are `x-<prefix>-inbound-secret` and so on. */
-  readonly headerPrefix: string;
-  /** Largest message accepted (`APAR_SMTP_MAX_BYTES`, as for SMTP). */
-  readonly maxBytes: number;
-  /** `APAR_TRUSTED_PROXIES`: behind them, the poster's address is the one their X-Forwarded-For names. */
-  readonly trustedProxies: readonly string[];
-  /** Read when a request runs (the database opens after routes are built). */
-  readonly pipeline: () => InboundPipeline;
-}
+export type InboundEmailRouteDeps = RouteDeps<"inbound" | "inboundEmailSecret" | "smtpMaxBytes" | "trustedProxies">;
 
 const digest = (s: string): Buffer => createHash("sha256").update(s).digest();
 
@@ -30,27 +20,6 @@ const header = (ctx: RouteContext, name: string): string | undefined => {
   const text = Array.isArray(value) ? value.join(",") : value;
   return text === undefined || text.trim() === "" ? undefined : text.trim();
 };
-
-/** The raw body, at most `max` bytes (a longer one answers 413 without reading the rest into memory). */
-const readRaw = (ctx: RouteContext, max: number): Promise<Buffer | DomainError> =>
-  new Promise((resolve, reject) => {
-    const declared = Number(ctx.headers["content-length"] ?? "0");
-    const tooLarge = () => domainError("TooLarge", "Request.TooLarge", `The message is larger than ${max} bytes.`);
-    if (declared > max) {
-      resolve(tooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    ctx.req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) over = true;
-      else chunks.push(chunk);
-    });
-    ctx.req.on("end", () => resolve(over ? tooLarge() : Buffer.concat(chunks)));
-    ctx.req.on("error", reject);
-  });
 
 /** Addresses in the message's To, Cc and Delivered-To headers (when the provider names no recipients). */
 const headerRecipients = (raw: Buffer): string[] =>
@@ -67,9 +36,14 @@ const headerRecipients = (raw: Buffer): string[] =>
  * are matched against: a provider listed there is believed for its Authentication-Results.
  * Answers 202 whatever the companies decide, as SMTP answers 250.
  */
-export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
-  const h = (name: string) => `x-${deps.headerPrefix}-${name}`;
-  const proxies = trustedProxies(deps.trustedProxies);
+export const inboundEmailRoutes = (deps: InboundEmailRouteDeps, headerPrefix: string): RouteDef[] => {
+  const h = (name: string) => `x-${headerPrefix}-${name}`;
+  // The trusted proxies come from the configuration, which does not change: parsed on the first request.
+  let proxies: ReturnType<typeof trustedProxies> | undefined;
+  const proxiesOf = (list: readonly string[]) => {
+    proxies ??= trustedProxies(list);
+    return proxies;
+  };
   return [
     {
       method: "POST",
@@ -117,14 +91,14 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
         "413": { description: "`Request.TooLarge`: larger than APAR_SMTP_MAX_BYTES." },
       },
       handler: async (ctx) => {
-        if (deps.secret === undefined) return domainError("NotFound", "Route.NotFound", "No such route.");
+        const { inbound: pipeline, inboundEmailSecret: secret, smtpMaxBytes, trustedProxies: proxyList } = deps();
+        if (secret === undefined) return domainError("NotFound", "Route.NotFound", "No such route.");
         const given = header(ctx, h("inbound-secret"));
-        if (given === undefined || !sameSecret(given, deps.secret))
+        if (given === undefined || !sameSecret(given, secret))
           return domainError("Unauthenticated", "InboundEmail.BadSecret", "The inbound secret is missing or wrong.");
-        const raw = await readRaw(ctx, deps.maxBytes);
+        const raw = await readRaw(ctx, smtpMaxBytes);
         if (!Buffer.isBuffer(raw)) return raw;
         if (raw.length === 0) return domainError("BadRequest", "Request.EmptyBody", "Post the raw message.");
-        const pipeline = deps.pipeline();
         const named = header(ctx, h("rcpt-to"))
           ?.split(",")
           .map((a) => a.trim());
@@ -143,7 +117,7 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps): RouteDef[] => {
               ...(ip === undefined ? {} : { ip }),
               ...(helo === undefined ? {} : { helo }),
               ...(mailFrom === undefined ? {} : { envelopeFrom: mailFrom }),
-              via: clientIp(ctx.req.socket.remoteAddress, ctx.headers["x-forwarded-for"], proxies),
+              via: clientIp(ctx.req.socket.remoteAddress, ctx.headers["x-forwarded-for"], proxiesOf(proxyList)),
             },
             companies,
           });

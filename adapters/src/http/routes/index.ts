@@ -7,6 +7,7 @@ import { organisationRoutes } from "./organisation-routes.js";
 import { sellerIdentityRoutes } from "./seller-identity-routes.js";
 import type { TenancyRouteDeps } from "./support.js";
 
+export type { RouteDeps, RouteServices } from "./deps.js";
 export type { TenancyRouteDeps } from "./support.js";
 export { apiKeyRoutes, authRoutes, clientRoutes, forwardingRejectionRoutes, organisationRoutes, sellerIdentityRoutes };
 

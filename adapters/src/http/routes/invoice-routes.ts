@@ -14,7 +14,6 @@ import {
   createInvoice,
   getInvoice,
   getInvoiceHistory,
-  type InvoiceDocumentDeps,
   invoiceEinvoice,
   invoicePdf,
   listInvoicePayments,
@@ -29,23 +28,17 @@ import {
   VoidInvoiceBody,
   voidInvoice,
 } from "@apar/core/app";
-import type { Clock, Database, EinvoiceWriter, Ids, InvoiceFilter, InvoiceRenderer, Tokens } from "@apar/core/ports";
+import type { InvoiceFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the invoice routes need. */
-export interface InvoiceRouteDeps {
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly ids: Ids;
-  readonly tokens: Tokens;
-  /** `APAR_PUBLIC_URL`: public links are `<publicBaseUrl>/i/<token>`. */
-  readonly publicBaseUrl: string;
-  readonly renderer: InvoiceRenderer;
-  readonly einvoices: EinvoiceWriter;
-}
+export type InvoiceRouteDeps = RouteDeps<
+  "db" | "clock" | "ids" | "tokens" | "publicBaseUrl" | "renderer" | "einvoices"
+>;
 
 const TAG = "invoices";
 /** The idempotency scope of recorded payments (keys are unique per operation and organisation). */
@@ -53,19 +46,6 @@ const PAYMENTS_OPERATION = "POST /v1/invoices/payments";
 
 export const AR_ACCESS = { scope: "organisation", module: "ar" } as const;
 const KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** A path id (a malformed one answers like a missing invoice: the nil UUID is never one). */
-
-/** The use-case dependencies of the routes' deps. */
-export const invoiceDeps = (deps: InvoiceRouteDeps): InvoiceDocumentDeps => ({
-  db: deps.database,
-  clock: deps.clock,
-  ids: deps.ids,
-  tokens: deps.tokens,
-  publicBaseUrl: deps.publicBaseUrl,
-  renderer: deps.renderer,
-  einvoices: deps.einvoices,
-});
 
 /** A rendered file as an answer (inline, never sniffed). */
 export const fileReply = (file: RenderedFile): HttpReply => ({
@@ -115,7 +95,6 @@ const conflictAnswer = { description: "`Invoice.InvalidTransition`: the invoice'
 
 /** The invoice routes: drafts, edits, send, void, payments, PDF, e-invoice, history. */
 export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
-  const d = () => invoiceDeps(deps);
   return [
     {
       method: "POST",
@@ -130,7 +109,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const body = decode(CreateInvoiceBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
-        return reply(createInvoice(d())({ scope, actor: auth.actor, body: body.right }), 201, (i) => i);
+        return reply(createInvoice(deps())({ scope, actor: auth.actor, body: body.right }), 201, (i) => i);
       },
     },
     {
@@ -150,7 +129,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         if (E.isLeft(page)) return page.left;
         const filter = listFilter(ctx);
         if (E.isLeft(filter)) return filter.left;
-        return reply(listInvoices(d())(orgScope(ctx).scope, filter.right, page.right), 200, (p) => listEnvelope(p));
+        return reply(listInvoices(deps())(orgScope(ctx).scope, filter.right, page.right), 200, (p) => listEnvelope(p));
       },
     },
     {
@@ -161,7 +140,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: AR_ACCESS,
       responses: { "200": answer, "404": missing },
-      handler: async (ctx) => reply(getInvoice(d())(orgScope(ctx).scope, idOf(ctx)), 200, (i) => i),
+      handler: async (ctx) => reply(getInvoice(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (i) => i),
     },
     {
       method: "PATCH",
@@ -176,7 +155,11 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const body = decode(UpdateInvoiceBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
-        return reply(updateInvoice(d())({ scope, actor: auth.actor, id: idOf(ctx), body: body.right }), 200, (i) => i);
+        return reply(
+          updateInvoice(deps())({ scope, actor: auth.actor, id: idOf(ctx), body: body.right }),
+          200,
+          (i) => i,
+        );
       },
     },
     {
@@ -196,7 +179,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const body = decode(SendInvoiceBody, ctx.json ?? {});
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
-        const sent = await sendInvoice(d())({
+        const sent = await sendInvoice(deps())({
           scope,
           actor: auth.actor,
           id: idOf(ctx),
@@ -220,7 +203,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
         return reply(
-          voidInvoice(d())({ scope, actor: auth.actor, id: idOf(ctx), reason: body.right.reason ?? null }),
+          voidInvoice(deps())({ scope, actor: auth.actor, id: idOf(ctx), reason: body.right.reason ?? null }),
           200,
           (i) => i,
         );
@@ -238,7 +221,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": missing,
       },
       handler: async (ctx) =>
-        reply(listInvoicePayments(d())(orgScope(ctx).scope, idOf(ctx)), 200, (data) => ({
+        reply(listInvoicePayments(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (data) => ({
           data,
           nextCursor: null,
           hasMore: false,
@@ -287,7 +270,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const requestHash = createHash("sha256")
           .update(JSON.stringify([invoiceId, body.right]))
           .digest("hex");
-        const result = await recordPayment(d())({
+        const result = await recordPayment(deps())({
           scope,
           actor: auth.actor,
           invoiceId,
@@ -316,7 +299,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": missing,
       },
       handler: async (ctx) => {
-        const file = await invoicePdf(d())(orgScope(ctx).scope, idOf(ctx))();
+        const file = await invoicePdf(deps())(orgScope(ctx).scope, idOf(ctx))();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },
@@ -337,7 +320,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         const format = (ctx.query.get("format") ?? "ubl").toLowerCase();
         if (format !== "ubl" && format !== "cii")
           return validationError([{ field: "format", code: "enum", message: "format must be ubl or cii" }]);
-        const file = await invoiceEinvoice(d())(orgScope(ctx).scope, idOf(ctx), format)();
+        const file = await invoiceEinvoice(deps())(orgScope(ctx).scope, idOf(ctx), format)();
         return E.isLeft(file) ? file.left : fileReply(file.right);
       },
     },
@@ -352,7 +335,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "200": { description: "The history, oldest first.", schema: INVOICE_HISTORY_SCHEMA },
         "404": missing,
       },
-      handler: async (ctx) => reply(getInvoiceHistory(d())(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),
+      handler: async (ctx) => reply(getInvoiceHistory(deps())(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),
     },
   ];
 };

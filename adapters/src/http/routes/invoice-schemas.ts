@@ -45,6 +45,10 @@ export const INVOICE_SCHEMA: JsonSchema = {
     organisationId: S.uuid,
     status: { type: "string", enum: [...INVOICE_STATUSES] },
     documentNumber: { type: ["string", "null"], description: "Given when the invoice is sent" },
+    creditorReference: {
+      type: ["string", "null"],
+      description: "ISO 11649 RF creditor reference made from the number (on the PDF, e-invoice and public page)",
+    },
     customerId: S.uuid,
     customerName: S.string,
     customer: { type: "object" },

@@ -17,7 +17,7 @@ import { ACCESS, group, invalid, list, type MatchingRouteDeps, missing, scope, T
 import { idOf, LIST_PARAMETERS, pageOf, reply, withBody } from "./support.js";
 
 /** Match groups: a bill with its orders and receipts, its allocations and its resolutions. */
-export const matchGroupRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
+export const matchGroupRoutes = (deps: MatchingRouteDeps): RouteDef[] => {
   return [
     {
       method: "POST",

@@ -4,7 +4,7 @@ import { ACCESS, invalid, type MatchingRouteDeps, scope, TAG, TOLERANCES_SCHEMA 
 import { reply, withBody } from "./support.js";
 
 /** The organisation's matching tolerances. */
-export const matchToleranceRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
+export const matchToleranceRoutes = (deps: MatchingRouteDeps): RouteDef[] => {
   return [
     {
       method: "GET",

@@ -30,7 +30,7 @@ import {
 import { idOf, LIST_PARAMETERS, pageOf, reply, withBody } from "./support.js";
 
 /** Purchase orders and delivery notes (what a bill is matched against). */
-export const matchingDocumentRoutes = ({ deps }: MatchingRouteDeps): RouteDef[] => {
+export const matchingDocumentRoutes = (deps: MatchingRouteDeps): RouteDef[] => {
   const docs = () => matchingDocuments(deps());
   return [
     {

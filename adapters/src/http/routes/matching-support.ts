@@ -1,13 +1,11 @@
 // What the matching routes share: access, tag, views, schemas and answers.
 import { type PurchaseOrder, purchaseOrderWire } from "@apar/core";
-import type { ApprovalDeps } from "@apar/core/app";
 import type { JsonSchema, RouteContext } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { listSchema, orgScope } from "./support.js";
 
-/** What the matching routes need: the use cases' dependencies, read per request. */
-export interface MatchingRouteDeps {
-  readonly deps: () => ApprovalDeps;
-}
+/** What the matching routes use. */
+export type MatchingRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 export const ACCESS = { scope: "organisation", module: "matching" } as const;
 export const TAG = "matching";

@@ -33,7 +33,6 @@ import {
   reply,
   S,
   type TenancyRouteDeps,
-  useCaseDeps,
 } from "./support.js";
 import { MEMBER_SCHEMA, memberView, ORGANISATION_SCHEMA, organisationView, USER_SCHEMA, userView } from "./views.js";
 
@@ -77,11 +76,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
         return validationError([
           { field: "industryId", code: "unknown", message: "industryId must be an id from GET /v1/industries" },
         ]);
-      return reply(
-        createOrganisation(useCaseDeps(deps))({ clientId: client.id, ...input.right }),
-        201,
-        organisationView,
-      );
+      return reply(createOrganisation(deps())({ clientId: client.id, ...input.right }), 201, organisationView);
     },
   },
   {
@@ -98,7 +93,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;
-      const orgs = await listOrganisations(deps.database.stores, client.id, page.right);
+      const orgs = await listOrganisations(deps().db.stores, client.id, page.right);
       return { status: 200, body: listEnvelope(orgs, organisationView) };
     },
   },
@@ -120,7 +115,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const { auth, client } = clientAuth(ctx);
       const id = pathId(ctx);
       const organisation: Organisation | undefined =
-        id === undefined ? undefined : await organisationOf(deps.database.stores, client.id, id);
+        id === undefined ? undefined : await organisationOf(deps().db.stores, client.id, id);
       // Another organisation of the client answers like a missing one to a caller who is not in it.
       if (organisation === undefined || rolesIn(auth, organisation.id) === undefined) return orgNotFound();
       return { status: 200, body: organisationView(organisation) };
@@ -147,7 +142,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     handler: async (ctx) => {
       const { auth, client } = clientAuth(ctx);
       const id = pathId(ctx);
-      const organisation = id === undefined ? undefined : await organisationOf(deps.database.stores, client.id, id);
+      const organisation = id === undefined ? undefined : await organisationOf(deps().db.stores, client.id, id);
       const roles = organisation === undefined ? undefined : rolesIn(auth, organisation.id);
       if (organisation === undefined || roles === undefined) return orgNotFound();
       if (!roles.includes("Admin"))
@@ -155,7 +150,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const input = decodeBody(AddMemberBody, ctx);
       if (E.isLeft(input)) return input.left;
       return reply(
-        addOrganisationMember(useCaseDeps(deps))({
+        addOrganisationMember(deps())({
           clientId: client.id,
           organisationId: organisation.id,
           email: input.right.email,
@@ -195,7 +190,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
         return forbidden("Auth.OwnerRequired", "Only an Owner (or an API key) may make another Owner.");
       const roles = [role ?? "Member"] as const;
       return reply(
-        createUser(useCaseDeps(deps))({
+        createUser(deps())({
           clientId: client.id,
           email,
           name,
@@ -229,7 +224,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const self = auth.principal.kind === "user" && auth.principal.claims.userId === id;
       if (!auth.clientAdministrator && !self)
         return forbidden("Auth.NotClientAdministrator", "Only a client administrator may read other users.");
-      const found = id === undefined ? undefined : await userWithMemberships(deps.database.stores, client.id, id);
+      const found = id === undefined ? undefined : await userWithMemberships(deps().db.stores, client.id, id);
       if (found === undefined) return notFound("User.NotFound", "The user does not exist.");
       return { status: 200, body: userView(found.user, found.memberships) };
     },

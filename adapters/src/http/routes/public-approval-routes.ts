@@ -1,16 +1,12 @@
 import type { BillJson, DomainError } from "@apar/core";
-import { type ApprovalDeps, actOnApprovalLink, approvalLinkDocument, viewApprovalLink } from "@apar/core/app";
-import type { DocumentFiles } from "@apar/core/ports";
+import { actOnApprovalLink, approvalLinkDocument, viewApprovalLink } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { type Html, html } from "../../portal/html.js";
 import type { HttpReply, RouteContext, RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 
-/** What the public approval pages need: the approval use cases' dependencies, read per request. */
-export interface PublicApprovalRouteDeps {
-  readonly approvals: () => ApprovalDeps;
-  /** Where bills' documents are kept, so that the approver sees the bill itself. */
-  readonly files: () => Pick<DocumentFiles, "get">;
-}
+/** What the public approval pages use: the approval use cases' deps and the bills' documents (the approver sees the bill itself). */
+export type PublicApprovalRouteDeps = RouteDeps<"db" | "clock" | "ids" | "files">;
 
 /**
  * Headers of every public approval answer: never cached, never framed, no scripts, inline styles only, the
@@ -120,7 +116,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
       },
     },
     handler: async (ctx) => {
-      const view = await viewApprovalLink(deps.approvals())(tokenOf(ctx))();
+      const view = await viewApprovalLink(deps())(tokenOf(ctx))();
       if (E.isLeft(view)) return problemPage(view.left);
       const token = encodeURIComponent(tokenOf(ctx));
       const { bill, organisationName, reason } = view.right;
@@ -153,7 +149,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
       "404": { description: "The link is not valid.", mediaType: "text/html", schema: { type: "string" } },
     },
     handler: async (ctx) => {
-      const doc = await approvalLinkDocument({ ...deps.approvals(), files: deps.files() })(tokenOf(ctx))();
+      const doc = await approvalLinkDocument({ ...deps(), files: deps().files })(tokenOf(ctx))();
       if (E.isLeft(doc)) return problemPage(doc.left);
       return {
         status: 200,
@@ -187,7 +183,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
       },
     },
     handler: async (ctx) => {
-      const done = await actOnApprovalLink(deps.approvals())(tokenOf(ctx), { action: "approve" })();
+      const done = await actOnApprovalLink(deps())(tokenOf(ctx), { action: "approve" })();
       if (E.isLeft(done)) return problemPage(done.left);
       const approved = done.right.state === "Approved";
       return pageOf(
@@ -216,7 +212,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
     handler: async (ctx) => {
       const reason = (new URLSearchParams(ctx.rawBody.toString("utf8")).get("reason") ?? "").trim().slice(0, 1000);
       if (reason === "") return pageOf(400, "Not done", html`<p id="problem">Please give a reason for rejecting.</p>`);
-      const done = await actOnApprovalLink(deps.approvals())(tokenOf(ctx), { action: "reject", reason })();
+      const done = await actOnApprovalLink(deps())(tokenOf(ctx), { action: "reject", reason })();
       if (E.isLeft(done)) return problemPage(done.left);
       return pageOf(200, "Bill rejected", html`<p id="outcome">The bill is rejected.</p>`);
     },

@@ -11,17 +11,13 @@ import {
   UpdateScheduleBody,
   updateSchedule,
 } from "@apar/core/app";
-import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S } from "./support.js";
 
 /** What the recurring-invoice routes need. */
-export interface RecurringRouteDeps {
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly ids: Ids;
-}
+export type RecurringRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const TAG = "recurring-invoices";
 const ACCESS = { scope: "organisation", module: "ar" } as const;
@@ -70,7 +66,6 @@ const invalid = { description: "`Request.Invalid` with the field errors." };
 
 /** Recurring invoices of the organisation: create, list, read, change, pause, resume, cancel. */
 export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
-  const d = () => ({ db: deps.database, clock: deps.clock, ids: deps.ids });
   const action = (
     name: "pause" | "resume" | "cancel",
     summary: string,
@@ -84,7 +79,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
     tags: [TAG],
     access: ACCESS,
     responses: { "200": answer, "404": missing, "409": { description: conflictText } },
-    handler: async (ctx) => reply(run(d())(orgScope(ctx).scope, idOf(ctx)), 200, scheduleJson),
+    handler: async (ctx) => reply(run(deps())(orgScope(ctx).scope, idOf(ctx)), 200, scheduleJson),
   });
   return [
     {
@@ -99,7 +94,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const body = decode(CreateScheduleBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(createSchedule(d())(orgScope(ctx).scope, body.right), 201, scheduleJson);
+        return reply(createSchedule(deps())(orgScope(ctx).scope, body.right), 201, scheduleJson);
       },
     },
     {
@@ -114,7 +109,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
-        return reply(listSchedules(d())(orgScope(ctx).scope, page.right), 200, (p) => listEnvelope(p, scheduleJson));
+        return reply(listSchedules(deps())(orgScope(ctx).scope, page.right), 200, (p) => listEnvelope(p, scheduleJson));
       },
     },
     {
@@ -125,7 +120,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: { "200": answer, "404": missing },
-      handler: async (ctx) => reply(getSchedule(d())(orgScope(ctx).scope, idOf(ctx)), 200, scheduleJson),
+      handler: async (ctx) => reply(getSchedule(deps())(orgScope(ctx).scope, idOf(ctx)), 200, scheduleJson),
     },
     {
       method: "PATCH",
@@ -147,7 +142,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const body = decode(UpdateScheduleBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(updateSchedule(d())(orgScope(ctx).scope, idOf(ctx), body.right), 200, scheduleJson);
+        return reply(updateSchedule(deps())(orgScope(ctx).scope, idOf(ctx), body.right), 200, scheduleJson);
       },
     },
     action("pause", "Pause an Active schedule", pauseSchedule, "`RecurringInvoice.InvalidTransition` (not Active)."),

@@ -7,20 +7,13 @@ import {
   reminderJson,
   sendReminderNow,
 } from "@apar/core/app";
-import type { Clock, Database, Ids, Mailer } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { idOf, listSchema, orgScope, reply, S, wholeList } from "./support.js";
 
 /** What the reminder routes need; read per request. */
-export interface ReminderRouteDeps {
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly ids: Ids;
-  readonly mailer: () => Mailer;
-  readonly mailFrom: string;
-  readonly publicBaseUrl: string;
-}
+export type ReminderRouteDeps = RouteDeps<"db" | "clock" | "ids" | "mailer" | "mailFrom" | "publicBaseUrl">;
 
 const TAG = "invoice-reminders";
 const ACCESS = { scope: "organisation", module: "ar" } as const;
@@ -49,14 +42,6 @@ const missing = { description: "`Invoice.NotFound`: no such invoice in the organ
 
 /** The organisation's reminder rules, and each invoice's reminder history and send-now. */
 export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
-  const d = () => ({
-    db: deps.database,
-    clock: deps.clock,
-    ids: deps.ids,
-    mailer: deps.mailer(),
-    mailFrom: deps.mailFrom,
-    publicBaseUrl: deps.publicBaseUrl,
-  });
   return [
     {
       method: "GET",
@@ -66,7 +51,7 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: { "200": { description: "The rules.", schema: RULES } },
-      handler: async (ctx) => reply(getReminderRules(d())(orgScope(ctx).scope), 200, (r) => r),
+      handler: async (ctx) => reply(getReminderRules(deps())(orgScope(ctx).scope), 200, (r) => r),
     },
     {
       method: "PUT",
@@ -80,7 +65,7 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const body = decode(ReminderRulesBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(putReminderRules(d())(orgScope(ctx).scope, body.right), 200, (r) => r);
+        return reply(putReminderRules(deps())(orgScope(ctx).scope, body.right), 200, (r) => r);
       },
     },
     {
@@ -98,7 +83,9 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
         "404": missing,
       },
       handler: async (ctx) =>
-        reply(listInvoiceReminders(d())(orgScope(ctx).scope, idOf(ctx)), 200, (rs) => wholeList(rs.map(reminderJson))),
+        reply(listInvoiceReminders(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (rs) =>
+          wholeList(rs.map(reminderJson)),
+        ),
     },
     {
       method: "POST",
@@ -114,7 +101,7 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
         "409": { description: "`Reminder.NotRemindable`: draft, paid, voided or credited invoices get none." },
       },
       handler: async (ctx) => {
-        const sent = await sendReminderNow(d())(orgScope(ctx).scope, idOf(ctx))();
+        const sent = await sendReminderNow(deps())(orgScope(ctx).scope, idOf(ctx))();
         if (E.isLeft(sent)) return sent.left;
         return { status: sent.right.replayed ? 200 : 201, body: reminderJson(sent.right.reminder) };
       },

@@ -59,8 +59,7 @@ export const sellerIdentityRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       "200": { description: "The identity.", schema: SELLER_IDENTITY },
       "404": { description: "Not set yet (`SellerIdentity.NotSet`)." },
     },
-    handler: async (ctx) =>
-      reply(getSellerIdentity({ db: deps.database })(orgScope(ctx).scope), 200, sellerIdentityView),
+    handler: async (ctx) => reply(getSellerIdentity(deps())(orgScope(ctx).scope), 200, sellerIdentityView),
   },
   {
     method: "PUT",
@@ -87,11 +86,7 @@ export const sellerIdentityRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
         );
       const body = decode(SellerIdentityBody, ctx.json);
       if (E.isLeft(body)) return body.left;
-      return reply(
-        putSellerIdentity({ db: deps.database, clock: deps.clock })(scope, body.right),
-        200,
-        sellerIdentityView,
-      );
+      return reply(putSellerIdentity(deps())(scope, body.right), 200, sellerIdentityView);
     },
   },
 ];

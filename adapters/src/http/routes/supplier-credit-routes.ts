@@ -1,6 +1,5 @@
 import { decode, listEnvelope } from "@apar/core";
 import {
-  type ApprovalDeps,
   applySupplierCredit,
   deleteSupplierCreditNote,
   draftSupplierCreditNote,
@@ -14,12 +13,11 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the supplier credit routes need: the use cases' dependencies, read per request. */
-export interface SupplierCreditRouteDeps {
-  readonly deps: () => ApprovalDeps;
-}
+export type SupplierCreditRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const TAG = "supplier-credits";
 const ACCESS = { scope: "organisation", module: "ap" } as const;
@@ -58,7 +56,7 @@ const NOTE: JsonSchema = {
 };
 
 /** Draft, issue, apply, reverse, read and delete supplier credit notes. */
-export const supplierCreditRoutes = ({ deps }: SupplierCreditRouteDeps): RouteDef[] => {
+export const supplierCreditRoutes = (deps: SupplierCreditRouteDeps): RouteDef[] => {
   const ctxOf = (ctx: RouteContext) => {
     const { auth, scope } = orgScope(ctx);
     return { scope, actor: auth.actor };

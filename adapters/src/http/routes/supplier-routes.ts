@@ -8,18 +8,14 @@ import {
   UpdateSupplierBody,
   updateSupplier,
 } from "@apar/core/app";
-import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
 import { SUPPLIER_SCHEMA } from "./bill-schemas.js";
+import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
 /** What the supplier routes need. */
-export interface SupplierRouteDeps {
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly ids: Ids;
-}
+export type SupplierRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const TAG = "suppliers";
 const ACCESS = { scope: "organisation", module: "ap" } as const;
@@ -29,7 +25,6 @@ const missing = { description: "`Supplier.NotFound`: no such supplier in the org
 
 /** Suppliers of the organisation: create, read, update, delete, search. */
 export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
-  const d = () => ({ db: deps.database, clock: deps.clock, ids: deps.ids });
   return [
     {
       method: "POST",
@@ -43,7 +38,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const body = decode(CreateSupplierBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(createSupplier(d())(orgScope(ctx).scope, body.right), 201, supplierJson);
+        return reply(createSupplier(deps())(orgScope(ctx).scope, body.right), 201, supplierJson);
       },
     },
     {
@@ -61,7 +56,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
-        return reply(searchSuppliers(d())(orgScope(ctx).scope, ctx.query.get("q"), page.right), 200, (p) =>
+        return reply(searchSuppliers(deps())(orgScope(ctx).scope, ctx.query.get("q"), page.right), 200, (p) =>
           listEnvelope(p, supplierJson),
         );
       },
@@ -74,7 +69,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: { "200": answer, "404": missing },
-      handler: async (ctx) => reply(getSupplier(d())(orgScope(ctx).scope, idOf(ctx)), 200, supplierJson),
+      handler: async (ctx) => reply(getSupplier(deps())(orgScope(ctx).scope, idOf(ctx)), 200, supplierJson),
     },
     {
       method: "PATCH",
@@ -89,7 +84,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
         const body = decode(UpdateSupplierBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         const { auth, scope } = orgScope(ctx);
-        return reply(updateSupplier(d())(scope, idOf(ctx), body.right, auth.actor), 200, supplierJson);
+        return reply(updateSupplier(deps())(scope, idOf(ctx), body.right, auth.actor), 200, supplierJson);
       },
     },
     {
@@ -100,7 +95,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: { "204": { description: "Deleted." }, "404": missing },
-      handler: async (ctx) => reply(deleteSupplier(d())(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
+      handler: async (ctx) => reply(deleteSupplier(deps())(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
     },
   ];
 };

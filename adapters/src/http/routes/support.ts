@@ -9,32 +9,18 @@ import {
   pageRequest,
   type RequestAuth,
 } from "@apar/core";
-import type { CompanyVisibility, TenancyDeps } from "@apar/core/app";
-import type { BearerTokens, Clock, Database, Ids, OrgScope, PageRequest } from "@apar/core/ports";
+import type { CompanyVisibility } from "@apar/core/app";
+import type { OrgScope, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import type { HttpReply, JsonSchema, ParameterDef, RouteContext } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 
 export { wholeList } from "@apar/core";
 
-/** What the tenancy and auth routes need. */
-export interface TenancyRouteDeps {
-  readonly database: Database;
-  readonly clock: Clock;
-  readonly ids: Ids;
-  /** The cryptographic random source (keys, codes). */
-  readonly randomBytes: (size: number) => Uint8Array;
-  readonly tokens: BearerTokens;
-}
-
-/** The use-case dependencies of the routes' deps. */
-export const useCaseDeps = (deps: TenancyRouteDeps): TenancyDeps => ({
-  db: deps.database,
-  clock: deps.clock,
-  ids: deps.ids,
-  randomBytes: deps.randomBytes,
-});
+/** What the tenancy and auth routes use (the one route deps shape, `RouteDeps`). */
+export type TenancyRouteDeps = RouteDeps<"db" | "clock" | "ids" | "randomBytes" | "bearerTokens">;
 
 /** An object with required and optional members; any other member is a 400 (`unknown_field`). */
 export const body = <R extends t.Props, O extends t.Props>(required: R, optional: O) => closedType(required, optional);

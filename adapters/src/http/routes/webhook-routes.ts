@@ -25,19 +25,17 @@ import {
   sendWebhookTest,
   UpdateSubscriptionBody,
   updateWebhookSubscription,
-  type WebhookDeps,
   webhookDeliveryView,
   webhookSubscriptionView,
 } from "@apar/core/app";
 import type { DeliveryFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { type JsonSchema, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
 import { clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply, S } from "./support.js";
 
-/** What the webhook routes need: the use cases' dependencies, resolved when a request runs. */
-export interface WebhookRouteDeps {
-  readonly webhooks: () => WebhookDeps;
-}
+/** What the webhook routes use: the webhook use cases' deps (the secret sealer and the URL policy among them). */
+export type WebhookRouteDeps = RouteDeps<"webhooks">;
 
 const TAG = "webhooks";
 const ADMIN = { scope: "client", clientAdmin: true } as const;
@@ -140,7 +138,7 @@ const subscriptionAction = (
     const { client } = clientAuth(ctx);
     const id = pathId(ctx);
     if (id === undefined) return subscriptionMissing();
-    return reply(run(deps.webhooks())({ clientId: client.id, id }), 200, webhookSubscriptionView);
+    return reply(run(deps().webhooks)({ clientId: client.id, id }), 200, webhookSubscriptionView);
   },
 });
 
@@ -167,7 +165,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const input = decode(CreateSubscriptionBody, ctx.json);
       if (E.isLeft(input)) return input.left;
       return reply(
-        createWebhookSubscription(deps.webhooks())({ clientId: client.id, ...input.right }),
+        createWebhookSubscription(deps().webhooks)({ clientId: client.id, ...input.right }),
         201,
         withSecret,
         NO_STORE,
@@ -187,7 +185,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;
-      const rows = await listWebhookSubscriptions(deps.webhooks().db.stores, client.id, page.right);
+      const rows = await listWebhookSubscriptions(deps().webhooks.db.stores, client.id, page.right);
       return { status: 200, body: listEnvelope(rows, webhookSubscriptionView) };
     },
   },
@@ -203,7 +201,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return subscriptionMissing();
-      const found = await getWebhookSubscription(deps.webhooks().db.stores, client.id, id);
+      const found = await getWebhookSubscription(deps().webhooks.db.stores, client.id, id);
       return E.isLeft(found) ? found.left : { status: 200, body: webhookSubscriptionView(found.right) };
     },
   },
@@ -223,7 +221,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const input = decode(UpdateSubscriptionBody, ctx.json);
       if (E.isLeft(input)) return input.left;
       return reply(
-        updateWebhookSubscription(deps.webhooks())({ clientId: client.id, id, ...input.right }),
+        updateWebhookSubscription(deps().webhooks)({ clientId: client.id, id, ...input.right }),
         200,
         webhookSubscriptionView,
       );
@@ -241,7 +239,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return subscriptionMissing();
-      return reply(deleteWebhookSubscription(deps.webhooks())({ clientId: client.id, id }), 204, () => undefined);
+      return reply(deleteWebhookSubscription(deps().webhooks)({ clientId: client.id, id }), 204, () => undefined);
     },
   },
   {
@@ -259,7 +257,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return subscriptionMissing();
-      return reply(rotateWebhookSecret(deps.webhooks())({ clientId: client.id, id }), 200, withSecret, NO_STORE);
+      return reply(rotateWebhookSecret(deps().webhooks)({ clientId: client.id, id }), 200, withSecret, NO_STORE);
     },
   },
   subscriptionAction(deps, "enable", "Switch a subscription on (resets its failure count)", enableWebhookSubscription),
@@ -277,7 +275,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const id = pathId(ctx);
       if (id === undefined) return subscriptionMissing();
       return reply(
-        sendWebhookTest(deps.webhooks())({ clientId: client.id, id, actor: auth.actor }),
+        sendWebhookTest(deps().webhooks)({ clientId: client.id, id, actor: auth.actor }),
         202,
         webhookDeliveryView,
       );
@@ -305,7 +303,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const input = decode(RecoverDeliveriesBody, ctx.json);
       if (E.isLeft(input)) return input.left;
       return reply(
-        recoverWebhookDeliveries(deps.webhooks())({ clientId: client.id, id, since: input.right.since }),
+        recoverWebhookDeliveries(deps().webhooks)({ clientId: client.id, id, since: input.right.since }),
         202,
         (r) => r,
       );
@@ -326,7 +324,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       if (E.isLeft(page)) return page.left;
       const filter = filterOf(ctx);
       if (E.isLeft(filter)) return filter.left;
-      const rows = await listWebhookDeliveries(deps.webhooks().db.stores, client.id, filter.right, page.right);
+      const rows = await listWebhookDeliveries(deps().webhooks.db.stores, client.id, filter.right, page.right);
       return { status: 200, body: listEnvelope(rows, webhookDeliveryView) };
     },
   },
@@ -345,7 +343,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return deliveryMissing();
-      const found = await getWebhookDelivery(deps.webhooks().db.stores, client.id, id);
+      const found = await getWebhookDelivery(deps().webhooks.db.stores, client.id, id);
       return E.isLeft(found) ? found.left : { status: 200, body: webhookDeliveryView(found.right) };
     },
   },
@@ -365,7 +363,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       const { client } = clientAuth(ctx);
       const id = pathId(ctx);
       if (id === undefined) return deliveryMissing();
-      return reply(replayWebhookDelivery(deps.webhooks())({ clientId: client.id, id }), 202, webhookDeliveryView);
+      return reply(replayWebhookDelivery(deps().webhooks)({ clientId: client.id, id }), 202, webhookDeliveryView);
     },
   },
 ];

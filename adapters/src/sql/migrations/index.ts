@@ -14,6 +14,8 @@ import { reminders } from "./0013-reminders.js";
 import { matching } from "./0014-matching.js";
 import { supplierCredits } from "./0015-supplier-credits.js";
 import { sellerIdentities } from "./0016-seller-identities.js";
+import { paymentRuns } from "./0017-payment-runs.js";
+import { bankStatements } from "./0018-bank-statements.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -34,4 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   matching,
   supplierCredits,
   sellerIdentities,
+  paymentRuns,
+  bankStatements,
 ];

@@ -36,3 +36,38 @@ export const keysetPage = async <R extends object, A>(
   );
   return { items: rows.slice(0, limit).map(decode), hasMore: rows.length > limit };
 };
+
+/** A page of an organisation's rows of one `select`, in id order (the shape most organisation lists share). */
+export const organisationPage = <R extends object, A>(
+  session: SqlSession,
+  select: string,
+  scope: { readonly clientId: string; readonly organisationId: string },
+  page: PageRequest,
+  decode: (row: R) => A,
+): Promise<Page<A>> =>
+  keysetPage(
+    session,
+    {
+      select,
+      where: ["client_id = $1", "organisation_id = $2"],
+      bind: [scope.clientId, scope.organisationId],
+      id: "id",
+    },
+    page,
+    decode,
+  );
+
+/** Takes an organisation row's lock for the rest of the unit of work (MySQL; SQLite serialises writers). */
+export const lockOrganisationRow = async (
+  session: SqlSession,
+  table: string,
+  scope: { readonly clientId: string; readonly organisationId: string },
+  id: string,
+): Promise<void> => {
+  if (session.dialect !== "mysql" || session.transaction === null) return;
+  await session.select(`SELECT id FROM ${table} WHERE id = $1 AND client_id = $2 AND organisation_id = $3 FOR UPDATE`, [
+    id,
+    scope.clientId,
+    scope.organisationId,
+  ]);
+};

@@ -1,4 +1,4 @@
-import { decodeJson } from "../columns.js";
+import { decodeDate, decodeJson } from "../columns.js";
 
 /**
  * Receivables are kept as JSON documents beside their filtered columns: Date members are written as ISO
@@ -28,3 +28,37 @@ export const likeOf = (q: string | undefined): string | undefined => {
   const text = q?.trim().toLowerCase() ?? "";
   return text === "" ? undefined : `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 };
+
+/** The columns every organisation document row has beside its JSON `body`. */
+export type DocumentRow = Record<
+  "id" | "client_id" | "organisation_id" | "body" | "created_at" | "updated_at",
+  unknown
+>;
+
+interface OrganisationRecord {
+  readonly id: string;
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/**
+ * An organisation record kept as its own columns (id, scope, times) plus a JSON body of the rest: the body of a
+ * record to write, and the record of a row read back.
+ */
+export const organisationDocument = <A extends OrganisationRecord>() => ({
+  bodyOf: (record: A): string => {
+    const { id: _i, clientId: _c, organisationId: _o, createdAt: _a, updatedAt: _u, ...body } = record;
+    return JSON.stringify(body);
+  },
+  decode: (r: DocumentRow): A =>
+    ({
+      ...decodeJson<Omit<A, keyof OrganisationRecord>>(r.body),
+      id: String(r.id),
+      clientId: String(r.client_id),
+      organisationId: String(r.organisation_id),
+      createdAt: decodeDate(r.created_at),
+      updatedAt: decodeDate(r.updated_at),
+    }) as A,
+});

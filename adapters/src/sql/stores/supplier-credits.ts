@@ -2,26 +2,12 @@ import type { SupplierCreditNote } from "@apar/core";
 import type { SupplierCreditNotes } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { keysetPage } from "./paging.js";
-
-type Row = Record<"id" | "client_id" | "organisation_id" | "body" | "created_at" | "updated_at", unknown>;
-type Body = Omit<SupplierCreditNote, "id" | "clientId" | "organisationId" | "createdAt" | "updatedAt">;
+import { lockOrganisationRow, organisationPage } from "./paging.js";
+import { type DocumentRow, organisationDocument } from "./receivable-docs.js";
 
 const SELECT = "SELECT id, client_id, organisation_id, body, created_at, updated_at FROM supplier_credit_notes";
 
-const bodyOf = (n: SupplierCreditNote): string => {
-  const { id: _i, clientId: _c, organisationId: _o, createdAt: _a, updatedAt: _u, ...body } = n;
-  return JSON.stringify(body satisfies Body);
-};
-
-const decode = (r: Row): SupplierCreditNote => ({
-  ...decodeJson<Body>(r.body),
-  id: String(r.id),
-  clientId: String(r.client_id),
-  organisationId: String(r.organisation_id),
-  createdAt: decodeDate(r.created_at),
-  updatedAt: decodeDate(r.updated_at),
-});
+const { bodyOf, decode } = organisationDocument<SupplierCreditNote>();
 
 /** Supplier credit notes in SQL. */
 export const sqlSupplierCreditNotes = (session: SqlSession): SupplierCreditNotes => ({
@@ -42,11 +28,10 @@ export const sqlSupplierCreditNotes = (session: SqlSession): SupplierCreditNotes
     );
   },
   async ofId(scope, id) {
-    const [row] = await session.select<Row>(`${SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3`, [
-      id,
-      scope.clientId,
-      scope.organisationId,
-    ]);
+    const [row] = await session.select<DocumentRow>(
+      `${SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3`,
+      [id, scope.clientId, scope.organisationId],
+    );
     return row === undefined ? undefined : decode(row);
   },
   async update(n) {
@@ -64,24 +49,6 @@ export const sqlSupplierCreditNotes = (session: SqlSession): SupplierCreditNotes
       )) > 0
     );
   },
-  list(scope, page) {
-    return keysetPage(
-      session,
-      {
-        select: SELECT,
-        where: ["client_id = $1", "organisation_id = $2"],
-        bind: [scope.clientId, scope.organisationId],
-        id: "id",
-      },
-      page,
-      decode,
-    );
-  },
-  async lock(scope, id) {
-    if (session.dialect !== "mysql" || session.transaction === null) return;
-    await session.select(
-      "SELECT id FROM supplier_credit_notes WHERE id = $1 AND client_id = $2 AND organisation_id = $3 FOR UPDATE",
-      [id, scope.clientId, scope.organisationId],
-    );
-  },
+  list: (scope, page) => organisationPage(session, SELECT, scope, page, decode),
+  lock: (scope, id) => lockOrganisationRow(session, "supplier_credit_notes", scope, id),
 });

@@ -1,0 +1,318 @@
+import { createHash } from "node:crypto";
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import type { Actor } from "../../events/envelope.js";
+import type { Invoice } from "../../invoices/model.js";
+import { outstandingOf } from "../../invoices/totals.js";
+import type { BankStatement, StatementEntry } from "../../payments/camt.js";
+import { creditorReferenceFor } from "../../payments/creditor-reference.js";
+import type { EntryMatch, ImportedEntry, ImportedStatement, MatchBasis } from "../../payments/imported-statement.js";
+import { isCreditorReference } from "../../payments/pain001.js";
+import { billIdOfEndToEndId } from "../../payments/payment-run.js";
+import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
+import { compareAmounts } from "../../shared/money.js";
+import type { Page, PageRequest } from "../../shared/page.js";
+import type { OrgScope } from "../../shared/scope.js";
+import type { CoreDeps } from "../deps.js";
+import type { InvoiceDeps } from "../invoices/deps.js";
+import { recordPayment } from "../invoices/record-payment.js";
+import { settleTransferWithin } from "./payment-runs.js";
+
+// Bank statements (camt.053, camt.054): credits are matched to open invoices (their RF creditor reference first,
+// then amount + customer + dates) and recorded through the same recordPayment as a manual payment, keyed by the
+// bank's entry reference, so an import repeated (or the same entry in another file) records nothing twice; debits
+// confirm the bills of payment runs by their end-to-end ids. What is not matched waits for a person.
+
+/** The most entries one file may carry. */
+export const MAX_STATEMENT_ENTRIES = 10_000;
+/** Open invoices a credit is compared with (the oldest first); beyond, match by hand. */
+const MAX_OPEN_INVOICES = 5_000;
+/** The idempotency operation of the payments statements record (keys are unique per operation and organisation). */
+const STATEMENT_PAYMENTS = "POST /v1/bank-statements";
+/** A credit matched by amount and customer may come this many days after the invoice's due date. */
+const LATE_DAYS = 120;
+
+export const bankStatementNotFound = (): DomainError =>
+  notFound("BankStatement.NotFound", "The bank statement does not exist.");
+
+/** The input of an import: the file's sha-256 (hex) and the statements read from it. */
+export interface ImportStatementInput {
+  readonly scope: OrgScope;
+  readonly actor: Actor;
+  readonly fingerprint: string;
+  readonly statements: readonly BankStatement[];
+}
+
+const normalName = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** RF references in the entry: structured ones, and any written into the free text. */
+const referencesOf = (entry: StatementEntry): string[] => {
+  const text = entry.remittanceText.join(" ").toUpperCase();
+  const found = [...entry.creditorReferences, ...(text.match(/RF\s?\d\d(?:\s?[A-Z0-9]){1,21}/g) ?? [])];
+  return [...new Set(found.map((r) => r.replace(/\s/g, "").toUpperCase()))].filter(isCreditorReference);
+};
+
+const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The one open invoice a credit pays, and how it was found; undefined when none or several could be meant. */
+const invoiceFor = (
+  entry: StatementEntry,
+  open: readonly Invoice[],
+): { invoice: Invoice; basis: MatchBasis } | undefined => {
+  const sameCurrency = open.filter((i) => i.currency === entry.currency);
+  const refs = referencesOf(entry);
+  const byRef = sameCurrency.filter(
+    (i) => i.documentNumber !== null && refs.includes(creditorReferenceFor(i.documentNumber) ?? ""),
+  );
+  if (byRef.length === 1 && byRef[0] !== undefined) return { invoice: byRef[0], basis: "CreditorReference" };
+  if (byRef.length > 1) return undefined;
+  const payer = entry.counterpartyName === null ? "" : normalName(entry.counterpartyName);
+  const date = entry.bookingDate ?? entry.valueDate;
+  if (payer === "" || date === null) return undefined;
+  const candidates = sameCurrency.filter((i) => {
+    const customer = normalName(i.customer.name);
+    return (
+      compareAmounts(outstandingOf(i), entry.amount) === 0 &&
+      customer !== "" &&
+      (customer.includes(payer) || payer.includes(customer)) &&
+      date >= i.issueDate &&
+      date <= addDays(i.dueDate, LATE_DAYS)
+    );
+  });
+  return candidates.length === 1 && candidates[0] !== undefined
+    ? { invoice: candidates[0], basis: "AmountCustomerDate" }
+    : undefined;
+};
+
+/** The idempotency key of an entry's payment: the bank's reference on its account, else its place in the file. */
+const entryKey = (entry: StatementEntry, account: string | null, fingerprint: string, index: number): string =>
+  entry.reference === null
+    ? `bank-entry:${fingerprint.slice(0, 32)}:${index}`
+    : `bank-entry:${account ?? "-"}:${entry.reference}`.slice(0, 255);
+
+const hashOf = (value: unknown): string => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+/** Records a credit as the invoice's payment (or finds the payment an earlier import of the entry recorded). */
+const recordCredit = async (
+  deps: InvoiceDeps,
+  input: Pick<ImportStatementInput, "scope" | "actor">,
+  entry: StatementEntry,
+  key: string,
+  invoiceId: string,
+): Promise<E.Either<DomainError, string>> => {
+  const today = deps.clock.now().toISOString().slice(0, 10);
+  const recorded = await recordPayment(deps)({
+    scope: input.scope,
+    actor: input.actor,
+    invoiceId,
+    body: {
+      amount: entry.amount,
+      paidAt: entry.bookingDate ?? entry.valueDate ?? today,
+      method: "BankTransfer",
+      reference: entry.reference ?? referencesOf(entry)[0] ?? null,
+      notes: entry.counterpartyName === null ? null : `From ${entry.counterpartyName}`.slice(0, 500),
+    },
+    idempotency: {
+      key,
+      requestHash: hashOf({ invoiceId, amount: entry.amount, currency: entry.currency }),
+      operation: STATEMENT_PAYMENTS,
+      status: 201,
+    },
+  })();
+  return E.map((r: { payment: { id: string } }) => r.payment.id)(recorded);
+};
+
+/** The bills a debit pays: every end-to-end id of a payment run's transfer, each confirmed (Paid) once. */
+const confirmDebit = async (
+  deps: CoreDeps,
+  input: Pick<ImportStatementInput, "scope" | "actor">,
+  entry: StatementEntry,
+): Promise<EntryMatch | null> => {
+  const billIds: string[] = [];
+  for (const endToEndId of entry.endToEndIds) {
+    const billId = billIdOfEndToEndId(endToEndId);
+    if (billId === undefined) continue;
+    const paid = await deps.db.run(async (s) => {
+      const run = await s.paymentRuns.ofBill(input.scope, billId);
+      const item = run?.items.find((i) => i.billId === billId);
+      if (run === undefined || item === undefined) return false;
+      if (item.status === "Paid") return true;
+      if (item.status !== "InProgress") return false;
+      const settled = await settleTransferWithin(deps, s, {
+        scope: input.scope,
+        actor: input.actor,
+        runId: run.id,
+        billId,
+        outcome: "paid",
+      });
+      return E.isRight(settled);
+    });
+    if (paid) billIds.push(billId);
+  }
+  return billIds.length === 0 ? null : { kind: "Bills", billIds, basis: "EndToEndId" };
+};
+
+/** The organisation's invoices that still expect money (Sent or PartiallyPaid), oldest first, bounded. */
+const openInvoices = async (deps: CoreDeps<"invoices">, scope: OrgScope): Promise<Invoice[]> => {
+  const open: Invoice[] = [];
+  for (const status of ["Sent", "PartiallyPaid"] as const) {
+    let after: string | undefined;
+    while (open.length < MAX_OPEN_INVOICES) {
+      const page = await deps.db.stores.invoices.list(
+        scope,
+        { status },
+        { limit: 100, ...(after === undefined ? {} : { after }) },
+      );
+      open.push(...page.items);
+      const last = page.items.at(-1);
+      if (!page.hasMore || last === undefined) break;
+      after = last.id;
+    }
+  }
+  return open;
+};
+
+/** What an import answers: the import, and whether it is the earlier import of the same file. */
+export interface ImportedStatementAnswer {
+  readonly statement: ImportedStatement;
+  readonly replayed: boolean;
+}
+
+/**
+ * Imports a statement file: every entry stored, credits matched to open invoices and recorded as their payments,
+ * debits confirming payment runs' bills. The same file again answers the first import and changes nothing.
+ */
+export const importBankStatement =
+  (deps: InvoiceDeps) =>
+  (input: ImportStatementInput): TE.TaskEither<DomainError, ImportedStatementAnswer> =>
+  async () => {
+    const { scope } = input;
+    const seen = await deps.db.stores.bankStatements.ofFingerprint(scope, input.fingerprint);
+    if (seen !== undefined) return E.right({ statement: seen, replayed: true });
+    const entries = input.statements.flatMap((st) => st.entries.map((entry) => ({ entry, account: st.accountIban })));
+    if (entries.length > MAX_STATEMENT_ENTRIES)
+      return E.left(
+        validationError([
+          {
+            field: "body",
+            code: "too_many",
+            message: `carries more than ${MAX_STATEMENT_ENTRIES} entries: split the file`,
+          },
+        ]),
+      );
+    let open = await openInvoices(deps, scope);
+    const imported: ImportedEntry[] = [];
+    for (const [index, { entry, account }] of entries.entries()) {
+      let match: EntryMatch | null = null;
+      const key = entryKey(entry, account, input.fingerprint, index);
+      if (entry.direction === "DBIT") match = await confirmDebit(deps, input, entry);
+      else {
+        const found = invoiceFor(entry, open);
+        if (found !== undefined) {
+          const paid = await recordCredit(deps, input, entry, key, found.invoice.id);
+          if (E.isRight(paid)) {
+            match = { kind: "Invoice", invoiceId: found.invoice.id, paymentId: paid.right, basis: found.basis };
+            // What the invoice owes now decides the next entries' matches.
+            const fresh = await deps.db.stores.invoices.ofId(scope, found.invoice.id);
+            open = open.flatMap((i) => (i.id !== found.invoice.id ? [i] : fresh === undefined ? [] : [fresh]));
+          }
+        }
+      }
+      imported.push({ ...entry, id: deps.ids.next(), paymentKey: key, match });
+    }
+    const now = deps.clock.now();
+    const statement: ImportedStatement = {
+      id: deps.ids.next(),
+      clientId: scope.clientId,
+      organisationId: scope.organisationId,
+      fingerprint: input.fingerprint,
+      statementIds: input.statements.flatMap((s) => (s.id === null ? [] : [s.id])),
+      accountIbans: [...new Set(input.statements.flatMap((s) => (s.accountIban === null ? [] : [s.accountIban])))],
+      entries: imported,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return deps.db.run(async (s) => {
+      // Two imports of one file at once: the later one answers the first (its payments were keyed the same).
+      const raced = await s.bankStatements.ofFingerprint(scope, input.fingerprint);
+      if (raced !== undefined) return E.right({ statement: raced, replayed: true });
+      await s.bankStatements.insert(statement);
+      return E.right({ statement, replayed: false });
+    });
+  };
+
+/** An import of the organisation, or BankStatement.NotFound. */
+export const getBankStatement =
+  (deps: CoreDeps<"bankStatements">) =>
+  (scope: OrgScope, id: string): TE.TaskEither<DomainError, ImportedStatement> =>
+  async () => {
+    const found = await deps.db.stores.bankStatements.ofId(scope, id);
+    return found === undefined ? E.left(bankStatementNotFound()) : E.right(found);
+  };
+
+/** The organisation's imports in the order they were made. */
+export const listBankStatements =
+  (deps: CoreDeps<"bankStatements">) =>
+  (scope: OrgScope, page: PageRequest): TE.TaskEither<DomainError, Page<ImportedStatement>> =>
+  async () =>
+    E.right(await deps.db.stores.bankStatements.list(scope, page));
+
+/** A page of an import's entries in file order, all or only the (un)matched ones. */
+export const listStatementEntries =
+  (deps: CoreDeps<"bankStatements">) =>
+  (
+    scope: OrgScope,
+    id: string,
+    matched: boolean | undefined,
+    page: PageRequest,
+  ): TE.TaskEither<DomainError, Page<ImportedEntry>> =>
+  async () => {
+    const found = await deps.db.stores.bankStatements.ofId(scope, id);
+    if (found === undefined) return E.left(bankStatementNotFound());
+    const after = page.after;
+    const rows = found.entries
+      .filter((e) => matched === undefined || (e.match !== null) === matched)
+      .filter((e) => after === undefined || e.id > after);
+    return E.right({ items: rows.slice(0, page.limit), hasMore: rows.length > page.limit });
+  };
+
+/** The input of a manual match: which unmatched credit of which import pays which invoice. */
+export interface MatchEntryInput {
+  readonly scope: OrgScope;
+  readonly actor: Actor;
+  readonly statementId: string;
+  readonly entryId: string;
+  readonly invoiceId: string;
+}
+
+/**
+ * A person matches an unmatched credit to an invoice: recorded as its payment (keyed by the entry as an import
+ * would), and the entry then names it (basis Manual). Debits and matched entries answer 409.
+ */
+export const matchStatementEntry =
+  (deps: InvoiceDeps) =>
+  (input: MatchEntryInput): TE.TaskEither<DomainError, ImportedEntry> =>
+  async () => {
+    const { scope } = input;
+    const statement = await deps.db.stores.bankStatements.ofId(scope, input.statementId);
+    if (statement === undefined) return E.left(bankStatementNotFound());
+    const entry = statement.entries.find((e) => e.id === input.entryId);
+    if (entry === undefined) return E.left(notFound("BankStatement.EntryNotFound", "The statement has no such entry."));
+    if (entry.match !== null) return E.left(conflict("BankStatement.EntryMatched", "The entry is matched already."));
+    if (entry.direction !== "CRDT")
+      return E.left(conflict("BankStatement.NotACredit", "Only money received is matched to an invoice."));
+    const paid = await recordCredit(deps, input, entry, entry.paymentKey, input.invoiceId);
+    if (E.isLeft(paid)) return paid;
+    const matched: ImportedEntry = {
+      ...entry,
+      match: { kind: "Invoice", invoiceId: input.invoiceId, paymentId: paid.right, basis: "Manual" },
+    };
+    return deps.db.run(async (s) => {
+      await s.bankStatements.lock(scope, statement.id);
+      const current = (await s.bankStatements.ofId(scope, statement.id)) ?? statement;
+      const entries = current.entries.map((e) => (e.id === entry.id ? matched : e));
+      await s.bankStatements.update({ ...current, entries, updatedAt: deps.clock.now() });
+      return E.right(matched);
+    });
+  };

@@ -1,0 +1,53 @@
+import type { StatementEntry } from "./camt.js";
+
+/** How an entry was matched: the invoice's RF creditor reference, its amount + customer + dates, a payment run's end-to-end id, or a person. */
+export const MATCH_BASES = ["CreditorReference", "AmountCustomerDate", "EndToEndId", "Manual"] as const;
+export type MatchBasis = (typeof MATCH_BASES)[number];
+
+/**
+ * What an entry paid: an invoice (a credit, recorded as its payment), or bills of payment runs (a debit; a batch
+ * booking books a whole run as one entry).
+ */
+export type EntryMatch =
+  | { readonly kind: "Invoice"; readonly invoiceId: string; readonly paymentId: string; readonly basis: MatchBasis }
+  | { readonly kind: "Bills"; readonly billIds: readonly string[]; readonly basis: MatchBasis };
+
+/** An entry as imported: what the bank said, and what it was matched to (null: a person should look). */
+export interface ImportedEntry extends StatementEntry {
+  readonly id: string;
+  /** The idempotency key its invoice payment is recorded under (the bank's reference on its account). */
+  readonly paymentKey: string;
+  readonly match: EntryMatch | null;
+}
+
+/**
+ * A bank statement file imported into an organisation (camt.053 or camt.054; several statements of one file are
+ * one import). `fingerprint` is the sha-256 of the file: importing the same file again answers this import.
+ */
+export interface ImportedStatement {
+  readonly id: string;
+  readonly clientId: string;
+  readonly organisationId: string;
+  readonly fingerprint: string;
+  /** The bank's statement ids and accounts, as the file named them. */
+  readonly statementIds: readonly string[];
+  readonly accountIbans: readonly string[];
+  readonly entries: readonly ImportedEntry[];
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** A statement's JSON view without its entries (they are listed on their own). */
+export const importedStatementJson = (s: ImportedStatement) => ({
+  id: s.id,
+  organisationId: s.organisationId,
+  statementIds: s.statementIds,
+  accountIbans: s.accountIbans,
+  entryCount: s.entries.length,
+  matchedCount: s.entries.filter((e) => e.match !== null).length,
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
+});
+
+/** An entry's JSON view. */
+export const importedEntryJson = ({ paymentKey: _key, ...e }: ImportedEntry) => ({ ...e, matched: e.match !== null });

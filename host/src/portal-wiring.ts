@@ -1,0 +1,42 @@
+import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
+import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
+import { type PortalDeps, portalRoutes } from "@apar/adapters/portal/index";
+import type { Clock } from "@apar/core/ports";
+import { ContainerModule } from "inversify";
+import type { Config } from "./config.js";
+import { loadSecretKey } from "./secret-key.js";
+import type { Services } from "./services.js";
+import { TOKENS } from "./tokens.js";
+
+/**
+ * The operator portal's pages. It re-checks its session's credential with the API's own authenticator, built on
+ * first use from the services the api role resolved.
+ */
+export const portalModule = (config: Config, services: Services): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
+      (clock: Clock) => {
+        let authenticator: PortalDeps["authenticate"] | undefined;
+        const deps: PortalDeps = {
+          clock,
+          headerPrefix: config.headerPrefix,
+          authenticate: (headers, access) => {
+            const { db, bearerTokens } = services();
+            authenticator ??= createAuthenticator({
+              stores: db.stores,
+              clock,
+              tokens: bearerTokens,
+              headerPrefix: config.headerPrefix,
+            });
+            return authenticator(headers, access);
+          },
+          secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
+          get webhooks() {
+            return portalWebhooksOf(services().webhooks);
+          },
+        };
+        return portalRoutes(deps);
+      },
+      [TOKENS.Clock],
+    );
+  });

@@ -1,0 +1,218 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import test from "ava";
+import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness } from "../bills/bill-harness.js";
+import { send } from "../support/client.js";
+
+// Bank statements over real HTTP: a camt.053 whose credits pay invoices (by RF reference, then by amount and
+// customer), whose debit confirms a payment run's bill, imported twice with nothing recorded twice; the entries
+// nobody could place, matched by hand; hostile and foreign files refused.
+
+type Json = Record<string, unknown>;
+let h: BillHarness;
+test.before(async () => {
+  h = await startBillHarness();
+  const identity = await h.call("PUT", "/v1/seller-identity", {
+    body: {
+      legalName: "Statements GmbH",
+      addressLines: ["Ring 1"],
+      city: "Köln",
+      countryCode: "DE",
+      vatNumber: "DE123456789",
+      bankAccounts: [{ iban: "DE89370400440532013000" }],
+    },
+  });
+  if (identity.status !== 200) throw new Error(`identity: ${identity.status}`);
+});
+test.after.always(async () => {
+  await h?.dispose();
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface Entry {
+  readonly ref: string;
+  readonly amount: string;
+  readonly direction: "CRDT" | "DBIT";
+  readonly name?: string;
+  readonly rf?: string;
+  readonly text?: string;
+  readonly endToEndIds?: readonly string[];
+}
+
+/** A camt.053.001.02 statement of the organisation's account with these entries, as a bank writes one. */
+const camt053 = (id: string, entries: readonly Entry[]): Buffer => {
+  const entry = (e: Entry) => {
+    const party = e.direction === "CRDT" ? "Dbtr" : "Cdtr";
+    const details = (e.endToEndIds ?? ["NOTPROVIDED"]).map(
+      (endToEnd, i) => `<TxDtls><Refs><EndToEndId>${endToEnd}</EndToEndId></Refs>
+${i === 0 && e.name !== undefined ? `<RltdPties><${party}><Nm>${e.name}</Nm></${party}></RltdPties>` : ""}
+${i === 0 && e.rf !== undefined ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${e.rf}</Ref></CdtrRefInf></Strd></RmtInf>` : ""}
+${i === 0 && e.text !== undefined ? `<RmtInf><Ustrd>${e.text}</Ustrd></RmtInf>` : ""}</TxDtls>`,
+    );
+    return `<Ntry><Amt Ccy="EUR">${e.amount}</Amt><CdtDbtInd>${e.direction}</CdtDbtInd><Sts>BOOK</Sts>
+<BookgDt><Dt>${today()}</Dt></BookgDt><ValDt><Dt>${today()}</Dt></ValDt><AcctSvcrRef>${e.ref}</AcctSvcrRef>
+<NtryDtls>${details.join("")}</NtryDtls></Ntry>`;
+  };
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
+<GrpHdr><MsgId>${id}</MsgId><CreDtTm>${today()}T18:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>${id}</Id><CreDtTm>${today()}T18:00:00</CreDtTm><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+${entries.map(entry).join("\n")}
+</Stmt></BkToCstmrStmt></Document>`);
+};
+
+const post = (body: Buffer, contentType = "application/xml") =>
+  send(h.app.port ?? 0, {
+    method: "POST",
+    path: "/v1/bank-statements",
+    headers: { ...h.headers, "content-type": contentType },
+    body,
+  });
+
+/** A sent invoice of `amount` EUR to a new customer called `name`. */
+const sentInvoice = async (name: string, amount: string): Promise<Json> => {
+  const customer = await h.call("POST", "/v1/customers", { body: { name, email: "ap@customer.example" } });
+  const draft = await h.call("POST", "/v1/invoices", {
+    body: {
+      customerId: (customer.json as Json).id,
+      currency: "EUR",
+      lineItems: [{ description: "Work", unitPrice: amount }],
+    },
+  });
+  const sent = await h.call("POST", `/v1/invoices/${String((draft.json as Json).id)}/send`);
+  if (sent.status !== 200) throw new Error(`send: ${sent.status} ${sent.text}`);
+  return sent.json as Json;
+};
+
+const invoice = async (id: unknown) => (await h.call("GET", `/v1/invoices/${String(id)}`)).json as Json;
+const paymentsOf = async (id: unknown) =>
+  ((await h.call("GET", `/v1/invoices/${String(id)}/payments`)).json as { data: Json[] }).data;
+
+test.serial(
+  "credits pay invoices (RF reference, then amount + customer), a debit confirms a run's bill; twice is once",
+  async (t) => {
+    const byRef = await sentInvoice("Globex Corporation", "100.00");
+    t.regex(String(byRef.creditorReference), /^RF\d\d[A-Z0-9]+$/, "an invoice carries its RF reference");
+    const byName = await sentInvoice("Initech", "250.00");
+    // A bill in a payment run: the bank's debit names it by its end-to-end id.
+    const up = await h.upload(
+      pdfWith({
+        currency: "EUR",
+        totalAmount: "75.00",
+        invoiceNumber: "B-1",
+        bankDetails: bankDetailsOf("FR1420041010050500013M02606"),
+      }),
+    );
+    const billId = String((up.json as Json).id);
+    await h.settled(billId);
+    await h.call("POST", "/v1/approval-policies", { body: { name: "All", priorityOrder: 1, action: "AutoApprove" } });
+    t.is(((await h.call("POST", `/v1/bills/${billId}/submit`)).json as Json).state, "Approved");
+    const run = ((await h.call("POST", "/v1/payment-runs", { body: { billIds: [billId] } })).json as { data: Json[] })
+      .data[0] as Json;
+
+    const file = camt053("STMT-1", [
+      { ref: "E-1", amount: "100.00", direction: "CRDT", name: "GLOBEX CORP", rf: String(byRef.creditorReference) },
+      { ref: "E-2", amount: "250.00", direction: "CRDT", name: "INITECH LLC", text: "thanks" },
+      { ref: "E-3", amount: "42.00", direction: "CRDT", name: "Somebody Else", text: "invoice?" },
+      { ref: "E-4", amount: "75.00", direction: "DBIT", name: "Supplier", endToEndIds: [billId.replace(/-/g, "")] },
+    ]);
+    const imported = await post(file);
+    t.is(imported.status, 201, imported.text);
+    const statement = imported.json as Json;
+    t.like(statement, {
+      entryCount: 4,
+      matchedCount: 3,
+      statementIds: ["STMT-1"],
+      accountIbans: ["DE89370400440532013000"],
+    });
+    t.like(await invoice(byRef.id), { status: "Paid", amountPaid: "100.00" });
+    t.like(await invoice(byName.id), { status: "Paid" });
+    t.like((await paymentsOf(byRef.id))[0], { amount: "100.00", method: "BankTransfer", reference: "E-1" });
+    t.is(((await h.call("GET", `/v1/bills/${billId}`)).json as Json).state, "Paid");
+    t.like((await h.call("GET", `/v1/payment-runs/${String(run.id)}`)).json as Json, { status: "Completed" });
+    const entries = (
+      (await h.call("GET", `/v1/bank-statements/${String(statement.id)}/entries`)).json as {
+        data: Json[];
+      }
+    ).data;
+    t.deepEqual(
+      entries.map((e) => [e.reference, e.matched, (e.match as Json | null)?.basis ?? null]),
+      [
+        ["E-1", true, "CreditorReference"],
+        ["E-2", true, "AmountCustomerDate"],
+        ["E-3", false, null],
+        ["E-4", true, "EndToEndId"],
+      ],
+    );
+    t.false("paymentKey" in (entries[0] as Json), "the idempotency key stays inside");
+
+    // The same file again: the first import, and nothing recorded twice.
+    const again = await post(file);
+    t.is(again.status, 200);
+    t.is((again.json as Json).id, statement.id);
+    t.is((await paymentsOf(byRef.id)).length, 1);
+    t.is((await paymentsOf(byName.id)).length, 1);
+    // Another file carrying an entry already booked (a camt.054 notification, then the day's statement).
+    const overlap = await post(
+      camt053("STMT-2", [{ ref: "E-1", amount: "100.00", direction: "CRDT", rf: String(byRef.creditorReference) }]),
+    );
+    t.is(overlap.status, 201);
+    t.is((await paymentsOf(byRef.id)).length, 1);
+
+    // What waits for a person, matched by hand to an invoice of 42.00.
+    const unmatched = (
+      (await h.call("GET", `/v1/bank-statements/${String(statement.id)}/entries?matched=false`)).json as {
+        data: Json[];
+      }
+    ).data;
+    t.deepEqual(
+      unmatched.map((e) => e.reference),
+      ["E-3"],
+    );
+    const owed = await sentInvoice("Someone Else GmbH", "42.00");
+    const matchPath = `/v1/bank-statements/${String(statement.id)}/entries/${String(unmatched[0]?.id)}/match`;
+    const matched = await h.call("POST", matchPath, { body: { invoiceId: owed.id } });
+    t.is(matched.status, 200, matched.text);
+    t.like(matched.json as Json, { matched: true, match: { kind: "Invoice", invoiceId: owed.id, basis: "Manual" } });
+    t.like(await invoice(owed.id), { status: "Paid" });
+    const twice = await h.call("POST", matchPath, { body: { invoiceId: owed.id } });
+    t.is(twice.status, 409);
+    t.is((twice.json as Json).title, "BankStatement.EntryMatched");
+    t.like((await h.call("GET", `/v1/bank-statements/${String(statement.id)}`)).json as Json, { matchedCount: 4 });
+    const listed = ((await h.call("GET", "/v1/bank-statements")).json as { data: Json[] }).data.map((s) => s.id);
+    t.true(listed.includes(statement.id));
+  },
+);
+
+test.serial("every genkgo camt.053/054 sample imports; foreign, broken and hostile files are refused", async (t) => {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), "../../../fixtures/camt");
+  const samples = readdirSync(dir).filter((n) => /^camt05[34].*\.xml$/.test(n) && !n.includes("wrong"));
+  t.true(samples.length >= 15);
+  for (const name of samples) {
+    const answer = await post(readFileSync(join(dir, name)));
+    t.is(answer.status, 201, `${name}: ${answer.text}`);
+    t.true(Number((answer.json as Json).entryCount) >= 1, name);
+  }
+  const cases: [Buffer, string, number, string][] = [
+    [Buffer.from("<a>not a statement</a>"), "application/xml", 400, "BankStatement.Unreadable"],
+    [Buffer.from("<Document><BkToCstmrStmt>"), "application/xml", 400, "BankStatement.Unreadable"],
+    [
+      Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Document>&a;</Document>'),
+      "text/xml",
+      400,
+      "BankStatement.Unreadable",
+    ],
+    [Buffer.from(""), "application/xml", 400, "Request.EmptyBody"],
+    [Buffer.from('{"entries":[]}'), "application/json", 415, "Request.UnsupportedMediaType"],
+  ];
+  for (const [body, type, status, title] of cases) {
+    const answer = await post(body, type);
+    t.is(answer.status, status, answer.text);
+    t.is((answer.json as Json).title, title);
+  }
+  const missing = await h.call("GET", `/v1/bank-statements/${"0".repeat(8)}-0000-7000-8000-${"0".repeat(12)}`);
+  t.is(missing.status, 404);
+  t.is((missing.json as Json).title, "BankStatement.NotFound");
+});
