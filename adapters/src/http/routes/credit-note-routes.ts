@@ -10,7 +10,8 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
-import { AR_ACCESS, fileReply, type InvoiceRouteDeps } from "./invoice-routes.js";
+import { documentFileRoutes } from "./document-file-routes.js";
+import { AR_ACCESS, type InvoiceRouteDeps } from "./invoice-routes.js";
 import { CREDIT_NOTE_SCHEMA } from "./invoice-schemas.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
@@ -100,43 +101,17 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       responses: { "200": answer, "404": missing },
       handler: async (ctx) => reply(getCreditNote(deps())(orgScope(ctx).scope, idOf(ctx)), 200, (n) => n),
     },
-    {
-      method: "GET",
-      path: "/v1/credit-notes/{id}/pdf",
-      operationId: "getCreditNotePdf",
-      summary: "The credit note as a PDF",
-      tags: [TAG],
+    ...documentFileRoutes({
+      path: "/v1/credit-notes/{id}",
+      name: "CreditNote",
+      tag: TAG,
       access: AR_ACCESS,
-      responses: {
-        "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
-        "404": missing,
-      },
-      handler: async (ctx) => {
-        const file = await creditNotePdf(deps())(orgScope(ctx).scope, idOf(ctx))();
-        return E.isLeft(file) ? file.left : fileReply(file.right);
-      },
-    },
-    {
-      method: "GET",
-      path: "/v1/credit-notes/{id}/einvoice",
-      operationId: "getCreditNoteEinvoice",
-      summary:
+      pdfSummary: "The credit note as a PDF",
+      einvoiceSummary:
         "The credit note as EN 16931 XML (type 381, referring to its invoice): UBL 2.1 (format=ubl, default) or CII",
-      tags: [TAG],
-      access: AR_ACCESS,
-      parameters: [{ name: "format", in: "query", schema: { type: "string", enum: ["ubl", "cii"], default: "ubl" } }],
-      responses: {
-        "200": { description: "The XML.", mediaType: "application/xml", schema: { type: "string" } },
-        "400": { description: "`Request.Invalid`: format is not ubl or cii." },
-        "404": missing,
-      },
-      handler: async (ctx) => {
-        const format = (ctx.query.get("format") ?? "ubl").toLowerCase();
-        if (format !== "ubl" && format !== "cii")
-          return validationError([{ field: "format", code: "enum", message: "format must be ubl or cii" }]);
-        const file = await creditNoteEinvoice(deps())(orgScope(ctx).scope, idOf(ctx), format)();
-        return E.isLeft(file) ? file.left : fileReply(file.right);
-      },
-    },
+      missing: missing.description,
+      pdf: (scope, id) => creditNotePdf(deps())(scope, id),
+      einvoice: (scope, id, format) => creditNoteEinvoice(deps())(scope, id, format),
+    }),
   ];
 };

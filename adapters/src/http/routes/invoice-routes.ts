@@ -32,6 +32,7 @@ import type { InvoiceFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
+import { documentFileRoutes } from "./document-file-routes.js";
 import { INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
@@ -46,17 +47,6 @@ const PAYMENTS_OPERATION = "POST /v1/invoices/payments";
 
 export const AR_ACCESS = { scope: "organisation", module: "ar" } as const;
 const KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** A rendered file as an answer (inline, never sniffed). */
-export const fileReply = (file: RenderedFile): HttpReply => ({
-  status: 200,
-  body: Buffer.from(file.bytes),
-  contentType: file.mediaType,
-  headers: {
-    "Content-Disposition": `inline; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"`,
-    "X-Content-Type-Options": "nosniff",
-  },
-});
 
 const listFilter = (ctx: RouteContext): E.Either<DomainError, InvoiceFilter> => {
   const errors: { field: string; code: string; message: string }[] = [];
@@ -287,43 +277,17 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         };
       },
     },
-    {
-      method: "GET",
-      path: "/v1/invoices/{id}/pdf",
-      operationId: "getInvoicePdf",
-      summary: "The invoice as a PDF",
-      tags: [TAG],
+    ...documentFileRoutes({
+      path: "/v1/invoices/{id}",
+      name: "Invoice",
+      tag: TAG,
       access: AR_ACCESS,
-      responses: {
-        "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
-        "404": missing,
-      },
-      handler: async (ctx) => {
-        const file = await invoicePdf(deps())(orgScope(ctx).scope, idOf(ctx))();
-        return E.isLeft(file) ? file.left : fileReply(file.right);
-      },
-    },
-    {
-      method: "GET",
-      path: "/v1/invoices/{id}/einvoice",
-      operationId: "getInvoiceEinvoice",
-      summary: "The invoice as EN 16931 XML: UBL 2.1 (format=ubl, default) or CII (format=cii)",
-      tags: [TAG],
-      access: AR_ACCESS,
-      parameters: [{ name: "format", in: "query", schema: { type: "string", enum: ["ubl", "cii"], default: "ubl" } }],
-      responses: {
-        "200": { description: "The XML.", mediaType: "application/xml", schema: { type: "string" } },
-        "400": { description: "`Request.Invalid`: format is not ubl or cii." },
-        "404": missing,
-      },
-      handler: async (ctx) => {
-        const format = (ctx.query.get("format") ?? "ubl").toLowerCase();
-        if (format !== "ubl" && format !== "cii")
-          return validationError([{ field: "format", code: "enum", message: "format must be ubl or cii" }]);
-        const file = await invoiceEinvoice(deps())(orgScope(ctx).scope, idOf(ctx), format)();
-        return E.isLeft(file) ? file.left : fileReply(file.right);
-      },
-    },
+      pdfSummary: "The invoice as a PDF",
+      einvoiceSummary: "The invoice as EN 16931 XML: UBL 2.1 (format=ubl, default) or CII (format=cii)",
+      missing: missing.description,
+      pdf: (scope, id) => invoicePdf(deps())(scope, id),
+      einvoice: (scope, id, format) => invoiceEinvoice(deps())(scope, id, format),
+    }),
     {
       method: "GET",
       path: "/v1/invoices/{id}/history",
