@@ -1,5 +1,6 @@
 import {
   DELIVERY_STATUSES,
+  type DomainError,
   decode,
   isUuid,
   listEnvelope,
@@ -30,7 +31,14 @@ import {
 } from "@apar/core/app";
 import type { DeliveryFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import { type JsonSchema, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import {
+  type HttpReply,
+  type JsonSchema,
+  jsonBody,
+  type ParameterDef,
+  type RouteContext,
+  type RouteDef,
+} from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply, S } from "./support.js";
 
@@ -90,6 +98,30 @@ const withSecret = ({ subscription, secret }: SubscriptionWithSecret) => ({
   secret,
 });
 
+/** Which of the client's resources a route acts on. */
+interface Target {
+  readonly clientId: string;
+  readonly id: string;
+}
+
+/** A handler on one of the client's subscriptions or deliveries: an id that is not a UUID answers like a missing one. */
+const onOne =
+  (missing: () => DomainError) =>
+  (
+    run: (
+      target: Target,
+      ctx: RouteContext,
+      auth: ReturnType<typeof clientAuth>["auth"],
+    ) => Promise<HttpReply | DomainError>,
+  ): RouteDef["handler"] =>
+  async (ctx) => {
+    const { client, auth } = clientAuth(ctx);
+    const id = pathId(ctx);
+    return id === undefined ? missing() : run({ clientId: client.id, id }, ctx, auth);
+  };
+const onSubscription = onOne(subscriptionMissing);
+const onDelivery = onOne(deliveryMissing);
+
 const NOT_FOUND = { "404": { description: "No such subscription of this client (WebhookSubscription.NotFound)." } };
 const ONE = { "200": { description: "The subscription.", schema: SUBSCRIPTION_SCHEMA }, ...NOT_FOUND };
 
@@ -134,12 +166,9 @@ const subscriptionAction = (
   tags: [TAG],
   access: ADMIN,
   responses: ONE,
-  handler: async (ctx) => {
-    const { client } = clientAuth(ctx);
-    const id = pathId(ctx);
-    if (id === undefined) return subscriptionMissing();
-    return reply(run(deps().webhooks)({ clientId: client.id, id }), 200, webhookSubscriptionView);
-  },
+  handler: onSubscription(async (target) => {
+    return reply(run(deps().webhooks)(target), 200, webhookSubscriptionView);
+  }),
 });
 
 /** Webhook subscriptions and the delivery log (ROUTES.md webhooks row). Client administrators only. */
@@ -197,13 +226,10 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ADMIN,
     responses: ONE,
-    handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return subscriptionMissing();
-      const found = await getWebhookSubscription(deps().webhooks.db.stores, client.id, id);
+    handler: onSubscription(async (target) => {
+      const found = await getWebhookSubscription(deps().webhooks.db.stores, target.clientId, target.id);
       return E.isLeft(found) ? found.left : { status: 200, body: webhookSubscriptionView(found.right) };
-    },
+    }),
   },
   {
     method: "PATCH",
@@ -214,18 +240,15 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     access: ADMIN,
     requestBody: jsonBody(UpdateSubscriptionBody),
     responses: { ...ONE, "400": { description: "Invalid body or URL (Request.Invalid, Webhook.InvalidUrl)." } },
-    handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return subscriptionMissing();
+    handler: onSubscription(async (target, ctx) => {
       const input = decode(UpdateSubscriptionBody, ctx.json);
       if (E.isLeft(input)) return input.left;
       return reply(
-        updateWebhookSubscription(deps().webhooks)({ clientId: client.id, id, ...input.right }),
+        updateWebhookSubscription(deps().webhooks)({ ...target, ...input.right }),
         200,
         webhookSubscriptionView,
       );
-    },
+    }),
   },
   {
     method: "DELETE",
@@ -235,12 +258,9 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ADMIN,
     responses: { "204": { description: "Deleted." }, ...NOT_FOUND },
-    handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return subscriptionMissing();
-      return reply(deleteWebhookSubscription(deps().webhooks)({ clientId: client.id, id }), 204, () => undefined);
-    },
+    handler: onSubscription(async (target) => {
+      return reply(deleteWebhookSubscription(deps().webhooks)(target), 204, () => undefined);
+    }),
   },
   {
     method: "POST",
@@ -253,12 +273,9 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       "200": { description: "The subscription with its new secret.", schema: WITH_SECRET_SCHEMA },
       ...NOT_FOUND,
     },
-    handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return subscriptionMissing();
-      return reply(rotateWebhookSecret(deps().webhooks)({ clientId: client.id, id }), 200, withSecret, NO_STORE);
-    },
+    handler: onSubscription(async (target) => {
+      return reply(rotateWebhookSecret(deps().webhooks)(target), 200, withSecret, NO_STORE);
+    }),
   },
   subscriptionAction(deps, "enable", "Switch a subscription on (resets its failure count)", enableWebhookSubscription),
   subscriptionAction(deps, "disable", "Switch a subscription off", disableWebhookSubscription),
@@ -270,16 +287,9 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ADMIN,
     responses: { "202": { description: "The delivery, queued.", schema: DELIVERY_SCHEMA }, ...NOT_FOUND },
-    handler: async (ctx) => {
-      const { client, auth } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return subscriptionMissing();
-      return reply(
-        sendWebhookTest(deps().webhooks)({ clientId: client.id, id, actor: auth.actor }),
-        202,
-        webhookDeliveryView,
-      );
-    },
+    handler: onSubscription(async (target, _ctx, auth) => {
+      return reply(sendWebhookTest(deps().webhooks)({ ...target, actor: auth.actor }), 202, webhookDeliveryView);
+    }),
   },
   {
     method: "POST",
@@ -296,18 +306,11 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       },
       ...NOT_FOUND,
     },
-    handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return subscriptionMissing();
+    handler: onSubscription(async (target, ctx) => {
       const input = decode(RecoverDeliveriesBody, ctx.json);
       if (E.isLeft(input)) return input.left;
-      return reply(
-        recoverWebhookDeliveries(deps().webhooks)({ clientId: client.id, id, since: input.right.since }),
-        202,
-        (r) => r,
-      );
-    },
+      return reply(recoverWebhookDeliveries(deps().webhooks)({ ...target, since: input.right.since }), 202, (r) => r);
+    }),
   },
   {
     method: "GET",
@@ -339,13 +342,10 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       "200": { description: "The delivery.", schema: DELIVERY_SCHEMA },
       "404": { description: "No such delivery of this client (WebhookDelivery.NotFound)." },
     },
-    handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return deliveryMissing();
-      const found = await getWebhookDelivery(deps().webhooks.db.stores, client.id, id);
+    handler: onDelivery(async (target) => {
+      const found = await getWebhookDelivery(deps().webhooks.db.stores, target.clientId, target.id);
       return E.isLeft(found) ? found.left : { status: 200, body: webhookDeliveryView(found.right) };
-    },
+    }),
   },
   {
     method: "POST",
@@ -359,11 +359,8 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
       "404": { description: "No such delivery of this client (WebhookDelivery.NotFound)." },
       "409": { description: "It is still being attempted (WebhookDelivery.InProgress)." },
     },
-    handler: async (ctx) => {
-      const { client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      if (id === undefined) return deliveryMissing();
-      return reply(replayWebhookDelivery(deps().webhooks)({ clientId: client.id, id }), 202, webhookDeliveryView);
-    },
+    handler: onDelivery(async (target) => {
+      return reply(replayWebhookDelivery(deps().webhooks)(target), 202, webhookDeliveryView);
+    }),
   },
 ];
