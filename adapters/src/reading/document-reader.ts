@@ -38,6 +38,8 @@ export interface DocumentReaderOptions {
    * the LLM (one request with the page images, only when some field is unsure). Unset: never.
    */
   readonly llmBelow?: number;
+  /** Called with the text lines a text-layer or OCR reading parsed (benchmarks keep them to re-parse). */
+  readonly onText?: (lines: readonly string[], reader: "pdf-text" | "ocr") => void;
 }
 
 // The fields a person needs to pay a bill, the ones worth a model's second look.
@@ -119,6 +121,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     }
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
     const lines = await ocr().recognize(doc.bytes, signal);
+    options.onText?.(lines, "ocr");
     return E.right(
       await secondLook(
         extractFromText(lines, "ocr"),
@@ -168,6 +171,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           lines.push(...(await ocr().recognize(await render(n), signal)));
         }
       }
+      options.onText?.(lines, scanned ? "ocr" : "pdf-text");
       const pages = async (): Promise<{ bytes: Uint8Array; mediaType: string }[]> => {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)

@@ -178,3 +178,58 @@ test("due date: 'Bitte überweisen Sie bis zum' names the day the bill is due", 
   );
   t.is(transfer.fields.dueDate, "2015-11-19");
 });
+
+test("several labelled amounts on one line are read each with its own label", (t) => {
+  const e = extractFromText(
+    [
+      "Factuur",
+      "Wouters Dakwerken BVBA",
+      "Kerkstraat 12, 9000 Gent",
+      "Totaal bedrag excl. BTW  €  40,00",
+      "Machtiging EBE5512/01  Totaal bedrag BTW  €  8,40  Totaal bedrag incl. BTW  €  48,40",
+    ],
+    "pdf-text",
+  );
+  t.like(e.fields, {
+    totalAmount: "48.40",
+    taxAmount: "8.40",
+    subTotal: "40.00",
+    supplierName: "Wouters Dakwerken BVBA",
+  });
+});
+
+test("supplier: the name the sender's web site or footer e-mail names beats a legal form in the address window", (t) => {
+  const e = extractFromText(
+    [
+      "Invoice 5120",
+      "Northwind Holding Corporation  LUMEN WERKE",
+      "Quay Street 4  Ringstraße 8",
+      "Subtotal  100.00",
+      "VAT 19%  19.00",
+      "Total  119.00",
+      "Questions: billing@lumen-werke.com  Phone 0800 123",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.supplierName, "LUMEN WERKE");
+  // An e-mail address high on the page is as often the buyer's contact: it is no evidence.
+  const buyerMail = extractFromText(
+    ["Northwind Holding Corporation  LUMEN WERKE", "contact: anna@lumen-werke.com", "x", "y", "z", "Total 5.00"],
+    "pdf-text",
+  );
+  t.is(buyerMail.fields.supplierName, "Northwind Holding Corporation");
+});
+
+test("dates: a letter's place and date ('München, den 01.11.2024') beats a printing date at the foot", (t) => {
+  const e = extractFromText(
+    [
+      "Kranich Leasing GmbH",
+      "Rechnungsnummer:  4410",
+      "München, den  01.11.2024",
+      "Summe gesamt  447,88",
+      "Datum:  30.10.2024  Zeit: 04:59:13  Seite: 1",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.invoiceDate, "2024-11-01");
+});

@@ -135,6 +135,26 @@ const INCLUSIVE =
 const EXCLUSIVE =
   /(?<![\p{L}])(?:ohne|exkl\.?|excl\.?|excluding|exclusive|before|without|hors|h\.?t\.?|netto|net|sin|senza|bez|zzgl\.?)(?![\p{L}])/iu;
 
+const AMOUNT_LABEL = new RegExp(`${LABELS.subTotal.source}|${LABELS.total.source}`, "giu");
+
+/**
+ * A line printing several labelled amounts side by side ("Total VAT € 6,51  Total incl. VAT € 37,51"), cut
+ * before each amount label that follows an amount: each piece is read like a line of its own.
+ */
+export const labelSegments = (line: string): string[] => {
+  const out: string[] = [];
+  let from = 0;
+  for (const m of line.matchAll(AMOUNT_LABEL)) {
+    const at = m.index ?? 0;
+    if (at > from && amountAfter(line.slice(from, at)) !== null) {
+      out.push(line.slice(from, at));
+      from = at;
+    }
+  }
+  out.push(line.slice(from));
+  return out;
+};
+
 type Kind = "grand" | "due" | "plain";
 interface Candidate {
   readonly value: string;
@@ -166,8 +186,8 @@ const findAmounts = (
   let cash: string | null = null;
   let change: string | null = null;
   const all = [...lines, ...headerRows(lines)];
-  const amountOn = (i: number, from: number): string | null => {
-    const v = amountAfter((all[i] ?? "").slice(from));
+  const amountOn = (line: string, i: number, from: number): string | null => {
+    const v = amountAfter(line.slice(from));
     if (v !== null) return v;
     // The label alone on its line, its amount on the next.
     const next = i < lines.length ? (lines[i + 1] ?? "") : "";
@@ -175,51 +195,53 @@ const findAmounts = (
       ? amountAfter(next)
       : null;
   };
-  for (const [i, line] of all.entries()) {
-    if (isTaxIdLine(line) || (LABELS.tableHeader.test(line) && LABELS.tableQty.test(line))) continue;
-    const cashM = line.match(
-      /^\W*(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
-    );
-    if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
-    const changeM = line.match(/^\W*(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
-    if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
-    const sub = line.match(LABELS.subTotal);
-    if (sub?.index !== undefined) {
-      const v = amountOn(i, sub.index + sub[0].length);
-      if (v !== null) subs.push({ value: v, line: i });
-      continue;
-    }
-    const grand = line.match(LABELS.grandTotal);
-    const due = line.match(LABELS.amountDue);
-    const plain = line.match(LABELS.plainTotal);
-    const m = grand ?? due ?? plain;
-    if (m?.index !== undefined) {
-      const kind: Kind = grand ? "grand" : due ? "due" : "plain";
-      const label = line.slice(0, m.index + m[0].length);
-      const after = line.slice(m.index + m[0].length);
-      // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
-      const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
-      const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier);
-      if (isQualified && EXCLUSIVE.test(qualifier)) {
-        const v = amountOn(i, m.index + m[0].length);
+  for (const [i, full] of all.entries()) {
+    if (isTaxIdLine(full) || (LABELS.tableHeader.test(full) && LABELS.tableQty.test(full))) continue;
+    for (const line of labelSegments(full)) {
+      const cashM = line.match(
+        /^\W*(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
+      );
+      if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
+      const changeM = line.match(/^\W*(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
+      if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
+      const sub = line.match(LABELS.subTotal);
+      if (sub?.index !== undefined) {
+        const v = amountOn(line, i, sub.index + sub[0].length);
         if (v !== null) subs.push({ value: v, line: i });
         continue;
       }
-      if (isQualified && LABELS.tax.test(qualifier)) {
-        const v = amountOn(i, m.index + m[0].length);
-        if (v !== null) taxes.push({ value: v, line: i, summary: true });
+      const grand = line.match(LABELS.grandTotal);
+      const due = line.match(LABELS.amountDue);
+      const plain = line.match(LABELS.plainTotal);
+      const m = grand ?? due ?? plain;
+      if (m?.index !== undefined) {
+        const kind: Kind = grand ? "grand" : due ? "due" : "plain";
+        const label = line.slice(0, m.index + m[0].length);
+        const after = line.slice(m.index + m[0].length);
+        // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
+        const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
+        const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier);
+        if (isQualified && EXCLUSIVE.test(qualifier)) {
+          const v = amountOn(line, i, m.index + m[0].length);
+          if (v !== null) subs.push({ value: v, line: i });
+          continue;
+        }
+        if (isQualified && LABELS.tax.test(qualifier)) {
+          const v = amountOn(line, i, m.index + m[0].length);
+          if (v !== null) taxes.push({ value: v, line: i, summary: true });
+          continue;
+        }
+        if (isQualified || isProse(line, m.index)) continue;
+        const v = amountOn(line, i, m.index + m[0].length);
+        const several = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after)))).length > 1;
+        if (v !== null && !(kind === "due" && Number(v) === 0)) totals.push({ value: v, line: i, kind, several });
         continue;
       }
-      if (isQualified || isProse(line, m.index)) continue;
-      const v = amountOn(i, m.index + m[0].length);
-      const several = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after)))).length > 1;
-      if (v !== null && !(kind === "due" && Number(v) === 0)) totals.push({ value: v, line: i, kind, several });
-      continue;
-    }
-    const tax = line.match(LABELS.tax);
-    if (tax?.index !== undefined && !LABELS.taxNumber.test(line)) {
-      const v = amountAfter(line.slice(tax.index + tax[0].length));
-      if (v !== null) taxes.push({ value: v, line: i, summary: false });
+      const tax = line.match(LABELS.tax);
+      if (tax?.index !== undefined && !LABELS.taxNumber.test(line)) {
+        const v = amountAfter(line.slice(tax.index + tax[0].length));
+        if (v !== null) taxes.push({ value: v, line: i, summary: false });
+      }
     }
   }
   const taxSums = [
@@ -363,6 +385,8 @@ const restOfCell = (after: string): string | null => {
   return v === "" ? null : v;
 };
 
+const PLACE_DATE = /\p{L}{3,},\s*(?:den|le|el|il|dnia)\s+/u;
+
 const NOT_ISSUE_DATE = new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu");
 
 // The invoice date: labelled candidates ranked by how specific the label is ("Invoice date" beats a bare "Date"),
@@ -383,6 +407,12 @@ const findInvoiceDate = (
   // "Rechnung Nr. 471102 vom 15.11.2024", "Invoice 2041 dated 3 May 2025".
   const onNumberLine = numberLine >= 0 ? findDate(masked[numberLine] ?? "", monthFirst) : null;
   if (onNumberLine) return { value: onNumberLine.date, confidence: 0.85 };
+  // A letter's place and date: "München, den 01.11.2024", "Paris, le 3 mai 2025".
+  for (const line of masked) {
+    const m = line.match(PLACE_DATE);
+    const found = m?.index === undefined ? null : findDate(line.slice(m.index + m[0].length), monthFirst);
+    if (found && found.index < 3) return { value: found.date, confidence: 0.85 };
+  }
   const generic = labelled(masked, LABELS.date, read);
   if (generic.value !== null) return { value: generic.value, confidence: Math.min(generic.confidence, 0.8) };
   const first = allDates(lines.join("\n"), monthFirst).find((d) => d !== due);

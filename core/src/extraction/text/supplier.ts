@@ -38,6 +38,12 @@ const LONG_FORMS = [
   String.raw`aps`,
   String.raw`pty\.?(?:\s*ltd\.?)?`,
   String.raw`kft\.?`,
+  String.raw`bvba`,
+  String.raw`cvba`,
+  String.raw`vzw`,
+  String.raw`sprl`,
+  String.raw`scrl`,
+  String.raw`comm\.\s?v\.?`,
   String.raw`zrt\.?`,
 ];
 const SHORT_FORMS = [
@@ -172,6 +178,30 @@ const isHeading = (text: string, wholeCell = false): boolean => {
 const ADDRESS =
   /^\d+[\s,]|(?<![\p{L}])(?:rue|avenue|av\.|str\.|stra(?:ß|ss)e|street|st\.|road|rd\.|jalan|jln\.?|weg|platz|laan|straat|via|calle|ul\.|lot|no\.|taman|bd|boulevard|place|cedex|postfach|p\.?o\.? box)(?![\p{L}])|\p{L}+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee)(?![\p{L}])/iu;
 
+const SITE = /www\.([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
+const SITE_OR_MAIL = /(?:www\.|@)([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
+// Words too common to tie a name to a domain.
+const GENERIC_WORDS = new Set(["gmbh", "ltd", "inc", "the", "and", "und", "company", "group", "services", "trading"]);
+
+/**
+ * The sender's own domains: web sites printed outside the buyer's block ("www.alphabet.de") and e-mail domains in
+ * the footer ("info@cronus.com"); e-mail addresses higher up are as often the buyer's contacts.
+ */
+const ownDomains = (lines: readonly string[], buyer: ReadonlySet<string>): string[] => {
+  const out: string[] = [];
+  const footer = Math.floor(lines.length * 0.75);
+  lines.forEach((line, i) => {
+    for (const cell of cellsOf(line, i)) {
+      if (buyer.has(`${i}:${cell.start}`)) continue;
+      for (const m of cell.text.matchAll(i >= footer ? SITE_OR_MAIL : SITE)) {
+        const host = (m[1] ?? "").toLowerCase().replace(/^www\./, "");
+        if (!/^(?:gmail|yahoo|hotmail|outlook|gmx|web|icloud|mail)$/.test(host)) out.push(host);
+      }
+    }
+  });
+  return out;
+};
+
 /**
  * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
  * the top, the name repeated (header and footer, account holder), outside the buyer's block.
@@ -219,6 +249,12 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
   });
   // A name printed again further down (footer, account holder) is the sender's; an address repeats less often.
   for (const c of candidates) if (c.evidence && (seen.get(c.text.toLowerCase()) ?? 0) > 1) c.score += 1.5;
+  // The sender's web site or e-mail names it ("www.alphabet.de", "info@cronus.com"); outside the buyer's block.
+  const domains = ownDomains(lines, buyer);
+  for (const c of candidates) {
+    const words = c.text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+    if (words.some((w) => !GENERIC_WORDS.has(w) && domains.some((d) => d.includes(w)))) c.score += 3.5;
+  }
   const ranked = candidates.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = ranked[0];
   if (!best || best.score <= 0) return { value: null, confidence: 0 };
