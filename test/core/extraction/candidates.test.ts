@@ -233,3 +233,30 @@ test("dates: a letter's place and date ('München, den 01.11.2024') beats a prin
   );
   t.is(e.fields.invoiceDate, "2024-11-01");
 });
+
+test("supplier from OCR: a garbled buyer heading still marks the buyer's block; '+' parts a sender line", (t) => {
+  const e = extractFromText(
+    [
+      "Handelsrechnung (380) Nr. 99877 vom 30.05.2026",
+      "Verkdufer",
+      "Name:                         Lindenhof Werkstatt AG",
+      "Kiufer/Leistungsempfinger",
+      "Name:                         Kastanie Logistik GmbH",
+      "Abweichender Warenempfinger",
+      "Name:                         Kastanie Logistik GmbH",
+      "Gesamtbetrag  119,00",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.supplierName, "Lindenhof Werkstatt AG");
+  const envelope = extractFromText(
+    [
+      "Birch Supply Company + 12 Birch St - Suite 3 - 12345 Birchton",
+      "Oak Retail Company                         Invoice Number:   OR-1",
+      "Total  10.00",
+      "Birch Supply Company",
+    ],
+    "ocr",
+  );
+  t.is(envelope.fields.supplierName, "Birch Supply Company");
+});

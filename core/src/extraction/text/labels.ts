@@ -10,7 +10,7 @@ const END = String.raw`(?!\p{L})`;
 // OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit"): let labels match those.
 const ocrTolerant = (word: string): string =>
   word
-    .replace(/\[äa\]|ä/g, "[äaàáâdéë]")
+    .replace(/\[äa\]|ä/g, "[äaàáâdéëi]")
     .replace(/\[öo\]|ö/g, "[öoóò0]")
     .replace(/\[üu\]|ü/g, "[üuúùû]");
 

@@ -222,7 +222,7 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
   lines.forEach((line, i) => {
     for (const cell of cellsOf(line, i)) {
       // A window-envelope sender line: "Name AG - Street 40 - 12345 City".
-      const parts = cell.text.split(/\s[-–·|•]\s|,\s/);
+      const parts = cell.text.split(/\s[-–·|•+]\s|,\s/);
       for (const part of parts) {
         const text = clean(part);
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
