@@ -260,3 +260,19 @@ test("supplier from OCR: a garbled buyer heading still marks the buyer's block; 
   );
   t.is(envelope.fields.supplierName, "Birch Supply Company");
 });
+
+test("due date: with a cash discount, the day the whole amount is due ('ohne Abzug') beats the discount day", (t) => {
+  const e = extractFromText(
+    [
+      "Rechnung Nr. 4471 vom 10.04.2026",
+      "Zahlungsbedingungen",
+      "Beschreibung  Fälligkeit  Teilzahlung",
+      "Bis zum 20.04.2026 erhalten Sie 2,000 % Skonto",
+      "Bis zum 30.04.2026 ohne Abzug  30.04.2026",
+      "Gesamtbetrag  119,00",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.dueDate, "2026-04-30");
+  t.is(e.fields.invoiceDate, "2026-04-10");
+});

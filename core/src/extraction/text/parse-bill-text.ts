@@ -419,6 +419,24 @@ const findInvoiceDate = (
   return first ? { value: first, confidence: 0.5 } : none;
 };
 
+// Terms with a cash discount: "Bis zum 20.04.2026 2 % Skonto, bis zum 30.04.2026 ohne Abzug" — the day the whole
+// amount is due is the one "without deduction", not the discount day a due-date column may show first.
+const NET_BY =
+  /(?:bis\s+(?:zum\s+)?|until\s+|by\s+|jusqu'au\s+)(\S+(?:\s\S+){0,2}?)\s+(?:ohne(?:\s+abzug)?|netto|net|without\s+deduction|sans\s+escompte)(?![\p{L}])/iu;
+
+const findDueDate = (lines: readonly string[], monthFirst: boolean): Found<string | null> => {
+  const labelledDue = labelled(lines, LABELS.dueDate, (after) => {
+    const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
+    return found && found.index < 30 ? found.date : null;
+  });
+  for (const line of lines) {
+    const m = line.match(NET_BY);
+    const found = m?.[1] ? findDate(m[1], monthFirst) : null;
+    if (found && found.index === 0) return { value: found.date, confidence: Math.max(labelledDue.confidence, 0.8) };
+  }
+  return labelledDue;
+};
+
 const TITLE_NUMBER = new RegExp(
   `^\\s*(?:${LABELS.title.source})?\\s*(?:no\\.?|nr\\.?|n\\s?[°o˚º]\\.?|#)\\s*:?\\s*`,
   "iu",
@@ -465,10 +483,7 @@ export const parseBillText = (
   const currency = findCurrency(lines);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
-  const dueDate = labelled(lines, LABELS.dueDate, (after) => {
-    const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
-    return found && found.index < 30 ? found.date : null;
-  });
+  const dueDate = findDueDate(lines, monthFirst);
   const invoiceNumber = findInvoiceNumber(lines);
   const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber.line);
   const purchaseOrderNumber = labelled(
