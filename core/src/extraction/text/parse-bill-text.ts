@@ -70,7 +70,8 @@ const withoutIdentifiers = (text: string): string =>
     .replace(/\b[A-Z]{2,3}[\s-]?\d{8,12}[A-Z0-9]{0,3}\b/g, " ")
     .replace(/(?<![\d.,])\d{8,}(?!\d|[.,]\d)/g, " ")
     .replace(/\p{L}+\d{4,}[\p{L}\d/-]*|\d+\p{L}+\d[\p{L}\d]*/gu, " ")
-    .replace(/(?<!\d)\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?!\d)/g, " ");
+    .replace(/(?<!\d)\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?!\d)/g, " ")
+    .replace(/(?<![\d.,])\d{1,2}:\d{2}(?::\d{2})?(?![\d.,])/g, " ");
 
 // OCR splits decimals ("39. 80"): join a separator followed by a space and two digits at the end of a number.
 // A lost decimal mark ("6 00" at the end of a total line) is put back when the line has no other.
@@ -199,10 +200,10 @@ const findAmounts = (
     if (isTaxIdLine(full) || (LABELS.tableHeader.test(full) && LABELS.tableQty.test(full))) continue;
     for (const line of labelSegments(full)) {
       const cashM = line.match(
-        /^\W*(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
+        /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
       );
       if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
-      const changeM = line.match(/^\W*(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
+      const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
       if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
@@ -247,12 +248,22 @@ const findAmounts = (
   const taxSums = [
     ...new Set([...taxes.map((t) => t.value), sumOf(taxes.filter((t) => !t.summary).map((t) => t.value))]),
   ];
+  // OCR loses a tax's decimal mark ("Total GST 537" for 5.37): its hundredth may be what subtotal + tax needs.
+  const lostMark = taxSums.filter((t) => /^\d{3,}$/.test(t)).map((t) => new Decimal(t).dividedBy(100).toFixed(2));
   const confirms = (total: string): { sub: string; tax: string } | null => {
     for (const s of subs)
       for (const t of taxSums) if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
     return null;
   };
-  const byCash = cash !== null && change !== null ? new Decimal(cash).minus(change).toFixed(2) : null;
+  const confirmsRepaired = (total: string): { sub: string; tax: string } | null => {
+    for (const s of subs.filter((x) => /\.\d{2}$/.test(x.value)))
+      for (const t of lostMark)
+        if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
+    return null;
+  };
+  // Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
+  const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
+  const byCash = withCents(cash) && withCents(change) ? new Decimal(cash).minus(change).toFixed(2) : null;
   // What was tendered less the change is what the receipt cost: a candidate when a total label has no amount.
   if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash))) {
     totals.push({ value: byCash, line: -1, kind: "plain", several: false });
@@ -260,7 +271,19 @@ const findAmounts = (
   let repairedTotal: string | null = null;
   // No total confirmed as printed: an OCR slip in one digit (3/8, 0/6, 5/6) or a lost decimal mark may be all
   // that keeps subtotal + tax from equalling a total; the repaired, consistent set replaces the printed one.
-  if (!totals.some((c) => confirms(c.value) !== null)) {
+  // A total printed without its decimal mark ("( 742)") where what was tendered less the change is 7.42.
+  for (const [k, c] of totals.entries()) {
+    if (byCash !== null && /^\d{3,}$/.test(c.value) && new Decimal(byCash).times(100).eq(c.value)) {
+      totals[k] = { ...c, value: byCash };
+    }
+  }
+  const byLostMark = totals.some((c) => confirms(c.value) !== null)
+    ? undefined
+    : totals.map((c) => confirmsRepaired(c.value)).find((x) => x !== null);
+  if (byLostMark) {
+    taxSums.push(byLostMark.tax);
+    repairedTotal = new Decimal(byLostMark.sub).plus(byLostMark.tax).toFixed(2);
+  } else if (!totals.some((c) => confirms(c.value) !== null)) {
     const repaired = repairTotals(
       totals.map((c) => c.value),
       subs.map((s) => s.value),

@@ -89,8 +89,15 @@ const clean = (cell: string): string =>
     .replace(LABELS.supplier, " ")
     .replace(TRAILING_TITLE, "")
     .replace(/\s{2,}/g, " ")
-    .replace(/^[\s:|·•*-]+|[\s:|·•,*-]+$/g, "")
+    .replace(/^[\s:|·•*~"'_=.,-]+|[\s:|·•,*~"'_=-]+$/g, "")
     .trim();
+
+// A company registration number printed after the name ("(1248446-V)", "(Co. No. 113825-W)"): the registered
+// name stands before it.
+const REGISTRATION = /\s*\(\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{4,9}\s?-?\s?[A-Z0-9]\s*\)\s*$/iu;
+// A line that is only the end of a name ("CO. (M) SDN BHD" under "POPULAR BOOK").
+const FORM_ONLY =
+  /^(?:co\.?\s*)?(?:\([A-Z]\)\s*)?(?:s[dou0]n\.?\s*bhd\.?|bhd\.?|s\/b|(?:pte|pvt)\.?\s*ltd\.?|ltd\.?|gmbh|inc\.?)$/iu;
 
 // A company name ends at its legal form: drop what OCR or the layout glued on after it (digits, many words).
 const upToForm = (text: string): string => {
@@ -224,7 +231,13 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
       // A window-envelope sender line: "Name AG - Street 40 - 12345 City".
       const parts = cell.text.split(/\s[-–·|•+]\s|,\s/);
       for (const part of parts) {
-        const text = clean(part);
+        let text = clean(part);
+        const registered = REGISTRATION.test(text);
+        if (registered) text = text.replace(REGISTRATION, "");
+        // The name's end on a line of its own: the line above is its start.
+        const prior = [i - 1, i - 2].map((k) => clean(cellsOf(lines[k] ?? "", k).at(-1)?.text ?? ""));
+        const above = prior.find((t) => /\p{L}{2}/u.test(t));
+        if (FORM_ONLY.test(text) && above && !/\d/.test(above)) text = `${above} ${text}`;
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
         const key = text.toLowerCase();
         seen.set(key, (seen.get(key) ?? 0) + 1);
@@ -234,6 +247,7 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         let score = 0;
         if (form) score += 3;
         else if (TRADE.test(text)) score += 1.5;
+        if (registered) score += 2;
         if (i < top) score += 1.5 - i / top;
         if (buyer.has(`${i}:${cell.start}`)) score -= 6;
         if (seller.has(`${i}:${cell.start}`) && !isHeading(text)) score += 3;
