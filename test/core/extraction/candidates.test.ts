@@ -327,3 +327,22 @@ test("receipts from OCR: the name before a company number, a legal form on its o
   );
   t.is(noisy.fields.supplierName, "L TWO FLORIST & HANDICRAFT");
 });
+
+test("receipts from OCR: 'Tatal'/'Totsl' read as Total, the total after rounding wins, receipt date forms", (t) => {
+  const e = extractFromText(
+    [
+      "ORD #18 -REG #19- 21/03/2018 19:53:23",
+      "SubTatal:          185.00",
+      "Totsl Sales Incl. GST             48.93",
+      "Rounding Adjustment                0.02",
+      "Total After Rounding              48.95",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "48.95");
+  t.is(e.fields.invoiceDate, "2018-03-21");
+  t.is(extractFromText(["30 Dec 17 18:40:37", "Total  5.00"], "ocr").fields.invoiceDate, "2017-12-30");
+  t.is(extractFromText(["Date: 2018/02/22 13:34:14", "Total  5.00"], "ocr").fields.invoiceDate, "2018-02-22");
+  // A word one letter from "total" that is another word stays itself.
+  t.is(extractFromText(["Metal 5.00"], "ocr").fields.totalAmount, null);
+});

@@ -10,13 +10,15 @@ for (const v of VOCABULARIES) {
 
 const WORD = "\\p{L}{3,12}";
 const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => [number, number, number] | null][] = [
-  [/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, (m) => [Number(m[1]), Number(m[2]), Number(m[3])]],
+  // Year first, one separator throughout: 2018-02-22, 2018/02/22, 2018.02.22.
+  [/\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
   [
-    /\b(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{4}|\d{2})\b/,
+    // One separator throughout: "#19- 10/03/2018" is a number and then a date, not 19 October 2003.
+    /\b(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})\b/,
     (m, monthFirst) => {
       const a = Number(m[1]);
-      const b = Number(m[2]);
-      const y = m[3]?.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+      const b = Number(m[3]);
+      const y = m[4]?.length === 2 ? 2000 + Number(m[4]) : Number(m[4]);
       // Day first unless the first part cannot be a day-month reading or the bill is American.
       const useMonthFirst = b > 12 ? true : a > 12 ? false : monthFirst;
       return useMonthFirst ? [y, a, b] : [y, b, a];
@@ -27,6 +29,14 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [Number(m[3]), month, Number(m[1])] : null;
+    },
+  ],
+  // A two-digit year after a month name ("30 Dec 17 18:40"), never a time.
+  [
+    new RegExp(`(?<!\\d)(\\d{1,2})[\\s-]*(${WORD})\\.?,?[\\s-]+(\\d{2})(?![\\d:])`, "u"),
+    (m) => {
+      const month = MONTHS[(m[2] ?? "").toLowerCase()];
+      return month ? [2000 + Number(m[3]), month, Number(m[1])] : null;
     },
   ],
   [

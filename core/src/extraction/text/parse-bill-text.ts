@@ -12,9 +12,22 @@ import { cellsOf, findSupplierName } from "./supplier.js";
 type Found<T> = { value: T; confidence: number };
 const none = { value: null, confidence: 0 } as const;
 
+// OCR's readings of "Total" on receipts ("Tatal", "[otal", "Totsl", "SubTatal"): a five-character token one
+// character away from the word, starting with its first two or ending with its last two, is read as the word.
+const OCR_TOTAL = /(?<![\p{L}\d])(sub\s?)?([\p{L}\d[|!]{5})(?![\p{L}\d])/giu;
+const nearTotal = (token: string): boolean => {
+  const t = token.toLowerCase();
+  if (t === "total") return false;
+  const diffs = [..."total"].filter((ch, i) => t[i] !== ch).length;
+  return diffs === 1 && (t.startsWith("to") || t.endsWith("al") || t.startsWith("ta"));
+};
+const fixTotal = (line: string): string =>
+  line.replace(OCR_TOTAL, (m, sub: string | undefined, token: string) => (nearTotal(token) ? `${sub ?? ""}Total` : m));
+
 const normalise = (line: string): string =>
   line
     .normalize("NFC")
+
     .replace(/[\u00a0\u202f\t]/g, " ")
     .replace(/[‐‑–—]/g, "-")
     .replace(/\s+$/, "");
@@ -130,7 +143,7 @@ const headerRows = (lines: readonly string[]): string[] => {
 
 // Words that make a total the gross one whatever else its label says ("Total Sales (Inclusive of GST)").
 const INCLUSIVE =
-  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|after\s+rounding|rounded)(?![\p{L}])/iu;
 
 // Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT").
 const EXCLUSIVE =
@@ -501,7 +514,7 @@ export const parseBillText = (
   /** Subtotal, tax and total agree only after an OCR slip was repaired. */
   repaired: boolean;
 } => {
-  const lines = input.map(normalise);
+  const lines = input.map(normalise).map(fixTotal);
   const text = lines.join("\n");
   const currency = findCurrency(lines);
   const language = detectLanguage(text);
