@@ -346,3 +346,21 @@ test("receipts from OCR: 'Tatal'/'Totsl' read as Total, the total after rounding
   // A word one letter from "total" that is another word stays itself.
   t.is(extractFromText(["Metal 5.00"], "ocr").fields.totalAmount, null);
 });
+
+test("no grand total read, but the amount due and a prepayment: their sum is the total, at low confidence", (t) => {
+  const e = extractFromText(
+    [
+      "FACTURE N° F-77",
+      "TOTAL HT   TOTAL TVA   TOTAL TTC",
+      "100,00   20,00",
+      "Acompte :   20,00",
+      "Date d'échéance :   02/03/2022   NET A PAYER   100,00 EUR",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "120.00");
+  t.true((e.fieldConfidence.totalAmount ?? 0) < 0.7);
+  // A grand total that is printed wins: the sum is only for when there is none.
+  const printed = extractFromText(["Total TTC  120,00", "Acompte :  20,00", "Net à payer  100,00"], "pdf-text");
+  t.is(printed.fields.totalAmount, "120.00");
+});

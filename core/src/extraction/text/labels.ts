@@ -37,6 +37,7 @@ export const LABELS = {
   amountDue: L("amountDue"),
   plainTotal: L("total"),
   qualified: L("qualified"),
+  prepaid: L("prepaid"),
   /** Any total label: grand total, amount due or a plain total. */
   total: new RegExp(`${L("grandTotal").source}|${L("amountDue").source}|${L("total").source}`, "iu"),
   tax: L("tax"),

@@ -176,6 +176,8 @@ interface Candidate {
   readonly kind: Kind;
   /** The line prints several amounts (a summary row: "Total  28.00  1.68"). */
   readonly several: boolean;
+  /** Not printed: the amount due plus what was prepaid. */
+  readonly derived?: boolean;
 }
 const STRENGTH: Record<Kind, number> = { grand: 3, due: 2.5, plain: 1.5 };
 
@@ -281,6 +283,17 @@ const findAmounts = (
   if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash))) {
     totals.push({ value: byCash, line: -1, kind: "plain", several: false });
   }
+  // No grand total read (OCR lost the totals row), but the amount due and a prepayment were: their sum is it.
+  const prepaid = lines.flatMap((line) => {
+    const m = line.match(LABELS.prepaid);
+    const v = m?.index === undefined ? null : amountAfter(line.slice(m.index + m[0].length));
+    return v !== null && !LABELS.total.test(line) ? [v] : [];
+  })[0];
+  const due = totals.filter((c) => c.kind === "due").at(-1);
+  if (prepaid !== undefined && due && !new Decimal(prepaid).isZero() && !totals.some((c) => c.kind === "grand")) {
+    const value = new Decimal(due.value).plus(prepaid).toFixed(2);
+    totals.push({ value, line: due.line, kind: "grand", several: false, derived: true });
+  }
   let repairedTotal: string | null = null;
   // No total confirmed as printed: an OCR slip in one digit (3/8, 0/6, 5/6) or a lost decimal mark may be all
   // that keeps subtotal + tax from equalling a total; the repaired, consistent set replaces the printed one.
@@ -332,7 +345,13 @@ const findAmounts = (
     const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
     // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
     const fixed = repairedTotal !== null && best.confirmed !== null;
-    const confidence = fixed ? 0.85 : best.confirmed ? 0.95 : best.kind === "plain" || rivals > 0 ? 0.6 : 0.8;
+    const confidence = fixed
+      ? 0.85
+      : best.confirmed
+        ? 0.95
+        : best.kind === "plain" || rivals > 0 || best.derived
+          ? 0.6
+          : 0.8;
     totalAmount = { value: best.value, confidence };
     if (best.confirmed) {
       subTotal = { value: best.confirmed.sub, confidence: fixed ? 0.85 : 0.95 };

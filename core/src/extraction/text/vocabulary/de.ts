@@ -28,6 +28,13 @@ export const de: Vocabulary = {
     String.raw`restbetrag`,
   ],
   total: [String.raw`summe`, String.raw`gesamt`, String.raw`betrag`],
+  prepaid: [
+    String.raw`erhaltene\s*anzahlungen?`,
+    String.raw`anzahlung(?:en)?`,
+    String.raw`bereits\s*(?:gezahlt|bezahlt|erhalten)`,
+    String.raw`vorauszahlung(?:en)?`,
+    String.raw`abschlagszahlung(?:en)?`,
+  ],
   qualified: [
     String.raw`mwst\.?`,
     String.raw`ust\.?`,

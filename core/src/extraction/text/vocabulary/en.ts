@@ -27,6 +27,14 @@ export const en: Vocabulary = {
     String.raw`amount\s*to\s*pay`,
   ],
   total: [String.raw`total`, String.raw`nett?\s*total`, String.raw`nett`, String.raw`total\s*amt`, String.raw`ttl`],
+  prepaid: [
+    String.raw`prepaid`,
+    String.raw`paid\s*in\s*advance`,
+    String.raw`already\s*paid`,
+    String.raw`less\s*deposits?`,
+    String.raw`deposits?\s*paid`,
+    String.raw`prepayments?`,
+  ],
   qualified: [
     String.raw`tax(?:es)?`,
     String.raw`vat`,

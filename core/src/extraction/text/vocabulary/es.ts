@@ -13,6 +13,7 @@ export const es: Vocabulary = {
   ],
   amountDue: [String.raw`importe\s*a\s*pagar`, String.raw`pendiente\s*de\s*pago`, String.raw`saldo`],
   total: [String.raw`total`],
+  prepaid: [String.raw`anticipos?`, String.raw`ya\s*pagado`, String.raw`pagos?\s*a\s*cuenta`],
   qualified: [
     String.raw`iva`,
     String.raw`impuestos?`,

@@ -21,6 +21,11 @@ export const fr: Vocabulary = {
     String.raw`montant\s*d[ûu]`,
   ],
   total: [String.raw`total`, String.raw`montant`],
+  prepaid: [
+    String.raw`acomptes?(?:\s*vers[ée]s?)?`,
+    String.raw`d[ée]j[àa]\s*(?:vers[ée]|pay[ée]|r[ée]gl[ée])`,
+    String.raw`montant\s*d[ée]j[àa]\s*vers[ée]`,
+  ],
   qualified: [
     String.raw`h\.?\s?t\.?`,
     String.raw`hors\s*taxes?`,

@@ -13,6 +13,7 @@ export const it: Vocabulary = {
   ],
   amountDue: [String.raw`netto\s*a\s*pagare`, String.raw`importo\s*da\s*pagare`, String.raw`da\s*pagare`],
   total: [String.raw`totale`],
+  prepaid: [String.raw`acconti?`, String.raw`anticipi?`, String.raw`gi[àa]\s*pagato`, String.raw`gi[àa]\s*versato`],
   qualified: [
     String.raw`iva`,
     String.raw`imposta`,

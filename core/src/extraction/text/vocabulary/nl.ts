@@ -18,6 +18,12 @@ export const nl: Vocabulary = {
     String.raw`totaal\s*te\s*betalen`,
   ],
   total: [String.raw`totaal`],
+  prepaid: [
+    String.raw`aanbetaling(?:en)?`,
+    String.raw`vooruitbetaling(?:en)?`,
+    String.raw`reeds\s*betaald`,
+    String.raw`al\s*betaald`,
+  ],
   qualified: [
     String.raw`btw`,
     String.raw`excl(?:\.|usief)?`,

@@ -13,6 +13,7 @@ export const pl: Vocabulary = {
   ],
   amountDue: [String.raw`do\s*zap[łl]aty`, String.raw`pozosta[łl]o\s*do\s*zap[łl]aty`],
   total: [String.raw`razem`, String.raw`og[óo][łl]em`, String.raw`suma`],
+  prepaid: [String.raw`zaliczk[ai]`, String.raw`zap[łl]acono`, String.raw`wp[łl]acono`],
   qualified: [String.raw`netto`, String.raw`vat`, String.raw`podatek`, String.raw`rabat`, String.raw`zap[łl]acono`],
   subTotal: [
     String.raw`razem\s*netto`,

@@ -15,6 +15,8 @@ export interface Vocabulary {
   readonly total: readonly string[];
   /** Words that make a total line the total of something else (tax, items, discounts, net). */
   readonly qualified: readonly string[];
+  /** What was paid before this bill (a deposit, a prepayment): the amount due is the grand total less it. */
+  readonly prepaid: readonly string[];
   readonly subTotal: readonly string[];
   readonly tax: readonly string[];
   readonly invoiceNumber: readonly string[];
