@@ -364,3 +364,10 @@ test("no grand total read, but the amount due and a prepayment: their sum is the
   const printed = extractFromText(["Total TTC  120,00", "Acompte :  20,00", "Net à payer  100,00"], "pdf-text");
   t.is(printed.fields.totalAmount, "120.00");
 });
+
+test("invoice number from OCR: a stray character before the number is skipped, a one-digit number kept", (t) => {
+  const stray = extractFromText(["LOGO  FACTURE N° 3          F20220024", "Total TTC  12,00"], "ocr");
+  t.is(stray.fields.invoiceNumber, "F20220024");
+  const short = extractFromText(["Invoice No. 7      31/01/2022", "Total  12.00"], "pdf-text");
+  t.is(short.fields.invoiceNumber, "7");
+});

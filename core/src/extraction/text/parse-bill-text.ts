@@ -502,7 +502,12 @@ const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
 // else a bare "No. 2041" near the top.
 const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { line: number } => {
   const read = (after: string): string | null => {
-    const id = identifier(after.replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, ""));
+    const text = after.replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
+    let id = identifier(text);
+    // One stray character (OCR's reading of a colon) and then, after a column gap, the number itself.
+    const next = text.match(/^\S\s{2,}(\S+)/)?.[1];
+    const longer = next ? identifier(next) : null;
+    if (id?.length === 1 && longer !== null && longer.length >= 4 && findDate(longer) === null) id = longer;
     return id !== null && id.length <= 30 && findDate(id) === null ? id : null;
   };
   for (const [i, _line] of lines.entries()) {
