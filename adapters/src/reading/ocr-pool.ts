@@ -55,7 +55,14 @@ export const createOcrPool = (options: {
   let closed = false;
 
   const start = async (): Promise<Worker> => {
-    const worker = await createWorker(langs, 1, { langPath, cacheMethod: "none", gzip: true });
+    // Without an error handler tesseract.js throws a failed job's error (an image it cannot decode) from its
+    // message listener, which ends the process; with one, the job's promise rejects and the reading fails alone.
+    const worker = await createWorker(langs, 1, {
+      langPath,
+      cacheMethod: "none",
+      gzip: true,
+      errorHandler: () => undefined,
+    });
     // One block keeps a row's cells on one line; kept spaces mark column gaps for the parser.
     await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "1" });
     return worker;
@@ -92,7 +99,8 @@ export const createOcrPool = (options: {
         return result.data.text.split("\n");
       } catch (e) {
         if (!(e instanceof OcrAborted)) retire(slot);
-        throw e;
+        // tesseract.js rejects a job with its message, not an Error.
+        throw e instanceof Error ? e : new Error(`OCR failed: ${String(e)}`);
       } finally {
         release(slot);
       }
