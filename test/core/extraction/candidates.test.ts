@@ -371,3 +371,11 @@ test("invoice number from OCR: a stray character before the number is skipped, a
   const short = extractFromText(["Invoice No. 7      31/01/2022", "Total  12.00"], "pdf-text");
   t.is(short.fields.invoiceNumber, "7");
 });
+
+test("receipt dates: 'Change Due' is no due-date label, month names between slashes, an OCR'd year 2618", (t) => {
+  const e = extractFromText(["24 Mar 18 09:12:41 PM", "TOTAL  7.45", "Change Due    0.05", "CLOSED 24 Mar 18"], "ocr");
+  t.is(e.fields.invoiceDate, "2018-03-24");
+  t.is(e.fields.dueDate, null);
+  t.is(extractFromText(["CB# : 5327 02/Jan/2017 10:49:25"], "ocr").fields.invoiceDate, "2017-01-02");
+  t.is(extractFromText(["12-02-2618     11:34:45 AM"], "ocr").fields.invoiceDate, "2018-02-12");
+});

@@ -18,14 +18,17 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     (m, monthFirst) => {
       const a = Number(m[1]);
       const b = Number(m[3]);
-      const y = m[4]?.length === 2 ? 2000 + Number(m[4]) : Number(m[4]);
+      // OCR misreads a year's second digit ("2618", "2518" for 2018): a year past 2100 keeps its last two digits.
+      const printed = Number(m[4]);
+      const y =
+        m[4]?.length === 2 ? 2000 + printed : printed > 2100 && printed < 3000 ? 2000 + (printed % 100) : printed;
       // Day first unless the first part cannot be a day-month reading or the bill is American.
       const useMonthFirst = b > 12 ? true : a > 12 ? false : monthFirst;
       return useMonthFirst ? [y, a, b] : [y, b, a];
     },
   ],
   [
-    new RegExp(`(?<!\\d)(\\d{1,2})(?:\\.|er)?[\\s-]*(${WORD})\\.?,?[\\s-]+(\\d{4})(?!\\d)`, "u"),
+    new RegExp(`(?<!\\d)(\\d{1,2})(?:\\.|er)?[\\s/-]*(${WORD})\\.?,?[\\s/-]+(\\d{4})(?!\\d)`, "u"),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [Number(m[3]), month, Number(m[1])] : null;
@@ -33,7 +36,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   ],
   // A two-digit year after a month name ("30 Dec 17 18:40"), never a time.
   [
-    new RegExp(`(?<!\\d)(\\d{1,2})[\\s-]*(${WORD})\\.?,?[\\s-]+(\\d{2})(?![\\d:])`, "u"),
+    new RegExp(`(?<!\\d)(\\d{1,2})[\\s/-]*(${WORD})\\.?,?[\\s/-]+(\\d{2})(?![\\d:])`, "u"),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [2000 + Number(m[3]), month, Number(m[1])] : null;

@@ -479,8 +479,12 @@ const findInvoiceDate = (
 const NET_BY =
   /(?:bis\s+(?:zum\s+)?|until\s+|by\s+|jusqu'au\s+)(\S+(?:\s\S+){0,2}?)\s+(?:ohne(?:\s+abzug)?|netto|net|without\s+deduction|sans\s+escompte)(?![\p{L}])/iu;
 
+// "Amount due", "Change due": amounts, not the day a bill is due.
+const NOT_DUE_DATE = new RegExp(`${LABELS.amountDue.source}|change\\s*due`, "giu");
+
 const findDueDate = (lines: readonly string[], monthFirst: boolean): Found<string | null> => {
-  const labelledDue = labelled(lines, LABELS.dueDate, (after) => {
+  const masked = lines.map((l) => l.replace(NOT_DUE_DATE, (m) => "#".repeat(m.length)));
+  const labelledDue = labelled(masked, LABELS.dueDate, (after) => {
     const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
     return found && found.index < 30 ? found.date : null;
   });
