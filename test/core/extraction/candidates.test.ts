@@ -379,3 +379,11 @@ test("receipt dates: 'Change Due' is no due-date label, month names between slas
   t.is(extractFromText(["CB# : 5327 02/Jan/2017 10:49:25"], "ocr").fields.invoiceDate, "2017-01-02");
   t.is(extractFromText(["12-02-2618     11:34:45 AM"], "ocr").fields.invoiceDate, "2018-02-12");
 });
+
+test("supplier from OCR: footer greetings, a company-number label and a garbled title are no names", (t) => {
+  const e = extractFromText(
+    ["TAX ThUBICE", "Company Reg No. 754853", "Thank You", "Visit us online", "Lantern Crafts", "TOTAL 5.00"],
+    "ocr",
+  );
+  t.is(e.fields.supplierName, "Lantern Crafts");
+});

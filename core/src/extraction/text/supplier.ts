@@ -79,7 +79,7 @@ const wordy = (text: string): number => {
 };
 // Cells that are labels or contact lines, never a name.
 const NOT_NAME =
-  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska)(?![\p{L}])/iu;
+  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska|thank|visit|welcome|company\s*(?:no|reg)|s[il1]mpl[il1]f[il1]ed|tax(?=\s+\S+$)|(?:cash|pay|paid)(?=\s*$))(?![\p{L}])/iu;
 
 // A title printed on the name's line ("Atelier Dubois SARL  FACTURE" read as one run by OCR).
 const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, "iu");
