@@ -16,7 +16,10 @@ const KEY: readonly ExtractedFieldName[] = ["supplierName", "invoiceNumber", "in
 export const assessConfidence = (
   fields: ExtractedFields,
   base: Scores,
-  /** The amounts agree only after a repair of one misread digit: agreement then raises them to 0.85, not 0.98. */
+  /**
+   * The amounts agree only after a repair of one misread digit, or a rounding line leaves which is payable open:
+   * agreement then raises them to 0.85, not 0.98.
+   */
   repairedAmounts = false,
 ): { fieldConfidence: Scores; confidence: number } => {
   const scores: Scores = {};

@@ -17,7 +17,7 @@ const OCR_CAP = 0.85;
 
 /** Reads a bill from its text lines into an Extraction with per-field and overall confidence. */
 export const extractFromText = (lines: readonly string[], reader: ReaderKind): Extraction => {
-  const { fields, found, repaired } = parseBillText(lines);
+  const { fields, found, amountsUnsure } = parseBillText(lines);
   const base =
     reader === "ocr"
       ? Object.fromEntries(
@@ -27,6 +27,6 @@ export const extractFromText = (lines: readonly string[], reader: ReaderKind): E
           ]),
         )
       : found;
-  const { fieldConfidence, confidence } = assessConfidence(fields, base, repaired);
+  const { fieldConfidence, confidence } = assessConfidence(fields, base, amountsUnsure);
   return { reader, fields, fieldConfidence, confidence };
 };

@@ -387,3 +387,40 @@ test("supplier from OCR: footer greetings, a company-number label and a garbled 
   );
   t.is(e.fields.supplierName, "Lantern Crafts");
 });
+
+test("confidence: subtotal + tax agree, but a rounding line or a later total the cash matches leaves the payable open", (t) => {
+  const rounded = extractFromText(
+    [
+      "Total Sales (Excluding GST) :   96.00",
+      "Total GST    5.76",
+      "Rounding :   -0.01",
+      "Total Sales (Inclusive of GST)  101.76",
+      "CASH :  101.75",
+      "Change    0.00",
+    ],
+    "ocr",
+  );
+  t.is(rounded.fields.totalAmount, "101.76");
+  t.true((rounded.fieldConfidence.totalAmount ?? 0) < 0.9);
+  const later = extractFromText(
+    [
+      "Total (Excluding GST):   36.00",
+      "GST 0%   0.00",
+      "Total (Inclusive of GST):   36.00",
+      "TOTAL:   38.00",
+      "CASH   38.00",
+    ],
+    "ocr",
+  );
+  t.true((later.fieldConfidence.totalAmount ?? 0) < 0.9);
+  const plain = extractFromText(
+    [
+      "Total Sales (Excluding GST) :   96.00",
+      "Total GST    5.76",
+      "Rounding :   0.00",
+      "Total Sales (Inclusive of GST)  101.76",
+    ],
+    "ocr",
+  );
+  t.true((plain.fieldConfidence.totalAmount ?? 0) >= 0.9);
+});

@@ -194,13 +194,15 @@ const findAmounts = (
   subTotal: Found<string | null>;
   taxAmount: Found<string | null>;
   totalAmount: Found<string | null>;
-  repaired: boolean;
+  /** Subtotal + tax = total holds only after a repair, or which amount is payable stays open. */
+  unsure: boolean;
 } => {
   const totals: Candidate[] = [];
   const subs: { value: string; line: number }[] = [];
   const taxes: { value: string; line: number; summary: boolean }[] = [];
   let cash: string | null = null;
   let change: string | null = null;
+  let rounding: string | null = null;
   const all = [...lines, ...headerRows(lines)];
   const amountOn = (line: string, i: number, from: number): string | null => {
     const v = amountAfter(line.slice(from));
@@ -220,6 +222,8 @@ const findAmounts = (
       if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
       const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
       if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
+      const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
+      if (roundingM) rounding ??= amountAfter(line.slice(roundingM[0].length));
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
         const v = amountOn(line, i, sub.index + sub[0].length);
@@ -358,7 +362,23 @@ const findAmounts = (
       taxAmount = { value: best.confirmed.tax, confidence: fixed ? 0.85 : 0.95 };
     }
   }
-  return { subTotal, taxAmount, totalAmount, repaired: best?.confirmed != null && repairedTotal !== null };
+  // Subtotal + tax agree, yet which amount is payable stays open: a rounding adjustment (the receipt's total is
+  // the rounded one or not), or a later total printing another amount. Agreement then lifts to 0.85, not 0.98.
+  const open =
+    best?.confirmed != null &&
+    ((rounding !== null && !new Decimal(rounding).isZero()) ||
+      scored.some((c) => c.line > best.line && !near(c.value, best.value) && withCents(cash) && near(c.value, cash)));
+  if (open && best) {
+    totalAmount = { value: totalAmount.value, confidence: 0.85 };
+    subTotal = { value: subTotal.value, confidence: Math.min(subTotal.confidence, 0.85) };
+    taxAmount = { value: taxAmount.value, confidence: Math.min(taxAmount.confidence, 0.85) };
+  }
+  return {
+    subTotal,
+    taxAmount,
+    totalAmount,
+    unsure: (best?.confirmed != null && repairedTotal !== null) || open,
+  };
 };
 
 // Digits that OCR confuses with one another.
@@ -539,8 +559,8 @@ export const parseBillText = (
 ): {
   fields: ExtractedFields;
   found: Partial<Record<ExtractedFieldName, number>>;
-  /** Subtotal, tax and total agree only after an OCR slip was repaired. */
-  repaired: boolean;
+  /** Subtotal, tax and total agree only after an OCR slip was repaired, or which one is payable stays open. */
+  amountsUnsure: boolean;
 } => {
   const lines = input.map(normalise).map(fixTotal);
   const text = lines.join("\n");
@@ -594,5 +614,5 @@ export const parseBillText = (
     paymentTerms: paymentTerms.confidence,
     paymentRef: paymentRef.confidence,
   };
-  return { fields, found, repaired: amounts.repaired };
+  return { fields, found, amountsUnsure: amounts.unsure };
 };
