@@ -424,3 +424,21 @@ test("confidence: subtotal + tax agree, but a rounding line or a later total the
   );
   t.true((plain.fieldConfidence.totalAmount ?? 0) >= 0.9);
 });
+
+test("receipts: a net total or subtotal alone, a card payment, 'Amount To Be Paid' and 'Final Total' give the total", (t) => {
+  const net = extractFromText(["FIVE STAR CASH & CARRY", "NET TOTAL :    45.00", "Thank you"], "ocr");
+  t.is(net.fields.totalAmount, "45.00");
+  // Made up from a subtotal line: never confirmed by it.
+  t.true((net.fieldConfidence.totalAmount ?? 0) < 0.9);
+  const card = extractFromText(["1 SR 866406112206 YT  63.80", "Master Card                   63.80"], "ocr");
+  t.is(card.fields.totalAmount, "63.80");
+  t.true((card.fieldConfidence.totalAmount ?? 0) < 0.9);
+  t.is(
+    extractFromText(["Rounding Adjustment: -0.02", "Amount To Be Paid :   25.45"], "ocr").fields.totalAmount,
+    "25.45",
+  );
+  t.is(
+    extractFromText(["Total Inc. 687 6%:   765.60", "Final Total   :   362.50"], "ocr").fields.totalAmount,
+    "362.50",
+  );
+});

@@ -143,7 +143,7 @@ const headerRows = (lines: readonly string[]): string[] => {
 
 // Words that make a total the gross one whatever else its label says ("Total Sales (Inclusive of GST)").
 const INCLUSIVE =
-  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|after\s+rounding|rounded)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|includes?|after\s+(?:rounding|adj(?:ustment)?)|rounded)(?![\p{L}])/iu;
 
 // Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT").
 const EXCLUSIVE =
@@ -203,6 +203,7 @@ const findAmounts = (
   let cash: string | null = null;
   let change: string | null = null;
   let rounding: string | null = null;
+  let card: string | null = null;
   const all = [...lines, ...headerRows(lines)];
   const amountOn = (line: string, i: number, from: number): string | null => {
     const v = amountAfter(line.slice(from));
@@ -220,6 +221,11 @@ const findAmounts = (
         /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
       );
       if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
+      // A card pays the amount exactly: no change to take off.
+      const cardM = line.match(
+        /^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu,
+      );
+      if (cardM) card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
       const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
       if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
       const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
@@ -282,10 +288,15 @@ const findAmounts = (
   };
   // Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
   const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
-  const byCash = withCents(cash) && withCents(change) ? new Decimal(cash).minus(change).toFixed(2) : null;
+  const byCash =
+    withCents(cash) && withCents(change)
+      ? new Decimal(cash).minus(change).toFixed(2)
+      : withCents(card) && change === null
+        ? card
+        : null;
   // What was tendered less the change is what the receipt cost: a candidate when a total label has no amount.
   if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash))) {
-    totals.push({ value: byCash, line: -1, kind: "plain", several: false });
+    totals.push({ value: byCash, line: -1, kind: "plain", several: false, derived: true });
   }
   // No grand total read (OCR lost the totals row), but the amount due and a prepayment were: their sum is it.
   const prepaid = lines.flatMap((line) => {
@@ -298,6 +309,11 @@ const findAmounts = (
     const value = new Decimal(due.value).plus(prepaid).toFixed(2);
     totals.push({ value, line: due.line, kind: "grand", several: false, derived: true });
   }
+  // No total label read at all: a receipt without tax prints only its subtotal ("SUBTOTAL (QTY 4) RM41.45") or
+  // a "Net total"; the last one stands in, weakly.
+  const lastSub = subs.at(-1);
+  if (totals.length === 0 && lastSub)
+    totals.push({ value: lastSub.value, line: lastSub.line, kind: "plain", several: false, derived: true });
   let repairedTotal: string | null = null;
   // No total confirmed as printed: an OCR slip in one digit (3/8, 0/6, 5/6) or a lost decimal mark may be all
   // that keeps subtotal + tax from equalling a total; the repaired, consistent set replaces the printed one.
@@ -329,7 +345,8 @@ const findAmounts = (
     }
   }
   const scored = totals.map((c) => {
-    const confirmed = confirms(c.value);
+    // A total made up from other lines cannot be confirmed by them.
+    const confirmed = c.derived ? null : confirms(c.value);
     const score =
       STRENGTH[c.kind] +
       c.line / 10_000 +
@@ -377,7 +394,8 @@ const findAmounts = (
     subTotal,
     taxAmount,
     totalAmount,
-    unsure: (best?.confirmed != null && repairedTotal !== null) || open,
+    // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
+    unsure: (best?.confirmed != null && repairedTotal !== null) || open || best?.derived === true,
   };
 };
 

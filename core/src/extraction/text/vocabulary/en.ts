@@ -15,6 +15,7 @@ export const en: Vocabulary = {
     String.raw`total\s*gross`,
     String.raw`gross\s*(?:total|amount)`,
     String.raw`rounded\s*total`,
+    String.raw`final\s*total`,
     String.raw`total\s*(?:\(?rm\)?|\(?inr\)?|rs\.?)`,
     String.raw`nett?\s*total\s*(?:amount)?(?=.*(?:incl|gst))`,
   ],
@@ -25,6 +26,8 @@ export const en: Vocabulary = {
     String.raw`amt\s*due`,
     String.raw`total\s*to\s*pay`,
     String.raw`amount\s*to\s*pay`,
+    String.raw`amount\s*to\s*be\s*paid`,
+    String.raw`due(?=\s*:?\s*(?:rm|\$)?\s*\d)`,
   ],
   total: [String.raw`total`, String.raw`nett?\s*total`, String.raw`nett`, String.raw`total\s*amt`, String.raw`ttl`],
   prepaid: [
