@@ -442,3 +442,22 @@ test("receipts: a net total or subtotal alone, a card payment, 'Amount To Be Pai
     "362.50",
   );
 });
+
+test("receipts: the amount after rounding is the one paid; a total without cents beside ones with them is suspect", (t) => {
+  const nett = extractFromText(
+    ["Total Amount: RM7.72", "GST @0%: RM0.00", "Rounding: -RM0.02", "Nett Total: RM7.70", "CASH   RM7.70"],
+    "ocr",
+  );
+  t.is(nett.fields.totalAmount, "7.70");
+  t.true((nett.fieldConfidence.totalAmount ?? 0) < 0.9);
+  const underRounding = extractFromText(
+    ["Total Sales (Inclusive GST) RH 45.34", "Rounding Adjustment RN   .01", "Rounding RM 45.35", "CREDIT RM 45.35"],
+    "ocr",
+  );
+  t.is(underRounding.fields.totalAmount, "45.35");
+  const noise = extractFromText(
+    ["Total Sales Inclusive GST @6%   9.30", "Total   9.30", 'Final Total ~~ "a30', "CASH   50.00", "CHANGE   40.70"],
+    "ocr",
+  );
+  t.is(noise.fields.totalAmount, "9.30");
+});

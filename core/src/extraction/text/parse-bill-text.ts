@@ -169,6 +169,10 @@ export const labelSegments = (line: string): string[] => {
   return out;
 };
 
+// Labels of the amount after a rounding adjustment, which is what a receipt is paid with.
+const ROUNDED =
+  /(?<![\p{L}])(?:rounded|after\s+(?:rounding|adj(?:ustment)?\.?)|nett\s*total|final\s*total)(?![\p{L}])/iu;
+
 type Kind = "grand" | "due" | "plain";
 interface Candidate {
   readonly value: string;
@@ -176,8 +180,10 @@ interface Candidate {
   readonly kind: Kind;
   /** The line prints several amounts (a summary row: "Total  28.00  1.68"). */
   readonly several: boolean;
-  /** Not printed: the amount due plus what was prepaid. */
+  /** Not printed as a total: cash less change, a card payment, a subtotal standing in, due plus prepaid. */
   readonly derived?: boolean;
+  /** Labelled as the amount after rounding ("Total rounded", "Nett total", "Total after adj."). */
+  readonly rounded?: boolean;
 }
 const STRENGTH: Record<Kind, number> = { grand: 3, due: 2.5, plain: 1.5 };
 
@@ -203,6 +209,8 @@ const findAmounts = (
   let cash: string | null = null;
   let change: string | null = null;
   let rounding: string | null = null;
+  // Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
+  const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
   let card: string | null = null;
   const all = [...lines, ...headerRows(lines)];
   const amountOn = (line: string, i: number, from: number): string | null => {
@@ -229,7 +237,11 @@ const findAmounts = (
       const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
       if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
       const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
-      if (roundingM) rounding ??= amountAfter(line.slice(roundingM[0].length));
+      const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
+      // Small: the adjustment; larger: the rounded total printed under a "Rounding" label.
+      if (roundingV !== null && new Decimal(roundingV).abs().lte(0.05)) rounding ??= roundingV;
+      else if (roundingV !== null && withCents(roundingV))
+        totals.push({ value: roundingV, line: i, kind: "plain", several: false, derived: true, rounded: true });
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
         const v = amountOn(line, i, sub.index + sub[0].length);
@@ -260,7 +272,9 @@ const findAmounts = (
         if (isQualified || isProse(line, m.index)) continue;
         const v = amountOn(line, i, m.index + m[0].length);
         const several = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after)))).length > 1;
-        if (v !== null && !(kind === "due" && Number(v) === 0)) totals.push({ value: v, line: i, kind, several });
+        const rounded = ROUNDED.test(line.slice(0, m.index + m[0].length) + qualifier);
+        if (v !== null && !(kind === "due" && Number(v) === 0))
+          totals.push({ value: v, line: i, kind, several, rounded });
         continue;
       }
       const tax = line.match(LABELS.tax);
@@ -286,8 +300,6 @@ const findAmounts = (
         if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
     return null;
   };
-  // Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
-  const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
   const byCash =
     withCents(cash) && withCents(change)
       ? new Decimal(cash).minus(change).toFixed(2)
@@ -344,19 +356,35 @@ const findAmounts = (
       taxSums.push(tax);
     }
   }
+  // OCR drops a decimal mark or reads noise as digits ("a30"): a total without cents beside ones with them is
+  // suspect; one printed again elsewhere (a second total label, a card slip) is likelier read right.
+  const withCentsAnywhere = totals.some((c) => /\.\d{2}$/.test(c.value));
   const scored = totals.map((c) => {
     // A total made up from other lines cannot be confirmed by them.
     const confirmed = c.derived ? null : confirms(c.value);
+    const again = totals.filter((o) => o !== c && near(o.value, c.value)).length;
     const score =
       STRENGTH[c.kind] +
       c.line / 10_000 +
       (confirmed ? 3 : 0) +
-      (byCash !== null && near(byCash, c.value) ? 1 : 0) -
+      (byCash !== null && near(byCash, c.value) ? 1 : 0) +
+      Math.min(again, 2) * 0.5 -
+      (withCentsAnywhere && !/\.\d{2}$/.test(c.value) ? 1.5 : 0) -
       (c.several ? 1 : 0);
     return { ...c, confirmed, score };
   });
   scored.sort((a, b) => b.score - a.score);
-  const best = scored[0];
+  let best = scored[0];
+  // The amount after rounding is what was paid: it replaces a total a few cents away from it that subtotal + tax
+  // confirm or that a rounding line follows.
+  const afterRounding = scored.find(
+    (c) => c.rounded && best && !near(c.value, best.value) && new Decimal(c.value).minus(best.value).abs().lte(0.05),
+  );
+  let roundedAway = false;
+  if (afterRounding && (best?.confirmed || rounding !== null)) {
+    best = { ...afterRounding, confirmed: null };
+    roundedAway = true;
+  }
   let totalAmount: Found<string | null> = none;
   let subTotal: Found<string | null> = subs[0] ? { value: subs[0].value, confidence: 0.7 } : none;
   let taxAmount: Found<string | null> = none;
@@ -395,7 +423,7 @@ const findAmounts = (
     taxAmount,
     totalAmount,
     // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
-    unsure: (best?.confirmed != null && repairedTotal !== null) || open || best?.derived === true,
+    unsure: (best?.confirmed != null && repairedTotal !== null) || open || best?.derived === true || roundedAway,
   };
 };
 
