@@ -461,3 +461,18 @@ test("receipts: the amount after rounding is the one paid; a total without cents
   );
   t.is(noise.fields.totalAmount, "9.30");
 });
+
+test("supplier on receipts: 'SDN BID' as OCR reads SDN BHD is a legal form; an owner named under 'Owned By' is not the name", (t) => {
+  const ocrForm = extractFromText(
+    ["GARDENIA BAKERIES (KL) SDN BID (139386 X)", "Lot 3, Jalan 1", "MAKASSAR FRESH MARKET", "TOTAL 5.00"],
+    "ocr",
+  );
+  t.is(ocrForm.fields.supplierName, "GARDENIA BAKERIES (KL) SDN BID");
+  const owned = extractFromText(
+    ["KENANGA STATIONERY SHOP", "NO. 31G, JALAN SETIA", "Owned By :", "KENANGA SUPPLY SDN BHD", "TOTAL 5.00"],
+    "ocr",
+  );
+  t.is(owned.fields.supplierName, "KENANGA STATIONERY SHOP");
+  // "Change Due" is handed back, not an amount due.
+  t.is(extractFromText(["Total:   17.22", "Payment   20.00", "Change Due   2.78"], "ocr").fields.totalAmount, "17.22");
+});

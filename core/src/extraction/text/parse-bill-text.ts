@@ -235,7 +235,11 @@ const findAmounts = (
       );
       if (cardM) card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
       const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
-      if (changeM) change ??= amountAfter(line.slice(changeM[0].length));
+      if (changeM) {
+        change ??= amountAfter(line.slice(changeM[0].length));
+        // "Change due" is what is handed back, never an amount due.
+        continue;
+      }
       const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
       const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
       // Small: the adjustment; larger: the rounded total printed under a "Rounding" label.

@@ -26,7 +26,7 @@ const LONG_FORMS = [
   String.raw`s\.a\.s\.?`,
   String.raw`s\.a\.`,
   String.raw`s\.l\.`,
-  String.raw`sdn\.?\s*bhd\.?`,
+  String.raw`s[dou0]n\.?\s*b[hn1i]d\.?`,
   String.raw`bhd\.?`,
   String.raw`s/b`,
   String.raw`pvt\.?\s*ltd\.?`,
@@ -187,6 +187,7 @@ const ADDRESS =
 
 const SITE = /www\.([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
 const SITE_OR_MAIL = /(?:www\.|@)([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
+const OWNED_BY = /(?<![\p{L}])(?:owned\s+by|operated\s+by|dimiliki\s+oleh|a\s+division\s+of)(?![\p{L}])/iu;
 // Words too common to tie a name to a domain.
 const GENERIC_WORDS = new Set(["gmbh", "ltd", "inc", "the", "and", "und", "company", "group", "services", "trading"]);
 
@@ -250,6 +251,8 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         if (registered) score += 2;
         if (i < top) score += 1.5 - i / top;
         if (buyer.has(`${i}:${cell.start}`)) score -= 6;
+        // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
+        if (OWNED_BY.test(lines[i - 1] ?? "") || OWNED_BY.test(line.slice(0, cell.start))) score -= 2;
         if (seller.has(`${i}:${cell.start}`) && !isHeading(text)) score += 3;
         if (ADDRESS.test(text)) score -= 2.5;
         if (/\d{3}/.test(text)) score -= 2;
