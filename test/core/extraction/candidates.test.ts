@@ -476,3 +476,19 @@ test("supplier on receipts: 'SDN BID' as OCR reads SDN BHD is a legal form; an o
   // "Change Due" is handed back, not an amount due.
   t.is(extractFromText(["Total:   17.22", "Payment   20.00", "Change Due   2.78"], "ocr").fields.totalAmount, "17.22");
 });
+
+test("receipts: a total one cent from the rounded one, a total after the rounding line, gross and net amounts", (t) => {
+  const cent = extractFromText(["Total Amount: RM8.19", "Rounding: RM0.01", "Nett Total: RM8.20"], "ocr");
+  t.is(cent.fields.totalAmount, "8.20");
+  const after = extractFromText(
+    ["Total (Inclusive of GST):   65.72", "Rounding Adj:   -0.02", "TOTAL. :   65.70", "CASH :   65.70"],
+    "ocr",
+  );
+  t.is(after.fields.totalAmount, "65.70");
+  t.is(extractFromText(["TTT GrossAmt: 36.00", "Received   36.00"], "ocr").fields.totalAmount, "36.00");
+  t.is(extractFromText(["Net Amt:    136.00", "SR @ 0%   136.00   0.00"], "ocr").fields.totalAmount, "136.00");
+  t.is(
+    extractFromText(["Pay parking ticket 5.00", "Amount Incl. GST     5.00", "Cash   10.00"], "ocr").fields.totalAmount,
+    "5.00",
+  );
+});

@@ -209,6 +209,7 @@ const findAmounts = (
   let cash: string | null = null;
   let change: string | null = null;
   let rounding: string | null = null;
+  let roundingLine = Number.POSITIVE_INFINITY;
   // Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
   const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
   let card: string | null = null;
@@ -243,8 +244,10 @@ const findAmounts = (
       const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
       const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
       // Small: the adjustment; larger: the rounded total printed under a "Rounding" label.
-      if (roundingV !== null && new Decimal(roundingV).abs().lte(0.05)) rounding ??= roundingV;
-      else if (roundingV !== null && withCents(roundingV))
+      if (roundingV !== null && new Decimal(roundingV).abs().lte(0.05)) {
+        rounding ??= roundingV;
+        roundingLine = i;
+      } else if (roundingV !== null && withCents(roundingV))
         totals.push({ value: roundingV, line: i, kind: "plain", several: false, derived: true, rounded: true });
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
@@ -382,7 +385,11 @@ const findAmounts = (
   // The amount after rounding is what was paid: it replaces a total a few cents away from it that subtotal + tax
   // confirm or that a rounding line follows.
   const afterRounding = scored.find(
-    (c) => c.rounded && best && !near(c.value, best.value) && new Decimal(c.value).minus(best.value).abs().lte(0.05),
+    (c) =>
+      (c.rounded || (c.line > roundingLine && !c.derived)) &&
+      best &&
+      !new Decimal(c.value).eq(best.value) &&
+      new Decimal(c.value).minus(best.value).abs().lte(0.05),
   );
   let roundedAway = false;
   if (afterRounding && (best?.confirmed || rounding !== null)) {

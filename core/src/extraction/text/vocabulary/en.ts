@@ -16,6 +16,8 @@ export const en: Vocabulary = {
     String.raw`gross\s*(?:total|amount)`,
     String.raw`rounded\s*total`,
     String.raw`final\s*total`,
+    String.raw`amount\s*(?:incl(?:\.|usive|uding)?|inclusive\s*of)\s*(?:vat|gst|tax|sst)`,
+    String.raw`gross\s*amt`,
     String.raw`total\s*(?:\(?rm\)?|\(?inr\)?|rs\.?)`,
     String.raw`nett?\s*total\s*(?:amount)?(?=.*(?:incl|gst))`,
   ],
@@ -69,7 +71,7 @@ export const en: Vocabulary = {
   ],
   subTotal: [
     String.raw`sub\s*-?\s*total`,
-    String.raw`net\s*(?:total|amount)`,
+    String.raw`net\s*(?:total|amount|amt)`,
     String.raw`total\s*(?:amount\s*)?(?:excl(?:\.|uding)?|exclusive\s*of|before|net\s*of|without)\s*(?:vat|tax|gst)`,
     String.raw`total\s*net`,
     String.raw`total\s*sales\s*\(?excl(?:\.|uding)?\s*gst\)?`,
