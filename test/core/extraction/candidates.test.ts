@@ -492,3 +492,10 @@ test("receipts: a total one cent from the rounded one, a total after the roundin
     "5.00",
   );
 });
+
+test("receipt dates: a month glued to its year, a time glued after the year, a phone number is no date", (t) => {
+  t.is(extractFromText(["03 Apr2018 18:33", "Total 5.00"], "ocr").fields.invoiceDate, "2018-04-03");
+  t.is(extractFromText(["Date:     21/05/2018Time:  11:12:56AM"], "ocr").fields.invoiceDate, "2018-05-21");
+  const phone = extractFromText(["Tel. : 05.22.95.66.66", "le 30/03/2018 a 12:36"], "ocr");
+  t.is(phone.fields.invoiceDate, "2018-03-30");
+});

@@ -14,7 +14,8 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   [/\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
   [
     // One separator throughout: "#19- 10/03/2018" is a number and then a date, not 19 October 2003.
-    /\b(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})\b/,
+    // Not part of a longer run of number groups (a phone number "05.22.95.66.66"); glued text may follow ("2018Time").
+    /\b(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?!\d|[./-]\d)/,
     (m, monthFirst) => {
       const a = Number(m[1]);
       const b = Number(m[3]);
@@ -28,7 +29,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     },
   ],
   [
-    new RegExp(`(?<!\\d)(\\d{1,2})(?:\\.|er)?[\\s/-]*(${WORD})\\.?,?[\\s/-]+(\\d{4})(?!\\d)`, "u"),
+    new RegExp(`(?<!\\d)(\\d{1,2})(?:\\.|er)?[\\s/-]*(${WORD})\\.?,?[\\s/-]*(\\d{4})(?!\\d)`, "u"),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [Number(m[3]), month, Number(m[1])] : null;
