@@ -499,3 +499,18 @@ test("receipt dates: a month glued to its year, a time glued after the year, a p
   const phone = extractFromText(["Tel. : 05.22.95.66.66", "le 30/03/2018 a 12:36"], "ocr");
   t.is(phone.fields.invoiceDate, "2018-03-30");
 });
+
+test("receipts: 'Inclusive' as OCR misreads it, 'Total Sales ... GST' is a total, 'Total includes 6% GST' names the tax", (t) => {
+  const e = extractFromText(
+    [
+      "Eat-In Total (incl GST)   29.26",
+      "Total Rounded   29.30",
+      "Cash Tendered   50.00",
+      "TOTAL INCLUDES 6% GST   1.66",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "29.30");
+  t.is(extractFromText(["Total Sales Inciucive GST :   18.00"], "ocr").fields.totalAmount, "18.00");
+  t.is(extractFromText(["Total Seles Inclcive GST @8% 28.40", "Total GST  2.10"], "ocr").fields.totalAmount, "28.40");
+});

@@ -143,7 +143,7 @@ const headerRows = (lines: readonly string[]): string[] => {
 
 // Words that make a total the gross one whatever else its label says ("Total Sales (Inclusive of GST)").
 const INCLUSIVE =
-  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|includes?|after\s+(?:rounding|adj(?:ustment)?)|rounded)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|inc[il1]\p{L}{0,4}ive|inc\.|after\s+(?:rounding|adj(?:ustment)?)|rounded)(?![\p{L}])/iu;
 
 // Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT").
 const EXCLUSIVE =
@@ -265,7 +265,9 @@ const findAmounts = (
         const after = line.slice(m.index + m[0].length);
         // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
         const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
-        const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier);
+        // "Total Sales ... GST": the total of the sales, tax included unless it says otherwise.
+        const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !EXCLUSIVE.test(qualifier);
+        const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier) && !sales;
         if (isQualified && EXCLUSIVE.test(qualifier)) {
           const v = amountOn(line, i, m.index + m[0].length);
           if (v !== null) subs.push({ value: v, line: i });

@@ -41,6 +41,8 @@ export const en: Vocabulary = {
     String.raw`prepayments?`,
   ],
   qualified: [
+    // "Total includes 6% GST 1.66": what the total includes, not the total.
+    String.raw`includes?`,
     String.raw`tax(?:es)?`,
     String.raw`vat`,
     String.raw`gst`,
