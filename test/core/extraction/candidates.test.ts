@@ -400,7 +400,8 @@ test("confidence: subtotal + tax agree, but a rounding line or a later total the
     ],
     "ocr",
   );
-  t.is(rounded.fields.totalAmount, "101.76");
+  // What was paid, rounded to five cents, is the payable amount.
+  t.is(rounded.fields.totalAmount, "101.75");
   t.true((rounded.fieldConfidence.totalAmount ?? 0) < 0.9);
   const later = extractFromText(
     [
@@ -513,4 +514,15 @@ test("receipts: 'Inclusive' as OCR misreads it, 'Total Sales ... GST' is a total
   t.is(e.fields.totalAmount, "29.30");
   t.is(extractFromText(["Total Sales Inciucive GST :   18.00"], "ocr").fields.totalAmount, "18.00");
   t.is(extractFromText(["Total Seles Inclcive GST @8% 28.40", "Total GST  2.10"], "ocr").fields.totalAmount, "28.40");
+});
+
+test("receipts: cash paid with no change printed, rounded to five cents, is the payable amount after rounding", (t) => {
+  const e = extractFromText(
+    ["Total (Excluding GST):   26.60", "GST Payable:   1.76", "Total (Inclusive of GST):   31.02", "CASH :   31.00"],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "31.00");
+  t.true((e.fieldConfidence.totalAmount ?? 0) < 0.9);
+  // Tendered in round notes: far from the total, not a rounding.
+  t.is(extractFromText(["Total (Inclusive of GST):   31.02", "CASH :   50.00"], "ocr").fields.totalAmount, "31.02");
 });

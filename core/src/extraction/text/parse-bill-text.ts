@@ -398,6 +398,22 @@ const findAmounts = (
     best = { ...afterRounding, confirmed: null };
     roundedAway = true;
   }
+  // What was paid (cash less change, a card, cash with no change printed) rounded to five cents, a few cents from
+  // a total that is not: the payable amount after rounding.
+  const paid = byCash ?? (withCents(cash) && change === null ? cash : null);
+  const toFiveCents = (v: string): boolean => new Decimal(v).times(20).isInteger();
+  if (
+    best &&
+    paid !== null &&
+    !roundedAway &&
+    !new Decimal(paid).eq(best.value) &&
+    new Decimal(paid).minus(best.value).abs().lte(0.05) &&
+    toFiveCents(paid) &&
+    !toFiveCents(best.value)
+  ) {
+    best = { ...best, value: paid, confirmed: null };
+    roundedAway = true;
+  }
   let totalAmount: Found<string | null> = none;
   let subTotal: Found<string | null> = subs[0] ? { value: subs[0].value, confidence: 0.7 } : none;
   let taxAmount: Found<string | null> = none;
