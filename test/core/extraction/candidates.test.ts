@@ -526,3 +526,11 @@ test("receipts: cash paid with no change printed, rounded to five cents, is the 
   // Tendered in round notes: far from the total, not a rounding.
   t.is(extractFromText(["Total (Inclusive of GST):   31.02", "CASH :   50.00"], "ocr").fields.totalAmount, "31.02");
 });
+
+test("receipts: two total labels printing the same amount outweigh one stronger label that OCR garbled", (t) => {
+  const e = extractFromText(
+    ["Total Sales Inclusive GST @6%   16.50", "Total   16.50", "Round Adj   0.00", "Final Total  SN 15 50"],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "16.50");
+});

@@ -377,7 +377,7 @@ const findAmounts = (
       c.line / 10_000 +
       (confirmed ? 3 : 0) +
       (byCash !== null && near(byCash, c.value) ? 1 : 0) +
-      Math.min(again, 2) * 0.5 -
+      Math.min(again, 2) * 1 -
       (withCentsAnywhere && !/\.\d{2}$/.test(c.value) ? 1.5 : 0) -
       (c.several ? 1 : 0);
     return { ...c, confirmed, score };
