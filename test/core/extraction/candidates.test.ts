@@ -534,3 +534,13 @@ test("receipts: two total labels printing the same amount outweigh one stronger 
   );
   t.is(e.fields.totalAmount, "16.50");
 });
+
+test("receipts: a zero total beside amounts that are not is a misreading; with no label at all, what was paid stands in", (t) => {
+  const zero = extractFromText(["Sub Total                     RM40.00", "Total   0.00", "Thank you"], "ocr");
+  t.is(zero.fields.totalAmount, "40.00");
+  const paid = extractFromText(["PPF            P1 1.000       6 6.00", "CASH            RM 6.00"], "ocr");
+  t.is(paid.fields.totalAmount, "6.00");
+  t.true((paid.fieldConfidence.totalAmount ?? 0) < 0.9);
+  // A credit note's zero is still read when nothing else is printed.
+  t.is(extractFromText(["Total  0.00"], "pdf-text").fields.totalAmount, "0.00");
+});

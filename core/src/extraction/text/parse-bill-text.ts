@@ -332,9 +332,18 @@ const findAmounts = (
   }
   // No total label read at all: a receipt without tax prints only its subtotal ("SUBTOTAL (QTY 4) RM41.45") or
   // a "Net total"; the last one stands in, weakly.
-  const lastSub = subs.at(-1);
+  // A total of nothing beside amounts that are not ("Total 0.00" over "Sub Total 40.00") is a misreading.
+  const nonZero = [...totals, ...subs].some((c) => !new Decimal(c.value).isZero());
+  if (nonZero) {
+    for (let k = totals.length - 1; k >= 0; k--) if (new Decimal(totals[k]?.value ?? "0").isZero()) totals.splice(k, 1);
+  }
+  const lastSub = subs.filter((x) => !new Decimal(x.value).isZero()).at(-1);
   if (totals.length === 0 && lastSub)
     totals.push({ value: lastSub.value, line: lastSub.line, kind: "plain", several: false, derived: true });
+  // Nothing labelled at all, but what was paid in cash (no change printed) or by card.
+  const tendered = withCents(card) ? card : withCents(cash) && change === null ? cash : null;
+  if (totals.length === 0 && tendered !== null && !new Decimal(tendered).isZero())
+    totals.push({ value: tendered, line: -1, kind: "plain", several: false, derived: true });
   let repairedTotal: string | null = null;
   // No total confirmed as printed: an OCR slip in one digit (3/8, 0/6, 5/6) or a lost decimal mark may be all
   // that keeps subtotal + tax from equalling a total; the repaired, consistent set replaces the printed one.
