@@ -544,3 +544,19 @@ test("receipts: a zero total beside amounts that are not is a misreading; with n
   // A credit note's zero is still read when nothing else is printed.
   t.is(extractFromText(["Total  0.00"], "pdf-text").fields.totalAmount, "0.00");
 });
+
+test("supplier on receipts: a registered owner under 'Owned By' still loses to the trading name; a branch in brackets joins", (t) => {
+  const owned = extractFromText(
+    [
+      "KENANGA STATIONERY SHOP",
+      "NO. 31G, JALAN SETIA",
+      "Owned By :",
+      "KENANGA SUPPLY SDN BHD (1135772-K)",
+      "TOTAL 5.00",
+    ],
+    "ocr",
+  );
+  t.is(owned.fields.supplierName, "KENANGA STATIONERY SHOP");
+  const branch = extractFromText(["PASAR RAYA MEGA MAJU", "(SEMENYIH) SDN BHD", "(1234567-X)", "TOTAL 5.00"], "ocr");
+  t.is(branch.fields.supplierName, "PASAR RAYA MEGA MAJU (SEMENYIH) SDN BHD");
+});

@@ -97,7 +97,7 @@ const clean = (cell: string): string =>
 const REGISTRATION = /\s*\(\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{4,9}\s?-?\s?[A-Z0-9]\s*\)\s*$/iu;
 // A line that is only the end of a name ("CO. (M) SDN BHD" under "POPULAR BOOK").
 const FORM_ONLY =
-  /^(?:co\.?\s*)?(?:\([A-Z]\)\s*)?(?:s[dou0]n\.?\s*bhd\.?|bhd\.?|s\/b|(?:pte|pvt)\.?\s*ltd\.?|ltd\.?|gmbh|inc\.?)$/iu;
+  /^(?:co\.?\s*)?(?:\([\p{L}. ]{1,20}\)\s*)?(?:s[dou0]n\.?\s*bhd\.?|bhd\.?|s\/b|(?:pte|pvt)\.?\s*ltd\.?|ltd\.?|gmbh|inc\.?)$/iu;
 
 // A company name ends at its legal form: drop what OCR or the layout glued on after it (digits, many words).
 const upToForm = (text: string): string => {
@@ -252,7 +252,7 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         if (i < top) score += 1.5 - i / top;
         if (buyer.has(`${i}:${cell.start}`)) score -= 6;
         // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
-        if (OWNED_BY.test(lines[i - 1] ?? "") || OWNED_BY.test(line.slice(0, cell.start))) score -= 2;
+        if (OWNED_BY.test(lines[i - 1] ?? "") || OWNED_BY.test(line.slice(0, cell.start))) score -= 4;
         if (seller.has(`${i}:${cell.start}`) && !isHeading(text)) score += 3;
         if (ADDRESS.test(text)) score -= 2.5;
         if (/\d{3}/.test(text)) score -= 2;
