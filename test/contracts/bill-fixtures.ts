@@ -39,6 +39,7 @@ export const aBill = (scope: OrgScope, over: Partial<Bill> = {}): Bill => ({
   duplicateOfBillId: null,
   duplicateMatchBasis: null,
   duplicateSameFile: false,
+  bankDetailsChanged: false,
   voidReason: null,
   createdAt: at(0),
   updatedAt: at(10),

@@ -23,6 +23,7 @@ contractTest("bills: update writes every field but id, scope and creation time",
     duplicateOfBillId: newId(),
     duplicateMatchBasis: "SupplierName" as const,
     duplicateSameFile: true,
+    bankDetailsChanged: true,
     voidReason: "x",
     updatedAt: at(99),
   };
@@ -135,3 +136,34 @@ contractTest("idempotency keys: add then find; a second record for one key throw
   t.is(await stores.idempotencyKeys.find(newId(), record.scope, record.key), undefined);
   await t.throwsAsync(stores.idempotencyKeys.add({ ...record, requestHash: "f".repeat(64) }));
 });
+
+contractTest(
+  "bills: paidBankDetails answers the supplier's Paid bills' accounts, newest first, within the scope",
+  async (t, { stores }) => {
+    const scope = aScope();
+    const supplierId = newId();
+    const withIban = (iban: string) => ({
+      ...aBill(scope).fields,
+      bankDetails: {
+        ...(aBill(scope).fields.bankDetails as NonNullable<ReturnType<typeof aBill>["fields"]["bankDetails"]>),
+        iban,
+      },
+    });
+    const older = aBill(scope, { supplierId, state: "Paid", fields: withIban("DE89370400440532013000") });
+    const newer = aBill(scope, { supplierId, state: "Paid", fields: withIban("GB82WEST12345698765432") });
+    const noAccount = aBill(scope, {
+      supplierId,
+      state: "Paid",
+      fields: { ...aBill(scope).fields, bankDetails: null },
+    });
+    const unpaid = aBill(scope, { supplierId, state: "Approved", fields: withIban("FR1420041010050500013M02606") });
+    const otherSupplier = aBill(scope, { supplierId: newId(), state: "Paid", fields: withIban("NL91ABNA0417164300") });
+    for (const bill of [older, newer, noAccount, unpaid, otherSupplier]) await stores.bills.add(bill);
+    await stores.bills.add(aBill(aScope(), { supplierId, state: "Paid", fields: withIban("BE68539007547034") }));
+    const ibans = async (limit: number) =>
+      (await stores.bills.paidBankDetails(scope, supplierId, limit)).map((d) => d.iban);
+    t.deepEqual(await ibans(10), ["GB82WEST12345698765432", "DE89370400440532013000"]);
+    t.deepEqual(await ibans(1), ["GB82WEST12345698765432"]);
+    t.deepEqual(await stores.bills.paidBankDetails({ ...scope, organisationId: newId() }, supplierId, 10), []);
+  },
+);

@@ -176,6 +176,12 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.regex(bills, /^"DE89370400440532013000"$/m, "the canonical IBAN");
   t.regex(bills, /^\["FasterPayments","Bacs","SepaCreditTransfer","Swift"\]$/m);
   t.regex(bills, /^"GB82WEST12345698765432"$/m);
+  t.regex(
+    bills,
+    /^\{"state":"PendingReview","bankDetailsChanged":true\}$/m,
+    "the open bill flagged by the new account",
+  );
+  t.regex(bills, /^\{"bankDetailsChanged":false\}$/m, "the flag cleared by the reviewer's correction");
 
   const receivables = of("Receivables: customers, products, invoices, payments, credit notes");
   t.regex(

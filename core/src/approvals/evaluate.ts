@@ -52,16 +52,11 @@ export const matchConditions = (c: PolicyConditions, f: BillFacts): MatchedCondi
     const ok = f.confidence !== null && f.confidence >= c.minConfidence;
     if (!check("minConfidence", String(c.minConfidence), text(f.confidence), ok)) return undefined;
   }
-  if (
-    c.duplicateFlagged !== null &&
-    !check(
-      "duplicateFlagged",
-      String(c.duplicateFlagged),
-      String(f.duplicateFlagged),
-      f.duplicateFlagged === c.duplicateFlagged,
-    )
-  )
-    return undefined;
+  // A yes/no condition: unset holds; set, the bill's flag must equal it.
+  const flag = (condition: string, expected: boolean | null, actual: boolean): boolean =>
+    expected === null || check(condition, String(expected), String(actual), actual === expected);
+  if (!flag("duplicateFlagged", c.duplicateFlagged, f.duplicateFlagged)) return undefined;
+  if (!flag("bankDetailsChanged", c.bankDetailsChanged, f.bankDetailsChanged)) return undefined;
   if (
     c.matchStatuses.length > 0 &&
     !check("matchStatuses", c.matchStatuses.join(", "), f.matchStatus, c.matchStatuses.includes(f.matchStatus))
@@ -71,9 +66,17 @@ export const matchConditions = (c: PolicyConditions, f: BillFacts): MatchedCondi
 };
 
 /**
+ * Whether a policy may decide for a bill: one that would approve a bill whose bank details changed (the fraud
+ * signal) without asking about them (`bankDetailsChanged` null) is passed over, so such a bill is approved only by
+ * a policy that says so, or by people.
+ */
+const mayDecide = (policy: ApprovalPolicy, facts: BillFacts): boolean =>
+  !(policy.action === "AutoApprove" && facts.bankDetailsChanged && policy.bankDetailsChanged === null);
+
+/**
  * Evaluates the policies for a bill: the first active policy in priority order whose conditions all hold
- * decides; none means manual review by the organisation's administrators. Pure: the same input, the same
- * decision.
+ * decides (an auto-approving one only if it may, see `mayDecide`); none means manual review by the
+ * organisation's administrators. Pure: the same input, the same decision.
  */
 export const evaluatePolicies = (
   policies: readonly ApprovalPolicy[],
@@ -81,6 +84,7 @@ export const evaluatePolicies = (
   decidedAt: Date,
 ): DecisionSnapshot => {
   for (const policy of evaluationOrder(policies)) {
+    if (!mayDecide(policy, facts)) continue;
     const matched = matchConditions(policy, facts);
     if (matched === undefined) continue;
     const review = policy.action === "AlwaysReview";

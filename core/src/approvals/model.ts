@@ -29,6 +29,11 @@ export interface PolicyConditions {
   readonly minConfidence: number | null;
   /** true: only flagged bills; false: only unflagged ones; null: either. */
   readonly duplicateFlagged: boolean | null;
+  /**
+   * true: only bills whose bank details name an account the supplier is not known by (the fraud signal); false:
+   * only those without; null: either. A flagged bill is never auto-approved by a policy that leaves this null.
+   */
+  readonly bankDetailsChanged: boolean | null;
   /** The bill's match-group status must be one of these (empty: any). */
   readonly matchStatuses: readonly PolicyMatchStatus[];
 }
@@ -60,6 +65,7 @@ export interface BillFacts {
   readonly currency: string | null;
   readonly confidence: number | null;
   readonly duplicateFlagged: boolean;
+  readonly bankDetailsChanged: boolean;
   readonly matchStatus: PolicyMatchStatus;
 }
 

@@ -26,6 +26,10 @@ const conditionWords = (m: MatchedCondition, currency: string | null): string =>
       return m.expected === "true"
         ? "the bill is flagged as a possible duplicate"
         : "the bill is not flagged as a duplicate";
+    case "bankDetailsChanged":
+      return m.expected === "true"
+        ? "its bank account is not one the supplier has been paid at before"
+        : "its bank account is one the supplier is known by";
     case "matchStatuses":
       return `its match with the purchase order is ${m.actual}`;
     default:

@@ -21,6 +21,7 @@ export const BILL_TRIGGERS = [
   "return-payment",
   "credit",
   "reverse-credit",
+  "flag-bank-details",
 ] as const;
 export type BillTrigger = (typeof BILL_TRIGGERS)[number];
 
@@ -126,6 +127,15 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
     },
     { from: "PaymentInProgress", trigger: "confirm-payment", to: "Paid", events: ["bill.paid"] },
     { from: "PaymentInProgress", trigger: "return-payment", to: "Scheduled", events: ["bill.scheduled"] },
+    // Bank details that changed (the fraud signal) send a bill back to review: its decision, approvals and payment
+    // date are taken again. A bill already in review only gets the flag.
+    { from: "PendingReview", trigger: "flag-bank-details", to: "PendingReview", events: ["bill.updated"] },
+    {
+      from: ["NeedsApproval", "Approved", "Scheduled"],
+      trigger: "flag-bank-details",
+      to: "PendingReview",
+      events: ["bill.pending_review"],
+    },
     // Supplier credit lowers what a bill owes without moving it; a reversal raises it again (bill.updated).
     ...CREDITABLE_STATES.map((state) => ({
       from: state,

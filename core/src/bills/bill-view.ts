@@ -37,6 +37,8 @@ export interface BillJson {
   readonly paymentRef: string | null;
   readonly duplicateOfBillId: string | null;
   readonly duplicateMatchBasis: string | null;
+  /** The bank details name an account the supplier has not been known by: the fraud signal, for review. */
+  readonly bankDetailsChanged: boolean;
   readonly voidReason: string | null;
   readonly readFailure: { readonly reason: string; readonly detail: string } | null;
   readonly document: { readonly filename: string | null; readonly mediaType: string; readonly size: number };
@@ -87,6 +89,7 @@ export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson
     paymentTerms: f.paymentTerms,
     paymentRef: f.paymentRef,
     duplicateOfBillId: bill.duplicateOfBillId,
+    bankDetailsChanged: bill.bankDetailsChanged,
     duplicateMatchBasis: bill.duplicateMatchBasis,
     voidReason: bill.voidReason,
     readFailure: bill.readFailure,

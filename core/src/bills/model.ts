@@ -48,6 +48,12 @@ export interface Bill {
   readonly duplicateOfBillId: string | null;
   readonly duplicateMatchBasis: DuplicateBasis | null;
   readonly duplicateSameFile: boolean;
+  /**
+   * The bill sends money to an account its supplier has not been paid at before (neither the supplier's stored
+   * account nor one its paid bills went to): the fraud signal. Set on reading, on a correction and when the
+   * supplier's own account changes.
+   */
+  readonly bankDetailsChanged: boolean;
   readonly voidReason: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
@@ -83,6 +89,7 @@ export const UNREAD_BILL = {
   duplicateOfBillId: null,
   duplicateMatchBasis: null,
   duplicateSameFile: false,
+  bankDetailsChanged: false,
   voidReason: null,
 } as const;
 

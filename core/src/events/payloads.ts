@@ -116,9 +116,15 @@ export const BankDestination = closedType(
   "BankDestination",
 );
 
-/** `data` of supplier.bank_details_changed: the supplier and its destination before and after. */
-export const SupplierBankDetailsChangedData = closedType({
-  supplier: closedType({ id: Uuid, name: t.string }, {}, "Supplier"),
-  previous: BankDestination,
-  current: BankDestination,
-});
+/**
+ * `data` of supplier.bank_details_changed: the supplier and its destination before and after; `bill` when a bill
+ * (read or corrected) names the new account rather than an edit of the supplier.
+ */
+export const SupplierBankDetailsChangedData = closedType(
+  {
+    supplier: closedType({ id: Uuid, name: t.string }, {}, "Supplier"),
+    previous: BankDestination,
+    current: BankDestination,
+  },
+  { bill: closedType({ id: Uuid }, {}, "BillReference") },
+);

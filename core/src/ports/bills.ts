@@ -1,4 +1,5 @@
 import type { Bill, BillState } from "../bills/model.js";
+import type { BankDetails } from "../extraction/model.js";
 import type { Page, PageRequest } from "../shared/page.js";
 import type { OrgScope } from "../shared/scope.js";
 
@@ -34,6 +35,11 @@ export interface Bills {
    * number, its supplier name and invoice number, or its file; oldest first.
    */
   duplicateCandidates(scope: OrgScope, probe: DuplicateProbe): Promise<readonly Bill[]>;
+  /**
+   * The bank details of the supplier's Paid bills (as stored, repeats included), the most recent first, at most
+   * `limit`: the accounts the organisation has paid that supplier at.
+   */
+  paidBankDetails(scope: OrgScope, supplierId: string, limit: number): Promise<readonly BankDetails[]>;
   /** Across every client: bills in Extracting last changed before `updatedBefore`, oldest change first. */
   staleInExtracting(updatedBefore: Date, limit: number): Promise<readonly Bill[]>;
   /** Across every client: which of these document hashes a bill holds. */

@@ -53,6 +53,7 @@ const TRIGGER_PHRASES: Readonly<Record<string, string>> = {
   expire: "expire",
   "give-up": "be given up",
   fail: "fail",
+  "flag-bank-details": "be flagged for changed bank details",
   issue: "be issued",
   "mark-paid": "be marked paid",
   pause: "be paused",

@@ -18,6 +18,7 @@ const aPolicy = (scope: OrgScope, over: Partial<ApprovalPolicy> = {}): ApprovalP
   currency: "EUR",
   minConfidence: 0.75,
   duplicateFlagged: false,
+  bankDetailsChanged: true,
   matchStatuses: ["None", "Resolved"],
   approverUserIds: [newId(), newId()],
   approvalsRequired: 2,

@@ -19,6 +19,7 @@ const policy = (p: Partial<ApprovalPolicy>): ApprovalPolicy => ({
   currency: null,
   minConfidence: null,
   duplicateFlagged: null,
+  bankDetailsChanged: null,
   matchStatuses: [],
   approverUserIds: [],
   approvalsRequired: 1,
@@ -34,6 +35,7 @@ const facts = (f: Partial<BillFacts> = {}): BillFacts => ({
   currency: "EUR",
   confidence: 0.9,
   duplicateFlagged: false,
+  bankDetailsChanged: false,
   matchStatus: "None",
   ...f,
 });
@@ -125,4 +127,31 @@ test("no policy (or none matching) is review by the administrators with one appr
     });
     t.deepEqual(d.approverUserIds, []);
   }
+});
+
+test("bankDetailsChanged: a policy asking for it matches only flagged bills and names the condition", (t) => {
+  const second = policy({
+    action: "AlwaysReview",
+    bankDetailsChanged: true,
+    approverUserIds: ["u2"],
+    priorityOrder: 1,
+  });
+  const flagged = evaluatePolicies([second], facts({ bankDetailsChanged: true }), AT);
+  t.is(flagged.policyId, second.id);
+  t.deepEqual(flagged.approverUserIds, ["u2"]);
+  t.deepEqual(flagged.matchedConditions, [{ condition: "bankDetailsChanged", expected: "true", actual: "true" }]);
+  t.is(evaluatePolicies([second], facts(), AT).policyId, null);
+});
+
+test("a flagged bill is never auto-approved by a policy that does not ask about bank details", (t) => {
+  const auto = policy({ action: "AutoApprove", priorityOrder: 1 });
+  const review = policy({ action: "AlwaysReview", priorityOrder: 2 });
+  // Unflagged, the auto-approving policy decides; flagged, it is passed over for the next one.
+  t.is(evaluatePolicies([auto, review], facts(), AT).policyId, auto.id);
+  t.is(evaluatePolicies([auto, review], facts({ bankDetailsChanged: true }), AT).policyId, review.id);
+  // With nothing after it, the default review by administrators decides.
+  t.is(evaluatePolicies([auto], facts({ bankDetailsChanged: true }), AT).action, "AlwaysReview");
+  // A policy that says it auto-approves flagged bills is taken at its word.
+  const trusting = policy({ action: "AutoApprove", bankDetailsChanged: true, priorityOrder: 1 });
+  t.is(evaluatePolicies([trusting], facts({ bankDetailsChanged: true }), AT).policyId, trusting.id);
 });

@@ -24,6 +24,10 @@ const EXPECTED: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; e
   "Rejected reopen": { to: "PendingReview", events: ["bill.pending_review"] },
   "Approved schedule-payment": { to: "Scheduled", events: ["bill.scheduled"] },
   "Scheduled unschedule": { to: "Approved", events: ["bill.updated"] },
+  "PendingReview flag-bank-details": { to: "PendingReview", events: ["bill.updated"] },
+  "NeedsApproval flag-bank-details": { to: "PendingReview", events: ["bill.pending_review"] },
+  "Approved flag-bank-details": { to: "PendingReview", events: ["bill.pending_review"] },
+  "Scheduled flag-bank-details": { to: "PendingReview", events: ["bill.pending_review"] },
   "Approved mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Scheduled mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Approved start-payment": { to: "PaymentInProgress", events: ["bill.payment_in_progress"] },
@@ -51,7 +55,7 @@ test("every (state, trigger) pair of the bill table moves as the spec says or is
   const flagged = { duplicateOfBillId: "01900000-0000-7000-8000-000000000000" };
   const clean = { duplicateOfBillId: null };
   const pairs = allPairs(BILL_MACHINE);
-  t.is(pairs.length, 10 * 18);
+  t.is(pairs.length, 10 * 19);
   for (const { state, trigger } of pairs) {
     if (trigger === "submit") {
       for (const [decision, expected] of Object.entries(SUBMIT)) {

@@ -21,6 +21,11 @@ const POLICY_FIELDS = {
   currency: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
   minConfidence: { type: ["number", "null"], minimum: 0, maximum: 1 },
   duplicateFlagged: { type: ["boolean", "null"], description: "true: only flagged bills; false: only unflagged." },
+  bankDetailsChanged: {
+    type: ["boolean", "null"],
+    description:
+      "true: only bills whose bank account the supplier is not known by (a fraud signal); false: only others. A flagged bill is never auto-approved by a policy that leaves this null.",
+  },
   matchStatuses: { type: "array", items: { type: "string", enum: [...POLICY_MATCH_STATUSES] } },
   action: { type: "string", enum: [...POLICY_ACTIONS] },
   approverUserIds: { type: "array", items: uuid, description: "AlwaysReview only; empty: the administrators." },

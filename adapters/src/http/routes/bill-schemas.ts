@@ -55,6 +55,11 @@ export const BILL_SCHEMA: JsonSchema = {
     paymentRef: str,
     duplicateOfBillId: { type: ["string", "null"], format: "uuid" },
     duplicateMatchBasis: { type: ["string", "null"], enum: ["SupplierId", "SupplierName", null] },
+    bankDetailsChanged: {
+      type: "boolean",
+      description:
+        "The bank details name an account the supplier is not known by (neither its stored account nor one its paid bills went to): a fraud signal, for review.",
+    },
     voidReason: str,
     readFailure: {
       type: ["object", "null"],

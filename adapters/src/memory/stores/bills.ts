@@ -62,6 +62,12 @@ export const memoryBills = (access: Access): Bills => ({
         .slice(0, 50),
     );
   },
+  paidBankDetails: async (scope, supplierId, limit) =>
+    [...access.read().bills.values()]
+      .filter((b) => inScope(scope)(b) && b.supplierId === supplierId && b.state === "Paid")
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .flatMap((b) => (b.fields.bankDetails === null ? [] : [{ ...b.fields.bankDetails }]))
+      .slice(0, limit),
   staleInExtracting: async (updatedBefore, limit) =>
     copy(
       [...access.read().bills.values()]

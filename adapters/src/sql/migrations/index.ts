@@ -16,6 +16,7 @@ import { supplierCredits } from "./0015-supplier-credits.js";
 import { sellerIdentities } from "./0016-seller-identities.js";
 import { paymentRuns } from "./0017-payment-runs.js";
 import { bankStatements } from "./0018-bank-statements.js";
+import { billBankFlag } from "./0019-bill-bank-flag.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sellerIdentities,
   paymentRuns,
   bankStatements,
+  billBankFlag,
 ];

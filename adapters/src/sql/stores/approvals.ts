@@ -28,6 +28,8 @@ const bodyOf = (p: ApprovalPolicy): string => {
 };
 
 const decodePolicy = (r: PolicyRow): ApprovalPolicy => ({
+  // A condition added after a policy was stored reads as unset.
+  ...({ bankDetailsChanged: null } satisfies Partial<PolicyBody>),
   ...decodeJson<PolicyBody>(r.body),
   id: String(r.id),
   clientId: String(r.client_id),

@@ -1,4 +1,5 @@
 import {
+  type BankDetails,
   type Bill,
   type BillDocument,
   type BillState,
@@ -48,6 +49,7 @@ const COLUMNS = [
   "duplicate_of_bill_id",
   "duplicate_match_basis",
   "duplicate_same_file",
+  "bank_details_changed",
   "void_reason",
   "created_at",
   "updated_at",
@@ -102,6 +104,7 @@ const decode = (r: BillRow): Bill => {
     duplicateOfBillId: str(r.duplicate_of_bill_id),
     duplicateMatchBasis: str(r.duplicate_match_basis) as DuplicateBasis | null,
     duplicateSameFile: Boolean(Number(r.duplicate_same_file)),
+    bankDetailsChanged: Boolean(Number(r.bank_details_changed)),
     voidReason: str(r.void_reason),
     createdAt: decodeDate(r.created_at),
     updatedAt: decodeDate(r.updated_at),
@@ -146,6 +149,7 @@ const encode = (b: Bill): unknown[] => {
     b.duplicateOfBillId,
     b.duplicateMatchBasis,
     b.duplicateSameFile,
+    b.bankDetailsChanged,
     b.voidReason,
     encodeDate(b.createdAt),
     encodeDate(b.updatedAt),
@@ -221,6 +225,17 @@ export const sqlBills = (session: SqlSession): Bills => ({
       bind,
     );
     return rows.map(decode);
+  },
+  async paidBankDetails(scope, supplierId, limit) {
+    const rows = await session.select<{ bank_details: unknown }>(
+      `SELECT bank_details FROM bills WHERE client_id = $1 AND organisation_id = $2 AND supplier_id = $3
+         AND state = 'Paid' AND bank_details IS NOT NULL ORDER BY id DESC LIMIT ${Math.max(0, Math.floor(limit))}`,
+      [scope.clientId, scope.organisationId, supplierId],
+    );
+    return rows.flatMap((r) => {
+      const details = json<BankDetails>(r.bank_details);
+      return details === null ? [] : [details];
+    });
   },
   async staleInExtracting(updatedBefore, limit) {
     const rows = await session.select<BillRow>(

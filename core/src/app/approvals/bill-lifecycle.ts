@@ -81,6 +81,7 @@ export const factsOf = async (s: Pick<Stores, "billLifecycles">, scope: OrgScope
     currency: bill.fields.currency,
     confidence: bill.confidence,
     duplicateFlagged: bill.duplicateOfBillId !== null,
+    bankDetailsChanged: bill.bankDetailsChanged,
     matchStatus: "None",
   };
 };

@@ -48,6 +48,10 @@ export const PolicyBody = t.intersection([
     duplicateFlagged: documented(nullable(t.boolean), {
       description: "true: only flagged bills; false: only unflagged.",
     }),
+    bankDetailsChanged: documented(nullable(t.boolean), {
+      description:
+        "true: only bills whose bank account the supplier is not known by (a fraud signal); false: only others. A flagged bill is never auto-approved by a policy that leaves this null.",
+    }),
     matchStatuses: t.readonlyArray(oneOf(POLICY_MATCH_STATUSES, "MatchStatus")),
     approverUserIds: documented(t.readonlyArray(Uuid), {
       description: "AlwaysReview only; empty: the administrators.",

@@ -51,6 +51,7 @@ const fieldsOf = (body: PolicyBody) => ({
   currency: body.currency ?? null,
   minConfidence: body.minConfidence ?? null,
   duplicateFlagged: body.duplicateFlagged ?? null,
+  bankDetailsChanged: body.bankDetailsChanged ?? null,
   matchStatuses: [...new Set(body.matchStatuses ?? [])],
   approverUserIds: [...new Set((body.approverUserIds ?? []).map((id) => id.toLowerCase()))],
   approvalsRequired: body.action === "AlwaysReview" ? (body.approvalsRequired ?? 1) : 1,

@@ -4,7 +4,7 @@ import type { BillEventType, BillMoveContext, BillTrigger } from "../../bills/bi
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
 import type { DuplicateFound } from "../../duplicates/detect.js";
-import type { Actor } from "../../events/envelope.js";
+import type { Actor, OutboxEvent } from "../../events/envelope.js";
 import type { Stores } from "../../ports/stores.js";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
@@ -21,6 +21,8 @@ export interface Plan {
   /** Events recorded after the move's own (a reading's `bill.duplicate_detected`), and the duplicate it needs. */
   readonly events?: readonly BillEventType[];
   readonly duplicate?: DuplicateFound;
+  /** Events of other resources the move causes (a read account new to the supplier), recorded after the bill's. */
+  readonly otherEvents?: readonly OutboxEvent[];
 }
 
 /** Plans a move from the bill, its lifecycle and the time (or refuses it). */
@@ -82,7 +84,10 @@ export const moveBill = async (
   await s.bills.update(next);
   if (plan.lifecycle !== undefined && lifecycle !== undefined) await s.billLifecycles.save(lifecycle);
   const types = [...moved.right.events, ...(plan.events ?? [])];
-  await s.events.append(billEvents(deps, next, types, move.actor, plan.duplicate, lifecycle));
+  await s.events.append([
+    ...billEvents(deps, next, types, move.actor, plan.duplicate, lifecycle),
+    ...(plan.otherEvents ?? []),
+  ]);
   if (bill.state === "NeedsApproval" && next.state !== "NeedsApproval")
     await s.approvalLinks.revokeForBill(move.scope, bill.id, now);
   if (move.after !== undefined) await move.after(s, next, lifecycle, bill.state, now);

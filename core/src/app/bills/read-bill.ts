@@ -1,5 +1,4 @@
 import * as E from "fp-ts/lib/Either.js";
-import { destinationChanged } from "../../bank-details/destination.js";
 import { validateBankDetails } from "../../bank-details/validate.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { limitFields } from "../../bills/field-limits.js";
@@ -8,6 +7,9 @@ import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { SYSTEM_ACTOR } from "../../events/envelope.js";
 import type { BankDetails, Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
+import type { OrgScope } from "../../shared/scope.js";
+import type { Supplier } from "../../suppliers/model.js";
+import { bankDetailsChangedEvent, checkDestination } from "../suppliers/bank-change.js";
 import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
 import { recordReadFailure } from "./fail-read.js";
@@ -52,18 +54,27 @@ export const readBill =
 
 /**
  * Read bank details as they are kept: in canonical form when valid; as read, flagged, when they fail validation
- * (`invalid`) or send money elsewhere than the matched supplier's stored account (`changed`, the fraud signal). A
- * flag puts the field's confidence at 0, so review shows it and no confidence-based rule passes it silently.
+ * (`invalid`). Valid details naming an account the supplier is not known by (neither its stored account nor one
+ * its paid bills went to) set the bill's `bankDetailsChanged`, the fraud signal, with its event. Either flag puts
+ * the field's confidence at 0, so review shows it and no confidence-based rule passes it silently.
  */
-const reviewReadBankDetails = (
+const reviewReadBankDetails = async (
+  s: Pick<Stores, "bills">,
+  scope: OrgScope,
+  supplier: Supplier | undefined,
   details: BankDetails | null,
-  supplierDetails: BankDetails | null,
-): { readonly details: BankDetails | null; readonly flag?: "invalid" | "changed" } => {
+): Promise<{
+  readonly details: BankDetails | null;
+  readonly flag?: "invalid" | "changed";
+  readonly known?: BankDetails | null;
+}> => {
   if (details === null || (details.iban === null && details.accountNumber === null)) return { details };
   const verdict = validateBankDetails(details);
   if (!verdict.isValid) return { details, flag: "invalid" };
-  if (destinationChanged(supplierDetails, verdict.canonical)) return { details: verdict.canonical, flag: "changed" };
-  return { details: verdict.canonical };
+  const check = await checkDestination(s, scope, supplier, verdict.canonical);
+  return check.changed
+    ? { details: verdict.canonical, flag: "changed", known: check.known }
+    : { details: verdict.canonical };
 };
 
 /** What a successful reading changes on the bill: its fields, confidences, reader, supplier and any duplicate. */
@@ -80,11 +91,15 @@ const planReading = async (
     Object.entries(extraction.fieldConfidence).filter(([k]) => !dropped.includes(k)),
   ) as Record<string, number>;
   const supplier = await matchSupplier(s.suppliers, scope, fields);
-  const bank = reviewReadBankDetails(fields.bankDetails, supplier?.bankDetails ?? null);
+  const bank = await reviewReadBankDetails(s, scope, supplier, fields.bankDetails);
   if (bank.flag !== undefined) {
     confidence.bankDetails = 0;
     deps.warn?.({ billId: bill.id, flag: bank.flag }, "read bank details flagged for review");
   }
+  const otherEvents =
+    bank.flag === "changed" && supplier !== undefined
+      ? [bankDetailsChangedEvent(deps, scope, SYSTEM_ACTOR, supplier, bank.known ?? null, bank.details, bill.id)]
+      : [];
   const read: Bill = {
     ...bill,
     fields: canonicalFields({ ...fields, bankDetails: bank.details }),
@@ -103,9 +118,11 @@ const planReading = async (
     reader: read.reader,
     readFailure: null,
     supplierId: read.supplierId,
+    bankDetailsChanged: bank.flag === "changed",
   };
-  if (duplicate === undefined) return { bill: changes };
+  if (duplicate === undefined) return { bill: changes, otherEvents };
   return {
+    otherEvents,
     bill: {
       ...changes,
       duplicateOfBillId: duplicate.duplicateOfBillId,

@@ -15,6 +15,7 @@ import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
 import { MoneyAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
+import { bankDetailsChangedEvent, checkDestination } from "../suppliers/bank-change.js";
 import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { BillDeps } from "./deps.js";
 import { moveBill } from "./move-bill.js";
@@ -129,12 +130,34 @@ export const updateBill =
               : supplierChanged
                 ? ((await matchSupplier(s.suppliers, input.scope, fields))?.id ?? null)
                 : bill.supplierId;
+          // A correction of the account or of the supplier checks the destination again: a person's account that
+          // the supplier is known by clears the flag; a new one keeps (or sets) it, with its event when it is set.
+          const recheck = bankDetails !== undefined || matched !== bill.supplierId;
+          const supplier = matched === null ? undefined : await s.suppliers.ofId(input.scope, matched);
+          const check = recheck ? await checkDestination(s, input.scope, supplier, fields.bankDetails) : undefined;
+          const flagged = check?.changed ?? bill.bankDetailsChanged;
           return E.right({
             bill: {
               fields,
               supplierId: matched,
               fieldConfidence: { ...bill.fieldConfidence, ...Object.fromEntries(named.map((k) => [k, 1])) },
+              bankDetailsChanged: flagged,
             },
+            ...(flagged && !bill.bankDetailsChanged && supplier !== undefined
+              ? {
+                  otherEvents: [
+                    bankDetailsChangedEvent(
+                      deps,
+                      input.scope,
+                      input.actor,
+                      supplier,
+                      check?.known ?? null,
+                      fields.bankDetails,
+                      bill.id,
+                    ),
+                  ],
+                }
+              : {}),
           });
         },
       }),

@@ -1,9 +1,8 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
-import { destinationChanged, maskedDestination } from "../../bank-details/destination.js";
+import { destinationChanged } from "../../bank-details/destination.js";
 import { type Actor, SYSTEM_ACTOR } from "../../events/envelope.js";
-import { makeEvent } from "../../events/make-event.js";
 import type { BankDetails } from "../../extraction/model.js";
 import type { StoreName } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
@@ -14,7 +13,9 @@ import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
 import { validBankDetails } from "../bank-details/bank-details.js";
 import { BankDetailsInput } from "../bank-details/inputs.js";
+import { flagOpenBills } from "../bills/flag-bank-details.js";
 import type { CoreDeps } from "../deps.js";
+import { bankDetailsChangedEvent } from "./bank-change.js";
 
 /** What the supplier use cases need. */
 export interface SupplierDeps<K extends StoreName = StoreName> extends CoreDeps<K> {}
@@ -82,10 +83,11 @@ export const searchSuppliers =
 
 /**
  * Changes the members given; bank details given replace the stored ones. Details that send money to another
- * account than before record `supplier.bank_details_changed` (a fraud signal) in the same unit of work.
+ * account than before record `supplier.bank_details_changed` (a fraud signal) and send the supplier's open bills
+ * back to review, flagged, in the same unit of work.
  */
 export const updateSupplier =
-  (deps: SupplierDeps<"events" | "suppliers">) =>
+  (deps: SupplierDeps) =>
   (
     scope: OrgScope,
     id: string,
@@ -106,22 +108,12 @@ export const updateSupplier =
         updatedAt: deps.clock.now(),
       };
       await s.suppliers.update(changed);
-      if (destinationChanged(supplier.bankDetails, changed.bankDetails))
+      if (destinationChanged(supplier.bankDetails, changed.bankDetails)) {
         await s.events.append([
-          makeEvent({
-            ids: deps.ids,
-            clock: deps.clock,
-            type: "supplier.bank_details_changed",
-            clientId: scope.clientId,
-            organisationId: scope.organisationId,
-            actor,
-            data: {
-              supplier: { id: changed.id, name: changed.name },
-              previous: maskedDestination(supplier.bankDetails),
-              current: maskedDestination(changed.bankDetails),
-            },
-          }),
+          bankDetailsChangedEvent(deps, scope, actor, changed, supplier.bankDetails, changed.bankDetails),
         ]);
+        await flagOpenBills(deps, s, scope, actor, changed.id);
+      }
       return E.right(changed);
     });
 
