@@ -216,8 +216,17 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.regex(payments, /^\["DE89370400440532013000"\]$/m, "the organisation's account");
   t.regex(payments, /^\{"currency":"EUR","numberOfTransactions":1,"controlSum":"142\.80","status":"InProgress"\}$/m);
   t.regex(payments, /^"PaymentInProgress"$/m);
-  t.regex(payments, /^\{"status":"Completed","paid":\["Paid"\]\}$/m);
-  t.regex(payments, /^\{"state":"Paid","paidAt":"[^"]+"\}$/m);
+  t.regex(
+    payments,
+    /^\{"entryCount":2,"matchedCount":2\}\n\{"state":"Paid","paidAt":"[^"]+"\}$/m,
+    "the debit confirms",
+  );
+  t.regex(
+    payments,
+    /^\{"status":"PartiallyPaid","amountPaid":"946\.00"\}$/m,
+    "the credit pays the invoice by its RF reference",
+  );
+  t.regex(payments, /^\{"entryCount":2,"matchedCount":2\}\n2$/m, "the same statement again records nothing twice");
   t.regex(
     readFileSync(join(dataDir, "payment-run.xml"), "utf8"),
     /<CtrlSum>142\.80<\/CtrlSum>/,
