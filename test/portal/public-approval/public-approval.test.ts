@@ -9,7 +9,7 @@ import type { Clock, Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { simpleParser } from "mailparser";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
@@ -47,6 +47,18 @@ test.after.always(async () => {
   await browser?.close();
   await h?.dispose();
 });
+
+/**
+ * Clicks a form's button and waits for the answer page: the main frame's navigation, then its document. Waiting
+ * for the load state alone can see the form's page before the navigation starts (a busy machine widens that gap).
+ */
+const submit = async (page: Page, selector: string): Promise<void> => {
+  await Promise.all([
+    page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
+    page.click(selector),
+  ]);
+  await page.waitForLoadState("domcontentloaded");
+};
 
 type Json = Record<string, unknown>;
 const outbox = () => join(h.env.dataDir, "outbox");
@@ -95,8 +107,7 @@ test.serial("the mailed link shows the bill, changes nothing on GET, approves on
     // A mail scanner's GET (twice) changes nothing.
     await page.reload();
     t.is(await stateOf(b.id), "NeedsApproval");
-    await page.click("#approve");
-    await page.waitForLoadState("domcontentloaded");
+    await submit(page, "#approve");
     t.regex(await page.innerText("body"), /The bill is approved\./, "the answer page says it is done");
     t.is(await stateOf(b.id), "Approved");
     const events = await h.app.database.stores.events.ofSubject(h.clientId, "bill", b.id);
@@ -127,8 +138,7 @@ test.serial(
       });
       t.is(empty.status, 400);
       await page.fill("#reason", "Not ordered by us");
-      await page.click("#reject");
-      await page.waitForLoadState("domcontentloaded");
+      await submit(page, "#reject");
       t.regex(await page.innerText("body"), /The bill is rejected\./, "the answer page says it is done");
       const bill = (await h.call("GET", `/v1/bills/${b.id}`)).json as Json;
       t.like(bill, { state: "Rejected", rejectionReason: "Not ordered by us" });
@@ -222,8 +232,7 @@ test.serial(
     try {
       await page.goto(b.url);
       await page.fill("#reason", "Not ordered by us");
-      await page.click("#reject");
-      await page.waitForLoadState("domcontentloaded");
+      await submit(page, "#reject");
       t.regex(await page.innerText("body"), /The bill is rejected\./, "the answer page says it is done");
     } finally {
       await page.close();
