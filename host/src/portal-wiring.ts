@@ -1,6 +1,6 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
-import { type PortalDeps, portalRoutes } from "@apar/adapters/portal/index";
+import { type PortalServices, portalRoutes } from "@apar/adapters/portal/index";
 import type { Clock } from "@apar/core/ports";
 import { ContainerModule } from "inversify";
 import type { Config } from "./config.js";
@@ -16,8 +16,8 @@ export const portalModule = (config: Config, services: Services): ContainerModul
   new ContainerModule(({ bind }) => {
     bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
-        let authenticator: PortalDeps["authenticate"] | undefined;
-        const deps: PortalDeps = {
+        let authenticator: PortalServices["authenticate"] | undefined;
+        const fixed: Omit<PortalServices, "webhooks"> = {
           clock,
           headerPrefix: config.headerPrefix,
           authenticate: (headers, access) => {
@@ -31,11 +31,8 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             return authenticator(headers, access);
           },
           secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
-          get webhooks() {
-            return portalWebhooksOf(services().webhooks);
-          },
         };
-        return portalRoutes(deps);
+        return portalRoutes(() => ({ ...fixed, webhooks: portalWebhooksOf(services().webhooks) }));
       },
       [TOKENS.Clock],
     );

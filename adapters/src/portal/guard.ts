@@ -9,23 +9,28 @@ import type { PortalWebhooks } from "./portal-webhooks.js";
 import { csrfMatches, csrfToken, type PortalKeys, portalKeys } from "./seal.js";
 import { readSession, SESSION_COOKIE, type SignedIn } from "./session.js";
 
-/** What the portal's routes need. Members may be getters: the host resolves them when a request runs. */
-export interface PortalDeps {
+/** What the portal's routes use. */
+export interface PortalServices {
   readonly clock: Clock;
   /** `APAR_HEADER_PREFIX`: the portal re-checks its credential as the API would receive it. */
   readonly headerPrefix: string;
   readonly authenticate: Authenticator;
   /** The operator key (`APAR_SECRET_KEY`) the session and CSRF keys are derived from. */
   readonly secretKey: () => Promise<string>;
-  /** Read when a request runs (the host resolves the webhook use cases after start). */
   readonly webhooks: PortalWebhooks;
 }
+
+/**
+ * The portal's routes take their services as the API's route modules do (`RouteDeps`): a function called when a
+ * request runs, since the host resolves the database and the webhook use cases after the routes are built.
+ */
+export type PortalDeps = () => PortalServices;
 
 /** The portal's routes share one derivation of the keys per process. */
 export const keysOf = (deps: PortalDeps): (() => Promise<PortalKeys>) => {
   let keys: Promise<PortalKeys> | undefined;
   return () => {
-    keys ??= deps.secretKey().then(portalKeys);
+    keys ??= deps().secretKey().then(portalKeys);
     return keys;
   };
 };
@@ -68,7 +73,7 @@ export const signedInPage =
   async (ctx: RouteContext): Promise<HttpReply> => {
     const k = await keys();
     const signed = await readSession(
-      { clock: deps.clock, keys: k, authenticate: deps.authenticate, headerPrefix: deps.headerPrefix },
+      { clock: deps().clock, keys: k, authenticate: deps().authenticate, headerPrefix: deps().headerPrefix },
       ctx.headers.cookie,
     );
     if (signed === undefined) return toSignIn(ctx);

@@ -3,7 +3,7 @@ import { keysOf, type PortalDeps } from "./guard.js";
 import { signInRoutes } from "./sign-in-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
-export type { PortalDeps } from "./guard.js";
+export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalDelivery, PortalSubscription, PortalWebhooks } from "./portal-webhooks.js";
 
 /** Every route of the operator portal under `/portal` (HTML pages and forms). */

@@ -160,15 +160,15 @@ export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       const clientId = (form.get("clientId") ?? "").trim();
       if (text === "") return signInPage(k, ctx, 400, "Enter an API key or a bearer token.", clientId);
       const credential = credentialOf(text);
-      const auth = await deps.authenticate(
-        credentialHeaders(deps.headerPrefix, credential, clientId === "" ? undefined : clientId),
+      const auth = await deps().authenticate(
+        credentialHeaders(deps().headerPrefix, credential, clientId === "" ? undefined : clientId),
         PORTAL_ACCESS,
       );
       if (isAuthFailure(auth)) {
         const { status, message } = failure(auth.error);
         return signInPage(k, ctx, status, message, clientId);
       }
-      const session = newSession(deps.clock, credential, auth);
+      const session = newSession(deps().clock, credential, auth);
       const secure = secureCookies(ctx);
       ctx.res.setHeader("Set-Cookie", [
         setCookie(SESSION_COOKIE, sealSession(k, session), { maxAge: SESSION_MS / 1000, secure }),

@@ -65,14 +65,14 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
     status: number,
     messages: { message?: string; error?: string },
   ): Promise<HttpReply> => {
-    const subscription = await run(deps.webhooks.get(s.auth, id));
+    const subscription = await run(deps().webhooks.get(s.auth, id));
     if (E.isLeft(subscription))
       return subscription.left.kind === "NotFound" ? notFound(s) : failed(s, subscription.left);
-    const deliveries = await run(deps.webhooks.deliveries(s.auth, id));
+    const deliveries = await run(deps().webhooks.deliveries(s.auth, id));
     if (E.isLeft(deliveries)) return failed(s, deliveries.left);
     return page(
       status,
-      detailPage(userOf(s), subscription.right, deliveries.right, deps.webhooks.eventTypes, messages),
+      detailPage(userOf(s), subscription.right, deliveries.right, deps().webhooks.eventTypes, messages),
     );
   };
 
@@ -105,16 +105,16 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
   });
 
   const listWith = async (s: Signed, status: number, form: Parameters<typeof listPage>[3]): Promise<HttpReply> => {
-    const subscriptions = await run(deps.webhooks.list(s.auth));
+    const subscriptions = await run(deps().webhooks.list(s.auth));
     if (E.isLeft(subscriptions)) return failed(s, subscriptions.left);
-    return page(status, listPage(userOf(s), subscriptions.right, deps.webhooks.eventTypes, form));
+    return page(status, listPage(userOf(s), subscriptions.right, deps().webhooks.eventTypes, form));
   };
 
   /** Where a new secret goes: a flash cookie, then the page that shows it once. */
   const toSecretPage = (s: Signed, subscription: PortalSubscription | string, secret: string): HttpReply => {
     const subscriptionId = typeof subscription === "string" ? subscription : subscription.id;
     return redirect(`/portal/webhooks/secret?id=${encodeURIComponent(subscriptionId)}`, {
-      "Set-Cookie": flashSecret(s.keys, deps.clock, { sid: s.session.sid, subscriptionId, secret, secure: s.secure }),
+      "Set-Cookie": flashSecret(s.keys, deps().clock, { sid: s.session.sid, subscriptionId, secret, secure: s.secure }),
     });
   };
 
@@ -147,7 +147,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       handler: signedInForm(deps, keys, async (_ctx, s, form) => {
         const url = (form.get("url") ?? "").trim();
         const eventTypes = form.getAll("eventType");
-        const created = await run(deps.webhooks.create(s.auth, { url, eventTypes }));
+        const created = await run(deps().webhooks.create(s.auth, { url, eventTypes }));
         if (E.isRight(created)) return toSecretPage(s, created.right.subscription, created.right.secret);
         return listWith(s, created.left.kind === "Conflict" ? 409 : 400, {
           error: explain(created.left),
@@ -171,9 +171,9 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       handler: signedInPage(deps, keys, async (ctx, s) => {
         const id = idOf(ctx.query.get("id"));
         if (id === undefined) return notFound(s);
-        const subscription = await run(deps.webhooks.get(s.auth, id));
+        const subscription = await run(deps().webhooks.get(s.auth, id));
         if (E.isLeft(subscription)) return failed(s, subscription.left);
-        const secret = takeSecret(s.keys, deps.clock, ctx.headers.cookie, s.session.sid, id);
+        const secret = takeSecret(s.keys, deps().clock, ctx.headers.cookie, s.session.sid, id);
         return page(200, secretPage(userOf(s), subscription.right, secret), { "Set-Cookie": clearSecret(s.secure) });
       }),
     },
@@ -212,7 +212,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       handler: signedInForm(deps, keys, async (_ctx, s, form) => {
         const id = idOf(form.get("id"));
         if (id === undefined) return notFound(s);
-        const updated = await run(deps.webhooks.updateEventTypes(s.auth, id, form.getAll("eventType")));
+        const updated = await run(deps().webhooks.updateEventTypes(s.auth, id, form.getAll("eventType")));
         if (E.isRight(updated)) return redirect(detail(id, "saved"));
         if (updated.left.kind === "NotFound") return notFound(s);
         return showDetail(s, id, 400, { error: explain(updated.left) });
@@ -229,7 +229,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       handler: signedInForm(deps, keys, async (_ctx, s, form) => {
         const id = idOf(form.get("id"));
         if (id === undefined) return notFound(s);
-        const rotated = await run(deps.webhooks.rotateSecret(s.auth, id));
+        const rotated = await run(deps().webhooks.rotateSecret(s.auth, id));
         if (E.isRight(rotated)) return toSecretPage(s, id, rotated.right.secret);
         return rotated.left.kind === "NotFound"
           ? notFound(s)
@@ -240,28 +240,28 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       "/portal/webhooks/enable",
       "portalEnableWebhookSubscription",
       "Enable a subscription (resets its failure count)",
-      (s, id) => deps.webhooks.enable(s.auth, id),
+      (s, id) => deps().webhooks.enable(s.auth, id),
       "enabled",
     ),
     subscriptionAction(
       "/portal/webhooks/disable",
       "portalDisableWebhookSubscription",
       "Disable a subscription",
-      (s, id) => deps.webhooks.disable(s.auth, id),
+      (s, id) => deps().webhooks.disable(s.auth, id),
       "disabled",
     ),
     subscriptionAction(
       "/portal/webhooks/test",
       "portalSendWebhookTest",
       "Send a webhook.test event to one subscription",
-      (s, id) => deps.webhooks.sendTest(s.auth, id),
+      (s, id) => deps().webhooks.sendTest(s.auth, id),
       "tested",
     ),
     subscriptionAction(
       "/portal/webhooks/delete",
       "portalDeleteWebhookSubscription",
       "Delete a subscription and its delivery log",
-      (s, id) => deps.webhooks.remove(s.auth, id),
+      (s, id) => deps().webhooks.remove(s.auth, id),
       "deleted",
     ),
     {
@@ -281,7 +281,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
         const since = sinceOf(form.get("since"));
         if (since === undefined)
           return showDetail(s, id, 400, { error: "Enter the time to recover from as a date and time (UTC)." });
-        const recovered = await run(deps.webhooks.recover(s.auth, id, since));
+        const recovered = await run(deps().webhooks.recover(s.auth, id, since));
         if (E.isRight(recovered)) return redirect(`${detail(id, "recovered")}&count=${recovered.right}`);
         if (recovered.left.kind === "NotFound") return notFound(s);
         return showDetail(s, id, 400, { error: explain(recovered.left) });
@@ -299,7 +299,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
         const id = idOf(form.get("id"));
         const subscriptionId = idOf(form.get("subscriptionId"));
         if (id === undefined || subscriptionId === undefined) return notFound(s);
-        const replayed = await run(deps.webhooks.replay(s.auth, id));
+        const replayed = await run(deps().webhooks.replay(s.auth, id));
         if (E.isRight(replayed)) return redirect(detail(subscriptionId, "replayed"));
         if (replayed.left.kind === "NotFound") return notFound(s);
         return showDetail(s, subscriptionId, replayed.left.kind === "Conflict" ? 409 : 400, {
