@@ -1,10 +1,11 @@
-import { type DomainError, domainError } from "@apar/core";
+import { type DomainError, domainError, type SellerBankAccount } from "@apar/core";
 import { documentContext, invoiceFileStem } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
 import type { RouteDeps } from "../http/routes/deps.js";
 import { type Html, html } from "../portal/html.js";
+import { epcPayload, qrSvg } from "./epc-qr.js";
 import { isPayable, loadPublicInvoice, type PublicInvoicePage } from "./public-invoice-view.js";
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";
 
@@ -97,7 +98,32 @@ ${s.vatNumber === null ? "" : html`<p class="muted">${w.vat} <span id="seller-va
 ${s.contactEmail === null ? "" : html`<p><a href="mailto:${s.contactEmail}">${s.contactEmail}</a></p>`}`;
 };
 
-const invoicePage = (token: string, p: PublicInvoicePage, payable: boolean, lang: PageLanguage): HttpReply => {
+/** The SEPA QR code (EPC069-12) of a transfer of what is due to an account, when the invoice is in EUR. */
+const transferQr = (p: PublicInvoicePage, account: SellerBankAccount, w: Words): Html | "" => {
+  const payload = epcPayload({
+    name: account.accountName ?? p.seller?.legalName ?? p.view.organisationName,
+    iban: account.iban,
+    bic: account.bic,
+    currency: p.view.currency,
+    amount: p.view.amountDue,
+    reference: p.view.creditorReference,
+  });
+  return payload === undefined
+    ? ""
+    : html`<figure class="qr">${qrSvg(payload, w.scanToPay)}<figcaption>${w.scanToPay}</figcaption></figure>`;
+};
+
+/**
+ * The page. `due`: something is left to pay, so the bank-transfer instructions (and their QR code) show
+ * whether or not a gateway is configured (the manual mode); `payOnline`: a gateway can take it (the Pay button).
+ */
+const invoicePage = (
+  token: string,
+  p: PublicInvoicePage,
+  due: boolean,
+  payOnline: boolean,
+  lang: PageLanguage,
+): HttpReply => {
   const t = encodeURIComponent(token);
   const w = wordsOf(lang);
   const v = p.view;
@@ -124,13 +150,13 @@ ${p.credited ? html`<tr><th scope="row">${w.credited}</th><td id="credited" clas
 </table>
 ${v.memo === null ? "" : html`<p id="memo">${v.memo}</p>`}
 <div class="actions">
-${payable ? html`<form method="post" action="/i/${t}/checkout-session"><button id="pay" class="button" type="submit">${w.pay} ${money(v.amountDue)}</button></form>` : ""}
+${payOnline ? html`<form method="post" action="/i/${t}/checkout-session"><button id="pay" class="button" type="submit">${w.pay} ${money(v.amountDue)}</button></form>` : ""}
 <a id="download" class="button secondary" href="/i/${t}/pdf">${w.download}</a>
 </div></section>
 ${
-  payable && accounts.length > 0
+  due && accounts.length > 0
     ? html`<section class="card" aria-labelledby="transfer-heading"><h2 id="transfer-heading">${w.byTransfer}</h2>
-${accounts.map((a) => html`<dl><dt>IBAN</dt><dd class="iban">${a.iban}</dd>${a.bic === null ? "" : html`<dt>BIC</dt><dd>${a.bic}</dd>`}<dt>${w.reference}</dt><dd id="reference">${v.creditorReference}</dd></dl>`)}</section>`
+${accounts.map((a, i) => html`<dl><dt>IBAN</dt><dd class="iban">${a.iban}</dd>${a.bic === null ? "" : html`<dt>BIC</dt><dd>${a.bic}</dd>`}<dt>${w.amount}</dt><dd class="n">${money(v.amountDue)}</dd><dt>${w.reference}</dt><dd${i === 0 ? html` id="reference"` : ""}>${v.creditorReference}</dd></dl>${i === 0 ? transferQr(p, a, w) : ""}`)}</section>`
     : ""
 }
 ${
@@ -176,7 +202,7 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
     summary: "The public page of a sent invoice (no /v1; the token is the credential)",
     responses: {
       "200": HTML(
-        "The invoice in its customer's language (en, de, fr; `?lang=` chooses): credits, payments and what is due, a PDF download, bank details and a Pay button when a payment gateway is configured. With `Accept: application/json` the published view instead: documentNumber, creditorReference (the ISO 11649 reference to quote with a transfer), currency, customerName, organisationName, totalAmount, amountPaid, amountCredited, amountDue, issueDate, dueDate, status, memo, organisationLogoUrl, organisationPrimaryColour.",
+        "The invoice in its customer's language (en, de, fr; `?lang=` chooses): credits, payments and what is due, a PDF download, while something is due the bank-transfer details (with a SEPA QR code for EUR), and a Pay button when a payment gateway is configured. With `Accept: application/json` the published view instead: documentNumber, creditorReference (the ISO 11649 reference to quote with a transfer), currency, customerName, organisationName, totalAmount, amountPaid, amountCredited, amountDue, issueDate, dueDate, status, memo, organisationLogoUrl, organisationPrimaryColour.",
       ),
       "404": HTML("No invoice has this token (drafts have none)."),
       "410": HTML("The invoice was voided: its link stopped working."),
@@ -194,7 +220,8 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
         data.customerCountry,
         typeof ctx.headers["accept-language"] === "string" ? ctx.headers["accept-language"] : undefined,
       );
-      return invoicePage(tokenOf(ctx), data, deps().paymentGateway !== undefined && isPayable(invoice), lang);
+      const due = isPayable(invoice);
+      return invoicePage(tokenOf(ctx), data, due, due && deps().paymentGateway !== undefined, lang);
     },
   },
   {

@@ -21,12 +21,17 @@ import {
 import type { Ids, PaymentGateway } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
+import jsQRModule from "jsqr";
 import { pino } from "pino";
 import type { Browser } from "playwright-core";
+import { PNG } from "pngjs";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { browserSkipReason, launchChromium } from "../../portal/browser.js";
 import { type Harness, seedClient, seedOrganisation, startHarness } from "../auth/harness.js";
 import { send } from "../support/client.js";
+
+// jsqr is CommonJS typed as an ES module: the module object is the function.
+const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
@@ -253,6 +258,49 @@ test.serial("credits, payments and what is due, in words; the seller and its ban
     await page.close();
   }
 });
+
+test.serial(
+  "without a gateway: bank-transfer instructions and a SEPA QR code that decodes to the EPC payload",
+  async (t) => {
+    gateway = undefined;
+    const { invoice, token } = await paidAndCredited(null);
+    const reference = creditorReferenceFor(invoice.documentNumber ?? "") ?? "";
+    const page = await browser.newPage({ locale: "en-GB", deviceScaleFactor: 2 });
+    try {
+      await page.goto(url(`/i/${token}`));
+      t.is(await page.$("#pay"), null, "no processor: no Pay button");
+      t.is(await page.textContent("#transfer-heading"), "Pay by bank transfer");
+      t.is(await page.textContent(".iban"), "DE89370400440532013000");
+      t.is(await page.textContent("#reference"), reference);
+      // What a banking app reads from the code (a screenshot of it, decoded): EPC069-12 version 002, UTF-8, SEPA
+      // credit transfer of what is due, with the invoice's structured RF reference.
+      const shot = PNG.sync.read(await page.locator("figure.qr svg").screenshot());
+      const code = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height);
+      t.is(
+        code?.data,
+        [
+          "BCD",
+          "002",
+          "1",
+          "SCT",
+          "COBADEFFXXX",
+          "Umbrella Services GmbH",
+          "DE89370400440532013000",
+          "EUR1274.50",
+          "",
+          reference,
+          "",
+        ].join("\n"),
+      );
+      t.is(
+        await page.getAttribute("figure.qr svg", "aria-label"),
+        "Scan with your banking app to fill in the transfer",
+      );
+    } finally {
+      await page.close();
+    }
+  },
+);
 
 test.serial("German and French by the customer's country, or as the reader chooses", async (t) => {
   gateway = undefined;
