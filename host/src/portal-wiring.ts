@@ -1,4 +1,5 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
+import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
 import { type PortalServices, portalRoutes } from "@apar/adapters/portal/index";
 import type { Clock } from "@apar/core/ports";
@@ -17,7 +18,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
     bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
         let authenticator: PortalServices["authenticate"] | undefined;
-        const fixed: Omit<PortalServices, "webhooks"> = {
+        const fixed: Omit<PortalServices, "webhooks" | "apiKeys"> = {
           clock,
           headerPrefix: config.headerPrefix,
           authenticate: (headers, access) => {
@@ -32,7 +33,14 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           },
           secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
         };
-        return portalRoutes(() => ({ ...fixed, webhooks: portalWebhooksOf(services().webhooks) }));
+        return portalRoutes(() => {
+          const { db, ids, randomBytes, webhooks } = services();
+          return {
+            ...fixed,
+            webhooks: portalWebhooksOf(webhooks),
+            apiKeys: portalApiKeysOf({ db, clock, ids, randomBytes, stores: () => db.stores }),
+          };
+        });
       },
       [TOKENS.Clock],
     );

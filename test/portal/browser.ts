@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { PATIENCE_MS } from "../helpers/eventually.js";
 
@@ -79,4 +79,16 @@ export const startReceiver = async (): Promise<Receiver> => {
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(receiver, { url: `http://127.0.0.1:${port}/hooks` });
+};
+
+/**
+ * Clicks a form's button and waits for the answer page: the main frame's navigation, then its document. Waiting
+ * for the load state alone can see the form's page before the navigation starts (a busy machine widens that gap).
+ */
+export const submit = async (page: Page, selector: string): Promise<void> => {
+  await Promise.all([
+    page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
+    page.click(selector),
+  ]);
+  await page.waitForLoadState("domcontentloaded");
 };

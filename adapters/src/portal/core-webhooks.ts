@@ -21,15 +21,16 @@ import type { PortalWebhooks } from "./portal-webhooks.js";
 /** How many of a subscription's newest deliveries the log shows. */
 export const LOG_ROWS = 50;
 
-const clientOf = (auth: RequestAuth): string => {
+/** The client of a signed-in portal request. */
+export const clientOf = (auth: RequestAuth): string => {
   if (auth.client === undefined) throw new Error("the portal resolved no client");
   return auth.client.id;
 };
 
 const actorOf = (auth: RequestAuth): Actor => auth.actor;
 
-/** Reads every page of a keyset listing (a client has at most 10 subscriptions). */
-const all = async <A extends { id: string }>(
+/** Reads every page of a keyset listing (a client has at most 10 subscriptions, and few keys). */
+export const allPages = async <A extends { id: string }>(
   read: (page: { after?: string; limit: number }) => Promise<{ items: readonly A[]; hasMore: boolean }>,
 ): Promise<A[]> => {
   const out: A[] = [];
@@ -49,7 +50,7 @@ export const portalWebhooksOf = (deps: WebhookDeps): PortalWebhooks => {
   const of = (auth: RequestAuth, id: string) => ({ clientId: clientOf(auth), id });
   return {
     eventTypes: SUBSCRIBABLE_EVENT_TYPES,
-    list: (auth) => TE.fromTask(() => all((page) => listWebhookSubscriptions(stores(), clientOf(auth), page))),
+    list: (auth) => TE.fromTask(() => allPages((page) => listWebhookSubscriptions(stores(), clientOf(auth), page))),
     get: (auth, id) => () => getWebhookSubscription(stores(), clientOf(auth), id),
     create: (auth, input) =>
       createWebhookSubscription(deps)({ clientId: clientOf(auth), url: input.url, eventTypes: input.eventTypes }),

@@ -5,6 +5,7 @@ import { setCookie } from "./cookies.js";
 import { html } from "./html.js";
 import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
+import type { PortalApiKeys } from "./portal-api-keys.js";
 import type { PortalWebhooks } from "./portal-webhooks.js";
 import { csrfMatches, csrfToken, type PortalKeys, portalKeys } from "./seal.js";
 import { readSession, SESSION_COOKIE, type SignedIn } from "./session.js";
@@ -18,6 +19,7 @@ export interface PortalServices {
   /** The operator key (`APAR_SECRET_KEY`) the session and CSRF keys are derived from. */
   readonly secretKey: () => Promise<string>;
   readonly webhooks: PortalWebhooks;
+  readonly apiKeys: PortalApiKeys;
 }
 
 /**

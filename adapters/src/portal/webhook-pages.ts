@@ -29,12 +29,13 @@ export const recoveredMessage = (count: string | null | undefined): string => {
     : `${n} failed ${n === 1 ? "delivery is" : "deliveries are"} queued again, with the same event ids.`;
 };
 
-const when = (d: Date | null): string => (d === null ? "" : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`);
+export const when = (d: Date | null): string =>
+  d === null ? "" : `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`;
 
 /** A one-button form posting to a portal action with the CSRF token and an id. */
-const action = (user: PageUser, path: string, fields: Record<string, string>, label: string, style = ""): Html =>
+export const action = (user: PageUser, path: string, fields: Record<string, string>, label: string, style = ""): Html =>
   html`<form method="post" action="${path}">${hidden("csrf", user.csrf)}${Object.entries(fields).map(([k, v]) =>
     hidden(k, v),
   )}<button type="submit" class="${style}">${label}</button></form>`;

@@ -1,7 +1,8 @@
-import { type DomainError, isUuid } from "@apar/core";
+import type { DomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
+import { explain, idOf, run } from "./actions.js";
 import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf } from "./guard.js";
 import { page, redirect } from "./http.js";
 import type { PortalSubscription } from "./portal-webhooks.js";
@@ -20,18 +21,6 @@ import {
 
 const detail = (id: string, done?: string): string =>
   `/portal/webhooks/subscription?id=${encodeURIComponent(id)}${done === undefined ? "" : `&done=${done}`}`;
-
-const run = async <A>(task: TE.TaskEither<DomainError, A>): Promise<E.Either<DomainError, A>> => task();
-
-/** A readable sentence for a use case's failure (field errors listed). */
-const explain = (e: DomainError): string =>
-  e.errors === undefined || e.errors.length === 0
-    ? e.detail
-    : `${e.detail} ${e.errors.map((f) => f.message).join("; ")}`;
-
-/** The id field of a form or query, when it is a UUID (anything else answers like a missing subscription). */
-const idOf = (value: string | null | undefined): string | undefined =>
-  isUuid(value ?? undefined) ? (value as string).toLowerCase() : undefined;
 
 /**
  * The `since` field of the recover form: a `datetime-local` value (the page shows times in UTC, so it is read as

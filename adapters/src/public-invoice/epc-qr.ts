@@ -35,12 +35,12 @@ export const epcPayload = (t: EpcTransfer): string | undefined => {
 };
 
 /**
- * The QR code of a payload as inline SVG (one path of unit squares on a white ground with the quiet zone the
+ * The QR code of a text as inline SVG (one path of unit squares on a white ground with the quiet zone the
  * standard asks for), error correction M as EPC069-12 requires. Inline, so the page's Content-Security-Policy
  * needs no image source; only geometry comes from the payload, never text.
  */
-export const qrSvg = (payload: string, label: string): Html => {
-  const { modules } = QRCode.create(payload, { errorCorrectionLevel: "M" });
+export const qrSvg = (text: string, label: string): Html => {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   const quiet = 4;
   const size = modules.size + 2 * quiet;
   let d = "";

@@ -14,7 +14,7 @@ import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
-import { browserSkipReason, launchChromium } from "../browser.js";
+import { browserSkipReason, launchChromium, submit } from "../browser.js";
 
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
@@ -47,18 +47,6 @@ test.after.always(async () => {
   await browser?.close();
   await h?.dispose();
 });
-
-/**
- * Clicks a form's button and waits for the answer page: the main frame's navigation, then its document. Waiting
- * for the load state alone can see the form's page before the navigation starts (a busy machine widens that gap).
- */
-const submit = async (page: Page, selector: string): Promise<void> => {
-  await Promise.all([
-    page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
-    page.click(selector),
-  ]);
-  await page.waitForLoadState("domcontentloaded");
-};
 
 type Json = Record<string, unknown>;
 const outbox = () => join(h.env.dataDir, "outbox");
