@@ -1,5 +1,6 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
+import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
 import { type PortalServices, portalRoutes } from "@apar/adapters/portal/index";
 import type { Clock } from "@apar/core/ports";
@@ -18,7 +19,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
     bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
         let authenticator: PortalServices["authenticate"] | undefined;
-        const fixed: Omit<PortalServices, "webhooks" | "apiKeys"> = {
+        const fixed: Omit<PortalServices, "webhooks" | "apiKeys" | "companies"> = {
           clock,
           headerPrefix: config.headerPrefix,
           authenticate: (headers, access) => {
@@ -34,11 +35,12 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
         };
         return portalRoutes(() => {
-          const { db, ids, randomBytes, webhooks } = services();
+          const { db, ids, randomBytes, webhooks, inboundDomain } = services();
           return {
             ...fixed,
             webhooks: portalWebhooksOf(webhooks),
             apiKeys: portalApiKeysOf({ db, clock, ids, randomBytes, stores: () => db.stores }),
+            companies: portalCompaniesOf({ db, clock, ids, randomBytes }, inboundDomain),
           };
         });
       },

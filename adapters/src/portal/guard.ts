@@ -6,6 +6,7 @@ import { html } from "./html.js";
 import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
+import type { PortalCompanies } from "./portal-companies.js";
 import type { PortalWebhooks } from "./portal-webhooks.js";
 import { csrfMatches, csrfToken, type PortalKeys, portalKeys } from "./seal.js";
 import { readSession, SESSION_COOKIE, type SignedIn } from "./session.js";
@@ -20,6 +21,7 @@ export interface PortalServices {
   readonly secretKey: () => Promise<string>;
   readonly webhooks: PortalWebhooks;
   readonly apiKeys: PortalApiKeys;
+  readonly companies: PortalCompanies;
 }
 
 /**

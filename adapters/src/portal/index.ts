@@ -1,17 +1,24 @@
 import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
+import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
 import { signInRoutes } from "./sign-in-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
 export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
+export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
 export type { PortalDelivery, PortalSubscription, PortalWebhooks } from "./portal-webhooks.js";
 
 /** Every route of the operator portal under `/portal` (HTML pages and forms). */
 export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
   const keys = keysOf(deps);
-  return [...signInRoutes(deps, keys), ...webhookRoutes(deps, keys), ...apiKeyRoutes(deps, keys)];
+  return [
+    ...signInRoutes(deps, keys),
+    ...webhookRoutes(deps, keys),
+    ...apiKeyRoutes(deps, keys),
+    ...companyRoutes(deps, keys),
+  ];
 };
 
 /** The portal's tag in the OpenAPI document. */
