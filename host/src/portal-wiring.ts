@@ -1,6 +1,7 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
+import { portalSellerIdentitiesOf } from "@apar/adapters/portal/core-seller-identities";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
 import { type PortalServices, portalRoutes } from "@apar/adapters/portal/index";
 import type { Clock } from "@apar/core/ports";
@@ -19,7 +20,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
     bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
         let authenticator: PortalServices["authenticate"] | undefined;
-        const fixed: Omit<PortalServices, "webhooks" | "apiKeys" | "companies"> = {
+        const fixed: Omit<PortalServices, "webhooks" | "apiKeys" | "companies" | "sellerIdentities"> = {
           clock,
           headerPrefix: config.headerPrefix,
           authenticate: (headers, access) => {
@@ -41,6 +42,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             webhooks: portalWebhooksOf(webhooks),
             apiKeys: portalApiKeysOf({ db, clock, ids, randomBytes, stores: () => db.stores }),
             companies: portalCompaniesOf({ db, clock, ids, randomBytes }, inboundDomain),
+            sellerIdentities: portalSellerIdentitiesOf({ db, clock }),
           };
         });
       },

@@ -82,13 +82,15 @@ export const startReceiver = async (): Promise<Receiver> => {
 };
 
 /**
- * Clicks a form's button and waits for the answer page: the main frame's navigation, then its document. Waiting
- * for the load state alone can see the form's page before the navigation starts (a busy machine widens that gap).
+ * Submits a form with one of its buttons, from the keyboard (focus, Enter), and waits for the answer page: the main
+ * frame's navigation, then its document. A mouse click lands where the button was when it was measured: a page
+ * whose inline document (a PDF viewer) is still loading may move it, so on a busy machine a click could miss; and
+ * waiting for the load state alone can see the form's page before the navigation starts.
  */
 export const submit = async (page: Page, selector: string): Promise<void> => {
   await Promise.all([
     page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
-    page.click(selector),
+    page.press(selector, "Enter"),
   ]);
   await page.waitForLoadState("domcontentloaded");
 };

@@ -7,6 +7,7 @@ import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
 import type { PortalCompanies } from "./portal-companies.js";
+import type { PortalSellerIdentities } from "./portal-seller-identities.js";
 import type { PortalWebhooks } from "./portal-webhooks.js";
 import { csrfMatches, csrfToken, type PortalKeys, portalKeys } from "./seal.js";
 import { readSession, SESSION_COOKIE, type SignedIn } from "./session.js";
@@ -22,6 +23,7 @@ export interface PortalServices {
   readonly webhooks: PortalWebhooks;
   readonly apiKeys: PortalApiKeys;
   readonly companies: PortalCompanies;
+  readonly sellerIdentities: PortalSellerIdentities;
 }
 
 /**

@@ -2,12 +2,14 @@ import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
+import { sellerIdentityRoutes } from "./seller-identity-routes.js";
 import { signInRoutes } from "./sign-in-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
 export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
 export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
+export type { PortalOrganisation, PortalSellerIdentities } from "./portal-seller-identities.js";
 export type { PortalDelivery, PortalSubscription, PortalWebhooks } from "./portal-webhooks.js";
 
 /** Every route of the operator portal under `/portal` (HTML pages and forms). */
@@ -18,6 +20,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...webhookRoutes(deps, keys),
     ...apiKeyRoutes(deps, keys),
     ...companyRoutes(deps, keys),
+    ...sellerIdentityRoutes(deps, keys),
   ];
 };
 

@@ -55,7 +55,7 @@ export const layout = (title: string, content: Html, user?: LayoutUser): Html =>
 ${
   user === undefined
     ? html`<nav></nav>`
-    : html`<nav><a href="/portal/webhooks">Webhooks</a><a href="/portal/api-keys">API keys</a><a href="/portal/companies">Companies</a></nav>
+    : html`<nav><a href="/portal/webhooks">Webhooks</a><a href="/portal/api-keys">API keys</a><a href="/portal/companies">Companies</a><a href="/portal/seller-identity">Seller identity</a></nav>
 <span class="muted">${user.clientName}</span>
 <form class="inline" method="post" action="/portal/sign-out"><input type="hidden" name="csrf" value="${user.csrf}"><button class="secondary" type="submit">Sign out</button></form>`
 }
