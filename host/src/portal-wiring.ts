@@ -1,6 +1,7 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
+import { portalReviewOf } from "@apar/adapters/portal/core-review";
 import { portalSellerIdentitiesOf } from "@apar/adapters/portal/core-seller-identities";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
 import { type PortalServices, portalRoutes } from "@apar/adapters/portal/index";
@@ -20,7 +21,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
     bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
         let authenticator: PortalServices["authenticate"] | undefined;
-        const fixed: Omit<PortalServices, "webhooks" | "apiKeys" | "companies" | "sellerIdentities"> = {
+        const fixed: Omit<PortalServices, "webhooks" | "apiKeys" | "companies" | "sellerIdentities" | "review"> = {
           clock,
           headerPrefix: config.headerPrefix,
           authenticate: (headers, access) => {
@@ -36,13 +37,14 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
         };
         return portalRoutes(() => {
-          const { db, ids, randomBytes, webhooks, inboundDomain } = services();
+          const { db, ids, randomBytes, webhooks, inboundDomain, files } = services();
           return {
             ...fixed,
             webhooks: portalWebhooksOf(webhooks),
             apiKeys: portalApiKeysOf({ db, clock, ids, randomBytes, stores: () => db.stores }),
             companies: portalCompaniesOf({ db, clock, ids, randomBytes }, inboundDomain),
             sellerIdentities: portalSellerIdentitiesOf({ db, clock }),
+            review: portalReviewOf({ db, clock, ids, files }),
           };
         });
       },

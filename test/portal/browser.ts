@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { chromium } from "playwright-core";
@@ -93,4 +95,17 @@ export const submit = async (page: Page, selector: string): Promise<void> => {
     page.press(selector, "Enter"),
   ]);
   await page.waitForLoadState("domcontentloaded");
+};
+
+/**
+ * axe-core's serious and critical findings on the page as it is (the test adds axe itself: open the page in a
+ * context with `bypassCSP`, since no page of ours allows an inline script).
+ */
+export const seriousAxeViolations = async (page: Page): Promise<{ id: string; impact: string }[]> => {
+  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.addScriptTag({ content: axe });
+  const violations = await page.evaluate<{ id: string; impact: string }[]>(
+    "axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))",
+  );
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 };

@@ -1,10 +1,10 @@
-import { type DomainError, hasModule } from "@apar/core";
+import type { DomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
+import type { HttpReply, RouteDef } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { COMPANY_MESSAGES, companiesPage, companyHref, companyNotFoundPage, companyPage } from "./company-pages.js";
-import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf } from "./guard.js";
+import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf, withModule } from "./guard.js";
 import { page, redirect } from "./http.js";
 import type { PortalKeys } from "./seal.js";
 import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
@@ -21,15 +21,7 @@ const ACTION_RESPONSES = {
 export const companyRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): RouteDef[] => {
   const notFound = (s: Signed): HttpReply => page(404, companyNotFoundPage(userOf(s)));
 
-  /** A page of the inbox module, or the 403 page of a client whose plan does not include it. */
-  const inbox =
-    (handler: (ctx: RouteContext, s: Signed) => Promise<HttpReply>) =>
-    (ctx: RouteContext, s: Signed): Promise<HttpReply> =>
-      s.auth.client !== undefined && hasModule(s.auth.client, "inbox")
-        ? handler(ctx, s)
-        : Promise.resolve(
-            page(403, companiesPage(userOf(s), [], "The client's plan does not include the inbox module.")),
-          );
+  const inbox = withModule("inbox", (s, why) => companiesPage(userOf(s), [], why));
 
   const showCompany = async (
     s: Signed,

@@ -1,12 +1,14 @@
+import { hasModule, type Module } from "@apar/core";
 import type { Clock } from "@apar/core/ports";
 import type { Authenticator } from "../http/auth/authenticate.js";
 import type { HttpReply, RouteContext } from "../http/route.js";
 import { setCookie } from "./cookies.js";
-import { html } from "./html.js";
+import { type Html, html } from "./html.js";
 import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
 import type { PortalCompanies } from "./portal-companies.js";
+import type { PortalReview } from "./portal-review.js";
 import type { PortalSellerIdentities } from "./portal-seller-identities.js";
 import type { PortalWebhooks } from "./portal-webhooks.js";
 import { csrfMatches, csrfToken, type PortalKeys, portalKeys } from "./seal.js";
@@ -24,6 +26,7 @@ export interface PortalServices {
   readonly apiKeys: PortalApiKeys;
   readonly companies: PortalCompanies;
   readonly sellerIdentities: PortalSellerIdentities;
+  readonly review: PortalReview;
 }
 
 /**
@@ -104,3 +107,15 @@ export const signedInForm =
       if (!sameOrigin(c) || !csrfMatches(s.keys.csrf, s.session.sid, form.get("csrf"))) return refused();
       return handler(c, s, form);
     })(ctx);
+
+/**
+ * Wraps a page of a module: the page runs for a client whose plan includes `module`; any other gets 403 and the
+ * page `refusal` draws with the reason (as the API's routes of the module answer 403).
+ */
+export const withModule =
+  (module: Module, refusal: (s: Signed, why: string) => Html) =>
+  (handler: (ctx: RouteContext, s: Signed) => Promise<HttpReply>) =>
+  (ctx: RouteContext, s: Signed): Promise<HttpReply> =>
+    s.auth.client !== undefined && hasModule(s.auth.client, module)
+      ? handler(ctx, s)
+      : Promise.resolve(page(403, refusal(s, `The client's plan does not include the ${module} module.`)));

@@ -5,7 +5,7 @@ export const PORTAL_CSS = `
 :root { color-scheme: light; --ink: #1d2430; --muted: #5b6575; --line: #d8dde5; --accent: #1f5fbf; --bad: #b42318; --good: #067647; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: var(--ink); background: #f6f7f9; }
-header { display: flex; align-items: center; gap: 1.5rem; padding: .75rem 1.5rem; background: #fff; border-bottom: 1px solid var(--line); }
+header { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1.5rem; background: #fff; border-bottom: 1px solid var(--line); }
 header .brand { font-weight: 700; }
 header nav { flex: 1; }
 header nav a { margin-right: 1rem; }
@@ -32,6 +32,22 @@ form.inline { display: inline; }
 .secret input { font-family: ui-monospace, monospace; }
 .on { color: var(--good); font-weight: 600; } .off { color: var(--bad); font-weight: 600; }
 .muted { color: var(--muted); }
+input[type=date], textarea { width: 100%; padding: .45rem .5rem; border: 1px solid var(--line); border-radius: 4px; font: inherit; }
+input[readonly] { background: #f6f7f9; }
+caption { text-align: left; font-weight: 600; padding-bottom: .5rem; }
+.review { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1.25rem; align-items: start; }
+@media (max-width: 56rem) { .review { grid-template-columns: 1fr; } }
+.document { width: 100%; height: 48rem; border: 1px solid var(--line); border-radius: 4px; background: #fff; }
+img.document { height: auto; }
+.field { margin-bottom: .5rem; }
+.field.low input { border: 2px solid #b54708; background: #fffaeb; }
+.flag { font-size: .8rem; font-weight: 700; color: #93370d; background: #fef0c7; border-radius: 3px; padding: 0 .35rem; }
+.decide { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; } .decide form { flex: 1 1 14rem; }
+.queue-nav a { margin-right: .75rem; }
+.scroll { overflow-x: auto; }
+@media (max-width: 40rem) { main { padding: 0 .5rem; } section { padding: .75rem; } header nav { flex-basis: 100%; order: 3; } header nav a { display: inline-block; } }
+kbd { font-family: ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 3px; padding: 0 .3rem; background: #fff; }
+a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
 `;
 
 /** What the layout shows about the signed-in caller (absent on the sign-in page). */
@@ -55,7 +71,7 @@ export const layout = (title: string, content: Html, user?: LayoutUser): Html =>
 ${
   user === undefined
     ? html`<nav></nav>`
-    : html`<nav><a href="/portal/webhooks">Webhooks</a><a href="/portal/api-keys">API keys</a><a href="/portal/companies">Companies</a><a href="/portal/seller-identity">Seller identity</a></nav>
+    : html`<nav><a href="/portal/review">Review</a><a href="/portal/webhooks">Webhooks</a><a href="/portal/api-keys">API keys</a><a href="/portal/companies">Companies</a><a href="/portal/seller-identity">Seller identity</a></nav>
 <span class="muted">${user.clientName}</span>
 <form class="inline" method="post" action="/portal/sign-out"><input type="hidden" name="csrf" value="${user.csrf}"><button class="secondary" type="submit">Sign out</button></form>`
 }

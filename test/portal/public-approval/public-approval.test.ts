@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
@@ -9,12 +8,12 @@ import type { Clock, Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { simpleParser } from "mailparser";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
-import { browserSkipReason, launchChromium, submit } from "../browser.js";
+import { browserSkipReason, launchChromium, seriousAxeViolations, submit } from "../browser.js";
 
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
@@ -168,7 +167,6 @@ test.serial(
     });
     t.is(policy.status, 201, policy.text);
     const b = await billAwaitingApproval("Globex Supplies");
-    const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
     const shots = join(tmpdir(), "apar-screenshots");
     await mkdir(shots, { recursive: true });
     for (const [name, viewport] of [
@@ -189,15 +187,7 @@ test.serial(
         const shot = await page.screenshot({ fullPage: true, path: join(shots, `public-approval-${name}.png`) });
         t.true(shot.length > 10_000);
         t.true(await page.evaluate<boolean>("document.documentElement.scrollWidth <= window.innerWidth"), name);
-        await page.addScriptTag({ content: axe });
-        const violations = await page.evaluate<{ id: string; impact: string }[]>(
-          "axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))",
-        );
-        t.deepEqual(
-          violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
-          [],
-          `${name}: ${JSON.stringify(violations)}`,
-        );
+        t.deepEqual(await seriousAxeViolations(page), [], name);
       } finally {
         await context.close();
       }

@@ -1,0 +1,119 @@
+import { actsAs, type DomainError, decode, notFound, type Organisation, type RequestAuth } from "@apar/core";
+import {
+  approveBill,
+  BillPatch,
+  billDocument,
+  getBill,
+  listBills,
+  listOrganisations,
+  matchingReviewGate,
+  organisationOf,
+  RejectBillBody,
+  rejectBill,
+  submitBill,
+  updateBill,
+} from "@apar/core/app";
+import type { Clock, DocumentFiles, Ids, Stores, UnitOfWork } from "@apar/core/ports";
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import { allPages, clientOf } from "./core-webhooks.js";
+import type { PortalQueued, PortalReview } from "./portal-review.js";
+
+/** How many bills of each state the queue shows, oldest first (the rest: "more wait"). */
+export const QUEUE_ROWS = 100;
+
+const named = (o: Organisation) => ({ id: o.id, name: o.name });
+
+/** The review queue's operations on core's bill and approval use cases, for the signed-in caller's client. */
+export const portalReviewOf = (deps: {
+  readonly db: UnitOfWork & { readonly stores: Stores };
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly files: DocumentFiles;
+}): PortalReview => {
+  const scoped = async (auth: RequestAuth, organisationId: string) => {
+    const clientId = clientOf(auth);
+    const found = await organisationOf(deps.db.stores, clientId, organisationId);
+    return found === undefined
+      ? E.left<DomainError>(notFound("Organisation.NotFound", "The organisation does not exist."))
+      : E.right({ organisation: found, scope: { clientId, organisationId: found.id } });
+  };
+  /** Runs `act` in the organisation (NotFound for one of another client), as the session's credential. */
+  const within =
+    <A>(
+      auth: RequestAuth,
+      organisationId: string,
+      act: (at: {
+        scope: { clientId: string; organisationId: string };
+        organisation: Organisation;
+      }) => TE.TaskEither<DomainError, A>,
+    ): TE.TaskEither<DomainError, A> =>
+    async () => {
+      const at = await scoped(auth, organisationId);
+      return E.isLeft(at) ? at : act(at.right)();
+    };
+  const actor = (auth: RequestAuth, scope: { clientId: string; organisationId: string }, id: string) => ({
+    scope,
+    actor: auth.actor,
+    id,
+    administrator: actsAs(auth, "Admin"),
+  });
+  const waiting = async (
+    organisations: readonly Organisation[],
+    state: "PendingReview" | "NeedsApproval",
+  ): Promise<{ rows: PortalQueued[]; more: boolean }> => {
+    const rows: PortalQueued[] = [];
+    let more = false;
+    for (const o of organisations) {
+      const page = await listBills(deps)(
+        { clientId: o.clientId, organisationId: o.id },
+        { state },
+        {
+          limit: QUEUE_ROWS - rows.length + 1,
+        },
+      )();
+      if (E.isLeft(page)) continue;
+      for (const bill of page.right.items) rows.push({ organisation: named(o), bill });
+      if (rows.length > QUEUE_ROWS) {
+        rows.length = QUEUE_ROWS;
+        more = true;
+        break;
+      }
+    }
+    return { rows, more };
+  };
+  return {
+    queue: (auth) => async () => {
+      const organisations = await allPages((page) => listOrganisations(deps.db.stores, clientOf(auth), page));
+      const review = await waiting(organisations, "PendingReview");
+      const approval = await waiting(organisations, "NeedsApproval");
+      return E.right({ review: review.rows, approval: approval.rows, more: review.more || approval.more });
+    },
+    get: (auth, organisationId, billId) =>
+      within(auth, organisationId, ({ scope, organisation }) => async () => {
+        const bill = await getBill(deps)(scope, billId)();
+        return E.isLeft(bill) ? bill : E.right({ organisation: named(organisation), bill: bill.right });
+      }),
+    document: (auth, organisationId, billId) =>
+      within(auth, organisationId, ({ scope }) => async () => {
+        const doc = await billDocument(deps)(scope, billId)();
+        return E.isLeft(doc) ? doc : E.right({ bytes: doc.right.bytes, mediaType: doc.right.mediaType });
+      }),
+    correct: (auth, organisationId, billId, body) =>
+      within(auth, organisationId, ({ scope }) => async () => {
+        const patch = decode(BillPatch, body);
+        if (E.isLeft(patch)) return patch;
+        return updateBill(deps)({ scope, actor: auth.actor, id: billId, patch: patch.right })();
+      }),
+    submit: (auth, organisationId, billId) =>
+      within(auth, organisationId, ({ scope }) => submitBill(deps, matchingReviewGate)(actor(auth, scope, billId))),
+    approve: (auth, organisationId, billId) =>
+      within(auth, organisationId, ({ scope }) => approveBill(deps)(actor(auth, scope, billId))),
+    reject: (auth, organisationId, billId, body) =>
+      within(auth, organisationId, ({ scope }) => async () => {
+        const decoded = decode(RejectBillBody, body);
+        if (E.isLeft(decoded)) return decoded;
+        return rejectBill(deps)({ ...actor(auth, scope, billId), reason: decoded.right.reason })();
+      }),
+  };
+};

@@ -1,0 +1,295 @@
+import type { BillJson, DomainError } from "@apar/core";
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import type { HttpReply, RouteDef } from "../http/route.js";
+import { explain, idOf, run } from "./actions.js";
+import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf, withModule } from "./guard.js";
+import { PAGE_HEADERS, page, redirect } from "./http.js";
+import type { PortalQueue, PortalQueued } from "./portal-review.js";
+import {
+  billHref,
+  billNotFoundPage,
+  billPage,
+  type QueueNeighbours,
+  queuePage,
+  REVIEW_FIELDS,
+  REVIEW_MESSAGES,
+  REVIEW_SCRIPT,
+  type ReviewForm,
+} from "./review-pages.js";
+import type { PortalKeys } from "./seal.js";
+import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+
+const NOT_FOUND = { ...HTML_RESPONSE, description: "An HTML page: no such bill of this client." };
+const ACTION_RESPONSES = {
+  "303": SEE_OTHER,
+  "400": { ...HTML_RESPONSE, description: "An HTML page: the bill with what is not valid." },
+  "403": FORBIDDEN_PAGE,
+  "404": NOT_FOUND,
+  "409": { ...HTML_RESPONSE, description: "An HTML page: the bill's state does not allow this (named)." },
+} as const;
+const BILL_QUERY = [
+  { name: "organisationId", in: "query", required: true, schema: { type: "string", format: "uuid" } },
+  { name: "id", in: "query", required: true, schema: { type: "string", format: "uuid" } },
+] as const;
+
+/** The bill page's headers: the portal's, plus its own script (shortcuts) and the document framed from here. */
+const BILL_PAGE_HEADERS = {
+  "Content-Security-Policy":
+    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; frame-src 'self'; object-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+const statusOf = (e: DomainError): number =>
+  e.kind === "NotFound" ? 404 : e.kind === "Forbidden" ? 403 : e.kind === "BadRequest" ? 400 : 409;
+
+/** The bill a form acts on. */
+interface BillAt {
+  readonly organisationId: string;
+  readonly id: string;
+}
+
+/** The bill's ids from a query or form (a malformed id answers like a missing bill). */
+const billAt = (get: (name: string) => string | undefined): BillAt | undefined => {
+  const organisationId = idOf(get("organisationId"));
+  const id = idOf(get("id"));
+  return organisationId === undefined || id === undefined ? undefined : { organisationId, id };
+};
+
+/** The previous and next bill of the queue list the bill is in. */
+const neighboursOf = (queue: PortalQueue, billId: string): QueueNeighbours => {
+  for (const list of [queue.review, queue.approval]) {
+    const at = list.findIndex((q) => q.bill.id === billId);
+    if (at < 0) continue;
+    const href = (q: PortalQueued | undefined) =>
+      q === undefined ? undefined : billHref(q.organisation.id, q.bill.id);
+    const previous = href(list[at - 1]);
+    const next = href(list[at + 1]);
+    return { ...(previous === undefined ? {} : { previous }), ...(next === undefined ? {} : { next }) };
+  }
+  return {};
+};
+
+/** The form's values as sent, for showing them again. */
+const sentForm = (form: URLSearchParams): ReviewForm =>
+  Object.fromEntries(REVIEW_FIELDS.map(([name]) => [name, form.get(name) ?? ""]));
+
+/**
+ * The body PATCH /v1/bills/{id} takes, from the form: only the fields that differ from the bill (a correction
+ * makes a field certain, so an untouched field keeps its reading's confidence); blank is null.
+ */
+const patchOf = (bill: BillJson, form: URLSearchParams): Record<string, string | null> => {
+  const patch: Record<string, string | null> = {};
+  for (const [name] of REVIEW_FIELDS) {
+    const sent = form.get(name);
+    if (sent === null) continue;
+    const value = sent.trim() === "" ? null : sent.trim();
+    if (value !== bill[name]) patch[name] = value;
+  }
+  return patch;
+};
+
+/** The review queue (the `ap` module): bills waiting for review or approval, each beside its document. */
+export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): RouteDef[] => {
+  const notFound = (s: Signed): HttpReply => page(404, billNotFoundPage(userOf(s)));
+  const emptyQueue: PortalQueue = { review: [], approval: [], more: false };
+
+  const ap = withModule("ap", (s, why) => queuePage(userOf(s), emptyQueue, undefined, why));
+
+  const queueOf = async (s: Signed): Promise<PortalQueue> => {
+    const queue = await run(deps().review.queue(s.auth));
+    return E.isRight(queue) ? queue.right : emptyQueue;
+  };
+
+  const showBill = async (
+    s: Signed,
+    { organisationId, id: billId }: BillAt,
+    status: number,
+    form: ReviewForm,
+    messages: { message?: string; error?: string },
+  ): Promise<HttpReply> => {
+    const found = await run(deps().review.get(s.auth, organisationId, billId));
+    if (E.isLeft(found)) return notFound(s);
+    const neighbours = neighboursOf(await queueOf(s), billId);
+    return page(status, billPage(userOf(s), found.right, neighbours, form, messages), BILL_PAGE_HEADERS);
+  };
+
+  /** Where to go after a bill leaves its queue: the bill after it in the same list, or the queue. */
+  const afterward = async (s: Signed, billId: string, done: string): Promise<string> => {
+    const next = neighboursOf(await queueOf(s), billId).next;
+    return next === undefined ? `/portal/review?done=${done}` : `${next}&done=${done}`;
+  };
+
+  /** A form on a bill's page: the bill's ids from the form, then `act`. */
+  const action = (
+    path: string,
+    operationId: string,
+    summary: string,
+    fields: readonly string[],
+    act: (s: Signed, at: BillAt, form: URLSearchParams) => Promise<HttpReply>,
+  ): RouteDef => ({
+    ...PORTAL_ROUTE,
+    method: "POST",
+    path,
+    operationId,
+    summary,
+    requestBody: formBody(["csrf", "organisationId", "id", ...fields]),
+    responses: ACTION_RESPONSES,
+    handler: signedInForm(deps, keys, (ctx, s, form) =>
+      ap(async () => {
+        const at = billAt((name) => form.get(name) ?? undefined);
+        return at === undefined ? notFound(s) : act(s, at, form);
+      })(ctx, s),
+    ),
+  });
+
+  /** A refused action: the bill's page again with the reason (and what was typed). */
+  const refusedBy = (s: Signed, at: BillAt, e: DomainError, form: ReviewForm) =>
+    e.kind === "NotFound" ? notFound(s) : showBill(s, at, statusOf(e), form, { error: explain(e) });
+
+  /** Saves the fields that changed (nothing when none did), then `then`; a refusal shows the form as sent. */
+  const savedThen =
+    (then: (s: Signed, at: BillAt, form: URLSearchParams) => Promise<HttpReply>) =>
+    async (s: Signed, at: BillAt, form: URLSearchParams): Promise<HttpReply> => {
+      const found = await run(deps().review.get(s.auth, at.organisationId, at.id));
+      if (E.isLeft(found)) return notFound(s);
+      const patch = patchOf(found.right.bill, form);
+      if (Object.keys(patch).length > 0) {
+        const saved = await run(deps().review.correct(s.auth, at.organisationId, at.id, patch));
+        if (E.isLeft(saved)) return refusedBy(s, at, saved.left, sentForm(form));
+      }
+      return then(s, at, form);
+    };
+
+  const decide =
+    (done: string, act: (s: Signed, at: BillAt, form: URLSearchParams) => TE.TaskEither<DomainError, BillJson>) =>
+    async (s: Signed, at: BillAt, form: URLSearchParams): Promise<HttpReply> => {
+      const next = await afterward(s, at.id, done);
+      const result = await run(act(s, at, form));
+      if (E.isLeft(result)) return refusedBy(s, at, result.left, {});
+      return redirect(next);
+    };
+
+  return [
+    {
+      ...PORTAL_ROUTE,
+      method: "GET",
+      path: "/portal/review",
+      operationId: "portalReviewQueue",
+      summary: "The review queue: the client's bills waiting for review or approval, oldest first",
+      parameters: [{ name: "done", in: "query", schema: { type: "string" } }],
+      responses: { "200": HTML_RESPONSE, "303": SEE_OTHER, "403": FORBIDDEN_PAGE },
+      handler: signedInPage(
+        deps,
+        keys,
+        ap(async (ctx, s) => {
+          const queue = await run(deps().review.queue(s.auth));
+          if (E.isLeft(queue)) return page(400, queuePage(userOf(s), emptyQueue, undefined, explain(queue.left)));
+          return page(200, queuePage(userOf(s), queue.right, REVIEW_MESSAGES[ctx.query.get("done") ?? ""]));
+        }),
+      ),
+    },
+    {
+      ...PORTAL_ROUTE,
+      method: "GET",
+      path: "/portal/review/bill",
+      operationId: "portalReviewBill",
+      summary: "A bill of the queue: its document beside its fields (low-confidence ones highlighted) and its actions",
+      parameters: [...BILL_QUERY, { name: "done", in: "query", schema: { type: "string" } }],
+      responses: { "200": HTML_RESPONSE, "303": SEE_OTHER, "403": FORBIDDEN_PAGE, "404": NOT_FOUND },
+      handler: signedInPage(
+        deps,
+        keys,
+        ap(async (ctx, s) => {
+          const at = billAt((name) => ctx.query.get(name));
+          if (at === undefined) return notFound(s);
+          return showBill(s, at, 200, {}, { message: REVIEW_MESSAGES[ctx.query.get("done") ?? ""] });
+        }),
+      ),
+    },
+    {
+      ...PORTAL_ROUTE,
+      method: "GET",
+      path: "/portal/review/document",
+      operationId: "portalReviewDocument",
+      summary: "A bill's document, shown inline beside its fields",
+      parameters: [...BILL_QUERY],
+      responses: {
+        "200": {
+          description: "The bytes as received.",
+          mediaType: "application/octet-stream",
+          schema: { type: "string", format: "binary" },
+        },
+        "303": SEE_OTHER,
+        "403": FORBIDDEN_PAGE,
+        "404": NOT_FOUND,
+      },
+      handler: signedInPage(
+        deps,
+        keys,
+        ap(async (ctx, s) => {
+          const at = billAt((name) => ctx.query.get(name));
+          if (at === undefined) return notFound(s);
+          const doc = await run(deps().review.document(s.auth, at.organisationId, at.id));
+          if (E.isLeft(doc)) return notFound(s);
+          return {
+            status: 200,
+            contentType: doc.right.mediaType,
+            body: Buffer.from(doc.right.bytes),
+            headers: {
+              ...PAGE_HEADERS,
+              "Content-Disposition": "inline",
+              "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
+              "X-Frame-Options": "SAMEORIGIN",
+            },
+          };
+        }),
+      ),
+    },
+    {
+      ...PORTAL_ROUTE,
+      method: "GET",
+      path: "/portal/review.js",
+      operationId: "portalReviewScript",
+      summary: "The review page's keyboard shortcuts",
+      responses: {
+        "200": { description: "The script.", schema: { type: "string" }, mediaType: "text/javascript" },
+      },
+      handler: async () => ({
+        status: 200,
+        body: REVIEW_SCRIPT,
+        contentType: "text/javascript; charset=utf-8",
+        headers: { "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" },
+      }),
+    },
+    action(
+      "/portal/review/correct",
+      "portalCorrectBill",
+      "Save a bill's corrected fields (the same checks as PATCH /v1/bills/{id})",
+      [],
+      savedThen(async (_s, at) => redirect(billHref(at.organisationId, at.id, "saved"))),
+    ),
+    action(
+      "/portal/review/submit",
+      "portalSubmitBill",
+      "Save a bill's corrected fields, then submit it to the approval policies",
+      [],
+      savedThen(decide("submitted", (s, at) => deps().review.submit(s.auth, at.organisationId, at.id))),
+    ),
+    action(
+      "/portal/review/approve",
+      "portalApproveBill",
+      "Approve a bill waiting for approval",
+      [],
+      decide("approved", (s, at) => deps().review.approve(s.auth, at.organisationId, at.id)),
+    ),
+    action(
+      "/portal/review/reject",
+      "portalRejectBill",
+      "Reject a bill waiting for approval, with a reason",
+      ["reason"],
+      decide("rejected", (s, at, form) =>
+        deps().review.reject(s.auth, at.organisationId, at.id, { reason: form.get("reason") ?? "" }),
+      ),
+    ),
+  ];
+};

@@ -1,0 +1,233 @@
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { secureRandomBytes } from "@apar/adapters/system/ids";
+import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
+import type { Clock, Ids } from "@apar/core/ports";
+import anyTest, { type TestFn } from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import type { Browser, Page } from "playwright-core";
+import { TOKENS } from "../../host/src/tokens.js";
+import { type BillHarness, multipart, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
+import { send } from "../http/support/client.js";
+import { browserSkipReason, launchChromium, seriousAxeViolations, submit } from "./browser.js";
+
+const skip = browserSkipReason();
+const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
+if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+
+let h: BillHarness;
+let browser: Browser;
+let base: string;
+
+test.before(async () => {
+  if (skip !== undefined) return;
+  h = await startBillHarness();
+  base = `http://127.0.0.1:${h.app.port}`;
+  browser = await launchChromium();
+});
+test.after.always(async () => {
+  await browser?.close();
+  await h?.dispose();
+});
+
+type Json = Record<string, unknown>;
+const rawKey = () => h.headers["x-service-api-key"] ?? "";
+
+const signedIn = async (
+  credential: string,
+  options: { viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+): Promise<Page> => {
+  const page = await (
+    await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+      bypassCSP: options.bypassCSP === true,
+    })
+  ).newPage();
+  await page.goto(`${base}/portal/sign-in`);
+  await page.fill("#credential", credential);
+  await submit(page, "button[type=submit]");
+  return page;
+};
+
+/** A bill read by the test reader (invoice number at confidence 0.8), settled in PendingReview. */
+const billInReview = async (fields: Json): Promise<Json> => {
+  const up = await h.upload(pdfWith({ currency: "EUR", ...fields }));
+  if (up.status !== 202) throw new Error(up.text);
+  return h.settled(String((up.json as Json).id));
+};
+
+/** Presses a shortcut key outside any field and waits for the page it leads to. */
+const shortcut = async (page: Page, key: string): Promise<void> => {
+  await page.locator("h1").click();
+  await Promise.all([
+    page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
+    page.keyboard.press(key),
+  ]);
+  await page.waitForLoadState("domcontentloaded");
+};
+
+test.serial(
+  "a reviewer corrects a low-confidence field beside the document, submits with a key, then approves; the API and history agree",
+  async (t) => {
+    const first = await billInReview({ supplierName: "Acme Tools", invoiceNumber: "A-1O0", totalAmount: "420.00" });
+    const second = await billInReview({ supplierName: "Globex", invoiceNumber: "G-7", totalAmount: "99.90" });
+    const page = await signedIn(rawKey());
+    await page.goto(`${base}/portal/review`);
+    const review = await page.locator("#review tbody tr").allInnerTexts();
+    t.true(review.some((r) => r.includes("Acme Tools") && r.includes("420.00 EUR") && r.includes("1 field")));
+    t.true(review.some((r) => r.includes("Globex")));
+
+    await submit(page, `#review a:has-text("Acme Tools")`);
+    t.is(await page.innerText("#state"), "Waiting for review");
+    // The reader's 0.8 invoice number is highlighted with its reason; the supplier (0.9) is not.
+    t.is(await page.getAttribute("#field-invoiceNumber", "class"), "field low");
+    t.regex(await page.innerText("#hint-invoiceNumber"), /confidence 0\.80/);
+    t.is(await page.getAttribute("#field-supplierName", "class"), "field");
+    // The document beside the fields, through the session: the bytes as uploaded.
+    const src = (await page.getAttribute("#document", "src")) ?? "";
+    t.is(src, `/portal/review/document?organisationId=${h.organisationId}&id=${String(first.id)}`);
+    const doc = await page.request.get(`${base}${src}`);
+    t.is(doc.status(), 200);
+    t.is(doc.headers()["content-type"], "application/pdf");
+    t.is((await doc.body()).subarray(0, 5).toString("latin1"), "%PDF-");
+
+    // A refused value is named and what was typed stays.
+    await page.fill("#totalAmount", "4,20");
+    await submit(page, "#save");
+    t.regex(await page.innerText(".notice.error"), /total/i);
+    t.is(await page.inputValue("#totalAmount"), "4,20");
+    await page.fill("#totalAmount", "420.00");
+    await page.fill("#invoiceNumber", "A-100");
+    await submit(page, "#save");
+    t.regex(await page.innerText(".notice"), /Saved/);
+    const corrected = (await h.call("GET", `/v1/bills/${String(first.id)}`)).json as Json;
+    t.is(corrected.invoiceNumber, "A-100");
+    t.like(corrected.fieldConfidence as object, { invoiceNumber: 1, supplierName: 0.9 }, "only the changed field");
+    t.is(await page.getAttribute("#field-invoiceNumber", "class"), "field");
+
+    // "s": save and submit; no policy, so the organisation's administrators approve; on to the next bill.
+    await shortcut(page, "s");
+    t.regex(await page.innerText(".notice"), /submitted/);
+    t.regex(await page.innerText("h1"), /Globex/);
+    t.is(((await h.call("GET", `/v1/bills/${String(first.id)}`)).json as Json).state, "NeedsApproval");
+
+    await page.goto(`${base}/portal/review`);
+    t.true((await page.locator("#approval tbody tr").allInnerTexts()).some((r) => r.includes("Acme Tools")));
+    await submit(page, `#approval a:has-text("Acme Tools")`);
+    t.is(await page.innerText("#state"), "Waiting for approval");
+    t.is(await page.getAttribute("#invoiceNumber", "readonly"), "", "fields are read-only once submitted");
+    await shortcut(page, "a");
+    t.regex(await page.innerText(".notice"), /approved/);
+    const approved = (await h.call("GET", `/v1/bills/${String(first.id)}`)).json as Json;
+    t.is(approved.state, "Approved");
+    const history = (await h.call("GET", `/v1/bills/${String(first.id)}/history`)).json as { data: Json[] };
+    t.deepEqual(
+      history.data.slice(-3).map((e) => [e.type, (e.actor as Json).type]),
+      [
+        ["bill.updated", "api_key"],
+        ["bill.needs_approval", "api_key"],
+        ["bill.approved", "api_key"],
+      ],
+    );
+
+    // The second bill: submitted from its page's button, then rejected with a reason.
+    await page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(second.id)}`);
+    await submit(page, "#submit");
+    await page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(second.id)}`);
+    await page.fill("#reason", "Not ordered by us");
+    await submit(page, "#reject");
+    t.regex(await page.innerText(".notice"), /rejected/);
+    const rejected = (await h.call("GET", `/v1/bills/${String(second.id)}`)).json as Json;
+    t.is(rejected.state, "Rejected");
+    t.is(rejected.rejectionReason, "Not ordered by us");
+    await page.goto(`${base}/portal/review`);
+    t.is(await page.locator(`#review a:has-text("Globex"), #approval a:has-text("Globex")`).count(), 0);
+    await page.context().close();
+  },
+);
+
+test.serial(
+  "another client's bill and its document answer like missing ones; its actions change nothing",
+  async (t) => {
+    const deps = {
+      db: h.app.database,
+      clock: h.app.container.get<Clock>(TOKENS.Clock),
+      ids: h.app.container.get<Ids>(TOKENS.Ids),
+      randomBytes: secureRandomBytes,
+    };
+    const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
+      if (E.isLeft(r)) throw new Error(r.left.code);
+      return r.right;
+    };
+    const client = orThrow(await createClient(deps)({ name: "Someone else" })());
+    const org = orThrow(await createOrganisation(deps)({ clientId: client.id, name: "Their org" })());
+    const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+    const { body, contentType } = multipart(pdfWith({ supplierName: "Their Supplier", totalAmount: "5.00" }));
+    const up = await send(h.app.port ?? 0, {
+      method: "POST",
+      path: "/v1/bills",
+      headers: { "x-service-api-key": key.rawKey, "x-service-organisation-id": org.id, "content-type": contentType },
+      body,
+    });
+    const foreign = String((up.json as Json).id);
+
+    const page = await signedIn(rawKey());
+    for (const path of [
+      `/portal/review/bill?organisationId=${org.id}&id=${foreign}`,
+      `/portal/review/document?organisationId=${org.id}&id=${foreign}`,
+      `/portal/review/bill?organisationId=${h.organisationId}&id=${foreign}`,
+      `/portal/review/bill?organisationId=${h.organisationId}&id=not-a-uuid`,
+    ])
+      t.is((await page.goto(`${base}${path}`))?.status(), 404, path);
+    await page.goto(`${base}/portal/review`);
+    t.is(await page.locator(`a:has-text("Their Supplier")`).count(), 0);
+    const csrf = (await page.getAttribute("form.inline input[name=csrf]", "value")) ?? "";
+    const tried = await page.request.post(`${base}/portal/review/correct`, {
+      form: { csrf, organisationId: org.id, id: foreign, supplierName: "Mine now" },
+      headers: { origin: base },
+      maxRedirects: 0,
+    });
+    t.is(tried.status(), 404);
+    const theirs = await send(h.app.port ?? 0, {
+      method: "GET",
+      path: `/v1/bills/${foreign}`,
+      headers: { "x-service-api-key": key.rawKey, "x-service-organisation-id": org.id },
+    });
+    t.is((theirs.json as Json).supplierName, "Their Supplier");
+    // Without the CSRF token nothing is done.
+    const forged = await page.request.post(`${base}/portal/review/correct`, {
+      form: { organisationId: h.organisationId, id: foreign },
+      maxRedirects: 0,
+    });
+    t.is(forged.status(), 403);
+    await page.context().close();
+  },
+);
+
+test.serial("the queue and a bill's page at desktop and phone width: screenshots and axe-core", async (t) => {
+  const bill = await billInReview({ supplierName: "Initech", invoiceNumber: "I-5", totalAmount: "12.00" });
+  const shots = join(tmpdir(), "apar-screenshots");
+  await mkdir(shots, { recursive: true });
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 375, height: 740 }],
+  ] as const) {
+    // axe is added by the test: the page's CSP allows only the portal's own scripts.
+    const page = await signedIn(rawKey(), { viewport, bypassCSP: true });
+    for (const [what, path] of [
+      ["queue", "/portal/review"],
+      ["bill", `/portal/review/bill?organisationId=${h.organisationId}&id=${String(bill.id)}`],
+    ] as const) {
+      t.is((await page.goto(`${base}${path}`))?.status(), 200);
+      const shot = await page.screenshot({ fullPage: true, path: join(shots, `review-${what}-${name}.png`) });
+      t.true(shot.length > 10_000);
+      t.true(
+        await page.evaluate<boolean>("document.documentElement.scrollWidth <= window.innerWidth"),
+        `${what} ${name}`,
+      );
+      t.deepEqual(await seriousAxeViolations(page), [], `${what} ${name}`);
+    }
+    await page.context().close();
+  }
+});
