@@ -1,6 +1,7 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
+import { portalPoliciesOf } from "@apar/adapters/portal/core-policies";
 import { portalReviewOf } from "@apar/adapters/portal/core-review";
 import { portalSellerIdentitiesOf } from "@apar/adapters/portal/core-seller-identities";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
@@ -21,7 +22,10 @@ export const portalModule = (config: Config, services: Services): ContainerModul
     bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
         let authenticator: PortalServices["authenticate"] | undefined;
-        const fixed: Omit<PortalServices, "webhooks" | "apiKeys" | "companies" | "sellerIdentities" | "review"> = {
+        const fixed: Omit<
+          PortalServices,
+          "webhooks" | "apiKeys" | "companies" | "sellerIdentities" | "review" | "policies"
+        > = {
           clock,
           headerPrefix: config.headerPrefix,
           authenticate: (headers, access) => {
@@ -45,6 +49,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             companies: portalCompaniesOf({ db, clock, ids, randomBytes }, inboundDomain),
             sellerIdentities: portalSellerIdentitiesOf({ db, clock }),
             review: portalReviewOf({ db, clock, ids, files }),
+            policies: portalPoliciesOf({ db, clock, ids }),
           };
         });
       },

@@ -109,3 +109,21 @@ export const seriousAxeViolations = async (page: Page): Promise<{ id: string; im
   );
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 };
+
+/** A new browser context signed in to the portal at `base` with `credential` (an API key or bearer token). */
+export const signInPage = async (
+  browser: Browser,
+  base: string,
+  credential: string,
+  options: { viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+): Promise<Page> => {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    bypassCSP: options.bypassCSP === true,
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/portal/sign-in`);
+  await page.fill("#credential", credential);
+  await submit(page, "button[type=submit]");
+  return page;
+};

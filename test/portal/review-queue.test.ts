@@ -1,16 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
-import type { Clock, Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
-import * as E from "fp-ts/lib/Either.js";
 import type { Browser, Page } from "playwright-core";
-import { TOKENS } from "../../host/src/tokens.js";
-import { type BillHarness, multipart, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
+import { anotherClient, type BillHarness, multipart, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
 import { send } from "../http/support/client.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, submit } from "./browser.js";
+import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
 
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
@@ -34,21 +29,10 @@ test.after.always(async () => {
 type Json = Record<string, unknown>;
 const rawKey = () => h.headers["x-service-api-key"] ?? "";
 
-const signedIn = async (
+const signedIn = (
   credential: string,
   options: { viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
-): Promise<Page> => {
-  const page = await (
-    await browser.newContext({
-      viewport: options.viewport ?? { width: 1280, height: 900 },
-      bypassCSP: options.bypassCSP === true,
-    })
-  ).newPage();
-  await page.goto(`${base}/portal/sign-in`);
-  await page.fill("#credential", credential);
-  await submit(page, "button[type=submit]");
-  return page;
-};
+): Promise<Page> => signInPage(browser, base, credential, options);
 
 /** A bill read by the test reader (invoice number at confidence 0.8), settled in PendingReview. */
 const billInReview = async (fields: Json): Promise<Json> => {
@@ -150,24 +134,13 @@ test.serial(
 test.serial(
   "another client's bill and its document answer like missing ones; its actions change nothing",
   async (t) => {
-    const deps = {
-      db: h.app.database,
-      clock: h.app.container.get<Clock>(TOKENS.Clock),
-      ids: h.app.container.get<Ids>(TOKENS.Ids),
-      randomBytes: secureRandomBytes,
-    };
-    const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
-      if (E.isLeft(r)) throw new Error(r.left.code);
-      return r.right;
-    };
-    const client = orThrow(await createClient(deps)({ name: "Someone else" })());
-    const org = orThrow(await createOrganisation(deps)({ clientId: client.id, name: "Their org" })());
-    const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+    const them = await anotherClient(h);
+    const org = them.organisation;
     const { body, contentType } = multipart(pdfWith({ supplierName: "Their Supplier", totalAmount: "5.00" }));
     const up = await send(h.app.port ?? 0, {
       method: "POST",
       path: "/v1/bills",
-      headers: { "x-service-api-key": key.rawKey, "x-service-organisation-id": org.id, "content-type": contentType },
+      headers: { ...them.headers, "content-type": contentType },
       body,
     });
     const foreign = String((up.json as Json).id);
@@ -192,7 +165,7 @@ test.serial(
     const theirs = await send(h.app.port ?? 0, {
       method: "GET",
       path: `/v1/bills/${foreign}`,
-      headers: { "x-service-api-key": key.rawKey, "x-service-organisation-id": org.id },
+      headers: them.headers,
     });
     t.is((theirs.json as Json).supplierName, "Their Supplier");
     // Without the CSRF token nothing is done.

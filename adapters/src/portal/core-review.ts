@@ -1,28 +1,24 @@
-import { actsAs, type DomainError, decode, notFound, type Organisation, type RequestAuth } from "@apar/core";
+import { actsAs, type DomainError, decode, type Organisation, type RequestAuth } from "@apar/core";
 import {
   approveBill,
   BillPatch,
   billDocument,
   getBill,
   listBills,
-  listOrganisations,
   matchingReviewGate,
-  organisationOf,
   RejectBillBody,
   rejectBill,
   submitBill,
   updateBill,
 } from "@apar/core/app";
-import type { Clock, DocumentFiles, Ids, Stores, UnitOfWork } from "@apar/core/ports";
+import type { Clock, DocumentFiles, Ids, OrgScope, Stores, UnitOfWork } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import { allPages, clientOf } from "./core-webhooks.js";
+import { clientOrganisations, inOrganisation, named } from "./core-organisations.js";
 import type { PortalQueued, PortalReview } from "./portal-review.js";
 
 /** How many bills of each state the queue shows, oldest first (the rest: "more wait"). */
 export const QUEUE_ROWS = 100;
-
-const named = (o: Organisation) => ({ id: o.id, name: o.name });
 
 /** The review queue's operations on core's bill and approval use cases, for the signed-in caller's client. */
 export const portalReviewOf = (deps: {
@@ -31,27 +27,11 @@ export const portalReviewOf = (deps: {
   readonly ids: Ids;
   readonly files: DocumentFiles;
 }): PortalReview => {
-  const scoped = async (auth: RequestAuth, organisationId: string) => {
-    const clientId = clientOf(auth);
-    const found = await organisationOf(deps.db.stores, clientId, organisationId);
-    return found === undefined
-      ? E.left<DomainError>(notFound("Organisation.NotFound", "The organisation does not exist."))
-      : E.right({ organisation: found, scope: { clientId, organisationId: found.id } });
-  };
-  /** Runs `act` in the organisation (NotFound for one of another client), as the session's credential. */
-  const within =
-    <A>(
-      auth: RequestAuth,
-      organisationId: string,
-      act: (at: {
-        scope: { clientId: string; organisationId: string };
-        organisation: Organisation;
-      }) => TE.TaskEither<DomainError, A>,
-    ): TE.TaskEither<DomainError, A> =>
-    async () => {
-      const at = await scoped(auth, organisationId);
-      return E.isLeft(at) ? at : act(at.right)();
-    };
+  const within = <A>(
+    auth: RequestAuth,
+    organisationId: string,
+    act: (at: { scope: OrgScope; organisation: Organisation }) => TE.TaskEither<DomainError, A>,
+  ) => inOrganisation(deps.db.stores, auth, organisationId, act);
   const actor = (auth: RequestAuth, scope: { clientId: string; organisationId: string }, id: string) => ({
     scope,
     actor: auth.actor,
@@ -84,7 +64,7 @@ export const portalReviewOf = (deps: {
   };
   return {
     queue: (auth) => async () => {
-      const organisations = await allPages((page) => listOrganisations(deps.db.stores, clientOf(auth), page));
+      const organisations = await clientOrganisations(deps.db.stores, auth);
       const review = await waiting(organisations, "PendingReview");
       const approval = await waiting(organisations, "NeedsApproval");
       return E.right({ review: review.rows, approval: approval.rows, more: review.more || approval.more });

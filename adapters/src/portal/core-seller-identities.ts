@@ -1,18 +1,11 @@
-import { decode, notFound, type Organisation } from "@apar/core";
-import {
-  getSellerIdentity,
-  listOrganisations,
-  organisationOf,
-  putSellerIdentity,
-  SellerIdentityBody,
-} from "@apar/core/app";
+import { decode, notFound } from "@apar/core";
+import { getSellerIdentity, organisationOf, putSellerIdentity, SellerIdentityBody } from "@apar/core/app";
 import type { Clock, Stores, UnitOfWork } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import * as TE from "fp-ts/lib/TaskEither.js";
-import { allPages, clientOf } from "./core-webhooks.js";
-import type { PortalOrganisation, PortalSellerIdentities } from "./portal-seller-identities.js";
-
-const named = (o: Organisation): PortalOrganisation => ({ id: o.id, name: o.name });
+import { clientOrganisations, named } from "./core-organisations.js";
+import { clientOf } from "./core-webhooks.js";
+import type { PortalSellerIdentities } from "./portal-seller-identities.js";
 
 /** The Seller identity pages' operations on core's use cases, for the signed-in caller's client. */
 export const portalSellerIdentitiesOf = (deps: {
@@ -26,10 +19,7 @@ export const portalSellerIdentitiesOf = (deps: {
       : E.right(found);
   };
   return {
-    organisations: (auth) =>
-      TE.fromTask(async () =>
-        (await allPages((page) => listOrganisations(deps.db.stores, clientOf(auth), page))).map(named),
-      ),
+    organisations: (auth) => TE.fromTask(async () => (await clientOrganisations(deps.db.stores, auth)).map(named)),
     get: (auth, organisationId) => async () => {
       const clientId = clientOf(auth);
       const found = await organisation(clientId, organisationId);

@@ -8,6 +8,7 @@ import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
 import type { PortalCompanies } from "./portal-companies.js";
+import type { PortalPolicies } from "./portal-policies.js";
 import type { PortalReview } from "./portal-review.js";
 import type { PortalSellerIdentities } from "./portal-seller-identities.js";
 import type { PortalWebhooks } from "./portal-webhooks.js";
@@ -27,6 +28,7 @@ export interface PortalServices {
   readonly companies: PortalCompanies;
   readonly sellerIdentities: PortalSellerIdentities;
   readonly review: PortalReview;
+  readonly policies: PortalPolicies;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
+import { policyRoutes } from "./policy-routes.js";
 import { reviewRoutes } from "./review-routes.js";
 import { sellerIdentityRoutes } from "./seller-identity-routes.js";
 import { signInRoutes } from "./sign-in-routes.js";
@@ -10,6 +11,7 @@ import { webhookRoutes } from "./webhook-routes.js";
 export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
 export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
+export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
 export type { PortalDocument, PortalQueue, PortalQueued, PortalReview } from "./portal-review.js";
 export type { PortalOrganisation, PortalSellerIdentities } from "./portal-seller-identities.js";
 export type { PortalDelivery, PortalSubscription, PortalWebhooks } from "./portal-webhooks.js";
@@ -24,6 +26,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...companyRoutes(deps, keys),
     ...sellerIdentityRoutes(deps, keys),
     ...reviewRoutes(deps, keys),
+    ...policyRoutes(deps, keys),
   ];
 };
 

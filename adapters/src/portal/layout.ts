@@ -32,7 +32,7 @@ form.inline { display: inline; }
 .secret input { font-family: ui-monospace, monospace; }
 .on { color: var(--good); font-weight: 600; } .off { color: var(--bad); font-weight: 600; }
 .muted { color: var(--muted); }
-input[type=date], textarea { width: 100%; padding: .45rem .5rem; border: 1px solid var(--line); border-radius: 4px; font: inherit; }
+input[type=date], select, textarea { width: 100%; padding: .45rem .5rem; border: 1px solid var(--line); border-radius: 4px; font: inherit; }
 input[readonly] { background: #f6f7f9; }
 caption { text-align: left; font-weight: 600; padding-bottom: .5rem; }
 .review { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1.25rem; align-items: start; }
@@ -71,7 +71,7 @@ export const layout = (title: string, content: Html, user?: LayoutUser): Html =>
 ${
   user === undefined
     ? html`<nav></nav>`
-    : html`<nav><a href="/portal/review">Review</a><a href="/portal/webhooks">Webhooks</a><a href="/portal/api-keys">API keys</a><a href="/portal/companies">Companies</a><a href="/portal/seller-identity">Seller identity</a></nav>
+    : html`<nav><a href="/portal/review">Review</a><a href="/portal/approval-policies">Approval policies</a><a href="/portal/webhooks">Webhooks</a><a href="/portal/api-keys">API keys</a><a href="/portal/companies">Companies</a><a href="/portal/seller-identity">Seller identity</a></nav>
 <span class="muted">${user.clientName}</span>
 <form class="inline" method="post" action="/portal/sign-out"><input type="hidden" name="csrf" value="${user.csrf}"><button class="secondary" type="submit">Sign out</button></form>`
 }

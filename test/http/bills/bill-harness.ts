@@ -1,5 +1,5 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { EMPTY_FIELDS, type Extraction } from "@apar/core";
+import { EMPTY_FIELDS, type Extraction, type Module } from "@apar/core";
 import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
 import type { DocumentReader } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
@@ -164,4 +164,29 @@ export const SAMPLES: Record<string, Buffer> = {
   "application/xml": Buffer.from(
     '<?xml version="1.0"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
   ),
+};
+
+/** Another client of the harness's app with an organisation and a client key (its modules as given, else the default). */
+export const anotherClient = async (h: BillHarness, modules?: readonly Module[]) => {
+  const deps = {
+    db: h.app.database,
+    clock: h.app.container.get<never>(TOKENS.Clock),
+    ids: h.app.container.get<never>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  };
+  const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
+    if (E.isLeft(r)) throw new Error(r.left.code);
+    return r.right;
+  };
+  const client = orThrow(
+    await createClient(deps)({ name: "Another client", ...(modules === undefined ? {} : { modules }) })(),
+  );
+  const organisation = orThrow(await createOrganisation(deps)({ clientId: client.id, name: "Their org" })());
+  const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+  return {
+    client,
+    organisation,
+    rawKey: key.rawKey,
+    headers: { "x-service-api-key": key.rawKey, "x-service-organisation-id": organisation.id },
+  };
 };

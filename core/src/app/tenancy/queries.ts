@@ -31,3 +31,17 @@ export const userWithMemberships = async (
   const user = await s.users.ofId(clientId, id);
   return user === undefined ? undefined : { user, memberships: await s.memberships.ofUser(user.id) };
 };
+
+/** The users of the client who are members of the organisation, with their roles there (in membership order). */
+export const organisationMembers = async (
+  s: Pick<Stores, "memberships" | "users">,
+  clientId: string,
+  organisationId: string,
+): Promise<readonly { user: User; roles: Membership["roles"] }[]> => {
+  const memberships = await s.memberships.ofOrganisation(organisationId);
+  const users = await Promise.all(memberships.map((m) => s.users.ofId(clientId, m.userId)));
+  return memberships.flatMap((m, i) => {
+    const user = users[i];
+    return user === undefined ? [] : [{ user, roles: m.roles }];
+  });
+};

@@ -1,0 +1,34 @@
+import { type DomainError, notFound, type Organisation, type RequestAuth } from "@apar/core";
+import { listOrganisations, organisationOf } from "@apar/core/app";
+import type { OrgScope, Stores } from "@apar/core/ports";
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import { allPages, clientOf } from "./core-webhooks.js";
+import type { PortalOrganisation } from "./portal-seller-identities.js";
+
+/** An organisation as the portal names it. */
+export const named = (o: Organisation): PortalOrganisation => ({ id: o.id, name: o.name });
+
+/** Every organisation of the signed-in caller's client. */
+export const clientOrganisations = async (
+  stores: Pick<Stores, "organisations">,
+  auth: RequestAuth,
+): Promise<Organisation[]> => allPages((page) => listOrganisations(stores, clientOf(auth), page));
+
+/**
+ * Runs `act` in one organisation of the caller's client: one of another client, or none, answers
+ * `Organisation.NotFound` as a missing one does.
+ */
+export const inOrganisation =
+  <A>(
+    stores: Pick<Stores, "organisations">,
+    auth: RequestAuth,
+    organisationId: string,
+    act: (at: { readonly scope: OrgScope; readonly organisation: Organisation }) => TE.TaskEither<DomainError, A>,
+  ): TE.TaskEither<DomainError, A> =>
+  async () => {
+    const clientId = clientOf(auth);
+    const found = await organisationOf(stores, clientId, organisationId);
+    if (found === undefined) return E.left(notFound("Organisation.NotFound", "The organisation does not exist."));
+    return act({ scope: { clientId, organisationId: found.id }, organisation: found })();
+  };
