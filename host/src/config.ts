@@ -24,6 +24,7 @@ export interface Config {
   readonly rateLimits: boolean;
   readonly jwtKeys: JwkSet | undefined;
   readonly corsOrigins: readonly string[];
+  readonly mcpAllowedOrigins: readonly string[];
   readonly redisUrl: string | undefined;
   readonly trustedProxies: readonly string[];
   readonly maxBodyBytes: number;
@@ -348,6 +349,13 @@ export const VARIABLES = {
     codec: origins,
     fallback: "",
     meaning: "browser origins allowed to call the API, comma-separated (default: none)",
+  },
+  mcpAllowedOrigins: {
+    name: "APAR_MCP_ALLOWED_ORIGINS",
+    codec: origins,
+    fallback: "",
+    meaning:
+      "browser origins allowed to call the MCP endpoint, comma-separated (default: none; clients that send no Origin always may)",
   },
   maxBodyBytes: {
     name: "APAR_MAX_BODY_BYTES",

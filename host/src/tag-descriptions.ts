@@ -2,6 +2,7 @@ import { BANK_DETAILS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/bank-d
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { RECEIVABLES_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/invoice-routes";
 import { PAYMENTS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/payment-run-routes";
+import { MCP_TAG_DESCRIPTIONS } from "@apar/adapters/mcp/mcp-routes";
 import { PORTAL_TAG_DESCRIPTIONS } from "@apar/adapters/portal/index";
 
 /** Descriptions of every OpenAPI tag, for the served document and `apar openapi` alike. */
@@ -11,4 +12,5 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ...RECEIVABLES_TAG_DESCRIPTIONS,
   ...BANK_DETAILS_TAG_DESCRIPTIONS,
   ...PAYMENTS_TAG_DESCRIPTIONS,
+  ...MCP_TAG_DESCRIPTIONS,
 };

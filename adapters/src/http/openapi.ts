@@ -70,7 +70,7 @@ const tenancyHeaders = (route: RouteDef, prefix: string) => {
         "The client to act for. Required when the credential covers more than one client; omit it when it covers one.",
       schema: uuid,
     },
-    ...(scope === "organisation"
+    ...(scope === "organisation" && route.access?.organisationParam === undefined
       ? [
           {
             name: `x-${prefix}-organisation-id`,

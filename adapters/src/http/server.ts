@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { type DomainError, domainError, isDomainError, validationError } from "@apar/core";
+import { type DomainError, domainError, headerNames, isDomainError, validationError } from "@apar/core";
 import type { Logger } from "pino";
 import restify, { type Request, type Response, type Server } from "restify";
 import { type Authenticator, isAuthFailure } from "./auth/authenticate.js";
@@ -177,6 +177,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     sendProblem(res, problemOf(error, pathOf(req)), headers);
   };
 
+  const organisationHeader = headerNames(options.headerPrefix ?? "service").organisationId;
   const handle = (route: RouteDef) =>
     async function routeHandler(req: Request, res: Response): Promise<void> {
       const st = state.get(req);
@@ -197,7 +198,12 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           const resolved =
             options.authenticate === undefined
               ? { error: domainError("Unauthenticated", "Auth.Unauthenticated", "No credential can be checked.") }
-              : await options.authenticate(req.headers, access);
+              : await options.authenticate(
+                  access.organisationParam === undefined
+                    ? req.headers
+                    : { ...req.headers, [organisationHeader]: params[access.organisationParam] },
+                  access,
+                );
           if (isAuthFailure(resolved)) return answerError(req, res, resolved.error, resolved.headers);
           auth = resolved;
         }

@@ -23,6 +23,11 @@ export interface Access {
    * `Company.NotFound` (the spec's codes for company routes). Default `Client`.
    */
   readonly resource?: string;
+  /**
+   * `organisation` scope only: the path parameter that names the organisation, instead of the organisation header
+   * (`/mcp/{organisationId}`, the hosted service's form). The path wins over a header that says otherwise.
+   */
+  readonly organisationParam?: string;
 }
 
 /** True when the scope needs a credential. */

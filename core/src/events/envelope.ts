@@ -2,6 +2,8 @@
 export interface Actor {
   readonly type: "user" | "api_key" | "system";
   readonly id: string | null;
+  /** The channel of a user's or key's action when it was not a plain API call: an MCP client or an agent. */
+  readonly via?: "mcp" | "agent";
 }
 
 /** The system actor (cron, workers). */

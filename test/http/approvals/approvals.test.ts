@@ -1,10 +1,5 @@
-import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { createUser } from "@apar/core/app";
-import type { Clock, Ids } from "@apar/core/ports";
 import test from "ava";
-import * as E from "fp-ts/lib/Either.js";
-import { TOKENS } from "../../../host/src/tokens.js";
-import { type BillHarness, pdfWith, startBillHarness } from "../bills/bill-harness.js";
+import { type BillHarness, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 
 let h: BillHarness;
@@ -31,32 +26,7 @@ const reviewed = async (fields: Json = {}): Promise<string> => {
 };
 
 /** A user of the harness's client with a role in its organisation, and a bearer token for it. */
-const approver = async (role: "Approver" | "Admin" | "Member") => {
-  const deps = {
-    db: h.app.database,
-    clock: h.app.container.get<Clock>(TOKENS.Clock),
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
-    randomBytes: secureRandomBytes,
-  };
-  const user = await createUser(deps)({
-    clientId: h.clientId,
-    email: `approver-${Math.random().toString(36).slice(2)}@example.com`,
-    name: "Approver",
-    clientRoles: [],
-    organisation: { id: h.organisationId, roles: [role] },
-  })();
-  if (E.isLeft(user)) throw new Error(user.left.code);
-  const code = await h.call("POST", "/v1/auth/codes", {
-    body: { userId: user.right.id, organisationId: h.organisationId },
-  });
-  const exchanged = await send(h.app.port ?? 0, {
-    method: "POST",
-    path: "/v1/auth/exchange",
-    headers: { "content-type": "application/json" },
-    body: Buffer.from(JSON.stringify({ code: (code.json as Json).code })),
-  });
-  return { id: user.right.id, token: String((exchanged.json as Json).token) };
-};
+const approver = (role: "Approver" | "Admin" | "Member") => userWithToken(h, role);
 
 /** A bill action with a user's bearer token. */
 const as = (token: string, id: string, action: string) =>

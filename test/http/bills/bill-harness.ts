@@ -1,6 +1,6 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { EMPTY_FIELDS, type Extraction, type Module } from "@apar/core";
-import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
+import { createApiKey, createClient, createOrganisation, createUser } from "@apar/core/app";
 import type { DocumentReader } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
@@ -189,4 +189,32 @@ export const anotherClient = async (h: BillHarness, modules?: readonly Module[])
     rawKey: key.rawKey,
     headers: { "x-service-api-key": key.rawKey, "x-service-organisation-id": organisation.id },
   };
+};
+
+/** A user of the harness's client with a role in its organisation, and a bearer token for it (the real code and exchange routes). */
+export const userWithToken = async (h: BillHarness, role: "Approver" | "Admin" | "Member") => {
+  const deps = {
+    db: h.app.database,
+    clock: h.app.container.get<never>(TOKENS.Clock),
+    ids: h.app.container.get<never>(TOKENS.Ids),
+    randomBytes: secureRandomBytes,
+  };
+  const user = await createUser(deps)({
+    clientId: h.clientId,
+    email: `${role.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.com`,
+    name: role,
+    clientRoles: [],
+    organisation: { id: h.organisationId, roles: [role] },
+  })();
+  if (E.isLeft(user)) throw new Error(user.left.code);
+  const code = await h.call("POST", "/v1/auth/codes", {
+    body: { userId: user.right.id, organisationId: h.organisationId },
+  });
+  const exchanged = await send(h.app.port ?? 0, {
+    method: "POST",
+    path: "/v1/auth/exchange",
+    headers: { "content-type": "application/json" },
+    body: Buffer.from(JSON.stringify({ code: (code.json as Record<string, unknown>).code })),
+  });
+  return { id: user.right.id, token: String((exchanged.json as Record<string, unknown>).token) };
 };

@@ -1,6 +1,16 @@
 import { POLICY_ACTIONS, POLICY_MATCH_STATUSES, SUPPLIER_STANDINGS } from "@apar/core";
 import type { JsonSchema } from "../route.js";
 
+/** Who acted, as events and histories carry it. */
+export const ACTOR_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    type: { type: "string", enum: ["user", "api_key", "system"] },
+    id: { type: ["string", "null"] },
+    via: { type: "string", enum: ["mcp", "agent"], description: "Present when an MCP client or an agent acted." },
+  },
+};
+
 const uuid = { type: "string", format: "uuid" } as const;
 const money = { type: ["string", "null"], pattern: "^-?\\d{1,20}(\\.\\d{1,10})?$" } as const;
 
@@ -76,7 +86,7 @@ export const BILL_LIFECYCLE_PROPERTIES = {
     items: {
       type: "object",
       properties: {
-        actor: { type: "object", properties: { type: { type: "string" }, id: { type: ["string", "null"] } } },
+        actor: ACTOR_SCHEMA,
         at: { type: "string", format: "date-time" },
       },
     },

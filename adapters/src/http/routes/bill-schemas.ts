@@ -1,6 +1,6 @@
 import { BILL_STATES } from "@apar/core";
 import type { JsonSchema } from "../route.js";
-import { BILL_LIFECYCLE_PROPERTIES } from "./approval-schemas.js";
+import { ACTOR_SCHEMA, BILL_LIFECYCLE_PROPERTIES } from "./approval-schemas.js";
 
 const str = { type: ["string", "null"] } as const;
 const money = { type: ["string", "null"], description: "Decimal amount written as a string." } as const;
@@ -83,10 +83,7 @@ export const HISTORY_ENTRY_SCHEMA: JsonSchema = {
     id: { type: "string", format: "uuid" },
     type: { type: "string" },
     occurredAt: { type: "string", format: "date-time" },
-    actor: {
-      type: "object",
-      properties: { type: { type: "string" }, id: { type: ["string", "null"] } },
-    },
+    actor: ACTOR_SCHEMA,
     changes: {
       type: "array",
       items: { type: "object", properties: { field: { type: "string" }, from: {}, to: {} } },

@@ -1,5 +1,6 @@
 import { INVOICE_STATUSES, REMINDER_OFFSETS, TAX_CATEGORIES } from "@apar/core";
 import type { JsonSchema } from "../route.js";
+import { ACTOR_SCHEMA } from "./approval-schemas.js";
 import { listSchema, S } from "./support.js";
 
 const TAX_CATEGORY = {
@@ -136,7 +137,7 @@ export const INVOICE_HISTORY_SCHEMA: JsonSchema = listSchema({
     id: S.uuid,
     type: S.string,
     occurredAt: S.dateTime,
-    actor: { type: "object", properties: { type: S.string, id: S.nullableString } },
+    actor: ACTOR_SCHEMA,
     status: S.nullableString,
     changes: { type: "array", items: { type: "object" } },
   },

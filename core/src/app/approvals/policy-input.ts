@@ -1,5 +1,6 @@
 import * as t from "io-ts";
 import { POLICY_ACTIONS, POLICY_MATCH_STATUSES, SUPPLIER_STANDINGS } from "../../approvals/model.js";
+import { intIn, nullable, oneOf } from "../../shared/codecs/combinators.js";
 import { codec } from "../../shared/codecs/failure.js";
 import { documented, withSchema } from "../../shared/codecs/json-schema.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
@@ -7,18 +8,6 @@ import { Uuid } from "../../shared/codecs/uuid.js";
 import { CurrencyCode } from "../../shared/currencies.js";
 import { MoneyAmount } from "../../shared/money.js";
 
-const oneOf = <S extends string>(values: readonly S[], name: string) =>
-  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<S, null>, name);
-const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
-const intIn = (min: number, max: number, name: string) => {
-  const is = (u: unknown): u is number => Number.isInteger(u) && (u as number) >= min && (u as number) <= max;
-  return withSchema(
-    codec<number>(name, is, (u) =>
-      is(u) ? { ok: u } : { code: "range", message: `must be an integer from ${min} to ${max}` },
-    ),
-    { type: "integer", minimum: min, maximum: max },
-  );
-};
 const isFraction = (u: unknown): u is number => typeof u === "number" && u >= 0 && u <= 1;
 const Fraction = withSchema(
   codec<number>("Confidence", isFraction, (u) =>

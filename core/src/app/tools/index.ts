@@ -1,0 +1,3 @@
+export * from "./catalogue.js";
+export * from "./runner.js";
+export * from "./tool.js";
