@@ -1,6 +1,7 @@
 // @apar/core: the domain, pure and free of I/O. State machines, approval policies, matching, duplicate detection,
 // webhook signatures, money, errors, codecs and events. The use cases are in @apar/core/app, the interfaces they
 // are given in @apar/core/ports, document parsing in @apar/core/extraction.
+export * from "./agents/index.js";
 export * from "./approvals/index.js";
 export * from "./auth/index.js";
 export * from "./bank-details/index.js";

@@ -9,6 +9,7 @@ import { memoryBills } from "./stores/bills.js";
 import { memoryClients } from "./stores/clients.js";
 import { memoryCompanies } from "./stores/companies.js";
 import { memoryCompanyBills } from "./stores/company-bills.js";
+import { memoryConversations } from "./stores/conversations.js";
 import { memoryEvents, type PositionCounter } from "./stores/events.js";
 import { memoryForwardingRejections } from "./stores/forwarding-rejections.js";
 import { memoryIdempotencyKeys } from "./stores/idempotency-keys.js";
@@ -65,6 +66,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   creditNotes: memoryCreditNotes(access),
   documentNumbers: memoryDocumentNumbers(access),
   sellerIdentities: memorySellerIdentities(access),
+  conversations: memoryConversations(access),
   paymentRuns: memoryPaymentRuns(access),
   bankStatements: memoryBankStatements(access),
 });

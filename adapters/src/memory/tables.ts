@@ -9,6 +9,7 @@ import type {
   Client,
   Company,
   CompanyBill,
+  Conversation,
   CreditNote,
   Customer,
   ForwardingRejection,
@@ -30,6 +31,7 @@ import type {
   WebhookSubscription,
 } from "@apar/core";
 import type { IdempotencyRecord, Job } from "@apar/core/ports";
+import type { ScopedMessage } from "./stores/conversations.js";
 
 import type { MatchingRow } from "./stores/matching.js";
 
@@ -141,6 +143,10 @@ export interface Rows {
   readonly paymentRuns: Map<string, PaymentRun>;
   /** id -> imported bank statement */
   readonly bankStatements: Map<string, ImportedStatement>;
+  /** id -> agent conversation */
+  readonly conversations: Map<string, Conversation>;
+  /** id -> agent conversation message, with its organisation */
+  readonly conversationMessages: Map<string, ScopedMessage>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -188,6 +194,8 @@ export const emptyRows = (): Rows => ({
   sellerIdentities: new Map(),
   paymentRuns: new Map(),
   bankStatements: new Map(),
+  conversations: new Map(),
+  conversationMessages: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

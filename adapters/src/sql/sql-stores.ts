@@ -9,6 +9,7 @@ import { sqlBills } from "./stores/bills.js";
 import { sqlClients } from "./stores/clients.js";
 import { sqlCompanies } from "./stores/companies.js";
 import { sqlCompanyBills } from "./stores/company-bills.js";
+import { sqlConversations } from "./stores/conversations.js";
 import { sqlCustomers } from "./stores/customers.js";
 import { sqlEvents } from "./stores/events.js";
 import { sqlForwardingRejections } from "./stores/forwarding-rejections.js";
@@ -63,4 +64,5 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   sellerIdentities: sqlSellerIdentities(session),
   paymentRuns: sqlPaymentRuns(session),
   bankStatements: sqlBankStatements(session),
+  conversations: sqlConversations(session),
 });

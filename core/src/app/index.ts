@@ -2,6 +2,7 @@
 // extras it names) and answers a TaskEither of a DomainError or its result. Helpers the use cases share
 // (loading, moving, the not-found errors, delivery batching) stay inside the package.
 
+export * from "./agents/index.js";
 export {
   type ApprovalLinkView,
   actOnApprovalLink,

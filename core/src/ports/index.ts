@@ -9,6 +9,7 @@ export type * from "./approvals.js";
 export type * from "./bank-statements.js";
 export type { BearerTokens, TokenClaims, TokenRefusal } from "./bearer-tokens.js";
 export type * from "./bills.js";
+export type * from "./conversations.js";
 export type * from "./customers.js";
 export type * from "./document-reader.js";
 export type * from "./documents.js";

@@ -1,6 +1,7 @@
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "./approvals.js";
 import type { BankStatements } from "./bank-statements.js";
 import type { Bills } from "./bills.js";
+import type { Conversations } from "./conversations.js";
 import type { Customers } from "./customers.js";
 import type { Events } from "./events.js";
 import type { IdempotencyKeys } from "./idempotency.js";
@@ -52,6 +53,7 @@ export interface Stores {
   readonly sellerIdentities: SellerIdentities;
   readonly paymentRuns: PaymentRuns;
   readonly bankStatements: BankStatements;
+  readonly conversations: Conversations;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

@@ -17,6 +17,7 @@ import { sellerIdentities } from "./0016-seller-identities.js";
 import { paymentRuns } from "./0017-payment-runs.js";
 import { bankStatements } from "./0018-bank-statements.js";
 import { billBankFlag } from "./0019-bill-bank-flag.js";
+import { agentConversations } from "./0022-agent-conversations.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   paymentRuns,
   bankStatements,
   billBankFlag,
+  agentConversations,
 ];
