@@ -42,6 +42,12 @@ export interface Config {
   readonly llmModel: string | undefined;
   readonly llmApiKey: string | undefined;
   readonly llmBelow: number | undefined;
+  readonly agentBaseUrl: string | undefined;
+  readonly agentModel: string | undefined;
+  readonly agentApiKey: string | undefined;
+  readonly agentMaxToolCalls: number;
+  readonly agentMaxTokens: number;
+  readonly agentTurnSeconds: number;
   readonly webhooksAllowInsecure: boolean;
   readonly webhooksPrivateCidrs: readonly string[];
   readonly webhooksLeaseMs: number;
@@ -449,6 +455,44 @@ export const VARIABLES = {
     fallback: undefined,
     meaning:
       "with an LLM endpoint set, bills read by text layer or OCR ask it only for the key fields (supplier, number, dates, currency, total) whose confidence is below this (`0.9`); unset: never",
+  },
+  agentBaseUrl: {
+    name: "APAR_AGENT_BASE_URL",
+    codec: httpUrl,
+    fallback: undefined,
+    meaning:
+      "OpenAI-compatible chat endpoint (tool calling and streaming) for the AP and AR agents; unset: `APAR_LLM_BASE_URL`",
+  },
+  agentModel: {
+    name: "APAR_AGENT_MODEL",
+    codec: optional,
+    fallback: undefined,
+    meaning:
+      "the agents' chat model; unset: `APAR_LLM_MODEL` (without either the agent routes answer 503 `Agent.NotConfigured`)",
+  },
+  agentApiKey: {
+    name: "APAR_AGENT_API_KEY",
+    codec: optional,
+    fallback: undefined,
+    meaning: "the agents' endpoint key (never logged); unset: `APAR_LLM_API_KEY`",
+  },
+  agentMaxToolCalls: {
+    name: "APAR_AGENT_MAX_TOOL_CALLS",
+    codec: positiveInt,
+    fallback: "8",
+    meaning: "tool calls one agent turn may make before it stops with what it has",
+  },
+  agentMaxTokens: {
+    name: "APAR_AGENT_MAX_TOKENS",
+    codec: positiveInt,
+    fallback: "4096",
+    meaning: "completion tokens one agent turn may spend",
+  },
+  agentTurnSeconds: {
+    name: "APAR_AGENT_TURN_SECONDS",
+    codec: positiveInt,
+    fallback: "120",
+    meaning: "seconds one agent turn may take",
   },
   webhooksAllowInsecure: {
     name: "APAR_WEBHOOKS_ALLOW_INSECURE",

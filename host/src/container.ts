@@ -37,12 +37,12 @@ import { type Config, publicBaseUrl } from "./config.js";
 import { INBOUND_TOKENS, type InboundJobDeps, inboundModule } from "./inbound-wiring.js";
 import { INVOICE_TOKENS, type InvoiceJobDeps, invoicesModule } from "./invoices-wiring.js";
 import { loadJwtKeys } from "./jwt-keys.js";
-import { mcpModule } from "./mcp-wiring.js";
 import { paymentsModule } from "./payments-wiring.js";
 import { portalModule } from "./portal-wiring.js";
 import { RECURRING_TOKENS, type RecurringJobDeps, recurringModule } from "./recurring-wiring.js";
 import type { Services } from "./services.js";
 import { TOKENS } from "./tokens.js";
+import { toolsModule } from "./tools-wiring.js";
 import { webhooksModule } from "./webhooks-wiring.js";
 
 /** Overrides tests and embedders may pass (a manual clock, an in-memory database, ...). */
@@ -187,7 +187,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     paymentsModule(services),
     webhooksModule(config, services, overrides.workerId),
     portalModule(config, services),
-    mcpModule(config, services),
+    toolsModule(config, services),
   );
   return c;
 };

@@ -1,3 +1,4 @@
+import { AGENT_TAG_DESCRIPTIONS } from "@apar/adapters/agents/agent-routes";
 import { BANK_DETAILS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/bank-details-routes";
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { RECEIVABLES_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/invoice-routes";
@@ -13,4 +14,5 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ...BANK_DETAILS_TAG_DESCRIPTIONS,
   ...PAYMENTS_TAG_DESCRIPTIONS,
   ...MCP_TAG_DESCRIPTIONS,
+  ...AGENT_TAG_DESCRIPTIONS,
 };

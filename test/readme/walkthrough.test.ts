@@ -197,6 +197,11 @@ test("every sh block of the README runs in order against a fresh host and shows 
   );
   t.regex(receivables, /^data\/outbox\/[^/\n]+\.eml$/m, "the invoice's email");
 
+  const ai = of("AI clients: MCP and agents");
+  t.regex(ai, /^list_bills$/m, "the MCP tools listed");
+  t.regex(ai, /^\{"supplierName":"Acme GmbH","state":"[A-Za-z]+"\}$/m, "a bill read through an MCP tool");
+  t.regex(ai, /^\{"data":\[\],"nextCursor":null,"hasMore":false\}$/m, "no conversations yet");
+
   const approvals = of("Approvals, matching and supplier credits");
   t.regex(approvals, /"state": "Approved",\s*"policy": "Small EUR bills"/, "an auto-approval");
   t.regex(approvals, /"status":"Variance","variances":\[\{[^\]]*"Price"/, "a price variance");

@@ -1,0 +1,58 @@
+import { createHmac } from "node:crypto";
+import { type AgentDeps, agentRoutes, chatModel } from "@apar/adapters/agents/agent-routes";
+import type { RouteDef } from "@apar/adapters/http/index";
+import { type McpDeps, mcpRoutes } from "@apar/adapters/mcp/mcp-routes";
+import { type ToolRunner, toolCatalogue, toolRunner } from "@apar/core/app";
+import { ContainerModule } from "inversify";
+import type { Config } from "./config.js";
+import { loadSecretKey } from "./secret-key.js";
+import type { Services } from "./services.js";
+import { TOKENS } from "./tokens.js";
+import { APP_VERSION } from "./version.js";
+
+/**
+ * The tool catalogue's two doors: the MCP endpoint and the AP and AR agents, over the services the api role
+ * resolved, built on first use. Preview tokens are signed with a key derived from the operator key
+ * (`APAR_SECRET_KEY`), so every instance accepts them.
+ */
+export const toolsModule = (config: Config, services: Services): ContainerModule =>
+  new ContainerModule(({ bind }) => {
+    let runner: Promise<ToolRunner> | undefined;
+    const tools = (): Promise<ToolRunner> => {
+      runner ??= loadSecretKey(config.secretKey, config.dataDir).then((secret) => {
+        const s = services();
+        return toolRunner(toolCatalogue(s), {
+          clock: s.clock,
+          confirmationKey: createHmac("sha256", secret).update("apar mcp tool confirmation").digest(),
+        });
+      });
+      return runner;
+    };
+    const mcp = async (): Promise<McpDeps> => ({
+      tools: await tools(),
+      version: APP_VERSION,
+      allowedOrigins: config.mcpAllowedOrigins,
+    });
+    const baseURL = config.agentBaseUrl ?? config.llmBaseUrl;
+    const model = config.agentModel ?? config.llmModel;
+    const client =
+      baseURL === undefined || model === undefined
+        ? undefined
+        : chatModel(baseURL, config.agentApiKey ?? config.llmApiKey, model);
+    const agents = async (): Promise<AgentDeps> => {
+      const s = services();
+      return {
+        db: s.db,
+        clock: s.clock,
+        ids: s.ids,
+        tools: await tools(),
+        model: client,
+        budget: {
+          toolCalls: config.agentMaxToolCalls,
+          tokens: config.agentMaxTokens,
+          seconds: config.agentTurnSeconds,
+        },
+      };
+    };
+    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([...mcpRoutes(mcp), ...agentRoutes(agents)]);
+  });
