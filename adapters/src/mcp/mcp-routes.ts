@@ -1,4 +1,4 @@
-import { type DomainError, decode, domainError, withSchema } from "@apar/core";
+import { closedType, type DomainError, decode, domainError, withSchema } from "@apar/core";
 import type { ToolOutcome, ToolRunner } from "@apar/core/app";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -87,16 +87,17 @@ const ACCESS = { scope: "organisation", module: "mcp" } as const;
 
 const AnyObject = withSchema(t.UnknownRecord, { type: "object" });
 
-const JsonRpcMessage = t.intersection([
-  t.type({ jsonrpc: t.literal("2.0") }),
-  t.partial({
+const JsonRpcMessage = closedType(
+  { jsonrpc: t.literal("2.0") },
+  {
     id: t.union([t.string, t.number, t.null]),
     method: t.string,
     params: AnyObject,
     result: AnyObject,
     error: AnyObject,
-  }),
-]);
+  },
+  "JsonRpcMessage",
+);
 
 /** A JSON-RPC 2.0 message, or (protocol 2025-03-26) a batch of them; the SDK checks the rest. */
 export const McpBody = t.union([JsonRpcMessage, t.array(JsonRpcMessage)]);

@@ -39,6 +39,9 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/suppliers/{supplierId}/credit-notes": () => ({ amount: "1", currency: "EUR" }),
   "POST /v1/supplier-credit-notes/{id}/applications": (b) => ({ billId: b.billId, amount: "1" }),
   "POST /v1/bills/{id}/reject": () => ({ reason: "walk" }),
+  "PATCH /agent/conversations/{id}": () => ({ title: "walk" }),
+  "POST /agent/ap": (b) => ({ message: "walk", conversationId: b.conversationId }),
+  "POST /agent/ar": (b) => ({ message: "walk", conversationId: b.conversationId }),
   "POST /v1/bills/{id}/schedule-payment": () => ({ paymentDate: "2030-01-01", paymentMethod: "Walk" }),
 };
 
@@ -70,8 +73,15 @@ const walk = async (
     const headers = headersFor(route);
     const bodyOf = (ids: Tenant) =>
       route.method === "GET" || route.method === "DELETE" ? undefined : (sample?.(ids) ?? {});
+    // A path parameter that names the organisation (`/mcp/{organisationId}`) stands for the organisation header:
+    // it carries the caller's own organisation here; another client's organisation in it is walked below.
+    const own = route.access?.organisationParam;
     const pathWith = (pick: (param: string) => string) =>
-      params.reduce((path, param) => path.replace(`{${param}}`, pick(param)), route.path);
+      params.reduce(
+        (path, param) =>
+          path.replace(`{${param}}`, param === own ? (headers["x-service-organisation-id"] ?? "") : pick(param)),
+        route.path,
+      );
 
     const unknown = params.filter((p) => idFor(route, p, b) === undefined);
     t.deepEqual(
@@ -171,6 +181,19 @@ test.serial(
       const withMissing = await h.call("GET", route.path, { headers: key(a.apiKey.rawKey, { [header]: missingId() }) });
       t.deepEqual(comparable(withB), comparable(withMissing), `${route.path} with B's ${header}`);
       t.false(withB.text.includes(MARKER), `${route.path} leaked B's data`);
+    }
+    // The same through the path, where a route takes the organisation from it.
+    const inPath = h.app.container
+      .get<readonly RouteDef[]>(TOKENS.Routes)
+      .filter((r) => r.access?.organisationParam !== undefined);
+    t.true(inPath.length >= 1);
+    for (const route of inPath) {
+      const at = (organisationId: string) => route.path.replace(`{${route.access?.organisationParam}}`, organisationId);
+      const body = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+      const withB = await h.call(route.method, at(b.organisation.id), { headers: key(a.apiKey.rawKey), body });
+      const withMissing = await h.call(route.method, at(missingId()), { headers: key(a.apiKey.rawKey), body });
+      t.deepEqual(comparable(withB), comparable(withMissing), `${route.path} with B's organisation`);
+      t.false(withB.status < 300, `${route.path} served B's organisation`);
     }
   },
 );

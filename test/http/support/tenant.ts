@@ -256,6 +256,21 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     createdAt: new Date(),
     updatedAt: new Date(),
   });
+  // A conversation of B's key with an agent, through the store (no model runs in the walk).
+  const conversationId = missingId();
+  await h.app.database.stores.conversations.add({
+    id: conversationId,
+    clientId: client.id,
+    organisationId: organisation.id,
+    owner: { type: "api_key", id: apiKey.apiKey.id },
+    agentType: "Ap",
+    customTitle: null,
+    autoTitle: MARKER,
+    messageCount: 0,
+    lastMessagePreview: MARKER,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   return {
     client,
     apiKey,
@@ -283,6 +298,7 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     paymentRunId,
     bankStatementId,
     statementEntryId,
+    conversationId,
   };
 };
 export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
@@ -326,9 +342,11 @@ export const idFor = (route: RouteDef, param: string, b: Tenant): string | undef
     "payment-runs": b.paymentRunId,
     "bank-statements": b.bankStatementId,
     entries: b.statementEntryId,
+    conversations: b.conversationId,
   };
   // A public approval token is itself the credential (the caller's key plays no part): B's real token would
   // rightly open B's page. The walk sends a well-formed token of nobody; test/portal/public-approval covers tokens.
   if (param === "token") return PUBLIC_TOKEN;
+  if (param === "organisationId") return b.organisation.id;
   return param === "companyId" ? b.company.id : param === "clientId" ? b.client.id : byResource[segment ?? ""];
 };
