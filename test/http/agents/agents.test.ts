@@ -58,6 +58,22 @@ test.serial(
         ],
       },
       { steps: [{ toolCall: { id: "call_2", name: "approve_bill", argumentParts: [`{"id":"${id}"}`] } }] },
+      // The preview comes back as the tool's result; the person asked for exactly this, so the model confirms it.
+      (request) => {
+        const last = ((request.messages ?? []) as Json[]).at(-1);
+        const token = String((JSON.parse(String(last?.content)) as Json).confirmationToken);
+        return {
+          steps: [
+            {
+              toolCall: {
+                id: "call_3",
+                name: "approve_bill",
+                argumentParts: [`{"id":"${id}","confirm":true,`, `"confirmationToken":"${token}"}`],
+              },
+            },
+          ],
+        };
+      },
       { steps: [{ text: "Approved the Acme Tools bill " }, { text: "(420.00 EUR)." }] },
     );
     const answer = await say("/agent/ap", { message: "Approve the Acme bill under 500 EUR" });
@@ -66,13 +82,14 @@ test.serial(
     const events = sseEvents(answer.text);
     t.is(events[0]?.event, "conversation");
     const conversationId = String(events[0]?.data.id);
-    t.deepEqual(
-      events.filter((e) => e.event === "action").map((e) => e.data),
-      [
-        { type: "list_bills", label: "List bills", params: { state: "NeedsApproval", supplier: "Acme" } },
-        { type: "approve_bill", label: "Approve a bill", params: { id } },
-      ],
-    );
+    const actions = events.filter((e) => e.event === "action").map((e) => e.data);
+    const token = (actions.at(-1)?.params as Json | undefined)?.confirmationToken;
+    t.regex(String(token), /^\d+\.[A-Za-z0-9_-]+$/);
+    t.deepEqual(actions, [
+      { type: "list_bills", label: "List bills", params: { state: "NeedsApproval", supplier: "Acme" } },
+      { type: "approve_bill", label: "Approve a bill", params: { id } },
+      { type: "approve_bill", label: "Approve a bill", params: { id, confirm: true, confirmationToken: token } },
+    ]);
     const text = events
       .filter((e) => e.event === undefined && typeof e.data.content === "string")
       .map((e) => e.data.content)
@@ -82,7 +99,7 @@ test.serial(
     // The order: the conversation, text, the list action, the approve action, the rest of the text, done.
     t.deepEqual(
       events.map((e) => e.event ?? (e.data.done === true ? "done" : "text")),
-      ["conversation", "text", "action", "action", "text", "text", "done"],
+      ["conversation", "text", "action", "action", "action", "text", "text", "done"],
     );
 
     // The tool's effect, with the agent in the history; the model saw the tool results and only AP tools.
@@ -106,7 +123,11 @@ test.serial(
     });
     const messages = (await h.call("GET", `/agent/conversations/${conversationId}/messages`)).json as { data: Json[] };
     t.like(messages.data, [
-      { role: "assistant", truncated: false, actions: [{ type: "list_bills" }, { type: "approve_bill" }] },
+      {
+        role: "assistant",
+        truncated: false,
+        actions: [{ type: "list_bills" }, { type: "approve_bill" }, { type: "approve_bill" }],
+      },
       { role: "user", content: "Approve the Acme bill under 500 EUR", actions: [] },
     ]);
 

@@ -22,7 +22,8 @@ export interface Script {
 export interface FakeModel {
   readonly baseUrl: string;
   readonly requests: Record<string, unknown>[];
-  script(...scripts: Script[]): void;
+  /** Answers for the next requests, in order: a script, or one made from the request (to echo a tool's result). */
+  script(...scripts: (Script | ((request: Record<string, unknown>) => Script))[]): void;
   /** Resolves when the current request's stream was cut by the client. */
   readonly disconnected: () => number;
   close(): Promise<void>;
@@ -82,7 +83,7 @@ const play = async (res: ServerResponse, script: Script, cut: () => void): Promi
 };
 
 export const startFakeModel = async (): Promise<FakeModel> => {
-  const queue: Script[] = [];
+  const queue: (Script | ((request: Record<string, unknown>) => Script))[] = [];
   const requests: Record<string, unknown>[] = [];
   let cuts = 0;
   let server: Server | undefined;
@@ -93,9 +94,10 @@ export const startFakeModel = async (): Promise<FakeModel> => {
         res.writeHead(404).end();
         return;
       }
-      requests.push(JSON.parse(body) as Record<string, unknown>);
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      requests.push(parsed);
       const next = queue.shift() ?? { steps: [{ text: "(no script)" }] };
-      await play(res, next, () => cuts++);
+      await play(res, typeof next === "function" ? next(parsed) : next, () => cuts++);
     })();
   });
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));

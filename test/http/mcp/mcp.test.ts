@@ -62,7 +62,18 @@ test.serial(
       t.true((structured(listed).items as Json[]).some((b) => b.id === id));
 
       t.like(structured(await client.callTool({ name: "submit_bill", arguments: { id } })), { state: "NeedsApproval" });
-      t.like(structured(await client.callTool({ name: "approve_bill", arguments: { id } })), { state: "Approved" });
+      // Approving answers a preview first and changes nothing until it is confirmed with the preview's token.
+      const preview = structured(await client.callTool({ name: "approve_bill", arguments: { id } }));
+      t.regex(
+        String(preview.preview),
+        /Approve bill .* from Acme Tools for 420\.00 EUR \(0 of 1 approval given so far\)/,
+      );
+      t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "NeedsApproval");
+      const confirmed = await client.callTool({
+        name: "approve_bill",
+        arguments: { id, confirm: true, confirmationToken: preview.confirmationToken },
+      });
+      t.like(structured(confirmed), { state: "Approved" });
       const history = (await h.call("GET", `/v1/bills/${id}/history`)).json as { data: Json[] };
       const last = history.data.at(-1) ?? {};
       t.is(last.type, "bill.approved");

@@ -239,11 +239,21 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
     name: "approve_bill",
     title: "Approve a bill",
     description:
-      "Approves a bill waiting for approval (NeedsApproval) as the caller; it is Approved once enough approvals are given.",
+      "Approves a bill waiting for approval (NeedsApproval) as the caller; it is Approved once enough approvals are given, and may then be paid. The first call answers a preview and a confirmationToken; call again with confirm: true and that token to act.",
     input: BillId,
     access: "write",
     module: "ap",
     role: "Approver",
+    preview: async (call, input) => {
+      const bill = await run(getBill(deps)(call.scope, input.id.toLowerCase()));
+      if (E.isLeft(bill)) return bill;
+      const b = bill.right;
+      const amount = [b.totalAmount ?? "an unknown amount", b.currency].filter((x) => x !== null).join(" ");
+      const needed = b.appliedPolicy?.approvalsRequired ?? 1;
+      return E.right(
+        `Approve bill ${b.invoiceNumber ?? b.id} from ${b.supplierName ?? "an unknown supplier"} for ${amount} (${b.approvals.length} of ${needed} approval${needed === 1 ? "" : "s"} given so far).`,
+      );
+    },
     run: (call, input) => run(approveBill(deps)(lifecycle(call, input.id))),
   }),
   tool({
