@@ -42,6 +42,10 @@ export interface Config {
   readonly llmModel: string | undefined;
   readonly llmApiKey: string | undefined;
   readonly llmBelow: number | undefined;
+  readonly paymentGateway: "manual" | "stripe";
+  readonly stripeSecretKey: string | undefined;
+  readonly stripeWebhookSecret: string | undefined;
+  readonly stripeApiUrl: string | undefined;
   readonly agentBaseUrl: string | undefined;
   readonly agentModel: string | undefined;
   readonly agentApiKey: string | undefined;
@@ -114,6 +118,11 @@ const roles = fromString<readonly Role[]>(
       : undefined;
   },
   `a comma-separated list of ${ROLES.join(", ")}`,
+);
+const gatewayName = fromString<"manual" | "stripe">(
+  "PaymentGateway",
+  (s) => (s.trim() === "manual" || s.trim() === "stripe" ? (s.trim() as "manual" | "stripe") : undefined),
+  "manual or stripe",
 );
 const brandWord = fromString<string>(
   "BrandWord",
@@ -456,6 +465,33 @@ export const VARIABLES = {
     meaning:
       "with an LLM endpoint set, bills read by text layer or OCR ask it only for the key fields (supplier, number, dates, currency, total) whose confidence is below this (`0.9`); unset: never",
   },
+  paymentGateway: {
+    name: "APAR_PAYMENT_GATEWAY",
+    codec: gatewayName,
+    fallback: "manual",
+    meaning:
+      "`stripe`: invoices are paid through Stripe Connect (each organisation onboards its own account); `manual`: the public page shows bank-transfer instructions and a SEPA QR code",
+  },
+  stripeSecretKey: {
+    name: "APAR_STRIPE_SECRET_KEY",
+    codec: optional,
+    fallback: undefined,
+    meaning:
+      "the platform's Stripe secret key (`sk_live_...`; never logged); required with `APAR_PAYMENT_GATEWAY=stripe`",
+  },
+  stripeWebhookSecret: {
+    name: "APAR_STRIPE_WEBHOOK_SECRET",
+    codec: optional,
+    fallback: undefined,
+    meaning:
+      "the signing secret of the Stripe endpoint that sends Connect events to `POST /webhooks/stripe` (`whsec_...`); required with `stripe`",
+  },
+  stripeApiUrl: {
+    name: "APAR_STRIPE_API_URL",
+    codec: httpUrl,
+    fallback: undefined,
+    meaning: "another Stripe API base (a local server speaking Stripe's wire format, for tests); unset: Stripe's own",
+  },
   agentBaseUrl: {
     name: "APAR_AGENT_BASE_URL",
     codec: httpUrl,
@@ -578,6 +614,13 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   if ((gateways?.length ?? 0) > 0 !== (ids?.length ?? 0) > 0)
     problems.push(
       "APAR_TRUSTED_MAIL_GATEWAYS and APAR_TRUSTED_AUTHSERV_IDS go together: set both (the gateways, and the authserv-id they write) or neither",
+    );
+  if (
+    values.paymentGateway === "stripe" &&
+    (values.stripeSecretKey === undefined || values.stripeWebhookSecret === undefined)
+  )
+    problems.push(
+      "APAR_PAYMENT_GATEWAY=stripe needs APAR_STRIPE_SECRET_KEY and APAR_STRIPE_WEBHOOK_SECRET (the platform key, and the signing secret of its Connect events endpoint)",
     );
   if (problems.length > 0) return E.left(problems);
   const dataDir = values.dataDir as string;

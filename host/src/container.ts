@@ -14,6 +14,7 @@ import { randomTokens } from "@apar/adapters/invoices/index";
 import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
 import type { DNSResolver, InboundPipeline } from "@apar/adapters/mail/inbound/index";
 import { createMailer } from "@apar/adapters/mail/index";
+import { stripeGateway } from "@apar/adapters/payments/stripe-gateway";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
@@ -161,8 +162,17 @@ const processModule = (config: Config, logger: Logger, overrides: ContainerOverr
       readingMethodFor: (clientId) => (config.llmClients.includes(clientId) ? "llm" : "ocr"),
       ocrLanguages: config.ocrLanguages,
       llmSecondLookBelow: config.llmBaseUrl === undefined ? null : (config.llmBelow ?? null),
-      // No gateway until the payments part lands: public invoice pages show no Pay button.
-      paymentGateway: undefined,
+      // Manual mode has no processor: public invoice pages show bank-transfer instructions and no Pay button.
+      paymentGateway:
+        config.paymentGateway === "stripe" &&
+        config.stripeSecretKey !== undefined &&
+        config.stripeWebhookSecret !== undefined
+          ? stripeGateway({
+              secretKey: config.stripeSecretKey,
+              webhookSecret: config.stripeWebhookSecret,
+              ...(config.stripeApiUrl === undefined ? {} : { apiUrl: config.stripeApiUrl }),
+            })
+          : undefined,
     }));
   });
 

@@ -1,5 +1,6 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { bankStatementRoutes } from "@apar/adapters/http/routes/bank-statement-routes";
+import { paymentAccountRoutes } from "@apar/adapters/http/routes/payment-account-routes";
 import { paymentRunRoutes } from "@apar/adapters/http/routes/payment-run-routes";
 import { ContainerModule } from "inversify";
 import type { Services } from "./services.js";
@@ -11,5 +12,9 @@ export const paymentsModule = (services: Services): ContainerModule =>
     bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
       ...paymentRunRoutes(services),
       ...bankStatementRoutes(services),
+      ...paymentAccountRoutes(() => {
+        const s = services();
+        return { ...s, gateway: s.paymentGateway };
+      }),
     ]);
   });

@@ -131,6 +131,8 @@ test.serial("every JSON body refuses a member its operation does not know (400, 
   for (const { path, method, op, route } of await operations()) {
     const content = op.requestBody?.content as Record<string, unknown> | undefined;
     if (content?.["application/json"] === undefined) continue;
+    // Third-party receivers (a processor's signed events) take their sender's format, members and all.
+    if (route?.limit === "inbound") continue;
     const params = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
     const url = params.reduce(
       (p, param) => p.replace(`{${param}}`, idFor(route as RouteDef, param, tenant) ?? "x"),

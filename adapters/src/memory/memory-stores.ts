@@ -18,6 +18,7 @@ import { memoryJobs } from "./stores/jobs.js";
 import { memoryMatching } from "./stores/matching.js";
 import { memoryMemberships } from "./stores/memberships.js";
 import { memoryOrganisations } from "./stores/organisations.js";
+import { memoryPaymentAccounts } from "./stores/payment-accounts.js";
 import { memoryPaymentRuns } from "./stores/payment-runs.js";
 import {
   memoryCreditNotes,
@@ -67,6 +68,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   documentNumbers: memoryDocumentNumbers(access),
   sellerIdentities: memorySellerIdentities(access),
   conversations: memoryConversations(access),
+  paymentAccounts: memoryPaymentAccounts(access),
   paymentRuns: memoryPaymentRuns(access),
   bankStatements: memoryBankStatements(access),
 });

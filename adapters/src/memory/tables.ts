@@ -18,6 +18,7 @@ import type {
   Membership,
   Organisation,
   PaymentRun,
+  ProcessorAccount,
   Product,
   RecurringSchedule,
   Reminder,
@@ -147,6 +148,10 @@ export interface Rows {
   readonly conversations: Map<string, Conversation>;
   /** id -> agent conversation message, with its organisation */
   readonly conversationMessages: Map<string, ScopedMessage>;
+  /** `${clientId} ${organisationId}` -> payment processor account */
+  readonly paymentAccounts: Map<string, ProcessorAccount>;
+  /** `${provider} ${eventId}` -> a processor event applied */
+  readonly processorEvents: Map<string, { readonly outcome: string; readonly at: Date }>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -196,6 +201,8 @@ export const emptyRows = (): Rows => ({
   bankStatements: new Map(),
   conversations: new Map(),
   conversationMessages: new Map(),
+  paymentAccounts: new Map(),
+  processorEvents: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

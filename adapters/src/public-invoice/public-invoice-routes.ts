@@ -1,4 +1,4 @@
-import { type DomainError, domainError, type SellerBankAccount } from "@apar/core";
+import { type DomainError, domainError, outstandingOf, type SellerBankAccount } from "@apar/core";
 import { documentContext, invoiceFileStem } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
@@ -10,7 +10,9 @@ import { isPayable, loadPublicInvoice, type PublicInvoicePage } from "./public-i
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";
 
 /** What the public invoice pages use. */
-export type PublicInvoiceRouteDeps = RouteDeps<"db" | "clock" | "renderer" | "publicBaseUrl" | "paymentGateway">;
+export type PublicInvoiceRouteDeps = RouteDeps<
+  "db" | "clock" | "ids" | "renderer" | "publicBaseUrl" | "paymentGateway"
+>;
 
 /**
  * Headers of every public page: never cached, never framed, no scripts, and no referrer at all (the token is
@@ -221,7 +223,16 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
         typeof ctx.headers["accept-language"] === "string" ? ctx.headers["accept-language"] : undefined,
       );
       const due = isPayable(invoice);
-      return invoicePage(tokenOf(ctx), data, due, due && deps().paymentGateway !== undefined, lang);
+      // The Pay button: a gateway is configured and the organisation's account can take charges.
+      const account =
+        due && deps().paymentGateway !== undefined
+          ? await deps().db.stores.paymentAccounts.ofOrganisation({
+              clientId: invoice.clientId,
+              organisationId: invoice.organisationId,
+            })
+          : undefined;
+      const canPay = account !== undefined && account.status === "Active" && account.capabilities.chargesEnabled;
+      return invoicePage(tokenOf(ctx), data, due, canPay, lang);
     },
   },
   {
@@ -270,11 +281,17 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
     responses: {
       "303": { description: "To the gateway's checkout page." },
       "404": HTML("No invoice has this token."),
-      "409": { description: "`PublicInvoice.NotPayable`: nothing is due (paid, credited)." },
+      "409": {
+        description:
+          "`PublicInvoice.NotPayable`: nothing is due (paid, credited); `Payments.AccountNotReady`: the organisation's payment account cannot take charges.",
+      },
+      "503": {
+        description: "`Payments.RedirectNotAllowed`: the checkout is on a host the client's settings do not allow.",
+      },
       "410": HTML("The invoice was voided."),
       "501": {
         description:
-          "`Payments.NoGateway`: this installation has no payment gateway (apar does not take card payments yet), so there is no checkout to open.",
+          "`Payments.NoGateway`: this installation has no payment gateway (`APAR_PAYMENT_GATEWAY` is `manual`), so there is no checkout to open.",
       },
     },
     handler: async (ctx) => {
@@ -292,8 +309,38 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
       if (!isPayable(found.right.invoice)) {
         return domainError("Conflict", "PublicInvoice.NotPayable", "Nothing is due on this invoice.");
       }
+      const invoice = found.right.invoice;
+      const scope = { clientId: invoice.clientId, organisationId: invoice.organisationId };
+      const account = await deps().db.stores.paymentAccounts.ofOrganisation(scope);
+      if (account === undefined || account.status !== "Active" || !account.capabilities.chargesEnabled)
+        return domainError(
+          "Conflict",
+          "Payments.AccountNotReady",
+          "The seller cannot take online payments yet; pay by bank transfer as the invoice says.",
+        );
       const back = `${deps().publicBaseUrl.replace(/\/+$/, "")}/i/${encodeURIComponent(tokenOf(ctx))}`;
-      const session = await gateway.createCheckoutSession(found.right.invoice, back);
+      const session = await gateway.createCheckout({
+        accountId: account.accountId,
+        invoiceId: invoice.id,
+        token: tokenOf(ctx),
+        organisationId: invoice.organisationId,
+        amount: outstandingOf(invoice),
+        currency: invoice.currency,
+        description: `Invoice ${invoice.documentNumber ?? invoice.id}`,
+        successUrl: `${back}?checkout=success`,
+        cancelUrl: `${back}?checkout=cancelled`,
+        idempotencyKey: deps().ids.next(),
+      });
+      // The checkout must be on a host the client allows (its paymentAllowedRedirectHosts), when it names any.
+      const client = await deps().db.stores.clients.ofId(invoice.clientId);
+      const allowed = client?.settings?.paymentAllowedRedirectHosts ?? [];
+      const host = new URL(session.url).host.toLowerCase();
+      if (allowed.length > 0 && !allowed.some((a) => a.toLowerCase() === host))
+        return domainError(
+          "Unavailable",
+          "Payments.RedirectNotAllowed",
+          `The checkout is on ${host}, which the seller's settings do not allow.`,
+        );
       return { status: 303, headers: { Location: session.url, "Cache-Control": "no-store" } };
     },
   },

@@ -20,6 +20,7 @@ import { sqlJobs } from "./stores/jobs.js";
 import { sqlMatching } from "./stores/matching.js";
 import { sqlMemberships } from "./stores/memberships.js";
 import { sqlOrganisations } from "./stores/organisations.js";
+import { sqlPaymentAccounts } from "./stores/payment-accounts.js";
 import { sqlPaymentRuns } from "./stores/payment-runs.js";
 import { sqlProducts } from "./stores/products.js";
 import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
@@ -65,4 +66,5 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   paymentRuns: sqlPaymentRuns(session),
   bankStatements: sqlBankStatements(session),
   conversations: sqlConversations(session),
+  paymentAccounts: sqlPaymentAccounts(session),
 });

@@ -122,6 +122,7 @@ export {
 } from "./matching/match-groups.js";
 export * from "./payments/bank-statements.js";
 export * from "./payments/inputs.js";
+export * from "./payments/payment-accounts.js";
 export * from "./payments/payment-runs.js";
 export {
   CreateProductBody,

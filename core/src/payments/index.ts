@@ -2,4 +2,5 @@ export * from "./camt.js";
 export * from "./creditor-reference.js";
 export * from "./imported-statement.js";
 export * from "./pain001.js";
+export * from "./payment-account.js";
 export * from "./payment-run.js";

@@ -9,6 +9,7 @@ import type { AllowedSenders, Companies, CompanyBills, ForwardingRejections } fr
 import type { CreditNotes, DocumentNumbers, Invoices } from "./invoices.js";
 import type { Jobs } from "./jobs.js";
 import type { MatchingStores } from "./matching.js";
+import type { PaymentAccounts } from "./payment-gateway.js";
 import type { PaymentRuns } from "./payment-runs.js";
 import type { Products } from "./products.js";
 import type { RecurringSchedules } from "./recurring.js";
@@ -54,6 +55,7 @@ export interface Stores {
   readonly paymentRuns: PaymentRuns;
   readonly bankStatements: BankStatements;
   readonly conversations: Conversations;
+  readonly paymentAccounts: PaymentAccounts;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

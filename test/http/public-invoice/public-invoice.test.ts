@@ -7,7 +7,7 @@ import { createHttpServer, type HttpServer } from "@apar/adapters/http/index";
 import { pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
 import { publicInvoiceRoutes } from "@apar/adapters/public-invoice/index";
 import { systemClock } from "@apar/adapters/system/clock";
-import { creditorReferenceFor, type InvoiceJson, SYSTEM_ACTOR } from "@apar/core";
+import { creditorReferenceFor, type InvoiceJson, NO_CAPABILITIES, normalizeAmount, SYSTEM_ACTOR } from "@apar/core";
 import {
   createCreditNote,
   createCustomer,
@@ -58,6 +58,7 @@ test.before(async () => {
     routes: publicInvoiceRoutes(() => ({
       db: h.db,
       clock: systemClock,
+      ids: h.app.container.get<Ids>(TOKENS.Ids),
       renderer: pdfInvoiceRenderer(),
       publicBaseUrl: BASE,
       paymentGateway: gateway,
@@ -76,6 +77,35 @@ test.after.always(async () => {
 });
 
 const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+/** A gateway of the test's own whose checkout is a page on the test's server; it records what it was asked. */
+const fakeGateway = (checkoutUrl: (invoiceId: string) => string): PaymentGateway => ({
+  name: "fake",
+  createAccount: async () => ({ accountId: "acct_fake" }),
+  onboardingLink: async () => ({ url: url("/healthz"), expiresAt: new Date() }),
+  onboardingSession: async () => ({ clientSecret: "secret", expiresAt: null }),
+  accountState: async () => ({ status: "Active", capabilities: { ...NO_CAPABILITIES, chargesEnabled: true } }),
+  createCheckout: async (r) => {
+    checkouts.push(`${r.invoiceId} ${r.amount} ${r.successUrl}`);
+    return { url: checkoutUrl(r.invoiceId), sessionId: `cs_${r.invoiceId}` };
+  },
+  verifyEvent: () => undefined,
+});
+
+/** The organisation's processor account, able to take charges. */
+const activeAccount = async (scope: { clientId: string; organisationId: string }) =>
+  h.db.run((s) =>
+    s.paymentAccounts.save({
+      ...scope,
+      provider: "fake",
+      accountId: `acct_${scope.organisationId}`,
+      status: "Active",
+      capabilities: { ...NO_CAPABILITIES, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true },
+      enabledAt: new Date(),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    }),
+  );
 
 /** A sent invoice of a fresh organisation: answers its JSON and public token. */
 const sentInvoice = async (memo = "Thank you for your business", country: string | null = null) => {
@@ -144,21 +174,18 @@ test.serial("the page shows the invoice, downloads its PDF, and has no Pay butto
 });
 
 test.serial("with a gateway the Pay button opens a checkout session; paid invoices have none", async (t) => {
-  gateway = {
-    name: "fake",
-    createCheckoutSession: async (invoice, returnUrl) => {
-      checkouts.push(`${invoice.id} ${returnUrl}`);
-      // A page on the test's own server stands in for the gateway (the browser resolves no other names).
-      return { url: url(`/healthz?session=${invoice.id}`) };
-    },
-  };
+  // A page on the test's own server stands in for the gateway (the browser resolves no other names).
+  gateway = fakeGateway((id) => url(`/healthz?session=${id}`));
   const { invoice, token, deps, scope } = await sentInvoice();
+  await activeAccount(scope);
   const page = await browser.newPage();
   try {
     await page.goto(url(`/i/${token}`));
     t.is(await page.textContent("#pay"), `Pay ${invoice.outstanding} EUR`);
     await Promise.all([page.waitForURL(url(`/healthz?session=${invoice.id}`)), page.click("#pay")]);
-    t.deepEqual(checkouts, [`${invoice.id} ${BASE}/i/${token}`]);
+    t.deepEqual(checkouts, [
+      `${invoice.id} ${normalizeAmount(invoice.outstanding)} ${BASE}/i/${token}?checkout=success`,
+    ]);
 
     const paid = await recordPayment(deps)({
       scope,
@@ -362,10 +389,7 @@ test.serial("Accept: application/json answers the published view", async (t) => 
 });
 
 test.serial("screenshots at desktop and phone width; axe-core finds no serious violation", async (t) => {
-  gateway = {
-    name: "fake",
-    createCheckoutSession: async () => ({ url: url("/healthz") }),
-  };
+  gateway = fakeGateway(() => url("/healthz"));
   const { token } = await paidAndCredited("FR");
   const axe = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
   for (const [name, viewport] of [

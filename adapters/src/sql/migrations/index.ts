@@ -17,6 +17,7 @@ import { sellerIdentities } from "./0016-seller-identities.js";
 import { paymentRuns } from "./0017-payment-runs.js";
 import { bankStatements } from "./0018-bank-statements.js";
 import { billBankFlag } from "./0019-bill-bank-flag.js";
+import { paymentAccounts } from "./0020-payment-accounts.js";
 import { agentConversations } from "./0022-agent-conversations.js";
 import type { Migration } from "./migration.js";
 
@@ -41,5 +42,6 @@ export const MIGRATIONS: readonly Migration[] = [
   paymentRuns,
   bankStatements,
   billBankFlag,
+  paymentAccounts,
   agentConversations,
 ];

@@ -1,0 +1,207 @@
+import { actsAs, type DomainError, decode, domainError, PAYMENT_ACCOUNT_STATUSES, withSchema } from "@apar/core";
+import {
+  applyGatewayEvent,
+  EnablePaymentAccountBody,
+  enablePaymentAccount,
+  type PaymentAccountDeps,
+  PaymentAccountLinkBody,
+  paymentAccountLink,
+  paymentAccountSession,
+  paymentAccountStatus,
+} from "@apar/core/app";
+import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+import { readRaw } from "../raw-body.js";
+import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import { forbidden, orgScope, reply } from "./support.js";
+
+/** What the payment account and processor event routes need. */
+export type PaymentAccountRouteDeps = () => PaymentAccountDeps;
+
+const TAG = "payments";
+/** Organisation administrators of the organisation in the path, with the payments module. */
+const ACCESS = { scope: "organisation", module: "payments", organisationParam: "id" } as const;
+
+const CAPABILITIES_SCHEMA = {
+  type: "object",
+  properties: {
+    chargesEnabled: { type: "boolean" },
+    payoutsEnabled: { type: "boolean" },
+    detailsSubmitted: { type: "boolean" },
+    currentlyDue: { type: "array", items: { type: "string" } },
+    pastDue: { type: "array", items: { type: "string" } },
+    disabledReason: { type: ["string", "null"] },
+  },
+} as const;
+
+const STATUS_SCHEMA = {
+  type: "object",
+  required: ["provider", "accountId", "status", "capabilities", "enabledAt"],
+  properties: {
+    provider: { type: "string" },
+    accountId: { type: ["string", "null"] },
+    status: { type: "string", enum: [...PAYMENT_ACCOUNT_STATUSES] },
+    capabilities: CAPABILITIES_SCHEMA,
+    enabledAt: { type: ["string", "null"], format: "date-time" },
+  },
+} as const;
+
+const ADMIN_ONLY = {
+  description: "`Module.NotEntitled`, or `PaymentAccount.AdminOnly`: organisation administrators only.",
+};
+const NO_GATEWAY = { description: "`Payments.NoGateway`: no payment gateway is configured." };
+const NOT_ENABLED = { description: "`PaymentAccount.NotEnabled`: enable the account first." };
+
+/** A Stripe (or other processor's) event body: an object with its id and type; the signature covers the bytes. */
+const ProcessorEventBody = withSchema(t.intersection([t.UnknownRecord, t.type({ id: t.string, type: t.string })]), {
+  type: "object",
+  required: ["id", "type"],
+  properties: { id: { type: "string" }, type: { type: "string" } },
+});
+
+/** The most a processor event may weigh. */
+const MAX_EVENT_BYTES = 1024 * 1024;
+
+/** The organisation's payment account with the processor: enable, onboarding link or session, status. */
+export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] => {
+  const admin =
+    (run: (ctx: RouteContext) => Promise<ReturnType<RouteDef["handler"]> extends Promise<infer R> ? R : never>) =>
+    async (ctx: RouteContext) => {
+      const { auth } = orgScope(ctx);
+      if (!actsAs(auth, "Admin"))
+        return forbidden(
+          "PaymentAccount.AdminOnly",
+          "Only the organisation's administrators manage its payment account.",
+        );
+      return run(ctx);
+    };
+  const path = (tail: string) => `/v1/organisations/{id}/payment-account/${tail}`;
+  return [
+    {
+      method: "POST",
+      path: path("enable"),
+      operationId: "enablePaymentAccount",
+      summary: "Create the organisation's account with the payment processor (once; again answers it)",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: jsonBody(EnablePaymentAccountBody, { required: false }),
+      responses: {
+        "200": { description: "The account's status.", schema: STATUS_SCHEMA },
+        "403": ADMIN_ONLY,
+        "503": NO_GATEWAY,
+      },
+      handler: admin(async (ctx) => {
+        const body = decode(EnablePaymentAccountBody, ctx.json ?? {});
+        if (E.isLeft(body)) return body.left;
+        return reply(enablePaymentAccount(deps())(orgScope(ctx).scope, body.right), 200, (a) => a);
+      }),
+    },
+    {
+      method: "POST",
+      path: path("link"),
+      operationId: "paymentAccountOnboardingLink",
+      summary: "A hosted onboarding link for the organisation's payment account",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: jsonBody(PaymentAccountLinkBody),
+      responses: {
+        "200": {
+          description: "The link and when it expires.",
+          schema: {
+            type: "object",
+            properties: { url: { type: "string", format: "uri" }, expiresAt: { type: "string", format: "date-time" } },
+          },
+        },
+        "403": ADMIN_ONLY,
+        "409": NOT_ENABLED,
+        "503": NO_GATEWAY,
+      },
+      handler: admin(async (ctx) => {
+        const body = decode(PaymentAccountLinkBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(paymentAccountLink(deps())(orgScope(ctx).scope, body.right), 200, (l) => l);
+      }),
+    },
+    {
+      method: "POST",
+      path: path("session"),
+      operationId: "paymentAccountOnboardingSession",
+      summary: "A client secret for the processor's embedded onboarding components",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": {
+          description: "The session's client secret.",
+          schema: {
+            type: "object",
+            properties: {
+              clientSecret: { type: "string" },
+              expiresAt: { type: ["string", "null"], format: "date-time" },
+            },
+          },
+        },
+        "403": ADMIN_ONLY,
+        "409": NOT_ENABLED,
+        "503": NO_GATEWAY,
+      },
+      handler: admin((ctx) => reply(paymentAccountSession(deps())(orgScope(ctx).scope), 200, (s) => s)),
+    },
+    {
+      method: "GET",
+      path: path("status"),
+      operationId: "paymentAccountStatus",
+      summary: "The payment account's status and capabilities, as the processor says now",
+      tags: [TAG],
+      access: ACCESS,
+      responses: { "200": { description: "The status.", schema: STATUS_SCHEMA }, "403": ADMIN_ONLY, "503": NO_GATEWAY },
+      handler: admin((ctx) => reply(paymentAccountStatus(deps())(orgScope(ctx).scope), 200, (a) => a)),
+    },
+    {
+      method: "POST",
+      path: "/webhooks/stripe",
+      operationId: "stripeEvents",
+      summary: "Stripe's events (signed with the endpoint secret), each applied once",
+      description:
+        "A checkout paid records an invoice payment (as a manual one would: PartiallyPaid or Paid, with their events); `account.updated` refreshes the account's status. An event apar cannot apply (an unknown or voided invoice, more than is due) is kept as unapplied and logged, and answered 200 so Stripe stops sending it.",
+      tags: [TAG],
+      security: "none",
+      access: { scope: "none" },
+      limit: "inbound",
+      stream: true,
+      parameters: [{ name: "Stripe-Signature", in: "header", required: true, schema: { type: "string" } }],
+      requestBody: jsonBody(ProcessorEventBody),
+      responses: {
+        "200": { description: "Received: `{received: true, outcome}`.", schema: { type: "object" } },
+        "400": { description: "`Payments.BadSignature`: the signature does not hold; or not an event." },
+        "404": { description: "Stripe is not the configured gateway." },
+      },
+      handler: async (ctx): Promise<DomainError | { status: number; body: unknown }> => {
+        const d = deps();
+        if (d.gateway === undefined || d.gateway.name !== "stripe")
+          return domainError("NotFound", "Route.NotFound", "No such route.");
+        const raw = await readRaw(ctx, MAX_EVENT_BYTES);
+        if (!Buffer.isBuffer(raw)) return raw;
+        const signature = ctx.headers["stripe-signature"];
+        const event = d.gateway.verifyEvent(raw, Array.isArray(signature) ? signature[0] : signature);
+        if (event === undefined)
+          return domainError(
+            "BadRequest",
+            "Payments.BadSignature",
+            "The Stripe-Signature does not hold for this body.",
+          );
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString("utf8"));
+        } catch {
+          parsed = undefined;
+        }
+        const body = decode(ProcessorEventBody, parsed);
+        if (E.isLeft(body)) return body.left;
+        const outcome = await applyGatewayEvent(d)(d.gateway.name, event);
+        if (outcome.startsWith("unapplied"))
+          ctx.log.warn({ eventId: event.id, outcome }, "a processor event could not be applied: a person should look");
+        return { status: 200, body: { received: true, outcome } };
+      },
+    },
+  ];
+};
