@@ -81,7 +81,9 @@ test.serial(
     await submit(page, "#save");
     t.regex(await page.innerText(".notice.error"), /total/i);
     t.is(await page.inputValue("#totalAmount"), "4,20");
-    await page.fill("#totalAmount", "420.00");
+    // The bill's own page again (the refused form is not the bill): correct the number only.
+    await page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(first.id)}`);
+    t.is(await page.inputValue("#totalAmount"), "420.00", "nothing of the refused form was saved");
     await page.fill("#invoiceNumber", "A-100");
     await submit(page, "#save");
     t.regex(await page.innerText(".notice"), /Saved/);
