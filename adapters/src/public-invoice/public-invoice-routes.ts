@@ -125,6 +125,7 @@ const invoicePage = (
   due: boolean,
   payOnline: boolean,
   lang: PageLanguage,
+  checkout?: "success" | "cancelled",
 ): HttpReply => {
   const t = encodeURIComponent(token);
   const w = wordsOf(lang);
@@ -137,6 +138,11 @@ const invoicePage = (
     html`<header class="brand">${v.organisationLogoUrl === null ? "" : html`<img id="logo" src="${v.organisationLogoUrl}" alt="${v.organisationName}">`}
 <div><h1>${w.invoice} <span id="number">${v.documentNumber}</span></h1>
 <span id="status" class="badge ${p.statusWord}" data-status="${v.status}">${w.statuses[p.statusWord]}</span></div></header>
+${
+  checkout === undefined
+    ? ""
+    : html`<p id="checkout-outcome" class="card" role="status">${checkout === "success" ? w.checkoutSuccess : w.checkoutCancelled}</p>`
+}
 <section class="card parties" aria-label="${w.from} / ${w.to}">
 <div><h2>${w.from}</h2>${sellerBlock(p, w)}</div>
 <div><h2>${w.to}</h2><p><strong id="customer">${v.customerName}</strong></p></div>
@@ -232,7 +238,15 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
             })
           : undefined;
       const canPay = account !== undefined && account.status === "Active" && account.capabilities.chargesEnabled;
-      return invoicePage(tokenOf(ctx), data, due, canPay, lang);
+      const outcome = ctx.query.get("checkout");
+      return invoicePage(
+        tokenOf(ctx),
+        data,
+        due,
+        canPay,
+        lang,
+        outcome === "success" || outcome === "cancelled" ? outcome : undefined,
+      );
     },
   },
   {

@@ -1,13 +1,22 @@
-import test from "ava";
+import anyTest, { type TestFn } from "ava";
+import type { Browser } from "playwright-core";
+import { browserSkipReason, launchChromium } from "../../portal/browser.js";
 import { type BillHarness, startBillHarness, userWithToken } from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe.js";
 
+const skip = browserSkipReason();
+const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
+if (skip !== undefined) console.warn(`test/http/payments: skipped: ${skip}`);
+
 const WEBHOOK_SECRET = "whsec_test_apar";
 let stripe: FakeStripe;
 let h: BillHarness;
+let browser: Browser;
 
 test.before(async () => {
+  if (skip !== undefined) return;
+  browser = await launchChromium();
   stripe = await startFakeStripe();
   h = await startBillHarness({
     vars: {
@@ -19,6 +28,7 @@ test.before(async () => {
   });
 });
 test.after.always(async () => {
+  await browser?.close();
   await h?.dispose();
   await stripe?.close();
 });
@@ -141,6 +151,21 @@ test.serial(
     t.is(made?.form.get("metadata[invoiceId]"), invoice.id);
     t.truthy(made?.headers["idempotency-key"]);
     t.regex(String(made?.form.get("success_url")), new RegExp(`/i/${invoice.token}\\?checkout=success$`));
+
+    // In the browser: Pay posts the form and follows the redirect to the processor's checkout page; coming back
+    // shows the outcome. (Stripe's checkout is https, which the page's form-action allows; the tests' processor is
+    // plain http on loopback, so the browser is told to pass over the page's CSP.)
+    const context = await browser.newContext({ bypassCSP: true });
+    try {
+      const tab = await context.newPage();
+      await tab.goto(`http://127.0.0.1:${h.app.port}/i/${invoice.token}`);
+      await Promise.all([tab.waitForURL(new RegExp(`^${stripe.url}/pay/cs_test_`)), tab.click("#pay")]);
+      t.regex((await tab.textContent("#checkout")) ?? "", /^Pay cs_test_/);
+      await tab.goto(`http://127.0.0.1:${h.app.port}/i/${invoice.token}?checkout=success`);
+      t.regex((await tab.textContent("#checkout-outcome")) ?? "", /being confirmed/);
+    } finally {
+      await context.close();
+    }
 
     const paid = await deliver(paidSession("evt_paid_1", accountId, invoice.id, 154600));
     t.is(paid.status, 200, paid.text);
