@@ -25,7 +25,8 @@ const WORDS = {
     reason: "Reason",
     download: "Download PDF",
     pay: "Pay",
-    checkoutSuccess: "Thank you: your payment is being confirmed. This page shows it as paid once the payment processor confirms it.",
+    checkoutSuccess:
+      "Thank you: your payment is being confirmed. This page shows it as paid once the payment processor confirms it.",
     checkoutCancelled: "The payment was cancelled; nothing was charged.",
     byTransfer: "Pay by bank transfer",
     scanToPay: "Scan with your banking app to fill in the transfer",
@@ -66,7 +67,8 @@ const WORDS = {
     reason: "Grund",
     download: "PDF herunterladen",
     pay: "Bezahlen",
-    checkoutSuccess: "Vielen Dank: Ihre Zahlung wird bestätigt. Diese Seite zeigt sie als bezahlt, sobald der Zahlungsdienst sie bestätigt.",
+    checkoutSuccess:
+      "Vielen Dank: Ihre Zahlung wird bestätigt. Diese Seite zeigt sie als bezahlt, sobald der Zahlungsdienst sie bestätigt.",
     checkoutCancelled: "Die Zahlung wurde abgebrochen; es wurde nichts belastet.",
     byTransfer: "Per Überweisung bezahlen",
     scanToPay: "Mit der Banking-App scannen, um die Überweisung auszufüllen",
@@ -107,7 +109,8 @@ const WORDS = {
     reason: "Motif",
     download: "Télécharger le PDF",
     pay: "Payer",
-    checkoutSuccess: "Merci : votre paiement est en cours de confirmation. Cette page l'indiquera comme payée dès que le prestataire de paiement l'aura confirmé.",
+    checkoutSuccess:
+      "Merci : votre paiement est en cours de confirmation. Cette page l'indiquera comme payée dès que le prestataire de paiement l'aura confirmé.",
     checkoutCancelled: "Le paiement a été annulé ; rien n'a été débité.",
     byTransfer: "Payer par virement",
     scanToPay: "Scannez avec votre application bancaire pour remplir le virement",
