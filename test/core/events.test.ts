@@ -47,6 +47,8 @@ const SPEC_CATALOG = [
   "supplier_credit.applied",
   "supplier_credit.reversed",
   "supplier.bank_details_changed",
+  "payment_account.status_changed",
+  "payment.unapplied",
   "company_bill.awaiting_organisation",
 ];
 
@@ -123,11 +125,31 @@ const samples: { [K in EventType]: unknown } = {
     previous: { country: "DE", accountEnding: "3000" },
     current: { country: "DE", accountEnding: "3001" },
   },
+  "payment_account.status_changed": {
+    paymentAccount: {
+      provider: "stripe",
+      accountId: billId,
+      status: "Active",
+      previousStatus: "OnboardingInProgress",
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    },
+  },
+  "payment.unapplied": {
+    payment: {
+      provider: "stripe",
+      eventId: otherBillId,
+      invoiceId: null,
+      amount: "12.50",
+      currency: "EUR",
+      reason: "unknown invoice",
+    },
+  },
   "company_bill.awaiting_organisation": { billId },
   "webhook.test": { subscriptionId: otherBillId, message: "Test event from apar" },
 };
 
-test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15) and webhook.test", (t) => {
+test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15), the payment account events (issue 16) and webhook.test", (t) => {
   t.deepEqual([...EVENT_TYPES], [...SPEC_CATALOG, "webhook.test"]);
   t.deepEqual([...SUBSCRIBABLE_EVENT_TYPES], SPEC_CATALOG);
 });

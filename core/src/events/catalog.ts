@@ -79,6 +79,18 @@ export const EVENT_CATALOG = {
     P.SupplierBankDetailsChangedData,
     (d) => d.supplier.id,
   ),
+  "payment_account.status_changed": entry(
+    "an organisation's payment account changed status with the processor (onboarding done, restricted, ...)",
+    "payment_account",
+    P.PaymentAccountStatusData,
+    (d) => d.paymentAccount.accountId,
+  ),
+  "payment.unapplied": entry(
+    "the processor reported a payment apar could not apply to an invoice (kept for a person)",
+    "payment",
+    P.PaymentUnappliedData,
+    (d) => d.payment.eventId,
+  ),
   "company_bill.awaiting_organisation": entry(
     "a bill received against a company needs someone to choose the organisation it belongs to",
     "bill",

@@ -128,3 +128,47 @@ export const SupplierBankDetailsChangedData = closedType(
   },
   { bill: closedType({ id: Uuid }, {}, "BillReference") },
 );
+
+const AccountStatus = t.keyof(
+  {
+    NotStarted: null,
+    OnboardingInProgress: null,
+    Active: null,
+    Restricted: null,
+    Rejected: null,
+    Disconnected: null,
+  },
+  "PaymentAccountStatus",
+);
+
+/** `payment_account.status_changed`: an organisation's account with the processor moved, and what it may do now. */
+export const PaymentAccountStatusData = closedType({
+  paymentAccount: closedType(
+    {
+      provider: NonEmptyTrimmedString(32),
+      accountId: NonEmptyTrimmedString(255),
+      status: AccountStatus,
+      previousStatus: AccountStatus,
+      chargesEnabled: t.boolean,
+      payoutsEnabled: t.boolean,
+    },
+    {},
+    "PaymentAccount",
+  ),
+});
+
+/** `payment.unapplied`: the processor says money arrived that apar could not put against an invoice. */
+export const PaymentUnappliedData = closedType({
+  payment: closedType(
+    {
+      provider: NonEmptyTrimmedString(32),
+      eventId: NonEmptyTrimmedString(255),
+      invoiceId: nullable(Uuid),
+      amount: MoneyAmount,
+      currency: NonEmptyTrimmedString(3),
+      reason: NonEmptyTrimmedString(500),
+    },
+    {},
+    "UnappliedPayment",
+  ),
+});

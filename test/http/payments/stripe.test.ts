@@ -130,6 +130,15 @@ test.serial("onboarding: enable, link, session, status as the processor says it"
   const active = (await h.call("GET", account("status"))).json as Json;
   t.like(active, { status: "Active", capabilities: { chargesEnabled: true, payoutsEnabled: true } });
   t.regex(String(active.enabledAt), /^\d{4}-/);
+  // Each move is an event for the organisation's subscribers, in order.
+  const moves = await h.app.database.stores.events.ofSubject(h.clientId, "payment_account", accountId);
+  t.deepEqual(
+    moves.map((e) => {
+      const d = (e.envelope.data as { paymentAccount: Json }).paymentAccount;
+      return `${String(d.previousStatus)}>${String(d.status)}`;
+    }),
+    ["NotStarted>OnboardingInProgress", "OnboardingInProgress>Active"],
+  );
 });
 
 test.serial(
@@ -206,6 +215,15 @@ test.serial(
     t.regex(String((unknown.json as Json).outcome), /^unapplied: /);
     const tooMuch = await deliver(paidSession("evt_too_much", accountId, other.id, 99_999));
     t.regex(String((tooMuch.json as Json).outcome), /^unapplied: Invoice\.Overpayment/);
+    // Each reaches the organisation's subscribers as payment.unapplied, once.
+    const repeated = await deliver(paidSession("evt_too_much", accountId, other.id, 99_999));
+    t.is((repeated.json as Json).outcome, "duplicate");
+    const kept = await h.app.database.stores.events.ofSubject(h.clientId, "payment", "evt_too_much");
+    t.deepEqual(
+      kept.map((e) => [e.envelope.type, (e.envelope.data as { payment: Json }).payment.amount]),
+      [["payment.unapplied", "999.99"]],
+    );
+    t.is((await h.app.database.stores.events.ofSubject(h.clientId, "payment", "evt_unknown")).length, 1);
     t.is(((await h.call("GET", `/v1/invoices/${other.id}`)).json as Json).status, "Sent");
   },
 );

@@ -1,5 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
+import { type OutboxEvent, SYSTEM_ACTOR } from "../../events/envelope.js";
+import { makeEvent } from "../../events/make-event.js";
 import {
   NO_CAPABILITIES,
   type PaymentAccountStatus,
@@ -11,8 +13,9 @@ import { closedType } from "../../shared/codecs/closed-type.js";
 import { nullable } from "../../shared/codecs/combinators.js";
 import { documented } from "../../shared/codecs/json-schema.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
+import { isUuid } from "../../shared/codecs/uuid.js";
 import { conflict, type DomainError, domainError } from "../../shared/errors.js";
-import { isPositiveAmount } from "../../shared/money.js";
+import { isDecimalString, isPositiveAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { InvoiceDeps } from "../invoices/deps.js";
 import { recordPayment } from "../invoices/record-payment.js";
@@ -98,6 +101,38 @@ const withState = (
   updatedAt: now,
 });
 
+/** `payment_account.status_changed` for an account whose status moved from `previous`. */
+const statusChanged = (
+  deps: PaymentAccountDeps,
+  account: ProcessorAccount,
+  previous: PaymentAccountStatus,
+): OutboxEvent =>
+  makeEvent({
+    ids: deps.ids,
+    clock: deps.clock,
+    type: "payment_account.status_changed",
+    clientId: account.clientId,
+    organisationId: account.organisationId,
+    actor: SYSTEM_ACTOR,
+    data: {
+      paymentAccount: {
+        provider: account.provider,
+        accountId: account.accountId,
+        status: account.status,
+        previousStatus: previous,
+        chargesEnabled: account.capabilities.chargesEnabled,
+        payoutsEnabled: account.capabilities.payoutsEnabled,
+      },
+    },
+  });
+
+/** Saves the account and, when its status moved, its event, in one unit of work. */
+const saveAccount = (deps: PaymentAccountDeps, account: ProcessorAccount, previous: PaymentAccountStatus) =>
+  deps.db.run(async (s) => {
+    await s.paymentAccounts.save(account);
+    if (account.status !== previous) await s.events.append([statusChanged(deps, account, previous)]);
+  });
+
 /** Creates the organisation's account with the processor (once: enabling again answers the account). */
 export const enablePaymentAccount =
   (deps: PaymentAccountDeps) =>
@@ -148,8 +183,10 @@ export const paymentAccountLink =
     if (account === undefined) return E.left(notEnabled());
     const link = await gateway.onboardingLink(account.accountId, body);
     if (account.status === "NotStarted")
-      await deps.db.run((s) =>
-        s.paymentAccounts.save({ ...account, status: "OnboardingInProgress", updatedAt: deps.clock.now() }),
+      await saveAccount(
+        deps,
+        { ...account, status: "OnboardingInProgress", updatedAt: deps.clock.now() },
+        "NotStarted",
       );
     return E.right({ url: link.url, expiresAt: link.expiresAt.toISOString() });
   };
@@ -178,7 +215,7 @@ export const paymentAccountStatus =
     const started = account.status !== "NotStarted" || state.capabilities.detailsSubmitted;
     const status = state.status === "OnboardingInProgress" && !started ? "NotStarted" : state.status;
     const updated = withState(account, status, state.capabilities, deps.clock.now());
-    await deps.db.run((s) => s.paymentAccounts.save(updated));
+    await saveAccount(deps, updated, account.status);
     return E.right(accountJson(updated, gateway.name));
   };
 
@@ -212,8 +249,36 @@ export const applyGatewayEvent =
       event.accountId === null
         ? undefined
         : await deps.db.stores.paymentAccounts.ofAccountId(provider, event.accountId);
-    const unapplied = async (why: string): Promise<EventOutcome> =>
-      (await mark(`unapplied: ${why}`)) ? `unapplied: ${why}` : "duplicate";
+    // Kept for a person: the event id's outcome, and `payment.unapplied` to the organisation's subscribers.
+    const unapplied = async (why: string): Promise<EventOutcome> => {
+      const outcome: EventOutcome = `unapplied: ${why}`;
+      const first = await deps.db.run(async (s) => {
+        const fresh = await s.paymentAccounts.markEventApplied(provider, event.id, now, outcome);
+        if (fresh && account !== undefined)
+          await s.events.append([
+            makeEvent({
+              ids: deps.ids,
+              clock: deps.clock,
+              type: "payment.unapplied",
+              clientId: account.clientId,
+              organisationId: account.organisationId,
+              actor: SYSTEM_ACTOR,
+              data: {
+                payment: {
+                  provider,
+                  eventId: event.id.slice(0, 255),
+                  invoiceId: event.invoiceId !== null && isUuid(event.invoiceId) ? event.invoiceId : null,
+                  amount: isDecimalString(event.amount) ? event.amount : "0",
+                  currency: event.currency.slice(0, 3) || "XXX",
+                  reason: why.slice(0, 500),
+                },
+              },
+            }),
+          ]);
+        return fresh;
+      });
+      return first ? outcome : "duplicate";
+    };
     if (account === undefined) return unapplied("the payment is for an account apar does not know");
     if (event.invoiceId === null) return unapplied("the payment names no invoice");
     if (!isPositiveAmount(event.amount)) return unapplied("the payment has no positive amount");
