@@ -1,6 +1,7 @@
+import { verifyWebhook } from "@apar/core";
 import anyTest, { type TestFn } from "ava";
 import type { Browser } from "playwright-core";
-import { browserSkipReason, launchChromium } from "../../portal/browser.js";
+import { browserSkipReason, launchChromium, type Receiver, startReceiver } from "../../portal/browser.js";
 import { type BillHarness, startBillHarness, userWithToken } from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe.js";
@@ -13,10 +14,12 @@ const WEBHOOK_SECRET = "whsec_test_apar";
 let stripe: FakeStripe;
 let h: BillHarness;
 let browser: Browser;
+let receiver: Receiver;
 
 test.before(async () => {
   if (skip !== undefined) return;
   browser = await launchChromium();
+  receiver = await startReceiver();
   stripe = await startFakeStripe();
   h = await startBillHarness({
     vars: {
@@ -24,10 +27,13 @@ test.before(async () => {
       APAR_STRIPE_SECRET_KEY: "sk_test_apar",
       APAR_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       APAR_STRIPE_API_URL: stripe.url,
+      // The subscriber of this test is plain http on loopback.
+      APAR_WEBHOOKS_ALLOW_INSECURE: "on",
     },
   });
 });
 test.after.always(async () => {
+  await receiver?.close();
   await browser?.close();
   await h?.dispose();
   await stripe?.close();
@@ -176,6 +182,11 @@ test.serial(
       await context.close();
     }
 
+    const subscribed = await h.call("POST", "/v1/webhook-subscriptions", {
+      body: { url: receiver.url, eventTypes: ["invoice.paid"] },
+    });
+    t.is(subscribed.status, 201, subscribed.text);
+
     const paid = await deliver(paidSession("evt_paid_1", accountId, invoice.id, 154600));
     t.is(paid.status, 200, paid.text);
     t.is((paid.json as Json).outcome, "applied");
@@ -187,6 +198,20 @@ test.serial(
     t.like(list[0], { amount: "1546.00", method: "stripe", reference: "pi_evt_paid_1" });
     const history = (await h.call("GET", `/v1/invoices/${invoice.id}/history`)).json as { data: Json[] };
     t.true(history.data.some((e) => e.type === "invoice.paid"));
+
+    // The subscriber is told, signed, as for any payment.
+    await receiver.waitFor(1);
+    const told = JSON.parse(receiver.received[0]?.body ?? "{}") as { type: string; data: { invoice: Json } };
+    t.is(told.type, "invoice.paid");
+    t.is(told.data.invoice.id, invoice.id);
+    const secret = String((subscribed.json as Json).secret);
+    t.true(
+      verifyWebhook(
+        secret,
+        receiver.received[0]?.headers["service-signature"] as string,
+        receiver.received[0]?.body ?? "",
+      ).ok,
+    );
 
     // The same event again changes nothing.
     const again = await deliver(paidSession("evt_paid_1", accountId, invoice.id, 154600));
