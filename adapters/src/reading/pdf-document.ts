@@ -49,14 +49,32 @@ interface Run {
   readonly height: number;
 }
 
-/** A page's text as lines, top to bottom, each ordered by x; wide gaps become two spaces (column breaks). */
+/** A text run's matrix as the page is shown: the page's /Rotate applied (a landscape page drawn rotated). */
+const shown = (viewport: readonly number[], m: readonly number[]): number[] => {
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = viewport;
+  const [p = 1, q = 0, r = 0, s = 1, x = 0, y = 0] = m;
+  return [a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * x + c * y + e, b * x + d * y + f];
+};
+
+/**
+ * A page's text as lines, top to bottom as the page is shown (its /Rotate applied), each ordered by x; wide gaps
+ * become two spaces (column breaks). Runs not written left to right as shown (a diagonal "COPY" stamp, a
+ * margin note turned on its side) follow, one line each.
+ */
 export const pageLines = async (page: PdfPage): Promise<string[]> => {
   const content = await page.getTextContent();
+  const viewport = page.getViewport({ scale: 1 }).transform as number[];
   const runs: Run[] = [];
+  const turned: string[] = [];
   for (const item of content.items) {
     if (!("str" in item) || item.str.trim() === "") continue;
-    const [, , , d = 0, e = 0, f = 0] = item.transform as number[];
-    runs.push({ text: item.str, x: e, y: f, width: item.width, height: Math.abs(d) || item.height || 10 });
+    // Device space: y grows downwards; flip it back so that larger y is higher up, as in the page's own space.
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = shown(viewport, item.transform as number[]);
+    if (Math.abs(b) > Math.abs(a) * 0.1 || a <= 0) {
+      turned.push(item.str.trim());
+      continue;
+    }
+    runs.push({ text: item.str, x: e, y: -f, width: item.width, height: Math.hypot(c, d) || item.height || 10 });
   }
   runs.sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Run[][] = [];
@@ -67,7 +85,7 @@ export const pageLines = async (page: PdfPage): Promise<string[]> => {
     if (row && first && Math.abs(first.y - run.y) < Math.min(first.height, run.height) / 3) row.push(run);
     else rows.push([run]);
   }
-  return rows.map((row) => {
+  const lines = rows.map((row) => {
     row.sort((a, b) => a.x - b.x);
     let line = "";
     let end = Number.NEGATIVE_INFINITY;
@@ -79,6 +97,7 @@ export const pageLines = async (page: PdfPage): Promise<string[]> => {
     }
     return line.replace(/\s+$/, "");
   });
+  return [...lines, ...turned];
 };
 
 const VOWEL = /[aeiouyäöüàâéèêëîïôûùæœąęóÿ]/iu;

@@ -1,6 +1,8 @@
-// A PDF text layer is judged by its words: glyph codes from a font without a Unicode map send the page to OCR.
-import { hasTextLayer } from "@apar/adapters/reading/pdf-document";
+// A PDF text layer is judged by its words: glyph codes from a font without a Unicode map send the page to OCR;
+// its lines are read as the page is shown.
+import { hasTextLayer, openPdf, pageLines } from "@apar/adapters/reading/pdf-document";
 import test from "ava";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
 
 test("a page of words has a text layer", (t) => {
   t.true(hasTextLayer(["Rechnung Nr. 2041", "Lieferant GmbH, Hafenstraße 4", "Gesamtbetrag 1.190,00 EUR"]));
@@ -17,4 +19,38 @@ test("glyph codes, stray characters and bare numbers are no text layer", (t) => 
   );
   t.false(hasTextLayer(["BCDFG HJKLM NPQRS", "TVWXZ BCDFG HJKLM", "12 34 56 78 90 12 34"]));
   t.false(hasTextLayer(["  ", "1", "x"]));
+});
+
+// A landscape statement drawn on a portrait page turned by /Rotate 90: its lines are read as the page is shown.
+const rotatedPage = async (): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  page.setRotation(degrees(90));
+  // Shown turned clockwise: a page x is a shown line (smaller is higher), a page y the place along it.
+  const row = (x: number, cells: [number, string][]): void => {
+    for (const [y, text] of cells) page.drawText(text, { x, y, size: 10, font, rotate: degrees(90) });
+  };
+  row(60, [
+    [40, "Invoice No.:"],
+    [300, "A-2041"],
+  ]);
+  row(80, [
+    [40, "Invoice date:"],
+    [300, "05.10.2021"],
+  ]);
+  row(100, [
+    [40, "Total"],
+    [300, "87.859"],
+  ]);
+  // A stamp drawn across the page is no line of the statement.
+  page.drawText("COPY", { x: 300, y: 400, size: 40, font, rotate: degrees(135) });
+  return doc.save();
+};
+
+test("a page turned by /Rotate reads as shown: rows left to right, top to bottom; a diagonal stamp comes last", async (t) => {
+  const pdf = await openPdf(await rotatedPage());
+  const lines = await pageLines(await pdf.getPage(1));
+  t.deepEqual(lines, ["Invoice No.:  A-2041", "Invoice date:  05.10.2021", "Total  87.859", "COPY"]);
+  await pdf.loadingTask.destroy();
 });

@@ -560,3 +560,56 @@ test("supplier on receipts: a registered owner under 'Owned By' still loses to t
   const branch = extractFromText(["PASAR RAYA MEGA MAJU", "(SEMENYIH) SDN BHD", "(1234567-X)", "TOTAL 5.00"], "ocr");
   t.is(branch.fields.supplierName, "PASAR RAYA MEGA MAJU (SEMENYIH) SDN BHD");
 });
+
+test("a statement without total labels: the VAT summary row's net + tax = gross is the total, weakly", (t) => {
+  const e = extractFromText(
+    [
+      "Tankstelle Nord  Menge  Netto  USt.  Brutto",
+      "Diesel  64,000  23.110  6.329  29.769",
+      "Diesel  56,810  21.096  5.775  26.871",
+      "Forgalmiadó-statisztika:",
+      "27,00 %  44.206  12.104  56.310",
+      "Pénznem: HUF",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.totalAmount, "56310");
+  t.is(e.fields.subTotal, "44206");
+  t.is(e.fields.taxAmount, "12104");
+  t.true((e.fieldConfidence.totalAmount ?? 0) < 0.9);
+  // Beside a labelled subtotal the row must print it: a line of item figures that happen to add up is no total.
+  const items = extractFromText(["Widget  2.00  1.00  3.00", "Subtotal  9.50"], "pdf-text");
+  t.is(items.fields.totalAmount, "9.50");
+});
+
+test("dates: a label naming the issuing beats another invoice date ('Rechnungserstellungsdatum' over 'Rechnungsdatum')", (t) => {
+  const e = extractFromText(
+    [
+      "DKW Tankdienst GmbH",
+      "Rechnungsnummer:  21/0042/7",
+      "Rechnungsdatum:  30.09.2021",
+      "Rechnungserstellungsdatum:  05.10.2021",
+      "Gesamtbetrag  100,00 EUR",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.invoiceDate, "2021-10-05");
+  const en = extractFromText(["Invoice date: 01/03/2025", "Date of issue: 04/03/2025", "Total 10.00 GBP"], "pdf-text");
+  t.is(en.fields.invoiceDate, "2025-03-04");
+});
+
+test("supplier: the name leading a footer line with a register entry is the registered sender", (t) => {
+  const e = extractFromText(
+    [
+      "Rechnung",
+      "Hafen Logistik GmbH",
+      "Kaiserstraße 12",
+      "60311 Frankfurt",
+      "Rechnungsnummer: 4711",
+      "Gesamtbetrag  100,00 EUR",
+      "Tankdienst Süd GmbH + Co. KG, Allee 3, D-40882 Ratingen, Tel.: 02102 55180, Amtsgericht Ratingen HRA 4053",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.supplierName, "Tankdienst Süd GmbH");
+});

@@ -26,6 +26,7 @@ export const LABELS = {
   invoiceNumber: L("invoiceNumber"),
   dueDate: L("dueDate"),
   invoiceDate: L("invoiceDate"),
+  issueDate: L("issueDate"),
   date: L("date"),
   otherDate: L("otherDate"),
   purchaseOrder: L("purchaseOrder"),

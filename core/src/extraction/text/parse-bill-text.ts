@@ -330,6 +330,18 @@ const findAmounts = (
     const value = new Decimal(due.value).plus(prepaid).toFixed(2);
     totals.push({ value, line: due.line, kind: "grand", several: false, derived: true });
   }
+  // No total label read at all, but a summary row whose last three amounts are net, tax and their sum ("27,00 %
+  // 69.180  18.679  87.859" under column headings the lines do not pair): the sum stands in, weakly (before a
+  // lone subtotal would).
+  if (totals.length === 0) {
+    const row = netTaxGross(lines);
+    // Beside a labelled subtotal, only a row that prints that subtotal as its net amount.
+    if (row && (subs.length === 0 || subs.some((x) => near(x.value, row.net)))) {
+      totals.push({ value: row.gross, line: row.line, kind: "plain", several: false, derived: true });
+      if (subs.length === 0) subs.push({ value: row.net, line: row.line });
+      if (taxes.length === 0) taxes.push({ value: row.tax, line: row.line, summary: true });
+    }
+  }
   // No total label read at all: a receipt without tax prints only its subtotal ("SUBTOTAL (QTY 4) RM41.45") or
   // a "Net total"; the last one stands in, weakly.
   // A total of nothing beside amounts that are not ("Total 0.00" over "Sub Total 40.00") is a misreading.
@@ -465,6 +477,26 @@ const findAmounts = (
   };
 };
 
+/**
+ * The last row whose last three amounts are a net amount, a smaller tax and their sum (a VAT summary row with its
+ * headings above it), or null.
+ */
+export const netTaxGross = (
+  lines: readonly string[],
+): { net: string; tax: string; gross: string; line: number } | null => {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] ?? "";
+    if (isTaxIdLine(line)) continue;
+    const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(line))));
+    if (nums.length < 3) continue;
+    const [net, tax, gross] = nums.slice(-3) as [string, string, string];
+    const n = new Decimal(net);
+    const t = new Decimal(tax);
+    if (n.gt(0) && t.gt(0) && t.lt(n) && n.plus(t).eq(gross)) return { net, tax, gross, line: i };
+  }
+  return null;
+};
+
 // Digits that OCR confuses with one another.
 const CONFUSED = new Set(["38", "83", "06", "60", "56", "65", "08", "80", "17", "71"]);
 
@@ -548,8 +580,8 @@ const PLACE_DATE = /\p{L}{3,},\s*(?:den|le|el|il|dnia)\s+/u;
 
 const NOT_ISSUE_DATE = new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu");
 
-// The invoice date: labelled candidates ranked by how specific the label is ("Invoice date" beats a bare "Date"),
-// never a delivery, order or due date.
+// The invoice date: labelled candidates ranked by how specific the label is ("Date of issue" beats "Invoice date",
+// which beats a bare "Date"), never a delivery, order or due date.
 const findInvoiceDate = (
   lines: readonly string[],
   monthFirst: boolean,
@@ -561,6 +593,10 @@ const findInvoiceDate = (
     const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
     return found && found.index < 30 ? found.date : null;
   };
+  // A label naming the issuing itself ("Rechnungserstellungsdatum") beats another invoice date ("Rechnungsdatum",
+  // on a statement whose billing date is the end of its period).
+  const issued = labelled(masked, LABELS.issueDate, read);
+  if (issued.value !== null) return issued;
   const specific = labelled(masked, LABELS.invoiceDate, read);
   if (specific.value !== null) return specific;
   // "Rechnung Nr. 471102 vom 15.11.2024", "Invoice 2041 dated 3 May 2025".

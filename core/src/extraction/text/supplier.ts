@@ -187,6 +187,10 @@ const ADDRESS =
 
 const SITE = /www\.([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
 const SITE_OR_MAIL = /(?:www\.|@)([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
+// A commercial-register entry printed with a name ("..., Amtsgericht Ratingen HRA 4053", "RCS Paris B 123 456
+// 789", "KvK 12345678"): a sender's footer; a buyer's address never carries one.
+const REGISTRY =
+  /(?<![\p{L}])(?:HR[AB]\s?\d|amtsgericht|registergericht|handelsregister|registre\s+du\s+commerce|RCS\s|KvK|kamer\s+van\s+koophandel|registered\s+in\s+(?:england|scotland|wales)|company\s+(?:no|number|reg))/iu;
 const OWNED_BY = /(?<![\p{L}])(?:owned\s+by|operated\s+by|dimiliki\s+oleh|a\s+division\s+of)(?![\p{L}])/iu;
 // Words too common to tie a name to a domain.
 const GENERIC_WORDS = new Set(["gmbh", "ltd", "inc", "the", "and", "und", "company", "group", "services", "trading"]);
@@ -231,6 +235,8 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
     for (const cell of cellsOf(line, i)) {
       // A window-envelope sender line: "Name AG - Street 40 - 12345 City".
       const parts = cell.text.split(/\s[-–·|•+]\s|,\s/);
+      // The first name with a legal form in a cell that also gives a register entry is the registered sender.
+      let registry = REGISTRY.test(cell.text);
       for (const part of parts) {
         let text = clean(part);
         const registered = REGISTRATION.test(text);
@@ -249,6 +255,10 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         if (form) score += 3;
         else if (TRADE.test(text)) score += 1.5;
         if (registered) score += 2;
+        if (registry && form && parts.length > 1) {
+          score += 2;
+          registry = false;
+        }
         if (i < top) score += 1.5 - i / top;
         if (buyer.has(`${i}:${cell.start}`)) score -= 6;
         // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.

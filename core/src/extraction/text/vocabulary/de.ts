@@ -88,10 +88,16 @@ export const de: Vocabulary = {
   invoiceDate: [
     String.raw`rechnungsdatum`,
     String.raw`ausstellungsdatum`,
+    String.raw`rechnungs\s*-?\s*erstellungsdatum`,
     String.raw`rechnungs\s*-?\s*datum`,
     String.raw`belegdatum`,
     String.raw`gutschriftsdatum`,
     String.raw`datum\s*der\s*rechnung`,
+  ],
+  issueDate: [
+    String.raw`ausstellungsdatum`,
+    String.raw`rechnungs\s*-?\s*erstellungsdatum`,
+    String.raw`datum\s*der\s*ausstellung`,
   ],
   date: [String.raw`datum`],
   otherDate: [

@@ -105,6 +105,12 @@ export const en: Vocabulary = {
     String.raw`tax\s*point`,
     String.raw`credit\s*note\s*date`,
   ],
+  issueDate: [
+    String.raw`date\s*of\s*issue`,
+    String.raw`issue\s*date`,
+    String.raw`date\s*issued`,
+    String.raw`issued\s*on`,
+  ],
   date: [String.raw`date`, String.raw`dated`],
   otherDate: [
     String.raw`delivery\s*date`,

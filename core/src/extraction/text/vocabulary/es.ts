@@ -38,6 +38,7 @@ export const es: Vocabulary = {
     String.raw`num\.?\s*factura`,
   ],
   invoiceDate: [String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`, String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],
+  issueDate: [String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],
   date: [String.raw`fecha`],
   otherDate: [String.raw`fecha\s*de\s*(?:entrega|pedido|servicio)`, String.raw`periodo`],
   dueDate: [String.raw`fecha\s*de\s*vencimiento`, String.raw`vencimiento`, String.raw`vence`],

@@ -71,6 +71,7 @@ export const fr: Vocabulary = {
     String.raw`[ée]mise?\s*le`,
     String.raw`factur[ée]e?\s*le`,
   ],
+  issueDate: [String.raw`date\s*d.?\s*[ée]mission`, String.raw`[ée]mise?\s*le`],
   date: [String.raw`date`, String.raw`le`],
   otherDate: [
     String.raw`date\s*de\s*livraison`,

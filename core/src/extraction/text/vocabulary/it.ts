@@ -43,6 +43,7 @@ export const it: Vocabulary = {
     String.raw`data\s*(?:di\s*)?emissione`,
     String.raw`data\s*documento`,
   ],
+  issueDate: [String.raw`data\s*(?:di\s*)?emissione`],
   date: [String.raw`data`],
   otherDate: [String.raw`data\s*(?:di\s*)?consegna`, String.raw`data\s*ordine`, String.raw`periodo`],
   dueDate: [String.raw`data\s*(?:di\s*)?scadenza`, String.raw`scadenza`],

@@ -50,6 +50,7 @@ export const nl: Vocabulary = {
     String.raw`creditnota\s*-?\s*(?:nummer|nr\.?)`,
   ],
   invoiceDate: [String.raw`factuurdatum`, String.raw`factuur\s*-?\s*datum`, String.raw`datum\s*factuur`],
+  issueDate: [String.raw`datum\s*van\s*uitgifte`, String.raw`uitgiftedatum`],
   date: [String.raw`datum`],
   otherDate: [String.raw`leverdatum`, String.raw`leveringsdatum`, String.raw`orderdatum`, String.raw`periode`],
   dueDate: [

@@ -29,6 +29,7 @@ export const pl: Vocabulary = {
     String.raw`faktura\s*korygująca\s*nr\.?`,
   ],
   invoiceDate: [String.raw`data\s*wystawienia`, String.raw`data\s*faktury`],
+  issueDate: [String.raw`data\s*wystawienia`],
   date: [String.raw`data`],
   otherDate: [String.raw`data\s*sprzeda[żz]y`, String.raw`data\s*dostawy`, String.raw`data\s*wykonania\s*us[łl]ugi`],
   dueDate: [String.raw`termin\s*p[łl]atno[śs]ci`, String.raw`termin\s*zap[łl]aty`, String.raw`p[łl]atne\s*do`],

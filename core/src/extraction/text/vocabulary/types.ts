@@ -22,6 +22,11 @@ export interface Vocabulary {
   readonly invoiceNumber: readonly string[];
   /** Labels naming the issue date, most specific first. */
   readonly invoiceDate: readonly string[];
+  /**
+   * Labels that name the issuing itself ("Date of issue", "Ausstellungsdatum"): where a page also prints another
+   * invoice date (a billing date, the period's end), the day of issue is the issue date.
+   */
+  readonly issueDate: readonly string[];
   /** A bare "date" label: used only when no specific one is present. */
   readonly date: readonly string[];
   /** Dates that are not the issue date (delivery, order, period, printing). */
