@@ -6,6 +6,7 @@ import * as E from "fp-ts/lib/Either.js";
 import { readEinvoiceXml } from "./einvoice-xml.js";
 import { type LlmConfig, readWithLlm } from "./llm-reader.js";
 import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
+import { HEADER_BAND, withHeaderBand } from "./ocr-band.js";
 import { createOcrPool, OcrAborted, type OcrPool } from "./ocr-pool.js";
 import { hasTextLayer, openPdf, type PdfDocument, pageLines, renderPagePng } from "./pdf-document.js";
 import { pdfOverLimits } from "./pdf-limits.js";
@@ -146,14 +147,15 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       if (pdf.numPages > maxPages) return fail("too-large", `${pdf.numPages} pages is more than ${maxPages}`);
       const attached = options.readAttachedEinvoice === false ? null : await einvoiceAttachment(pdf, maxXmlBytes);
       if (attached) return E.right(attached);
-      const render = async (n: number): Promise<Uint8Array> => {
+      const shoot = async (n: number, band?: number): ReturnType<typeof renderPagePng> => {
         const page = await pdf.getPage(n);
         const viewport = page.getViewport({ scale: dpi / 72 });
         if (viewport.width * viewport.height > maxPixels) {
           throw new Failed({ reason: "too-large", detail: `page ${n} renders to more than ${maxPixels} pixels` });
         }
-        return (await renderPagePng(page, dpi)).png;
+        return renderPagePng(page, dpi, band);
       };
+      const render = async (n: number): Promise<Uint8Array> => (await shoot(n)).png;
       if (read.method === "llm") {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)
@@ -168,7 +170,13 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         if (hasTextLayer(text)) lines.push(...text);
         else {
           scanned = true;
-          lines.push(...(await ocr().recognize(await render(n), signal)));
+          // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
+          const shot = await shoot(n, HEADER_BAND);
+          const [page, top] = await Promise.all([
+            ocr().recognize(shot.png, signal),
+            shot.band ? ocr().recognize(shot.band, signal) : [],
+          ]);
+          lines.push(...withHeaderBand(page, top));
         }
       }
       options.onText?.(lines, scanned ? "ocr" : "pdf-text");

@@ -115,11 +115,15 @@ export const hasTextLayer = (lines: readonly string[]): boolean => {
   return words.length >= 5 && words.length / tokens.length >= 0.25;
 };
 
-/** Renders a page to PNG at `dpi` with pdfjs's Node canvas; answers the PNG and its size. */
+/**
+ * Renders a page to PNG at `dpi` with pdfjs's Node canvas; answers the PNG and its size, and with `band` (a share
+ * of the height) also the page's top band of that height as a PNG of its own.
+ */
 export const renderPagePng = async (
   page: PdfPage,
   dpi: number,
-): Promise<{ png: Uint8Array; width: number; height: number }> => {
+  band?: number,
+): Promise<{ png: Uint8Array; width: number; height: number; band?: Uint8Array }> => {
   const viewport = page.getViewport({ scale: dpi / 72 });
   const { createCanvas } = await napiCanvas();
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
@@ -127,7 +131,12 @@ export const renderPagePng = async (
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-  return { png: new Uint8Array(canvas.toBuffer("image/png")), width: canvas.width, height: canvas.height };
+  const png = new Uint8Array(canvas.toBuffer("image/png"));
+  if (band === undefined) return { png, width: canvas.width, height: canvas.height };
+  // A crop of its own: tesseract reads a rectangle of a larger image worse than the same pixels alone.
+  const top = createCanvas(canvas.width, Math.max(1, Math.round(canvas.height * band)));
+  top.getContext("2d").drawImage(canvas, 0, 0);
+  return { png, width: canvas.width, height: canvas.height, band: new Uint8Array(top.toBuffer("image/png")) };
 };
 
 interface NapiCanvas {
@@ -140,6 +149,7 @@ interface NapiCanvas {
     getContext(kind: "2d"): {
       fillStyle: string;
       fillRect(x: number, y: number, w: number, h: number): void;
+      drawImage(image: unknown, x: number, y: number): void;
     };
     toBuffer(mime: "image/png"): Buffer;
   };
