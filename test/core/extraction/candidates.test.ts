@@ -613,3 +613,26 @@ test("supplier: the name leading a footer line with a register entry is the regi
   );
   t.is(e.fields.supplierName, "Tankdienst Süd GmbH");
 });
+
+test("OCR: a name printed again with its accents misread still counts twice; 'réglement' names a due date", (t) => {
+  const e = extractFromText(
+    [
+      "PACANO                                  FACTURE",
+      "HOTEL  PARIS                            20/09/2023",
+      "Société Hôtelière du Pacano",
+      "2, rue de la Paix",
+      "75000 Paris",
+      "Atelier Lumen SARL",
+      "27, Rue de Bassano",
+      "75008 Paris",
+      "Montant Total TTC  1.368,84 €",
+      "Date limite de réglement : 19/10/2023",
+      "Société Hoteliére du Pacano",
+      "2, rue de la Paix — 75000 Paris",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.supplierName, "Société Hôtelière du Pacano");
+  t.is(e.fields.dueDate, "2023-10-19");
+  t.is(e.fields.invoiceDate, "2023-09-20");
+});

@@ -108,6 +108,9 @@ const upToForm = (text: string): string => {
   return /\d/.test(rest) || rest.split(" ").length > 2 ? text.slice(0, end).trim() : text;
 };
 
+// A name as it is compared with its other printings: case and accents aside (OCR reads "Hôtelière" as "Hoteliére").
+const sameName = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
 interface Cell {
   readonly text: string;
   readonly line: number;
@@ -246,7 +249,7 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         const above = prior.find((t) => /\p{L}{2}/u.test(t));
         if (FORM_ONLY.test(text) && above && !/\d/.test(above)) text = `${above} ${text}`;
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
-        const key = text.toLowerCase();
+        const key = sameName(text);
         seen.set(key, (seen.get(key) ?? 0) + 1);
         if (NOT_NAME.test(text) || isHeading(text, parts.length === 1) || LABELS.title.test(text.split(" ")[0] ?? ""))
           continue;
@@ -275,7 +278,7 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
     }
   });
   // A name printed again further down (footer, account holder) is the sender's; an address repeats less often.
-  for (const c of candidates) if (c.evidence && (seen.get(c.text.toLowerCase()) ?? 0) > 1) c.score += 1.5;
+  for (const c of candidates) if (c.evidence && (seen.get(sameName(c.text)) ?? 0) > 1) c.score += 1.5;
   // The sender's web site or e-mail names it ("www.alphabet.de", "info@cronus.com"); outside the buyer's block.
   const domains = ownDomains(lines, buyer);
   for (const c of candidates) {

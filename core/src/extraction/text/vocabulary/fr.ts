@@ -86,14 +86,14 @@ export const fr: Vocabulary = {
     String.raw`[ée]ch[ée]ance`,
     String.raw`[àa]\s*payer\s*avant\s*le`,
     String.raw`payable\s*(?:avant\s*)?le`,
-    String.raw`date\s*limite\s*de\s*(?:paiement|r[èe]glement)`,
+    String.raw`date\s*limite\s*de\s*(?:paiement|r[èée]glement)`,
   ],
   purchaseOrder: [
     String.raw`bon\s*de\s*commande`,
     String.raw`commande\s*n\s*[°o]`,
     String.raw`r[ée]f[ée]rence\s*commande`,
   ],
-  paymentTerms: [String.raw`conditions\s*de\s*(?:paiement|r[èe]glement)`, String.raw`mode\s*de\s*r[èe]glement`],
+  paymentTerms: [String.raw`conditions\s*de\s*(?:paiement|r[èée]glement)`, String.raw`mode\s*de\s*r[èée]glement`],
   paymentRef: [String.raw`r[ée]f[ée]rence\s*(?:de\s*)?(?:paiement|virement)`],
   taxNumber: [
     String.raw`n\s*[°o]\s*(?:de\s*)?tva(?:\s*intracom(?:munautaire)?)?`,
