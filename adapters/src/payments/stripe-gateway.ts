@@ -140,6 +140,21 @@ export const eventOf = (event: Stripe.Event): GatewayEvent => {
       reference: typeof session.payment_intent === "string" ? session.payment_intent : session.id,
     };
   }
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object as Stripe.Charge;
+    const currency = (charge.currency ?? "").toUpperCase();
+    if (!isCurrency(currency) || typeof charge.amount_refunded !== "number")
+      return { id: event.id, kind: "other", type: event.type };
+    return {
+      id: event.id,
+      kind: "refund",
+      accountId,
+      invoiceId: metadataOf(charge.metadata, "invoiceId"),
+      amount: fromMinorUnits(BigInt(charge.amount_refunded), currency),
+      currency,
+      reference: charge.id,
+    };
+  }
   if (event.type === "account.updated") {
     const account = event.data.object as Stripe.Account;
     return { id: event.id, kind: "account", accountId: account.id, state: stateOfAccount(account) };

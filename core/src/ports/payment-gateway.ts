@@ -38,6 +38,16 @@ export type GatewayEvent =
       /** The processor's reference of the payment (shown on the recorded payment). */
       readonly reference: string;
     }
+  | {
+      readonly id: string;
+      readonly kind: "refund";
+      readonly accountId: string | null;
+      readonly invoiceId: string | null;
+      /** Decimal string: what was given back. */
+      readonly amount: string;
+      readonly currency: string;
+      readonly reference: string;
+    }
   | { readonly id: string; readonly kind: "account"; readonly accountId: string; readonly state: GatewayAccountState }
   | { readonly id: string; readonly kind: "other"; readonly type: string };
 

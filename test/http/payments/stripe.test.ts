@@ -249,6 +249,31 @@ test.serial(
       [["payment.unapplied", "999.99"]],
     );
     t.is((await h.app.database.stores.events.ofSubject(h.clientId, "payment", "evt_unknown")).length, 1);
+    // A refund is kept for a person too (apar keeps a paid invoice paid), with what was given back.
+    const refund = await deliver({
+      id: "evt_refund_1",
+      object: "event",
+      type: "charge.refunded",
+      account: accountId,
+      created: 1_800_000_000,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: {
+        object: {
+          id: "ch_1",
+          object: "charge",
+          amount: 154600,
+          amount_refunded: 50000,
+          currency: "eur",
+          refunded: false,
+          metadata: { invoiceId: invoice.id },
+        },
+      },
+    });
+    t.is(refund.status, 200);
+    t.regex(String((refund.json as Json).outcome), /^unapplied: a refund of 500 EUR \(ch_1\)/);
+    t.is(((await h.call("GET", `/v1/invoices/${invoice.id}`)).json as Json).status, "Paid");
     t.is(((await h.call("GET", `/v1/invoices/${other.id}`)).json as Json).status, "Sent");
   },
 );

@@ -280,6 +280,9 @@ export const applyGatewayEvent =
       return first ? outcome : "duplicate";
     };
     if (account === undefined) return unapplied("the payment is for an account apar does not know");
+    // A refund gives money back on a paid invoice, which apar keeps as paid: a person records what it means.
+    if (event.kind === "refund")
+      return unapplied(`a refund of ${event.amount} ${event.currency} (${event.reference}): record it by hand`);
     if (event.invoiceId === null) return unapplied("the payment names no invoice");
     if (!isPositiveAmount(event.amount)) return unapplied("the payment has no positive amount");
     const scope = { clientId: account.clientId, organisationId: account.organisationId };
