@@ -55,6 +55,7 @@ export interface Config {
   readonly webhooksAllowInsecure: boolean;
   readonly webhooksPrivateCidrs: readonly string[];
   readonly webhooksLeaseMs: number;
+  readonly listScanRows: number;
   readonly inboundDomain: string;
   readonly smtpTlsCert: string | undefined;
   readonly smtpTlsKey: string | undefined;
@@ -547,6 +548,13 @@ export const VARIABLES = {
     codec: positiveInt,
     fallback: "15000",
     meaning: "how long a webhook attempt holds its claim; a crashed worker's attempts are made again after it",
+  },
+  listScanRows: {
+    name: "APAR_LIST_SCAN_ROWS",
+    codec: positiveInt,
+    fallback: "50000",
+    meaning:
+      "the most of an organisation's records one list request reads; a filter that needs more answers 400 `List.FilterTooBroad` (narrow it by date)",
   },
   inboundDomain: {
     name: "APAR_INBOUND_DOMAIN",

@@ -82,6 +82,7 @@ const foundationModule = (config: Config, logger: Logger, overrides: ContainerOv
               : { url: config.databaseUrl }),
             // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
             onDeadlockRetry: (operation) => metrics.deadlockRetries.inc({ operation }),
+            listScanRows: config.listScanRows,
           })),
         { events: ctx.get<Notifier>(TOKENS.Notifier), jobs: ctx.get<Notifier>(TOKENS.JobsNotifier) },
       );

@@ -244,6 +244,8 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         if (isDomainError(result)) answerError(req, res, result);
         else sendReply(res, result);
       } catch (e) {
+        // A store may refuse with a DomainError it throws (a list filter too broad to answer: stores/paging.ts).
+        if (isDomainError(e) && !res.headersSent) return answerError(req, res, e);
         st.log.error({ err: e, route: route.path }, "unhandled error in route handler");
         if (!res.headersSent) sendProblem(res, internalProblem(pathOf(req)));
         else res.destroy();

@@ -19,6 +19,8 @@ export interface SqlDatabaseOptions {
   readonly ids?: Ids;
   /** Told each time a claim is run again after a deadlock (hosts count it in a metric). */
   readonly onDeadlockRetry?: OnDeadlockRetry;
+  /** The most of an organisation's rows one list request reads before it answers List.FilterTooBroad (50,000). */
+  readonly listScanRows?: number;
 }
 
 export interface Connection {

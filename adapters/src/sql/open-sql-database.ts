@@ -49,11 +49,16 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
   const gate = gateFor(connection);
   return {
     dialect,
-    stores: sqlStores(new SqlSession(sequelize, dialect, null, gate, options.onDeadlockRetry), newId),
+    stores: sqlStores(
+      new SqlSession(sequelize, dialect, null, gate, options.onDeadlockRetry, options.listScanRows),
+      newId,
+    ),
     run: (work) =>
       gate(() =>
         sequelize.transaction((transaction) =>
-          work(sqlStores(new SqlSession(sequelize, dialect, transaction, gate), newId)),
+          work(
+            sqlStores(new SqlSession(sequelize, dialect, transaction, gate, undefined, options.listScanRows), newId),
+          ),
         ),
       ),
     migrate: () =>

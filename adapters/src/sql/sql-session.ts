@@ -3,6 +3,9 @@ import { type OnDeadlockRetry, retryDeadlocks } from "./deadlock.js";
 
 export type SqlDialect = "sqlite" | "mysql";
 
+/** The most of an organisation's rows one list request reads, unless configured (APAR_LIST_SCAN_ROWS). */
+export const DEFAULT_LIST_SCAN_ROWS = 50_000;
+
 /**
  * Raw SQL on one sequelize instance, inside a transaction when the session has one. Stores use raw
  * queries with `$n` bind parameters and get plain rows back (never model instances).
@@ -20,6 +23,8 @@ export class SqlSession {
     readonly transaction: Transaction | null = null,
     readonly gate: WriteGate = openGate,
     readonly onDeadlockRetry: OnDeadlockRetry = () => {},
+    /** The most of an organisation's rows one list request reads (stores/paging.ts). */
+    readonly listScanRows: number = DEFAULT_LIST_SCAN_ROWS,
   ) {}
 
   /** Rows of a SELECT. */
@@ -52,7 +57,9 @@ export class SqlSession {
     if (this.transaction !== null) return work(this);
     return this.gate(() =>
       this.sequelize.transaction((transaction) =>
-        work(new SqlSession(this.sequelize, this.dialect, transaction, this.gate, this.onDeadlockRetry)),
+        work(
+          new SqlSession(this.sequelize, this.dialect, transaction, this.gate, this.onDeadlockRetry, this.listScanRows),
+        ),
       ),
     );
   }

@@ -18,6 +18,7 @@ import { paymentRuns } from "./0017-payment-runs.js";
 import { bankStatements } from "./0018-bank-statements.js";
 import { billBankFlag } from "./0019-bill-bank-flag.js";
 import { paymentAccounts } from "./0020-payment-accounts.js";
+import { listIndexes } from "./0021-list-indexes.js";
 import { agentConversations } from "./0022-agent-conversations.js";
 import type { Migration } from "./migration.js";
 
@@ -43,5 +44,6 @@ export const MIGRATIONS: readonly Migration[] = [
   bankStatements,
   billBankFlag,
   paymentAccounts,
+  listIndexes,
   agentConversations,
 ];

@@ -2,7 +2,7 @@ import type { ImportedStatement } from "@apar/core";
 import type { BankStatements } from "@apar/core/ports";
 import { encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { lockOrganisationRow, organisationPage } from "./paging.js";
+import { listPage, lockOrganisationRow } from "./paging.js";
 import { type DocumentRow, organisationDocument } from "./receivable-docs.js";
 
 const SELECT = "SELECT id, client_id, organisation_id, body, created_at, updated_at FROM bank_statements";
@@ -38,6 +38,7 @@ export const sqlBankStatements = (session: SqlSession): BankStatements => ({
     );
     return row === undefined ? undefined : decode(row);
   },
-  list: (scope, page) => organisationPage(session, SELECT, scope, page, decode),
+  list: (scope, page) =>
+    listPage(session, { select: SELECT, table: "bank_statements", index: "bank_statements_list", scope }, page, decode),
   lock: (scope, id) => lockOrganisationRow(session, "bank_statements", scope, id),
 });

@@ -14,7 +14,7 @@ import type { Bills } from "@apar/core/ports";
 import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate, placeholders } from "../columns.js";
 import { decodeOptionalDecimal } from "../decimal.js";
 import type { SqlSession } from "../sql-session.js";
-import { keysetPage } from "./paging.js";
+import { type Condition, filteredList, listPage } from "./paging.js";
 
 const COLUMNS = [
   "id",
@@ -187,20 +187,27 @@ export const sqlBills = (session: SqlSession): Bills => ({
     );
   },
   list(scope, filter, page) {
-    const where = ["client_id = $1", "organisation_id = $2"];
-    const bind: unknown[] = [scope.clientId, scope.organisationId];
-    const add = (condition: (at: string) => string, value: unknown) => {
-      bind.push(value);
-      where.push(condition(`$${bind.length}`));
-    };
-    if (filter.state !== undefined) add((p) => `state = ${p}`, filter.state);
-    if (filter.supplierId !== undefined) add((p) => `supplier_id = ${p}`, filter.supplierId);
     // Normal forms hold only letters, digits and spaces: nothing in them means anything to LIKE.
     const name = normalisedOrNull(filter.supplierName, normaliseSupplierName);
-    if (name !== null) add((p) => `supplier_name_norm LIKE ${p}`, `%${name}%`);
-    if (filter.invoiceDateFrom !== undefined) add((p) => `invoice_date >= ${p}`, filter.invoiceDateFrom);
-    if (filter.invoiceDateTo !== undefined) add((p) => `invoice_date <= ${p}`, filter.invoiceDateTo);
-    return keysetPage(session, { select: SELECT, where, bind, id: "id" }, page, decode);
+    const bounds: Condition[] = [];
+    if (filter.invoiceDateFrom !== undefined) bounds.push(["invoice_date >= ?", filter.invoiceDateFrom]);
+    if (filter.invoiceDateTo !== undefined) bounds.push(["invoice_date <= ?", filter.invoiceDateTo]);
+    const query = filteredList(
+      { select: SELECT, table: "bills", scope },
+      {
+        index: "bills_organisation",
+        equal: [
+          ...(filter.supplierId === undefined
+            ? []
+            : [["bills_supplier_list", ["supplier_id = ?", filter.supplierId]] as const]),
+          ...(filter.state === undefined ? [] : [["bills_state", ["state = ?", filter.state]] as const]),
+        ],
+        range: ["bills_invoice_date", bounds],
+        checks: name === null ? [] : [["supplier_name_norm LIKE ?", `%${name}%`]],
+        checksIndex: "bills_supplier_name_list",
+      },
+    );
+    return listPage(session, query, page, decode);
   },
   async duplicateCandidates(scope, probe) {
     const bind: unknown[] = [scope.clientId, scope.organisationId, probe.billId, probe.sha256];

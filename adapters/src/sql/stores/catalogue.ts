@@ -1,7 +1,7 @@
 import type { Catalogue } from "@apar/core/ports";
 import { decodeDate, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { keysetPage, pageLimit } from "./paging.js";
+import { listPage, pageLimit } from "./paging.js";
 import { decodeDoc, encodeDoc, likeOf, searchText } from "./receivable-docs.js";
 
 interface CatalogueRecord {
@@ -50,11 +50,10 @@ export const sqlCatalogue = <A extends CatalogueRecord>(
       return row === undefined ? undefined : decode(row);
     },
     search(scope, q, page) {
-      const where = ["client_id = $1", "organisation_id = $2"];
-      const bind: unknown[] = [scope.clientId, scope.organisationId];
       const like = likeOf(q);
-      if (like !== undefined) where.push(`search_text LIKE $${bind.push(like)} ESCAPE '!'`);
-      return keysetPage(session, { select, where, bind, id: "id" }, page, decode);
+      const list = { select, table, index: `${table}_organisation`, scope };
+      const checks = like === undefined ? [] : [["search_text LIKE ? ESCAPE '!'", like] as const];
+      return listPage(session, { ...list, checks }, page, decode);
     },
     async sample(scope, max) {
       const rows = await session.select<DocRow>(

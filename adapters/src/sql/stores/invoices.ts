@@ -2,7 +2,7 @@ import type { CreditNote, Invoice } from "@apar/core";
 import type { CreditNotes, DocumentNumbers, Invoices } from "@apar/core/ports";
 import { decodeDate, decodeInt, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { keysetPage } from "./paging.js";
+import { type Condition, filteredList, listPage } from "./paging.js";
 import { decodeDoc, encodeDoc } from "./receivable-docs.js";
 
 interface DocRow {
@@ -73,13 +73,24 @@ export const sqlInvoices = (session: SqlSession): Invoices => ({
     );
   },
   list(scope, filter, page) {
-    const where = ["client_id = $1", "organisation_id = $2"];
-    const bind: unknown[] = [scope.clientId, scope.organisationId];
-    if (filter.status !== undefined) where.push(`status = $${bind.push(filter.status)}`);
-    if (filter.customerId !== undefined) where.push(`customer_id = $${bind.push(filter.customerId)}`);
-    if (filter.issueDateFrom !== undefined) where.push(`issue_date >= $${bind.push(filter.issueDateFrom)}`);
-    if (filter.issueDateTo !== undefined) where.push(`issue_date <= $${bind.push(filter.issueDateTo)}`);
-    return keysetPage(session, { select: SELECT_INVOICE, where, bind, id: "id" }, page, decodeInvoice);
+    const bounds: Condition[] = [];
+    if (filter.issueDateFrom !== undefined) bounds.push(["issue_date >= ?", filter.issueDateFrom]);
+    if (filter.issueDateTo !== undefined) bounds.push(["issue_date <= ?", filter.issueDateTo]);
+    const query = filteredList(
+      { select: SELECT_INVOICE, table: "invoices", scope },
+      {
+        index: "invoices_organisation",
+        equal: [
+          ...(filter.customerId === undefined
+            ? []
+            : [["invoices_customer", ["customer_id = ?", filter.customerId]] as const]),
+          ...(filter.status === undefined ? [] : [["invoices_status", ["status = ?", filter.status]] as const]),
+        ],
+        range: ["invoices_issue_date", bounds],
+        checks: [],
+      },
+    );
+    return listPage(session, query, page, decodeInvoice);
   },
 });
 
@@ -123,10 +134,12 @@ export const sqlCreditNotes = (session: SqlSession): CreditNotes => ({
     );
   },
   list(scope, filter, page) {
-    const where = ["client_id = $1", "organisation_id = $2"];
-    const bind: unknown[] = [scope.clientId, scope.organisationId];
-    if (filter.invoiceId !== undefined) where.push(`invoice_id = $${bind.push(filter.invoiceId)}`);
-    return keysetPage(session, { select: SELECT_NOTE, where, bind, id: "id" }, page, decodeNote);
+    const list = { select: SELECT_NOTE, table: "credit_notes", scope };
+    const query =
+      filter.invoiceId === undefined
+        ? { ...list, index: "credit_notes_organisation" }
+        : { ...list, index: "credit_notes_invoice", seek: [["invoice_id = ?", filter.invoiceId] as const] };
+    return listPage(session, query, page, decodeNote);
   },
 });
 

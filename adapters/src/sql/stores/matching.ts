@@ -3,7 +3,7 @@ import type { MatchingStores, NumberedDocuments, OrgScope } from "@apar/core/por
 import { UniqueConstraintError } from "sequelize";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { keysetPage } from "./paging.js";
+import { listPage } from "./paging.js";
 
 type Kind = "po" | "dn" | "group" | "tolerances";
 type Row = {
@@ -109,9 +109,15 @@ const documents = <D extends Doc>(
         id,
       ])) > 0,
     list: (scope: OrgScope, page: Parameters<NumberedDocuments<D>["list"]>[1]) =>
-      keysetPage(
+      listPage(
         session,
-        { select: SELECT, where: [scoped], bind: [scope.clientId, scope.organisationId, kind], id: "id" },
+        {
+          select: SELECT,
+          table: "matching_documents",
+          index: "matching_documents_list",
+          scope,
+          seek: [["kind = ?", kind]],
+        },
         page,
         (r: Row) => decode<D>(r),
       ),

@@ -2,7 +2,7 @@ import type { PaymentRun } from "@apar/core";
 import type { PaymentRuns } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { lockOrganisationRow, organisationPage } from "./paging.js";
+import { listPage, lockOrganisationRow } from "./paging.js";
 import { type DocumentRow, organisationDocument } from "./receivable-docs.js";
 
 const SELECT = "SELECT id, client_id, organisation_id, body, created_at, updated_at FROM payment_runs";
@@ -54,7 +54,8 @@ export const sqlPaymentRuns = (session: SqlSession): PaymentRuns => {
       );
       return found === undefined ? undefined : ofId(scope, String(found.run_id));
     },
-    list: (scope, page) => organisationPage(session, SELECT, scope, page, decode),
+    list: (scope, page) =>
+      listPage(session, { select: SELECT, table: "payment_runs", index: "payment_runs_list", scope }, page, decode),
     lock: (scope, id) => lockOrganisationRow(session, "payment_runs", scope, id),
   };
 };

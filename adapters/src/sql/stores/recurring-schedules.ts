@@ -10,7 +10,7 @@ import {
   encodeOptionalDate,
 } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { keysetPage, pageLimit } from "./paging.js";
+import { listPage, pageLimit } from "./paging.js";
 
 interface ScheduleRow {
   readonly id: string;
@@ -92,14 +92,9 @@ export const sqlRecurringSchedules = (session: SqlSession): RecurringSchedules =
     return row === undefined ? undefined : decode(row);
   },
   list(scope, page) {
-    return keysetPage(
+    return listPage(
       session,
-      {
-        select: SELECT,
-        where: ["client_id = $1", "organisation_id = $2"],
-        bind: [scope.clientId, scope.organisationId],
-        id: "id",
-      },
+      { select: SELECT, table: "recurring_schedules", index: "recurring_schedules_organisation", scope },
       page,
       decode,
     );

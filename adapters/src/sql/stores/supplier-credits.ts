@@ -2,7 +2,7 @@ import type { SupplierCreditNote } from "@apar/core";
 import type { SupplierCreditNotes } from "@apar/core/ports";
 import { decodeDate, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { lockOrganisationRow, organisationPage } from "./paging.js";
+import { listPage, lockOrganisationRow } from "./paging.js";
 import { type DocumentRow, organisationDocument } from "./receivable-docs.js";
 
 const SELECT = "SELECT id, client_id, organisation_id, body, created_at, updated_at FROM supplier_credit_notes";
@@ -49,6 +49,12 @@ export const sqlSupplierCreditNotes = (session: SqlSession): SupplierCreditNotes
       )) > 0
     );
   },
-  list: (scope, page) => organisationPage(session, SELECT, scope, page, decode),
+  list: (scope, page) =>
+    listPage(
+      session,
+      { select: SELECT, table: "supplier_credit_notes", index: "supplier_credit_notes_list", scope },
+      page,
+      decode,
+    ),
   lock: (scope, id) => lockOrganisationRow(session, "supplier_credit_notes", scope, id),
 });

@@ -9,7 +9,7 @@ import type { Suppliers } from "@apar/core/ports";
 import { decodeDate, decodeJson, decodeOptionalString, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { key255 } from "./bills.js";
-import { keysetPage } from "./paging.js";
+import { listPage } from "./paging.js";
 
 interface SupplierRow {
   readonly id: string;
@@ -74,24 +74,29 @@ export const sqlSuppliers = (session: SqlSession): Suppliers => ({
     return row === undefined ? undefined : decode(row);
   },
   search(scope, q, page) {
-    const where = ["client_id = $1", "organisation_id = $2"];
-    const bind: unknown[] = [scope.clientId, scope.organisationId];
-    if (q !== undefined && q.trim() !== "") {
-      // Normal forms hold only letters, digits and spaces; the e-mail is compared lower-cased, its LIKE
-      // characters escaped with `!`.
-      const any: string[] = [];
-      const name = normalisedOrNull(q, normaliseSupplierName);
-      if (name !== null) any.push(`name_norm LIKE $${bind.push(`%${name}%`)}`);
-      const tax = normalisedOrNull(q, normaliseTaxNumber);
-      if (tax !== null) any.push(`tax_number_norm LIKE $${bind.push(`%${tax}%`)}`);
-      const email = q
-        .trim()
-        .toLowerCase()
-        .replace(/[!%_]/g, (c) => `!${c}`);
-      any.push(`LOWER(email) LIKE $${bind.push(`%${email}%`)} ESCAPE '!'`);
-      where.push(`(${any.join(" OR ")})`);
+    const list = { select: SELECT, table: "suppliers", index: "suppliers_organisation", scope };
+    if (q === undefined || q.trim() === "") return listPage(session, list, page, decode);
+    // Normal forms hold only letters, digits and spaces; the e-mail is compared lower-cased, its LIKE
+    // characters escaped with `!`.
+    const any: string[] = [];
+    const bind: unknown[] = [];
+    const name = normalisedOrNull(q, normaliseSupplierName);
+    if (name !== null) {
+      any.push("name_norm LIKE ?");
+      bind.push(`%${name}%`);
     }
-    return keysetPage(session, { select: SELECT, where, bind, id: "id" }, page, decode);
+    const tax = normalisedOrNull(q, normaliseTaxNumber);
+    if (tax !== null) {
+      any.push("tax_number_norm LIKE ?");
+      bind.push(`%${tax}%`);
+    }
+    const email = q
+      .trim()
+      .toLowerCase()
+      .replace(/[!%_]/g, (c) => `!${c}`);
+    any.push("LOWER(email) LIKE ? ESCAPE '!'");
+    bind.push(`%${email}%`);
+    return listPage(session, { ...list, checks: [[`(${any.join(" OR ")})`, ...bind]] }, page, decode);
   },
   async withTaxNumber(scope, taxNumber) {
     const rows = await session.select<SupplierRow>(
