@@ -15,12 +15,16 @@ const ORG = "0190eeee-0000-7000-8000-0000000000a1";
 const scope = { clientId: CLIENT, organisationId: ORG };
 const idOf = (n: number): string => `0190ffff-0000-7000-8000-${n.toString(16).padStart(12, "0")}`;
 
-/** 40 bills of ORG (n = 0, 2, 4 ... 78) between 40 of another organisation; ORG's bill 70 is from "rare". */
+/**
+ * 40 bills of ORG (n = 0, 2, 4 ... 78), each from a supplier of its own (bill 70's is "rare"), between 40 bills of
+ * OTHER from two suppliers ("other", and "rare other" for bill 71).
+ */
 const seed = async (session: SqlSession): Promise<void> => {
   const at = "'2024-01-02 10:00:00.000'";
   const rows = Array.from({ length: 80 }, (_, n) => {
     const org = n % 2 === 0 ? ORG : OTHER;
-    const name = n === 70 ? "rare" : n === 4 ? "early bird" : "common";
+    const names: Record<number, string> = { 4: "early bird", 70: "rare", 71: "rare other" };
+    const name = names[n] ?? (org === ORG ? `common ${n}` : "other");
     const day = `2024-01-${String((n % 28) + 1).padStart(2, "0")}`;
     return `('${idOf(n)}', '${CLIENT}', '${org}', 'PendingReview', '${n.toString(16).padStart(64, "0")}',
       'application/pdf', 10, '${name}', '[]', '${day}', 0, ${at}, ${at})`;
@@ -100,6 +104,28 @@ test(
     // Fewer rows than the cap left: an empty answer is the end of the list.
     const end = await bills.list(scope, { supplierName: "nobody" }, { limit: 5, after: idOf(60) });
     t.deepEqual(end, { items: [], hasMore: false });
+  }),
+);
+
+test(
+  "a supplier-name filter over few names reads the bills of the names that contain it, at any depth",
+  withBills(async (t, database) => {
+    const bills = database.stores.bills;
+    const other = { ...scope, organisationId: OTHER };
+    const rare = await bills.list(other, { supplierName: "rare" }, { limit: 5 });
+    t.deepEqual(
+      rare.items.map((b) => b.id),
+      [idOf(71)],
+    );
+    t.false(rare.hasMore);
+    t.deepEqual(await bills.list(other, { supplierName: "nobody" }, { limit: 5 }), { items: [], hasMore: false });
+    // A name that most bills have: more than the cap, so the bills are tested in id order after the cursor.
+    const common = await bills.list(other, { supplierName: "other" }, { limit: 5, after: idOf(9) });
+    t.deepEqual(
+      common.items.map((b) => b.id),
+      [11, 13, 15, 17, 19].map(idOf),
+    );
+    t.true(common.hasMore);
   }),
 );
 

@@ -14,7 +14,7 @@ import type { Bills } from "@apar/core/ports";
 import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate, placeholders } from "../columns.js";
 import { decodeOptionalDecimal } from "../decimal.js";
 import type { SqlSession } from "../sql-session.js";
-import { type Condition, filteredList, listPage } from "./paging.js";
+import { type Condition, distinctValues, filteredList, listPage } from "./paging.js";
 
 const COLUMNS = [
   "id",
@@ -156,6 +156,12 @@ const encode = (b: Bill): unknown[] => {
   ];
 };
 
+/**
+ * The most distinct supplier names of an organisation a supplier-name filter looks through (one index seek each);
+ * above it the filter tests the bills themselves, at most the scan cap of them.
+ */
+const DISTINCT_NAMES = 2000;
+
 /** Bills in SQL, always within one organisation of one client. */
 export const sqlBills = (session: SqlSession): Bills => ({
   async add(bill) {
@@ -186,28 +192,47 @@ export const sqlBills = (session: SqlSession): Bills => ({
       bind,
     );
   },
-  list(scope, filter, page) {
+  async list(scope, filter, page) {
     // Normal forms hold only letters, digits and spaces: nothing in them means anything to LIKE.
     const name = normalisedOrNull(filter.supplierName, normaliseSupplierName);
     const bounds: Condition[] = [];
     if (filter.invoiceDateFrom !== undefined) bounds.push(["invoice_date >= ?", filter.invoiceDateFrom]);
     if (filter.invoiceDateTo !== undefined) bounds.push(["invoice_date <= ?", filter.invoiceDateTo]);
-    const query = filteredList(
-      { select: SELECT, table: "bills", scope },
-      {
-        index: "bills_organisation",
-        equal: [
-          ...(filter.supplierId === undefined
-            ? []
-            : [["bills_supplier_list", ["supplier_id = ?", filter.supplierId]] as const]),
-          ...(filter.state === undefined ? [] : [["bills_state", ["state = ?", filter.state]] as const]),
-        ],
-        range: ["bills_invoice_date", bounds],
-        checks: name === null ? [] : [["supplier_name_norm LIKE ?", `%${name}%`]],
-        checksIndex: "bills_supplier_name_list",
-      },
+    const equal = [
+      ...(filter.supplierId === undefined
+        ? []
+        : [["bills_supplier_list", ["supplier_id = ?", filter.supplierId]] as const]),
+      ...(filter.state === undefined ? [] : [["bills_state", ["state = ?", filter.state]] as const]),
+    ];
+    const list = { select: SELECT, table: "bills", scope };
+    const filters = {
+      index: "bills_organisation",
+      equal,
+      range: ["bills_invoice_date", bounds] as const,
+      checks: name === null ? [] : [["supplier_name_norm LIKE ?", `%${name}%`] as const],
+      checksIndex: "bills_supplier_name_list",
+    };
+    const query = filteredList(list, filters);
+    if (name === null || bounds.length > 0) return listPage(session, query, page, decode);
+    // A supplier-name filter first finds the organisation's names that contain it (few, against its bills):
+    // none is an empty list at once; else the bills of those names, unless they are more than the cap.
+    const names = await distinctValues(
+      session,
+      "bills",
+      "bills_dup_name",
+      "supplier_name_norm",
+      scope.organisationId,
+      Math.min(DISTINCT_NAMES, session.listScanRows),
     );
-    return listPage(session, query, page, decode);
+    if (names === undefined) return listPage(session, query, page, decode);
+    const hits = names.filter((n) => n.includes(name));
+    if (hits.length === 0) return { items: [], hasMore: false };
+    const named = filteredList(list, {
+      ...filters,
+      range: ["bills_dup_name", [[`supplier_name_norm IN (${hits.map(() => "?").join(", ")})`, ...hits]]],
+      checks: [],
+    });
+    return listPage(session, { ...named, overflow: query }, page, decode);
   },
   async duplicateCandidates(scope, probe) {
     const bind: unknown[] = [scope.clientId, scope.organisationId, probe.billId, probe.sha256];

@@ -86,6 +86,8 @@ export interface ListQuery {
   readonly range?: readonly Condition[];
   /** Conditions no index column answers (text, a second filter): tested on at most the cap's rows. */
   readonly checks?: readonly Condition[];
+  /** What to read instead when the range holds more rows than the cap (else: FilterTooBroad). */
+  readonly overflow?: ListQuery;
 }
 
 /** The filters of a list, each with what can read it: an equality's index, the date range's index. */
@@ -123,6 +125,40 @@ export const filteredList = (list: Pick<ListQuery, "select" | "table" | "scope">
     seek: first === undefined ? [] : [first[1]],
     checks: [...rest.map(([, c]) => c), ...filters.checks],
   };
+};
+
+/**
+ * The distinct values of a text column among an organisation's rows, read through an index (organisation_id, the
+ * column, ...) one seek per value, or undefined when there are more than `max` of them; NULLs are left out. MariaDB
+ * reads DISTINCT so by itself (a loose index scan; sent as a plain query, see `selectInline`); SQLite is told to,
+ * by a recursive query of MIN seeks.
+ */
+export const distinctValues = async (
+  session: SqlSession,
+  table: string,
+  index: string,
+  column: string,
+  organisationId: string,
+  max: number,
+): Promise<readonly string[] | undefined> => {
+  const from = `FROM ${table} ${hint(session, index)} WHERE organisation_id =`;
+  const rows =
+    session.dialect === "mysql"
+      ? await session.selectInline<{ v: unknown }>(
+          `SELECT DISTINCT organisation_id, ${column} AS v ${from} ? LIMIT ${max + 2}`,
+          [organisationId],
+        )
+      : await session.select<{ v: unknown }>(
+          `WITH RECURSIVE d (v, k) AS (
+             SELECT (SELECT MIN(${column}) ${from} $1), 1
+             UNION ALL
+             SELECT (SELECT MIN(${column}) ${from} $1 AND ${column} > d.v), d.k + 1 FROM d
+             WHERE d.v IS NOT NULL AND d.k <= ${max}
+           ) SELECT v FROM d`,
+          [organisationId],
+        );
+  const values = rows.flatMap((r) => (r.v === null || r.v === undefined ? [] : [String(r.v)]));
+  return values.length > max ? undefined : values;
 };
 
 /** The answer when a filter would read more than the cap: narrowing it is the client's move (docs/decisions.md). */
@@ -179,7 +215,10 @@ export const listPage = async <R extends object, A>(
       `SELECT COUNT(*) AS n FROM (SELECT id ${from}${counted.where} LIMIT ${cap + 1}) w`,
       counted.bind,
     );
-    if (Number(row?.n ?? 0) > cap) throw new FilterTooBroad(cap, "covers");
+    if (Number(row?.n ?? 0) > cap) {
+      if (query.overflow !== undefined) return listPage(session, query.overflow, page, decode);
+      throw new FilterTooBroad(cap, "covers");
+    }
     return full(await pageOf([...seek, ...query.range, ...after, ...checks]));
   }
   if (checks.length === 0) return full(await pageOf([...seek, ...after]));
