@@ -181,7 +181,8 @@ const hint = (session: SqlSession, index: string): string =>
 /**
  * One page of a list query after `page.after`, reading at most the session's scan cap of the organisation's rows:
  * - no checks: the index is walked from the cursor, limit + 1 entries;
- * - a range: its rows are counted (up to the cap), then sorted by id; more than the cap is FilterTooBroad;
+ * - a range: its rows are counted (up to the cap), then sorted by id (the index's ids alone when nothing else is
+ *   tested, and the page's rows read after); more than the cap is the overflow query, or FilterTooBroad;
  * - checks: they are tested on the next `cap` rows after the cursor only. A page they leave short says more may
  *   follow (its last item is the cursor); one they leave empty is FilterTooBroad.
  */
@@ -219,7 +220,19 @@ export const listPage = async <R extends object, A>(
       if (query.overflow !== undefined) return listPage(session, query.overflow, page, decode);
       throw new FilterTooBroad(cap, "covers");
     }
-    return full(await pageOf([...seek, ...query.range, ...after, ...checks]));
+    if (checks.length > 0) return full(await pageOf([...seek, ...query.range, ...after, ...checks]));
+    // Only the index's entries are sorted (the id is in every index); the page's rows are then read by key.
+    const suffix = ` FROM ${query.table}`;
+    if (!query.select.endsWith(suffix)) throw new Error(`a list select must end with${suffix}`);
+    const ids = numbered([...seek, ...query.range, ...after]);
+    const join = session.dialect === "mysql" ? "STRAIGHT_JOIN" : "CROSS JOIN";
+    const t = query.table;
+    const rows = await session.select<R>(
+      `${query.select.slice(0, -suffix.length)} FROM (SELECT id AS page_id ${from}${ids.where} ORDER BY id LIMIT ${limit + 1}) p
+       ${join} ${t} ON ${t}.id = p.page_id WHERE ${t}.client_id = $${ids.bind.length + 1} ORDER BY ${t}.id`,
+      [...ids.bind, query.scope.clientId],
+    );
+    return full(rows);
   }
   if (checks.length === 0) return full(await pageOf([...seek, ...after]));
   const window = numbered([...seek, ...after]);
