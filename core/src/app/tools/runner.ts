@@ -4,7 +4,7 @@ import { actsAs, type RequestAuth } from "../../auth/principal.js";
 import type { Clock } from "../../shared/clock.js";
 import { decode } from "../../shared/codecs/field-errors.js";
 import { type JsonSchema, toJsonSchema } from "../../shared/codecs/json-schema.js";
-import { type DomainError, domainError, notFound } from "../../shared/errors.js";
+import { type DomainError, domainError, isDomainError, notFound } from "../../shared/errors.js";
 import { hasModule } from "../../tenancy/rules.js";
 import type { AnyTool, ToolCall } from "./tool.js";
 
@@ -144,7 +144,11 @@ export const toolRunner = (catalogue: readonly AnyTool[], deps: { clock: Clock; 
             ),
           };
       }
-      const result = await t.run(call, decoded.right);
+      // A store may refuse by throwing a DomainError (a list filter too broad to scan): the tool's failure.
+      const result = await t.run(call, decoded.right).catch((e: unknown) => {
+        if (isDomainError(e)) return E.left(e);
+        throw e;
+      });
       return E.isLeft(result) ? { kind: "failed", error: result.left } : { kind: "done", value: result.right };
     },
   };
