@@ -9,7 +9,15 @@ import * as E from "fp-ts/lib/Either.js";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
 import { anotherClient, type BillHarness, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
+import {
+  browserSkipReason,
+  fillChecked,
+  launchChromium,
+  seriousAxeViolations,
+  signInPage,
+  submit,
+  submitWith,
+} from "./browser.js";
 
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
@@ -57,18 +65,18 @@ test.serial(
     t.truthy(await page.$("#no-policies"));
     await submit(page, "#new-policy");
 
-    await page.fill("#name", "Large bills");
+    await fillChecked(page, "#name", "Large bills");
     await page.selectOption("#action", "AlwaysReview");
-    await page.fill("#amountGte", "1000,00");
-    await page.fill("#currency", "eur");
+    await fillChecked(page, "#amountGte", "1000,00");
+    await fillChecked(page, "#currency", "eur");
     await page.check(`#approverUserIds label:has-text("Grace") input`);
-    await submit(page, "#save");
+    await submitWith(page, "#save");
     // A refused amount is named, and the form keeps what was typed.
     t.regex(await page.innerText(".notice.error"), /amount/i);
     t.is(await page.inputValue("#name"), "Large bills");
     t.true(await page.isChecked(`#approverUserIds label:has-text("Grace") input`));
-    await page.fill("#amountGte", "1000");
-    await submit(page, "#save");
+    await fillChecked(page, "#amountGte", "1000");
+    await submitWith(page, "#save");
     t.regex(await page.innerText(".notice"), /Saved/);
     const row = await page.innerText("#policies tbody tr");
     t.regex(row, /Large bills/);
@@ -94,9 +102,9 @@ test.serial(
     await submit(page, `#policies a:has-text("Large bills")`);
     t.is(await page.inputValue("#amountGte"), "1000");
     await page.selectOption("#action", "AutoApprove");
-    await page.fill("#amountGte", "");
-    await page.fill("#amountLte", "500");
-    await submit(page, "#save");
+    await fillChecked(page, "#amountGte", "");
+    await fillChecked(page, "#amountLte", "500");
+    await submitWith(page, "#save");
     const edited = ((await h.call("GET", "/v1/approval-policies")).json as { data: Json[] }).data[0] ?? {};
     t.like(edited, { action: "AutoApprove", amountGte: null, amountLte: "500", approverUserIds: [], version: 2 });
     const up = await h.upload(pdfWith({ supplierName: "Small Co", currency: "EUR", totalAmount: "120.00" }));
@@ -105,7 +113,7 @@ test.serial(
     t.is(submitted.state, "Approved");
     t.like(submitted.appliedPolicy as object, { policyName: "Large bills", policyVersion: 2 });
 
-    await submit(page, `#policies button:has-text("Delete")`);
+    await submitWith(page, `#policies button:has-text("Delete")`);
     t.regex(await page.innerText(".notice"), /deleted/);
     t.deepEqual(((await h.call("GET", "/v1/approval-policies")).json as { data: Json[] }).data, []);
     await mkdir(join(tmpdir(), "apar-screenshots"), { recursive: true });

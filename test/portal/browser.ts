@@ -127,3 +127,31 @@ export const signInPage = async (
   await submit(page, "button[type=submit]");
   return page;
 };
+
+/**
+ * Fills a field and checks the page holds the value before anything is sent (on a loaded machine a fill can land
+ * on a page that is still settling; it is filled again until the value reads back, a few times at most).
+ */
+export const fillChecked = async (page: Page, selector: string, value: string): Promise<void> => {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.fill(selector, value);
+    if ((await page.inputValue(selector)) === value) return;
+  }
+  throw new Error(`${selector} does not keep the value ${value}`);
+};
+
+/**
+ * Submits a button's form as that button would (its name and formaction), from the DOM's current values, and waits
+ * for the answer page: no focus or keyboard involved, so nothing on the page (a loading PDF viewer) can take them.
+ */
+export const submitWith = async (page: Page, button: string): Promise<void> => {
+  await Promise.all([
+    page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
+    // The callback runs in the page (the tests' TypeScript has no DOM types: the button is described here).
+    page.$eval(button, (b) => {
+      const submitter = b as unknown as { form: { requestSubmit(submitter: unknown): void } | null };
+      submitter.form?.requestSubmit(submitter);
+    }),
+  ]);
+  await page.waitForLoadState("domcontentloaded");
+};

@@ -5,7 +5,15 @@ import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { anotherClient, type BillHarness, multipart, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
 import { send } from "../http/support/client.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
+import {
+  browserSkipReason,
+  fillChecked,
+  launchChromium,
+  seriousAxeViolations,
+  signInPage,
+  submit,
+  submitWith,
+} from "./browser.js";
 
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
@@ -77,15 +85,15 @@ test.serial(
     t.is((await doc.body()).subarray(0, 5).toString("latin1"), "%PDF-");
 
     // A refused value is named and what was typed stays.
-    await page.fill("#totalAmount", "4,20");
-    await submit(page, "#save");
+    await fillChecked(page, "#totalAmount", "4,20");
+    await submitWith(page, "#save");
     t.regex(await page.innerText(".notice.error"), /total/i);
     t.is(await page.inputValue("#totalAmount"), "4,20");
     // The bill's own page again (the refused form is not the bill): correct the number only.
     await page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(first.id)}`);
     t.is(await page.inputValue("#totalAmount"), "420.00", "nothing of the refused form was saved");
-    await page.fill("#invoiceNumber", "A-100");
-    await submit(page, "#save");
+    await fillChecked(page, "#invoiceNumber", "A-100");
+    await submitWith(page, "#save");
     t.regex(await page.innerText(".notice"), /Saved/);
     const corrected = (await h.call("GET", `/v1/bills/${String(first.id)}`)).json as Json;
     t.is(corrected.invoiceNumber, "A-100");
@@ -119,10 +127,10 @@ test.serial(
 
     // The second bill: submitted from its page's button, then rejected with a reason.
     await page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(second.id)}`);
-    await submit(page, "#submit");
+    await submitWith(page, "#submit");
     await page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(second.id)}`);
-    await page.fill("#reason", "Not ordered by us");
-    await submit(page, "#reject");
+    await fillChecked(page, "#reason", "Not ordered by us");
+    await submitWith(page, "#reject");
     t.regex(await page.innerText(".notice"), /rejected/);
     const rejected = (await h.call("GET", `/v1/bills/${String(second.id)}`)).json as Json;
     t.is(rejected.state, "Rejected");
