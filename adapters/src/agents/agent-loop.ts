@@ -44,12 +44,9 @@ const PROMPTS: Readonly<Record<AgentType, string>> = {
     "and act only after they confirm. Answer briefly.",
 };
 
-/** The tools a turn offers the model: an AP turn the AP and matching tools, an AR turn the AR ones (reads of both). */
+/** The tools a turn offers the model: an AR turn the `ar` module's, an AP turn the others (AP, matching). */
 export const toolsFor = (agentType: AgentType, listed: readonly ToolListing[]): readonly ToolListing[] =>
-  listed.filter((t) => {
-    const ar = /invoice|customer|product|record_payment/.test(t.name);
-    return agentType === "Ar" ? ar : !ar;
-  });
+  listed.filter((t) => (t.module === "ar") === (agentType === "Ar"));
 
 const asTool = (t: ToolListing): ChatCompletionTool => ({
   type: "function",

@@ -163,6 +163,8 @@ export const mcpRoutes = (deps: () => Promise<McpDeps>): RouteDef[] => {
     });
     await server.connect(transport);
     await transport.handleRequest(ctx.req, ctx.res, ctx.json);
+    // The transport has answered on `ctx.res` (the server sends nothing once headers are out); were it to have
+    // answered nothing, that is a defect: 500.
     return { status: 500 };
   };
   const common = {

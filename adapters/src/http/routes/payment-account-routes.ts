@@ -65,7 +65,7 @@ const MAX_EVENT_BYTES = 1024 * 1024;
 /** The organisation's payment account with the processor: enable, onboarding link or session, status. */
 export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] => {
   const admin =
-    (run: (ctx: RouteContext) => Promise<ReturnType<RouteDef["handler"]> extends Promise<infer R> ? R : never>) =>
+    (run: RouteDef["handler"]): RouteDef["handler"] =>
     async (ctx: RouteContext) => {
       const { auth } = orgScope(ctx);
       if (!actsAs(auth, "Admin"))

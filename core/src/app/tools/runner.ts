@@ -5,6 +5,7 @@ import type { Clock } from "../../shared/clock.js";
 import { decode } from "../../shared/codecs/field-errors.js";
 import { type JsonSchema, toJsonSchema } from "../../shared/codecs/json-schema.js";
 import { type DomainError, domainError, isDomainError, notFound } from "../../shared/errors.js";
+import type { Module } from "../../tenancy/model.js";
 import { hasModule } from "../../tenancy/rules.js";
 import type { AnyTool, ToolCall } from "./tool.js";
 
@@ -18,6 +19,8 @@ export interface ToolListing {
   readonly description: string;
   readonly inputSchema: JsonSchema;
   readonly readOnly: boolean;
+  /** The module the client's plan must include (an agent offers the tools of its own side). */
+  readonly module: Module;
   /** Sends mail or moves money: acts only when called again with `confirm: true` and the preview's token. */
   readonly needsConfirmation: boolean;
 }
@@ -70,6 +73,7 @@ export const toolRunner = (catalogue: readonly AnyTool[], deps: { clock: Clock; 
         description: t.description,
         inputSchema: schemaOf(t),
         readOnly: t.access === "read",
+        module: t.module,
         needsConfirmation: t.preview !== undefined,
       } satisfies ToolListing,
     ]),
@@ -117,9 +121,12 @@ export const toolRunner = (catalogue: readonly AnyTool[], deps: { clock: Clock; 
       const t = catalogue.find((c) => c.name === name);
       if (t === undefined || !allowed(call.auth, t))
         return { kind: "failed", error: notFound("Tool.NotFound", `There is no tool named ${name}.`) };
-      const given = (args ?? {}) as Record<string, unknown>;
+      // A tool that confirms takes two members beside its input: they are read here, the rest is its input.
+      const given: unknown = args ?? {};
       const { confirm, confirmationToken, ...rest } =
-        t.preview !== undefined && typeof given === "object" && !Array.isArray(given) ? given : { ...given };
+        t.preview !== undefined && typeof given === "object" && given !== null && !Array.isArray(given)
+          ? (given as Record<string, unknown>)
+          : {};
       const decoded = decode(t.input, t.preview === undefined ? given : rest, "arguments");
       if (E.isLeft(decoded)) return { kind: "failed", error: decoded.left };
       if (t.preview !== undefined) {
