@@ -8,8 +8,9 @@ import { type LlmConfig, readWithLlm } from "./llm-reader.js";
 import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
 import { HEADER_BAND, withHeaderBand } from "./ocr-band.js";
 import { createOcrPool, OcrAborted, type OcrPool } from "./ocr-pool.js";
-import { hasTextLayer, openPdf, type PdfDocument, pageLines, renderPagePng } from "./pdf-document.js";
+import { hasTextLayer, openPdf, type PdfDocument, pageLines, renderPageForOcr, renderPagePng } from "./pdf-document.js";
 import { pdfOverLimits } from "./pdf-limits.js";
+import { imageForOcr } from "./pixels.js";
 
 export interface DocumentReaderOptions {
   /** tesseract language codes, each with its `@tesseract.js-data/<code>` package installed. */
@@ -121,7 +122,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       return fail("too-large", `${size.width}x${size.height} pixels is more than ${maxPixels}`);
     }
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
-    const lines = await ocr().recognize(doc.bytes, signal);
+    const lines = await ocr().recognize(await imageForOcr(doc.bytes, kind), signal);
     options.onText?.(lines, "ocr");
     return E.right(
       await secondLook(
@@ -147,15 +148,15 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       if (pdf.numPages > maxPages) return fail("too-large", `${pdf.numPages} pages is more than ${maxPages}`);
       const attached = options.readAttachedEinvoice === false ? null : await einvoiceAttachment(pdf, maxXmlBytes);
       if (attached) return E.right(attached);
-      const shoot = async (n: number, band?: number): ReturnType<typeof renderPagePng> => {
+      const pageWithin = async (n: number) => {
         const page = await pdf.getPage(n);
         const viewport = page.getViewport({ scale: dpi / 72 });
         if (viewport.width * viewport.height > maxPixels) {
           throw new Failed({ reason: "too-large", detail: `page ${n} renders to more than ${maxPixels} pixels` });
         }
-        return renderPagePng(page, dpi, band);
+        return page;
       };
-      const render = async (n: number): Promise<Uint8Array> => (await shoot(n)).png;
+      const render = async (n: number): Promise<Uint8Array> => renderPagePng(await pageWithin(n), dpi);
       if (read.method === "llm") {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)
@@ -171,9 +172,9 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         else {
           scanned = true;
           // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
-          const shot = await shoot(n, HEADER_BAND);
+          const shot = await renderPageForOcr(await pageWithin(n), dpi, HEADER_BAND);
           const [page, top] = await Promise.all([
-            ocr().recognize(shot.png, signal),
+            ocr().recognize(shot.image, signal),
             shot.band ? ocr().recognize(shot.band, signal) : [],
           ]);
           lines.push(...withHeaderBand(page, top));

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { greyPgm } from "./grey-pgm.js";
 
 type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 export type PdfDocument = Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]>;
@@ -115,15 +116,7 @@ export const hasTextLayer = (lines: readonly string[]): boolean => {
   return words.length >= 5 && words.length / tokens.length >= 0.25;
 };
 
-/**
- * Renders a page to PNG at `dpi` with pdfjs's Node canvas; answers the PNG and its size, and with `band` (a share
- * of the height) also the page's top band of that height as a PNG of its own.
- */
-export const renderPagePng = async (
-  page: PdfPage,
-  dpi: number,
-  band?: number,
-): Promise<{ png: Uint8Array; width: number; height: number; band?: Uint8Array }> => {
+const drawPage = async (page: PdfPage, dpi: number) => {
   const viewport = page.getViewport({ scale: dpi / 72 });
   const { createCanvas } = await napiCanvas();
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
@@ -131,12 +124,29 @@ export const renderPagePng = async (
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-  const png = new Uint8Array(canvas.toBuffer("image/png"));
-  if (band === undefined) return { png, width: canvas.width, height: canvas.height };
-  // A crop of its own: tesseract reads a rectangle of a larger image worse than the same pixels alone.
-  const top = createCanvas(canvas.width, Math.max(1, Math.round(canvas.height * band)));
-  top.getContext("2d").drawImage(canvas, 0, 0);
-  return { png, width: canvas.width, height: canvas.height, band: new Uint8Array(top.toBuffer("image/png")) };
+  return { canvas, context };
+};
+
+/** Renders a page to PNG at `dpi` with pdfjs's Node canvas (the images an LLM is shown). */
+export const renderPagePng = async (page: PdfPage, dpi: number): Promise<Uint8Array> =>
+  new Uint8Array((await drawPage(page, dpi)).canvas.toBuffer("image/png"));
+
+/**
+ * Renders a page at `dpi` for OCR: its grey pixels as a PGM (pixels.ts), and with `band` (a share of the height)
+ * also the page's top band of that height as a PGM of its own (tesseract reads a rectangle of a larger image worse
+ * than the same pixels alone).
+ */
+export const renderPageForOcr = async (
+  page: PdfPage,
+  dpi: number,
+  band?: number,
+): Promise<{ image: Uint8Array; band?: Uint8Array }> => {
+  const { canvas, context } = await drawPage(page, dpi);
+  const { width, height } = canvas;
+  const rgba = context.getImageData(0, 0, width, height).data;
+  const image = greyPgm(width, height, rgba);
+  if (band === undefined) return { image };
+  return { image, band: greyPgm(width, height, rgba, Math.max(1, Math.round(height * band))) };
 };
 
 interface NapiCanvas {
@@ -150,9 +160,11 @@ interface NapiCanvas {
       fillStyle: string;
       fillRect(x: number, y: number, w: number, h: number): void;
       drawImage(image: unknown, x: number, y: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
     };
     toBuffer(mime: "image/png"): Buffer;
   };
+  loadImage(source: Buffer): Promise<{ width: number; height: number }>;
 }
 
 // @napi-rs/canvas arrives as pdfjs-dist's optional dependency (a top-level install breaks npm ci here):

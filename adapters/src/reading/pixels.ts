@@ -1,0 +1,43 @@
+// What OCR is handed: grey pixels as a binary PGM (P5), which tesseract's Leptonica takes in without decoding.
+// Given a colour PNG, tesseract.js decodes it in WebAssembly and thresholds it in colour: about a fifth of a page's
+// whole reading (bench:ocr). A rendered PDF page is pixels already; an uploaded PNG is decoded natively by the
+// canvas pdfjs brings, and made grey here as tesseract would.
+import { crc32 } from "node:zlib";
+import { greyPgm } from "./grey-pgm.js";
+import type { MediaKind } from "./media.js";
+import { napiCanvas } from "./pdf-document.js";
+
+// A PNG whose chunks are all whole, each with its checksum right, ending in IEND: the canvas draws a damaged
+// image as far as it goes, where tesseract's own decoder says it is damaged, which is the answer to keep.
+const wholePng = (b: Uint8Array): boolean => {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  for (let at = 8; at + 12 <= b.length; ) {
+    const length = view.getUint32(at);
+    const end = at + 12 + length;
+    if (end > b.length || crc32(b.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length)) return false;
+    if (b[at + 4] === 0x49 && b[at + 5] === 0x45 && b[at + 6] === 0x4e && b[at + 7] === 0x44) return true;
+    at = end;
+  }
+  return false;
+};
+
+/**
+ * An uploaded image as OCR should get it: a whole PNG decoded natively to grey pixels on white (transparency reads
+ * as paper); any other kind (a JPEG's decoding in WebAssembly is cheap beside a PNG's), a damaged PNG, or one the
+ * canvas cannot decode, as it came (tesseract decodes it, or says why not).
+ */
+export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<Uint8Array> => {
+  if (kind !== "png" || !wholePng(bytes)) return bytes;
+  try {
+    const { createCanvas, loadImage } = await napiCanvas();
+    const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0);
+    return greyPgm(canvas.width, canvas.height, context.getImageData(0, 0, canvas.width, canvas.height).data);
+  } catch {
+    return bytes;
+  }
+};
