@@ -112,3 +112,36 @@ for (const c of chosen) {
     `| ${c.name} | ${median(xs).toFixed(1)} | ${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)} | ${outcomes.get(c.name)} |`,
   );
 }
+
+// The lines bench/run.ts gathers into one table: measure | apar | anchor | ratio | goal.
+const at = (name: string): number | undefined => {
+  const xs = timings.get(name);
+  return xs === undefined || xs.length === 0 ? undefined : median(xs);
+};
+const summary = (measure: string, apar: string, anchor: string, ratio: string, goal: string) =>
+  console.log(`SUMMARY | ${measure}, ${database.dialect} | ${apar} | ${anchor} | ${ratio} | ${goal} |`);
+const smallLabel = `small (${small})`;
+const deep = at(`${smallLabel} page at depth ${DEPTH}`);
+const first = at(`${smallLabel} page 1`);
+if (deep !== undefined && first !== undefined) {
+  summary(
+    `list page at depth ${DEPTH}, ${small}-bill organisation beside a ${big}-bill one`,
+    `${deep.toFixed(1)} ms`,
+    `its page 1: ${first.toFixed(1)} ms`,
+    `${(deep / first).toFixed(2)}x`,
+    "<= 1.2x",
+  );
+}
+for (const filter of ["supplier name, no match", "invoice date, no match"]) {
+  const ms = at(`big (${big}) ${filter}`);
+  const indexed = at(`big (${big}) state=Approved page 1`);
+  if (ms !== undefined && indexed !== undefined) {
+    summary(
+      `list filter ${filter}, ${big}-bill organisation`,
+      `${ms.toFixed(1)} ms`,
+      `an indexed filter: ${indexed.toFixed(1)} ms`,
+      `${(ms / indexed).toFixed(2)}x`,
+      "< 50 ms",
+    );
+  }
+}

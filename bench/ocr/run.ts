@@ -139,6 +139,16 @@ for (const [i, [name]] of sides.entries()) {
   );
 }
 
+// The lines bench/run.ts gathers into one table: measure | apar | anchor | ratio | goal.
+const jsCpu = median(js.map((x) => x.cpuPerPage));
+for (const [i, [name]] of sides.entries()) {
+  if (i === 0) continue;
+  const f = figures[i] as Figure[];
+  console.log(
+    `SUMMARY | OCR, tesseract.js pool vs ${name} | ${jsCpu.toFixed(2)} CPU s/page, ${median(js.map((x) => x.perMinute)).toFixed(1)} pages/min | ${median(f.map((x) => x.cpuPerPage)).toFixed(2)} CPU s/page, ${median(f.map((x) => x.perMinute)).toFixed(1)} pages/min | ${spread(js.map((x, r) => (f[r] as Figure).cpuPerPage / x.cpuPerPage))} | >= 0.90 |`,
+  );
+}
+
 const reader = createDocumentReader({ languages: ["eng"] });
 const pdfs = fixtures("pdf");
 await reader.read(
