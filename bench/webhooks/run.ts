@@ -1,152 +1,288 @@
-// Webhook delivery throughput and latency on loopback (SQLite, or MySQL with DATABASE_URL):
-//   npm run bench:webhooks
-// 1. a plain loop POSTing N pre-signed bodies with 64 in flight (the ceiling of the receiver and the client);
-// 2. the delivery runner: N outbox events fanned out, claimed, signed and POSTed through the guarded client;
-// 3. commit-to-receipt latency of single events with the in-process wake-up.
+// Webhook delivery throughput and commit-to-receipt latency on loopback, SQLite and MySQL/MariaDB in one run:
+//   npm run bench:webhooks                                   (SQLite only)
+//   DATABASE_URL=mysql://root@127.0.0.1:3306/apar_bench npm run bench:webhooks   (SQLite, then MySQL)
+// For 1 and 10 subscriptions (BENCH_SUBSCRIPTIONS), in interleaved rounds (A, B, B, A, ...; BENCH_ROUNDS pairs):
+//   A, the anchor: the same guarded client POSTing pre-signed bodies, 64 in flight;
+//   B, saturation: BENCH_N deliveries' events appended to the outbox, then a runner fans out, claims, signs, POSTs
+//      and records them; deliveries/s from the first append to the last receipt.
+// Then each round offers steady rates (BENCH_RATES, deliveries/s = events/s x subscriptions, for BENCH_STEADY_MS) to
+// a running runner: events committed every 10 ms; p50/p99 from each commit to each delivery's receipt.
+// The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
+import { fork } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
-import { createWebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
+import { createWebhookRunner, type WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
 import { createGuardedClient } from "@apar/adapters/webhooks/guarded-client";
 import { createNotifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
 import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
 import { makeEvent, SYSTEM_ACTOR, signWebhook } from "@apar/core";
 import { createClient, createWebhookSubscription } from "@apar/core/app";
+import type { Database } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 
-const N = Number(process.env.BENCH_N ?? 5000);
-const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY ?? 300);
+const N = Number(process.env.BENCH_N ?? 4000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SUBSCRIPTIONS = (process.env.BENCH_SUBSCRIPTIONS ?? "1,10").split(",").map(Number);
+const RATES = (process.env.BENCH_RATES ?? "100,1000,2000").split(",").map(Number);
+const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 3000);
+// Runner options to try (unset: the runner's defaults, which the host uses too).
+const envNumber = (name: string): number | undefined =>
+  process.env[name] === undefined ? undefined : Number(process.env[name]);
+const LOOPS = Object.fromEntries(
+  Object.entries({
+    loops: envNumber("BENCH_LOOPS"),
+    batch: envNumber("BENCH_BATCH"),
+    concurrency: envNumber("BENCH_CONCURRENCY"),
+  }).filter(([, v]) => v !== undefined),
+) as { loops?: number; batch?: number; concurrency?: number };
+const EVENT_TYPE = "company_bill.awaiting_organisation";
+const wallNow = (): number => performance.timeOrigin + performance.now();
 
-const received = new Map<string, number>();
-let onReceive: ((id: string) => void) | undefined;
-const server = createServer((req, res) => {
-  req.resume();
-  req.on("end", () => {
-    const id = String(req.headers["service-event-id"] ?? "");
-    received.set(id, performance.now());
-    onReceive?.(id);
-    res.statusCode = 204;
-    res.end();
-  });
-});
-server.keepAliveTimeout = 5_000;
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-const address = server.address();
-const url = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/hook`;
-const client = createGuardedClient({ allowInsecureLoopback: true, privateCidrs: [] });
-
-// 1. Plain loop.
-const secret = "whsec_bench";
-const bodies = Array.from({ length: N }, (_, i) =>
-  JSON.stringify({ id: `plain-${i}`, type: "bill.created", data: {} }),
-);
-const headers = bodies.map((body, i) => ({
-  "Content-Type": "application/json",
-  "Service-Signature": signWebhook(secret, Math.floor(Date.now() / 1000), body),
-  "Service-Event-Id": `plain-${i}`,
-}));
-let next = 0;
-const plainStart = performance.now();
-await Promise.all(
-  Array.from({ length: 64 }, async () => {
-    while (next < N) {
-      const i = next++;
-      const r = await client.post(url, { headers: headers[i] ?? {}, body: bodies[i] ?? "" });
-      if (!r.ok) throw new Error(`plain post failed: ${r.error}`);
-    }
+// The receiver: receipts by `${path} ${eventId}`.
+const receipts = new Map<string, number>();
+let onReceipt: (() => void) | undefined;
+const receiver = fork(join(import.meta.dirname, "receiver.ts"), { execArgv: process.execArgv });
+const port = await new Promise<number>((resolve) =>
+  receiver.on("message", (message: unknown) => {
+    if (Array.isArray(message)) {
+      for (const [path, id, at] of message as [string, string, number][]) receipts.set(`${path} ${id}`, at);
+      onReceipt?.();
+    } else resolve((message as { port: number }).port);
   }),
 );
-const plainRate = N / ((performance.now() - plainStart) / 1000);
-
-// 2. The runner.
-const dir = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "apar-bench-webhooks-"));
-const raw = await openSqlDatabase(
-  process.env.DATABASE_URL === undefined ? { sqliteFile: join(dir, "apar.sqlite") } : { url: process.env.DATABASE_URL },
-);
-await raw.migrate();
-const notifier = createNotifier();
-const db = notifyingDatabase(raw, { events: notifier });
-const ids = randomIds(systemClock);
-const sealer = createSecretSealer("bench-operator-key");
-const deps = { db, clock: systemClock, ids, randomBytes: secureRandomBytes, sealer, checkUrl: client.validate };
-const tenant = await createClient(deps)({ name: "Bench" })();
-if (E.isLeft(tenant)) throw new Error(tenant.left.code);
-const sub = await createWebhookSubscription(deps)({
-  clientId: tenant.right.id,
-  url,
-  eventTypes: ["company_bill.awaiting_organisation"],
-})();
-if (E.isLeft(sub)) throw new Error(sub.left.detail);
-const event = () =>
-  makeEvent({
-    ids,
-    clock: systemClock,
-    type: "company_bill.awaiting_organisation",
-    clientId: tenant.right.id,
-    organisationId: null,
-    actor: SYSTEM_ACTOR,
-    data: { billId: ids.next() },
-  });
-received.clear();
-const events = Array.from({ length: N }, event);
-for (let i = 0; i < N; i += 500) await raw.run((s) => s.events.append(events.slice(i, i + 500)));
-const runner = createWebhookRunner({
-  id: "bench",
-  database: db,
-  clock: systemClock,
-  ids,
-  sealer,
-  sender: client,
-  headerPrefix: "service",
-  logger: { warn: console.warn, error: console.error },
-  notifier,
-  pollMs: 50,
-  ...(process.env.BENCH_BATCH === undefined ? {} : { batch: Number(process.env.BENCH_BATCH) }),
-  ...(process.env.BENCH_CONCURRENCY === undefined ? {} : { concurrency: Number(process.env.BENCH_CONCURRENCY) }),
-});
-const allIn = new Promise<void>((resolve) => {
-  onReceive = () => {
-    if (received.size >= N) resolve();
-  };
-});
-const runStart = performance.now();
-runner.start();
-await allIn;
-const signedRate = N / ((performance.now() - runStart) / 1000);
-await new Promise((r) => setTimeout(r, 200));
-
-// 3. Latency: one event per unit of work, the next after the previous one arrived.
-const latencies: number[] = [];
-for (let i = 0; i < LATENCY_SAMPLES; i += 1) {
-  const e = event();
-  const arrived = new Promise<void>((resolve) => {
-    onReceive = (id) => {
-      if (id === e.envelope.id) resolve();
+const urlOf = (path: string): string => `http://127.0.0.1:${port}${path}`;
+const waitForReceipts = (count: number, timeoutMs: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    onReceipt = () => {
+      if (receipts.size < count) return;
+      clearTimeout(timer);
+      onReceipt = undefined;
+      resolve(true);
     };
+    onReceipt();
   });
-  await db.run((s) => s.events.append([e]));
-  const committed = performance.now();
-  await arrived;
-  latencies.push((received.get(e.envelope.id) ?? committed) - committed);
+
+const client = createGuardedClient({ allowInsecureLoopback: true, privateCidrs: [] });
+
+/** A: the anchor, `count` pre-signed bodies through the guarded client, 64 in flight. */
+const anchor = async (count: number, round: number): Promise<number> => {
+  receipts.clear();
+  const bodies = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({ id: `plain-${round}-${i}`, type: EVENT_TYPE, data: {} }),
+  );
+  const headers = bodies.map((body, i) => ({
+    "Content-Type": "application/json",
+    "Service-Signature": signWebhook("whsec_bench", Math.floor(Date.now() / 1000), body),
+    "Service-Event-Id": `plain-${round}-${i}`,
+  }));
+  const url = urlOf("/plain");
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next < count) {
+        const i = next++;
+        const r = await client.post(url, { headers: headers[i] ?? {}, body: bodies[i] ?? "" });
+        if (!r.ok) throw new Error(`plain post failed: ${r.error}`);
+      }
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+};
+
+interface Setup {
+  readonly db: Database;
+  readonly raw: Database;
+  readonly notifier: ReturnType<typeof createNotifier>;
+  readonly ids: ReturnType<typeof randomIds>;
+  readonly sealer: ReturnType<typeof createSecretSealer>;
+  readonly clientId: string;
+  readonly paths: readonly string[];
 }
-latencies.sort((a, b) => a - b);
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
 
-console.log(`database: ${raw.dialect}, ${N} deliveries, 64 in flight`);
-console.log(`plain loop (pre-signed bodies): ${plainRate.toFixed(0)}/s`);
-console.log(
-  `signed deliveries (outbox -> runner -> receiver): ${signedRate.toFixed(0)}/s (${(signedRate / plainRate).toFixed(2)} of plain)`,
-);
-console.log(
-  `commit-to-receipt latency over ${LATENCY_SAMPLES}: p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms`,
-);
+const setUp = async (raw: Database, subscriptions: number): Promise<Setup> => {
+  const notifier = createNotifier();
+  const db = notifyingDatabase(raw, { events: notifier });
+  const ids = randomIds(systemClock);
+  const sealer = createSecretSealer("bench-operator-key");
+  const deps = { db, clock: systemClock, ids, randomBytes: secureRandomBytes, sealer, checkUrl: client.validate };
+  const tenant = await createClient(deps)({ name: `Bench ${subscriptions}` })();
+  if (E.isLeft(tenant)) throw new Error(tenant.left.code);
+  const paths = Array.from({ length: subscriptions }, (_, i) => `/hook/${subscriptions}/${i}`);
+  for (const path of paths) {
+    const sub = await createWebhookSubscription(deps)({
+      clientId: tenant.right.id,
+      url: urlOf(path),
+      eventTypes: [EVENT_TYPE],
+    })();
+    if (E.isLeft(sub)) throw new Error(sub.left.detail);
+  }
+  return { db, raw, notifier, ids, sealer, clientId: tenant.right.id, paths };
+};
 
-await runner.stop(1_000);
+const eventsOf = (s: Setup, count: number) =>
+  Array.from({ length: count }, () =>
+    makeEvent({
+      ids: s.ids,
+      clock: systemClock,
+      type: EVENT_TYPE,
+      clientId: s.clientId,
+      organisationId: null,
+      actor: SYSTEM_ACTOR,
+      data: { billId: s.ids.next() },
+    }),
+  );
+
+const runnerOf = (s: Setup, id: string): WebhookRunner =>
+  createWebhookRunner({
+    id,
+    database: s.db,
+    clock: systemClock,
+    ids: s.ids,
+    sealer: s.sealer,
+    sender: client,
+    headerPrefix: "service",
+    logger: { warn: console.warn, error: console.error },
+    notifier: s.notifier,
+    pollMs: 50,
+    ...LOOPS,
+  });
+
+/** B: saturation, `count` deliveries from the outbox to the receiver. */
+const saturation = async (s: Setup, count: number, round: number): Promise<number> => {
+  receipts.clear();
+  const events = eventsOf(s, Math.ceil(count / s.paths.length));
+  const started = performance.now();
+  for (let i = 0; i < events.length; i += 500) await s.raw.run((st) => st.events.append(events.slice(i, i + 500)));
+  const runner = runnerOf(s, `bench-sat-${round}`);
+  runner.start();
+  const done = await waitForReceipts(events.length * s.paths.length, 120_000);
+  const rate = receipts.size / ((performance.now() - started) / 1000);
+  await runner.stop(1_000);
+  if (!done) console.warn(`  saturation round ${round}: only ${receipts.size} of ${events.length * s.paths.length}`);
+  return rate;
+};
+
+/** Steady offered load: `rate` deliveries/s for STEADY_MS, committed every 10 ms, to a running runner. */
+const steady = async (
+  s: Setup,
+  runner: WebhookRunner,
+  rate: number,
+): Promise<{ rate: number; p50: number; p99: number }> => {
+  receipts.clear();
+  const committedAt = new Map<string, number>();
+  const started = performance.now();
+  let offered = 0;
+  while (performance.now() - started < STEADY_MS) {
+    const due = Math.floor((((performance.now() - started) / 1000) * rate) / s.paths.length) - offered;
+    if (due > 0) {
+      const events = eventsOf(s, due);
+      await s.db.run((st) => st.events.append(events));
+      const at = wallNow();
+      for (const e of events) committedAt.set(e.envelope.id, at);
+      offered += due;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  runner.wake();
+  await waitForReceipts(offered * s.paths.length, 60_000);
+  const latencies: number[] = [];
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
+  for (const [key, at] of receipts) {
+    const committed = committedAt.get(key.slice(key.indexOf(" ") + 1));
+    if (committed === undefined) continue;
+    latencies.push(at - committed);
+    first = Math.min(first, committed);
+    last = Math.max(last, at);
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { rate: latencies.length / ((last - first) / 1000), p50: pct(50), p99: pct(99) };
+};
+
+const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+const spread = (xs: readonly number[], digits = 0): string =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+
+const rows: string[] = [];
+const databases: { name: string; open: () => Promise<{ db: Database; cleanUp: () => void }> }[] = [
+  {
+    name: "sqlite",
+    open: async () => {
+      const dir = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "apar-bench-webhooks-"));
+      const db = await openSqlDatabase({ sqliteFile: join(dir, "apar.sqlite") });
+      return { db, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+];
+const mysqlUrl = process.env.DATABASE_URL;
+if (mysqlUrl !== undefined)
+  databases.push({
+    name: "mysql",
+    open: async () => ({ db: await openSqlDatabase({ url: mysqlUrl }), cleanUp: () => {} }),
+  });
+
+console.log(
+  `webhook bench: ${N} deliveries per saturation round, ${ROUNDS} A/B pairs, rates ${RATES.join("/")} deliveries/s for ${STEADY_MS} ms, runner options ${JSON.stringify(LOOPS)}; load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+for (const { name, open } of databases) {
+  const { db: raw, cleanUp } = await open();
+  await raw.migrate();
+  for (const subscriptions of SUBSCRIPTIONS) {
+    const s = await setUp(raw, subscriptions);
+    const anchors: number[] = [];
+    const signed: number[] = [];
+    const loads: number[] = [];
+    const steadyRuns = new Map<number, { rate: number; p50: number; p99: number }[]>(RATES.map((r) => [r, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // A, B, B, A, A, B, ...: each side meets the other's load alike.
+      const order = round % 2 === 0 ? ["A", "B"] : ["B", "A"];
+      for (const side of order)
+        if (side === "A") anchors.push(await anchor(N, round));
+        else signed.push(await saturation(s, N, round));
+      const runner = runnerOf(s, `bench-steady-${round}`);
+      runner.start();
+      for (const rate of RATES) steadyRuns.get(rate)?.push(await steady(s, runner, rate));
+      await runner.stop(1_000);
+      loads.push(loadavg()[0] ?? NaN);
+      console.log(
+        `  ${name} ${subscriptions} sub(s) round ${round + 1}: anchor ${anchors.at(-1)?.toFixed(0)}/s, signed ${signed.at(-1)?.toFixed(0)}/s, load ${loads.at(-1)?.toFixed(2)}`,
+      );
+    }
+    const ratios = signed.map((v, i) => v / (anchors[i] ?? NaN));
+    const load = spread(loads, 2);
+    rows.push(
+      `| ${name} | ${subscriptions} | saturation | ${spread(signed)} | ${spread(anchors)} | ${spread(ratios, 2)} | | | ${load} |`,
+    );
+    for (const [rate, runs] of steadyRuns)
+      rows.push(
+        `| ${name} | ${subscriptions} | steady ${rate}/s | ${spread(runs.map((r) => r.rate))} | | | ${spread(
+          runs.map((r) => r.p50),
+          1,
+        )} | ${spread(
+          runs.map((r) => r.p99),
+          1,
+        )} | ${load} |`,
+      );
+  }
+  await raw.close();
+  cleanUp();
+}
+
+console.log("\n| db | subs | offered | deliveries/s | anchor/s | ratio | p50 ms | p99 ms | load (1 min) |");
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const row of rows) console.log(row);
 client.close();
-await raw.close();
-server.close();
-rmSync(dir, { recursive: true, force: true });
+receiver.disconnect();
