@@ -1,9 +1,14 @@
 import { checkWebhookUrl, type DomainError, invalidWebhookUrl, type UrlPolicy } from "@apar/core";
 import type { Either } from "fp-ts/lib/Either.js";
 import * as E from "fp-ts/lib/Either.js";
-import { createCheckedAgents, type ExtraCa } from "./guard/checked-agents.js";
-import { postPinned } from "./guard/post-pinned.js";
-import { type Resolve, resolveChecked, systemResolve } from "./guard/resolve-checked.js";
+import { createPinnedPools, type ExtraCa } from "./guard/pinned-pools.js";
+import {
+  checkedLiteral,
+  type Resolution,
+  type Resolve,
+  resolveChecked,
+  systemResolve,
+} from "./guard/resolve-checked.js";
 
 export interface GuardedClientOptions extends UrlPolicy {
   /** Resolves a host to all its addresses; default dns.lookup with `all`. */
@@ -60,17 +65,22 @@ export const createGuardedClient = (options: GuardedClientOptions): GuardedClien
   const resolve = options.resolve ?? systemResolve;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const agents = createCheckedAgents(policy, options.extraCa);
-  // Deliveries repeat a few URLs and the syntax check is pure, so its answers are kept (bounded); the address checks
-  // are not: every attempt resolves and checks again.
-  const checkedUrls = new Map<string, Either<DomainError, URL>>();
-  const checkCached = (url: string): Either<DomainError, URL> => {
+  const pools = createPinnedPools(policy, options.extraCa);
+  // Deliveries repeat a few URLs (one per subscription) and the policy check of a URL is pure, so its answer is kept
+  // (bounded), with the checked address of an IP-literal host. A name is not: every attempt resolves it and checks
+  // every address again. Each new connection is checked once more by the pools' connector.
+  const checkedUrls = new Map<string, { url: Either<DomainError, URL>; literal: Resolution | undefined }>();
+  const checkCached = (url: string): { url: Either<DomainError, URL>; literal: Resolution | undefined } => {
     const known = checkedUrls.get(url);
     if (known !== undefined) return known;
     if (checkedUrls.size >= 1024) checkedUrls.clear();
     const checked = checkWebhookUrl(url, policy);
-    checkedUrls.set(url, checked);
-    return checked;
+    const entry = {
+      url: checked,
+      literal: E.isLeft(checked) ? undefined : checkedLiteral(checked.right.hostname, policy),
+    };
+    checkedUrls.set(url, entry);
+    return entry;
   };
 
   const validate = async (url: string): Promise<Either<DomainError, URL>> => {
@@ -86,14 +96,15 @@ export const createGuardedClient = (options: GuardedClientOptions): GuardedClien
 
   const attempt = async (url: string, headers: Readonly<Record<string, string>>, body: string | Uint8Array) => {
     const started = performance.now();
-    const checked = checkCached(url);
+    const { url: checked, literal } = checkCached(url);
     if (E.isLeft(checked)) return { status: null, error: `invalid URL: ${checked.left.detail}` };
     const timedOut = {
       ok: false,
       code: "url.unresolvable",
       message: `timeout: no answer within ${timeoutMs} ms`,
     } as const;
-    const resolution = await withDeadline(resolveChecked(checked.right.hostname, resolve, policy), timeoutMs, timedOut);
+    const resolution =
+      literal ?? (await withDeadline(resolveChecked(checked.right.hostname, resolve, policy), timeoutMs, timedOut));
     if (!resolution.ok) return { status: null, error: resolution.message };
     // Every address was checked; they are tried in the resolver's order while none could be connected to.
     let outcome: { status: number | null; error: string | null } = { status: null, error: "timeout: no time left" };
@@ -101,7 +112,7 @@ export const createGuardedClient = (options: GuardedClientOptions): GuardedClien
       const remaining = timeoutMs - (performance.now() - started);
       if (remaining <= 0) break;
       const post = { url: checked.right, address, headers, body, timeoutMs: remaining, maxResponseBytes };
-      const { unreachable, ...result } = await postPinned(post, agents);
+      const { unreachable, ...result } = await pools.post(post);
       outcome = result;
       if (!unreachable) break;
     }
@@ -126,9 +137,6 @@ export const createGuardedClient = (options: GuardedClientOptions): GuardedClien
         };
       }
     },
-    close: () => {
-      agents.http.destroy();
-      agents.https.destroy();
-    },
+    close: () => pools.close(),
   };
 };

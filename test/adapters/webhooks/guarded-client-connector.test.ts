@@ -1,19 +1,9 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createCheckedAgents } from "@apar/adapters/webhooks/guard/checked-agents";
+import { createPinnedPools } from "@apar/adapters/webhooks/guard/pinned-pools";
 import test from "ava";
 
-const get = (agent: http.Agent, host: string, port: number): Promise<number | string> =>
-  new Promise((resolve) => {
-    const request = http.request({ host, port, path: "/", agent }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on("error", (error) => resolve(error.message));
-    request.end();
-  });
-
-test("the agents check every connection they open, whatever asked for it", async (t) => {
+test("the pools check every connection they open, whatever address they were given", async (t) => {
   let connections = 0;
   const server = http.createServer((_request, response) => response.end("ok"));
   server.on("connection", () => {
@@ -26,19 +16,25 @@ test("the agents check every connection they open, whatever asked for it", async
   });
   const { port } = server.address() as AddressInfo;
 
-  const strict = createCheckedAgents({ allowInsecureLoopback: false, privateCidrs: [] });
-  const loopbackAllowed = createCheckedAgents({ allowInsecureLoopback: true, privateCidrs: [] });
+  const strict = createPinnedPools({ allowInsecureLoopback: false, privateCidrs: [] });
+  const loopbackAllowed = createPinnedPools({ allowInsecureLoopback: true, privateCidrs: [] });
   t.teardown(() => {
-    for (const agents of [strict, loopbackAllowed]) {
-      agents.http.destroy();
-      agents.https.destroy();
-    }
+    strict.close();
+    loopbackAllowed.close();
+  });
+  const post = (address: string) => ({
+    url: new URL(`http://127.0.0.1:${port}/`),
+    address,
+    headers: {},
+    body: "{}",
+    timeoutMs: 5_000,
+    maxResponseBytes: 1024,
   });
 
-  t.regex(String(await get(strict.http, "127.0.0.1", port)), /refused to connect to 127\.0\.0\.1 \(loopback\)/);
-  // A name is never connected to: the agents only dial checked IP addresses, never look a name up themselves.
-  t.regex(String(await get(loopbackAllowed.http, "localhost", port)), /refused to connect to localhost/);
+  t.regex((await strict.post(post("127.0.0.1"))).error ?? "", /refused to connect to 127\.0\.0\.1 \(loopback\)/);
+  // A name is never connected to: the pools only dial checked IP addresses, never look a name up themselves.
+  t.regex((await loopbackAllowed.post(post("localhost"))).error ?? "", /refused to connect to localhost/);
   t.is(connections, 0);
-  t.is(await get(loopbackAllowed.http, "127.0.0.1", port), 200);
+  t.like(await loopbackAllowed.post(post("127.0.0.1")), { status: 200, error: null });
   t.is(connections, 1);
 });

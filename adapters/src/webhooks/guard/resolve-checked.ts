@@ -16,11 +16,21 @@ export type Resolution =
  * Resolves the URL's host once and checks every address: one forbidden address refuses the whole host, so a name
  * that mixes public and private answers cannot be used to reach the private one.
  */
-export const resolveChecked = async (hostname: string, resolve: Resolve, policy: UrlPolicy): Promise<Resolution> => {
+export const resolveChecked = async (hostname: string, resolve: Resolve, policy: UrlPolicy): Promise<Resolution> =>
+  checkedLiteral(hostname, policy) ?? checkAddresses(hostname, await lookUp(hostname, resolve), policy);
+
+/**
+ * The resolution of an IP-literal host: no lookup, so it is the same every time and may be kept per URL. Undefined
+ * for a name (that one is looked up on every attempt).
+ */
+export const checkedLiteral = (hostname: string, policy: UrlPolicy): Resolution | undefined => {
   const literal = hostLiteralAddress(hostname);
-  let addresses: readonly string[];
+  return literal === undefined ? undefined : checkAddresses(hostname, [literal], policy);
+};
+
+const lookUp = async (hostname: string, resolve: Resolve): Promise<readonly string[] | Resolution> => {
   try {
-    addresses = literal === undefined ? await resolve(hostname) : [literal];
+    return await resolve(hostname);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     return {
@@ -29,6 +39,11 @@ export const resolveChecked = async (hostname: string, resolve: Resolve, policy:
       message: `The host ${hostname} does not resolve (${String(code ?? error)}).`,
     };
   }
+};
+
+const checkAddresses = (hostname: string, found: readonly string[] | Resolution, policy: UrlPolicy): Resolution => {
+  if (!Array.isArray(found)) return found as Resolution;
+  const addresses: readonly string[] = found;
   if (addresses.length === 0)
     return { ok: false, code: "url.unresolvable", message: `The host ${hostname} has no addresses.` };
   for (const address of addresses) {
