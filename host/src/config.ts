@@ -55,6 +55,7 @@ export interface Config {
   readonly webhooksAllowInsecure: boolean;
   readonly webhooksPrivateCidrs: readonly string[];
   readonly webhooksLeaseMs: number;
+  readonly webhooksLoops: number;
   readonly listScanRows: number;
   readonly inboundDomain: string;
   readonly smtpTlsCert: string | undefined;
@@ -548,6 +549,13 @@ export const VARIABLES = {
     codec: positiveInt,
     fallback: "15000",
     meaning: "how long a webhook attempt holds its claim; a crashed worker's attempts are made again after it",
+  },
+  webhooksLoops: {
+    name: "APAR_WEBHOOKS_LOOPS",
+    codec: positiveInt,
+    fallback: "4",
+    meaning:
+      "webhook delivery loops of a worker: batches of 64 attempts in flight at once (each waits on its receivers and its commit while the others run)",
   },
   listScanRows: {
     name: "APAR_LIST_SCAN_ROWS",

@@ -50,6 +50,7 @@ export const webhooksModule = (config: Config, services: Services, workerId: str
         logger: ctx.get<Logger>(TOKENS.Logger).child({ part: "webhooks" }),
         notifier: ctx.get<Notifier>(TOKENS.Notifier),
         leaseMs: config.webhooksLeaseMs,
+        loops: config.webhooksLoops,
       });
     });
     bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue(webhookRoutes(services));

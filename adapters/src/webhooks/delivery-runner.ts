@@ -25,7 +25,12 @@ export interface WebhookRunnerOptions {
   /** Wakes the runner after a commit that appended events. */
   readonly notifier?: Notifier;
   /**
-   * Attempts in flight at once (default 128: two batches; the guarded client keeps at most 64 connections per
+   * Batches in flight at once, each a loop of attempt, record and claim the next (default 4,
+   * `APAR_WEBHOOK_LOOPS`): while one loop waits for its receivers or its commit, the others use the core.
+   */
+  readonly loops?: number;
+  /**
+   * Attempts in flight at once (default `loops` x `batch`; the guarded client keeps at most 64 connections per
    * receiver, and a request waiting for one spends its 10 s budget).
    */
   readonly concurrency?: number;
@@ -52,14 +57,17 @@ export interface WebhookRunner {
 }
 
 const DISPATCH_BATCH = 200;
+/** Delivery loops of one runner, and deliveries per claim. */
+export const DEFAULT_LOOPS = 4;
+const DEFAULT_BATCH = 64;
 
 /** Builds the runner: dispatcher (outbox -> deliveries) and delivery worker (claim, sign, POST, record). */
 export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunner => {
   const { database, clock, id, logger } = options;
-  const concurrency = options.concurrency ?? 128;
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
-  const batch = options.batch ?? 64;
+  const batch = options.batch ?? DEFAULT_BATCH;
+  const concurrency = options.concurrency ?? (options.loops ?? DEFAULT_LOOPS) * batch;
   const fanOut = dispatchWebhookEvents({ db: database, clock, ids: options.ids });
   // On MySQL, runners of several processes fanning out the same outbox rows at once deadlock on the deliveries'
   // unique index; a named lock lets one fan out at a time (SQLite's writer lock does that already).

@@ -47,18 +47,26 @@ export const recordAttempts = (
       );
     }
     // In id order: two workers recording batches of the same subscriptions lock their rows in one order.
-    for (const id of [...tallies.keys()].sort())
-      await s.webhookSubscriptions.recordAttempts(
-        id,
-        tallies.get(id) as AttemptTally,
-        DISABLE_AFTER_CONSECUTIVE_FAILURES,
-        now,
-      );
+    const recordTallies = async (): Promise<void> => {
+      for (const id of [...tallies.keys()].sort())
+        await s.webhookSubscriptions.recordAttempts(
+          id,
+          tallies.get(id) as AttemptTally,
+          DISABLE_AFTER_CONSECUTIVE_FAILURES,
+          now,
+        );
+    };
+    // Failures may switch a subscription off, which the claim of the next batch must see (its deliveries are
+    // parked, not attempted). Successes only cannot: then the subscriptions' rows, which every loop recording the
+    // same subscriptions waits for, are locked after the claim and held only until the commit.
+    const onlySuccesses = [...tallies.values()].every((tally) => tally.failuresAfter === 0);
+    if (!onlySuccesses) await recordTallies();
     const limit = claimNext?.limit() ?? 0;
     const next =
       claimNext === undefined || limit < 1
         ? []
         : await s.webhookDeliveries.claimDue({ worker, now, leaseMs: claimNext.leaseMs, limit });
+    if (onlySuccesses) await recordTallies();
     return { held: held.size, next };
   });
 
@@ -68,7 +76,7 @@ export type DeliveryAttempt = (delivery: WebhookDelivery) => Promise<AttemptOutc
 /**
  * Prepares the attempts of a claimed batch: its subscriptions and events read in one query each, each secret
  * opened once. The attempt signs the stored envelope with t = now and the subscription's current secret and POSTs
- * it through the sender; a delivery whose subscription or event is gone fails without a request. How many run at
+ * it through the sender (the body serialised once per event); a delivery whose subscription or event is gone fails without a request. How many run at
  * once, and how their recording is retried, is the runner's business (adapters/src/webhooks).
  */
 export const prepareAttempts =
@@ -82,6 +90,8 @@ export const prepareAttempts =
     const subscriptions = new Map(subscriptionList.map((s) => [s.id, s]));
     const events = new Map(eventList.map((e) => [e.envelope.id, e]));
     const secrets = new Map<string, string>();
+    // An event going to several subscriptions is serialised once per batch (each attempt still signs it anew).
+    const bodies = new Map<string, string>();
     const secretOf = (subscription: WebhookSubscription): string => {
       let secret = secrets.get(subscription.id);
       if (secret === undefined) {
@@ -96,7 +106,11 @@ export const prepareAttempts =
       if (subscription === undefined || event === undefined)
         return { ok: false, status: null, error: "the subscription or the event no longer exists", latencyMs: 0 };
       const envelope: EventEnvelope = event.envelope;
-      const body = deliveryBody(envelope);
+      let body = bodies.get(envelope.id);
+      if (body === undefined) {
+        body = deliveryBody(envelope);
+        bodies.set(envelope.id, body);
+      }
       const headers = deliveryHeaders(names, secretOf(subscription), envelope, body, deps.clock.now());
       return deps.sender.post(subscription.url, { headers, body });
     };
