@@ -7,7 +7,7 @@
 //      and records them; deliveries/s from the first append to the last receipt.
 // Then each round offers steady rates (BENCH_RATES, deliveries/s = events/s x subscriptions, for BENCH_STEADY_MS) to
 // a running runner: events committed every 10 ms; p50/p99 from each commit to each delivery's receipt.
-// The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
+// BENCH_DATABASES=mysql skips SQLite. The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
 import { fork } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -237,7 +237,8 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
-for (const { name, open } of databases) {
+const only = (process.env.BENCH_DATABASES ?? "sqlite,mysql").split(",");
+for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
   const { db: raw, cleanUp } = await open();
   await raw.migrate();
   for (const subscriptions of SUBSCRIPTIONS) {
