@@ -1,6 +1,6 @@
 // Webhook delivery throughput and commit-to-receipt latency on loopback, SQLite and MySQL/MariaDB in one run:
-//   npm run bench:webhooks                                   (SQLite only)
-//   DATABASE_URL=mysql://root@127.0.0.1:3306/apar_bench npm run bench:webhooks   (SQLite, then MySQL)
+//   npm run bench:webhooks   SQLite, then MariaDB: a fresh apar_bench_webhooks database on BENCH_MYSQL_URL's server
+//                            (default mysql://root@127.0.0.1:3306/), or DATABASE_URL as it is
 // For 1 and 10 subscriptions (BENCH_SUBSCRIPTIONS), in interleaved rounds (A, B, B, A, ...; BENCH_ROUNDS pairs):
 //   A, the anchor: the same guarded client POSTing pre-signed bodies, 64 in flight;
 //   B, saturation: BENCH_N deliveries' events appended to the outbox, then a runner fans out, claims, signs, POSTs
@@ -23,6 +23,7 @@ import { makeEvent, SYSTEM_ACTOR, signWebhook } from "@apar/core";
 import { createClient, createWebhookSubscription } from "@apar/core/app";
 import type { Database } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
+import mysql from "mysql2/promise";
 
 const N = Number(process.env.BENCH_N ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -215,6 +216,7 @@ const spread = (xs: readonly number[], digits = 0): string =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
 
 const rows: string[] = [];
+const summaries: string[] = [];
 const databases: { name: string; open: () => Promise<{ db: Database; cleanUp: () => void }> }[] = [
   {
     name: "sqlite",
@@ -225,12 +227,19 @@ const databases: { name: string; open: () => Promise<{ db: Database; cleanUp: ()
     },
   },
 ];
-const mysqlUrl = process.env.DATABASE_URL;
-if (mysqlUrl !== undefined)
-  databases.push({
-    name: "mysql",
-    open: async () => ({ db: await openSqlDatabase({ url: mysqlUrl }), cleanUp: () => {} }),
-  });
+/** MySQL/MariaDB: DATABASE_URL as it is, else a fresh `apar_bench_webhooks` on BENCH_MYSQL_URL's server (default local). */
+const openMysql = async (): Promise<Database> => {
+  if (process.env.DATABASE_URL !== undefined) return openSqlDatabase({ url: process.env.DATABASE_URL });
+  const url = new URL(process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/");
+  url.pathname = "/";
+  const admin = await mysql.createConnection(url.toString());
+  await admin.query("DROP DATABASE IF EXISTS apar_bench_webhooks");
+  await admin.query("CREATE DATABASE apar_bench_webhooks CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+  await admin.end();
+  url.pathname = "/apar_bench_webhooks";
+  return openSqlDatabase({ url: url.toString() });
+};
+databases.push({ name: "mysql", open: async () => ({ db: await openMysql(), cleanUp: () => {} }) });
 
 console.log(
   `webhook bench: ${N} deliveries per saturation round, ${ROUNDS} A/B pairs, rates ${RATES.join("/")} deliveries/s for ${STEADY_MS} ms, runner options ${JSON.stringify(LOOPS)}; load ${loadavg()
@@ -263,6 +272,10 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
       );
     }
     const ratios = signed.map((v, i) => v / (anchors[i] ?? NaN));
+    const worstP99 = Math.max(...[...steadyRuns.values()].map((runs) => median(runs.map((r) => r.p99))));
+    summaries.push(
+      `SUMMARY | signed webhook deliveries, ${name}, ${subscriptions} sub(s) | ${median(signed).toFixed(0)}/s, steady p99 <= ${worstP99.toFixed(0)} ms | pre-signed: ${median(anchors).toFixed(0)}/s | ${spread(ratios, 2)} | >= 3,000/s, p99 <= 250 ms |`,
+    );
     const load = spread(loads, 2);
     rows.push(
       `| ${name} | ${subscriptions} | saturation | ${spread(signed)} | ${spread(anchors)} | ${spread(ratios, 2)} | | | ${load} |`,
@@ -285,5 +298,6 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
 console.log("\n| db | subs | offered | deliveries/s | anchor/s | ratio | p50 ms | p99 ms | load (1 min) |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) console.log(row);
+for (const line of summaries) console.log(line);
 client.close();
 receiver.disconnect();
