@@ -7,7 +7,8 @@
 //      and records them; deliveries/s from the first append to the last receipt.
 // Then each round offers steady rates (BENCH_RATES, deliveries/s = events/s x subscriptions, for BENCH_STEADY_MS) to
 // a running runner: events committed every 10 ms; p50/p99 from each commit to each delivery's receipt.
-// BENCH_DATABASES=mysql skips SQLite. The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
+// Saturation rows also give this process's CPU per delivery (µs; the runner's cost, less sensitive to the machine's
+// load than the rates; MariaDB's CPU is not in it, SQLite's is). BENCH_DATABASES=mysql skips SQLite. The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
 import { fork } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -71,7 +72,7 @@ const waitForReceipts = (count: number, timeoutMs: number): Promise<boolean> =>
 const client = createGuardedClient({ allowInsecureLoopback: true, privateCidrs: [] });
 
 /** A: the anchor, `count` pre-signed bodies through the guarded client, 64 in flight. */
-const anchor = async (count: number, round: number): Promise<number> => {
+const anchor = async (count: number, round: number): Promise<Measured> => {
   receipts.clear();
   const bodies = Array.from({ length: count }, (_, i) =>
     JSON.stringify({ id: `plain-${round}-${i}`, type: EVENT_TYPE, data: {} }),
@@ -83,6 +84,7 @@ const anchor = async (count: number, round: number): Promise<number> => {
   }));
   const url = urlOf("/plain");
   let next = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 64 }, async () => {
@@ -93,7 +95,17 @@ const anchor = async (count: number, round: number): Promise<number> => {
       }
     }),
   );
-  return count / ((performance.now() - started) / 1000);
+  return { rate: count / ((performance.now() - started) / 1000), cpuUs: cpuSince(cpu) / count };
+};
+
+/** A rate, and this process's CPU per delivery meanwhile (user + system; MariaDB's own CPU is not in it). */
+interface Measured {
+  readonly rate: number;
+  readonly cpuUs: number;
+}
+const cpuSince = (start: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
 };
 
 interface Setup {
@@ -155,18 +167,20 @@ const runnerOf = (s: Setup, id: string): WebhookRunner =>
   });
 
 /** B: saturation, `count` deliveries from the outbox to the receiver. */
-const saturation = async (s: Setup, count: number, round: number): Promise<number> => {
+const saturation = async (s: Setup, count: number, round: number): Promise<Measured> => {
   receipts.clear();
   const events = eventsOf(s, Math.ceil(count / s.paths.length));
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < events.length; i += 500) await s.raw.run((st) => st.events.append(events.slice(i, i + 500)));
   const runner = runnerOf(s, `bench-sat-${round}`);
   runner.start();
   const done = await waitForReceipts(events.length * s.paths.length, 120_000);
   const rate = receipts.size / ((performance.now() - started) / 1000);
+  const cpuUs = cpuSince(cpu) / Math.max(1, receipts.size);
   await runner.stop(1_000);
   if (!done) console.warn(`  saturation round ${round}: only ${receipts.size} of ${events.length * s.paths.length}`);
-  return rate;
+  return { rate, cpuUs };
 };
 
 /** Steady offered load: `rate` deliveries/s for STEADY_MS, committed every 10 ms, to a running runner. */
@@ -254,14 +268,23 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
     const s = await setUp(raw, subscriptions);
     const anchors: number[] = [];
     const signed: number[] = [];
+    const anchorCpu: number[] = [];
+    const signedCpu: number[] = [];
     const loads: number[] = [];
     const steadyRuns = new Map<number, { rate: number; p50: number; p99: number }[]>(RATES.map((r) => [r, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       // A, B, B, A, A, B, ...: each side meets the other's load alike.
       const order = round % 2 === 0 ? ["A", "B"] : ["B", "A"];
       for (const side of order)
-        if (side === "A") anchors.push(await anchor(N, round));
-        else signed.push(await saturation(s, N, round));
+        if (side === "A") {
+          const { rate, cpuUs } = await anchor(N, round);
+          anchors.push(rate);
+          anchorCpu.push(cpuUs);
+        } else {
+          const { rate, cpuUs } = await saturation(s, N, round);
+          signed.push(rate);
+          signedCpu.push(cpuUs);
+        }
       const runner = runnerOf(s, `bench-steady-${round}`);
       runner.start();
       for (const rate of RATES) steadyRuns.get(rate)?.push(await steady(s, runner, rate));
@@ -278,7 +301,7 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
     );
     const load = spread(loads, 2);
     rows.push(
-      `| ${name} | ${subscriptions} | saturation | ${spread(signed)} | ${spread(anchors)} | ${spread(ratios, 2)} | | | ${load} |`,
+      `| ${name} | ${subscriptions} | saturation | ${spread(signed)} | ${spread(anchors)} | ${spread(ratios, 2)} | | | ${spread(signedCpu)} | ${spread(anchorCpu)} | ${load} |`,
     );
     for (const [rate, runs] of steadyRuns)
       rows.push(
@@ -288,15 +311,17 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
         )} | ${spread(
           runs.map((r) => r.p99),
           1,
-        )} | ${load} |`,
+        )} | | | ${load} |`,
       );
   }
   await raw.close();
   cleanUp();
 }
 
-console.log("\n| db | subs | offered | deliveries/s | anchor/s | ratio | p50 ms | p99 ms | load (1 min) |");
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log(
+  "\n| db | subs | offered | deliveries/s | anchor/s | ratio | p50 ms | p99 ms | CPU µs/delivery | anchor CPU µs/request | load (1 min) |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) console.log(row);
 for (const line of summaries) console.log(line);
 client.close();
