@@ -262,7 +262,12 @@ console.log(
 );
 const only = (process.env.BENCH_DATABASES ?? "sqlite,mysql").split(",");
 for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
-  const { db: raw, cleanUp } = await open();
+  const opened = await open().catch((error: unknown) => {
+    console.warn(`${name} skipped: ${String(error)}`);
+    return undefined;
+  });
+  if (opened === undefined) continue;
+  const { db: raw, cleanUp } = opened;
   await raw.migrate();
   for (const subscriptions of SUBSCRIPTIONS) {
     const s = await setUp(raw, subscriptions);
