@@ -636,3 +636,44 @@ test("OCR: a name printed again with its accents misread still counts twice; 'r�
   t.is(e.fields.dueDate, "2023-10-19");
   t.is(e.fields.invoiceDate, "2023-09-20");
 });
+
+test("invoice number: words after it in its cell leave its extent open, so it stays below 0.9; its date does not", (t) => {
+  const open = extractFromText(
+    ["Kranich Metallbau GmbH", "Teilrechnung (875) Nr. 5501 mit LV vom 30.05.2026", "Gesamtbetrag  1.190,00 EUR"],
+    "pdf-text",
+  );
+  t.is(open.fields.invoiceNumber, "5501");
+  t.true((open.fieldConfidence.invoiceNumber ?? 0) < 0.9);
+  for (const line of [
+    "Teilrechnung (875) Nr. 5501 vom 30.05.2026 - RECHNUNG",
+    "Rechnungsnummer:  5501  Rechnungsdatum: 30.05.2026",
+    "Invoice No. 5501, page 1 of 2",
+    "Facture n° 5501 du 30/05/2026",
+  ]) {
+    const whole = extractFromText(["Kranich Metallbau GmbH", line, "Gesamtbetrag  1.190,00 EUR"], "pdf-text");
+    t.is(whole.fields.invoiceNumber, "5501", line);
+    t.true((whole.fieldConfidence.invoiceNumber ?? 0) >= 0.9, line);
+  }
+});
+
+test("due date: a table's first-column heading takes the date leading a row below, another column's line between", (t) => {
+  const e = extractFromText(
+    [
+      "Factuur",
+      "Nr.  4410021  Datum  21-04-2016",
+      "BETALINGSINFORMATIE  BTW INFORMATIE  Totaal bedrag excl. BTW  €  31,00",
+      "Vervaldatum  Bedrag  BTW grondslag  Perc.  BTW bedrag",
+      "Totaal bedrag BTW  €  6,51",
+      "28-04-2016  €  37,51  €  31,00  21 %  €  6,51",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.dueDate, "2016-04-28");
+  t.true((e.fieldConfidence.dueDate ?? 0) < 0.9);
+  // Not a heading (a label in running text), or no date leading a row below: nothing is taken.
+  const prose = extractFromText(
+    ["Vervaldatum volgt per post", "Bedrag  BTW  Perc.", "28-04-2016  €  37,51"],
+    "pdf-text",
+  );
+  t.is(prose.fields.dueDate, null);
+});

@@ -28,6 +28,7 @@ export const LABELS = {
   invoiceDate: L("invoiceDate"),
   issueDate: L("issueDate"),
   date: L("date"),
+  dated: L("dated"),
   otherDate: L("otherDate"),
   purchaseOrder: L("purchaseOrder"),
   paymentTerms: L("paymentTerms"),

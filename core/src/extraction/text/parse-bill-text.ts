@@ -633,7 +633,26 @@ const findDueDate = (lines: readonly string[], monthFirst: boolean): Found<strin
     const found = m?.[1] ? findDate(m[1], monthFirst) : null;
     if (found && found.index === 0) return { value: found.date, confidence: Math.max(labelledDue.confidence, 0.8) };
   }
-  return labelledDue;
+  return labelledDue.value !== null ? labelledDue : underHeading(masked, LABELS.dueDate, monthFirst);
+};
+
+/**
+ * A date heading the first column of a table ("Vervaldatum  Bedrag  BTW grondslag ..."), its value the first
+ * cell of a row a little lower: another column's line can come between them in reading order. Weak: only the
+ * first column, only a cell that is a date and nothing else.
+ */
+const underHeading = (lines: readonly string[], label: RegExp, monthFirst: boolean): Found<string | null> => {
+  for (const [i, line] of lines.entries()) {
+    const cells = line.trim().split(/\s{2,}/);
+    if (cells.length < 3 || label.exec(cells[0] ?? "")?.[0] !== cells[0]) continue;
+    for (const below of lines.slice(i + 1, i + 4)) {
+      const first = below.trim().split(/\s{2,}/)[0] ?? "";
+      const found = findDate(first, monthFirst);
+      if (found && found.index === 0 && first.replace(/[\d./-]/g, "") === "")
+        return { value: found.date, confidence: 0.7 };
+    }
+  }
+  return none;
 };
 
 const TITLE_NUMBER = new RegExp(
@@ -642,29 +661,42 @@ const TITLE_NUMBER = new RegExp(
 );
 const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
 
+// What may follow a document number in its cell without making it longer: nothing, punctuation ending it, or its
+// date ("Nr. 4711 vom 03.06.2025", "Invoice 2041 dated 3 May 2025", "Facture n° 12 du 01/02/2025").
+const DATED = new RegExp(`^[\\s,;:)]*(?:(?:${LABELS.dated.source}|${LABELS.date.source})\\s*:?\\s*)?`, "iu");
+const endsCell = (rest: string): boolean => {
+  const cell = rest.split(/\s{2,}/)[0] ?? "";
+  if (/^\s*(?:[,;)]|$)/.test(cell)) return true;
+  const date = findDate(cell.replace(DATED, ""));
+  return date !== null && date.index === 0;
+};
+
 // The invoice number: a labelled identifier, else one printed right after the document title ("Invoice 2041"),
 // else a bare "No. 2041" near the top.
 const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { line: number } => {
-  const read = (after: string): string | null => {
+  const read = (after: string): { id: string; whole: boolean } | null => {
     const text = after.replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
     let id = identifier(text);
     // One stray character (OCR's reading of a colon) and then, after a column gap, the number itself.
     const next = text.match(/^\S\s{2,}(\S+)/)?.[1];
     const longer = next ? identifier(next) : null;
     if (id?.length === 1 && longer !== null && longer.length >= 4 && findDate(longer) === null) id = longer;
-    return id !== null && id.length <= 30 && findDate(id) === null ? id : null;
+    if (id === null || id.length > 30 || findDate(id) !== null) return null;
+    // Words after the identifier in its own cell ("Nr. 210111 mit LV vom ..."): the number may be longer than
+    // what was taken, so the reading is not sure of it.
+    return { id, whole: endsCell(text.slice(text.indexOf(id) + id.length)) };
   };
   for (const [i, _line] of lines.entries()) {
     for (const v of valueNear(lines, i, LABELS.invoiceNumber)) {
-      const value = read(v.text);
-      if (value !== null) return { value, confidence: v.below ? 0.8 : 0.9, line: i };
+      const found = read(v.text);
+      if (found !== null) return { value: found.id, confidence: v.below ? 0.8 : found.whole ? 0.9 : 0.75, line: i };
     }
   }
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
     const m = line.match(TITLE_NUMBER) ?? line.match(TITLE_ONLY);
     if (!m || m[0].trim() === "") continue;
-    const id = read(line.slice(m[0].length));
+    const id = read(line.slice(m[0].length))?.id ?? null;
     if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };
   }
   return { ...none, line: -1 };

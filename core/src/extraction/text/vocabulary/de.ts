@@ -100,6 +100,7 @@ export const de: Vocabulary = {
     String.raw`datum\s*der\s*ausstellung`,
   ],
   date: [String.raw`datum`],
+  dated: [String.raw`vom`, String.raw`von`],
   otherDate: [
     String.raw`liefer\s*-?\s*datum`,
     String.raw`leistungs\s*-?\s*datum`,

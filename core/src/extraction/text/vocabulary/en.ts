@@ -112,6 +112,7 @@ export const en: Vocabulary = {
     String.raw`issued\s*on`,
   ],
   date: [String.raw`date`, String.raw`dated`],
+  dated: [String.raw`dated`, String.raw`of`, String.raw`from`],
   otherDate: [
     String.raw`delivery\s*date`,
     String.raw`(?:original|preceding|related|previous)\s*invoice\s*date`,

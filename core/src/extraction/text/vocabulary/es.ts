@@ -40,6 +40,7 @@ export const es: Vocabulary = {
   invoiceDate: [String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`, String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],
   issueDate: [String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],
   date: [String.raw`fecha`],
+  dated: [String.raw`del`, String.raw`de`, String.raw`con\s*fecha`],
   otherDate: [String.raw`fecha\s*de\s*(?:entrega|pedido|servicio)`, String.raw`periodo`],
   dueDate: [String.raw`fecha\s*de\s*vencimiento`, String.raw`vencimiento`, String.raw`vence`],
   purchaseOrder: [String.raw`pedido\s*(?:n\s*[°oº]\.?|n[úu]m\.?)?`, String.raw`orden\s*de\s*compra`],

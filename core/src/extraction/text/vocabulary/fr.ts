@@ -73,6 +73,7 @@ export const fr: Vocabulary = {
   ],
   issueDate: [String.raw`date\s*d.?\s*[ée]mission`, String.raw`[ée]mise?\s*le`],
   date: [String.raw`date`, String.raw`le`],
+  dated: [String.raw`du`, String.raw`en\s*date\s*du`],
   otherDate: [
     String.raw`date\s*de\s*livraison`,
     String.raw`date\s*de\s*(?:la\s*)?facture\s*(?:associ[ée]e|d.origine|pr[ée]c[ée]dente|initiale)`,

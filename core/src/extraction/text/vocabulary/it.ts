@@ -45,6 +45,7 @@ export const it: Vocabulary = {
   ],
   issueDate: [String.raw`data\s*(?:di\s*)?emissione`],
   date: [String.raw`data`],
+  dated: [String.raw`del`],
   otherDate: [String.raw`data\s*(?:di\s*)?consegna`, String.raw`data\s*ordine`, String.raw`periodo`],
   dueDate: [String.raw`data\s*(?:di\s*)?scadenza`, String.raw`scadenza`],
   purchaseOrder: [String.raw`ordine\s*(?:n\s*[°oº]\.?|nr\.?)?`, String.raw`rif\.?\s*ordine`],

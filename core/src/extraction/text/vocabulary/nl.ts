@@ -52,6 +52,7 @@ export const nl: Vocabulary = {
   invoiceDate: [String.raw`factuurdatum`, String.raw`factuur\s*-?\s*datum`, String.raw`datum\s*factuur`],
   issueDate: [String.raw`datum\s*van\s*uitgifte`, String.raw`uitgiftedatum`],
   date: [String.raw`datum`],
+  dated: [String.raw`van`],
   otherDate: [String.raw`leverdatum`, String.raw`leveringsdatum`, String.raw`orderdatum`, String.raw`periode`],
   dueDate: [
     String.raw`vervaldatum`,

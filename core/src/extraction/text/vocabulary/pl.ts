@@ -31,6 +31,7 @@ export const pl: Vocabulary = {
   invoiceDate: [String.raw`data\s*wystawienia`, String.raw`data\s*faktury`],
   issueDate: [String.raw`data\s*wystawienia`],
   date: [String.raw`data`],
+  dated: [String.raw`z\s*dnia`, String.raw`z`],
   otherDate: [String.raw`data\s*sprzeda[żz]y`, String.raw`data\s*dostawy`, String.raw`data\s*wykonania\s*us[łl]ugi`],
   dueDate: [String.raw`termin\s*p[łl]atno[śs]ci`, String.raw`termin\s*zap[łl]aty`, String.raw`p[łl]atne\s*do`],
   purchaseOrder: [String.raw`zam[óo]wienie\s*(?:nr\.?)?`, String.raw`nr\s*zam[óo]wienia`],

@@ -29,6 +29,8 @@ export interface Vocabulary {
   readonly issueDate: readonly string[];
   /** A bare "date" label: used only when no specific one is present. */
   readonly date: readonly string[];
+  /** Words joining a document's number to its date ("Rechnung Nr. 4711 vom 03.06.2025", "Facture n° 12 du ..."). */
+  readonly dated: readonly string[];
   /** Dates that are not the issue date (delivery, order, period, printing). */
   readonly otherDate: readonly string[];
   readonly dueDate: readonly string[];
