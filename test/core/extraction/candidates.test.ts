@@ -677,3 +677,45 @@ test("due date: a table's first-column heading takes the date leading a row belo
   );
   t.is(prose.fields.dueDate, null);
 });
+
+test("supplier: a window envelope's sender line names the sender; the name under it in the window is the addressee", (t) => {
+  const e = extractFromText(
+    [
+      "lindenblatt.io | Mühlweg 7 | 04109 Leipzig  lindenblatt.io",
+      "Kastanie Handel AG  Mühlweg 7",
+      "Gartenstraße 34  04109 Leipzig",
+      "54321 Hithausen  Telefon: 0341 5566",
+      "Rechnung RE2001",
+      "Endsumme  119,00 €",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.supplierName, "lindenblatt.io");
+  // An address line on its own is no sender line: its first part is no name.
+  const address = extractFromText(
+    ["Kastanie Handel AG", "Gartenstraße 34 - Hof 2 - 04109 Leipzig", "Rechnung RE2001", "Endsumme  119,00 €"],
+    "pdf-text",
+  );
+  t.is(address.fields.supplierName, "Kastanie Handel AG");
+});
+
+test("supplier: a legal-form name at the top that its own web site also names, with no near rival, reaches 0.9", (t) => {
+  const lines = [
+    "Brightwater Instruments Ltd",
+    "12 Harbour Road, Bristol BS1 4QA",
+    "Invoice No: BW-2207",
+    "Northfield Clinic",
+    "Subtotal  100.00",
+    "VAT 20%  20.00",
+    "Total  120.00",
+  ];
+  const alone = extractFromText(lines, "pdf-text");
+  t.is(alone.fields.supplierName, "Brightwater Instruments Ltd");
+  t.true((alone.fieldConfidence.supplierName ?? 0) < 0.9);
+  const named = extractFromText([...lines, "www.brightwater-instruments.co.uk"], "pdf-text");
+  t.is(named.fields.supplierName, "Brightwater Instruments Ltd");
+  t.true((named.fieldConfidence.supplierName ?? 0) >= 0.9);
+  // From OCR a name stays below 0.9 whatever names it: one misread letter cannot be noticed.
+  const ocr = extractFromText([...lines, "www.brightwater-instruments.co.uk"], "ocr");
+  t.true((ocr.fieldConfidence.supplierName ?? 0) < 0.9);
+});

@@ -162,6 +162,33 @@ const buyerCells = (lines: readonly string[]): Set<string> => {
   return buyer;
 };
 
+// A window envelope's sender line: "Name AG | Street 40 | 12345 City" (or parted by " - ", " · "), a name, then
+// address parts ending in a postcode and place. Its first part is the sender; the cell under it, in the
+// envelope's window, is the addressee.
+const SENDER_PARTS = /\s[-–·|•+]\s/;
+const POSTCODE_PLACE = /^(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{L}/u;
+const isSenderLine = (cell: string): boolean => {
+  const parts = cell.split(SENDER_PARTS).map((p) => p.trim());
+  return (
+    parts.length >= 3 &&
+    POSTCODE_PLACE.test(parts.at(-1) ?? "") &&
+    /\p{L}{3}/u.test(parts[0] ?? "") &&
+    !ADDRESS.test(parts[0] ?? "") &&
+    !/\d/.test(parts[0] ?? "")
+  );
+};
+const addresseeCells = (lines: readonly string[]): Set<string> => {
+  const out = new Set<string>();
+  lines.forEach((line, i) => {
+    for (const cell of cellsOf(line, i)) {
+      if (!isSenderLine(cell.text)) continue;
+      for (const c of cellsOf(lines[i + 1] ?? "", i + 1))
+        if (Math.abs(c.start - cell.start) <= 2) out.add(`${i + 1}:${c.start}`);
+    }
+  });
+  return out;
+};
+
 // The seller's block: the column under a "Seller" / "Verkäufer" / "Fournisseur" heading.
 const sellerCells = (lines: readonly string[]): Set<string> => {
   const seller = new Set<string>();
@@ -230,16 +257,26 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
     if (value !== "" && /\p{L}{2}/u.test(value)) return { value: upToForm(value), confidence: 0.9 };
   }
   const buyer = buyerCells(lines);
+  for (const key of addresseeCells(lines)) buyer.add(key);
   const seller = sellerCells(lines);
   const top = Math.max(8, Math.min(15, Math.round(lines.length / 4)));
   const seen = new Map<string, number>();
-  const candidates: { text: string; line: number; score: number; form: boolean; evidence: boolean }[] = [];
+  const candidates: {
+    text: string;
+    line: number;
+    score: number;
+    form: boolean;
+    evidence: boolean;
+    /** Something besides its place and form names it the sender: a register entry, the seller heading. */
+    corroborated: boolean;
+  }[] = [];
   lines.forEach((line, i) => {
     for (const cell of cellsOf(line, i)) {
       // A window-envelope sender line: "Name AG - Street 40 - 12345 City".
       const parts = cell.text.split(/\s[-–·|•+]\s|,\s/);
       // The first name with a legal form in a cell that also gives a register entry is the registered sender.
       let registry = REGISTRY.test(cell.text);
+      let sender = i < top && isSenderLine(cell.text);
       for (const part of parts) {
         let text = clean(part);
         const registered = REGISTRATION.test(text);
@@ -255,41 +292,69 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
           continue;
         const form = FORM.test(text);
         let score = 0;
+        let corroborated = registered;
         if (form) score += 3;
         else if (TRADE.test(text)) score += 1.5;
         if (registered) score += 2;
         if (registry && form && parts.length > 1) {
           score += 2;
           registry = false;
+          corroborated = true;
         }
         if (i < top) score += 1.5 - i / top;
         if (buyer.has(`${i}:${cell.start}`)) score -= 6;
         // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
         if (OWNED_BY.test(lines[i - 1] ?? "") || OWNED_BY.test(line.slice(0, cell.start))) score -= 4;
-        if (seller.has(`${i}:${cell.start}`) && !isHeading(text)) score += 3;
+        if (sender) {
+          score += 2;
+          corroborated = true;
+          sender = false;
+        }
+        if (seller.has(`${i}:${cell.start}`) && !isHeading(text)) {
+          score += 3;
+          corroborated = true;
+        }
         if (ADDRESS.test(text)) score -= 2.5;
         if (/\d{3}/.test(text)) score -= 2;
         if (/[@:]|www\./.test(text)) score -= 2;
         if (text.split(" ").length > 8) score -= 2;
         if (wordy(text) < 0.75 || !/\p{L}{3}/u.test(text)) score -= 3;
-        candidates.push({ text, line: i, score, form, evidence: score > 0 });
+        candidates.push({ text, line: i, score, form, evidence: score > 0, corroborated });
         break;
       }
     }
   });
   // A name printed again further down (footer, account holder) is the sender's; an address repeats less often.
-  for (const c of candidates) if (c.evidence && (seen.get(sameName(c.text)) ?? 0) > 1) c.score += 1.5;
+  for (const c of candidates) {
+    if (!c.evidence || (seen.get(sameName(c.text)) ?? 0) <= 1) continue;
+    c.score += 1.5;
+    c.corroborated = true;
+  }
   // The sender's web site or e-mail names it ("www.alphabet.de", "info@cronus.com"); outside the buyer's block.
   const domains = ownDomains(lines, buyer);
   for (const c of candidates) {
     const words = c.text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
-    if (words.some((w) => !GENERIC_WORDS.has(w) && domains.some((d) => d.includes(w)))) c.score += 3.5;
+    if (words.some((w) => !GENERIC_WORDS.has(w) && domains.some((d) => d.includes(w)))) {
+      c.score += 3.5;
+      c.corroborated = true;
+    }
   }
   const ranked = candidates.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = ranked[0];
   if (!best || best.score <= 0) return { value: null, confidence: 0 };
   const name = upToForm(best.text);
   const margin = best.score - (ranked.find((c) => upToForm(c.text) !== name)?.score ?? 0);
-  const confidence = best.form ? (margin >= 1.5 && best.line < top ? 0.85 : 0.75) : best.score >= 2 ? 0.6 : 0.4;
+  // A legal-form name near the top that something else names as the sender too (its web site or footer e-mail, a
+  // register entry, a printing further down, the seller heading, the envelope's sender line), with no rival
+  // within a legal form's weight of it, is as sure as a labelled one.
+  const confidence = best.form
+    ? margin >= 1.5 && best.line < top
+      ? best.corroborated && margin >= 3
+        ? 0.9
+        : 0.85
+      : 0.75
+    : best.score >= 2
+      ? 0.6
+      : 0.4;
   return { value: name, confidence };
 };
