@@ -719,3 +719,16 @@ test("supplier: a legal-form name at the top that its own web site also names, w
   const ocr = extractFromText([...lines, "www.brightwater-instruments.co.uk"], "ocr");
   t.true((ocr.fieldConfidence.supplierName ?? 0) < 0.9);
 });
+
+test("OCR: 'ü' read as 'li' or 'ii' still matches a label ('Bitte liberweisen Sie bis zum')", (t) => {
+  const e = extractFromText(
+    [
+      "Rechnung Nr. 4471",
+      "Rechnungsdatum: 29.10.2015",
+      "Gesamtbetrag  119,00 EUR",
+      "Bitte liberweisen Sie bis zum 19.11.2015.",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.dueDate, "2015-11-19");
+});

@@ -7,12 +7,13 @@ type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "mon
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const END = String.raw`(?!\p{L})`;
 
-// OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit"): let labels match those.
+// OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit", "liberweisen"): let labels
+// match those.
 const ocrTolerant = (word: string): string =>
   word
     .replace(/\[äa\]|ä/g, "[äaàáâdéëi]")
     .replace(/\[öo\]|ö/g, "[öoóò0]")
-    .replace(/\[üu\]|ü/g, "[üuúùû]");
+    .replace(/\[üu\]|ü/g, "(?:[üuúùû]|[li]i)");
 
 /** One regular expression for a label in the given languages: longest words first, whole words only. */
 export const labelRegex = (key: LabelKey, vocabularies: readonly Vocabulary[] = VOCABULARIES, flags = "iu"): RegExp => {
