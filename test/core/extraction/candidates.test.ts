@@ -732,3 +732,23 @@ test("OCR: 'ü' read as 'li' or 'ii' still matches a label ('Bitte liberweisen S
   );
   t.is(e.fields.dueDate, "2015-11-19");
 });
+
+test("receipts: what was handed over is the 'Tendered' / 'Cash Received' line, not the cash payment's own line", (t) => {
+  const e = extractFromText(
+    [
+      "Hazelnut Coco -L  1  7.50 SR",
+      "Pearl  1  1.10",
+      "Total Sales Incl GST @ 6% RM 8 60",
+      "Cash  8.60",
+      "Tendered  9.00",
+      "Change  0.40",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "8.60");
+  const received = extractFromText(
+    ["Fried Rice 3 Pax  1  71.00(S)", "TOTAL  11.00", "Cash  71.00", "Cash Received  101,00", "Change  30.00"],
+    "ocr",
+  );
+  t.is(received.fields.totalAmount, "71.00");
+});

@@ -207,6 +207,8 @@ const findAmounts = (
   const subs: { value: string; line: number }[] = [];
   const taxes: { value: string; line: number; summary: boolean }[] = [];
   let cash: string | null = null;
+  // What was handed over, where a line names it so beside the payment's own line ("Cash 8.60" ... "Tendered 9.00").
+  let handed: string | null = null;
   let change: string | null = null;
   let rounding: string | null = null;
   let roundingLine = Number.POSITIVE_INFINITY;
@@ -230,6 +232,8 @@ const findAmounts = (
         /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
       );
       if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
+      const handedM = line.match(/^\W*(?:cash\s*)?(?:tendered|received|tender)(?![\p{L}])/iu);
+      if (handedM) handed ??= amountAfter(line.slice(handedM[0].length));
       // A card pays the amount exactly: no change to take off.
       const cardM = line.match(
         /^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu,
@@ -309,9 +313,10 @@ const findAmounts = (
         if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
     return null;
   };
+  const given = withCents(handed) ? handed : cash;
   const byCash =
-    withCents(cash) && withCents(change)
-      ? new Decimal(cash).minus(change).toFixed(2)
+    withCents(given) && withCents(change)
+      ? new Decimal(given).minus(change).toFixed(2)
       : withCents(card) && change === null
         ? card
         : null;
