@@ -752,3 +752,27 @@ test("receipts: what was handed over is the 'Tendered' / 'Cash Received' line, n
   );
   t.is(received.fields.totalAmount, "71.00");
 });
+
+test("supplier on receipts: OCR's '§/B' and a lone 'Sdn' are legal forms; a company number is no noise; closing notices are no names", (t) => {
+  const kings = extractFromText(
+    ["LARK'S BAKERY §/B 273500-U (KSB)", "NO.41, JALAN SERI BINTANG 2", "TOTAL  25.15", "Cash  30.00", "Change  4.85"],
+    "ocr",
+  );
+  t.is(kings.fields.supplierName, "LARK'S BAKERY §/B");
+  const segi = extractFromText(
+    [
+      "Thank You, Please come again.",
+      ". Goods Sold Are Not Returnable.",
+      "Perdana Cash & Carry Sdn.ERhd",
+      "PT17920, SEKSYEN U9,",
+      "TOTAL  12.00",
+    ],
+    "ocr",
+  );
+  t.is(segi.fields.supplierName, "Perdana Cash & Carry Sdn.ERhd");
+  const notice = extractFromText(
+    ["pr. goods SOLD ARE NOT RETURNABLE, (HAHA", "SLP CASH & CARRY", "(H02107265-V)", "TOTAL  9.00"],
+    "ocr",
+  );
+  t.is(notice.fields.supplierName, "SLP CASH & CARRY");
+});

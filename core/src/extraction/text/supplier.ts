@@ -27,8 +27,11 @@ const LONG_FORMS = [
   String.raw`s\.a\.`,
   String.raw`s\.l\.`,
   String.raw`s[dou0]n\.?\s*b[hn1i]d\.?`,
+  // "Sdn" is never an ordinary word: OCR's "Sdn.ERhd", "Sdn, Bad" still end a name there.
+  String.raw`sdn\.?`,
   String.raw`bhd\.?`,
-  String.raw`s/b`,
+  // S/B as OCR also reads it: "§/B", "§/8".
+  String.raw`[s§]/[b8]`,
   String.raw`pvt\.?\s*ltd\.?`,
   String.raw`private\s*limited`,
   String.raw`pte\.?\s*ltd\.?`,
@@ -70,7 +73,7 @@ const FORM = new RegExp(
 );
 // Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING").
 const TRADE =
-  /(?<![\p{L}])(?:enterprises?|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|bakery|cafe|café|kedai|syarikat|perniagaan|services|company|shop|station|pharmacy|farmasi|stationery|bookstore|florist|electrical|engineering|industries|holdings|group|hotel|motor|soci[ée]t[ée]|sociedad|societ[àa]|gesellschaft)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:enterprises?|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|bakery|cafe|café|kedai|syarikat|perniagaan|services|company|shop|station|pharmacy|farmasi|stationery|bookstore|florist|cash\s*&\s*carry|confectionery|tailoring|handicrafts?|clinic|optical|electrical|engineering|industries|holdings|group|hotel|motor|soci[ée]t[ée]|sociedad|societ[àa]|gesellschaft)(?![\p{L}])/iu;
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
 const wordy = (text: string): number => {
   const tokens = text.split(/\s+/).filter((t) => t !== "");
@@ -79,7 +82,10 @@ const wordy = (text: string): number => {
 };
 // Cells that are labels or contact lines, never a name.
 const NOT_NAME =
-  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska|thank|visit|welcome|company\s*(?:no|reg)|s[il1]mpl[il1]f[il1]ed|tax(?=\s+\S+$)|(?:cash|pay|paid)(?=\s*$))(?![\p{L}])/iu;
+  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska|thank|please|visit|welcome|company\s*(?:no|reg)|s[il1]mpl[il1]f[il1]ed|tax(?=\s+\S+$)|(?:cash|pay|paid)(?=\s*$))(?![\p{L}])/iu;
+
+// A receipt's closing lines ("Goods sold are not returnable", "Please come again"), never a name.
+const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again)(?![\p{L}])/iu;
 
 // A title printed on the name's line ("Atelier Dubois SARL  FACTURE" read as one run by OCR).
 const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, "iu");
@@ -95,6 +101,8 @@ const clean = (cell: string): string =>
 // A company registration number printed after the name ("(1248446-V)", "(Co. No. 113825-W)"): the registered
 // name stands before it.
 const REGISTRATION = /\s*\(\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{4,9}\s?-?\s?[A-Z0-9]\s*\)\s*$/iu;
+// A Malaysian company number after a name, bracketed or not: "273500-U", "(B1497-F)".
+const COMPANY_NUMBER = /\(?(?<![\p{L}\p{N}])[A-Z]?\d{4,9}\s?-\s?[A-Z](?![\p{L}\p{N}])\)?/gu;
 // A line that is only the end of a name ("CO. (M) SDN BHD" under "POPULAR BOOK").
 const FORM_ONLY =
   /^(?:co\.?\s*)?(?:\([\p{L}. ]{1,20}\)\s*)?(?:s[dou0]n\.?\s*bhd\.?|bhd\.?|s\/b|(?:pte|pvt)\.?\s*ltd\.?|ltd\.?|gmbh|inc\.?)$/iu;
@@ -288,7 +296,12 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
         const key = sameName(text);
         seen.set(key, (seen.get(key) ?? 0) + 1);
-        if (NOT_NAME.test(text) || isHeading(text, parts.length === 1) || LABELS.title.test(text.split(" ")[0] ?? ""))
+        if (
+          NOT_NAME.test(text) ||
+          NOTICE.test(text) ||
+          isHeading(text, parts.length === 1) ||
+          LABELS.title.test(text.split(" ")[0] ?? "")
+        )
           continue;
         const form = FORM.test(text);
         let score = 0;
@@ -314,11 +327,13 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
           score += 3;
           corroborated = true;
         }
-        if (ADDRESS.test(text)) score -= 2.5;
-        if (/\d{3}/.test(text)) score -= 2;
-        if (/[@:]|www\./.test(text)) score -= 2;
-        if (text.split(" ").length > 8) score -= 2;
-        if (wordy(text) < 0.75 || !/\p{L}{3}/u.test(text)) score -= 3;
+        // A company number printed with the name ("273500-U", "(B1497-F)") and OCR's "§/B" are no noise.
+        const name = text.replace(COMPANY_NUMBER, " ").replace(/§\/[b8]/giu, "S/B");
+        if (ADDRESS.test(name)) score -= 2.5;
+        if (/\d{3}/.test(name)) score -= 2;
+        if (/[@:]|www\./.test(name)) score -= 2;
+        if (name.split(" ").length > 8) score -= 2;
+        if (wordy(name) < 0.75 || !/\p{L}{3}/u.test(name)) score -= 3;
         candidates.push({ text, line: i, score, form, evidence: score > 0, corroborated });
         break;
       }
