@@ -776,3 +776,19 @@ test("supplier on receipts: OCR's '§/B' and a lone 'Sdn' are legal forms; a com
   );
   t.is(notice.fields.supplierName, "SLP CASH & CARRY");
 });
+
+test("receipts: cash handed over with change back caps the price; signs and '000' on cash lines are noise; '.01' is cents", (t) => {
+  // A total above the cash handed over, with change given back, is a misreading: the total the payment fits wins.
+  const e = extractFromText(
+    ["Total RM Incl. of GST  490.99", "Rounding Adj  0.01", "Total RH  41.00", "Cash  -51. 00", "CHANGE  10.00"],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "41.00");
+  t.true((e.fieldConfidence.totalAmount ?? 0) < 0.9);
+  // "CHANGE 000" is no change at all: the cash paid is the price when the total's reading lost its mark.
+  const zero = extractFromText(["SUB-TOTAL 59.99", "TOTAL 633595", "CASH  63.35", "CHANGE 000"], "ocr");
+  t.is(zero.fields.totalAmount, "63.35");
+  // A rounding adjustment printed without its zero is cents, not one ringgit: the total after it is the paid one.
+  const cents = extractFromText(["Grand Total  45.34", "Rounding Adj  .01", "Total  45.35"], "ocr");
+  t.is(cents.fields.totalAmount, "45.35");
+});

@@ -89,9 +89,15 @@ const withoutIdentifiers = (text: string): string =>
 // OCR splits decimals ("39. 80"): join a separator followed by a space and two digits at the end of a number.
 // A lost decimal mark ("6 00" at the end of a total line) is put back when the line has no other.
 const joinSplitDecimals = (text: string): string => {
-  const joined = text.replace(/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3");
+  // Cents printed without their zero ("Rounding Adjustment RM .01", "CHANGE RM .00") are cents.
+  const joined = text
+    .replace(/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3")
+    .replace(/(?<![\d.,])([.,])(\d{2})(?![\d.,])/g, "0$1$2");
   return /\d[.,]\d/.test(joined) ? joined : joined.replace(/(?<![\d.,])(\d{1,4}) (\d{2})\s*$/, "$1.$2");
 };
+
+// Cash handed over and change are never negative: a sign before them is OCR noise ("Cash  -51. 00").
+const unsigned = (v: string | null): string | null => v?.replace(/^-/, "") ?? null;
 
 // The amount on a line: the last number once identifiers, tax rates and currency signs are gone.
 const amountAfter = (after: string): string | null => {
@@ -231,9 +237,9 @@ const findAmounts = (
       const cashM = line.match(
         /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
       );
-      if (cashM) cash ??= amountAfter(line.slice(cashM[0].length));
+      if (cashM) cash ??= unsigned(amountAfter(line.slice(cashM[0].length)));
       const handedM = line.match(/^\W*(?:cash\s*)?(?:tendered|received|tender)(?![\p{L}])/iu);
-      if (handedM) handed ??= amountAfter(line.slice(handedM[0].length));
+      if (handedM) handed ??= unsigned(amountAfter(line.slice(handedM[0].length)));
       // A card pays the amount exactly: no change to take off.
       const cardM = line.match(
         /^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu,
@@ -241,7 +247,9 @@ const findAmounts = (
       if (cardM) card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
       const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
       if (changeM) {
-        change ??= amountAfter(line.slice(changeM[0].length));
+        // All zeros printed without the mark ("CHANGE 000") is no change.
+        const rest = line.slice(changeM[0].length);
+        change ??= /^\D*000\s*$/.test(rest) ? "0.00" : unsigned(amountAfter(rest));
         // "Change due" is what is handed back, never an amount due.
         continue;
       }
@@ -284,7 +292,11 @@ const findAmounts = (
         }
         if (isQualified || isProse(line, m.index)) continue;
         const v = amountOn(line, i, m.index + m[0].length);
-        const several = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after)))).length > 1;
+        // Beside an amount with cents, a bare integer of three digits or more is no amount of a summary row but
+        // a code or an OCR'd word ("Total Inc. 687 6%: 758.70").
+        const amounts = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after))));
+        const several =
+          (v !== null && /\.\d{2}$/.test(v) ? amounts.filter((a) => !/^\d{3,}$/.test(a)) : amounts).length > 1;
         const rounded = ROUNDED.test(line.slice(0, m.index + m[0].length) + qualifier);
         if (v !== null && !(kind === "due" && Number(v) === 0))
           totals.push({ value: v, line: i, kind, several, rounded });
@@ -405,6 +417,8 @@ const findAmounts = (
       (byCash !== null && near(byCash, c.value) ? 1 : 0) +
       Math.min(again, 2) * 1 -
       (withCentsAnywhere && !/\.\d{2}$/.test(c.value) ? 1.5 : 0) -
+      // Cash handed over with change given back: the price was not more than the cash.
+      (withCents(given) && withCents(change) && new Decimal(c.value).gt(new Decimal(given).plus(0.05)) ? 2 : 0) -
       (c.several ? 1 : 0);
     return { ...c, confirmed, score };
   });
