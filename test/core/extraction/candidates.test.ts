@@ -792,3 +792,29 @@ test("receipts: cash handed over with change back caps the price; signs and '000
   const cents = extractFromText(["Grand Total  45.34", "Rounding Adj  .01", "Total  45.35"], "ocr");
   t.is(cents.fields.totalAmount, "45.35");
 });
+
+test("supplier on receipts: a capitals name broken over two lines joins; 'CO REG NO' is a label; '{139386 X)' a company number", (t) => {
+  const broken = extractFromText(
+    ["NORTHERN COASTAL", "", "STATIONERY SDN. BHD", "CO REG NO : 21003B-K", "TOTAL  9.00"],
+    "ocr",
+  );
+  t.is(broken.fields.supplierName, "NORTHERN COASTAL STATIONERY SDN. BHD");
+  // Two words before the form are a whole name: the line above (a brand) is not joined to it.
+  const whole = extractFromText(["FAMILYMART", "Maxincome Resources Sdn Bhd", "TOTAL  9.00"], "ocr");
+  t.is(whole.fields.supplierName, "Maxincome Resources Sdn Bhd");
+  const numbered = extractFromText(
+    [
+      'A "I ELE: TI Say UT',
+      "KENANGA BAKERIES (KL) SON BHD {139386 X)",
+      "Lot 3, Jalan Pelabur 23/1,",
+      "40300 Shah Alam, Selangor.",
+      "GST ID: 00038 1399040",
+      "TAX INVOICE / ADJUSTMENT NOTE",
+      "Cash Inv No.: 7817F7L2",
+      "RIVERSIDE FRESH MARKET SON BHD",
+      "TOTAL  9.00",
+    ],
+    "ocr",
+  );
+  t.is(numbered.fields.supplierName, "KENANGA BAKERIES (KL) SON BHD");
+});

@@ -82,7 +82,7 @@ const wordy = (text: string): number => {
 };
 // Cells that are labels or contact lines, never a name.
 const NOT_NAME =
-  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska|thank|please|visit|welcome|company\s*(?:no|reg)|s[il1]mpl[il1]f[il1]ed|tax(?=\s+\S+$)|(?:cash|pay|paid)(?=\s*$))(?![\p{L}])/iu;
+  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska|thank|please|visit|welcome|company\s*(?:no|reg)|co\.?\s*\p{L}{3}\.?\s*no|s[il1]mpl[il1]f[il1]ed|tax(?=\s+\S+$)|(?:cash|pay|paid)(?=\s*$))(?![\p{L}])/iu;
 
 // A receipt's closing lines ("Goods sold are not returnable", "Please come again"), never a name.
 const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again)(?![\p{L}])/iu;
@@ -101,8 +101,11 @@ const clean = (cell: string): string =>
 // A company registration number printed after the name ("(1248446-V)", "(Co. No. 113825-W)"): the registered
 // name stands before it.
 const REGISTRATION = /\s*\(\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{4,9}\s?-?\s?[A-Z0-9]\s*\)\s*$/iu;
-// A Malaysian company number after a name, bracketed or not: "273500-U", "(B1497-F)".
-const COMPANY_NUMBER = /\(?(?<![\p{L}\p{N}])[A-Z]?\d{4,9}\s?-\s?[A-Z](?![\p{L}\p{N}])\)?/gu;
+// A Malaysian company number after a name, bracketed or not: "273500-U", "(B1497-F)", OCR's "{139386 X)".
+const COMPANY_NUMBER = /[({]?(?<![\p{L}\p{N}])[A-Z]?\d{4,9}\s?[-\s]\s?[A-Z](?![\p{L}\p{N}])[)}]?/gu;
+// One word and a legal form in capitals ("STATIONERY SDN. BHD"); a line of one to three words in capitals.
+const ONE_WORD_FORM = /^[\p{Lu}'&.-]+\s+(?:SDN\.?\s*BHD\.?|BHD\.?|S\/B|LTD\.?|GMBH|INC\.?)$/u;
+const CAPS_WORDS = /^[\p{Lu}'&.-]{2,}(?:\s[\p{Lu}'&.-]{2,}){0,2}$/u;
 // A line that is only the end of a name ("CO. (M) SDN BHD" under "POPULAR BOOK").
 const FORM_ONLY =
   /^(?:co\.?\s*)?(?:\([\p{L}. ]{1,20}\)\s*)?(?:s[dou0]n\.?\s*bhd\.?|bhd\.?|s\/b|(?:pte|pvt)\.?\s*ltd\.?|ltd\.?|gmbh|inc\.?)$/iu;
@@ -293,6 +296,10 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         const prior = [i - 1, i - 2].map((k) => clean(cellsOf(lines[k] ?? "", k).at(-1)?.text ?? ""));
         const above = prior.find((t) => /\p{L}{2}/u.test(t));
         if (FORM_ONLY.test(text) && above && !/\d/.test(above)) text = `${above} ${text}`;
+        // A name in capitals broken over two lines ("WESTERN EASTERN" over "STATIONERY SDN. BHD"): one word before
+        // the legal form, and a short line of capital words just above it, is the name's start.
+        else if (above && CAPS_WORDS.test(above) && !NOT_NAME.test(above) && ONE_WORD_FORM.test(upToForm(text)))
+          text = `${above} ${text}`;
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
         const key = sameName(text);
         seen.set(key, (seen.get(key) ?? 0) + 1);
