@@ -818,3 +818,13 @@ test("supplier on receipts: a capitals name broken over two lines joins; 'CO REG
   );
   t.is(numbered.fields.supplierName, "KENANGA BAKERIES (KL) SON BHD");
 });
+
+test("a line is cut before a second amount label only after money: 'GST @4X included in total' stays what the total includes", (t) => {
+  const e = extractFromText(
+    ["Total Incl. GST@6%  RM 3.30", "CASH  RM 3.30", "GST @4X included in total  RM 0.19"],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "3.30");
+  const both = extractFromText(["Totaal bedrag BTW € 6,51  Totaal bedrag incl. BTW € 37,51"], "pdf-text");
+  t.is(both.fields.totalAmount, "37.51");
+});

@@ -166,7 +166,9 @@ export const labelSegments = (line: string): string[] => {
   let from = 0;
   for (const m of line.matchAll(AMOUNT_LABEL)) {
     const at = m.index ?? 0;
-    if (at > from && amountAfter(line.slice(from, at)) !== null) {
+    // Only after money (an amount with its cents): a bare integer before the label is a rate or a count that OCR
+    // garbled ("GST @4X included in total RM 0.19"), and cutting there would lose what the total is of.
+    if (at > from && /\.\d{2}$/.test(amountAfter(line.slice(from, at)) ?? "")) {
       out.push(line.slice(from, at));
       from = at;
     }
