@@ -791,6 +791,12 @@ test("receipts: cash handed over with change back caps the price; signs and '000
   // A rounding adjustment printed without its zero is cents, not one ringgit: the total after it is the paid one.
   const cents = extractFromText(["Grand Total  45.34", "Rounding Adj  .01", "Total  45.35"], "ocr");
   t.is(cents.fields.totalAmount, "45.35");
+  // "CASH CHANGE" is the change: cash less it is the price where only net amounts are labelled.
+  const net = extractFromText(
+    ["SUBTOTAL :  43.90", "Total (Excluding GST)  41.42", "CASH  100.00", "CASH CHANGE  .  56.10"],
+    "ocr",
+  );
+  t.is(net.fields.totalAmount, "43.90");
 });
 
 test("supplier on receipts: a capitals name broken over two lines joins; 'CO REG NO' is a label; '{139386 X)' a company number", (t) => {

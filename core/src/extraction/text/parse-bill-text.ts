@@ -247,7 +247,7 @@ const findAmounts = (
         /^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu,
       );
       if (cardM) card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
-      const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
+      const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:cash\s*)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
       if (changeM) {
         // All zeros printed without the mark ("CHANGE 000") is no change.
         const rest = line.slice(changeM[0].length);
