@@ -797,6 +797,12 @@ test("receipts: cash handed over with change back caps the price; signs and '000
     "ocr",
   );
   t.is(net.fields.totalAmount, "43.90");
+  // Cents after a mark OCR put for a digit ("RM&.50") are no amount: the labelled total stands.
+  const misread = extractFromText(
+    ["Total Amount: RM8.48", "Rounding: RM0.02", "Nett Total: RM8.50", "CASH  RM&.50", "Change  RM0.00"],
+    "ocr",
+  );
+  t.is(misread.fields.totalAmount, "8.50");
 });
 
 test("supplier on receipts: a capitals name broken over two lines joins; 'CO REG NO' is a label; '{139386 X)' a company number", (t) => {

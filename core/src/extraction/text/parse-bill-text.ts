@@ -89,10 +89,11 @@ const withoutIdentifiers = (text: string): string =>
 // OCR splits decimals ("39. 80"): join a separator followed by a space and two digits at the end of a number.
 // A lost decimal mark ("6 00" at the end of a total line) is put back when the line has no other.
 const joinSplitDecimals = (text: string): string => {
-  // Cents printed without their zero ("Rounding Adjustment RM .01", "CHANGE RM .00") are cents.
+  // Cents printed without their zero after a space ("Rounding Adjustment RM .01", "CHANGE RM .00") are cents; after
+  // a mark ("RM&.50") a digit was misread.
   const joined = text
     .replace(/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3")
-    .replace(/(?<![\d.,])([.,])(\d{2})(?![\d.,])/g, "0$1$2");
+    .replace(/(?<=^|\s)([.,])(\d{2})(?![\d.,])/g, "0$1$2");
   return /\d[.,]\d/.test(joined) ? joined : joined.replace(/(?<![\d.,])(\d{1,4}) (\d{2})\s*$/, "$1.$2");
 };
 
