@@ -840,3 +840,21 @@ test("a line is cut before a second amount label only after money: 'GST @4X incl
   const both = extractFromText(["Totaal bedrag BTW € 6,51  Totaal bedrag incl. BTW € 37,51"], "pdf-text");
   t.is(both.fields.totalAmount, "37.51");
 });
+
+test("receipts: OCR's 'GST Ine' / 'inci GST' still say inclusive; '26 . 50' is an amount; 'ROUNDING 4.00' far from any total is noise", (t) => {
+  const due = extractFromText(
+    ["Total ltams: 4", "Sub Total:  TTTTE1.00", "Total Due (GST Ine):  31.00", "Change.  20.00"],
+    "ocr",
+  );
+  t.is(due.fields.totalAmount, "31.00");
+  const inci = extractFromText(
+    ["cat-Tn Total (inci GST)  11,10", "Total Rounded  11.10", "Cash Tendered  21.10", "Change  16,00"],
+    "ocr",
+  );
+  t.is(inci.fields.totalAmount, "11.10");
+  const spaced = extractFromText(["8      TOTAL            26 . 50", "CASH    :   50.00"], "ocr");
+  t.is(spaced.fields.totalAmount, "26.50");
+  // No total read but the subtotal: a "ROUNDING 4.00" nowhere near it is OCR's 0.00, not the rounded total.
+  const noise = extractFromText(["SUB-TOTAL (GST)  6.00", "ROUNDING      4.00", "TOTAL      Su 00"], "ocr");
+  t.is(noise.fields.totalAmount, "6.00");
+});

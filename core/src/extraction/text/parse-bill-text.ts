@@ -92,7 +92,9 @@ const joinSplitDecimals = (text: string): string => {
   // Cents printed without their zero after a space ("Rounding Adjustment RM .01", "CHANGE RM .00") are cents; after
   // a mark ("RM&.50") a digit was misread.
   const joined = text
-    .replace(/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3")
+    .replace(/(\d) ?([.,]) (\d{2})(?!\d)/g, "$1$2$3")
+    // OCR's O for a zero before the cents ("RMO.02").
+    .replace(/(?<=RM\s?)[Oo](?=[.,]\d{2}(?!\d))/g, "0")
     .replace(/(?<=^|\s)([.,])(\d{2})(?![\d.,])/g, "0$1$2");
   return /\d[.,]\d/.test(joined) ? joined : joined.replace(/(?<![\d.,])(\d{1,4}) (\d{2})\s*$/, "$1.$2");
 };
@@ -150,7 +152,7 @@ const headerRows = (lines: readonly string[]): string[] => {
 
 // Words that make a total the gross one whatever else its label says ("Total Sales (Inclusive of GST)").
 const INCLUSIVE =
-  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|inc[il1]\p{L}{0,4}ive|inc\.|after\s+(?:rounding|adj(?:ustment)?)|rounded)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|inc[il1]\p{L}{0,4}ive|inc\.|in[ce][il1]?|after\s+(?:rounding|adj(?:ustment)?)|rounded)(?![\p{L}])/iu;
 
 // Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT").
 const EXCLUSIVE =
@@ -221,6 +223,8 @@ const findAmounts = (
   let change: string | null = null;
   let rounding: string | null = null;
   let roundingLine = Number.POSITIVE_INFINITY;
+  // Larger amounts under a "Rounding" label: the rounded total, when a few cents from a total or subtotal read.
+  const roundedTotals: Candidate[] = [];
   // Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
   const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
   let card: string | null = null;
@@ -263,7 +267,7 @@ const findAmounts = (
         rounding ??= roundingV;
         roundingLine = i;
       } else if (roundingV !== null && withCents(roundingV))
-        totals.push({ value: roundingV, line: i, kind: "plain", several: false, derived: true, rounded: true });
+        roundedTotals.push({ value: roundingV, line: i, kind: "plain", several: false, derived: true, rounded: true });
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
         const v = amountOn(line, i, sub.index + sub[0].length);
@@ -312,6 +316,9 @@ const findAmounts = (
       }
     }
   }
+  // "ROUNDING 4.00" beside a subtotal of 6.00 is OCR's 0.00, not a total.
+  for (const r of roundedTotals)
+    if ([...totals, ...subs].some((c) => new Decimal(c.value).minus(r.value).abs().lte(0.05))) totals.push(r);
   const taxSums = [
     ...new Set([...taxes.map((t) => t.value), sumOf(taxes.filter((t) => !t.summary).map((t) => t.value))]),
   ];
