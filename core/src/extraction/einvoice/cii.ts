@@ -17,7 +17,10 @@ export const fieldsFromCii = (doc: XmlNode): ExtractedFields => {
   const sums = one(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
   const means = one(settlement, "SpecifiedTradeSettlementPaymentMeans");
   const account = one(means, "PayeePartyCreditorFinancialAccount");
-  const terms = one(settlement, "SpecifiedTradePaymentTerms");
+  // EXTENDED invoices may give several payment terms (a cash discount's, then the net one's): the due date is the
+  // first one any of them states, the description the first term's.
+  const allTerms = all(settlement, "SpecifiedTradePaymentTerms");
+  const terms = allTerms[0];
   const lineItems: ExtractedLineItem[] = all(trade, "IncludedSupplyChainTradeLineItem").map((l) => ({
     description: text(l, "SpecifiedTradeProduct", "Name") ?? "",
     quantity: decimal(text(l, "SpecifiedLineTradeDelivery", "BilledQuantity")),
@@ -35,7 +38,7 @@ export const fieldsFromCii = (doc: XmlNode): ExtractedFields => {
     totalAmount: decimal(text(sums, "GrandTotalAmount") ?? text(sums, "DuePayableAmount")),
     lineItems,
     invoiceDate: date(text(doc, "ExchangedDocument", "IssueDateTime", "DateTimeString")),
-    dueDate: date(text(terms, "DueDateDateTime", "DateTimeString")),
+    dueDate: date(allTerms.map((t) => text(t, "DueDateDateTime", "DateTimeString")).find((d) => d !== null) ?? null),
     subTotal: decimal(text(sums, "TaxBasisTotalAmount") ?? text(sums, "LineTotalAmount")),
     taxAmount: decimal(text(sums, "TaxTotalAmount")),
     supplierTaxNumber: vat.find((v) => v !== null) ?? null,
