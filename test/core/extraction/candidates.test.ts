@@ -829,6 +829,12 @@ test("supplier on receipts: a capitals name broken over two lines joins; 'CO REG
     "ocr",
   );
   t.is(numbered.fields.supplierName, "KENANGA BAKERIES (KL) SON BHD");
+  // A bracket opened on one line and closed on the next: one name over three lines.
+  const bracketed = extractFromText(
+    ["TECK SENG HARDWARE", "ENTERPRISE (BUKIT", ":    JELUTONG) SDN BHD", "922737-Y", "TOTAL  9.00"],
+    "ocr",
+  );
+  t.is(bracketed.fields.supplierName, "TECK SENG HARDWARE ENTERPRISE (BUKIT JELUTONG) SDN BHD");
 });
 
 test("a line is cut before a second amount label only after money: 'GST @4X included in total' stays what the total includes", (t) => {

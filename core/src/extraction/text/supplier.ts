@@ -105,6 +105,8 @@ const REGISTRATION = /\s*\(\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{4,9}\s?-?\s?[
 const COMPANY_NUMBER = /[({]?(?<![\p{L}\p{N}])[A-Z]?\d{4,9}\s?[-\s]\s?[A-Z](?![\p{L}\p{N}])[)}]?/gu;
 // One word and a legal form in capitals ("STATIONERY SDN. BHD"); a line of one to three words in capitals.
 const ONE_WORD_FORM = /^[\p{Lu}'&.-]+\s+(?:SDN\.?\s*BHD\.?|BHD\.?|S\/B|LTD\.?|GMBH|INC\.?)$/u;
+// Brackets a text opens and leaves open (negative: closes ones it did not open).
+const unclosed = (t: string): number => (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
 const CAPS_WORDS = /^[\p{Lu}'&.-]{2,}(?:\s[\p{Lu}'&.-]{2,}){0,2}$/u;
 // A line that is only the end of a name ("CO. (M) SDN BHD" under "POPULAR BOOK").
 const FORM_ONLY =
@@ -300,6 +302,12 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         // the legal form, and a short line of capital words just above it, is the name's start.
         else if (above && CAPS_WORDS.test(above) && !NOT_NAME.test(above) && ONE_WORD_FORM.test(upToForm(text)))
           text = `${above} ${text}`;
+        // A bracket closed on this line that the line above opened ("ENTERPRISE (SETIA" / "ALAM) SDN BHD"): one
+        // name over the lines, with a line of capital words above them its start.
+        else if (above === prior[0] && above && unclosed(text) < 0 && unclosed(above) > 0) {
+          const start = prior[1] ?? "";
+          text = `${CAPS_WORDS.test(start) && !NOT_NAME.test(start) ? `${start} ` : ""}${above} ${text}`;
+        }
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
         const key = sameName(text);
         seen.set(key, (seen.get(key) ?? 0) + 1);
