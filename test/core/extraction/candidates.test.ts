@@ -835,6 +835,19 @@ test("supplier on receipts: a capitals name broken over two lines joins; 'CO REG
     "ocr",
   );
   t.is(bracketed.fields.supplierName, "TECK SENG HARDWARE ENTERPRISE (BUKIT JELUTONG) SDN BHD");
+  // "Owned By" with its first letters lost at the image's edge still names the owner, not the trading name.
+  const owner = extractFromText(
+    [
+      "MERANTI STATIONERY SHOP",
+      "NO. 31G, JALAN SETIA INDAH",
+      "40170 SETIA ALAM",
+      "ned By :",
+      "MERANTI SUPPLY SDN BHD (1135772-K)",
+      "TOTAL  9.00",
+    ],
+    "ocr",
+  );
+  t.is(owner.fields.supplierName, "MERANTI STATIONERY SHOP");
 });
 
 test("a line is cut before a second amount label only after money: 'GST @4X included in total' stays what the total includes", (t) => {

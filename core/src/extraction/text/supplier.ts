@@ -234,7 +234,7 @@ const SITE_OR_MAIL = /(?:www\.|@)([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\
 // 789", "KvK 12345678"): a sender's footer; a buyer's address never carries one.
 const REGISTRY =
   /(?<![\p{L}])(?:HR[AB]\s?\d|amtsgericht|registergericht|handelsregister|registre\s+du\s+commerce|RCS\s|KvK|kamer\s+van\s+koophandel|registered\s+in\s+(?:england|scotland|wales)|company\s+(?:no|number|reg))/iu;
-const OWNED_BY = /(?<![\p{L}])(?:owned\s+by|operated\s+by|dimiliki\s+oleh|a\s+division\s+of)(?![\p{L}])/iu;
+const OWNED_BY = /(?<![\p{L}])(?:(?:ow)?ned\s+by|operated\s+by|dimiliki\s+oleh|a\s+division\s+of)(?![\p{L}])/iu;
 // Words too common to tie a name to a domain.
 const GENERIC_WORDS = new Set(["gmbh", "ltd", "inc", "the", "and", "und", "company", "group", "services", "trading"]);
 
