@@ -440,7 +440,7 @@ export const VARIABLES = {
     codec: languageList,
     fallback: "eng",
     meaning:
-      "OCR languages for scanned bills, comma-separated tesseract codes (`eng,deu,fra,nld,spa,ita,pol` are installed)",
+      "OCR languages for scanned bills, comma-separated tesseract codes (`eng,deu,fra,nld,spa,ita,pol` are installed); with several, each document is read in the first, then again in the one its text is in when that is another of them (the first following it)",
   },
   llmBaseUrl: {
     name: "APAR_LLM_BASE_URL",

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { Extraction, ReadFailure } from "@apar/core";
-import { assessConfidence, extractFromText } from "@apar/core/extraction";
+import { assessConfidence, detectLanguage, extractFromText, tesseractCode } from "@apar/core/extraction";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { readEinvoiceXml } from "./einvoice-xml.js";
@@ -70,10 +70,20 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   const maxStreamBytes = options.maxStreamBytes ?? 64 * 2 ** 20;
   const maxDocumentBytes = options.maxDocumentBytes ?? 256 * 2 ** 20;
   const maxXmlBytes = options.maxXmlBytes ?? 16 * 2 ** 20;
+  const languages = options.languages.length > 0 ? options.languages : ["eng"];
+  const first = languages[0] as string;
+  /**
+   * The OCR languages for a document whose text read so far is `text`: the first configured one, led by the
+   * language the text is in when that is another configured one. With one language configured, that one.
+   */
+  const languagesFor = (text: readonly string[]): string[] => {
+    const code = tesseractCode(detectLanguage(text.join("\n")));
+    return code !== first && languages.includes(code) ? [code, first] : [first];
+  };
   let pool: OcrPool | undefined;
   const ocr = (): OcrPool => {
     pool ??= createOcrPool({
-      languages: options.languages.length > 0 ? options.languages : ["eng"],
+      languages,
       size: options.ocrWorkers ?? availableParallelism(),
       ...(options.recycleAfter === undefined ? {} : { recycleAfter: options.recycleAfter }),
     });
@@ -122,7 +132,11 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       return fail("too-large", `${size.width}x${size.height} pixels is more than ${maxPixels}`);
     }
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
-    const lines = await ocr().recognize(await imageForOcr(doc.bytes, kind), signal);
+    const image = await imageForOcr(doc.bytes, kind);
+    let lines = await ocr().recognize(image, signal, [first]);
+    // Read again in the language the first reading shows, when it is another configured one.
+    const again = languagesFor(lines);
+    if (again[0] !== first) lines = await ocr().recognize(image, signal, again);
     options.onText?.(lines, "ocr");
     return E.right(
       await secondLook(
@@ -173,11 +187,22 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           scanned = true;
           // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
           const shot = await renderPageForOcr(await pageWithin(n), dpi, HEADER_BAND);
-          const [page, top] = await Promise.all([
-            ocr().recognize(shot.image, signal),
-            shot.band ? ocr().recognize(shot.band, signal) : [],
-          ]);
-          lines.push(...withHeaderBand(page, top));
+          const read = async (langs: readonly string[]) => {
+            const [page, top] = await Promise.all([
+              ocr().recognize(shot.image, signal, langs),
+              shot.band ? ocr().recognize(shot.band, signal, langs) : [],
+            ]);
+            return withHeaderBand(page, top);
+          };
+          // The document's language is told by its text so far, or else by this page's reading in the first
+          // language, read again in its own when that is another configured one.
+          const known = languages.length === 1 ? [first] : lines.length > 0 ? languagesFor(lines) : undefined;
+          let shotLines = await read(known ?? [first]);
+          if (known === undefined) {
+            const own = languagesFor(shotLines);
+            if (own[0] !== first) shotLines = await read(own);
+          }
+          lines.push(...shotLines);
         }
       }
       options.onText?.(lines, scanned ? "ocr" : "pdf-text");

@@ -23,13 +23,18 @@ const langPathFor = (langs: readonly string[]): string => {
 export class OcrAborted extends Error {}
 
 export interface OcrPool {
-  /** The text lines of an image (PNG, JPEG, WebP...). Rejects with OcrAborted when the signal fires. */
-  recognize(image: Uint8Array, signal?: AbortSignal): Promise<string[]>;
+  /**
+   * The text lines of an image (PNG, JPEG, WebP, PGM...), read with `languages` (some of the pool's, the first
+   * leading) or else all of the pool's. Rejects with OcrAborted when the signal fires.
+   */
+  recognize(image: Uint8Array, signal?: AbortSignal, languages?: readonly string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
 interface Slot {
   worker: Promise<Worker> | null;
+  /** The languages its worker reads with now, joined by "+". */
+  languages: string;
   jobs: number;
   busy: boolean;
 }
@@ -48,23 +53,41 @@ export const createOcrPool = (options: {
   const langPath = langPathFor(langs);
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({
     worker: null,
+    languages: langs.join("+"),
     jobs: 0,
     busy: false,
   }));
   const { acquire, release } = slotQueue(slots);
   let closed = false;
 
-  const start = async (): Promise<Worker> => {
+  // One block keeps a row's cells on one line; kept spaces mark column gaps for the parser.
+  const settings = { tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "1" } as const;
+  const start = async (languages: readonly string[]): Promise<Worker> => {
     // Without an error handler tesseract.js throws a failed job's error (an image it cannot decode) from its
     // message listener, which ends the process; with one, the job's promise rejects and the reading fails alone.
-    const worker = await createWorker(langs, 1, {
+    const worker = await createWorker([...languages], 1, {
       langPath,
       cacheMethod: "none",
       gzip: true,
       errorHandler: () => undefined,
     });
-    // One block keeps a row's cells on one line; kept spaces mark column gaps for the parser.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "1" });
+    await worker.setParameters(settings);
+    return worker;
+  };
+  // A job for other languages than the slot's worker has: the worker loads them (from the same folder).
+  const readingIn = async (slot: Slot, languages: readonly string[]): Promise<Worker> => {
+    const key = languages.join("+");
+    if (slot.worker === null) {
+      slot.languages = key;
+      slot.worker = start(languages);
+      return slot.worker;
+    }
+    const worker = await slot.worker;
+    if (slot.languages !== key) {
+      slot.languages = key;
+      await worker.reinitialize(key, 1);
+      await worker.setParameters(settings);
+    }
     return worker;
   };
   const retire = (slot: Slot): void => {
@@ -75,13 +98,13 @@ export const createOcrPool = (options: {
   };
 
   return {
-    async recognize(image, signal) {
+    async recognize(image, signal, languages) {
       if (closed) throw new OcrAborted("the OCR pool is closed");
+      const wanted = languages?.filter((l) => langs.includes(l)) ?? [];
       const slot = await acquire();
       try {
         if (signal?.aborted) throw new OcrAborted("aborted");
-        slot.worker ??= start();
-        const worker = await slot.worker;
+        const worker = await readingIn(slot, wanted.length > 0 ? wanted : langs);
         const job = worker.recognize(Buffer.from(image));
         const aborted = new Promise<never>((_, reject) => {
           signal?.addEventListener(

@@ -5,5 +5,6 @@ export type { XmlNode } from "./einvoice/xml-tree.js";
 export type * from "./model.js";
 export { extractFromText } from "./read-text.js";
 export { findDate } from "./text/dates.js";
+export { detectLanguage, tesseractCode } from "./text/language.js";
 export { parseNumber } from "./text/numbers.js";
 export { parseBillText } from "./text/parse-bill-text.js";

@@ -1,0 +1,64 @@
+// With several OCR languages configured, a scan is read in the language its text is in (told by a first reading
+// of an image, or by a scanned page's header band), the first configured language following it.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createDocumentReader } from "@apar/adapters/reading/index";
+import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import { PDFDocument } from "pdf-lib";
+import { FIXTURES } from "./accuracy.js";
+
+const scan = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, "scan", name)));
+const german = scan("scan-1-de-letter.png");
+
+/** An image-only PDF of one page holding the PNG at 300 dpi (the scans' own, and the reader's). */
+const scannedPdf = async (png: Uint8Array): Promise<Uint8Array> => {
+  const pdf = await PDFDocument.create();
+  const image = await pdf.embedPng(png);
+  const width = (image.width * 72) / 300;
+  const height = (image.height * 72) / 300;
+  pdf.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
+  return pdf.save();
+};
+
+const readLines = async (languages: string[], bytes: Uint8Array, mediaType: string) => {
+  let lines: readonly string[] = [];
+  const reader = createDocumentReader({ languages, ocrWorkers: 1, onText: (l) => (lines = l) });
+  try {
+    const read = await reader.read({ bytes, mediaType, filename: null }, { method: "ocr" });
+    return { read, text: lines.join("\n") };
+  } finally {
+    await reader.close();
+  }
+};
+
+test("a German scan read with English only loses its umlauts; with German configured too it is read in German", async (t) => {
+  const english = await readLines(["eng"], german, "image/png");
+  t.false(english.text.includes("Söhne"));
+  const both = await readLines(["eng", "deu"], german, "image/png");
+  t.true(both.text.includes("Schneider & Söhne KG"));
+  t.true(E.isRight(both.read));
+  if (E.isRight(both.read)) t.is(both.read.right.fields.supplierName, "Schneider & Söhne KG");
+});
+
+test("a scanned PDF page is read again in the language its first reading shows", async (t) => {
+  const pdf = await scannedPdf(german);
+  const english = await readLines(["eng"], pdf, "application/pdf");
+  t.false(english.text.includes("Söhne"));
+  const both = await readLines(["eng", "deu"], pdf, "application/pdf");
+  t.true(both.text.includes("Söhne"));
+});
+
+test("an English scan stays an English reading with German configured", async (t) => {
+  const bytes = scan("scan-0-en-title-first.png");
+  const truth = JSON.parse(readFileSync(join(FIXTURES, "scan", "scan-0-en-title-first.json"), "utf8")) as {
+    totalAmount: string;
+    supplierName: string;
+  };
+  const { read } = await readLines(["eng", "deu"], bytes, "image/png");
+  t.true(E.isRight(read));
+  if (E.isRight(read)) {
+    t.is(read.right.fields.totalAmount, truth.totalAmount);
+    t.is(read.right.fields.supplierName, truth.supplierName);
+  }
+});
