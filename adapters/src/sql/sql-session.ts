@@ -1,22 +1,26 @@
-import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
+import type { Sequelize, Transaction } from "sequelize";
 import { type OnDeadlockRetry, retryDeadlocks } from "./deadlock.js";
+import { type Statements, statementsOf } from "./statements.js";
 
 export type SqlDialect = "sqlite" | "mysql";
 
 /** The most of an organisation's rows one list request reads, unless configured (APAR_LIST_SCAN_ROWS). */
 export const DEFAULT_LIST_SCAN_ROWS = 50_000;
 
-/**
- * Raw SQL on one sequelize instance, inside a transaction when the session has one. Stores use raw
- * queries with `$n` bind parameters and get plain rows back (never model instances).
- */
 /** Serialises a process's writers on one database (SQLite); MySQL needs none. */
 export type WriteGate = <A>(work: () => Promise<A>) => Promise<A>;
 
 /** No gate: writers run at once. */
 export const openGate: WriteGate = (work) => work();
 
+/**
+ * Raw SQL on one sequelize instance, inside a transaction when the session has one. Stores use raw
+ * queries with `$n` bind parameters and get plain rows back (never model instances). Statements go to the
+ * driver directly (statements.ts); sequelize opens the connections and runs the transactions.
+ */
 export class SqlSession {
+  private readonly statements: Statements;
+
   constructor(
     readonly sequelize: Sequelize,
     readonly dialect: SqlDialect,
@@ -25,15 +29,13 @@ export class SqlSession {
     readonly onDeadlockRetry: OnDeadlockRetry = () => {},
     /** The most of an organisation's rows one list request reads (stores/paging.ts). */
     readonly listScanRows: number = DEFAULT_LIST_SCAN_ROWS,
-  ) {}
+  ) {
+    this.statements = statementsOf(sequelize);
+  }
 
   /** Rows of a SELECT. */
   async select<R extends object = Record<string, unknown>>(sql: string, bind: readonly unknown[] = []): Promise<R[]> {
-    return this.sequelize.query<R>(sql, {
-      type: QueryTypes.SELECT,
-      transaction: this.transaction,
-      ...(bind.length > 0 ? { bind: [...bind] } : {}),
-    });
+    return (await this.statements.select(sql, bind, this.transaction)) as R[];
   }
 
   /**
@@ -45,23 +47,12 @@ export class SqlSession {
     sql: string,
     values: readonly unknown[],
   ): Promise<R[]> {
-    return this.sequelize.query<R>(sql, {
-      type: QueryTypes.SELECT,
-      transaction: this.transaction,
-      replacements: [...values],
-    });
+    return (await this.statements.selectInline(sql, values, this.transaction)) as R[];
   }
 
   /** Runs an INSERT, UPDATE or DELETE; answers how many rows it changed. */
   async execute(sql: string, bind: readonly unknown[] = []): Promise<number> {
-    const run = async () => {
-      const changed: unknown = await this.sequelize.query(sql, {
-        type: QueryTypes.BULKUPDATE,
-        transaction: this.transaction,
-        ...(bind.length > 0 ? { bind: [...bind] } : {}),
-      });
-      return typeof changed === "number" ? changed : 0;
-    };
+    const run = () => this.statements.execute(sql, bind, this.transaction);
     return this.transaction === null ? this.gate(run) : run();
   }
 
@@ -71,12 +62,18 @@ export class SqlSession {
    */
   async write<A>(work: (session: SqlSession) => Promise<A>): Promise<A> {
     if (this.transaction !== null) return work(this);
-    return this.gate(() =>
-      this.sequelize.transaction((transaction) =>
-        work(
-          new SqlSession(this.sequelize, this.dialect, transaction, this.gate, this.onDeadlockRetry, this.listScanRows),
-        ),
-      ),
+    return this.gate(() => this.sequelize.transaction((transaction) => work(this.within(transaction))));
+  }
+
+  /** This session's settings inside `transaction` (a subclass may answer its own kind). */
+  protected within(transaction: Transaction): SqlSession {
+    return new SqlSession(
+      this.sequelize,
+      this.dialect,
+      transaction,
+      this.gate,
+      this.onDeadlockRetry,
+      this.listScanRows,
     );
   }
 

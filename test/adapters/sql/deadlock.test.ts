@@ -5,7 +5,7 @@ import { sqlJobs } from "@apar/adapters/sql/stores/jobs";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import test from "ava";
-import { DatabaseError, type Sequelize } from "sequelize";
+import { DatabaseError, type Sequelize, type Transaction } from "sequelize";
 import { createSqlLocation, type SqlLocation } from "../../helpers/databases.js";
 import { startBillHarness } from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
@@ -132,21 +132,29 @@ test("a claim chosen as a deadlock victim is run again from the start, counted, 
     t.true(isDeadlock(victim), String(victim));
     let injected = false;
     // The first statement on the jobs table fails as a deadlock victim; the transaction is rolled back for real.
-    const faulty = Object.create(sequelize, {
-      query: {
-        value: (sql: string, options: object) => {
-          if (!injected && /FROM jobs/.test(sql)) {
-            injected = true;
-            return Promise.reject(victim);
-          }
-          return sequelize.query(sql, options as never);
-        },
-      },
-    }) as Sequelize;
+    class Faulty extends SqlSession {
+      override select<R extends object = Record<string, unknown>>(sql: string, bind: readonly unknown[] = []) {
+        if (!injected && /FROM jobs/.test(sql)) {
+          injected = true;
+          return Promise.reject(victim);
+        }
+        return super.select<R>(sql, bind);
+      }
+      protected override within(transaction: Transaction): SqlSession {
+        return new Faulty(
+          this.sequelize,
+          this.dialect,
+          transaction,
+          this.gate,
+          this.onDeadlockRetry,
+          this.listScanRows,
+        );
+      }
+    }
     const retries: string[] = [];
     const ids = randomIds(systemClock);
     const newId = () => ids.next();
-    const jobs = sqlJobs(new SqlSession(faulty, dialect, null, undefined, (op) => retries.push(op)), newId);
+    const jobs = sqlJobs(new Faulty(sequelize, dialect, null, undefined, (op) => retries.push(op)), newId);
     const id = await jobs.enqueue({ type: "a", payload: 1 }, T0);
     const claimed = await jobs.claim({ worker: "w1", now: T0, visibilityMs: 60_000 });
     t.true(injected);
