@@ -230,6 +230,10 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     getConnection(options: { uuid: string }): Promise<sqlite3.Database>;
   };
   let shared: Promise<sqlite3.Database> | undefined;
+  const sharedConnection = (): Promise<sqlite3.Database> => {
+    if (shared === undefined) shared = manager.getConnection({ uuid: "default" });
+    return shared;
+  };
   // Prepared statements of the shared connection, most recently used last.
   const prepared = new Map<string, Promise<sqlite3.Statement>>();
 
@@ -276,10 +280,7 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     return retryBusy(async () => {
       // A transaction's connection is sequelize's for that transaction alone (closed at its end): statements
       // there are not kept. Outside one, the shared connection and its prepared statements.
-      const db =
-        transaction === null
-          ? await (shared ??= manager.getConnection({ uuid: "default" }))
-          : (connectionOf(transaction) as sqlite3.Database);
+      const db = transaction === null ? await sharedConnection() : (connectionOf(transaction) as sqlite3.Database);
       try {
         const prepared = transaction === null ? await prepare(db, text) : undefined;
         return await new Promise<A>((resolve, reject) => {
