@@ -1,5 +1,5 @@
 import { contractTest } from "./contract.js";
-import { aClient, anApiKey, at, sortedIds } from "./fixtures.js";
+import { aClient, anApiKey, anOrganisation, at, sortedIds } from "./fixtures.js";
 
 contractTest("api keys: add then ofId and ofPrefix, with every date field", async (t, { stores }) => {
   const key = anApiKey([aClient().id, aClient().id], {
@@ -71,3 +71,58 @@ contractTest("api keys: listByClient pages keys scoped to the client, not operat
   t.false(rest.hasMore);
   t.deepEqual(rest.items[0], shared);
 });
+
+contractTest(
+  "api keys: withTenancy reads a key with the client and organisation named, or the key's only client",
+  async (t, { stores }) => {
+    const client = aClient();
+    const other = aClient();
+    await stores.clients.add(client);
+    await stores.clients.add(other);
+    const organisation = anOrganisation(client.id);
+    const foreign = anOrganisation(other.id);
+    await stores.organisations.add(organisation);
+    await stores.organisations.add(foreign);
+    const sole = anApiKey([client.id]);
+    const both = anApiKey([client.id, other.id]);
+    const operator = anApiKey([], { scope: { kind: "operator" } });
+    for (const key of [sole, both, operator]) await stores.apiKeys.add(key);
+
+    const named = { clientId: client.id, organisationId: organisation.id };
+    t.deepEqual(await stores.apiKeys.withTenancy({ prefix: sole.keyPrefix }, named), {
+      key: sole,
+      client,
+      organisation,
+    });
+    t.deepEqual(await stores.apiKeys.withTenancy({ id: sole.id }, named), { key: sole, client, organisation });
+    // Named none: the key's only client; a key of several clients (or of all) has none to offer.
+    const none = { clientId: undefined, organisationId: organisation.id };
+    t.deepEqual(await stores.apiKeys.withTenancy({ id: sole.id }, none), { key: sole, client, organisation });
+    t.deepEqual(await stores.apiKeys.withTenancy({ id: both.id }, none), {
+      key: both,
+      client: undefined,
+      organisation: undefined,
+    });
+    // An organisation of another client is not found through this one; an operator key reads any client named.
+    t.deepEqual(
+      await stores.apiKeys.withTenancy({ id: operator.id }, { clientId: client.id, organisationId: foreign.id }),
+      { key: operator, client, organisation: undefined },
+    );
+    t.deepEqual(
+      await stores.apiKeys.withTenancy({ prefix: both.keyPrefix }, { clientId: other.id, organisationId: foreign.id }),
+      { key: both, client: other, organisation: foreign },
+    );
+    t.deepEqual(
+      await stores.apiKeys.withTenancy({ id: sole.id }, { clientId: aClient().id, organisationId: undefined }),
+      {
+        key: sole,
+        client: undefined,
+        organisation: undefined,
+      },
+    );
+    t.is(await stores.apiKeys.withTenancy({ prefix: `${sole.keyPrefix}x` }, named), undefined);
+    // Revocation is seen by the very next read.
+    await stores.apiKeys.revoke(sole.id, at(1000));
+    t.deepEqual((await stores.apiKeys.withTenancy({ prefix: sole.keyPrefix }, named))?.key.revokedAt, at(1000));
+  },
+);

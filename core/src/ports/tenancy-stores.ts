@@ -34,10 +34,33 @@ export interface Memberships {
   ofOrganisation(organisationId: string): Promise<readonly Membership[]>;
 }
 
+/** The client and organisation a request names (its tenancy headers, lower-case UUIDs), read with its key. */
+export interface TenancyNamed {
+  readonly clientId: string | undefined;
+  readonly organisationId: string | undefined;
+}
+
+/** A key read together with the tenancy a request names. */
+export interface KeyAndTenancy {
+  readonly key: ApiKey;
+  /** The client `clientId`, or without one the key's only client; undefined when there is none. */
+  readonly client: Client | undefined;
+  /** `organisationId` when it is an organisation of that client; else undefined. */
+  readonly organisation: Organisation | undefined;
+}
+
 export interface ApiKeys {
   add(key: ApiKey): Promise<void>;
   ofPrefix(keyPrefix: string): Promise<ApiKey | undefined>;
   ofId(id: string): Promise<ApiKey | undefined>;
+  /**
+   * The key of a prefix or id with the client and organisation a request names, in one read (a request's
+   * credential and tenancy: one statement in SQL). No cache: a revoked key is refused by the next request.
+   */
+  withTenancy(
+    key: { readonly prefix: string } | { readonly id: string },
+    named: TenancyNamed,
+  ): Promise<KeyAndTenancy | undefined>;
   /** Keys whose scope includes the client. */
   listByClient(clientId: string, page: PageRequest): Promise<Page<ApiKey>>;
   revoke(id: string, at: Date): Promise<void>;

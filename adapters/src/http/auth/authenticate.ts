@@ -1,7 +1,23 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { type Access, type DomainError, domainError, headerNames, type Principal, type RequestAuth } from "@apar/core";
+import {
+  type Access,
+  type DomainError,
+  domainError,
+  headerNames,
+  isUuid,
+  type Principal,
+  type RequestAuth,
+} from "@apar/core";
 import { authenticateApiKey, authenticateBearer, resolveAccess } from "@apar/core/app";
-import type { AccessLookups, BearerTokens, Clock, Stores } from "@apar/core/ports";
+import type {
+  AccessLookups,
+  ApiKeys,
+  BearerTokens,
+  Clock,
+  KeyAndTenancy,
+  Stores,
+  TenancyNamed,
+} from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 
 /** A refused request: the problem to answer and the headers that go with it (`WWW-Authenticate`). */
@@ -15,7 +31,10 @@ export type Authenticator = (headers: IncomingHttpHeaders, access: Access) => Pr
 
 /** What the authenticator reads. */
 export interface AuthenticatorDeps {
-  /** Stores outside any transaction: one read for the key, one for the client, one for the organisation. */
+  /**
+   * Stores outside any transaction: one read for the key with the client and organisation the request names
+   * (`apiKeys.withTenancy`); the client and organisation stores only when resolution asks for others.
+   */
   readonly stores: Pick<Stores, "apiKeys" | "clients" | "organisations">;
   readonly clock: Clock;
   readonly tokens: BearerTokens;
@@ -33,28 +52,54 @@ const single = (value: string | string[] | undefined): string | undefined => {
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)$/i;
 
+/** A tenancy header as the id resolution will look up (a lower-case UUID), or undefined. */
+const namedId = (value: string | undefined): string | undefined => (isUuid(value) ? value.toLowerCase() : undefined);
+
+/**
+ * The stores one request authenticates with: the key is read with the client and organisation its headers name
+ * (one statement), and resolution's lookups of those are answered from that read.
+ */
+const requestReads = (stores: AuthenticatorDeps["stores"], named: TenancyNamed) => {
+  let read: KeyAndTenancy | undefined;
+  const remember = (found: KeyAndTenancy | undefined) => {
+    read = found;
+    return found?.key;
+  };
+  const apiKeys: ApiKeys = {
+    ...stores.apiKeys,
+    ofPrefix: async (prefix) => remember(await stores.apiKeys.withTenancy({ prefix }, named)),
+    ofId: async (id) => remember(await stores.apiKeys.withTenancy({ id }, named)),
+  };
+  const lookups: AccessLookups = {
+    client: async (id) => {
+      if (read !== undefined && (id === named.clientId || id === read.client?.id))
+        return read.client?.id === id ? read.client : undefined;
+      return stores.clients.ofId(id);
+    },
+    organisation: async (clientId, id) => {
+      if (read !== undefined && read.client?.id === clientId && id === named.organisationId) return read.organisation;
+      return stores.organisations.ofId(clientId, id);
+    },
+  };
+  return { apiKeys, lookups };
+};
+
 /** The authenticator for the HTTP server (`HttpServerOptions.authenticate`). */
 export const createAuthenticator = (deps: AuthenticatorDeps): Authenticator => {
   const names = headerNames(deps.headerPrefix);
-  const apiKeys = authenticateApiKey({ apiKeys: deps.stores.apiKeys, clock: deps.clock });
-  const bearer = authenticateBearer({ apiKeys: deps.stores.apiKeys, clock: deps.clock, tokens: deps.tokens });
-  const lookups: AccessLookups = {
-    client: (id) => deps.stores.clients.ofId(id),
-    organisation: (clientId, id) => deps.stores.organisations.ofId(clientId, id),
-  };
   const challenge = { "WWW-Authenticate": 'Bearer realm="apar"' };
 
-  const principalOf = async (headers: IncomingHttpHeaders): Promise<Principal | AuthFailure> => {
+  const principalOf = async (headers: IncomingHttpHeaders, apiKeys: ApiKeys): Promise<Principal | AuthFailure> => {
     const key = single(headers[names.apiKey]);
     // An API key wins over an Authorization header: server-to-server callers may carry both through proxies.
     if (key !== undefined) {
-      const found = await apiKeys(key);
+      const found = await authenticateApiKey({ apiKeys, clock: deps.clock })(key);
       return E.isLeft(found) ? { error: found.left } : { kind: "api_key", key: found.right };
     }
     const authorization = single(headers.authorization);
     const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
     if (token !== undefined) {
-      const claims = await bearer(token);
+      const claims = await authenticateBearer({ apiKeys, clock: deps.clock, tokens: deps.tokens })(token);
       return E.isLeft(claims)
         ? { error: claims.left, headers: { "WWW-Authenticate": 'Bearer realm="apar", error="invalid_token"' } }
         : { kind: "user", claims: claims.right };
@@ -70,15 +115,17 @@ export const createAuthenticator = (deps: AuthenticatorDeps): Authenticator => {
   };
 
   return async (headers, access) => {
-    const principal = await principalOf(headers);
+    const tenancy = {
+      clientId: single(headers[names.clientId]),
+      organisationId: single(headers[names.organisationId]),
+    };
+    const reads = requestReads(deps.stores, {
+      clientId: namedId(tenancy.clientId),
+      organisationId: namedId(tenancy.organisationId),
+    });
+    const principal = await principalOf(headers, reads.apiKeys);
     if ("error" in principal) return principal;
-    const resolved = await resolveAccess(
-      access,
-      principal,
-      { clientId: single(headers[names.clientId]), organisationId: single(headers[names.organisationId]) },
-      lookups,
-      names,
-    );
+    const resolved = await resolveAccess(access, principal, tenancy, reads.lookups, names);
     return E.isLeft(resolved) ? { error: resolved.left } : resolved.right;
   };
 };

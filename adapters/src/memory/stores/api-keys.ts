@@ -18,6 +18,20 @@ export const memoryApiKeys = (access: Access): ApiKeys => ({
     return id === undefined ? undefined : copy(tables.apiKeys.get(id));
   },
   ofId: async (id) => copy(access.read().apiKeys.get(id)),
+  withTenancy: async (of, named) => {
+    const t = access.read();
+    const key = t.apiKeys.get("prefix" in of ? (t.apiKeyPrefixes.get(of.prefix) ?? "") : of.id);
+    if (key === undefined) return undefined;
+    const sole =
+      key.scope.kind === "clients" && new Set(key.scope.clientIds).size === 1 ? key.scope.clientIds[0] : undefined;
+    const client = t.clients.get(named.clientId ?? sole ?? "");
+    const organisation = t.organisations.get(named.organisationId ?? "");
+    return copy({
+      key,
+      client,
+      organisation: client !== undefined && organisation?.clientId === client.id ? organisation : undefined,
+    });
+  },
   listByClient: async (clientId, page) => {
     const keys = [...access.read().apiKeys.values()].filter(
       (k) => k.scope.kind === "clients" && k.scope.clientIds.includes(clientId),

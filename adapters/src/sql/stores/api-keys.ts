@@ -2,6 +2,8 @@ import type { ApiKey } from "@apar/core";
 import type { ApiKeys } from "@apar/core/ports";
 import { decodeDate, decodeJson, decodeOptionalDate, encodeDate, encodeOptionalDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
+import { type ClientRow, decodeClient } from "./clients.js";
+import { decodeOrganisation, type OrganisationRow } from "./organisations.js";
 import { keysetPage } from "./paging.js";
 
 interface ApiKeyRow {
@@ -31,6 +33,60 @@ const decode = (row: ApiKeyRow): ApiKey => ({
   revokedAt: decodeOptionalDate(row.revoked_at),
   lastUsedAt: decodeOptionalDate(row.last_used_at),
 });
+
+/** A key's row with its client's (`c_`) and organisation's (`o_`) columns, NULL where the join found none. */
+interface KeyAndTenancyRow extends ApiKeyRow {
+  readonly c_id: string | null;
+  readonly c_name: string;
+  readonly c_type: string;
+  readonly c_modules: string;
+  readonly c_created_at: unknown;
+  readonly c_settings: unknown;
+  readonly o_id: string | null;
+  readonly o_name: string;
+  readonly o_industry_id: string | null;
+  readonly o_time_zone: string;
+  readonly o_created_at: unknown;
+}
+
+/**
+ * A key with the client a request names (or, named none, the key's only client) and that client's organisation
+ * it names: one statement by primary keys, instead of one each.
+ */
+const WITH_TENANCY = `SELECT ${COLUMNS},
+  c.id AS c_id, c.name AS c_name, c.type AS c_type, c.modules AS c_modules, c.created_at AS c_created_at,
+  c.settings AS c_settings,
+  o.id AS o_id, o.name AS o_name, o.industry_id AS o_industry_id, o.time_zone AS o_time_zone,
+  o.created_at AS o_created_at
+FROM api_keys k
+LEFT JOIN clients c ON c.id = COALESCE($2,
+  (SELECT MIN(kc.client_id) FROM api_key_clients kc WHERE kc.api_key_id = k.id HAVING COUNT(*) = 1))
+LEFT JOIN organisations o ON o.id = $3 AND o.client_id = c.id
+WHERE`;
+
+const clientOf = (row: KeyAndTenancyRow): ClientRow | undefined =>
+  row.c_id === null
+    ? undefined
+    : {
+        id: row.c_id,
+        name: row.c_name,
+        type: row.c_type,
+        modules: row.c_modules,
+        created_at: row.c_created_at,
+        settings: row.c_settings,
+      };
+
+const organisationOf = (row: KeyAndTenancyRow): OrganisationRow | undefined =>
+  row.o_id === null || row.c_id === null
+    ? undefined
+    : {
+        id: row.o_id,
+        client_id: row.c_id,
+        name: row.o_name,
+        industry_id: row.o_industry_id,
+        time_zone: row.o_time_zone,
+        created_at: row.o_created_at,
+      };
 
 /** API keys in SQL. A key's clients are also rows of `api_key_clients`, for listing a client's keys. */
 export const sqlApiKeys = (session: SqlSession): ApiKeys => ({
@@ -63,6 +119,20 @@ export const sqlApiKeys = (session: SqlSession): ApiKeys => ({
   async ofId(id) {
     const [row] = await session.select<ApiKeyRow>(`${SELECT} WHERE k.id = $1`, [id]);
     return row === undefined ? undefined : decode(row);
+  },
+  async withTenancy(key, named) {
+    const [row] = await session.select<KeyAndTenancyRow>(
+      "prefix" in key ? `${WITH_TENANCY} k.key_prefix = $1` : `${WITH_TENANCY} k.id = $1`,
+      ["prefix" in key ? key.prefix : key.id, named.clientId ?? null, named.organisationId ?? null],
+    );
+    if (row === undefined) return undefined;
+    const client = clientOf(row);
+    const organisation = organisationOf(row);
+    return {
+      key: decode(row),
+      client: client === undefined ? undefined : decodeClient(client),
+      organisation: organisation === undefined ? undefined : decodeOrganisation(organisation),
+    };
   },
   listByClient: (clientId, page) =>
     keysetPage(

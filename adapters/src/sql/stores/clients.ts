@@ -4,7 +4,7 @@ import { decodeDate, decodeInt, decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";
 
-interface ClientRow {
+export interface ClientRow {
   readonly id: string;
   readonly name: string;
   readonly type: string;
@@ -15,7 +15,7 @@ interface ClientRow {
 
 const SELECT = "SELECT id, name, type, modules, created_at, settings FROM clients";
 
-const decode = (row: ClientRow): Client => ({
+export const decodeClient = (row: ClientRow): Client => ({
   id: row.id,
   name: row.name,
   type: row.type as Client["type"],
@@ -42,9 +42,9 @@ export const sqlClients = (session: SqlSession): Clients => ({
   },
   async ofId(id) {
     const [row] = await session.select<ClientRow>(`${SELECT} WHERE id = $1`, [id]);
-    return row === undefined ? undefined : decode(row);
+    return row === undefined ? undefined : decodeClient(row);
   },
-  list: (page) => keysetPage(session, { select: SELECT, where: [], bind: [], id: "id" }, page, decode),
+  list: (page) => keysetPage(session, { select: SELECT, where: [], bind: [], id: "id" }, page, decodeClient),
   async update(client) {
     await session.execute("UPDATE clients SET name = $1, type = $2, modules = $3, settings = $4 WHERE id = $5", [
       client.name,

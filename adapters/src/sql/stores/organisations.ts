@@ -4,7 +4,7 @@ import { decodeDate, decodeOptionalString, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage } from "./paging.js";
 
-interface OrganisationRow {
+export interface OrganisationRow {
   readonly id: string;
   readonly client_id: string;
   readonly name: string;
@@ -15,7 +15,7 @@ interface OrganisationRow {
 
 const SELECT = "SELECT id, client_id, name, industry_id, time_zone, created_at FROM organisations";
 
-const decode = (row: OrganisationRow): Organisation => ({
+export const decodeOrganisation = (row: OrganisationRow): Organisation => ({
   id: row.id,
   clientId: row.client_id,
   name: row.name,
@@ -41,8 +41,13 @@ export const sqlOrganisations = (session: SqlSession): Organisations => ({
   },
   async ofId(clientId, id) {
     const [row] = await session.select<OrganisationRow>(`${SELECT} WHERE id = $1 AND client_id = $2`, [id, clientId]);
-    return row === undefined ? undefined : decode(row);
+    return row === undefined ? undefined : decodeOrganisation(row);
   },
   listByClient: (clientId, page) =>
-    keysetPage(session, { select: SELECT, where: ["client_id = $1"], bind: [clientId], id: "id" }, page, decode),
+    keysetPage(
+      session,
+      { select: SELECT, where: ["client_id = $1"], bind: [clientId], id: "id" },
+      page,
+      decodeOrganisation,
+    ),
 });
