@@ -1,0 +1,58 @@
+// The anchor: a bare node:http server and the database driver alone, running for every request the statements
+// apar ran for one `GET /v1/bills/{id}` (captured by capture.ts, given in ANCHOR_STATEMENTS), one after the
+// other, and answering the last one's rows as JSON. mysql2 prepared statements on a pool of 10 for MariaDB,
+// node-sqlite3 statements prepared once for SQLite: what a hand-written server would do.
+import { createServer } from "node:http";
+import mysql from "mysql2";
+import sqlite3 from "sqlite3";
+import type { Captured } from "./capture.js";
+
+const statements = JSON.parse(process.env.ANCHOR_STATEMENTS ?? "[]") as Captured[];
+const url = process.env.ANCHOR_DATABASE_URL;
+
+type Run = (statement: Captured) => Promise<unknown>;
+
+const mysqlRun = (): Run => {
+  const pool = mysql.createPool({ uri: url, connectionLimit: 10, dateStrings: true, supportBigNumbers: true });
+  return (s) =>
+    new Promise((resolve, reject) => {
+      const done = (error: unknown, rows: unknown) => (error ? reject(error) : resolve(rows));
+      if (s.method === "execute") pool.execute(s.sql, s.values as never, done);
+      else pool.query(s.sql, s.values, done);
+    });
+};
+
+const sqliteRun = (): Run => {
+  const db = new sqlite3.Database(process.env.ANCHOR_SQLITE_FILE ?? "");
+  const prepared = new Map<string, sqlite3.Statement>();
+  return (s) =>
+    new Promise((resolve, reject) => {
+      let statement = prepared.get(s.sql);
+      if (statement === undefined) {
+        statement = db.prepare(s.sql);
+        prepared.set(s.sql, statement);
+      }
+      const done = (error: Error | null, rows: unknown) => (error ? reject(error) : resolve(rows));
+      if (s.method === "run") statement.run(...s.values, done);
+      else statement.all(...s.values, done);
+    });
+};
+
+const run = url === undefined ? sqliteRun() : mysqlRun();
+
+const server = createServer(async (_req, res) => {
+  try {
+    let rows: unknown;
+    for (const statement of statements) rows = await run(statement);
+    const body = JSON.stringify(rows);
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  } catch (error) {
+    res.writeHead(500);
+    res.end(String(error));
+  }
+});
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  console.log(JSON.stringify({ port: typeof address === "object" && address !== null ? address.port : 0 }));
+});

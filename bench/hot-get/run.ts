@@ -1,0 +1,211 @@
+// Hot GET against its anchor: apar running from its build (api role) and a bare node:http + driver server
+// (anchor.ts) running the very statements apar ran for one `GET /v1/bills/{id}` (recorded at the driver by
+// capture.ts), each loaded by autocannon in interleaved rounds (A,B,B,A...), so that load from elsewhere falls on
+// both alike. Prints req/s, CPU per request, the median and spread of the per-round ratio, and the load average.
+// Usage: npm run bench:hot-get [-- seconds-per-run rounds]               SQLite (the default database)
+//        BENCH_DB=mysql://root@127.0.0.1:3306/ npm run bench:hot-get     MariaDB (database apar_bench_hot_get)
+//        APAR_ROOT=/path/to/checkout                                      that checkout's build (e.g. main, before)
+//        BENCH_APAR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"       node options of the measured apar
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openSqlDatabase } from "@apar/adapters/sql/index";
+import { systemClock } from "@apar/adapters/system/clock";
+import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
+import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
+import autocannon from "autocannon";
+import * as E from "fp-ts/lib/Either.js";
+import mysql from "mysql2/promise";
+import { aBill } from "../../test/contracts/bill-fixtures.js";
+import type { Captured } from "./capture.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = process.env.APAR_ROOT ?? join(here, "../..");
+const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 5);
+const CONNECTIONS = 32;
+const server = process.env.BENCH_DB;
+const onMysql = server !== undefined && /^(mysql|mariadb):\/\//i.test(server);
+
+// ---- a fresh database: a client, an organisation, a client API key, 200 bills -----------------------------------
+const dataDir = mkdtempSync(join(tmpdir(), "apar-bench-hot-get-"));
+const sqliteFile = join(dataDir, "apar.sqlite");
+let url: string | undefined;
+if (onMysql) {
+  const at = new URL(server);
+  at.pathname = "/";
+  const admin = await mysql.createConnection(at.toString());
+  await admin.query("DROP DATABASE IF EXISTS apar_bench_hot_get");
+  await admin.query("CREATE DATABASE apar_bench_hot_get CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+  await admin.end();
+  at.pathname = "/apar_bench_hot_get";
+  url = at.toString();
+}
+const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
+  if (E.isLeft(r)) throw new Error(r.left.code);
+  return r.right;
+};
+const database = await openSqlDatabase(url === undefined ? { sqliteFile } : { url });
+await database.migrate();
+const deps = { db: database, clock: systemClock, ids: randomIds(systemClock), randomBytes: secureRandomBytes };
+const client = orThrow(await createClient(deps)({ name: "Bench client" })());
+const organisation = orThrow(await createOrganisation(deps)({ clientId: client.id, name: "Bench org" })());
+const key = orThrow(await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] } })());
+const scope = { clientId: client.id, organisationId: organisation.id };
+const bills = Array.from({ length: 200 }, (_, i) =>
+  aBill(scope, { state: i % 2 === 0 ? "Approved" : "PendingReview" }),
+);
+for (const bill of bills) await database.stores.bills.add(bill);
+await database.close();
+const path = `/v1/bills/${bills[100]?.id}`;
+const headers = { "x-service-api-key": key.rawKey, "x-service-organisation-id": organisation.id };
+
+// ---- the processes ------------------------------------------------------------------------------------------------
+interface Running {
+  readonly child: ChildProcess;
+  readonly port: number;
+}
+
+/** Spawns a server that prints a JSON line with its port, and drains the rest of its output (as a shipper would). */
+const spawnServer = (args: readonly string[], env: Record<string, string>): Promise<Running> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
+    let out = "";
+    let port: number | undefined;
+    child.stderr.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (port !== undefined) return;
+      out += chunk.toString();
+      const lines = out.split("\n");
+      out = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.startsWith("{")) continue;
+        const p = (JSON.parse(line) as { port?: unknown }).port;
+        if (typeof p === "number") {
+          port = p;
+          resolve({ child, port: p });
+        }
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
+  });
+
+const startApar = (extra: readonly string[] = [], env: Record<string, string> = {}) =>
+  spawnServer(
+    [
+      ...extra,
+      ...(process.env.BENCH_APAR_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      join(root, "host/dist/main.js"),
+    ],
+    {
+      APAR_ROLES: "api",
+      APAR_DATA_DIR: dataDir,
+      APAR_PORT: "0",
+      APAR_HOST: "127.0.0.1",
+      APAR_SMTP_PORT: "0",
+      // The limiter would answer 429 to one caller at this rate; its cost is bench:rate-limit's.
+      APAR_RATE_LIMITS: "off",
+      ...(url === undefined ? {} : { DATABASE_URL: url }),
+      ...env,
+    },
+  );
+
+const stop = async (running: Running) => {
+  running.child.removeAllListeners("exit");
+  const exited = new Promise((r) => running.child.once("exit", r));
+  running.child.kill("SIGTERM");
+  await exited;
+};
+
+const get = async (port: number): Promise<number> =>
+  (await fetch(`http://127.0.0.1:${port}${path}`, { headers })).status;
+
+// ---- what apar runs for one GET -----------------------------------------------------------------------------------
+const captureFile = join(dataDir, "capture.jsonl");
+writeFileSync(captureFile, "");
+const capturing = await startApar(["--import", "tsx", "--import", join(here, "capture.ts")], {
+  APAR_BENCH_CAPTURE: captureFile,
+});
+// Warm: the first requests open connections and record the key's last use (written at most once a minute).
+for (let i = 0; i < 3; i++) if ((await get(capturing.port)) !== 200) throw new Error(`GET ${path} did not answer 200`);
+const before = readFileSync(captureFile, "utf8").length;
+await get(capturing.port);
+await new Promise((r) => setTimeout(r, 200));
+const statements = readFileSync(captureFile, "utf8")
+  .slice(before)
+  .split("\n")
+  .filter((line) => line !== "")
+  .map((line) => JSON.parse(line) as Captured);
+await stop(capturing);
+console.log(`GET /v1/bills/{id} runs ${statements.length} statements (${onMysql ? "MariaDB" : "SQLite"}, ${root}):`);
+for (const s of statements) console.log(`  ${s.method} ${s.sql.replace(/\s+/g, " ").slice(0, 150)}`);
+
+// ---- interleaved rounds -------------------------------------------------------------------------------------------
+const apar = await startApar();
+const anchor = await spawnServer(["--import", "tsx", join(here, "anchor.ts")], {
+  ANCHOR_STATEMENTS: JSON.stringify(statements),
+  ...(url === undefined ? { ANCHOR_SQLITE_FILE: sqliteFile } : { ANCHOR_DATABASE_URL: url }),
+});
+
+/** CPU seconds a process has used (user + system), from /proc. */
+const cpuOf = (pid: number | undefined): number => {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+const load = async (running: Running, duration: number) => {
+  const cpu = cpuOf(running.child.pid);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${running.port}${path}`,
+    connections: CONNECTIONS,
+    duration,
+    headers,
+  });
+  const used = cpuOf(running.child.pid) - cpu;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`not all 200: ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
+  return { rps: result.requests.total / duration, cpuMs: (used * 1000) / result.requests.total };
+};
+
+const sides = { apar, anchor } as const;
+type Side = keyof typeof sides;
+const loadStart = loadavg();
+for (const side of ["apar", "anchor"] as const) await load(sides[side], 2);
+const runs: Record<Side, { rps: number; cpuMs: number }[]> = { apar: [], anchor: [] };
+for (let round = 0; round < rounds; round++) {
+  for (const side of round % 2 === 0 ? (["apar", "anchor"] as const) : (["anchor", "apar"] as const)) {
+    const run = await load(sides[side], seconds);
+    runs[side].push(run);
+    console.log(
+      `round ${round + 1}  ${side.padEnd(6)} ${Math.round(run.rps).toString().padStart(6)} req/s  ${run.cpuMs.toFixed(2)} ms CPU/req`,
+    );
+  }
+}
+await stop(apar);
+await stop(anchor);
+rmSync(dataDir, { recursive: true, force: true });
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+const spread = (xs: readonly number[], digits: number) =>
+  `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}`;
+const rps = (side: Side) => runs[side].map((r) => r.rps);
+const ratios = runs.apar.map((r, i) => r.rps / (runs.anchor[i]?.rps ?? Number.NaN));
+const fmt = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(", ");
+console.log(
+  `\nGET /v1/bills/{id}, ${onMysql ? "MariaDB" : "SQLite"}, ${statements.length} statements, ${rounds} rounds of ${seconds} s, ${CONNECTIONS} connections`,
+);
+console.log("| side | median req/s | min-max req/s | median ms CPU/req |\n|---|---|---|---|");
+for (const side of ["apar", "anchor"] as const) {
+  console.log(
+    `| ${side} | ${Math.round(median(rps(side)))} | ${spread(rps(side), 0)} | ${median(runs[side].map((r) => r.cpuMs)).toFixed(2)} |`,
+  );
+}
+console.log(`ratio apar/anchor: ${median(ratios).toFixed(2)} (${spread(ratios, 2)}); per round ${fmt(ratios)}`);
+console.log(`load average: at start ${fmt(loadStart)}, at end ${fmt(loadavg())}`);
