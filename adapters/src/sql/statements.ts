@@ -143,9 +143,8 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
       bigNumberStrings: false,
       supportBigNumbers: true,
       ...(config.dialectOptions ?? {}),
+      // Idle connections stay (mysql2 would otherwise close every idle one each second past `maxIdle`).
       connectionLimit: config.pool?.max ?? 10,
-      maxIdle: 0,
-      idleTimeout: 10_000,
       maxPreparedStatements: PREPARED_PER_CONNECTION,
     });
     opened.on("connection", (connection) => {
