@@ -4,6 +4,7 @@ import type { Ids } from "@apar/core/ports";
 import { type Options, Sequelize, Transaction } from "sequelize";
 import type { OnDeadlockRetry } from "./deadlock.js";
 import type { SqlDialect } from "./sql-session.js";
+import { PREPARED_PER_CONNECTION } from "./statements.js";
 
 /** How to reach the database. */
 export interface SqlDatabaseOptions {
@@ -43,7 +44,8 @@ export const connect = async (options: SqlDatabaseOptions): Promise<Connection> 
       logging,
       // Sessions in UTC; DATETIME(3) values are written and read as UTC text (see columns.ts).
       timezone: "+00:00",
-      dialectOptions: { dateStrings: true, charset: "utf8mb4" },
+      // Prepared statements kept per connection, bounded (statements.ts; MariaDB caps them server-wide).
+      dialectOptions: { dateStrings: true, charset: "utf8mb4", maxPreparedStatements: PREPARED_PER_CONNECTION },
       pool: { max: 10, min: 0, idle: 10_000, acquire: 60_000 },
     });
     return { sequelize, dialect: "mysql" };
