@@ -106,7 +106,7 @@ const connectionOf = (transaction: Transaction): unknown =>
 type MysqlCallback = (error: unknown, result: unknown) => void;
 interface MysqlRunner {
   execute(options: { sql: string; typeCast?: unknown }, values: unknown[], cb: MysqlCallback): unknown;
-  query(options: { sql: string; typeCast?: unknown }, values: unknown[], cb: MysqlCallback): unknown;
+  query(options: { sql: string; typeCast?: unknown }, values: unknown[] | undefined, cb: MysqlCallback): unknown;
 }
 
 /**
@@ -162,7 +162,7 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
     how: "execute" | "query",
     sql: string,
     text: string,
-    values: unknown[],
+    values: unknown[] | undefined,
     transaction: Transaction | null,
   ): Promise<unknown> => {
     log?.(`Executing (${tagOf(transaction)}): ${sql}`);
@@ -171,14 +171,15 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
       const done: MysqlCallback = (error, result) =>
         error ? reject(sequelizeError(sequelize, runner, text, error)) : resolve(result);
       const options = typeCast === undefined ? { sql: text } : { sql: text, typeCast };
-      if (how === "execute") runner.execute(options, values, done);
+      if (how === "execute") runner.execute(options, values ?? [], done);
       else runner.query(options, values, done);
     });
   };
 
   // With binds, a prepared statement (as sequelize sent them); without, a plain query (as sequelize sent those).
   const statement = (sql: string, bind: readonly unknown[], transaction: Transaction | null): Promise<unknown> => {
-    if (bind.length === 0) return run("query", sql, sql, [], transaction);
+    // No values at all: mysql2 then leaves the text as it is (a `?` in it is not a placeholder).
+    if (bind.length === 0) return run("query", sql, sql, undefined, transaction);
     const { text, order, inOrder } = mysqlText(sql);
     const values = inOrder && order.length === bind.length ? [...bind] : order.map((i) => bind[i]);
     return run("execute", sql, text, values, transaction);
