@@ -52,7 +52,4 @@ const server = createServer(async (_req, res) => {
     res.end(String(error));
   }
 });
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  console.log(JSON.stringify({ port: typeof address === "object" && address !== null ? address.port : 0 }));
-});
+server.listen(Number(process.env.ANCHOR_PORT ?? 0), "127.0.0.1");

@@ -8,6 +8,7 @@
 //        BENCH_APAR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"       node options of the measured apar
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,32 +69,41 @@ interface Running {
   readonly port: number;
 }
 
-/** Spawns a server that prints a JSON line with its port, and drains the rest of its output (as a shipper would). */
-const spawnServer = (args: readonly string[], env: Record<string, string>): Promise<Running> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
-    let out = "";
-    let port: number | undefined;
-    child.stderr.on("data", (chunk: Buffer) => process.stderr.write(chunk));
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (port !== undefined) return;
-      out += chunk.toString();
-      const lines = out.split("\n");
-      out = lines.pop() ?? "";
-      for (const line of lines) {
-        if (!line.startsWith("{")) continue;
-        const p = (JSON.parse(line) as { port?: unknown }).port;
-        if (typeof p === "number") {
-          port = p;
-          resolve({ child, port: p });
-        }
-      }
+/** A port free at the moment (the server is told to listen on it). */
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const probe = createNetServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
     });
-    child.on("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
   });
 
-const startApar = (extra: readonly string[] = [], env: Record<string, string> = {}) =>
-  spawnServer(
+/**
+ * Spawns a server on `port` and waits until it answers; its output is drained (as a log shipper would), so that
+ * any log level works (`APAR_LOG_LEVEL=warn npm run bench:hot-get` measures apar without its request log).
+ */
+const spawnServer = async (args: readonly string[], env: Record<string, string>, port: number): Promise<Running> => {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
+  child.stdout.resume();
+  child.stderr.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error(`${args.join(" ")} exited before it answered`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return { child, port };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+};
+
+const startApar = async (extra: readonly string[] = [], env: Record<string, string> = {}) => {
+  const port = await freePort();
+  return spawnServer(
     [
       ...extra,
       ...(process.env.BENCH_APAR_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
@@ -102,7 +112,7 @@ const startApar = (extra: readonly string[] = [], env: Record<string, string> = 
     {
       APAR_ROLES: "api",
       APAR_DATA_DIR: dataDir,
-      APAR_PORT: "0",
+      APAR_PORT: String(port),
       APAR_HOST: "127.0.0.1",
       APAR_SMTP_PORT: "0",
       // The limiter would answer 429 to one caller at this rate; its cost is bench:rate-limit's.
@@ -110,10 +120,11 @@ const startApar = (extra: readonly string[] = [], env: Record<string, string> = 
       ...(url === undefined ? {} : { DATABASE_URL: url }),
       ...env,
     },
+    port,
   );
+};
 
 const stop = async (running: Running) => {
-  running.child.removeAllListeners("exit");
   const exited = new Promise((r) => running.child.once("exit", r));
   running.child.kill("SIGTERM");
   await exited;
@@ -144,10 +155,16 @@ for (const s of statements) console.log(`  ${s.method} ${s.sql.replace(/\s+/g, "
 
 // ---- interleaved rounds -------------------------------------------------------------------------------------------
 const apar = await startApar();
-const anchor = await spawnServer(["--import", "tsx", join(here, "anchor.ts")], {
-  ANCHOR_STATEMENTS: JSON.stringify(statements),
-  ...(url === undefined ? { ANCHOR_SQLITE_FILE: sqliteFile } : { ANCHOR_DATABASE_URL: url }),
-});
+const anchorPort = await freePort();
+const anchor = await spawnServer(
+  ["--import", "tsx", join(here, "anchor.ts")],
+  {
+    ANCHOR_PORT: String(anchorPort),
+    ANCHOR_STATEMENTS: JSON.stringify(statements),
+    ...(url === undefined ? { ANCHOR_SQLITE_FILE: sqliteFile } : { ANCHOR_DATABASE_URL: url }),
+  },
+  anchorPort,
+);
 
 /** CPU seconds a process has used (user + system), from /proc. */
 const cpuOf = (pid: number | undefined): number => {

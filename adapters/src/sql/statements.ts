@@ -231,7 +231,18 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
   };
   let shared: Promise<sqlite3.Database> | undefined;
   const sharedConnection = (): Promise<sqlite3.Database> => {
-    if (shared === undefined) shared = manager.getConnection({ uuid: "default" });
+    if (shared === undefined) {
+      // sequelize queues `PRAGMA foreign_keys = ON` on a new connection; a serialized statement runs after it, so
+      // no statement of this path (run in parallel mode) can overtake it.
+      shared = manager
+        .getConnection({ uuid: "default" })
+        .then(
+          (db) =>
+            new Promise((resolve, reject) =>
+              db.serialize(() => db.get("SELECT 1", (error) => (error ? reject(error) : resolve(db)))),
+            ),
+        );
+    }
     return shared;
   };
   // Prepared statements of the shared connection, most recently used last.
