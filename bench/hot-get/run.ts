@@ -226,3 +226,8 @@ for (const side of ["apar", "anchor"] as const) {
 }
 console.log(`ratio apar/anchor: ${median(ratios).toFixed(2)} (${spread(ratios, 2)}); per round ${fmt(ratios)}`);
 console.log(`load average: at start ${fmt(loadStart)}, at end ${fmt(loadavg())}`);
+// The line bench/run.ts gathers into one table: measure | apar | anchor | ratio | goal.
+const cpu = (side: Side) => median(runs[side].map((r) => r.cpuMs)).toFixed(2);
+console.log(
+  `SUMMARY | GET /v1/bills/{id}, ${onMysql ? "mysql" : "sqlite"} | ${Math.round(median(rps("apar")))} req/s, ${cpu("apar")} ms CPU | bare node:http + ${onMysql ? "mysql2" : "sqlite3"}, same ${statements.length} statements: ${Math.round(median(rps("anchor")))} req/s, ${cpu("anchor")} ms | ${median(ratios).toFixed(2)} (${spread(ratios, 2)}) | ${onMysql ? ">= 0.90" : ">= 0.80"} |`,
+);
