@@ -1,0 +1,71 @@
+import { connect } from "@apar/adapters/sql/connect";
+import { SqlSession } from "@apar/adapters/sql/sql-session";
+import test from "ava";
+import { UniqueConstraintError } from "sequelize";
+import { createSqlLocation } from "../../helpers/databases.js";
+
+/** A session on a fresh database with one scratch table, closed and dropped after `run`. */
+const withSession = async (run: (session: SqlSession) => Promise<void>): Promise<void> => {
+  const location = await createSqlLocation();
+  const { sequelize, dialect } = await connect(location.options);
+  try {
+    const session = new SqlSession(sequelize, dialect);
+    await session.execute(
+      "CREATE TABLE scratch (id VARCHAR(36) PRIMARY KEY, n BIGINT NOT NULL, amount DECIMAL(19,4), at DATETIME(3))",
+    );
+    await run(session);
+  } finally {
+    await sequelize.close();
+    await location.drop();
+  }
+};
+
+test("$n binds in any order and repeated reach the right places, in and out of a transaction", async (t) => {
+  await withSession(async (session) => {
+    const sql = "SELECT $2 AS b, $1 AS a, $2 AS again";
+    t.deepEqual(await session.select(sql, ["x", "y"]), [{ b: "y", a: "x", again: "y" }]);
+    t.deepEqual(await session.write((tx) => tx.select(sql, ["p", "q"])), [{ b: "q", a: "p", again: "q" }]);
+    // The same text again: its translation and prepared statement are reused, with the new values.
+    t.deepEqual(await session.select(sql, ["1", "2"]), [{ b: "2", a: "1", again: "2" }]);
+  });
+});
+
+test("execute answers the rows it changed; rows come back as the stores decode them", async (t) => {
+  await withSession(async (session) => {
+    const insert = "INSERT INTO scratch (id, n, amount, at) VALUES ($1, $2, $3, $4)";
+    t.is(await session.execute(insert, ["a", 9_007_199_254_740_993n, "10.5", "2026-03-04 05:06:07.891"]), 1);
+    t.is(await session.execute(insert, ["b", 2, null, null]), 1);
+    t.is(await session.execute("UPDATE scratch SET n = n + 1 WHERE id IN ($1, $2)", ["b", "zz"]), 1);
+    t.is(await session.execute("DELETE FROM scratch WHERE id = $1", ["zz"]), 0);
+    const rows = await session.select<{ id: string; n: unknown; amount: unknown; at: unknown }>(
+      "SELECT id, n, amount, at FROM scratch ORDER BY id",
+    );
+    const [a, b] = rows;
+    // DECIMAL: mysql2's padded string, sqlite's number; DATETIME: UTC text; a BIGINT past 2^53 is exact text on MySQL.
+    t.is(typeof b?.n, "number");
+    t.is(b?.n, 3);
+    t.deepEqual(
+      [a?.amount, a?.at],
+      session.dialect === "mysql" ? ["10.5000", "2026-03-04 05:06:07.891"] : [10.5, "2026-03-04 05:06:07.891"],
+    );
+    if (session.dialect === "mysql") t.is(a?.n, "9007199254740993");
+    const [count] = await session.select<{ c: unknown }>("SELECT COUNT(*) AS c FROM scratch");
+    t.is(count?.c, 2);
+  });
+});
+
+test("a duplicate key is sequelize's UniqueConstraintError; a failed unit of work leaves nothing", async (t) => {
+  await withSession(async (session) => {
+    const insert = "INSERT INTO scratch (id, n) VALUES ($1, $2)";
+    await session.execute(insert, ["a", 1]);
+    await t.throwsAsync(session.execute(insert, ["a", 2]), { instanceOf: UniqueConstraintError });
+    await t.throwsAsync(
+      session.write(async (tx) => {
+        await tx.execute(insert, ["b", 1]);
+        await tx.execute(insert, ["a", 1]);
+      }),
+      { instanceOf: UniqueConstraintError },
+    );
+    t.deepEqual(await session.select("SELECT id FROM scratch"), [{ id: "a" }]);
+  });
+});
