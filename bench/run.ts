@@ -9,6 +9,7 @@ const mysqlUrl = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
 const chosen = (process.argv[2] ?? "hot-get,lists,webhooks,ocr").split(",");
 const runs: { readonly name: string; readonly script: string; readonly env: Record<string, string> }[] = [
   { name: "hot-get", script: "bench:hot-get", env: {} },
+  { name: "hot-get", script: "bench:hot-get", env: { BENCH_DB: mysqlUrl } },
   { name: "lists", script: "bench:lists", env: {} },
   { name: "lists", script: "bench:lists", env: { BENCH_LISTS_DB: mysqlUrl } },
   { name: "webhooks", script: "bench:webhooks", env: {} },
