@@ -130,8 +130,11 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
   let pool: mysql.Pool | undefined;
   // The pool for statements outside a transaction, opened on the first one: the settings sequelize gives its
   // connections (UTC session, changed-row counts, big numbers as numbers while exact), and as many connections.
+  let closed = false;
   const poolOf = (): mysql.Pool => {
     if (pool !== undefined) return pool;
+    // As sequelize's own connection manager: no new connections once closed (a pool made now would never end).
+    if (closed) throw new Error("the database was closed: no statement can run on it");
     const opened = mysql.createPool({
       host: config.host,
       port: config.port === undefined ? undefined : Number(config.port),
@@ -193,6 +196,7 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
       return typeof header.affectedRows === "number" ? header.affectedRows : 0;
     },
     close: async () => {
+      closed = true;
       const opened = pool;
       pool = undefined;
       if (opened !== undefined) await new Promise<void>((resolve) => opened.end(() => resolve()));
