@@ -18,8 +18,8 @@ import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
 import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
 import autocannon from "autocannon";
 import * as E from "fp-ts/lib/Either.js";
-import mysql from "mysql2/promise";
 import { aBill } from "../../test/contracts/bill-fixtures.js";
+import { benchDatabase } from "../mysql-database.js";
 import type { Captured } from "./capture.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,16 +34,7 @@ const onMysql = server !== undefined && /^(mysql|mariadb):\/\//i.test(server);
 const dataDir = mkdtempSync(join(tmpdir(), "apar-bench-hot-get-"));
 const sqliteFile = join(dataDir, "apar.sqlite");
 let url: string | undefined;
-if (onMysql) {
-  const at = new URL(server);
-  at.pathname = "/";
-  const admin = await mysql.createConnection(at.toString());
-  await admin.query("DROP DATABASE IF EXISTS apar_bench_hot_get");
-  await admin.query("CREATE DATABASE apar_bench_hot_get CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
-  await admin.end();
-  at.pathname = "/apar_bench_hot_get";
-  url = at.toString();
-}
+if (onMysql) url = await benchDatabase(server, "apar_bench_hot_get", true);
 const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
   if (E.isLeft(r)) throw new Error(r.left.code);
   return r.right;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { connect } from "@apar/adapters/sql/connect";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { SqlSession } from "@apar/adapters/sql/sql-session";
-import mysql from "mysql2/promise";
+import { benchDatabase } from "../mysql-database.js";
 
 export const CLIENT = "0190aaaa-0000-7000-8000-000000000001";
 export const BIG = "0190aaaa-0000-7000-8000-00000000b1b1";
@@ -22,13 +22,7 @@ export const benchLocation = async (): Promise<{ readonly url?: string; readonly
     mkdirSync(folder, { recursive: true });
     return { sqliteFile: join(folder, "apar.sqlite") };
   }
-  const url = new URL(server);
-  url.pathname = "/";
-  const admin = await mysql.createConnection(url.toString());
-  await admin.query("CREATE DATABASE IF NOT EXISTS apar_bench_lists CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
-  await admin.end();
-  url.pathname = "/apar_bench_lists";
-  return { url: url.toString() };
+  return { url: await benchDatabase(server, "apar_bench_lists", false) };
 };
 
 /** The n-th id of the table: fixed-width hex, so text order is insertion order (as UUID v7 ids are). */

@@ -24,7 +24,7 @@ import { makeEvent, SYSTEM_ACTOR, signWebhook } from "@apar/core";
 import { createClient, createWebhookSubscription } from "@apar/core/app";
 import type { Database } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import mysql from "mysql2/promise";
+import { benchDatabase } from "../mysql-database.js";
 
 const N = Number(process.env.BENCH_N ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -244,14 +244,8 @@ const databases: { name: string; open: () => Promise<{ db: Database; cleanUp: ()
 /** MySQL/MariaDB: DATABASE_URL as it is, else a fresh `apar_bench_webhooks` on BENCH_MYSQL_URL's server (default local). */
 const openMysql = async (): Promise<Database> => {
   if (process.env.DATABASE_URL !== undefined) return openSqlDatabase({ url: process.env.DATABASE_URL });
-  const url = new URL(process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/");
-  url.pathname = "/";
-  const admin = await mysql.createConnection(url.toString());
-  await admin.query("DROP DATABASE IF EXISTS apar_bench_webhooks");
-  await admin.query("CREATE DATABASE apar_bench_webhooks CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
-  await admin.end();
-  url.pathname = "/apar_bench_webhooks";
-  return openSqlDatabase({ url: url.toString() });
+  const server = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
+  return openSqlDatabase({ url: await benchDatabase(server, "apar_bench_webhooks", true) });
 };
 databases.push({ name: "mysql", open: async () => ({ db: await openMysql(), cleanUp: () => {} }) });
 

@@ -77,6 +77,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
    * language the text is in when that is another configured one. With one language configured, that one.
    */
   const languagesFor = (text: readonly string[]): string[] => {
+    if (languages.length === 1) return [first];
     const code = tesseractCode(detectLanguage(text.join("\n")));
     return code !== first && languages.includes(code) ? [code, first] : [first];
   };
@@ -196,7 +197,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           };
           // The document's language is told by its text so far, or else by this page's reading in the first
           // language, read again in its own when that is another configured one.
-          const known = languages.length === 1 ? [first] : lines.length > 0 ? languagesFor(lines) : undefined;
+          const known = lines.length > 0 ? languagesFor(lines) : undefined;
           let shotLines = await read(known ?? [first]);
           if (known === undefined) {
             const own = languagesFor(shotLines);

@@ -65,16 +65,10 @@ export class SqlSession {
     return this.gate(() => this.sequelize.transaction((transaction) => work(this.within(transaction))));
   }
 
-  /** This session's settings inside `transaction` (a subclass may answer its own kind). */
-  protected within(transaction: Transaction): SqlSession {
-    return new SqlSession(
-      this.sequelize,
-      this.dialect,
-      transaction,
-      this.gate,
-      this.onDeadlockRetry,
-      this.listScanRows,
-    );
+  /** This session's settings inside `transaction`, as a session of the same class. */
+  private within(transaction: Transaction): SqlSession {
+    const Session = this.constructor as typeof SqlSession;
+    return new Session(this.sequelize, this.dialect, transaction, this.gate, this.onDeadlockRetry, this.listScanRows);
   }
 
   /**

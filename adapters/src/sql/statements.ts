@@ -228,6 +228,12 @@ const bindsFor = (bind: readonly unknown[], count: number): unknown[] => {
   return values;
 };
 
+/** node-sqlite3's run callback (its `this` holds the changed rows) as a plain callback of the count. */
+const changes = (cb: (error: Error | null, result: number) => void) =>
+  function (this: sqlite3.RunResult, error: Error | null) {
+    cb(error, error ? 0 : this.changes);
+  };
+
 const sqliteStatements = (sequelize: Sequelize): Statements => {
   const log = loggerOf(sequelize);
   const manager = sequelize.connectionManager as unknown as {
@@ -326,14 +332,8 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
         sql,
         bind,
         transaction,
-        (s, values, cb) =>
-          s.run(values, function (this: sqlite3.RunResult, error: Error | null) {
-            cb(error, error ? 0 : this.changes);
-          }),
-        (db, text, values, cb) =>
-          db.run(text, values, function (this: sqlite3.RunResult, error: Error | null) {
-            cb(error, error ? 0 : this.changes);
-          }),
+        (s, values, cb) => s.run(values, changes(cb)),
+        (db, text, values, cb) => db.run(text, values, changes(cb)),
       ),
     close: async () => {
       const statements = [...prepared.values()];

@@ -5,7 +5,7 @@ import { sqlJobs } from "@apar/adapters/sql/stores/jobs";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import test from "ava";
-import { DatabaseError, type Sequelize, type Transaction } from "sequelize";
+import { DatabaseError, type Sequelize } from "sequelize";
 import { createSqlLocation, type SqlLocation } from "../../helpers/databases.js";
 import { startBillHarness } from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
@@ -139,16 +139,6 @@ test("a claim chosen as a deadlock victim is run again from the start, counted, 
           return Promise.reject(victim);
         }
         return super.select<R>(sql, bind);
-      }
-      protected override within(transaction: Transaction): SqlSession {
-        return new Faulty(
-          this.sequelize,
-          this.dialect,
-          transaction,
-          this.gate,
-          this.onDeadlockRetry,
-          this.listScanRows,
-        );
       }
     }
     const retries: string[] = [];

@@ -1,5 +1,5 @@
 import { rootCertificates } from "node:tls";
-import { forbiddenAddressReason, type UrlPolicy } from "@apar/core";
+import { forbiddenAddressReason, hostLiteralAddress, type UrlPolicy } from "@apar/core";
 import { type buildConnector, buildConnector as connectorOf, Pool } from "undici";
 
 export type ExtraCa = string | Uint8Array | readonly (string | Uint8Array)[];
@@ -79,7 +79,7 @@ export const createPinnedPools = (policy: UrlPolicy, extraCa?: ExtraCa): PinnedP
     const port = url.port === "" ? (secure ? 443 : 80) : Number(url.port);
     const name = url.hostname;
     // An IP-literal URL has no server name to send (RFC 6066); a name is verified against the certificate.
-    const servername = secure && !name.startsWith("[") && !/^[\d.]+$/.test(name) ? name : undefined;
+    const servername = secure && hostLiteralAddress(name) === undefined ? name : undefined;
     const key = `${url.protocol}${address} ${port} ${servername ?? ""}`;
     const known = pools.get(key);
     if (known !== undefined) {
