@@ -49,8 +49,12 @@ const billInReview = async (fields: Json): Promise<Json> => {
   return h.settled(String((up.json as Json).id));
 };
 
-/** Presses a shortcut key outside any field and waits for the page it leads to. */
+/**
+ * Presses a shortcut key outside any field and waits for the page it leads to. The page's load event comes first:
+ * the document's frame, still loading on a busy machine, would take the focus and the key press after the click.
+ */
 const shortcut = async (page: Page, key: string): Promise<void> => {
+  await page.waitForLoadState("load");
   await page.locator("h1").click();
   await Promise.all([
     page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
