@@ -1,8 +1,12 @@
 import type { QueryParams } from "./route.js";
 
 /** Query parameters of a request target, looked up case-insensitively (`Limit` and `limit` are one). */
+const NO_QUERY: QueryParams = { get: () => undefined, getAll: () => [] };
+
 export const queryParams = (target: string): QueryParams => {
-  const search = new URLSearchParams(target.includes("?") ? target.slice(target.indexOf("?") + 1) : "");
+  const mark = target.indexOf("?");
+  if (mark < 0 || mark === target.length - 1) return NO_QUERY;
+  const search = new URLSearchParams(target.slice(mark + 1));
   const byName = new Map<string, string[]>();
   for (const [name, value] of search) {
     const key = name.toLowerCase();

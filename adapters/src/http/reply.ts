@@ -3,13 +3,15 @@ import type { HttpReply } from "./route.js";
 
 /**
  * Writes a handler's reply: no body, bytes or text as given, anything else as JSON.
- * JSON is serialised here so that any `+json` content type works without a formatter.
+ * JSON is serialised here so that any `+json` content type works without a formatter. The head and body go out
+ * in one write (`writeHead` then `end`): restify's `send` would run its formatter chain and write them apart.
  */
 export const sendReply = (res: Response, reply: HttpReply): void => {
   const headers: Record<string, string> = { ...reply.headers };
   const { body, status } = reply;
   if (body === undefined) {
-    res.send(status, undefined, headers);
+    res.writeHead(status, headers);
+    res.end();
     return;
   }
   let data: string | Buffer;
@@ -21,7 +23,7 @@ export const sendReply = (res: Response, reply: HttpReply): void => {
     data = JSON.stringify(body);
     headers["Content-Type"] = reply.contentType ?? "application/json";
   }
-  // restify's sendRaw sets no length; without it every answer would go out chunked.
   headers["Content-Length"] = String(Buffer.byteLength(data));
-  res.sendRaw(status, data, headers);
+  res.writeHead(status, headers);
+  res.end(data);
 };

@@ -75,12 +75,23 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-interface RequestState {
-  readonly requestId: string;
-  readonly log: Logger;
-  readonly startedAt: bigint;
-  route: RouteDef | undefined;
+/** A request's own state; its logger (with the request id bound) is made only when something logs. */
+class RequestState {
+  route: RouteDef | undefined = undefined;
+  #log: Logger | undefined;
+  constructor(
+    readonly requestId: string,
+    readonly startedAt: bigint,
+    private readonly logger: Logger,
+  ) {}
+  get log(): Logger {
+    this.#log ??= this.logger.child({ reqId: this.requestId });
+    return this.#log;
+  }
 }
+
+/** restify's `first` hooks: run before restify touches a request, outside its handler chain (not in its types). */
+type FirstHook = (req: Request, res: Response) => boolean | undefined;
 
 const pathOf = (req: Request): string => req.getPath();
 
@@ -125,17 +136,13 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   let closing = false;
   let inFlight = 0;
 
-  server.pre((req: Request, res: Response, next: restify.Next) => {
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    const st: RequestState = {
-      requestId,
-      log: logger.child({ reqId: requestId }),
-      startedAt: process.hrtime.bigint(),
-      route: undefined,
-    };
+  // Every request's state, its id and its log line are set up in a `first` hook: plain node req/res, before
+  // restify's own chain (one handler step and one tick fewer per request than a `pre` handler).
+  const first: FirstHook = (req, res) => {
+    const st = new RequestState(requestIdFrom(req.headers[REQUEST_ID_HEADER]), process.hrtime.bigint(), logger);
     state.set(req, st);
     inFlight += 1;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
+    res.setHeader(REQUEST_ID_HEADER, st.requestId);
     if (closing) res.setHeader("Connection", "close");
     res.once("close", () => {
       inFlight -= 1;
@@ -143,11 +150,15 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       const route = st.route?.path ?? "unmatched";
       const status = res.statusCode;
       observeRequest(metrics, { method: req.method ?? "", route, status }, seconds);
-      st.log.info({ method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 }, "request");
+      logger.info(
+        { reqId: st.requestId, method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 },
+        "request",
+      );
     });
-    if (options.cors !== undefined && applyCors(options.cors, req, res)) return next(false);
-    next();
-  });
+    // A preflight answered here goes no further (false stops restify).
+    return options.cors !== undefined && applyCors(options.cors, req, res) ? false : undefined;
+  };
+  (server as unknown as { first(hook: FirstHook): void }).first(first);
 
   /** Runs the hooks in order; true when one of them answered. */
   const runHooks = async (
@@ -157,7 +168,15 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     list: readonly BeforeRouteHook[] = hooks,
   ): Promise<boolean> => {
     for (const hook of list) {
-      const reply = await hook({ req, res, requestId: st.requestId, log: st.log, route: st.route });
+      const reply = await hook({
+        req,
+        res,
+        requestId: st.requestId,
+        get log() {
+          return st.log;
+        },
+        route: st.route,
+      });
       if (reply !== undefined) {
         sendReply(res, reply);
         return true;
@@ -229,7 +248,9 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         }
         const ctx: RouteContext = {
           requestId: st.requestId,
-          log: st.log,
+          get log() {
+            return st.log;
+          },
           params,
           query: queryParams(req.url ?? ""),
           headers: req.headers,
@@ -279,7 +300,12 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         logger.error({ err: e }, "error while answering an error");
         if (!res.headersSent) sendProblem(res, internalProblem(pathOf(req)));
       })
-      .finally(cb);
+      .finally(() => {
+        // Replies are written with node's own writeHead/end (reply.ts); restify answers an error itself unless
+        // its marker of a sent response (set by its own send) is up.
+        if (res.headersSent) (res as { _sent?: boolean })._sent = true;
+        cb();
+      });
   });
 
   const listen = (port: number, host?: string): Promise<{ port: number }> =>
