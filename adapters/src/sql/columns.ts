@@ -14,6 +14,11 @@ export const encodeOptionalDate = (date: Date | null | undefined): string | null
 export const decodeDate = (value: unknown): Date => {
   if (value instanceof Date) return new Date(value.getTime());
   if (typeof value === "string") {
+    // The stored form, `YYYY-MM-DD HH:MM:SS.mmm`, read without a pattern test.
+    if (value.length === 23 && value.charCodeAt(10) === 32) {
+      const date = new Date(`${value.slice(0, 10)}T${value.slice(11)}Z`);
+      if (!Number.isNaN(date.getTime())) return date;
+    }
     const iso = value.includes("T") ? value : `${value.replace(" ", "T")}`;
     const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso}Z`);
     if (!Number.isNaN(date.getTime())) return date;

@@ -1,3 +1,4 @@
+import { isDecimalString, normalizeAmount } from "@apar/core";
 import { Decimal } from "decimal.js";
 
 /**
@@ -8,6 +9,17 @@ import { Decimal } from "decimal.js";
  * exact there.
  */
 export const decodeDecimal = (value: unknown, scale?: number): string => {
+  // Most values are plain text already (mysql2's strings, a double's shortest text): no decimal.js for those.
+  const plain = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
+  if (isDecimalString(plain)) {
+    const canonical = normalizeAmount(plain);
+    if (scale === undefined) return canonical;
+    const point = canonical.indexOf(".");
+    const digits = point < 0 ? 0 : canonical.length - point - 1;
+    if (digits === scale) return canonical;
+    if (digits < scale) return `${canonical}${point < 0 ? "." : ""}${"0".repeat(scale - digits)}`;
+    // More digits than the scale: rounded below, as decimal.js rounds.
+  }
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "bigint") {
     throw new TypeError(`not a decimal column value: ${String(value)}`);
   }

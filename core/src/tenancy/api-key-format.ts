@@ -1,5 +1,5 @@
 import { Buffer } from "node:buffer";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import type { ApiKey } from "./model.js";
 
 /**
@@ -47,11 +47,12 @@ export const parseApiKey = (presented: string): { prefix: string; secret: string
 };
 
 /** The hex sha-256 of a whole key, as stored in `ApiKey.keyHash`. */
-export const hashApiKey = (key: string): string => createHash("sha256").update(key, "utf8").digest("hex");
+export const hashApiKey = (key: string): string => hash("sha256", key, "hex");
 
 /** True when the presented key hashes to the stored hash, compared in constant time. */
 export const apiKeyMatches = (presented: string, storedHash: string): boolean => {
-  const a = Buffer.from(hashApiKey(presented), "hex");
+  // One-shot hashing: no Hash object per request.
+  const a = hash("sha256", presented, "buffer");
   const b = Buffer.from(storedHash, "hex");
   return a.length === b.length && timingSafeEqual(a, b);
 };

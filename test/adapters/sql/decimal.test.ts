@@ -14,6 +14,11 @@ test("decodeDecimal answers the same string for mysql2's padded strings and sqli
   t.is(decodeDecimal(-0.0001, 4), "-0.0001");
   t.is(decodeDecimal(1e21), "1000000000000000000000");
   t.is(decodeDecimal(12n), "12");
+  // Leading zeros go; digits past the scale are rounded (half up), as decimal.js did for every value.
+  t.is(decodeDecimal("007.50"), "7.5");
+  t.is(decodeDecimal("10.12345", 4), "10.1235");
+  t.is(decodeDecimal(2.5, 0), "3");
+  t.is(decodeDecimal("12", 2), "12.00");
   t.is(decodeOptionalDecimal(null), null);
   t.throws(() => decodeDecimal("abc"));
   t.throws(() => decodeDecimal(Number.NaN));

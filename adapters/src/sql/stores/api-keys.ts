@@ -96,7 +96,10 @@ const organisationOf = (row: KeyAndTenancyRow): OrganisationRow | undefined =>
 
 /** API keys in SQL. A key's clients are also rows of `api_key_clients`, for listing a client's keys. */
 export const sqlApiKeys = (session: SqlSession): ApiKeys => {
+  // Built once per store, not per request (a text made per call is hashed again at every cache lookup).
   const WITH_TENANCY = withTenancySelect(session.dialect);
+  const WITH_TENANCY_BY_PREFIX = `${WITH_TENANCY} k.key_prefix = $1`;
+  const WITH_TENANCY_BY_ID = `${WITH_TENANCY} k.id = $1`;
   return {
     add: (key) =>
       session.write(async (tx) => {
@@ -130,7 +133,7 @@ export const sqlApiKeys = (session: SqlSession): ApiKeys => {
     },
     async withTenancy(key, named) {
       const [row] = await session.select<KeyAndTenancyRow>(
-        "prefix" in key ? `${WITH_TENANCY} k.key_prefix = $1` : `${WITH_TENANCY} k.id = $1`,
+        "prefix" in key ? WITH_TENANCY_BY_PREFIX : WITH_TENANCY_BY_ID,
         ["prefix" in key ? key.prefix : key.id, named.clientId ?? null, named.organisationId ?? null],
       );
       if (row === undefined) return undefined;
