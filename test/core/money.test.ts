@@ -25,8 +25,10 @@ import {
   subtractAmounts,
   sumAmounts,
   toMinorUnits,
+  wireAmount,
 } from "@apar/core";
 import test from "ava";
+import { Decimal } from "decimal.js";
 import * as E from "fp-ts/lib/Either.js";
 
 test("parseAmount accepts plain decimal strings and answers the canonical form", (t) => {
@@ -35,6 +37,30 @@ test("parseAmount accepts plain decimal strings and answers the canonical form",
   t.deepEqual(parseAmount("0"), E.right("0"));
   t.deepEqual(parseAmount("1234.50"), E.right("1234.5"));
   t.deepEqual(parseAmount("-12"), E.right("-12"));
+});
+
+test("the canonical form is decimal.js's, for every shape of plain decimal text", (t) => {
+  const canonicalByDecimal = (text: string): string => {
+    const d = new Decimal(text);
+    return d.isZero() ? "0" : d.toFixed();
+  };
+  const wholes = ["0", "00", "7", "007", "10", "100", "12345678901234567890", "00000000000000000001"];
+  const fractions = ["", ".0", ".00", ".5", ".50", ".05", ".500", ".0000000001", ".1000000000", ".9999999999"];
+  let checked = 0;
+  for (const sign of ["", "-"])
+    for (const whole of wholes)
+      for (const fraction of fractions) {
+        const text = `${sign}${whole}${fraction}`;
+        t.is(normalizeAmount(text), canonicalByDecimal(text), text);
+        t.deepEqual(parseAmount(text), E.right(canonicalByDecimal(text)), text);
+        checked++;
+      }
+  t.is(checked, 2 * wholes.length * fractions.length);
+  t.is(wireAmount<string>("007.5000", "EUR"), "7.50");
+  t.is(wireAmount<string>("-0.000", "EUR"), "0.00");
+  t.is(wireAmount("0.125", "EUR"), "0.125");
+  t.is(wireAmount("100", "JPY"), "100");
+  t.throws(() => normalizeAmount("1e5"), { instanceOf: TypeError });
 });
 
 test("parseAmount rejects floats, exponents and garbage", (t) => {

@@ -42,6 +42,26 @@ export const isDecimalString = (u: unknown): u is string => typeof u === "string
 
 const canonical = (d: D): string => (d.isZero() ? "0" : d.toFixed());
 
+/**
+ * The canonical form of a plain decimal string, by its text alone (what `canonical(new D(text))` answers: at most
+ * 30 significant digits are exact at 60): no leading zeros before the point, no trailing zeros after it, no `-0`.
+ */
+const canonicalText = (amount: string): string => {
+  const negative = amount.charCodeAt(0) === 45; // "-"
+  const point = amount.indexOf(".");
+  let start = negative ? 1 : 0;
+  const wholeEnd = point < 0 ? amount.length : point;
+  while (start < wholeEnd - 1 && amount.charCodeAt(start) === 48) start++; // leading "0"s, one digit kept
+  let end = amount.length;
+  if (point >= 0) {
+    while (end > point + 1 && amount.charCodeAt(end - 1) === 48) end--; // trailing "0"s of the fraction
+    if (end === point + 1) end = point;
+  }
+  const digits = amount.slice(start, end);
+  if (digits === "0") return "0";
+  return negative ? `-${digits}` : digits;
+};
+
 const decimal = (amount: string): D => {
   // A malformed amount reaching arithmetic is a defect: inputs are decoded at the edge.
   if (!isDecimalString(amount)) throw new TypeError(`Not a decimal amount: ${JSON.stringify(amount)}`);
@@ -56,11 +76,15 @@ export const parseAmount = (input: unknown): E.Either<string, string> => {
       `must be a decimal amount such as "12.50" (plain digits, at most ${MAX_INTEGER_DIGITS} before and ${MAX_FRACTION_DIGITS} after the point)`,
     );
   }
-  return E.right(canonical(new D(input)));
+  return E.right(canonicalText(input));
 };
 
 /** The canonical form of a decimal string (`"10.5000"` -> `"10.5"`, `"-0"` -> `"0"`). */
-export const normalizeAmount = (amount: string): string => canonical(decimal(amount));
+export const normalizeAmount = (amount: string): string => {
+  // A malformed amount here is a defect: inputs are decoded at the edge.
+  if (!isDecimalString(amount)) throw new TypeError(`Not a decimal amount: ${JSON.stringify(amount)}`);
+  return canonicalText(amount);
+};
 
 /** a + b. */
 export const addAmounts = (a: string, b: string): string => canonical(decimal(a).plus(decimal(b)));
@@ -139,7 +163,7 @@ export const formatAmount = (amount: string, currency: Currency, mode: RoundingM
 export const wireAmount = <A extends string | null>(amount: A, currency: string | null): A => {
   if (amount === null || currency === null || !isCurrency(currency) || !isDecimalString(amount)) return amount;
   const digits = minorUnits(currency);
-  const [whole = "0", fraction = ""] = canonical(decimal(amount)).split(".");
+  const [whole = "0", fraction = ""] = canonicalText(amount).split(".");
   const padded = fraction.length >= digits ? fraction : fraction.padEnd(digits, "0");
   return (padded === "" ? whole : `${whole}.${padded}`) as A;
 };
