@@ -53,3 +53,5 @@ const server = createServer(async (_req, res) => {
   }
 });
 server.listen(Number(process.env.ANCHOR_PORT ?? 0), "127.0.0.1");
+// Exit on SIGTERM through process.exit, so that node options such as --cpu-prof write their files.
+process.on("SIGTERM", () => server.close(() => process.exit(0)));

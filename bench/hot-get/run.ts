@@ -6,6 +6,7 @@
 //        BENCH_DB=mysql://root@127.0.0.1:3306/ npm run bench:hot-get     MariaDB (database apar_bench_hot_get)
 //        APAR_ROOT=/path/to/checkout                                      that checkout's build (e.g. main, before)
 //        BENCH_APAR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"       node options of the measured apar
+//        BENCH_ANCHOR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/anchor"   node options of the anchor
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
@@ -148,7 +149,12 @@ for (const s of statements) console.log(`  ${s.method} ${s.sql.replace(/\s+/g, "
 const apar = await startApar();
 const anchorPort = await freePort();
 const anchor = await spawnServer(
-  ["--import", "tsx", join(here, "anchor.ts")],
+  [
+    ...(process.env.BENCH_ANCHOR_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+    "--import",
+    "tsx",
+    join(here, "anchor.ts"),
+  ],
   {
     ANCHOR_PORT: String(anchorPort),
     ANCHOR_STATEMENTS: JSON.stringify(statements),
