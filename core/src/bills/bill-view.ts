@@ -1,7 +1,7 @@
 import type { Approval, BillLifecycle, DecisionSnapshot } from "../approvals/model.js";
 import type { BankDetails } from "../extraction/model.js";
 import { type Currency, isCurrency } from "../shared/currencies.js";
-import { isDecimalString, maxAmount, subtractAmounts, wireAmount } from "../shared/money.js";
+import { isDecimalString, normalizeAmount, subtractAmounts, wireAmount } from "../shared/money.js";
 import type { Bill } from "./model.js";
 
 /** A line of a bill's JSON (a type alias, not an interface: event codecs take it as a record). */
@@ -116,5 +116,11 @@ const amountDue = (
   total: string | null,
   credited: string,
   money: (a: string | null) => string | null,
-): string | null =>
-  total === null || !isDecimalString(total) ? null : money(maxAmount("0", subtractAmounts(total, credited)));
+): string | null => (total === null || !isDecimalString(total) ? null : money(notBelowZero(owed(total, credited))));
+
+/** The total less the credit (canonical); most bills have no credit, which needs no arithmetic. */
+const owed = (total: string, credited: string): string =>
+  normalizeAmount(credited) === "0" ? normalizeAmount(total) : subtractAmounts(total, credited);
+
+/** A canonical amount, or "0" when it is negative (a canonical amount is negative exactly when it starts "-"). */
+const notBelowZero = (amount: string): string => (amount.startsWith("-") ? "0" : amount);
