@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { type Company, type DomainError, domainError } from "@apar/core";
+import { type Company, domainError } from "@apar/core";
 import { headerFields } from "../../mail/inbound/headers.js";
 import { UnacceptableMessage } from "../../mail/inbound/message-shape.js";
 import { clientIp, trustedProxies } from "../../rate-limit/client-ip.js";

@@ -19,7 +19,6 @@ import {
   listInvoicePayments,
   listInvoices,
   RecordPaymentBody,
-  type RenderedFile,
   recordPayment,
   SendInvoiceBody,
   sendInvoice,
@@ -30,7 +29,7 @@ import {
 } from "@apar/core/app";
 import type { InvoiceFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import { jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { documentFileRoutes } from "./document-file-routes.js";
 import { INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";

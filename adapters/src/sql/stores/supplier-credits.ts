@@ -1,6 +1,6 @@
 import type { SupplierCreditNote } from "@apar/core";
 import type { SupplierCreditNotes } from "@apar/core/ports";
-import { decodeDate, decodeJson, encodeDate } from "../columns.js";
+import { encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { listPage, lockOrganisationRow } from "./paging.js";
 import { type DocumentRow, organisationDocument } from "./receivable-docs.js";
