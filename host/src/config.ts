@@ -95,6 +95,13 @@ const positiveInt = fromString<number>(
   (s) => (/^[1-9]\d{0,14}$/.test(s) ? Number(s) : undefined),
   "a positive whole number",
 );
+/** A whole number from 1 to `max`: counts of processes, loops or jobs at once, where a typo would stall the machine. */
+const countUpTo = (max: number) =>
+  fromString<number>(
+    `CountUpTo${max}`,
+    (s) => (/^[1-9]\d{0,5}$/.test(s.trim()) && Number(s) <= max ? Number(s) : undefined),
+    `a whole number from 1 to ${max}`,
+  );
 const fraction = fromString<number | undefined>(
   "Fraction",
   (s) => (/^(?:0(?:\.\d{1,3})?|1(?:\.0{1,3})?)$/.test(s.trim()) ? Number(s.trim()) : undefined),
@@ -394,9 +401,9 @@ export const VARIABLES = {
   },
   workerConcurrency: {
     name: "APAR_WORKER_CONCURRENCY",
-    codec: positiveInt,
+    codec: countUpTo(256),
     fallback: "2",
-    meaning: "jobs one worker process runs at once",
+    meaning: "jobs one worker process runs at once (1 to 256)",
   },
   jobVisibilityMs: {
     name: "APAR_JOB_VISIBILITY_MS",
@@ -412,9 +419,9 @@ export const VARIABLES = {
   },
   readProcesses: {
     name: "APAR_READ_PROCESSES",
-    codec: positiveInt,
+    codec: countUpTo(64),
     fallback: "2",
-    meaning: "child processes that read bill documents (XML, PDF, OCR), each one document at a time",
+    meaning: "child processes that read bill documents (XML, PDF, OCR), each one document at a time (1 to 64)",
   },
   readMemoryMb: {
     name: "APAR_READ_MEMORY_MB",
@@ -552,10 +559,10 @@ export const VARIABLES = {
   },
   webhooksLoops: {
     name: "APAR_WEBHOOKS_LOOPS",
-    codec: positiveInt,
+    codec: countUpTo(64),
     fallback: "4",
     meaning:
-      "webhook delivery loops of a worker: batches of 64 attempts in flight at once (each waits on its receivers and its commit while the others run)",
+      "webhook delivery loops of a worker (1 to 64): batches of 64 attempts in flight at once (each waits on its receivers and its commit while the others run)",
   },
   listScanRows: {
     name: "APAR_LIST_SCAN_ROWS",

@@ -1,0 +1,30 @@
+import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
+import { loadConfig } from "../../host/src/config.js";
+
+const base = { APAR_DATA_DIR: "/tmp/unused" };
+
+test("counts of processes, loops and jobs at once are bounded, with the bound in the message", (t) => {
+  const ok = loadConfig({
+    ...base,
+    APAR_READ_PROCESSES: "64",
+    APAR_WEBHOOKS_LOOPS: "1",
+    APAR_WORKER_CONCURRENCY: "256",
+  });
+  if (E.isLeft(ok)) return t.fail(ok.left.join("\n"));
+  t.is(ok.right.readProcesses, 64);
+  t.is(ok.right.webhooksLoops, 1);
+  t.is(ok.right.workerConcurrency, 256);
+  const bad = loadConfig({
+    ...base,
+    APAR_READ_PROCESSES: "65",
+    APAR_WEBHOOKS_LOOPS: "0",
+    APAR_WORKER_CONCURRENCY: "1e3",
+  });
+  if (E.isRight(bad)) return t.fail("accepted");
+  t.deepEqual(
+    bad.left.map((line) => line.split(":")[0]),
+    ["APAR_WORKER_CONCURRENCY", "APAR_READ_PROCESSES", "APAR_WEBHOOKS_LOOPS"],
+  );
+  t.regex(bad.left.find((line) => line.startsWith("APAR_READ_PROCESSES")) ?? "", /from 1 to 64/);
+});
