@@ -68,11 +68,26 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
   const batch = options.batch ?? DEFAULT_BATCH;
   const concurrency = options.concurrency ?? (options.loops ?? DEFAULT_LOOPS) * batch;
+  let stopping = false;
   const fanOut = dispatchWebhookEvents({ db: database, clock, ids: options.ids });
-  // On MySQL, runners of several processes fanning out the same outbox rows at once deadlock on the deliveries'
-  // unique index; a named lock lets one fan out at a time (SQLite's writer lock does that already).
-  const dispatch = (limit: number): Promise<number> =>
-    database.dialect === "mysql" ? database.withLock("webhook-dispatch", () => fanOut(limit)) : fanOut(limit);
+  /**
+   * Fans out batches of the outbox until it is drained, `afterEach` told of each batch; answers how many events.
+   * On MySQL, runners of several processes fanning out the same outbox rows at once deadlock on the deliveries'
+   * unique index; a named lock, taken once for the whole drain, lets one fan out at a time (SQLite's writer lock
+   * does that already).
+   */
+  const drainOutbox = (afterEach: (dispatched: number) => void = () => {}): Promise<number> => {
+    const drain = async (): Promise<number> => {
+      let total = 0;
+      for (;;) {
+        const n = await fanOut(DISPATCH_BATCH);
+        total += n;
+        afterEach(n);
+        if (n < DISPATCH_BATCH || stopping) return total;
+      }
+    };
+    return database.dialect === "mysql" ? database.withLock("webhook-dispatch", drain) : drain();
+  };
   const deliver = deliverClaimed(
     {
       db: database,
@@ -88,17 +103,7 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const batchSizes = new Map<Promise<unknown>, number>();
   const attemptsInFlight = (): number => [...batchSizes.values()].reduce((a, b) => a + b, 0);
   let started = false;
-  let stopping = false;
   let unsubscribe: (() => void) | undefined;
-
-  const dispatchAll = async (): Promise<number> => {
-    let total = 0;
-    for (;;) {
-      const n = await dispatch(DISPATCH_BATCH);
-      total += n;
-      if (n < DISPATCH_BATCH) return total;
-    }
-  };
 
   const claim = (limit: number) =>
     database.stores.webhookDeliveries.claimDue({ worker: id, now: clock.now(), leaseMs, limit });
@@ -140,16 +145,20 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     }
   };
 
-  const pump = createPump(
+  // Fan-out and delivery run side by side, each its own pump: the outbox is fanned out batch after batch while
+  // the loops claim and attempt, and each batch that made deliveries wakes the claims (a long outbox does not
+  // hold back the deliveries of its first events, and claiming does not hold back the fan-out).
+  const pump = createPump(fill, {
+    pollMs,
+    onError: (error) => logger.error({ err: String(error) }, "webhook claim failed"),
+  });
+  const fanOutPump = createPump(
     async () => {
-      // Fan-out and delivery interleave: a long outbox does not hold back the deliveries of its first events.
-      for (;;) {
-        const dispatched = await dispatch(DISPATCH_BATCH);
-        await fill();
-        if (dispatched < DISPATCH_BATCH || stopping) return;
-      }
+      await drainOutbox((dispatched) => {
+        if (dispatched > 0 && !stopping) void pump.wake();
+      });
     },
-    { pollMs, onError: (error) => logger.error({ err: String(error) }, "webhook dispatch or claim failed") },
+    { pollMs, onError: (error) => logger.error({ err: String(error) }, "webhook dispatch failed") },
   );
 
   return {
@@ -157,15 +166,18 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
       if (started) return;
       started = true;
       unsubscribe = options.notifier?.subscribe(() => {
-        if (!stopping) void pump.wake();
+        if (!stopping) void fanOutPump.wake();
       });
+      fanOutPump.start();
       pump.start();
     },
     wake() {
-      if (started && !stopping) void pump.wake();
+      if (!started || stopping) return;
+      void fanOutPump.wake();
+      void pump.wake();
     },
     async runOnce() {
-      const dispatched = await dispatchAll();
+      const dispatched = await drainOutbox();
       let attempted = 0;
       for (;;) {
         const claimed = await claim(batch);
@@ -177,10 +189,10 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     async stop(graceMs) {
       stopping = true;
       unsubscribe?.();
-      const pumping = pump.stop();
+      const pumping = [pump.stop(), fanOutPump.stop()];
       if (!started) return;
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-      await Promise.race([Promise.allSettled([pumping, ...inFlight]), deadline]);
+      await Promise.race([Promise.allSettled([...pumping, ...inFlight]), deadline]);
       const handedBack = await database.stores.webhookDeliveries.release(id, clock.now());
       if (handedBack > 0) logger.warn({ handedBack }, "unfinished webhook deliveries handed back");
     },

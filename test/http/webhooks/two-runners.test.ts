@@ -6,7 +6,7 @@ import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
 import { makeEvent, SYSTEM_ACTOR } from "@apar/core";
 import { createClient, createWebhookSubscription } from "@apar/core/app";
 import type { Database } from "@apar/core/ports";
-import test from "ava";
+import test, { type ExecutionContext } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { testDatabases } from "../../helpers/databases.js";
 import { PATIENCE_MS } from "../../helpers/eventually.js";
@@ -27,114 +27,140 @@ const countsOf = (requests: readonly { headers: Record<string, unknown> }[]): Ma
   return counts;
 };
 
-for (const kind of testDatabases()) {
-  test(`${kind.name}: two runners on one database send each attempt once`, async (t) => {
-    const handles = await kind.openMany(2);
-    const receiver = await startReceiver();
-    const sender = createGuardedClient({ allowInsecureLoopback: true, privateCidrs: [] });
-    let offset = 0;
-    const clock = { now: () => new Date(systemClock.now().getTime() + offset) };
-    const ids = randomIds(systemClock);
-    const sealer = createSecretSealer("two-runners-test-key");
-    const runners: WebhookRunner[] = [];
-    t.teardown(async () => {
-      await Promise.all(runners.map((r) => r.stop(1_000)));
-      sender.close();
-      await receiver.close();
-      await Promise.all(handles.map((h) => h.close()));
-    });
-    const db = handles[0] as Database;
-    const deps = { db, clock, ids, randomBytes: secureRandomBytes, sealer, checkUrl: sender.validate };
-    const client = await createClient(deps)({ name: "Two runners" })();
-    if (E.isLeft(client)) return t.fail(client.left.code);
-    for (const path of [...OK_PATHS, "/fail"]) {
-      const sub = await createWebhookSubscription(deps)({
-        clientId: client.right.id,
-        url: receiver.url(path),
-        eventTypes: [TYPE],
-      })();
-      if (E.isLeft(sub)) return t.fail(sub.left.detail);
-    }
-    receiver.answer("/fail", 503);
-    offset = 1_000;
-    const events = Array.from({ length: EVENTS }, () =>
-      makeEvent({
-        ids,
+/** Paths whose receiver fails, and how (set before the events). */
+const failing = new Map<string, number>([["/fail", 503]]);
+
+type Kind = ReturnType<typeof testDatabases>[number];
+type Context = ExecutionContext;
+
+/**
+ * Two runners (small batches, a fast poll, so that their fan-outs and claims interleave) on two handles of one
+ * database, `events` events appended for a client with a subscription per path.
+ */
+const twoRunners = async (t: Context, kind: Kind, paths: readonly string[], count: number) => {
+  const handles = await kind.openMany(2);
+  const receiver = await startReceiver();
+  const sender = createGuardedClient({ allowInsecureLoopback: true, privateCidrs: [] });
+  let offset = 0;
+  const clock = { now: () => new Date(systemClock.now().getTime() + offset) };
+  const ids = randomIds(systemClock);
+  const sealer = createSecretSealer("two-runners-test-key");
+  const runners: WebhookRunner[] = [];
+  t.teardown(async () => {
+    await Promise.all(runners.map((r) => r.stop(1_000)));
+    sender.close();
+    await receiver.close();
+    await Promise.all(handles.map((h) => h.close()));
+  });
+  const db = handles[0] as Database;
+  const deps = { db, clock, ids, randomBytes: secureRandomBytes, sealer, checkUrl: sender.validate };
+  const client = await createClient(deps)({ name: "Two runners" })();
+  if (E.isLeft(client)) throw new Error(client.left.code);
+  for (const path of paths) {
+    const sub = await createWebhookSubscription(deps)({
+      clientId: client.right.id,
+      url: receiver.url(path),
+      eventTypes: [TYPE],
+    })();
+    if (E.isLeft(sub)) throw new Error(sub.left.detail);
+  }
+  for (const [path, status] of failing) receiver.answer(path, status);
+  offset = 1_000;
+  const events = Array.from({ length: count }, () =>
+    makeEvent({
+      ids,
+      clock,
+      type: TYPE,
+      clientId: client.right.id,
+      organisationId: null,
+      actor: SYSTEM_ACTOR,
+      data: { billId: ids.next() },
+    }),
+  );
+  for (let i = 0; i < events.length; i += 500) await db.run((s) => s.events.append(events.slice(i, i + 500)));
+  for (const [i, handle] of handles.entries()) {
+    runners.push(
+      createWebhookRunner({
+        id: `runner-${i}`,
+        database: handle,
         clock,
-        type: TYPE,
-        clientId: client.right.id,
-        organisationId: null,
-        actor: SYSTEM_ACTOR,
-        data: { billId: ids.next() },
+        ids,
+        sealer,
+        sender,
+        headerPrefix: "service",
+        logger: { warn: () => {}, error: (obj, msg) => t.log(msg, obj) },
+        pollMs: 10,
+        batch: 8,
+        concurrency: 32,
       }),
     );
-    await db.run((s) => s.events.append(events));
-    const eventIds = events.map((e) => e.envelope.id).sort();
-
-    // Small batches and a fast poll, so that the two runners' fan-outs and claims interleave.
-    for (const [i, handle] of handles.entries()) {
-      runners.push(
-        createWebhookRunner({
-          id: `runner-${i}`,
-          database: handle,
-          clock,
-          ids,
-          sealer,
-          sender,
-          headerPrefix: "service",
-          logger: { warn: () => {}, error: (obj, msg) => t.log(msg, obj) },
-          pollMs: 10,
-          batch: 8,
-          concurrency: 32,
-        }),
+  }
+  /** Waits until `requests` requests arrived and nothing is being delivered. */
+  const settled = async (requests: number) => {
+    const deadline = Date.now() + PATIENCE_MS;
+    for (;;) {
+      const delivering = await db.stores.webhookDeliveries.list(
+        client.right.id,
+        { status: "Delivering" },
+        { limit: 1 },
       );
-    }
-    const settled = async (requests: number) => {
-      const deadline = Date.now() + PATIENCE_MS;
-      for (;;) {
-        const delivering = await db.stores.webhookDeliveries.list(
-          client.right.id,
-          { status: "Delivering" },
-          { limit: 1 },
-        );
-        if (receiver.received.length >= requests && delivering.items.length === 0) return;
-        if (Date.now() > deadline) {
-          const all = await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 1000 });
-          const summary = new Map<string, number>();
-          for (const d of all.items) {
-            const k = `${d.status} ${d.attempts} ${d.lastStatusCode} ${d.lastError} ${d.lockedBy}`;
-            summary.set(k, (summary.get(k) ?? 0) + 1);
-          }
-          throw new Error(`${receiver.received.length} of ${requests} requests ${JSON.stringify([...summary])}`);
+      if (receiver.received.length >= requests && delivering.items.length === 0) return;
+      if (Date.now() > deadline) {
+        const all = await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 1000 });
+        const summary = new Map<string, number>();
+        for (const d of all.items) {
+          const k = `${d.status} ${d.attempts} ${d.lastStatusCode} ${d.lastError} ${d.lockedBy}`;
+          summary.set(k, (summary.get(k) ?? 0) + 1);
         }
-        await new Promise((r) => setTimeout(r, 20));
+        throw new Error(`${receiver.received.length} of ${requests} requests ${JSON.stringify([...summary])}`);
       }
-    };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  /** Asserts that each path got each event exactly once. */
+  const onceEach = async (path: string) => {
+    const counts = countsOf(receiver.on(path));
+    const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+    if (twice.length > 0) {
+      const rows = (await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 500 })).items;
+      t.log(JSON.stringify(rows.filter((d) => twice.includes(d.eventId))));
+    }
+    t.deepEqual([...counts.keys()].sort(), eventIds, path);
+    t.true(
+      [...counts.values()].every((n) => n === 1),
+      `${path}: the first attempt of each delivery was sent once`,
+    );
+  };
+  const eventIds = events.map((e) => e.envelope.id).sort();
+  return {
+    db,
+    clientId: client.right.id,
+    receiver,
+    runners,
+    eventIds,
+    settled,
+    onceEach,
+    later: (ms: number) => {
+      offset += ms;
+    },
+  };
+};
+
+for (const kind of testDatabases()) {
+  test(`${kind.name}: two runners on one database send each attempt once`, async (t) => {
+    const { db, clientId, receiver, runners, eventIds, settled, onceEach, later } = await twoRunners(
+      t,
+      kind,
+      [...OK_PATHS, "/fail"],
+      EVENTS,
+    );
     for (const runner of runners) runner.start();
     await settled((OK_PATHS.length + 1) * EVENTS);
-    for (const path of [...OK_PATHS, "/fail"]) {
-      const counts = countsOf(receiver.on(path));
-      const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
-      if (twice.length > 0) {
-        const rows = (await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 500 })).items;
-        t.log(JSON.stringify(rows.filter((d) => twice.includes(d.eventId))));
-        t.log(
-          receiver
-            .on(path)
-            .filter((r) => twice.includes(String(r.headers["service-event-id"])))
-            .map((r) => r.headers["service-signature"]),
-        );
-      }
-      t.deepEqual([...counts.keys()].sort(), eventIds, path);
-      t.true(
-        [...counts.values()].every((n) => n === 1),
-        `${path}: the first attempt of each delivery was sent once`,
-      );
-    }
+    for (const path of [...OK_PATHS, "/fail"]) await onceEach(path);
 
     // The retries come due after 30 s: each failed delivery gets exactly one second attempt.
     receiver.answer("/fail", 200);
-    offset += 30_000;
+    later(30_000);
     for (const runner of runners) runner.wake();
     await settled((OK_PATHS.length + 2) * EVENTS);
     const second = countsOf(receiver.on("/fail"));
@@ -144,9 +170,22 @@ for (const kind of testDatabases()) {
     );
     t.deepEqual([...second.keys()].sort(), eventIds);
     for (const path of OK_PATHS) t.is(receiver.on(path).length, EVENTS);
-    const rows = (await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 500 })).items;
+    const rows = (await db.stores.webhookDeliveries.list(clientId, {}, { limit: 500 })).items;
     t.is(rows.length, (OK_PATHS.length + 1) * EVENTS);
     t.true(rows.every((d) => d.status === "Succeeded"));
     t.is(rows.filter((d) => d.attempts === 2).length, EVENTS, "the failing subscription's deliveries took 2 attempts");
+  });
+
+  test(`${kind.name}: one subscription, an outbox of several fan-out batches: two runners' loops send each event once`, async (t) => {
+    // More events than one fan-out takes (200), all to one subscription: the loops of both runners claim from
+    // one stream of deliveries while the fan-out is still adding to it.
+    const count = 450;
+    const { db, clientId, runners, settled, onceEach } = await twoRunners(t, kind, ["/one"], count);
+    for (const runner of runners) runner.start();
+    await settled(count);
+    await onceEach("/one");
+    const rows = (await db.stores.webhookDeliveries.list(clientId, {}, { limit: 1000 })).items;
+    t.is(rows.length, count);
+    t.true(rows.every((d) => d.status === "Succeeded" && d.attempts === 1));
   });
 }
