@@ -1,4 +1,4 @@
-import type { Sequelize, Transaction } from "sequelize";
+import { type Sequelize, Transaction } from "sequelize";
 import { type OnDeadlockRetry, retryDeadlocks } from "./deadlock.js";
 import { type Statements, statementsOf } from "./statements.js";
 
@@ -9,6 +9,15 @@ export const DEFAULT_LIST_SCAN_ROWS = 50_000;
 
 /** Serialises a process's writers on one database (SQLite); MySQL needs none. */
 export type WriteGate = <A>(work: () => Promise<A>) => Promise<A>;
+
+/**
+ * How a transaction a session opens reads and locks. `"read committed"`: on MySQL/MariaDB, READ COMMITTED for that
+ * transaction alone (sequelize sends `SET TRANSACTION ISOLATION LEVEL READ COMMITTED`, without SESSION, just
+ * before it begins, so the connection's next transaction is REPEATABLE READ again): a locking range scan then
+ * locks the rows it returns and no gaps, so inserts into the scanned range do not wait for its commit. SQLite's
+ * transactions are serialisable whatever is asked.
+ */
+export type Isolation = "default" | "read committed";
 
 /** No gate: writers run at once. */
 export const openGate: WriteGate = (work) => work();
@@ -58,11 +67,16 @@ export class SqlSession {
 
   /**
    * Runs `work` in this session's transaction, or outside one in a new transaction of its own (IMMEDIATE on
-   * SQLite, the sequelize default there), so that a read-then-write store call is atomic either way.
+   * SQLite, the sequelize default there), so that a read-then-write store call is atomic either way. `isolation`
+   * applies to a new transaction only (an outer one keeps its own).
    */
-  async write<A>(work: (session: SqlSession) => Promise<A>): Promise<A> {
+  async write<A>(work: (session: SqlSession) => Promise<A>, isolation: Isolation = "default"): Promise<A> {
     if (this.transaction !== null) return work(this);
-    return this.gate(() => this.sequelize.transaction((transaction) => work(this.within(transaction))));
+    const options =
+      isolation === "read committed" && this.dialect === "mysql"
+        ? { isolationLevel: Transaction.ISOLATION_LEVELS.READ_COMMITTED }
+        : {};
+    return this.gate(() => this.sequelize.transaction(options, (transaction) => work(this.within(transaction))));
   }
 
   /** This session's settings inside `transaction`, as a session of the same class. */
@@ -76,8 +90,12 @@ export class SqlSession {
    * other on the queue's indexes); each retry is reported to `onDeadlockRetry`, not raised. Inside an outer
    * transaction it cannot start over, so the deadlock goes to the owner of that transaction.
    */
-  async writeRetryingDeadlocks<A>(operation: string, work: (session: SqlSession) => Promise<A>): Promise<A> {
+  async writeRetryingDeadlocks<A>(
+    operation: string,
+    work: (session: SqlSession) => Promise<A>,
+    isolation: Isolation = "default",
+  ): Promise<A> {
     if (this.transaction !== null) return work(this);
-    return retryDeadlocks(operation, () => this.write(work), this.onDeadlockRetry);
+    return retryDeadlocks(operation, () => this.write(work, isolation), this.onDeadlockRetry);
   }
 }

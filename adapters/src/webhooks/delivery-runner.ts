@@ -109,27 +109,44 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     database.stores.webhookDeliveries.claimDue({ worker: id, now: clock.now(), leaseMs, limit });
 
   /**
-   * Attempts a claimed batch and records it in one commit that also claims the next batch (while there is room),
-   * so a busy worker commits once per batch; a batch that ends without a successor pumps again.
+   * Where a loop claims its next batch. On MySQL/MariaDB in a transaction of its own, READ COMMITTED (the store's
+   * claim): claimed in the commit that records the last batch, under that transaction's REPEATABLE READ, the
+   * claim's range scan locked the gap past the last due delivery until the commit, and the fan-out's inserts of
+   * new due deliveries waited for it (with one subscription, all of them). On SQLite (and in memory) in the commit
+   * that records the last batch: there a commit is the cost, and its writer lock makes claims one at a time anyway.
+   */
+  const claimApart = database.dialect === "mysql";
+
+  /**
+   * Attempts a claimed batch, records it and claims the next one (while there is room), so that a busy loop goes
+   * on without the pump; a batch that ends without a successor pumps again.
    */
   const start = (claimed: readonly WebhookDelivery[]): void => {
-    const next = {
-      leaseMs,
-      limit: () => (stopping ? 0 : Math.min(batch, concurrency - attemptsInFlight() + claimed.length)),
-    };
+    const limit = (): number => (stopping ? 0 : Math.min(batch, concurrency - attemptsInFlight() + claimed.length));
     let handedOn = false;
-    const run: Promise<unknown> = deliver(claimed, next)
-      .then(({ next: following }) => {
+    const run: Promise<unknown> = deliver(claimed, claimApart ? undefined : { leaseMs, limit })
+      .then(
+        async ({ next }) => {
+          if (!claimApart) return next;
+          const room = limit();
+          return room < 1 ? [] : await claim(room);
+        },
+        (error: unknown) => {
+          logger.error({ err: String(error) }, "webhook attempts not recorded");
+          return [];
+        },
+      )
+      .then((following) => {
         // Claimed while stopping: they stay leased to this worker and stop() hands them back.
         if (following.length === 0 || stopping) return;
         start(following);
         handedOn = true;
       })
-      .catch((error: unknown) => logger.error({ err: String(error) }, "webhook attempts not recorded"))
+      .catch((error: unknown) => logger.error({ err: String(error) }, "webhook claim failed"))
       .finally(() => {
         inFlight.delete(run);
         batchSizes.delete(run);
-        // A successor keeps the chain going; otherwise look for new work (fan-out, other due deliveries).
+        // A successor keeps the chain going; otherwise look for new work (other due deliveries).
         if (!stopping && !handedOn) void pump.wake();
       });
     inFlight.add(run);

@@ -223,66 +223,73 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
     return { items: rows.slice(0, limit).map(decode), hasMore: rows.length > limit };
   },
   claimDue: ({ worker, now, leaseMs, limit }) =>
-    session.writeRetryingDeadlocks("webhook_deliveries.claim", async (tx) => {
-      if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`bad limit: ${limit}`);
-      const skipLocked = tx.dialect === "mysql" ? " FOR UPDATE SKIP LOCKED" : "";
-      const at = encodeDate(now);
-      const rows = await tx.select<DeliveryRow>(
-        `${SELECT} WHERE available_at <= $1 ORDER BY available_at, id LIMIT ${limit}${skipLocked}`,
-        [at],
-      );
-      if (rows.length === 0) return [];
-      const subscriptionIds = [...new Set(rows.map((r) => r.subscription_id))];
-      const active = new Set(
-        (
-          await tx.select<{ id: string }>(
-            `SELECT id FROM webhook_subscriptions WHERE active = 1 AND id IN (${placeholders(1, subscriptionIds.length)})`,
-            subscriptionIds,
-          )
-        ).map((r) => r.id),
-      );
-      const claim: DeliveryRow[] = [];
-      const park: string[] = [];
-      const expired: string[] = [];
-      for (const row of rows) {
-        if (!active.has(row.subscription_id)) park.push(row.id);
-        else if (row.status === "Delivering" && decodeInt(row.attempts) >= MAX_DELIVERY_ATTEMPTS) expired.push(row.id);
-        else claim.push(row);
-      }
-      if (park.length > 0)
-        // Parked: Pending and not due until the subscription is enabled; an interrupted attempt does not count.
-        await tx.execute(
-          `UPDATE webhook_deliveries SET
+    session.writeRetryingDeadlocks(
+      "webhook_deliveries.claim",
+      async (tx) => {
+        if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`bad limit: ${limit}`);
+        const skipLocked = tx.dialect === "mysql" ? " FOR UPDATE SKIP LOCKED" : "";
+        const at = encodeDate(now);
+        const rows = await tx.select<DeliveryRow>(
+          `${SELECT} WHERE available_at <= $1 ORDER BY available_at, id LIMIT ${limit}${skipLocked}`,
+          [at],
+        );
+        if (rows.length === 0) return [];
+        const subscriptionIds = [...new Set(rows.map((r) => r.subscription_id))];
+        const active = new Set(
+          (
+            await tx.select<{ id: string }>(
+              `SELECT id FROM webhook_subscriptions WHERE active = 1 AND id IN (${placeholders(1, subscriptionIds.length)})`,
+              subscriptionIds,
+            )
+          ).map((r) => r.id),
+        );
+        const claim: DeliveryRow[] = [];
+        const park: string[] = [];
+        const expired: string[] = [];
+        for (const row of rows) {
+          if (!active.has(row.subscription_id)) park.push(row.id);
+          else if (row.status === "Delivering" && decodeInt(row.attempts) >= MAX_DELIVERY_ATTEMPTS)
+            expired.push(row.id);
+          else claim.push(row);
+        }
+        if (park.length > 0)
+          // Parked: Pending and not due until the subscription is enabled; an interrupted attempt does not count.
+          await tx.execute(
+            `UPDATE webhook_deliveries SET
              attempts = CASE WHEN status = 'Delivering' THEN attempts - 1 ELSE attempts END,
              status = 'Pending', available_at = NULL, locked_by = NULL, locked_until = NULL, updated_at = $1
            WHERE id IN (${placeholders(2, park.length)})`,
-          [at, ...park],
-        );
-      if (expired.length > 0)
-        await tx.execute(
-          `UPDATE webhook_deliveries SET status = 'Failed', available_at = NULL, next_attempt_at = NULL,
+            [at, ...park],
+          );
+        if (expired.length > 0)
+          await tx.execute(
+            `UPDATE webhook_deliveries SET status = 'Failed', available_at = NULL, next_attempt_at = NULL,
              locked_by = NULL, locked_until = NULL, last_error = $1, updated_at = $2
            WHERE id IN (${placeholders(3, expired.length)})`,
-          [`lease expired during attempt ${MAX_DELIVERY_ATTEMPTS} of ${MAX_DELIVERY_ATTEMPTS}`, at, ...expired],
-        );
-      if (claim.length === 0) return [];
-      const lockedUntil = new Date(now.getTime() + leaseMs);
-      await tx.execute(
-        `UPDATE webhook_deliveries SET status = 'Delivering', attempts = attempts + 1, locked_by = $1,
+            [`lease expired during attempt ${MAX_DELIVERY_ATTEMPTS} of ${MAX_DELIVERY_ATTEMPTS}`, at, ...expired],
+          );
+        if (claim.length === 0) return [];
+        const lockedUntil = new Date(now.getTime() + leaseMs);
+        await tx.execute(
+          `UPDATE webhook_deliveries SET status = 'Delivering', attempts = attempts + 1, locked_by = $1,
            locked_until = $2, available_at = $2, next_attempt_at = NULL, updated_at = $3
          WHERE id IN (${placeholders(4, claim.length)})`,
-        [worker, encodeDate(lockedUntil), at, ...claim.map((r) => r.id)],
-      );
-      return claim.map((row) => ({
-        ...decode(row),
-        status: "Delivering" as const,
-        attempts: decodeInt(row.attempts) + 1,
-        nextAttemptAt: null,
-        lockedBy: worker,
-        lockedUntil,
-        updatedAt: now,
-      }));
-    }),
+          [worker, encodeDate(lockedUntil), at, ...claim.map((r) => r.id)],
+        );
+        return claim.map((row) => ({
+          ...decode(row),
+          status: "Delivering" as const,
+          attempts: decodeInt(row.attempts) + 1,
+          nextAttemptAt: null,
+          lockedBy: worker,
+          lockedUntil,
+          updatedAt: now,
+        }));
+        // A claim of its own reads committed rows: under REPEATABLE READ its range scan would lock the gap past the
+        // last due delivery until its commit, where the fan-out inserts new due deliveries (they would wait for it).
+      },
+      "read committed",
+    ),
   finishAttempt: (args) => finishOne(session, args),
   finishAttempts: ({ worker, attempts, now }) =>
     session.write(async (tx) => {
