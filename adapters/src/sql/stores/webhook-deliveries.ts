@@ -148,16 +148,25 @@ const finishChunk = async (
     bind.push(value);
     return `$${bind.length}`;
   };
-  const caseOf = (value: (a: (typeof rows)[number]) => unknown): string =>
-    `CASE id ${rows.map((a) => `WHEN ${param(a.id)} THEN ${param(value(a))}`).join(" ")} END`;
+  // A column whose new value is the same for every row (a batch of successes: the status, the next attempt, the
+  // error, mostly the code) takes that value once instead of a CASE over the ids: fewer binds, less to evaluate.
+  const caseOf = (value: (a: (typeof rows)[number]) => unknown): string => {
+    const values = rows.map(value);
+    if (values.every((v) => v === values[0])) return param(values[0]);
+    return `CASE id ${rows.map((a, i) => `WHEN ${param(a.id)} THEN ${param(values[i])}`).join(" ")} END`;
+  };
   const status = caseOf((a) => deliveryMove("Delivering", attemptTrigger(a.outcome.ok, a.retryAt)));
   const next = caseOf((a) => (a.outcome.ok ? null : encodeOptionalDate(a.retryAt ?? null)));
   const code = caseOf((a) => a.outcome.status);
   const error = caseOf((a) => (a.outcome.error === null ? null : a.outcome.error.slice(0, MAX_ERROR)));
   const latency = caseOf((a) => Math.round(a.outcome.latencyMs));
-  const succeeded = rows.filter((a) => a.outcome.ok).map((a) => param(a.id));
+  const succeeded = rows.filter((a) => a.outcome.ok);
   const delivered =
-    succeeded.length === 0 ? "delivered_at" : `CASE WHEN id IN (${succeeded.join(", ")}) THEN $1 ELSE delivered_at END`;
+    succeeded.length === 0
+      ? "delivered_at"
+      : succeeded.length === rows.length
+        ? "$1"
+        : `CASE WHEN id IN (${succeeded.map((a) => param(a.id)).join(", ")}) THEN $1 ELSE delivered_at END`;
   const ids = rows.map((a) => param(a.id)).join(", ");
   // Every SET item reads only its own column or none, so MySQL's left-to-right assignment changes nothing.
   await tx.execute(
