@@ -124,12 +124,18 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const start = (claimed: readonly WebhookDelivery[]): void => {
     const limit = (): number => (stopping ? 0 : Math.min(batch, concurrency - attemptsInFlight() + claimed.length));
     let handedOn = false;
+    // This loop's own claim found nothing due: no pump needed (the fan-out wakes it when it adds deliveries, the
+    // poll when retries come due); on MySQL that spares an empty claim transaction per batch at a steady rate.
+    let nothingDue = false;
     const run: Promise<unknown> = deliver(claimed, claimApart ? undefined : { leaseMs, limit })
       .then(
         async ({ next }) => {
           if (!claimApart) return next;
           const room = limit();
-          return room < 1 ? [] : await claim(room);
+          if (room < 1) return [];
+          const following = await claim(room);
+          nothingDue = following.length === 0;
+          return following;
         },
         (error: unknown) => {
           logger.error({ err: String(error) }, "webhook attempts not recorded");
@@ -147,7 +153,7 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
         inFlight.delete(run);
         batchSizes.delete(run);
         // A successor keeps the chain going; otherwise look for new work (other due deliveries).
-        if (!stopping && !handedOn) void pump.wake();
+        if (!stopping && !handedOn && !nothingDue) void pump.wake();
       });
     inFlight.add(run);
     batchSizes.set(run, claimed.length);
