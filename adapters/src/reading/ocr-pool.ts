@@ -24,7 +24,7 @@ export class OcrAborted extends Error {}
 
 export interface OcrPool {
   /**
-   * The text lines of an image (PNG, JPEG, WebP, PGM...), read with `languages` (some of the pool's, the first
+   * The text lines of an image (PNG, JPEG, WebP, Leptonica's spix of grey-pix.ts...), read with `languages` (some of the pool's, the first
    * leading) or else all of the pool's. Rejects with OcrAborted when the signal fires.
    */
   recognize(image: Uint8Array, signal?: AbortSignal, languages?: readonly string[]): Promise<string[]>;
@@ -105,7 +105,8 @@ export const createOcrPool = (options: {
       try {
         if (signal?.aborted) throw new OcrAborted("aborted");
         const worker = await readingIn(slot, wanted.length > 0 ? wanted : langs);
-        const job = worker.recognize(Buffer.from(image));
+        // A view, not a copy: tesseract.js copies the bytes into its worker's message itself.
+        const job = worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
         const aborted = new Promise<never>((_, reject) => {
           signal?.addEventListener(
             "abort",

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { greyPgm } from "./grey-pgm.js";
+import { greyPix } from "./grey-pix.js";
 
 type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 export type PdfDocument = Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]>;
@@ -132,8 +132,8 @@ export const renderPagePng = async (page: PdfPage, dpi: number): Promise<Uint8Ar
   new Uint8Array((await drawPage(page, dpi)).canvas.toBuffer("image/png"));
 
 /**
- * Renders a page at `dpi` for OCR: its grey pixels as a PGM (pixels.ts), and with `band` (a share of the height)
- * also the page's top band of that height as a PGM of its own (tesseract reads a rectangle of a larger image worse
+ * Renders a page at `dpi` for OCR: its grey pixels (grey-pix.ts), and with `band` (a share of the height) also
+ * the page's top band of that height as an image of its own (tesseract reads a rectangle of a larger image worse
  * than the same pixels alone).
  */
 export const renderPageForOcr = async (
@@ -141,12 +141,13 @@ export const renderPageForOcr = async (
   dpi: number,
   band?: number,
 ): Promise<{ image: Uint8Array; band?: Uint8Array }> => {
-  const { canvas, context } = await drawPage(page, dpi);
+  const { canvas } = await drawPage(page, dpi);
   const { width, height } = canvas;
-  const rgba = context.getImageData(0, 0, width, height).data;
-  const image = greyPgm(width, height, rgba);
+  // Drawn on opaque white: the canvas's premultiplied pixels are the plain ones, without getImageData's copy.
+  const rgba = canvas.data();
+  const image = greyPix(width, height, rgba);
   if (band === undefined) return { image };
-  return { image, band: greyPgm(width, height, rgba, Math.max(1, Math.round(height * band))) };
+  return { image, band: greyPix(width, height, rgba, Math.max(1, Math.round(height * band))) };
 };
 
 interface NapiCanvas {
@@ -160,9 +161,10 @@ interface NapiCanvas {
       fillStyle: string;
       fillRect(x: number, y: number, w: number, h: number): void;
       drawImage(image: unknown, x: number, y: number): void;
-      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
     };
     toBuffer(mime: "image/png"): Buffer;
+    /** The stored pixels, RGBA premultiplied by alpha. */
+    data(): Buffer;
   };
   loadImage(source: Buffer): Promise<{ width: number; height: number }>;
 }

@@ -1,9 +1,9 @@
-// What OCR is handed: grey pixels as a binary PGM (P5), which tesseract's Leptonica takes in without decoding.
+// What OCR is handed: grey pixels as Leptonica's own image (grey-pix.ts), which tesseract takes in with one copy.
 // Given a colour PNG, tesseract.js decodes it in WebAssembly and thresholds it in colour: about a fifth of a page's
 // whole reading (bench:ocr). A rendered PDF page is pixels already; an uploaded PNG is decoded natively by the
 // canvas pdfjs brings, and made grey here as tesseract would.
 import { crc32 } from "node:zlib";
-import { greyPgm } from "./grey-pgm.js";
+import { greyPix } from "./grey-pix.js";
 import type { MediaKind } from "./media.js";
 import { napiCanvas } from "./pdf-document.js";
 
@@ -36,7 +36,8 @@ export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<U
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.drawImage(image, 0, 0);
-    return greyPgm(canvas.width, canvas.height, context.getImageData(0, 0, canvas.width, canvas.height).data);
+    // The canvas's own pixels, not a copy by getImageData: premultiplied, which changes nothing on opaque white.
+    return greyPix(canvas.width, canvas.height, canvas.data());
   } catch {
     return bytes;
   }

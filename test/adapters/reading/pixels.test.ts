@@ -1,7 +1,7 @@
-// What OCR is handed: a PDF page or a whole PNG as grey pixels (a PGM), anything else as it came.
+// What OCR is handed: a PDF page or a whole PNG as grey pixels (Leptonica's spix), anything else as it came.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { greyPgm } from "@apar/adapters/reading/grey-pgm";
+import { greyPix } from "@apar/adapters/reading/grey-pix";
 import { createDocumentReader } from "@apar/adapters/reading/index";
 import { imageForOcr } from "@apar/adapters/reading/pixels";
 import test from "ava";
@@ -11,23 +11,69 @@ import { FIXTURES } from "./accuracy.js";
 const scan = new Uint8Array(readFileSync(join(FIXTURES, "scan", "scan-0-en-title-first.png")));
 const text = (b: Uint8Array, n: number) => new TextDecoder("latin1").decode(b.subarray(0, n));
 
+/** A spix image's header fields (width, height, depth, words per row, colours, raster bytes) and its pixels. */
+const readPix = (b: Uint8Array) => {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const [width, height, depth, wpl, colours, raster] = [4, 8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
+  const rows: number[][] = [];
+  for (let y = 0; y < (height as number); y++) {
+    const row: number[] = [];
+    // Leptonica keeps four pixels a word, the leftmost in its most significant byte.
+    for (let x = 0; x < (width as number); x++) row.push(b[28 + y * (wpl as number) * 4 + (x ^ 3)] as number);
+    rows.push(row);
+  }
+  return { id: text(b, 4), header: [width, height, depth, wpl, colours, raster], size: b.length, rows };
+};
+
 test("grey pixels weigh red, green and blue as Leptonica does, and a band keeps the first rows", (t) => {
   const rgba = new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]);
-  const pgm = greyPgm(2, 2, rgba);
-  t.is(text(pgm, 11), "P5\n2 2\n255\n");
-  t.deepEqual([...pgm.subarray(11)], [77, 128, 51, 255]);
-  const band = greyPgm(2, 2, rgba, 1);
-  t.is(text(band, 11), "P5\n2 1\n255\n");
-  t.deepEqual([...band.subarray(11)], [77, 128]);
+  const pix = readPix(greyPix(2, 2, rgba));
+  t.is(pix.id, "spix");
+  // Each row padded to a whole word: 2 pixels take 4 bytes.
+  t.deepEqual(pix.header, [2, 2, 8, 1, 0, 8]);
+  t.is(pix.size, 28 + 8);
+  t.deepEqual(pix.rows, [
+    [77, 128],
+    [51, 255],
+  ]);
+  const band = readPix(greyPix(2, 2, rgba, 1));
+  t.deepEqual(band.header, [2, 1, 8, 1, 0, 4]);
+  t.deepEqual(band.rows, [[77, 128]]);
+});
+
+test("rows of any width come out the same whether the pixels are read a word or a byte at a time", (t) => {
+  // 7 pixels a row (one whole word and a part), 3 rows, every channel value different; the same pixels one byte
+  // past a word boundary cannot be read as words.
+  const width = 7;
+  const height = 3;
+  const rgba = new Uint8Array(width * height * 4).map((_, i) => (i * 37 + 11) % 256);
+  const shifted = new Uint8Array(rgba.length + 1);
+  shifted.set(rgba, 1);
+  const byWords = greyPix(width, height, rgba);
+  const byBytes = greyPix(width, height, shifted.subarray(1));
+  t.deepEqual(byWords, byBytes);
+  const pix = readPix(byWords);
+  t.deepEqual(pix.header, [7, 3, 8, 2, 0, 24]);
+  const leptonica = (i: number) =>
+    Math.floor(
+      ((rgba[i] as number) * 300 + (rgba[i + 1] as number) * 500 + (rgba[i + 2] as number) * 200 + 500) / 1000,
+    );
+  t.deepEqual(
+    pix.rows,
+    Array.from({ length: height }, (_, y) => Array.from({ length: width }, (_, x) => leptonica((y * width + x) * 4))),
+  );
 });
 
 test("a whole PNG becomes grey pixels of its size; a damaged one and a JPEG go to OCR as they came", async (t) => {
-  const pgm = await imageForOcr(scan, "png");
+  const pix = readPix(await imageForOcr(scan, "png"));
   const width = new DataView(scan.buffer, scan.byteOffset).getUint32(16);
   const height = new DataView(scan.buffer, scan.byteOffset).getUint32(20);
-  const header = `P5\n${width} ${height}\n255\n`;
-  t.is(text(pgm, header.length), header);
-  t.is(pgm.length, header.length + width * height);
+  t.is(pix.id, "spix");
+  t.deepEqual(pix.header, [width, height, 8, Math.ceil(width / 4), 0, Math.ceil(width / 4) * 4 * height]);
+  // A scan's paper is light, its print dark.
+  const top = pix.rows[0] ?? [];
+  t.true(top.reduce((a, v) => a + v, 0) / top.length > 200);
+  t.true(pix.rows.some((row) => row.some((v) => v < 64)));
 
   const damaged = scan.slice();
   const middle = Math.floor(damaged.length / 2);

@@ -1,0 +1,71 @@
+// Grey pixels as Leptonica's own serialised image ("spix"), which tesseract's pixRead takes in with one copy: no
+// format to parse (a PGM is read byte by byte, 4-5 % of a page's OCR in WebAssembly). pixels.ts says why grey.
+//
+// Layout (Leptonica's pixSerializeToMemory, little-endian as WebAssembly is): "spix", width, height, depth 8,
+// words per row, 0 colours, raster bytes, then the raster: each row padded to whole 32-bit words, a word holding
+// four pixels with the leftmost in its most significant byte.
+import { endianness } from "node:os";
+
+const HEADER = 28;
+
+/** Leptonica's grey of an RGBA pixel: weights 0.3, 0.5 and 0.2, rounded half up (pixConvertRGBToGray). */
+const grey = (r: number, g: number, b: number): number => ((r * 3 + g * 5 + b * 2 + 5) * 52_429) >>> 19;
+
+/** The grey of a pixel read as one little-endian word (R in the low byte). */
+const greyOfWord = (v: number): number => grey(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff);
+
+// Four pixels a word, read and written as words where the host is little-endian and the pixels are aligned.
+const rowsByWords = (rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, width: number, n: number): void => {
+  const wpl = (width + 3) >> 2;
+  const src = new Uint32Array(rgba.buffer, rgba.byteOffset, width * n);
+  const dst = new Uint32Array(out.buffer, out.byteOffset + HEADER, wpl * n);
+  for (let y = 0; y < n; y++) {
+    let i = y * width;
+    const end = i + width;
+    let o = y * wpl;
+    for (; i + 4 <= end; i += 4, o++) {
+      dst[o] =
+        (greyOfWord(src[i] as number) << 24) |
+        (greyOfWord(src[i + 1] as number) << 16) |
+        (greyOfWord(src[i + 2] as number) << 8) |
+        greyOfWord(src[i + 3] as number);
+    }
+    let last = 0;
+    for (let shift = 24; i < end; i++, shift -= 8) last |= greyOfWord(src[i] as number) << shift;
+    if (width % 4 !== 0) dst[o] = last;
+  }
+};
+
+// The same, a byte at a time (any host, any alignment): pixel x of a row is byte x ^ 3.
+const rowsByBytes = (rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, width: number, n: number): void => {
+  const stride = ((width + 3) >> 2) * 4;
+  for (let y = 0; y < n; y++) {
+    const row = HEADER + y * stride;
+    for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
+      out[row + (x ^ 3)] = grey(rgba[i] as number, rgba[i + 1] as number, rgba[i + 2] as number);
+    }
+  }
+};
+
+const littleEndian = endianness() === "LE";
+
+/**
+ * The grey of RGBA rows as a spix image: the first `rows` rows (all by default). Luminance weights and rounding
+ * as Leptonica's pixConvertRGBToGray, what tesseract itself does to a colour image.
+ */
+export const greyPix = (
+  width: number,
+  height: number,
+  rgba: Uint8Array | Uint8ClampedArray,
+  rows: number = height,
+): Uint8Array => {
+  const n = Math.min(rows, height);
+  const raster = ((width + 3) >> 2) * 4 * n;
+  const out = new Uint8Array(HEADER + raster);
+  const header = new DataView(out.buffer);
+  out.set([0x73, 0x70, 0x69, 0x78]);
+  for (const [i, v] of [width, n, 8, (width + 3) >> 2, 0, raster].entries()) header.setUint32(4 + 4 * i, v, true);
+  if (littleEndian && rgba.byteOffset % 4 === 0) rowsByWords(rgba, out, width, n);
+  else rowsByBytes(rgba, out, width, n);
+  return out;
+};
