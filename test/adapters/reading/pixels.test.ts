@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { greyPix } from "@apar/adapters/reading/grey-pix";
 import { createDocumentReader } from "@apar/adapters/reading/index";
+import { createOcrPool } from "@apar/adapters/reading/ocr-pool";
 import { imageForOcr } from "@apar/adapters/reading/pixels";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
@@ -82,6 +83,21 @@ test("a whole PNG becomes grey pixels of its size; a damaged one and a JPEG go t
   t.is(await imageForOcr(scan.slice(0, scan.length - 12), "png").then((b) => b.length), scan.length - 12);
   const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
   t.is(await imageForOcr(jpeg, "jpeg"), jpeg);
+});
+
+test("OCR reads the spix of a scan as it reads a PGM of the same grey pixels", async (t) => {
+  const spix = await imageForOcr(scan, "png");
+  const { header, rows } = readPix(spix);
+  const [width = 0, height = 0] = header;
+  const head = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const pgm = new Uint8Array(head.length + width * height);
+  pgm.set(head);
+  for (const [y, row] of rows.entries()) pgm.set(row, head.length + y * width);
+  const pool = createOcrPool({ languages: ["eng"], size: 1 });
+  t.teardown(() => pool.close());
+  const fromPix = await pool.recognize(spix);
+  t.true(fromPix.some((line) => line.includes("INVOICE")));
+  t.deepEqual(fromPix, await pool.recognize(pgm));
 });
 
 test("a PNG scan reads through its grey pixels, and a damaged PNG fails as unreadable rather than half read", async (t) => {
