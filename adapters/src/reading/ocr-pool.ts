@@ -2,7 +2,6 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createWorker, PSM, type Worker } from "tesseract.js";
 import { slotQueue } from "./slot-queue.js";
 
@@ -19,11 +18,6 @@ const langPathFor = (langs: readonly string[]): string => {
   for (const l of langs) copyFileSync(join(languageFolder(l), `${l}.traineddata.gz`), join(dir, `${l}.traineddata.gz`));
   return dir;
 };
-
-// The worker thread's script (ocr-worker.ts), beside this module: its .ts when this runs from source.
-const workerPath = fileURLToPath(
-  new URL(`./ocr-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url),
-);
 
 /** Why an OCR job did not finish. */
 export class OcrAborted extends Error {}
@@ -72,7 +66,6 @@ export const createOcrPool = (options: {
     // Without an error handler tesseract.js throws a failed job's error (an image it cannot decode) from its
     // message listener, which ends the process; with one, the job's promise rejects and the reading fails alone.
     const worker = await createWorker([...languages], 1, {
-      workerPath,
       langPath,
       cacheMethod: "none",
       gzip: true,
