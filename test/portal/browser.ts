@@ -84,15 +84,16 @@ export const startReceiver = async (): Promise<Receiver> => {
 };
 
 /**
- * Submits a form with one of its buttons, from the keyboard (focus, Enter), and waits for the answer page: the main
- * frame's navigation, then its document. A mouse click lands where the button was when it was measured: a page
- * whose inline document (a PDF viewer) is still loading may move it, so on a busy machine a click could miss; and
- * waiting for the load state alone can see the form's page before the navigation starts.
+ * Submits a form with one of its buttons (the button's own `click()`, so the button is the form's submitter) and
+ * waits for the answer page: the main frame's navigation, then its document. Neither a mouse click nor a key press:
+ * on a busy machine a page whose inline document (a PDF viewer) is still loading may move the button under the
+ * mouse, or take the keyboard's focus between the focus and the key; and waiting for the load state alone can see
+ * the form's page before the navigation starts.
  */
 export const submit = async (page: Page, selector: string): Promise<void> => {
   await Promise.all([
     page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
-    page.press(selector, "Enter"),
+    page.locator(selector).evaluate((button) => (button as unknown as { click(): void }).click()),
   ]);
   await page.waitForLoadState("domcontentloaded");
 };
