@@ -397,7 +397,7 @@ export const VARIABLES = {
     name: "APAR_LOG_LEVEL",
     codec: logLevel,
     fallback: "info",
-    meaning: "pino log level (JSON lines on stdout)",
+    meaning: "pino log level (JSON lines on stdout, written 4 KiB at a time or every half second, and on exit)",
   },
   workerConcurrency: {
     name: "APAR_WORKER_CONCURRENCY",

@@ -24,8 +24,8 @@ export class OcrAborted extends Error {}
 
 export interface OcrPool {
   /**
-   * The text lines of an image (PNG, JPEG, WebP, Leptonica's spix of grey-pix.ts...), read with `languages` (some of the pool's, the first
-   * leading) or else all of the pool's. Rejects with OcrAborted when the signal fires.
+   * The text lines of an image (PNG, JPEG, WebP, Leptonica's spix of grey-pix.ts...), read with `languages` (some
+   * of the pool's, the first leading) or else all of the pool's. Rejects with OcrAborted when the signal fires.
    */
   recognize(image: Uint8Array, signal?: AbortSignal, languages?: readonly string[]): Promise<string[]>;
   close(): Promise<void>;

@@ -9,7 +9,7 @@ import type { Database } from "@apar/core/ports";
 import test, { type ExecutionContext } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { testDatabases } from "../../helpers/databases.js";
-import { PATIENCE_MS } from "../../helpers/eventually.js";
+import { eventually } from "../../helpers/eventually.js";
 import { startReceiver } from "./receiver.js";
 
 // Below the 50 consecutive failures that would switch the failing subscription off.
@@ -95,26 +95,27 @@ const twoRunners = async (t: Context, kind: Kind, paths: readonly string[], coun
       }),
     );
   }
-  /** Waits until `requests` requests arrived and nothing is being delivered. */
+  /** Waits until `requests` requests arrived and nothing is being delivered; failing, says what the rows hold. */
   const settled = async (requests: number) => {
-    const deadline = Date.now() + PATIENCE_MS;
-    for (;;) {
-      const delivering = await db.stores.webhookDeliveries.list(
-        client.right.id,
-        { status: "Delivering" },
-        { limit: 1 },
-      );
-      if (receiver.received.length >= requests && delivering.items.length === 0) return;
-      if (Date.now() > deadline) {
-        const all = await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 1000 });
-        const summary = new Map<string, number>();
-        for (const d of all.items) {
-          const k = `${d.status} ${d.attempts} ${d.lastStatusCode} ${d.lastError} ${d.lockedBy}`;
-          summary.set(k, (summary.get(k) ?? 0) + 1);
-        }
-        throw new Error(`${receiver.received.length} of ${requests} requests ${JSON.stringify([...summary])}`);
+    try {
+      await eventually(async () => {
+        const delivering = await db.stores.webhookDeliveries.list(
+          client.right.id,
+          { status: "Delivering" },
+          { limit: 1 },
+        );
+        return receiver.received.length >= requests && delivering.items.length === 0;
+      }, `${requests} requests and nothing delivering`);
+    } catch (waited) {
+      const all = await db.stores.webhookDeliveries.list(client.right.id, {}, { limit: 1000 });
+      const summary = new Map<string, number>();
+      for (const d of all.items) {
+        const k = `${d.status} ${d.attempts} ${d.lastStatusCode} ${d.lastError} ${d.lockedBy}`;
+        summary.set(k, (summary.get(k) ?? 0) + 1);
       }
-      await new Promise((r) => setTimeout(r, 20));
+      throw new Error(
+        `${String(waited)}: ${receiver.received.length} of ${requests} requests ${JSON.stringify([...summary])}`,
+      );
     }
   };
   /** Asserts that each path got each event exactly once. */

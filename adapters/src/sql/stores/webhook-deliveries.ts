@@ -294,9 +294,9 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
           lockedUntil,
           updatedAt: now,
         }));
-        // A claim of its own reads committed rows: under REPEATABLE READ its range scan would lock the gap past the
-        // last due delivery until its commit, where the fan-out inserts new due deliveries (they would wait for it).
       },
+      // A claim of its own reads committed rows: under REPEATABLE READ its range scan would lock the gap past the
+      // last due delivery until its commit, where the fan-out inserts new due deliveries (they would wait for it).
       "read committed",
     ),
   finishAttempt: (args) => finishOne(session, args),
