@@ -5,6 +5,7 @@ import { pino } from "pino";
 import { startApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { firstStartBanner } from "./first-start.js";
+import { flushOnTick, tickEvery } from "./log-destination.js";
 
 /** Hard limit for a graceful stop: orchestrators send SIGKILL after 10 s. */
 const STOP_LIMIT_MS = 9_500;
@@ -19,8 +20,10 @@ const main = async (): Promise<void> => {
   // Log lines are buffered and written 4 KiB at a time (or every half second, whichever comes first), not one
   // write per line: a synchronous write per request was a tenth of a hot GET's CPU. What is still buffered is
   // written out synchronously on exit (pino's destination does that); a SIGKILL can lose the last half second.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
-  const logger = pino({ level: config.logLevel, base: { service: "apar" } }, destination);
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const flusher = flushOnTick(destination);
+  tickEvery(flusher, 500);
+  const logger = pino({ level: config.logLevel, base: { service: "apar" } }, flusher.stream);
   const app = await startApp(config, logger, {}, (created) =>
     process.stdout.write(firstStartBanner(created, config.headerPrefix)),
   );

@@ -5,6 +5,7 @@ import {
   amountsEqual,
   CURRENCIES,
   CurrencyCode,
+  canonicalAmountOf,
   compareAmounts,
   decimalFromDb,
   divideAmount,
@@ -53,6 +54,7 @@ test("the canonical form is decimal.js's, for every shape of plain decimal text"
         const text = `${sign}${whole}${fraction}`;
         t.is(normalizeAmount(text), canonicalByDecimal(text), text);
         t.deepEqual(parseAmount(text), E.right(canonicalByDecimal(text)), text);
+        t.is(canonicalAmountOf(text), canonicalByDecimal(text), text);
         checked++;
       }
   t.is(checked, 2 * wholes.length * fractions.length);
@@ -61,6 +63,12 @@ test("the canonical form is decimal.js's, for every shape of plain decimal text"
   t.is(wireAmount("0.125", "EUR"), "0.125");
   t.is(wireAmount("100", "JPY"), "100");
   t.throws(() => normalizeAmount("1e5"), { instanceOf: TypeError });
+});
+
+test("canonicalAmountOf answers undefined for anything but a decimal string in range", (t) => {
+  for (const u of [10.5, "1e5", " 1", "+1", ".5", "1.", "", null, undefined, 10n, "1".repeat(21), "1.12345678901"])
+    t.is(canonicalAmountOf(u), undefined, String(u));
+  t.is(canonicalAmountOf("-0.000"), "0");
 });
 
 test("parseAmount rejects floats, exponents and garbage", (t) => {

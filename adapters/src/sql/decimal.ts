@@ -1,4 +1,4 @@
-import { isDecimalString, normalizeAmount } from "@apar/core";
+import { canonicalAmountOf } from "@apar/core";
 import { Decimal } from "decimal.js";
 
 /**
@@ -11,8 +11,8 @@ import { Decimal } from "decimal.js";
 export const decodeDecimal = (value: unknown, scale?: number): string => {
   // Most values are plain text already (mysql2's strings, a double's shortest text): no decimal.js for those.
   const plain = typeof value === "number" && Number.isFinite(value) ? String(value) : value;
-  if (isDecimalString(plain)) {
-    const canonical = normalizeAmount(plain);
+  const canonical = canonicalAmountOf(plain);
+  if (canonical !== undefined) {
     if (scale === undefined) return canonical;
     const point = canonical.indexOf(".");
     const digits = point < 0 ? 0 : canonical.length - point - 1;

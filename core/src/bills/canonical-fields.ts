@@ -1,9 +1,9 @@
 import type { ExtractedFields, ExtractedLineItem } from "../extraction/model.js";
 import { isIsoDate } from "../shared/codecs/iso-date.js";
 import { isCurrency } from "../shared/currencies.js";
-import { isDecimalString, normalizeAmount } from "../shared/money.js";
+import { canonicalAmountOf } from "../shared/money.js";
 
-const amount = (a: string | null): string | null => (a !== null && isDecimalString(a) ? normalizeAmount(a) : null);
+const amount = (a: string | null): string | null => canonicalAmountOf(a) ?? null;
 
 const line = (l: ExtractedLineItem): ExtractedLineItem => ({
   description: l.description,

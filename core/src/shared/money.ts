@@ -86,6 +86,10 @@ export const normalizeAmount = (amount: string): string => {
   return canonicalText(amount);
 };
 
+/** The canonical form of `u` when it is a decimal string in apar's range, else undefined (one pattern test). */
+export const canonicalAmountOf = (u: unknown): string | undefined =>
+  isDecimalString(u) ? canonicalText(u) : undefined;
+
 /** a + b. */
 export const addAmounts = (a: string, b: string): string => canonical(decimal(a).plus(decimal(b)));
 
