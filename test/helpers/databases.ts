@@ -97,16 +97,25 @@ const withDatabase = (url: string, name: string): string => {
   return parsed.toString();
 };
 
+/**
+ * A connection for a test's own statements. A busy machine (both suites and MariaDB's DDL for every test's fresh
+ * database) can take the handshake past mysql2's 10 s default: a test waits for it rather than fail on the clock.
+ */
+export const mysqlConnection = (url: string) => mysql.createConnection({ uri: url, connectTimeout: 120_000 });
+
+/** Runs one statement on the MySQL server of `url`, outside any database (CREATE and DROP DATABASE). */
+export const adminQuery = async (url: string, sql: string): Promise<void> => {
+  const connection = await mysqlConnection(withDatabase(url, ""));
+  try {
+    await connection.query(sql);
+  } finally {
+    await connection.end();
+  }
+};
+
 const mysqlLocation = async (url: string): Promise<SqlLocation> => {
   const name = `apar_t_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const connection = await mysql.createConnection(withDatabase(url, ""));
-    try {
-      await connection.query(sql);
-    } finally {
-      await connection.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(url, sql);
   await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
   return {
     name: "mysql",

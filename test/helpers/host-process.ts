@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import mysql from "mysql2/promise";
+import { adminQuery } from "./databases.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SQL_URL = process.env.APAR_TEST_DATABASE_URL;
@@ -15,17 +15,6 @@ export interface HostEnvironment {
   readonly dataDir: string;
   dispose(): Promise<void>;
 }
-
-const adminQuery = async (url: string, sql: string): Promise<void> => {
-  const parsed = new URL(url);
-  parsed.pathname = "/";
-  const connection = await mysql.createConnection(parsed.toString());
-  try {
-    await connection.query(sql);
-  } finally {
-    await connection.end();
-  }
-};
 
 /** A fresh environment: SQLite in a temp data folder, or a fresh MySQL database when the suite runs on MySQL. */
 export const hostEnvironment = async (extra: Record<string, string> = {}): Promise<HostEnvironment> => {

@@ -6,11 +6,11 @@ import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
 import type { Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import mysql from "mysql2/promise";
 import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";
 import { loadConfig } from "../../../host/src/config.js";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { mysqlConnection } from "../../helpers/databases.js";
 import { eventually } from "../../helpers/eventually.js";
 import { type HostEnvironment, hostEnvironment, ROOT } from "../../helpers/host-process.js";
 import { fakeReader } from "../bills/bill-harness.js";
@@ -118,7 +118,7 @@ export const tablesContaining = async (
   needles: readonly string[],
 ): Promise<string[]> => {
   if (databaseUrl === undefined) return [];
-  const connection = await mysql.createConnection(databaseUrl);
+  const connection = await mysqlConnection(databaseUrl);
   try {
     const [tables] = await connection.query("SHOW TABLES");
     const hits: string[] = [];
