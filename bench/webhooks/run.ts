@@ -8,9 +8,10 @@
 // Then each round offers steady rates (BENCH_RATES, deliveries/s = events/s x subscriptions, for BENCH_STEADY_MS) to
 // a running runner: events committed every 10 ms; p50/p99 from each commit to each delivery's receipt.
 // Saturation rows also give this process's CPU per delivery (µs; the runner's cost, less sensitive to the machine's
-// load than the rates; MariaDB's CPU is not in it, SQLite's is). BENCH_DATABASES=mysql skips SQLite. The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
+// load than the rates; MariaDB's CPU is not in it, SQLite's is); on MySQL/MariaDB also the server's CPU per delivery
+// (when its process runs on this machine) and the statements it ran per delivery. BENCH_DATABASES=mysql skips SQLite. The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
 import { fork } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
@@ -24,6 +25,7 @@ import { makeEvent, SYSTEM_ACTOR, signWebhook } from "@apar/core";
 import { createClient, createWebhookSubscription } from "@apar/core/app";
 import type { Database } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
+import mysql from "mysql2/promise";
 import { benchDatabase } from "../mysql-database.js";
 
 const N = Number(process.env.BENCH_N ?? 4000);
@@ -102,7 +104,43 @@ const anchor = async (count: number, round: number): Promise<Measured> => {
 interface Measured {
   readonly rate: number;
   readonly cpuUs: number;
+  /** The database server's CPU per delivery (µs) and statements per delivery, when it runs on this machine. */
+  readonly serverCpuUs?: number;
+  readonly statements?: number;
 }
+
+/**
+ * MySQL/MariaDB's side of a saturation round: the server process's CPU (from /proc, when it runs here) and its
+ * statement count (`Questions`, every client's, so the bench's own few are in it).
+ */
+interface ServerProbe {
+  sample(): Promise<{ readonly cpuUs: number | undefined; readonly questions: number }>;
+  close(): Promise<void>;
+}
+const serverPid = (): string | undefined =>
+  readdirSync("/proc").find((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      return ["mariadbd", "mysqld"].includes(readFileSync(`/proc/${pid}/comm`, "utf8").trim());
+    } catch {
+      return false;
+    }
+  });
+const probeOf = async (url: string): Promise<ServerProbe> => {
+  const connection = await mysql.createConnection(url);
+  const pid = existsSync("/proc") ? serverPid() : undefined;
+  return {
+    async sample() {
+      const [rows] = await connection.query("SHOW GLOBAL STATUS LIKE 'Questions'");
+      const questions = Number((rows as { Value: string }[])[0]?.Value ?? NaN);
+      if (pid === undefined) return { cpuUs: undefined, questions };
+      // utime and stime, fields 14 and 15, in clock ticks (100 a second on Linux).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return { cpuUs: (Number(fields[11]) + Number(fields[12])) * 10_000, questions };
+    },
+    close: () => connection.end(),
+  };
+};
 const cpuSince = (start: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(start);
   return used.user + used.system;
@@ -116,9 +154,10 @@ interface Setup {
   readonly sealer: ReturnType<typeof createSecretSealer>;
   readonly clientId: string;
   readonly paths: readonly string[];
+  readonly probe: ServerProbe | undefined;
 }
 
-const setUp = async (raw: Database, subscriptions: number): Promise<Setup> => {
+const setUp = async (raw: Database, subscriptions: number, probe: ServerProbe | undefined): Promise<Setup> => {
   const notifier = createNotifier();
   const db = notifyingDatabase(raw, { events: notifier });
   const ids = randomIds(systemClock);
@@ -135,7 +174,7 @@ const setUp = async (raw: Database, subscriptions: number): Promise<Setup> => {
     })();
     if (E.isLeft(sub)) throw new Error(sub.left.detail);
   }
-  return { db, raw, notifier, ids, sealer, clientId: tenant.right.id, paths };
+  return { db, raw, notifier, ids, sealer, clientId: tenant.right.id, paths, probe };
 };
 
 const eventsOf = (s: Setup, count: number) =>
@@ -170,6 +209,7 @@ const runnerOf = (s: Setup, id: string): WebhookRunner =>
 const saturation = async (s: Setup, count: number, round: number): Promise<Measured> => {
   receipts.clear();
   const events = eventsOf(s, Math.ceil(count / s.paths.length));
+  const server = await s.probe?.sample();
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < events.length; i += 500) await s.raw.run((st) => st.events.append(events.slice(i, i + 500)));
@@ -178,9 +218,19 @@ const saturation = async (s: Setup, count: number, round: number): Promise<Measu
   const done = await waitForReceipts(events.length * s.paths.length, 120_000);
   const rate = receipts.size / ((performance.now() - started) / 1000);
   const cpuUs = cpuSince(cpu) / Math.max(1, receipts.size);
+  const serverAfter = await s.probe?.sample();
+  const delivered = Math.max(1, receipts.size);
   await runner.stop(1_000);
   if (!done) console.warn(`  saturation round ${round}: only ${receipts.size} of ${events.length * s.paths.length}`);
-  return { rate, cpuUs };
+  if (server === undefined || serverAfter === undefined) return { rate, cpuUs };
+  return {
+    rate,
+    cpuUs,
+    statements: (serverAfter.questions - server.questions) / delivered,
+    ...(server.cpuUs === undefined || serverAfter.cpuUs === undefined
+      ? {}
+      : { serverCpuUs: (serverAfter.cpuUs - server.cpuUs) / delivered }),
+  };
 };
 
 /** Steady offered load: `rate` deliveries/s for STEADY_MS, committed every 10 ms, to a running runner. */
@@ -231,7 +281,10 @@ const spread = (xs: readonly number[], digits = 0): string =>
 
 const rows: string[] = [];
 const summaries: string[] = [];
-const databases: { name: string; open: () => Promise<{ db: Database; cleanUp: () => void }> }[] = [
+const databases: {
+  name: string;
+  open: () => Promise<{ db: Database; cleanUp: () => void; probe?: ServerProbe }>;
+}[] = [
   {
     name: "sqlite",
     open: async () => {
@@ -242,12 +295,17 @@ const databases: { name: string; open: () => Promise<{ db: Database; cleanUp: ()
   },
 ];
 /** MySQL/MariaDB: DATABASE_URL as it is, else a fresh `apar_bench_webhooks` on BENCH_MYSQL_URL's server (default local). */
-const openMysql = async (): Promise<Database> => {
-  if (process.env.DATABASE_URL !== undefined) return openSqlDatabase({ url: process.env.DATABASE_URL });
-  const server = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
-  return openSqlDatabase({ url: await benchDatabase(server, "apar_bench_webhooks", true) });
-};
-databases.push({ name: "mysql", open: async () => ({ db: await openMysql(), cleanUp: () => {} }) });
+const mysqlUrl = async (): Promise<string> =>
+  process.env.DATABASE_URL ??
+  benchDatabase(process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/", "apar_bench_webhooks", true);
+databases.push({
+  name: "mysql",
+  open: async () => {
+    const url = await mysqlUrl();
+    const probe = await probeOf(url);
+    return { db: await openSqlDatabase({ url }), cleanUp: () => void probe.close(), probe };
+  },
+});
 
 console.log(
   `webhook bench: ${N} deliveries per saturation round, ${ROUNDS} A/B pairs, rates ${RATES.join("/")} deliveries/s for ${STEADY_MS} ms, runner options ${JSON.stringify(LOOPS)}; load ${loadavg()
@@ -261,10 +319,12 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
     return undefined;
   });
   if (opened === undefined) continue;
-  const { db: raw, cleanUp } = opened;
+  const { db: raw, cleanUp, probe } = opened;
   await raw.migrate();
   for (const subscriptions of SUBSCRIPTIONS) {
-    const s = await setUp(raw, subscriptions);
+    const s = await setUp(raw, subscriptions, probe);
+    const serverCpu: number[] = [];
+    const statements: number[] = [];
     const anchors: number[] = [];
     const signed: number[] = [];
     const anchorCpu: number[] = [];
@@ -280,9 +340,11 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
           anchors.push(rate);
           anchorCpu.push(cpuUs);
         } else {
-          const { rate, cpuUs } = await saturation(s, N, round);
-          signed.push(rate);
-          signedCpu.push(cpuUs);
+          const measured = await saturation(s, N, round);
+          signed.push(measured.rate);
+          signedCpu.push(measured.cpuUs);
+          if (measured.serverCpuUs !== undefined) serverCpu.push(measured.serverCpuUs);
+          if (measured.statements !== undefined) statements.push(measured.statements);
         }
       const runner = runnerOf(s, `bench-steady-${round}`);
       runner.start();
@@ -300,7 +362,7 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
     );
     const load = spread(loads, 2);
     rows.push(
-      `| ${name} | ${subscriptions} | saturation | ${spread(signed)} | ${spread(anchors)} | ${spread(ratios, 2)} | | | ${spread(signedCpu)} | ${spread(anchorCpu)} | ${load} |`,
+      `| ${name} | ${subscriptions} | saturation | ${spread(signed)} | ${spread(anchors)} | ${spread(ratios, 2)} | | | ${spread(signedCpu)} | ${serverCpu.length === 0 ? "" : spread(serverCpu)} | ${statements.length === 0 ? "" : spread(statements, 2)} | ${spread(anchorCpu)} | ${load} |`,
     );
     for (const [rate, runs] of steadyRuns)
       rows.push(
@@ -310,7 +372,7 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
         )} | ${spread(
           runs.map((r) => r.p99),
           1,
-        )} | | | ${load} |`,
+        )} | | | | | ${load} |`,
       );
   }
   await raw.close();
@@ -318,9 +380,9 @@ for (const { name, open } of databases.filter((d) => only.includes(d.name))) {
 }
 
 console.log(
-  "\n| db | subs | offered | deliveries/s | anchor/s | ratio | p50 ms | p99 ms | CPU µs/delivery | anchor CPU µs/request | load (1 min) |",
+  "\n| db | subs | offered | deliveries/s | anchor/s | ratio | p50 ms | p99 ms | CPU µs/delivery | DB server CPU µs/delivery | statements/delivery | anchor CPU µs/request | load (1 min) |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) console.log(row);
 for (const line of summaries) console.log(line);
 client.close();

@@ -26,15 +26,17 @@ const idsOf = (deliveries: readonly WebhookDelivery[]): string[] => deliveries.m
 contractTest("webhook deliveries: addMany then ofId, scoped to the client; a pair is added once", async (t, db) => {
   const { clientId, subscription } = await setUp(db);
   const delivery = aDelivery(subscription, { createdAt: at(7), updatedAt: at(8), nextAttemptAt: at(9) });
-  await db.stores.webhookDeliveries.addMany([delivery]);
+  t.deepEqual([...(await db.stores.webhookDeliveries.addMany([delivery]))], [delivery.id], "answers what it added");
   t.deepEqual(await db.stores.webhookDeliveries.ofId(clientId, delivery.id), delivery);
   t.is(await db.stores.webhookDeliveries.ofId(aClient().id, delivery.id), undefined, "foreign client");
   t.is(await db.stores.webhookDeliveries.ofId(clientId, newId()), undefined);
   const again = aDelivery(subscription, { eventId: delivery.eventId });
-  await db.stores.webhookDeliveries.addMany([again, aDelivery(subscription)]);
+  const fresh = aDelivery(subscription);
+  const added = await db.stores.webhookDeliveries.addMany([again, fresh]);
+  t.deepEqual([...added], [fresh.id], "the skipped pair is not in the answer");
   t.is(await db.stores.webhookDeliveries.ofId(clientId, again.id), undefined, "same (subscription, event) skipped");
   t.is((await db.stores.webhookDeliveries.list(clientId, {}, { limit: 10 })).items.length, 2);
-  await db.stores.webhookDeliveries.addMany([]);
+  t.is((await db.stores.webhookDeliveries.addMany([])).size, 0);
 });
 
 contractTest("webhook deliveries: list filters, pages, and can walk newest first", async (t, db) => {

@@ -1,9 +1,11 @@
 import type { AttemptOutcome, WebhookDelivery } from "@apar/core";
 import {
+  type AttemptInputs,
+  attemptsWith,
   type DeliveryAttempt,
   type DeliveryDeps,
   type NextClaim,
-  prepareAttempts,
+  readAttemptInputs,
   recordAttempts,
 } from "@apar/core/app";
 
@@ -41,8 +43,9 @@ const runPool = async (
 
 /**
  * Makes one attempt of each claimed delivery (core prepares and signs them; up to `concurrency` in flight), then
- * records the outcomes in one unit of work, claiming the next batch in it when asked. Answers the outcomes in
- * claim order and the next batch.
+ * records the outcomes in one unit of work, claiming the next batch in it when asked. `inputs`, the events and
+ * subscriptions of a batch the fan-out leased, spare reading them again. Answers the outcomes in claim order and
+ * the next batch.
  */
 export const deliverClaimed =
   (
@@ -53,15 +56,16 @@ export const deliverClaimed =
   async (
     claimed: readonly WebhookDelivery[],
     claimNext?: NextClaim,
+    inputs?: AttemptInputs,
   ): Promise<{ readonly outcomes: AttemptOutcome[]; readonly next: readonly WebhookDelivery[] }> => {
     if (claimed.length === 0) return { outcomes: [], next: [] };
-    const attempt = await prepareAttempts(deps)(claimed);
-    const { outcomes, completed } = await runPool(claimed, attempt, concurrency);
+    const read = inputs ?? (await readAttemptInputs(deps)(claimed));
+    const { outcomes, completed } = await runPool(claimed, attemptsWith(deps, read), concurrency);
     // The attempts were sent: recording them must not give up on a transient failure (a deadlock between
     // workers rolls the unit of work back as a whole), or the lease would run out and they would be sent again.
     for (let retry = 0; ; retry += 1) {
       try {
-        const { next } = await recordAttempts(deps, worker, completed, claimNext);
+        const { next } = await recordAttempts(deps, worker, completed, claimNext, read.subscriptions);
         return { outcomes, next };
       } catch (error) {
         if (retry >= RECORD_RETRIES) throw error;

@@ -1,5 +1,5 @@
 import type { WebhookDelivery } from "@apar/core";
-import { dispatchWebhookEvents } from "@apar/core/app";
+import { type AttemptInputs, dispatchWebhookEvents } from "@apar/core/app";
 import type { Clock, Database, Ids, SecretSealer, WebhookSender } from "@apar/core/ports";
 import { createPump } from "../jobs/pump.js";
 import { DELIVERY_LEASE_MS, deliverClaimed } from "./deliver-batch.js";
@@ -70,20 +70,47 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const concurrency = options.concurrency ?? (options.loops ?? DEFAULT_LOOPS) * batch;
   let stopping = false;
   const fanOut = dispatchWebhookEvents({ db: database, clock, ids: options.ids });
+  /** Deliveries the last fan-outs made per event (how many events fill the room the loops have). */
+  let perEvent = 1;
+  /** The outbox was left with events for want of room in the loops: a loop that ends fans out again. */
+  let outboxBehind = false;
   /**
-   * Fans out batches of the outbox until it is drained, `afterEach` told of each batch; answers how many events.
-   * On MySQL, runners of several processes fanning out the same outbox rows at once deadlock on the deliveries'
-   * unique index; a named lock, taken once for the whole drain, lets one fan out at a time (SQLite's writer lock
-   * does that already).
+   * Pending deliveries may be due that no loop holds (the fan-out left some unleased, a wake-up, or not known): a
+   * loop that ends claims its next batch only then. The poll claims whatever this says.
    */
-  const drainOutbox = (afterEach: (dispatched: number) => void = () => {}): Promise<number> => {
+  let claimable = true;
+  /**
+   * Fans out batches of the outbox until it is drained; answers how many events. While `leasing`, each batch is
+   * sized to the room the loops have and its deliveries are made leased to this runner and handed straight to
+   * new loops (no claim, no second read of the events); without room the drain stops and the next loop to end
+   * takes it up. On MySQL, runners of several processes fanning out the same outbox rows at once deadlock on the
+   * deliveries' unique index; a named lock, taken once for the whole drain, lets one fan out at a time (SQLite's
+   * writer lock does that already).
+   */
+  const drainOutbox = (leasing: boolean): Promise<number> => {
     const drain = async (): Promise<number> => {
       let total = 0;
       for (;;) {
-        const n = await fanOut(DISPATCH_BATCH);
-        total += n;
-        afterEach(n);
-        if (n < DISPATCH_BATCH || stopping) return total;
+        const room = concurrency - attemptsInFlight();
+        if (leasing && room < perEvent) {
+          outboxBehind = true;
+          return total;
+        }
+        outboxBehind = false;
+        const limit = leasing ? Math.max(1, Math.min(DISPATCH_BATCH, Math.floor(room / perEvent))) : DISPATCH_BATCH;
+        const lease = leasing && !stopping ? { worker: id, leaseMs, limit: room } : undefined;
+        const result = await fanOut(limit, lease);
+        total += result.events;
+        if (result.events > 0) perEvent = Math.max(1, result.made / result.events);
+        const { deliveries, events, subscriptions } = result.leased;
+        for (let at = 0; at < deliveries.length; at += batch)
+          start(deliveries.slice(at, at + batch), { events, subscriptions });
+        if (result.pending > 0) {
+          claimable = true;
+          // Not in runOnce() before start(): that pass claims them itself.
+          if (started && !stopping) void pump.wake();
+        }
+        if (result.events < limit || stopping) return total;
       }
     };
     return database.dialect === "mysql" ? database.withLock("webhook-dispatch", drain) : drain();
@@ -101,12 +128,19 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   );
   const inFlight = new Set<Promise<unknown>>();
   const batchSizes = new Map<Promise<unknown>, number>();
-  const attemptsInFlight = (): number => [...batchSizes.values()].reduce((a, b) => a + b, 0);
+  const attemptsInFlight = (): number => {
+    let n = 0;
+    for (const size of batchSizes.values()) n += size;
+    return n;
+  };
   let started = false;
   let unsubscribe: (() => void) | undefined;
 
-  const claim = (limit: number) =>
-    database.stores.webhookDeliveries.claimDue({ worker: id, now: clock.now(), leaseMs, limit });
+  const claim = async (limit: number) => {
+    const claimed = await database.stores.webhookDeliveries.claimDue({ worker: id, now: clock.now(), leaseMs, limit });
+    if (claimed.length < limit) claimable = false;
+    return claimed;
+  };
 
   /**
    * Where a loop claims its next batch. On MySQL/MariaDB in a transaction of its own, READ COMMITTED (the store's
@@ -118,21 +152,24 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   const claimApart = database.dialect === "mysql";
 
   /**
-   * Attempts a claimed batch, records it and claims the next one (while there is room), so that a busy loop goes
-   * on without the pump; a batch that ends without a successor pumps again.
+   * Attempts a batch (claimed, or leased by the fan-out with its `inputs`), records it and claims the next one
+   * while claims may find some and there is room, so that a busy loop goes on without the pump. A batch that ends
+   * without a successor fans out again when the outbox was left for want of room, else pumps the claims again
+   * when they may find something.
    */
-  const start = (claimed: readonly WebhookDelivery[]): void => {
+  const start = (claimed: readonly WebhookDelivery[], inputs?: AttemptInputs): void => {
     const limit = (): number => (stopping ? 0 : Math.min(batch, concurrency - attemptsInFlight() + claimed.length));
     let handedOn = false;
     // This loop's own claim found nothing due: no pump needed (the fan-out wakes it when it adds deliveries, the
     // poll when retries come due); on MySQL that spares an empty claim transaction per batch at a steady rate.
     let nothingDue = false;
-    const run: Promise<unknown> = deliver(claimed, claimApart ? undefined : { leaseMs, limit })
+    const claimNext = (): boolean => claimable && !outboxBehind;
+    const run: Promise<unknown> = deliver(claimed, claimApart || !claimNext() ? undefined : { leaseMs, limit }, inputs)
       .then(
         async ({ next }) => {
           if (!claimApart) return next;
           const room = limit();
-          if (room < 1) return [];
+          if (room < 1 || !claimNext()) return [];
           const following = await claim(room);
           nothingDue = following.length === 0;
           return following;
@@ -152,8 +189,10 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
       .finally(() => {
         inFlight.delete(run);
         batchSizes.delete(run);
-        // A successor keeps the chain going; otherwise look for new work (other due deliveries).
-        if (!stopping && !handedOn && !nothingDue) void pump.wake();
+        if (stopping || handedOn) return;
+        // The outbox waits for room: fan out into the room this loop left (leased, straight to a new loop).
+        if (outboxBehind) void fanOutPump.wake();
+        else if (claimable && !nothingDue) void pump.wake();
       });
     inFlight.add(run);
     batchSizes.set(run, claimed.length);
@@ -177,9 +216,7 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   });
   const fanOutPump = createPump(
     async () => {
-      await drainOutbox((dispatched) => {
-        if (dispatched > 0 && !stopping) void pump.wake();
-      });
+      await drainOutbox(true);
     },
     { pollMs, onError: (error) => logger.error({ err: String(error) }, "webhook dispatch failed") },
   );
@@ -196,11 +233,12 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     },
     wake() {
       if (!started || stopping) return;
+      claimable = true;
       void fanOutPump.wake();
       void pump.wake();
     },
     async runOnce() {
-      const dispatched = await drainOutbox();
+      const dispatched = await drainOutbox(false);
       let attempted = 0;
       for (;;) {
         const claimed = await claim(batch);

@@ -204,7 +204,15 @@ export { resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js"
 export * from "./tenancy/seller-identity.js";
 export * from "./tenancy/update-client.js";
 export * from "./tools/index.js";
-export { type DeliveryAttempt, type NextClaim, prepareAttempts, recordAttempts } from "./webhooks/deliver.js";
+export {
+  type AttemptInputs,
+  attemptsWith,
+  type DeliveryAttempt,
+  type NextClaim,
+  prepareAttempts,
+  readAttemptInputs,
+  recordAttempts,
+} from "./webhooks/deliver.js";
 export type { DeliveryDeps, WebhookDeps } from "./webhooks/deps.js";
 export * from "./webhooks/dispatch-events.js";
 export * from "./webhooks/inputs.js";

@@ -43,8 +43,11 @@ export interface DeliveryFilter {
  * never hold one delivery at once), and kept as the delivery log.
  */
 export interface WebhookDeliveries {
-  /** Adds deliveries; one that exists for the same (subscription, event) is skipped. */
-  addMany(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  /**
+   * Adds deliveries; one that exists for the same (subscription, event) is skipped. Answers the ids of those added
+   * (a fan-out hands only the deliveries it made to its worker).
+   */
+  addMany(deliveries: readonly WebhookDelivery[]): Promise<ReadonlySet<string>>;
   ofId(clientId: string, id: string): Promise<WebhookDelivery | undefined>;
   list(clientId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>>;
   /**

@@ -5,7 +5,7 @@ import { createGuardedClient } from "@apar/adapters/webhooks/guarded-client";
 import { createSecretSealer } from "@apar/adapters/webhooks/secret-sealer";
 import { makeEvent, SYSTEM_ACTOR } from "@apar/core";
 import { createClient, createWebhookSubscription } from "@apar/core/app";
-import type { Database } from "@apar/core/ports";
+import type { Database, Stores, WebhookSender } from "@apar/core/ports";
 import test, { type ExecutionContext } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { testDatabases } from "../../helpers/databases.js";
@@ -27,6 +27,29 @@ const countsOf = (requests: readonly { headers: Record<string, unknown> }[]): Ma
   return counts;
 };
 
+/** The runners' lease; the tests move their clock past it to let a claimer take what a dead runner held. */
+const LEASE_MS = 60_000;
+
+/** A database handle whose claims are counted: how many deliveries `claimDue` answered, in or out of a unit of work. */
+const countingClaims = (database: Database) => {
+  const claimed = { count: 0 };
+  const counted = (stores: Stores): Stores => ({
+    ...stores,
+    webhookDeliveries: {
+      ...stores.webhookDeliveries,
+      claimDue: async (args) => {
+        const answered = await stores.webhookDeliveries.claimDue(args);
+        claimed.count += answered.length;
+        return answered;
+      },
+    },
+  });
+  return {
+    claimed,
+    database: { ...database, stores: counted(database.stores), run: (work) => database.run((s) => work(counted(s))) },
+  } as { readonly claimed: { count: number }; readonly database: Database };
+};
+
 /** Paths whose receiver fails, and how (set before the events). */
 const failing = new Map<string, number>([["/fail", 503]]);
 
@@ -37,8 +60,14 @@ type Context = ExecutionContext;
  * Two runners (small batches, a fast poll, so that their fan-outs and claims interleave) on two handles of one
  * database, `events` events appended for a client with a subscription per path.
  */
-const twoRunners = async (t: Context, kind: Kind, paths: readonly string[], count: number) => {
-  const handles = await kind.openMany(2);
+const twoRunners = async (
+  t: Context,
+  kind: Kind,
+  paths: readonly string[],
+  count: number,
+  options: { readonly senders?: readonly (WebhookSender | undefined)[]; readonly concurrency?: number } = {},
+) => {
+  const handles = (await kind.openMany(2)).map(countingClaims);
   const receiver = await startReceiver();
   const sender = createGuardedClient({ allowInsecureLoopback: true, privateCidrs: [] });
   let offset = 0;
@@ -50,9 +79,9 @@ const twoRunners = async (t: Context, kind: Kind, paths: readonly string[], coun
     await Promise.all(runners.map((r) => r.stop(1_000)));
     sender.close();
     await receiver.close();
-    await Promise.all(handles.map((h) => h.close()));
+    await Promise.all(handles.map((h) => h.database.close()));
   });
-  const db = handles[0] as Database;
+  const db = handles[0]?.database as Database;
   const deps = { db, clock, ids, randomBytes: secureRandomBytes, sealer, checkUrl: sender.validate };
   const client = await createClient(deps)({ name: "Two runners" })();
   if (E.isLeft(client)) throw new Error(client.left.code);
@@ -82,16 +111,17 @@ const twoRunners = async (t: Context, kind: Kind, paths: readonly string[], coun
     runners.push(
       createWebhookRunner({
         id: `runner-${i}`,
-        database: handle,
+        database: handle.database,
         clock,
         ids,
         sealer,
-        sender,
+        sender: options.senders?.[i] ?? sender,
         headerPrefix: "service",
         logger: { warn: () => {}, error: (obj, msg) => t.log(msg, obj) },
         pollMs: 10,
         batch: 8,
-        concurrency: 32,
+        concurrency: options.concurrency ?? 32,
+        leaseMs: LEASE_MS,
       }),
     );
   }
@@ -138,6 +168,8 @@ const twoRunners = async (t: Context, kind: Kind, paths: readonly string[], coun
     clientId: client.right.id,
     receiver,
     runners,
+    /** Deliveries each runner's claims answered (not those its fan-out leased to it). */
+    claimed: handles.map((h) => h.claimed),
     eventIds,
     settled,
     onceEach,
@@ -188,5 +220,74 @@ for (const kind of testDatabases()) {
     const rows = (await db.stores.webhookDeliveries.list(clientId, {}, { limit: 1000 })).items;
     t.is(rows.length, count);
     t.true(rows.every((d) => d.status === "Succeeded" && d.attempts === 1));
+  });
+}
+
+for (const kind of testDatabases()) {
+  test(`${kind.name}: ten subscriptions, an outbox of several fan-out batches: two runners send each event once to each`, async (t) => {
+    const paths = Array.from({ length: 10 }, (_, i) => `/ten-${i}`);
+    const count = 45;
+    const { db, clientId, runners, settled, onceEach } = await twoRunners(t, kind, paths, count);
+    for (const runner of runners) runner.start();
+    await settled(count * paths.length);
+    for (const path of paths) await onceEach(path);
+    const rows = (await db.stores.webhookDeliveries.list(clientId, {}, { limit: 1000 })).items;
+    t.is(rows.length, count * paths.length);
+    t.true(rows.every((d) => d.status === "Succeeded" && d.attempts === 1));
+  });
+
+  test(`${kind.name}: a runner that dies holding the deliveries its fan-out leased: another runner delivers each once`, async (t) => {
+    const count = 20;
+    // The first runner's requests never get an answer (as if its process had died mid-attempt) until the end.
+    const stuck: { release: () => void; delivered: string[] } = { release: () => {}, delivered: [] };
+    const released = new Promise<void>((resolve) => {
+      stuck.release = resolve;
+    });
+    const hanging: WebhookSender = {
+      post: async (_url, request) => {
+        stuck.delivered.push(String(request.headers["Service-Event-Id"]));
+        await released;
+        return { ok: false, status: null, error: "the process died", latencyMs: 0 };
+      },
+    };
+    const { db, clientId, receiver, runners, claimed, settled, onceEach, later, eventIds } = await twoRunners(
+      t,
+      kind,
+      ["/after-crash"],
+      count,
+      // Room for every delivery: the fan-out leases them all at once, so no claim is left for it to make.
+      { senders: [hanging, undefined], concurrency: count },
+    );
+    t.teardown(() => stuck.release());
+    const [dead, alive] = runners;
+    if (dead === undefined || alive === undefined) return t.fail();
+    dead.start();
+    await eventually(async () => {
+      const held = await db.stores.webhookDeliveries.list(clientId, { status: "Delivering" }, { limit: 100 });
+      return stuck.delivered.length === count && held.items.length === count;
+    }, "the first runner attempting every delivery");
+    const held = (await db.stores.webhookDeliveries.list(clientId, {}, { limit: 100 })).items;
+    t.true(held.every((d) => d.lockedBy === "runner-0" && d.attempts === 1));
+    t.deepEqual([...stuck.delivered].sort(), eventIds);
+    t.is(claimed[0]?.count, 0, "the first runner got them from its fan-out, leased, without a claim");
+
+    // Its leases run out; the second runner claims what it held and delivers each event once.
+    later(LEASE_MS);
+    alive.start();
+    await settled(count);
+    await onceEach("/after-crash");
+    t.is(claimed[1]?.count, count);
+    // The first runner's late outcomes find it holding nothing: they change no row.
+    stuck.release();
+    await dead.stop(60_000);
+    const rows = (await db.stores.webhookDeliveries.list(clientId, {}, { limit: 100 })).items;
+    t.is(rows.length, count);
+    t.true(
+      rows.every(
+        (d) => d.status === "Succeeded" && d.attempts === 2 && d.lockedBy === null && d.lastStatusCode === 200,
+      ),
+      "the interrupted attempt counts, as for a claimed delivery",
+    );
+    t.is(receiver.on("/after-crash").length, count);
   });
 }

@@ -49,12 +49,15 @@ const finishOne = (
 export const memoryWebhookDeliveries = (access: Access): WebhookDeliveries => ({
   addMany: (deliveries) =>
     access.write((t) => {
+      const added = new Set<string>();
       for (const d of deliveries) {
         const key = `${d.subscriptionId} ${d.eventId}`;
         if (t.webhookDeliveryKeys.get(key) !== undefined) continue;
         t.webhookDeliveries.set(d.id, { ...copy(d), availableAt: availableAtOf(d) });
         t.webhookDeliveryKeys.set(key, d.id);
+        added.add(d.id);
       }
+      return added;
     }),
   async ofId(clientId, id) {
     const d = access.read().webhookDeliveries.get(id);

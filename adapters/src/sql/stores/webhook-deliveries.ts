@@ -189,18 +189,31 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
     session.write(async (tx) => {
       // INSERT IGNORE / OR IGNORE: a (subscription, event) pair that exists (another dispatcher made it) is skipped.
       const ignore = tx.dialect === "mysql" ? "INSERT IGNORE" : "INSERT OR IGNORE";
+      const added = new Set<string>();
       for (let start = 0; start < deliveries.length; start += ROWS_PER_INSERT) {
         const chunk = deliveries.slice(start, start + ROWS_PER_INSERT);
         const rows = chunk.map((_, i) => `(${placeholders(i * PER_ROW + 1, PER_ROW)})`).join(", ");
+        let inserted = 0;
         try {
-          await tx.execute(
+          inserted = await tx.execute(
             `${ignore} INTO webhook_deliveries (${COLUMNS}, available_at) VALUES ${rows}`,
             chunk.flatMap(bindOf),
           );
         } catch (error) {
           if (!(error instanceof UniqueConstraintError)) throw error;
         }
+        if (inserted === chunk.length) {
+          for (const d of chunk) added.add(d.id);
+          continue;
+        }
+        // Some pairs existed (another dispatcher made them): the ids are new, so those found now are this chunk's.
+        const found = await tx.select<{ id: string }>(
+          `SELECT id FROM webhook_deliveries WHERE id IN (${placeholders(1, chunk.length)})`,
+          chunk.map((d) => d.id),
+        );
+        for (const { id } of found) added.add(id);
       }
+      return added;
     }),
   async ofId(clientId, id) {
     const [row] = await session.select<DeliveryRow>(`${SELECT} WHERE client_id = $1 AND id = $2`, [clientId, id]);
