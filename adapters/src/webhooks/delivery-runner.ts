@@ -75,8 +75,9 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
   /** The outbox was left with events for want of room in the loops: a loop that ends fans out again. */
   let outboxBehind = false;
   /**
-   * Pending deliveries may be due that no loop holds (the fan-out left some unleased, a wake-up, or not known): a
-   * loop that ends claims its next batch only then. The poll claims whatever this says.
+   * Deliveries may be due that no loop holds (the fan-out left some unleased; a poll or wake-up: retries come due,
+   * another runner's leases run out): a loop that ends claims its next batch only then. With every delivery leased
+   * at the fan-out there is nothing to claim, and an empty claim per batch would cost a transaction.
    */
   let claimable = true;
   /**
@@ -163,7 +164,9 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     // This loop's own claim found nothing due: no pump needed (the fan-out wakes it when it adds deliveries, the
     // poll when retries come due); on MySQL that spares an empty claim transaction per batch at a steady rate.
     let nothingDue = false;
-    const claimNext = (): boolean => claimable && !outboxBehind;
+    // Claims come first while they may find something (older deliveries: retries come due, others' leases run
+    // out), so that a long outbox does not hold them back; the fan-out takes the room that is left.
+    const claimNext = (): boolean => claimable;
     const run: Promise<unknown> = deliver(claimed, claimApart || !claimNext() ? undefined : { leaseMs, limit }, inputs)
       .then(
         async ({ next }) => {
@@ -198,8 +201,13 @@ export const createWebhookRunner = (options: WebhookRunnerOptions): WebhookRunne
     batchSizes.set(run, claimed.length);
   };
 
-  /** Claims and starts batches while there is room. */
+  /**
+   * Claims and starts batches while there is room. At every poll and wake-up: from then on, until a claim finds
+   * less than it asked, loops that end claim their next batch (retries that came due meanwhile are not left
+   * behind the outbox).
+   */
   const fill = async (): Promise<void> => {
+    claimable = true;
     while (!stopping && attemptsInFlight() < concurrency) {
       const claimed = await claim(Math.min(batch, concurrency - attemptsInFlight()));
       if (claimed.length === 0 || stopping) return;
