@@ -6,34 +6,51 @@
 // four pixels with the leftmost in its most significant byte.
 import { endianness } from "node:os";
 
-const HEADER = 28;
+export const SPIX_HEADER = 28;
+const HEADER = SPIX_HEADER;
 
 /** Leptonica's grey of an RGBA pixel: weights 0.3, 0.5 and 0.2, rounded half up (pixConvertRGBToGray). */
-const grey = (r: number, g: number, b: number): number => ((r * 3 + g * 5 + b * 2 + 5) * 52_429) >>> 19;
+export const grey = (r: number, g: number, b: number): number => ((r * 3 + g * 5 + b * 2 + 5) * 52_429) >>> 19;
 
 /** The grey of a pixel read as one little-endian word (R in the low byte). */
 const greyOfWord = (v: number): number => grey(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff);
+
+/**
+ * One row of RGBA pixels read as little-endian words (`src` from `from`, `width` of them) written as grey into a
+ * spix raster's words (`dst` from `to`).
+ */
+export const greyRowByWords = (src: Uint32Array, from: number, width: number, dst: Uint32Array, to: number): void => {
+  let i = from;
+  const end = from + width;
+  let o = to;
+  for (; i + 4 <= end; i += 4, o++) {
+    dst[o] =
+      (greyOfWord(src[i] as number) << 24) |
+      (greyOfWord(src[i + 1] as number) << 16) |
+      (greyOfWord(src[i + 2] as number) << 8) |
+      greyOfWord(src[i + 3] as number);
+  }
+  let last = 0;
+  for (let shift = 24; i < end; i++, shift -= 8) last |= greyOfWord(src[i] as number) << shift;
+  if (width % 4 !== 0) dst[o] = last;
+};
+
+/** An empty spix image of `width` x `rows` grey pixels: its header written, its raster to fill. */
+export const emptyPix = (width: number, rows: number): Uint8Array => {
+  const raster = ((width + 3) >> 2) * 4 * rows;
+  const out = new Uint8Array(HEADER + raster);
+  const header = new DataView(out.buffer);
+  out.set([0x73, 0x70, 0x69, 0x78]);
+  for (const [i, v] of [width, rows, 8, (width + 3) >> 2, 0, raster].entries()) header.setUint32(4 + 4 * i, v, true);
+  return out;
+};
 
 // Four pixels a word, read and written as words where the host is little-endian and the pixels are aligned.
 const rowsByWords = (rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, width: number, n: number): void => {
   const wpl = (width + 3) >> 2;
   const src = new Uint32Array(rgba.buffer, rgba.byteOffset, width * n);
   const dst = new Uint32Array(out.buffer, out.byteOffset + HEADER, wpl * n);
-  for (let y = 0; y < n; y++) {
-    let i = y * width;
-    const end = i + width;
-    let o = y * wpl;
-    for (; i + 4 <= end; i += 4, o++) {
-      dst[o] =
-        (greyOfWord(src[i] as number) << 24) |
-        (greyOfWord(src[i + 1] as number) << 16) |
-        (greyOfWord(src[i + 2] as number) << 8) |
-        greyOfWord(src[i + 3] as number);
-    }
-    let last = 0;
-    for (let shift = 24; i < end; i++, shift -= 8) last |= greyOfWord(src[i] as number) << shift;
-    if (width % 4 !== 0) dst[o] = last;
-  }
+  for (let y = 0; y < n; y++) greyRowByWords(src, y * width, width, dst, y * wpl);
 };
 
 // The same, a byte at a time (any host, any alignment): pixel x of a row is byte x ^ 3.
@@ -47,7 +64,7 @@ const rowsByBytes = (rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, widt
   }
 };
 
-const littleEndian = endianness() === "LE";
+export const littleEndian = endianness() === "LE";
 
 /**
  * The grey of RGBA rows as a spix image: the first `rows` rows (all by default). Luminance weights and rounding
@@ -60,11 +77,7 @@ export const greyPix = (
   rows: number = height,
 ): Uint8Array => {
   const n = Math.min(rows, height);
-  const raster = ((width + 3) >> 2) * 4 * n;
-  const out = new Uint8Array(HEADER + raster);
-  const header = new DataView(out.buffer);
-  out.set([0x73, 0x70, 0x69, 0x78]);
-  for (const [i, v] of [width, n, 8, (width + 3) >> 2, 0, raster].entries()) header.setUint32(4 + 4 * i, v, true);
+  const out = emptyPix(width, n);
   if (littleEndian && rgba.byteOffset % 4 === 0) rowsByWords(rgba, out, width, n);
   else rowsByBytes(rgba, out, width, n);
   return out;

@@ -1,11 +1,13 @@
 // What OCR is handed: grey pixels as Leptonica's own image (grey-pix.ts), which tesseract takes in with one copy.
 // Given a colour PNG, tesseract.js decodes it in WebAssembly and thresholds it in colour: about a fifth of a page's
 // whole reading (bench:ocr). A rendered PDF page is pixels already; an uploaded PNG is decoded natively by the
-// canvas pdfjs brings, and made grey here as tesseract would.
+// canvas pdfjs brings, and made grey here as tesseract would; an opaque one (a scan's usual kind) is made grey by
+// png-grey.ts without the canvas, to the same pixels.
 import { crc32 } from "node:zlib";
 import { greyPix } from "./grey-pix.js";
 import type { MediaKind } from "./media.js";
 import { napiCanvas } from "./pdf-document.js";
+import { opaquePngGrey } from "./png-grey.js";
 
 // A PNG whose chunks are all whole, each with its checksum right, ending in IEND: the canvas draws a damaged
 // image as far as it goes, where tesseract's own decoder says it is damaged, which is the answer to keep.
@@ -22,12 +24,10 @@ const wholePng = (b: Uint8Array): boolean => {
 };
 
 /**
- * An uploaded image as OCR should get it: a whole PNG decoded natively to grey pixels on white (transparency reads
- * as paper); any other kind (a JPEG's decoding in WebAssembly is cheap beside a PNG's), a damaged PNG, or one the
- * canvas cannot decode, as it came (tesseract decodes it, or says why not).
+ * A PNG's grey pixels on white by the canvas (transparency reads as paper), or the bytes as they came when the
+ * canvas cannot decode it.
  */
-export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<Uint8Array> => {
-  if (kind !== "png" || !wholePng(bytes)) return bytes;
+export const pngGreyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> => {
   try {
     const { createCanvas, loadImage } = await napiCanvas();
     const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -41,4 +41,14 @@ export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<U
   } catch {
     return bytes;
   }
+};
+
+/**
+ * An uploaded image as OCR should get it: a whole PNG decoded natively to grey pixels on white (an opaque one
+ * without the canvas, the same pixels); any other kind (a JPEG's decoding in WebAssembly is cheap beside a PNG's),
+ * a damaged PNG, or one the canvas cannot decode, as it came (tesseract decodes it, or says why not).
+ */
+export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<Uint8Array> => {
+  if (kind !== "png" || !wholePng(bytes)) return bytes;
+  return (await opaquePngGrey(bytes)) ?? pngGreyByCanvas(bytes);
 };
