@@ -4,7 +4,7 @@
 // straight into the spix raster. Only the common kind is taken: 8 bits a channel, not interlaced, grey, grey with
 // alpha, RGB or RGBA, no transparency chunk, no colour profile other than sRGB. Anything else, and any pixel not
 // fully opaque, answers null: the caller composites it on white with the canvas, as before, so what OCR sees is the
-// same grey either way (pixels.test.ts compares them pixel for pixel).
+// same grey either way (png-grey.test.ts compares them pixel for pixel).
 import { createInflate } from "node:zlib";
 import { emptyPix, grey, greyRowByWords, littleEndian, SPIX_HEADER } from "./grey-pix.js";
 
