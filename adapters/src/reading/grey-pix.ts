@@ -7,7 +7,6 @@
 import { endianness } from "node:os";
 
 export const SPIX_HEADER = 28;
-const HEADER = SPIX_HEADER;
 
 /** Leptonica's grey of an RGBA pixel: weights 0.3, 0.5 and 0.2, rounded half up (pixConvertRGBToGray). */
 export const grey = (r: number, g: number, b: number): number => ((r * 3 + g * 5 + b * 2 + 5) * 52_429) >>> 19;
@@ -38,7 +37,7 @@ export const greyRowByWords = (src: Uint32Array, from: number, width: number, ds
 /** An empty spix image of `width` x `rows` grey pixels: its header written, its raster to fill. */
 export const emptyPix = (width: number, rows: number): Uint8Array => {
   const raster = ((width + 3) >> 2) * 4 * rows;
-  const out = new Uint8Array(HEADER + raster);
+  const out = new Uint8Array(SPIX_HEADER + raster);
   const header = new DataView(out.buffer);
   out.set([0x73, 0x70, 0x69, 0x78]);
   for (const [i, v] of [width, rows, 8, (width + 3) >> 2, 0, raster].entries()) header.setUint32(4 + 4 * i, v, true);
@@ -49,7 +48,7 @@ export const emptyPix = (width: number, rows: number): Uint8Array => {
 const rowsByWords = (rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, width: number, n: number): void => {
   const wpl = (width + 3) >> 2;
   const src = new Uint32Array(rgba.buffer, rgba.byteOffset, width * n);
-  const dst = new Uint32Array(out.buffer, out.byteOffset + HEADER, wpl * n);
+  const dst = new Uint32Array(out.buffer, out.byteOffset + SPIX_HEADER, wpl * n);
   for (let y = 0; y < n; y++) greyRowByWords(src, y * width, width, dst, y * wpl);
 };
 
@@ -57,7 +56,7 @@ const rowsByWords = (rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, widt
 const rowsByBytes = (rgba: Uint8Array | Uint8ClampedArray, out: Uint8Array, width: number, n: number): void => {
   const stride = ((width + 3) >> 2) * 4;
   for (let y = 0; y < n; y++) {
-    const row = HEADER + y * stride;
+    const row = SPIX_HEADER + y * stride;
     for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
       out[row + (x ^ 3)] = grey(rgba[i] as number, rgba[i + 1] as number, rgba[i + 2] as number);
     }

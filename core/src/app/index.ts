@@ -209,7 +209,6 @@ export {
   attemptsWith,
   type DeliveryAttempt,
   type NextClaim,
-  prepareAttempts,
   readAttemptInputs,
   recordAttempts,
 } from "./webhooks/deliver.js";

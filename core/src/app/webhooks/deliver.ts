@@ -138,9 +138,3 @@ export const attemptsWith = (
     return deps.sender.post(subscription.url, { headers, body });
   };
 };
-
-/** Prepares the attempts of a claimed batch: `readAttemptInputs`, then `attemptsWith`. */
-export const prepareAttempts =
-  (deps: DeliveryDeps<"events" | "webhookSubscriptions">) =>
-  async (claimed: readonly WebhookDelivery[]): Promise<DeliveryAttempt> =>
-    attemptsWith(deps, await readAttemptInputs(deps)(claimed));
