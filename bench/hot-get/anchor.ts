@@ -1,9 +1,11 @@
 // The anchor: a bare node:http server and the database driver alone, running for every request the statements
 // apar ran for one `GET /v1/bills/{id}` (captured by capture.ts, given in ANCHOR_STATEMENTS), one after the
 // other, and answering the last one's rows as JSON. mysql2 prepared statements on a pool of 10 for MariaDB,
-// node-sqlite3 statements prepared once for SQLite: what a hand-written server would do.
-import { createServer } from "node:http";
+// node-sqlite3 statements prepared once for SQLite: what a hand-written server would do. With ANCHOR_RESTIFY=1
+// the same behind restify (the design card's HTTP layer) with one route: the floor of any restify server.
+import { createServer, type Server, type ServerResponse } from "node:http";
 import mysql from "mysql2";
+import restify from "restify";
 import sqlite3 from "sqlite3";
 import type { Captured } from "./capture.js";
 
@@ -40,7 +42,7 @@ const sqliteRun = (): Run => {
 
 const run = url === undefined ? sqliteRun() : mysqlRun();
 
-const server = createServer(async (_req, res) => {
+const answer = async (res: ServerResponse): Promise<void> => {
   try {
     let rows: unknown;
     for (const statement of statements) rows = await run(statement);
@@ -51,7 +53,18 @@ const server = createServer(async (_req, res) => {
     res.writeHead(500);
     res.end(String(error));
   }
-});
+};
+
+// ANCHOR_RESTIFY=1: the same work behind restify with one route (apar's HTTP layer and nothing else of apar):
+// what no restify server can go below.
+let server: Server;
+if (process.env.ANCHOR_RESTIFY === "1") {
+  const app = restify.createServer({ name: "" } as restify.ServerOptions);
+  app.get("/v1/bills/:id", async (_req: restify.Request, res: restify.Response) => answer(res));
+  server = app.server;
+} else {
+  server = createServer((_req, res) => void answer(res));
+}
 server.listen(Number(process.env.ANCHOR_PORT ?? 0), "127.0.0.1");
 // Exit on SIGTERM through process.exit, so that node options such as --cpu-prof write their files.
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -1,7 +1,8 @@
 // Hot GET against its anchor: apar running from its build (api role) and a bare node:http + driver server
 // (anchor.ts) running the very statements apar ran for one `GET /v1/bills/{id}` (recorded at the driver by
-// capture.ts), each loaded by autocannon in interleaved rounds (A,B,B,A...), so that load from elsewhere falls on
-// both alike. Prints req/s, CPU per request, the median and spread of the per-round ratio, and the load average.
+// capture.ts), and the same behind restify with one route (the floor of the design card's HTTP layer), each
+// loaded by autocannon in interleaved rounds (A,B,C,C,B,A...), so that load from elsewhere falls on all alike.
+// Prints req/s, CPU per request, the median and spread of the per-round ratios, and the load average.
 // Usage: npm run bench:hot-get [-- seconds-per-run rounds]               SQLite (the default database)
 //        BENCH_DB=mysql://root@127.0.0.1:3306/ npm run bench:hot-get     MariaDB (database apar_bench_hot_get)
 //        APAR_ROOT=/path/to/checkout                                      that checkout's build (e.g. main, before)
@@ -147,21 +148,27 @@ for (const s of statements) console.log(`  ${s.method} ${s.sql.replace(/\s+/g, "
 
 // ---- interleaved rounds -------------------------------------------------------------------------------------------
 const apar = await startApar();
-const anchorPort = await freePort();
-const anchor = await spawnServer(
-  [
-    ...(process.env.BENCH_ANCHOR_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-    "--import",
-    "tsx",
-    join(here, "anchor.ts"),
-  ],
-  {
-    ANCHOR_PORT: String(anchorPort),
-    ANCHOR_STATEMENTS: JSON.stringify(statements),
-    ...(url === undefined ? { ANCHOR_SQLITE_FILE: sqliteFile } : { ANCHOR_DATABASE_URL: url }),
-  },
-  anchorPort,
-);
+const startAnchor = async (restify: boolean) => {
+  const port = await freePort();
+  return spawnServer(
+    [
+      ...(process.env.BENCH_ANCHOR_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+      join(here, "anchor.ts"),
+    ],
+    {
+      ANCHOR_PORT: String(port),
+      ANCHOR_STATEMENTS: JSON.stringify(statements),
+      ANCHOR_RESTIFY: restify ? "1" : "0",
+      ...(url === undefined ? { ANCHOR_SQLITE_FILE: sqliteFile } : { ANCHOR_DATABASE_URL: url }),
+    },
+    port,
+  );
+};
+const anchor = await startAnchor(false);
+// The same statements behind restify with one route: the floor of the design card's HTTP layer.
+const restifyFloor = await startAnchor(true);
 
 /** CPU seconds a process has used (user + system), from /proc. */
 const cpuOf = (pid: number | undefined): number => {
@@ -184,13 +191,15 @@ const load = async (running: Running, duration: number) => {
   return { rps: result.requests.total / duration, cpuMs: (used * 1000) / result.requests.total };
 };
 
-const sides = { apar, anchor } as const;
+const sides = { apar, anchor, restify: restifyFloor } as const;
 type Side = keyof typeof sides;
+const order: readonly Side[] = ["apar", "anchor", "restify"];
 const loadStart = loadavg();
-for (const side of ["apar", "anchor"] as const) await load(sides[side], 2);
-const runs: Record<Side, { rps: number; cpuMs: number }[]> = { apar: [], anchor: [] };
+for (const side of order) await load(sides[side], 2);
+const runs: Record<Side, { rps: number; cpuMs: number }[]> = { apar: [], anchor: [], restify: [] };
 for (let round = 0; round < rounds; round++) {
-  for (const side of round % 2 === 0 ? (["apar", "anchor"] as const) : (["anchor", "apar"] as const)) {
+  // Each round in another order (apar, anchor, restify; then reversed), so that drift falls on every side alike.
+  for (const side of round % 2 === 0 ? order : [...order].reverse()) {
     const run = await load(sides[side], seconds);
     runs[side].push(run);
     console.log(
@@ -200,6 +209,7 @@ for (let round = 0; round < rounds; round++) {
 }
 await stop(apar);
 await stop(anchor);
+await stop(restifyFloor);
 rmSync(dataDir, { recursive: true, force: true });
 
 const median = (xs: readonly number[]): number => {
@@ -210,18 +220,26 @@ const median = (xs: readonly number[]): number => {
 const spread = (xs: readonly number[], digits: number) =>
   `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}`;
 const rps = (side: Side) => runs[side].map((r) => r.rps);
-const ratios = runs.apar.map((r, i) => r.rps / (runs.anchor[i]?.rps ?? Number.NaN));
+const ratiosOf = (side: Side, to: Side) => runs[side].map((r, i) => r.rps / (runs[to][i]?.rps ?? Number.NaN));
+const ratios = ratiosOf("apar", "anchor");
 const fmt = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(", ");
 console.log(
   `\nGET /v1/bills/{id}, ${onMysql ? "MariaDB" : "SQLite"}, ${statements.length} statements, ${rounds} rounds of ${seconds} s, ${CONNECTIONS} connections`,
 );
 console.log("| side | median req/s | min-max req/s | median ms CPU/req |\n|---|---|---|---|");
-for (const side of ["apar", "anchor"] as const) {
+for (const side of order) {
   console.log(
     `| ${side} | ${Math.round(median(rps(side)))} | ${spread(rps(side), 0)} | ${median(runs[side].map((r) => r.cpuMs)).toFixed(2)} |`,
   );
 }
 console.log(`ratio apar/anchor: ${median(ratios).toFixed(2)} (${spread(ratios, 2)}); per round ${fmt(ratios)}`);
+for (const [side, to] of [
+  ["restify", "anchor"],
+  ["apar", "restify"],
+] as const) {
+  const r = ratiosOf(side, to);
+  console.log(`ratio ${side}/${to}: ${median(r).toFixed(2)} (${spread(r, 2)}); per round ${fmt(r)}`);
+}
 console.log(`load average: at start ${fmt(loadStart)}, at end ${fmt(loadavg())}`);
 // The line bench/run.ts gathers into one table: measure | apar | anchor | ratio | goal.
 const cpu = (side: Side) => median(runs[side].map((r) => r.cpuMs)).toFixed(2);
