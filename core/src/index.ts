@@ -25,6 +25,7 @@ export * from "./shared/codecs/index.js";
 export * from "./shared/currencies.js";
 export * from "./shared/cursor.js";
 export * from "./shared/errors.js";
+export * from "./shared/instant.js";
 export * from "./shared/list-envelope.js";
 export * from "./shared/money.js";
 export * from "./shared/state-machine.js";

@@ -1,10 +1,15 @@
+import { isoInstant, sqlInstantTime } from "@apar/core";
+
 /**
  * Column codecs shared by every SQL store. Instants are stored as UTC text `YYYY-MM-DD HH:MM:SS.mmm`:
  * MySQL's DATETIME(3) takes and gives that form, and on SQLite the same fixed-width text sorts like time.
  */
 
 /** A Date as the UTC DATETIME(3) text both dialects store. */
-export const encodeDate = (date: Date): string => date.toISOString().slice(0, 23).replace("T", " ");
+export const encodeDate = (date: Date): string => {
+  const iso = isoInstant(date);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+};
 
 /** A nullable Date as DATETIME(3) text. */
 export const encodeOptionalDate = (date: Date | null | undefined): string | null =>
@@ -14,11 +19,9 @@ export const encodeOptionalDate = (date: Date | null | undefined): string | null
 export const decodeDate = (value: unknown): Date => {
   if (value instanceof Date) return new Date(value.getTime());
   if (typeof value === "string") {
-    // The stored form, `YYYY-MM-DD HH:MM:SS.mmm`, read without a pattern test.
-    if (value.length === 23 && value.charCodeAt(10) === 32) {
-      const date = new Date(`${value.slice(0, 10)}T${value.slice(11)}Z`);
-      if (!Number.isNaN(date.getTime())) return date;
-    }
+    // The stored form, `YYYY-MM-DD HH:MM:SS.mmm`, read without the engine's date parser.
+    const time = sqlInstantTime(value);
+    if (time !== undefined) return new Date(time);
     const iso = value.includes("T") ? value : `${value.replace(" ", "T")}`;
     const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso}Z`);
     if (!Number.isNaN(date.getTime())) return date;

@@ -1,6 +1,7 @@
 import type { Approval, BillLifecycle, DecisionSnapshot } from "../approvals/model.js";
 import type { BankDetails } from "../extraction/model.js";
 import { type Currency, isCurrency } from "../shared/currencies.js";
+import { isoInstant } from "../shared/instant.js";
 import { isDecimalString, normalizeAmount, subtractAmounts, wireAmount } from "../shared/money.js";
 import type { Bill } from "./model.js";
 
@@ -104,8 +105,8 @@ export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson
     amountDue: OWES_NOTHING.has(bill.state)
       ? money("0")
       : amountDue(f.totalAmount, lifecycle?.amountCredited ?? "0", money),
-    createdAt: bill.createdAt.toISOString(),
-    updatedAt: bill.updatedAt.toISOString(),
+    createdAt: isoInstant(bill.createdAt),
+    updatedAt: isoInstant(bill.updatedAt),
   };
 };
 
