@@ -1,4 +1,5 @@
 import {
+  AMOUNT_PATTERN,
   absAmount,
   addAmounts,
   allocateAmount,
@@ -12,6 +13,7 @@ import {
   fitsCurrency,
   formatAmount,
   fromMinorUnits,
+  isDecimalString,
   isNegativeAmount,
   isPositiveAmount,
   isZeroAmount,
@@ -249,4 +251,33 @@ test("every currency code Node's Intl knows (but the withdrawn HRK and the unit-
     intl.filter((c) => !(CURRENCIES as readonly string[]).includes(c)),
     [],
   );
+});
+
+test("isDecimalString accepts exactly what the amount pattern matches", (t) => {
+  const pattern = new RegExp(AMOUNT_PATTERN);
+  const pieces = [
+    "",
+    "-",
+    "0",
+    "7",
+    "00",
+    "12345678901234567890",
+    "123456789012345678901",
+    ".",
+    "5",
+    "0000000000",
+    "12345678901",
+  ];
+  const odd = ["+1", " 1", "1 ", "1e5", "٣", "1,5", "0x1", "--1", "1..2", "-.5", "\n1"];
+  let checked = 0;
+  for (const a of pieces)
+    for (const b of pieces)
+      for (const c of ["", ".", ...pieces.slice(0, 4)]) {
+        const text = `${a}${c}${b}`;
+        t.is(isDecimalString(text), pattern.test(text), JSON.stringify(text));
+        checked++;
+      }
+  for (const text of odd) t.is(isDecimalString(text), pattern.test(text), JSON.stringify(text));
+  t.true(checked > 500);
+  t.false(isDecimalString(10.5));
 });

@@ -125,6 +125,15 @@ test("parseApiKey refuses anything else", (t) => {
   ]) {
     t.is(parseApiKey(bad), undefined, bad);
   }
+  // Each position of a key changed to a character at an edge of the base32 alphabet or of the separators: parsed
+  // exactly when the key's pattern matches.
+  const pattern = /^apar_([a-z2-7]{8})_([a-z2-7]{52})$/;
+  for (let i = 0; i < key.length; i++)
+    for (const c of ["a", "z", "2", "7", "1", "8", "`", "{", "A", "_", "-"]) {
+      const changed = `${key.slice(0, i)}${c}${key.slice(i + 1)}`;
+      const m = pattern.exec(changed);
+      t.deepEqual(parseApiKey(changed), m === null ? undefined : { prefix: m[1], secret: m[2] }, changed);
+    }
 });
 
 test("apiKeyMatches compares the hash of the presented key", (t) => {

@@ -65,3 +65,15 @@ test("isUuid and isUuidV7 tell versions apart", (t) => {
   t.false(isUuid("nope"));
   t.false(isUuidV7(42));
 });
+
+test("isUuid accepts exactly the 8-4-4-4-12 hex form, either case", (t) => {
+  const pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const base = "0192f0e4-7c3a-7def-8abc-0123456789ab";
+  const samples = [base, base.toUpperCase(), `${base} `, base.slice(1), `${base}0`, base.replaceAll("-", "")];
+  // Every position replaced by each of a set of characters: hex of both cases, the hyphen, and neighbours of the ranges.
+  for (let i = 0; i < base.length; i++)
+    for (const c of ["0", "9", "a", "f", "A", "F", "g", "G", "-", "/", ":", "@", "`", " "])
+      samples.push(`${base.slice(0, i)}${c}${base.slice(i + 1)}`);
+  for (const s of samples) t.is(isUuid(s), pattern.test(s), s);
+  for (const u of [undefined, null, 42, {}]) t.false(isUuid(u));
+});
