@@ -14,6 +14,7 @@ import { formatProblemJson, internalProblem, PROBLEM_JSON, problem, problemOf, s
 import { queryParams } from "./query.js";
 import { sendReply } from "./reply.js";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id.js";
+import { requestLineWriter } from "./request-line.js";
 import { accessOf, checkRoutes, type HttpReply, type RouteContext, type RouteDef, toRestifyPath } from "./route.js";
 
 /** What a `beforeRoute` hook sees: the request before any work, and its route when one matched. */
@@ -133,6 +134,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     formatters: { [PROBLEM_JSON]: formatProblemJson },
   } as unknown as restify.ServerOptions);
   answerClientErrors(server.server, logger);
+  const requestLine = requestLineWriter(logger);
   let closing = false;
   let inFlight = 0;
 
@@ -149,11 +151,9 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       const seconds = Number(process.hrtime.bigint() - st.startedAt) / 1e9;
       const route = st.route?.path ?? "unmatched";
       const status = res.statusCode;
-      observeRequest(metrics, { method: req.method ?? "", route, status }, seconds);
-      logger.info(
-        { reqId: st.requestId, method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 },
-        "request",
-      );
+      const method = req.method ?? "";
+      observeRequest(metrics, { method, route, status }, seconds);
+      requestLine({ reqId: st.requestId, method, route, status, durationMs: Math.round(seconds * 1e4) / 10 });
     });
     // A preflight answered here goes no further (false stops restify).
     return options.cors !== undefined && applyCors(options.cors, req, res) ? false : undefined;
@@ -209,7 +209,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           return;
         }
         st.route = route;
-        if (route.rateLimited !== false && (await runHooks(req, res, st))) return;
+        if (route.rateLimited !== false && hooks.length > 0 && (await runHooks(req, res, st))) return;
         const access = accessOf(route);
         let auth: RouteContext["auth"];
         // Routes without a declared access keep working on servers built without an authenticator (tests).
@@ -226,7 +226,8 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           if (isAuthFailure(resolved)) return answerError(req, res, resolved.error, resolved.headers);
           auth = resolved;
         }
-        if (route.rateLimited !== false && (await runHooks(req, res, st, afterAuthHooks))) return;
+        if (route.rateLimited !== false && afterAuthHooks.length > 0 && (await runHooks(req, res, st, afterAuthHooks)))
+          return;
         let rawBody: Buffer = Buffer.alloc(0);
         let json: unknown;
         if (route.requestBody !== undefined && route.stream !== true) {
