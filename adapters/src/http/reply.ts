@@ -14,16 +14,20 @@ export const sendReply = (res: Response, reply: HttpReply): void => {
     res.end();
     return;
   }
-  let data: string | Buffer;
-  if (Buffer.isBuffer(body) || typeof body === "string") {
+  let data: Buffer;
+  if (Buffer.isBuffer(body)) {
     data = body;
-    headers["Content-Type"] =
-      reply.contentType ?? (typeof body === "string" ? "text/plain; charset=utf-8" : "application/octet-stream");
+    headers["Content-Type"] = reply.contentType ?? "application/octet-stream";
+  } else if (typeof body === "string") {
+    data = Buffer.from(body);
+    headers["Content-Type"] = reply.contentType ?? "text/plain; charset=utf-8";
   } else {
-    data = JSON.stringify(body);
+    // Encoded once: its length is the Content-Length, and the socket takes the bytes as they are (a string would
+    // be measured, then encoded again on its way out).
+    data = Buffer.from(JSON.stringify(body));
     headers["Content-Type"] = reply.contentType ?? "application/json";
   }
-  headers["Content-Length"] = String(Buffer.byteLength(data));
+  headers["Content-Length"] = String(data.length);
   res.writeHead(status, headers);
   res.end(data);
 };
