@@ -97,6 +97,9 @@ const sequelizeError = (sequelize: Sequelize, connection: unknown, sql: string, 
   return query.formatError(error, (error as Error).stack);
 };
 
+/** What a statement asked for after `close` gets (the MySQL pool is ended, SQLite's statements finalized). */
+const closedError = (): Error => new Error("the database was closed: no statement can run on it");
+
 const connectionOf = (transaction: Transaction): unknown =>
   (transaction as unknown as { connection: unknown }).connection;
 
@@ -134,7 +137,7 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
   const poolOf = (): mysql.Pool => {
     if (pool !== undefined) return pool;
     // As sequelize's own connection manager: no new connections once closed (a pool made now would never end).
-    if (closed) throw new Error("the database was closed: no statement can run on it");
+    if (closed) throw closedError();
     const opened = mysql.createPool({
       host: config.host,
       port: config.port === undefined ? undefined : Number(config.port),
@@ -239,9 +242,13 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
   const manager = sequelize.connectionManager as unknown as {
     getConnection(options: { uuid: string }): Promise<sqlite3.Database>;
   };
+  // Set by close: from then on no statement is prepared (one left unfinalized makes SQLite refuse to close the
+  // connection: SQLITE_BUSY), as the MySQL path opens no pool.
+  let closed = false;
   let shared: Promise<sqlite3.Database> | undefined;
   const sharedConnection = (): Promise<sqlite3.Database> => {
     if (shared === undefined) {
+      if (closed) return Promise.reject(closedError());
       // sequelize queues `PRAGMA foreign_keys = ON` on a new connection; a serialized statement runs after it, so
       // no statement of this path (run in parallel mode) can overtake it.
       shared = manager
@@ -257,6 +264,12 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
   };
   // Prepared statements of the shared connection, most recently used last.
   const prepared = new Map<string, Promise<sqlite3.Statement>>();
+  /** Finalizes a statement once prepared, after the runs already queued on it (node-sqlite3 queues finalize). */
+  const finalize = (made: Promise<sqlite3.Statement>): Promise<void> =>
+    made.then(
+      (s) => new Promise<void>((resolve) => s.finalize(() => resolve())),
+      () => {},
+    );
 
   const prepare = (db: sqlite3.Database, text: string): Promise<sqlite3.Statement> => {
     const cached = prepared.get(text);
@@ -265,6 +278,9 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
       prepared.set(text, cached);
       return cached;
     }
+    // Close empties `prepared`, so after it every statement comes here: refused, since one prepared now would be
+    // left unfinalized (a run that took its statement before close is queued ahead of close's finalize).
+    if (closed) throw closedError();
     const made = new Promise<sqlite3.Statement>((resolve, reject) => {
       const statement: sqlite3.Statement = db.prepare(text, (error) => (error ? reject(error) : resolve(statement)));
     });
@@ -274,10 +290,7 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
       const [oldest] = prepared;
       if (oldest !== undefined) {
         prepared.delete(oldest[0]);
-        oldest[1].then(
-          (s) => s.finalize(),
-          () => {},
-        );
+        void finalize(oldest[1]);
       }
     }
     return made;
@@ -335,17 +348,13 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
         (s, values, cb) => s.run(values, changes(cb)),
         (db, text, values, cb) => db.run(text, values, changes(cb)),
       ),
+    // Every statement prepared is finalized before sequelize closes the connection, those still preparing or
+    // running included (each finalize waits for them); none is prepared after.
     close: async () => {
+      closed = true;
       const statements = [...prepared.values()];
       prepared.clear();
-      await Promise.all(
-        statements.map((made) =>
-          made.then(
-            (s) => new Promise<void>((resolve) => s.finalize(() => resolve())),
-            () => {},
-          ),
-        ),
-      );
+      await Promise.all(statements.map(finalize));
     },
   };
 };

@@ -69,3 +69,36 @@ test("a duplicate key is sequelize's UniqueConstraintError; a failed unit of wor
     t.deepEqual(await session.select("SELECT id FROM scratch"), [{ id: "a" }]);
   });
 });
+
+test("close lets statements in flight finish, refuses one asked for after it, and the database closes", async (t) => {
+  const location = await createSqlLocation();
+  t.teardown(() => location.drop());
+  const { sequelize, dialect } = await connect(location.options);
+  const session = new SqlSession(sequelize, dialect);
+  // The shared connection (SQLite) or the pool (MySQL) opens on the first statement.
+  t.deepEqual(await session.select("SELECT $1 AS n", [0]), [{ n: 0 }]);
+  // Many selects at once over several SQL texts (several prepared statements), all sent before close begins.
+  const texts = Array.from({ length: 8 }, (_, i) => `SELECT $1 AS n, ${i} AS text`);
+  const count = 200;
+  const inFlight = Array.from({ length: count }, (_, i) => session.select(texts[i % texts.length] ?? "", [i]));
+  await new Promise((resolve) => setImmediate(resolve));
+  const closing = sequelize.close();
+  // A request still running as the database closes (its client gone, say) asks for more: a new text, a known one.
+  const late = [session.select("SELECT $1 AS late", [1]), session.select(texts[0] ?? "", [1])];
+  await t.notThrowsAsync(closing);
+  const settled = await Promise.allSettled(inFlight);
+  if (dialect === "sqlite") {
+    // Each was already at its prepared statement, which close finalizes only after it.
+    t.deepEqual(
+      settled.map((s) => (s.status === "fulfilled" ? s.value[0]?.n : s.reason)),
+      Array.from({ length: count }, (_, i) => i),
+    );
+  } else {
+    // mysql2 fails a statement still waiting for one of its pool's connections when the pool ends ("Pool is closed").
+    for (const s of settled) if (s.status === "rejected") t.regex(String(s.reason), /closed/);
+  }
+  for (const refused of await Promise.allSettled(late)) {
+    t.is(refused.status, "rejected");
+    if (refused.status === "rejected") t.regex(String(refused.reason), /closed/);
+  }
+});
