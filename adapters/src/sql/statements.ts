@@ -264,6 +264,8 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
   };
   // Prepared statements of the shared connection, most recently used last.
   const prepared = new Map<string, Promise<sqlite3.Statement>>();
+  // Statements dropped from `prepared` (least recently used) whose finalize has not run yet: close waits for them.
+  const finalizing = new Set<Promise<void>>();
   /** Finalizes a statement once prepared, after the runs already queued on it (node-sqlite3 queues finalize). */
   const finalize = (made: Promise<sqlite3.Statement>): Promise<void> =>
     made.then(
@@ -290,7 +292,9 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
       const [oldest] = prepared;
       if (oldest !== undefined) {
         prepared.delete(oldest[0]);
-        void finalize(oldest[1]);
+        const done = finalize(oldest[1]);
+        finalizing.add(done);
+        void done.then(() => finalizing.delete(done));
       }
     }
     return made;
@@ -354,7 +358,7 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
       closed = true;
       const statements = [...prepared.values()];
       prepared.clear();
-      await Promise.all(statements.map(finalize));
+      await Promise.all([...statements.map(finalize), ...finalizing]);
     },
   };
 };
