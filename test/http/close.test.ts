@@ -84,3 +84,25 @@ test("close() cuts requests that outlive its bound", async (t) => {
   t.is(await held, "ECONNRESET");
   t.truthy(await logLine(s.logs, (l) => l.msg === "closing: cutting connections of requests still running"));
 });
+
+test("close() waits for the handler of a request whose client has left", async (t) => {
+  const s = await start();
+  const order: string[] = [];
+  const gate = holdNextGated();
+  const req = request({ host: "127.0.0.1", port: s.port, path: "/v1/gated", agent: false });
+  req.on("error", () => {});
+  req.end();
+  await gate.inside;
+  // The client goes; the handler still runs (as a load generator stopping mid-request leaves it).
+  req.destroy();
+  const serverClosed = new Promise<void>((resolve) => s.http.server.server.once("close", () => resolve()));
+  const closing = s.http.close().then(() => order.push("close resolved"));
+  await serverClosed;
+  order.push("no connection left");
+  // Every continuation already due runs before this: close() would have resolved by now if it did not wait.
+  await new Promise((resolve) => setImmediate(resolve));
+  order.push("gate opened");
+  gate.open();
+  await closing;
+  t.deepEqual(order, ["no connection left", "gate opened", "close resolved"]);
+});

@@ -137,6 +137,10 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   const requestLine = requestLineWriter(logger);
   let closing = false;
   let inFlight = 0;
+  // Route handlers running: a request whose client has left is no longer a connection, but its handler still
+  // reads and writes; close() waits for those too (within its bound) before the database behind them closes.
+  let handlers = 0;
+  let handlersDone: (() => void) | undefined;
 
   // Every request's state, its id and its log line are set up in a `first` hook: plain node req/res, before
   // restify's own chain (one handler step and one tick fewer per request than a `pre` handler).
@@ -202,6 +206,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       const st = state.get(req);
       if (st === undefined) throw new Error("request without state: the pre handler did not run");
       const params = { ...(req.params as Record<string, string>) };
+      handlers += 1;
       try {
         // find-my-way matches `/v1/echo/` to `/v1/echo/{id}` with an empty id: no route has that path.
         if (Object.values(params).some((v) => v === "")) {
@@ -271,6 +276,9 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         st.log.error({ err: e, route: route.path }, "unhandled error in route handler");
         if (!res.headersSent) sendProblem(res, internalProblem(pathOf(req)));
         else res.destroy();
+      } finally {
+        handlers -= 1;
+        if (handlers === 0) handlersDone?.();
       }
     };
 
@@ -325,14 +333,27 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     const closed = new Promise<void>((resolve) => http.close(() => resolve()));
     // A keep-alive socket becomes idle only after its response; sweep until the server has closed.
     const sweep = setInterval(() => http.closeIdleConnections(), 25);
+    const bound = options.closeTimeoutMs ?? 8000;
+    const deadline = Date.now() + bound;
     const cut = setTimeout(() => {
       logger.warn({ inFlight }, "closing: cutting connections of requests still running");
       http.closeAllConnections();
-    }, options.closeTimeoutMs ?? 8000);
+    }, bound);
     http.closeIdleConnections();
     try {
       await closed;
+      if (handlers > 0) {
+        const left = Math.max(0, deadline - Date.now());
+        await new Promise<void>((resolve) => {
+          handlersDone = resolve;
+          setTimeout(() => {
+            logger.warn({ handlers }, "closing: handlers of requests whose clients left still run");
+            resolve();
+          }, left).unref();
+        });
+      }
     } finally {
+      handlersDone = undefined;
       clearInterval(sweep);
       clearTimeout(cut);
       closing = false;
