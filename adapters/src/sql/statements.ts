@@ -212,13 +212,16 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
 
 const BUSY_ATTEMPTS = 60;
 
+/** True for SQLITE_BUSY: another process holds the database's write lock. */
+const isBusy = (error: unknown): boolean => /SQLITE_BUSY/.test(String(error));
+
 /** SQLITE_BUSY (another process writing) is tried again with sequelize's backoff for it (connect.ts). */
 const retryBusy = async <A>(work: () => Promise<A>): Promise<A> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
-      const busy = /SQLITE_BUSY/.test(String((error as { parent?: unknown }).parent ?? error));
+      const busy = isBusy((error as { parent?: unknown }).parent ?? error);
       if (!busy || attempt >= BUSY_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * 1.1 ** attempt + Math.random() * 5));
     }
@@ -264,6 +267,9 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
   };
   // Prepared statements of the shared connection, most recently used last.
   const prepared = new Map<string, Promise<sqlite3.Statement>>();
+  // The same statements once prepared, with the connection they are on: a statement found here runs at once,
+  // without a wait for the connection and the prepare (each a promise and a turn of the microtask queue).
+  const ready = new Map<string, { readonly db: sqlite3.Database; readonly statement: sqlite3.Statement }>();
   // Statements dropped from `prepared` (least recently used) whose finalize has not run yet: close waits for them.
   const finalizing = new Set<Promise<void>>();
   /** Finalizes a statement once prepared, after the runs already queued on it (node-sqlite3 queues finalize). */
@@ -286,12 +292,18 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     const made = new Promise<sqlite3.Statement>((resolve, reject) => {
       const statement: sqlite3.Statement = db.prepare(text, (error) => (error ? reject(error) : resolve(statement)));
     });
-    made.catch(() => prepared.delete(text));
+    made.then(
+      (statement) => {
+        if (prepared.get(text) === made) ready.set(text, { db, statement });
+      },
+      () => prepared.delete(text),
+    );
     prepared.set(text, made);
     if (prepared.size > PREPARED_PER_CONNECTION) {
       const [oldest] = prepared;
       if (oldest !== undefined) {
         prepared.delete(oldest[0]);
+        ready.delete(oldest[0]);
         const done = finalize(oldest[1]);
         finalizing.add(done);
         void done.then(() => finalizing.delete(done));
@@ -315,21 +327,42 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     log?.(`Executing (${tagOf(transaction)}): ${sql}`);
     const { text, count } = sqliteText(sql);
     const values = bindsFor(bind, count);
-    return retryBusy(async () => {
-      // A transaction's connection is sequelize's for that transaction alone (closed at its end): statements
-      // there are not kept. Outside one, the shared connection and its prepared statements.
-      const db = transaction === null ? await sharedConnection() : (connectionOf(transaction) as sqlite3.Database);
-      try {
-        const prepared = transaction === null ? await prepare(db, text) : undefined;
-        return await new Promise<A>((resolve, reject) => {
-          const done = (error: Error | null, result: A) => (error ? reject(error) : resolve(result));
-          if (prepared === undefined) direct(db, text, values, done);
-          else statement(prepared, values, done);
-        });
-      } catch (error) {
-        throw sequelizeError(sequelize, db, text, error);
+    const found = transaction === null ? ready.get(text) : undefined;
+    if (found !== undefined) {
+      // Most recently used: last in `prepared`, whose order the eviction reads.
+      const made = prepared.get(text);
+      if (made !== undefined) {
+        prepared.delete(text);
+        prepared.set(text, made);
       }
-    });
+      return new Promise<A>((resolve, reject) =>
+        statement(found.statement, values, (error, result) => {
+          if (!error) resolve(result);
+          // Another process writing: the full path below, with its retries.
+          else if (isBusy(error)) resolve(slow());
+          else reject(sequelizeError(sequelize, found.db, text, error));
+        }),
+      );
+    }
+    return slow();
+
+    function slow(): Promise<A> {
+      return retryBusy(async () => {
+        // A transaction's connection is sequelize's for that transaction alone (closed at its end): statements
+        // there are not kept. Outside one, the shared connection and its prepared statements.
+        const db = transaction === null ? await sharedConnection() : (connectionOf(transaction) as sqlite3.Database);
+        try {
+          const prepared = transaction === null ? await prepare(db, text) : undefined;
+          return await new Promise<A>((resolve, reject) => {
+            const done = (error: Error | null, result: A) => (error ? reject(error) : resolve(result));
+            if (prepared === undefined) direct(db, text, values, done);
+            else statement(prepared, values, done);
+          });
+        } catch (error) {
+          throw sequelizeError(sequelize, db, text, error);
+        }
+      });
+    }
   };
 
   return {
@@ -358,6 +391,7 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
       closed = true;
       const statements = [...prepared.values()];
       prepared.clear();
+      ready.clear();
       await Promise.all([...statements.map(finalize), ...finalizing]);
     },
   };

@@ -2,6 +2,7 @@ import { connect } from "@apar/adapters/sql/connect";
 import { SqlSession } from "@apar/adapters/sql/sql-session";
 import test from "ava";
 import { UniqueConstraintError } from "sequelize";
+import sqlite3 from "sqlite3";
 import { createSqlLocation } from "../../helpers/databases.js";
 
 /** A session on a fresh database with one scratch table, closed and dropped after `run`. */
@@ -100,5 +101,49 @@ test("close lets statements in flight finish, refuses one asked for after it, an
   for (const refused of await Promise.allSettled(late)) {
     t.is(refused.status, "rejected");
     if (refused.status === "rejected") t.regex(String(refused.reason), /closed/);
+  }
+});
+
+test("a statement already prepared waits out another process's write lock (SQLite), then runs", async (t) => {
+  const location = await createSqlLocation();
+  // The statement path logs each statement just before it hands it to the driver.
+  let sent = (_sql: string) => {};
+  const { sequelize, dialect } = await connect({ ...location.options, log: (sql) => sent(sql) });
+  try {
+    if (dialect !== "sqlite" || location.options.sqliteFile === undefined) {
+      t.pass("MySQL/MariaDB take row locks: no SQLITE_BUSY");
+      return;
+    }
+    const session = new SqlSession(sequelize, dialect);
+    await session.execute("CREATE TABLE scratch (id VARCHAR(36) PRIMARY KEY, n BIGINT NOT NULL)");
+    const insert = "INSERT INTO scratch (id, n) VALUES ($1, $2)";
+    t.is(await session.execute(insert, ["a", 1]), 1); // prepared now: the next run of it takes the fast path
+    // node-sqlite3 waits up to a second inside SQLite by default; without that wait SQLITE_BUSY comes back at once.
+    await session.select("PRAGMA busy_timeout = 0");
+    // Another process's writer: its IMMEDIATE transaction holds the write lock; ours is refused with SQLITE_BUSY
+    // until it commits, and is tried again.
+    const other = new sqlite3.Database(location.options.sqliteFile);
+    const exec = (sql: string) =>
+      new Promise<void>((resolve, reject) => other.exec(sql, (e) => (e ? reject(e) : resolve())));
+    await exec("BEGIN IMMEDIATE");
+    const handedOn = new Promise<void>((resolve) => {
+      sent = (sql) => {
+        if (sql.includes("INSERT INTO scratch")) resolve();
+      };
+    });
+    const waiting = session.execute(insert, ["b", 2]);
+    // Our insert is in the driver's queue before the other writer's next statement: it meets the lock.
+    await handedOn;
+    await exec("SELECT 1");
+    await exec("COMMIT");
+    t.is(await waiting, 1);
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+    t.deepEqual(await session.select("SELECT id, n FROM scratch ORDER BY id"), [
+      { id: "a", n: 1 },
+      { id: "b", n: 2 },
+    ]);
+  } finally {
+    await sequelize.close();
+    await location.drop();
   }
 });
