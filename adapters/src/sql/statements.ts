@@ -192,7 +192,14 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
   };
 
   return {
-    select: async (sql, bind, transaction) => (await statement(sql, bind, transaction)) as Row[],
+    select: (sql, bind, transaction) => {
+      try {
+        return statement(sql, bind, transaction) as Promise<Row[]>;
+      } catch (error) {
+        // A closed path refuses at once: still a rejected promise, as every statement's failure is.
+        return Promise.reject(error);
+      }
+    },
     selectInline: async (sql, values, transaction) => (await run("query", sql, sql, [...values], transaction)) as Row[],
     execute: async (sql, bind, transaction) => {
       const header = (await statement(sql, bind, transaction)) as { affectedRows?: unknown };
