@@ -38,23 +38,7 @@ const MODES: Record<RoundingMode, Decimal.Rounding> = {
 };
 
 /** True when `u` is a decimal string in plain notation within apar's range (`"12"`, `"-0.5"`, `"10.5000"`). */
-export const isDecimalString = (u: unknown): u is string => typeof u === "string" && isPlainDecimal(u);
-
-/** `DECIMAL.test(s)`, scanned by hand: amounts are checked on every row read and every answer written. */
-const isPlainDecimal = (s: string): boolean => {
-  const n = s.length;
-  let i = s.charCodeAt(0) === 45 ? 1 : 0; // "-"
-  const wholeFrom = i;
-  while (i < n && isDigitCode(s.charCodeAt(i))) i++;
-  if (i === wholeFrom || i - wholeFrom > MAX_INTEGER_DIGITS) return false;
-  if (i === n) return true;
-  if (s.charCodeAt(i) !== 46) return false; // "."
-  const fractionFrom = ++i;
-  while (i < n && isDigitCode(s.charCodeAt(i))) i++;
-  return i === n && i > fractionFrom && i - fractionFrom <= MAX_FRACTION_DIGITS;
-};
-
-const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
+export const isDecimalString = (u: unknown): u is string => typeof u === "string" && DECIMAL.test(u);
 
 const canonical = (d: D): string => (d.isZero() ? "0" : d.toFixed());
 
