@@ -343,14 +343,18 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     try {
       await closed;
       if (handlers > 0) {
-        const left = Math.max(0, deadline - Date.now());
+        let bounded: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           handlersDone = resolve;
-          setTimeout(() => {
-            logger.warn({ handlers }, "closing: handlers of requests whose clients left still run");
-            resolve();
-          }, left).unref();
+          bounded = setTimeout(
+            () => {
+              logger.warn({ handlers }, "closing: handlers of requests whose clients left still run");
+              resolve();
+            },
+            Math.max(0, deadline - Date.now()),
+          );
         });
+        clearTimeout(bounded);
       }
     } finally {
       handlersDone = undefined;
