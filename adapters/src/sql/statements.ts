@@ -272,11 +272,23 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     }
     return shared;
   };
-  // Prepared statements of the shared connection, most recently used last.
-  const prepared = new Map<string, Promise<sqlite3.Statement>>();
-  // The same statements once prepared, with the connection they are on: a statement found here runs at once,
-  // without a wait for the connection and the prepare (each a promise and a turn of the microtask queue).
-  const ready = new Map<string, { readonly db: sqlite3.Database; readonly statement: sqlite3.Statement }>();
+  // Prepared statements of the shared connection, most recently used last: the prepare's promise, and once it has
+  // resolved the statement and its connection, so that a statement found ready runs at once (no wait for the
+  // connection and the prepare, each a promise and a turn of the microtask queue).
+  interface Prepared {
+    readonly made: Promise<sqlite3.Statement>;
+    ready?: { readonly db: sqlite3.Database; readonly statement: sqlite3.Statement };
+  }
+  const prepared = new Map<string, Prepared>();
+  /** The entry of `text`, moved to the most recently used end (the eviction reads the map's order). */
+  const used = (text: string): Prepared | undefined => {
+    const entry = prepared.get(text);
+    if (entry !== undefined) {
+      prepared.delete(text);
+      prepared.set(text, entry);
+    }
+    return entry;
+  };
   // Statements dropped from `prepared` (least recently used) whose finalize has not run yet: close waits for them.
   const finalizing = new Set<Promise<void>>();
   /** Finalizes a statement once prepared, after the runs already queued on it (node-sqlite3 queues finalize). */
@@ -287,31 +299,29 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     );
 
   const prepare = (db: sqlite3.Database, text: string): Promise<sqlite3.Statement> => {
-    const cached = prepared.get(text);
-    if (cached !== undefined) {
-      prepared.delete(text);
-      prepared.set(text, cached);
-      return cached;
-    }
+    const cached = used(text);
+    if (cached !== undefined) return cached.made;
     // Close empties `prepared`, so after it every statement comes here: refused, since one prepared now would be
     // left unfinalized (a run that took its statement before close is queued ahead of close's finalize).
     if (closed) throw closedError();
     const made = new Promise<sqlite3.Statement>((resolve, reject) => {
       const statement: sqlite3.Statement = db.prepare(text, (error) => (error ? reject(error) : resolve(statement)));
     });
+    const entry: Prepared = { made };
     made.then(
       (statement) => {
-        if (prepared.get(text) === made) ready.set(text, { db, statement });
+        entry.ready = { db, statement };
       },
-      () => prepared.delete(text),
+      () => {
+        if (prepared.get(text) === entry) prepared.delete(text);
+      },
     );
-    prepared.set(text, made);
+    prepared.set(text, entry);
     if (prepared.size > PREPARED_PER_CONNECTION) {
       const [oldest] = prepared;
       if (oldest !== undefined) {
         prepared.delete(oldest[0]);
-        ready.delete(oldest[0]);
-        const done = finalize(oldest[1]);
+        const done = finalize(oldest[1].made);
         finalizing.add(done);
         void done.then(() => finalizing.delete(done));
       }
@@ -334,14 +344,8 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     log?.(`Executing (${tagOf(transaction)}): ${sql}`);
     const { text, count } = sqliteText(sql);
     const values = bindsFor(bind, count);
-    const found = transaction === null ? ready.get(text) : undefined;
+    const found = transaction === null ? used(text)?.ready : undefined;
     if (found !== undefined) {
-      // Most recently used: last in `prepared`, whose order the eviction reads.
-      const made = prepared.get(text);
-      if (made !== undefined) {
-        prepared.delete(text);
-        prepared.set(text, made);
-      }
       return new Promise<A>((resolve, reject) =>
         statement(found.statement, values, (error, result) => {
           if (!error) resolve(result);
@@ -396,9 +400,8 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
     // running included (each finalize waits for them); none is prepared after.
     close: async () => {
       closed = true;
-      const statements = [...prepared.values()];
+      const statements = [...prepared.values()].map((entry) => entry.made);
       prepared.clear();
-      ready.clear();
       await Promise.all([...statements.map(finalize), ...finalizing]);
     },
   };
