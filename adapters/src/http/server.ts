@@ -142,6 +142,23 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   let handlers = 0;
   let handlersDone: (() => void) | undefined;
 
+  /**
+   * A response's end (its 'close', emitted once): the metrics and the request line. One function for every
+   * response, registered with `on` (a `once` wraps each listener in a closure of its own and unhooks it).
+   */
+  function requestEnded(this: Response): void {
+    const req = this.req as Request; // node's ServerResponse keeps its request
+    const st = state.get(req);
+    if (st === undefined) return;
+    inFlight -= 1;
+    const seconds = Number(process.hrtime.bigint() - st.startedAt) / 1e9;
+    const route = st.route?.path ?? "unmatched";
+    const status = this.statusCode;
+    const method = req.method ?? "";
+    observeRequest(metrics, { method, route, status }, seconds);
+    requestLine({ reqId: st.requestId, method, route, status, durationMs: Math.round(seconds * 1e4) / 10 });
+  }
+
   // Every request's state, its id and its log line are set up in a `first` hook: plain node req/res, before
   // restify's own chain (one handler step and one tick fewer per request than a `pre` handler).
   const first: FirstHook = (req, res) => {
@@ -150,15 +167,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     inFlight += 1;
     res.setHeader(REQUEST_ID_HEADER, st.requestId);
     if (closing) res.setHeader("Connection", "close");
-    res.once("close", () => {
-      inFlight -= 1;
-      const seconds = Number(process.hrtime.bigint() - st.startedAt) / 1e9;
-      const route = st.route?.path ?? "unmatched";
-      const status = res.statusCode;
-      const method = req.method ?? "";
-      observeRequest(metrics, { method, route, status }, seconds);
-      requestLine({ reqId: st.requestId, method, route, status, durationMs: Math.round(seconds * 1e4) / 10 });
-    });
+    res.on("close", requestEnded);
     // A preflight answered here goes no further (false stops restify).
     return options.cors !== undefined && applyCors(options.cors, req, res) ? false : undefined;
   };
@@ -201,21 +210,26 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   };
 
   const organisationHeader = headerNames(options.headerPrefix ?? "service").organisationId;
-  const handle = (route: RouteDef) =>
-    async function routeHandler(req: Request, res: Response): Promise<void> {
+  /** True when a path parameter is empty. */
+  const anEmptyParam = (params: Readonly<Record<string, string>>): boolean => {
+    for (const name in params) if (params[name] === "") return true;
+    return false;
+  };
+  const handle = (route: RouteDef) => {
+    const access = accessOf(route);
+    return async function routeHandler(req: Request, res: Response): Promise<void> {
       const st = state.get(req);
       if (st === undefined) throw new Error("request without state: the pre handler did not run");
       const params = { ...(req.params as Record<string, string>) };
       handlers += 1;
       try {
         // find-my-way matches `/v1/echo/` to `/v1/echo/{id}` with an empty id: no route has that path.
-        if (Object.values(params).some((v) => v === "")) {
+        if (anEmptyParam(params)) {
           if (!(await runHooks(req, res, st))) sendProblem(res, routeNotFound(req));
           return;
         }
         st.route = route;
         if (route.rateLimited !== false && hooks.length > 0 && (await runHooks(req, res, st))) return;
-        const access = accessOf(route);
         let auth: RouteContext["auth"];
         // Routes without a declared access keep working on servers built without an authenticator (tests).
         if (access.scope !== "none" && (options.authenticate !== undefined || route.access !== undefined)) {
@@ -281,6 +295,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         if (handlers === 0) handlersDone?.();
       }
     };
+  };
 
   for (const route of routes) {
     const mount = { path: toRestifyPath(route.path), name: route.operationId };
