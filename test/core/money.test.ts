@@ -66,6 +66,36 @@ test("the canonical form is decimal.js's, for every shape of plain decimal text"
   t.throws(() => normalizeAmount("1e5"), { instanceOf: TypeError });
 });
 
+test("wireAmount is the canonical amount padded to its currency's minor digits, for amounts of any shape", (t) => {
+  // The rule written out with decimal.js: canonical form, then zeros up to the currency's digits (never cut).
+  const reference = (amount: string, digits: number): string => {
+    const d = new Decimal(amount);
+    const canonical = d.isZero() ? "0" : d.toFixed();
+    const [whole, fraction = ""] = canonical.split(".");
+    return fraction.length >= digits ? canonical : `${whole}.${fraction.padEnd(digits, "0")}`;
+  };
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed % n;
+  };
+  const digitsOf = (n: number) => Array.from({ length: n }, () => String(next(10))).join("");
+  for (let i = 0; i < 2000; i++) {
+    const whole = `${"0".repeat(next(3))}${digitsOf(1 + next(17))}`;
+    const fraction = next(3) === 0 ? "" : `.${digitsOf(next(8))}${"0".repeat(next(3))}`;
+    const plain = `${next(4) === 0 ? "-" : ""}${whole}${fraction === "." ? "" : fraction}`;
+    // The same text as a slice of a longer string and as a concatenation, as rows and bodies hand them over.
+    for (const amount of [plain, `[${plain}]`.slice(1, -1), `${plain.slice(0, 1)}${plain.slice(1)}`])
+      for (const [currency, digits] of [
+        ["JPY", 0],
+        ["EUR", 2],
+        ["BHD", 3],
+        ["CLF", 4],
+      ] as const)
+        t.is(wireAmount<string>(amount, currency), reference(amount, digits), `${amount} ${currency}`);
+  }
+});
+
 test("canonicalAmountOf answers undefined for anything but a decimal string in range", (t) => {
   for (const u of [10.5, "1e5", " 1", "+1", ".5", "1.", "", null, undefined, 10n, "1".repeat(21), "1.12345678901"])
     t.is(canonicalAmountOf(u), undefined, String(u));

@@ -42,22 +42,31 @@ export const isDecimalString = (u: unknown): u is string => typeof u === "string
 
 const canonical = (d: D): string => (d.isZero() ? "0" : d.toFixed());
 
+// String methods called on the text, not looked up on it: amounts come as strings of several representations
+// (read from a row, sliced, concatenated), and looking a method up on each went to the engine's generic property
+// load (see `code` in instant.ts).
+const code = String.prototype.charCodeAt;
+const indexOf = String.prototype.indexOf;
+const slice = String.prototype.slice;
+/** Zeros to pad a fraction with (no currency has more than four minor digits). */
+const ZEROS = "0000000000";
+
 /**
  * The canonical form of a plain decimal string, by its text alone (what `canonical(new D(text))` answers: at most
  * 30 significant digits are exact at 60): no leading zeros before the point, no trailing zeros after it, no `-0`.
  */
 const canonicalText = (amount: string): string => {
-  const negative = amount.charCodeAt(0) === 45; // "-"
-  const point = amount.indexOf(".");
+  const negative = code.call(amount, 0) === 45; // "-"
+  const point = indexOf.call(amount, ".");
   let start = negative ? 1 : 0;
   const wholeEnd = point < 0 ? amount.length : point;
-  while (start < wholeEnd - 1 && amount.charCodeAt(start) === 48) start++; // leading "0"s, one digit kept
+  while (start < wholeEnd - 1 && code.call(amount, start) === 48) start++; // leading "0"s, one digit kept
   let end = amount.length;
   if (point >= 0) {
-    while (end > point + 1 && amount.charCodeAt(end - 1) === 48) end--; // trailing "0"s of the fraction
+    while (end > point + 1 && code.call(amount, end - 1) === 48) end--; // trailing "0"s of the fraction
     if (end === point + 1) end = point;
   }
-  const digits = amount.slice(start, end);
+  const digits = slice.call(amount, start, end);
   if (digits === "0") return "0";
   return negative ? `-${digits}` : digits;
 };
@@ -167,9 +176,12 @@ export const formatAmount = (amount: string, currency: Currency, mode: RoundingM
 export const wireAmount = <A extends string | null>(amount: A, currency: string | null): A => {
   if (amount === null || currency === null || !isCurrency(currency) || !isDecimalString(amount)) return amount;
   const digits = minorUnits(currency);
-  const [whole = "0", fraction = ""] = canonicalText(amount).split(".");
-  const padded = fraction.length >= digits ? fraction : fraction.padEnd(digits, "0");
-  return (padded === "" ? whole : `${whole}.${padded}`) as A;
+  const text = canonicalText(amount);
+  const point = indexOf.call(text, ".");
+  const fraction = point < 0 ? 0 : text.length - point - 1;
+  if (fraction >= digits) return text as A;
+  const zeros = slice.call(ZEROS, 0, digits - fraction);
+  return (point < 0 ? `${text}.${zeros}` : `${text}${zeros}`) as A;
 };
 
 /** The amount as an integer count of minor units (`"10.50"` EUR -> 1050n), for gateways; must fit the currency. */
