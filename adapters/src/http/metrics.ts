@@ -66,62 +66,47 @@ export class RequestMetrics {
     tally.buckets[i] = (tally.buckets[i] ?? 0) + 1;
   }
 
-  /** Every tally, in the order first seen. */
-  tallies(): readonly Tally[] {
-    return this.#all;
-  }
-
   reset(): void {
     this.#byRoute.clear();
     this.#all.length = 0;
   }
 
-  /** The two metrics as the registry reads them (`get`, `reset`), registered in `registry`. */
+  /** The two metrics as the registry reads them (`name`, `type`, `get`, `reset`), registered in `registry`. */
   register(registry: Registry): void {
-    const requests = {
-      name: "apar_http_requests_total",
-      help: "HTTP requests by method, route template and status.",
-      type: "counter",
-      aggregator: "sum",
-      get: async (): Promise<MetricOut> => ({
-        name: requests.name,
-        help: requests.help,
-        type: "counter",
-        aggregator: "sum",
-        values: this.tallies().map((t) => ({ value: t.count, labels: { ...t.labels } })),
-      }),
-      reset: () => this.reset(),
-    };
-    const name = "apar_http_request_duration_seconds";
-    const duration = {
-      name,
-      help: "HTTP request latency from arrival to the last byte sent.",
-      type: "histogram",
-      aggregator: "sum",
-      get: async (): Promise<MetricOut> => ({
+    const metric = (name: string, help: string, type: MetricOut["type"], values: () => MetricOut["values"]) => {
+      // `get` answers the metric's name as it is then: an OpenMetrics registry renames counters in place.
+      const m = {
         name,
-        help: duration.help,
-        type: "histogram",
-        aggregator: "sum",
-        values: this.tallies().flatMap((t) => {
+        help,
+        type,
+        aggregator: "sum" as const,
+        get: async (): Promise<MetricOut> => ({ name: m.name, help, type, aggregator: "sum", values: values() }),
+        reset: () => this.reset(),
+      };
+      return m;
+    };
+    const duration = "apar_http_request_duration_seconds";
+    const metrics = [
+      metric("apar_http_requests_total", "HTTP requests by method, route template and status.", "counter", () =>
+        this.#all.map((t) => ({ value: t.count, labels: { ...t.labels } })),
+      ),
+      metric(duration, "HTTP request latency from arrival to the last byte sent.", "histogram", () =>
+        this.#all.flatMap((t) => {
           let below = 0;
-          const buckets = DURATION_BUCKETS.map((le, i) => {
-            below += t.buckets[i] ?? 0;
-            return { value: below, labels: { le, ...t.labels }, metricName: `${name}_bucket` };
-          });
           return [
-            ...buckets,
-            { value: t.count, labels: { le: "+Inf", ...t.labels }, metricName: `${name}_bucket` },
-            { value: t.sum, labels: { ...t.labels }, metricName: `${name}_sum` },
-            { value: t.count, labels: { ...t.labels }, metricName: `${name}_count` },
+            ...DURATION_BUCKETS.map((le, i) => {
+              below += t.buckets[i] ?? 0;
+              return { value: below, labels: { le, ...t.labels }, metricName: `${duration}_bucket` };
+            }),
+            { value: t.count, labels: { le: "+Inf", ...t.labels }, metricName: `${duration}_bucket` },
+            { value: t.sum, labels: { ...t.labels }, metricName: `${duration}_sum` },
+            { value: t.count, labels: { ...t.labels }, metricName: `${duration}_count` },
           ];
         }),
-      }),
-      reset: () => this.reset(),
-    };
-    // The registry reads a metric through `name`, `type`, `get` and `reset`, the shape of its own classes.
-    registry.registerMetric(requests as unknown as Metric);
-    registry.registerMetric(duration as unknown as Metric);
+      ),
+    ];
+    // The shape of prom-client's own metric classes as its registry reads them.
+    for (const m of metrics) registry.registerMetric(m as unknown as Metric);
   }
 }
 

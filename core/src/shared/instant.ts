@@ -1,3 +1,5 @@
+import { charCodeAt } from "./string-methods.js";
+
 /**
  * Instants to and from text without the engine's date formatter and parser: `Date.prototype.toISOString` formats
  * through a printf-style routine and `new Date(text)` runs a general parser, each several thousand instructions;
@@ -46,17 +48,9 @@ export const isoInstant = (date: Date): string => {
   return `${TWO[Math.floor(year / 100)]}${TWO[year % 100]}-${TWO[month]}-${TWO[day]}T${TWO[hours]}:${TWO[minutes]}:${TWO[seconds]}.${THREE[ms]}Z`;
 };
 
-/**
- * `String.prototype.charCodeAt`, called on the text (`code.call(text, i)`) rather than looked up on it: instants
- * arrive as strings of several representations (read from a row, sliced, concatenated), and the lookup of the
- * method on each went to the engine's generic property load (callgrind: about 12 k instructions a request of a
- * hot GET); a call of the one known function compiles to the character load itself.
- */
-const code = String.prototype.charCodeAt;
-
 /** The digit at `i` of `s` as a number, or -1 when it is not an ASCII digit. */
 const digit = (s: string, i: number): number => {
-  const c = code.call(s, i) - 48;
+  const c = charCodeAt.call(s, i) - 48;
   return c >= 0 && c <= 9 ? c : -1;
 };
 
@@ -82,12 +76,12 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 export const sqlInstantTime = (text: string): number | undefined => {
   if (
     text.length !== 23 ||
-    code.call(text, 4) !== 45 || // -
-    code.call(text, 7) !== 45 ||
-    code.call(text, 10) !== 32 || // space
-    code.call(text, 13) !== 58 || // :
-    code.call(text, 16) !== 58 ||
-    code.call(text, 19) !== 46 // .
+    charCodeAt.call(text, 4) !== 45 || // -
+    charCodeAt.call(text, 7) !== 45 ||
+    charCodeAt.call(text, 10) !== 32 || // space
+    charCodeAt.call(text, 13) !== 58 || // :
+    charCodeAt.call(text, 16) !== 58 ||
+    charCodeAt.call(text, 19) !== 46 // .
   )
     return undefined;
   const year = digits(text, 0, 4);

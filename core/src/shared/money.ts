@@ -4,6 +4,7 @@ import type * as t from "io-ts";
 import { type Check, codec } from "./codecs/failure.js";
 import { withSchema } from "./codecs/json-schema.js";
 import { type Currency, isCurrency, minorUnits } from "./currencies.js";
+import { charCodeAt, indexOf, slice } from "./string-methods.js";
 
 /**
  * Amounts are decimal strings (`"1234.50"`); arithmetic goes through decimal.js, never through JS numbers.
@@ -42,12 +43,6 @@ export const isDecimalString = (u: unknown): u is string => typeof u === "string
 
 const canonical = (d: D): string => (d.isZero() ? "0" : d.toFixed());
 
-// String methods called on the text, not looked up on it: amounts come as strings of several representations
-// (read from a row, sliced, concatenated), and looking a method up on each went to the engine's generic property
-// load (see `code` in instant.ts).
-const code = String.prototype.charCodeAt;
-const indexOf = String.prototype.indexOf;
-const slice = String.prototype.slice;
 /** Zeros to pad a fraction with (no currency has more than four minor digits). */
 const ZEROS = "0000000000";
 
@@ -56,14 +51,14 @@ const ZEROS = "0000000000";
  * 30 significant digits are exact at 60): no leading zeros before the point, no trailing zeros after it, no `-0`.
  */
 const canonicalText = (amount: string): string => {
-  const negative = code.call(amount, 0) === 45; // "-"
+  const negative = charCodeAt.call(amount, 0) === 45; // "-"
   const point = indexOf.call(amount, ".");
   let start = negative ? 1 : 0;
   const wholeEnd = point < 0 ? amount.length : point;
-  while (start < wholeEnd - 1 && code.call(amount, start) === 48) start++; // leading "0"s, one digit kept
+  while (start < wholeEnd - 1 && charCodeAt.call(amount, start) === 48) start++; // leading "0"s, one digit kept
   let end = amount.length;
   if (point >= 0) {
-    while (end > point + 1 && code.call(amount, end - 1) === 48) end--; // trailing "0"s of the fraction
+    while (end > point + 1 && charCodeAt.call(amount, end - 1) === 48) end--; // trailing "0"s of the fraction
     if (end === point + 1) end = point;
   }
   const digits = slice.call(amount, start, end);
