@@ -50,17 +50,32 @@ const billInReview = async (fields: Json): Promise<Json> => {
 };
 
 /**
- * Presses a shortcut key outside any field and waits for the page it leads to. The page's load event comes first:
- * the document's frame, still loading on a busy machine, would take the focus and the key press after the click.
+ * Presses a shortcut key outside any field and waits for the page it leads to: after the page's load event, a click
+ * on the heading gives the page the keyboard, which is checked before the key is pressed.
  */
 const shortcut = async (page: Page, key: string): Promise<void> => {
   await page.waitForLoadState("load");
   await page.locator("h1").click();
+  const focus = await page.evaluate("document.hasFocus() ? document.activeElement?.tagName : 'elsewhere'");
+  if (focus !== "BODY") throw new Error(`the page's body does not have the keyboard before ${key}: ${String(focus)}`);
   await Promise.all([
     page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() }),
     page.keyboard.press(key),
   ]);
   await page.waitForLoadState("domcontentloaded");
+};
+
+/**
+ * The bill's document frame shows a stand-in on `page`. Chromium's PDF viewer takes the keyboard's focus once it has
+ * loaded, which on a busy machine comes after the click that gave the page the focus: a shortcut pressed then goes
+ * to the viewer, or arrives seconds later (both seen: a test waiting for it timed out, and one pressing again
+ * submitted the next bill too). The keys are what such a test is about; the document's route is checked through
+ * the session's own requests, and the screenshots show the real viewer.
+ */
+const withoutPdfViewer = async (page: Page): Promise<void> => {
+  await page.route(/\/portal\/review\/document\?/, (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "The bill's document" }),
+  );
 };
 
 test.serial(
@@ -69,6 +84,7 @@ test.serial(
     const first = await billInReview({ supplierName: "Acme Tools", invoiceNumber: "A-1O0", totalAmount: "420.00" });
     const second = await billInReview({ supplierName: "Globex", invoiceNumber: "G-7", totalAmount: "99.90" });
     const page = await signedIn(rawKey());
+    await withoutPdfViewer(page);
     await page.goto(`${base}/portal/review`);
     const review = await page.locator("#review tbody tr").allInnerTexts();
     t.true(review.some((r) => r.includes("Acme Tools") && r.includes("420.00 EUR") && r.includes("1 field")));
