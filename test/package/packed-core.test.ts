@@ -104,7 +104,9 @@ test("the packed @apar/core installs alone and runs its README's examples under 
       include: ["src"],
     }),
   );
-  await npm(["install", "--prefer-offline", "--ignore-scripts"], project);
+  // A registry request that stalls is given up after 20 s and tried again (npm's own default waits 5 minutes, past
+  // ava's inactivity timeout: one MariaDB run stalled here once).
+  await npm(["install", "--prefer-offline", "--ignore-scripts", "--fetch-timeout=20000", "--fetch-retries=4"], project);
   const installed = await npm(["ls", "--all", "--parseable"], project);
   const packages = installed.stdout
     .split("\n")

@@ -13,7 +13,7 @@ import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, submit } from "../browser.js";
+import { browserSkipReason, fillChecked, launchChromium, seriousAxeViolations, submit } from "../browser.js";
 
 const skip = browserSkipReason();
 const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
@@ -124,7 +124,7 @@ test.serial(
         body: Buffer.from("reason=%20"),
       });
       t.is(empty.status, 400);
-      await page.fill("#reason", "Not ordered by us");
+      await fillChecked(page, "#reason", "Not ordered by us");
       await submit(page, "#reject");
       t.regex(await page.innerText("body"), /The bill is rejected\./, "the answer page says it is done");
       const bill = (await h.call("GET", `/v1/bills/${b.id}`)).json as Json;
@@ -209,7 +209,7 @@ test.serial(
     const page = await browser.newPage();
     try {
       await page.goto(b.url);
-      await page.fill("#reason", "Not ordered by us");
+      await fillChecked(page, "#reason", "Not ordered by us");
       await submit(page, "#reject");
       t.regex(await page.innerText("body"), /The bill is rejected\./, "the answer page says it is done");
     } finally {
