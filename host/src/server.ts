@@ -24,11 +24,12 @@ const main = async (): Promise<void> => {
   const flusher = flushOnTick(destination);
   tickEvery(flusher, 500);
   const logger = pino({ level: config.logLevel, base: { service: "apar" } }, flusher.stream);
-  const app = await startApp(config, logger, {}, (created) =>
+  // The signal handlers are in place before anything is started, so that "apar started" never reaches a caller
+  // whose SIGTERM would then meet node's default action (killed, not stopped: seen once in a test on a busy
+  // machine). A signal during start-up stops the app once it has started.
+  const started = startApp(config, logger, {}, (created) =>
     process.stdout.write(firstStartBanner(created, config.headerPrefix)),
   );
-  // "apar started" is what callers wait for: out at once, not with the next 4 KiB.
-  destination.flush();
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (signalled) return;
@@ -38,16 +39,21 @@ const main = async (): Promise<void> => {
       logger.error("graceful stop took too long; exiting");
       process.exit(1);
     }, STOP_LIMIT_MS).unref();
-    app.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: String(error) }, "error while stopping");
-        process.exit(1);
-      },
-    );
+    started
+      .then((app) => app.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: String(error) }, "error while stopping");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
+  await started;
+  // "apar started" is what callers wait for: out at once, not with the next 4 KiB.
+  destination.flush();
 };
 
 main().catch((error: unknown) => {

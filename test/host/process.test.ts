@@ -62,6 +62,40 @@ test("first start creates an admin key once; /healthz and /readyz answer 200; a 
   t.is(await listed.exited, 0, listed.stderr());
 });
 
+test("SIGTERM during start-up (at the first start's banner): the app finishes starting, stops and exits 0", async (t) => {
+  const environment = await hostEnvironment();
+  t.teardown(() => environment.dispose());
+  const host = spawnHost("main", environment.env);
+  // The banner is written while the roles are still to start; the signal goes the moment it is seen.
+  const seen = new Promise<void>((resolve) => {
+    const look = () => {
+      if (host.stdout().includes("First start:")) {
+        host.child.stdout?.off("data", look);
+        resolve();
+      }
+    };
+    host.child.stdout?.on("data", look);
+  });
+  const first = await Promise.race([seen.then(() => "banner" as const), host.exited]);
+  t.is(first, "banner", host.stderr());
+  host.child.kill("SIGTERM");
+  t.is(await host.exited, 0, "stopped by its own handler, not killed by the signal");
+  const messages = host
+    .stdout()
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        return [(JSON.parse(line) as { msg?: string }).msg];
+      } catch {
+        return [];
+      }
+    });
+  // The signal is heard at once; the app stops once it has started, and says so last.
+  t.true(messages.includes("stopping"), host.stdout());
+  t.true(messages.includes("apar started"), host.stdout());
+  t.is(messages.at(-1), "apar stopped", host.stdout());
+});
+
 test("SIGTERM under load: requests in flight finish, the process stops gracefully and exits 0", async (t) => {
   const environment = await hostEnvironment({ APAR_RATE_LIMITS: "off" });
   t.teardown(() => environment.dispose());
