@@ -39,15 +39,18 @@ const main = async (): Promise<void> => {
       logger.error("graceful stop took too long; exiting");
       process.exit(1);
     }, STOP_LIMIT_MS).unref();
-    started
-      .then((app) => app.stop())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: String(error) }, "error while stopping");
-          process.exit(1);
-        },
-      );
+    // A start that fails is reported (and ends the process) through main's own catch.
+    started.then(
+      (app) =>
+        app.stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: String(error) }, "error while stopping");
+            process.exit(1);
+          },
+        ),
+      () => undefined,
+    );
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);

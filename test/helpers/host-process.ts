@@ -85,22 +85,22 @@ export const spawnHost = (entry: "main" | "cli", env: Record<string, string>, ar
   return { child, stdout: () => out, stderr: () => err, exited };
 };
 
+/** The JSON log entries of a host's output, in order (the first start's banner and other text left out). */
+export const logEntries = (stdout: string): { msg?: string; port?: number }[] =>
+  stdout.split("\n").flatMap((line) => {
+    try {
+      return [JSON.parse(line) as { msg?: string; port?: number }];
+    } catch {
+      return [];
+    }
+  });
+
 /** Starts the server and waits for its "apar started" line (with the port it listens on). */
 export const startHost = async (env: Record<string, string>, timeoutMs = 120_000): Promise<HostProcess> => {
   const spawned = spawnHost("main", env);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const started = spawned
-      .stdout()
-      .split("\n")
-      .map((line) => {
-        try {
-          return JSON.parse(line) as { msg?: string; port?: number };
-        } catch {
-          return undefined;
-        }
-      })
-      .find((entry) => entry?.msg === "apar started");
+    const started = logEntries(spawned.stdout()).find((entry) => entry.msg === "apar started");
     if (started?.port !== undefined) return { ...spawned, port: started.port };
     const code = await Promise.race([spawned.exited, new Promise<"wait">((r) => setTimeout(() => r("wait"), 50))]);
     if (code !== "wait") throw new Error(`host exited with ${code}: ${spawned.stderr()}${spawned.stdout()}`);

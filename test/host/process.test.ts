@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import test from "ava";
-import { hostEnvironment, spawnHost, startHost } from "../helpers/host-process.js";
+import { hostEnvironment, logEntries, spawnHost, startHost } from "../helpers/host-process.js";
 
 const get = (
   port: number,
@@ -80,16 +80,7 @@ test("SIGTERM during start-up (at the first start's banner): the app finishes st
   t.is(first, "banner", host.stderr());
   host.child.kill("SIGTERM");
   t.is(await host.exited, 0, "stopped by its own handler, not killed by the signal");
-  const messages = host
-    .stdout()
-    .split("\n")
-    .flatMap((line) => {
-      try {
-        return [(JSON.parse(line) as { msg?: string }).msg];
-      } catch {
-        return [];
-      }
-    });
+  const messages = logEntries(host.stdout()).map((entry) => entry.msg);
   // The signal is heard at once; the app stops once it has started, and says so last.
   t.true(messages.includes("stopping"), host.stdout());
   t.true(messages.includes("apar started"), host.stdout());
