@@ -59,6 +59,8 @@ export interface QueryParams {
 /** What a handler is given for one request. */
 export interface RouteContext {
   readonly requestId: string;
+  /** The route's operationId: the row of the permissions table it answers to. */
+  readonly operationId: string;
   readonly log: Logger;
   /** Path parameters, decoded. */
   readonly params: Readonly<Record<string, string>>;

@@ -1,5 +1,13 @@
 import type { AddressInfo } from "node:net";
-import { type DomainError, domainError, headerNames, isDomainError, validationError } from "@apar/core";
+import {
+  authorise,
+  type DomainError,
+  domainError,
+  headerNames,
+  isDomainError,
+  type PermissionTable,
+  validationError,
+} from "@apar/core";
 import type { Logger } from "pino";
 import restify, { type Request, type Response, type Server } from "restify";
 import { type Authenticator, isAuthFailure } from "./auth/authenticate.js";
@@ -58,6 +66,12 @@ export interface HttpServerOptions {
    * before the body is read. Without it, routes that declare an access needing a credential answer 401.
    */
   readonly authenticate?: Authenticator;
+  /**
+   * Who may do each operation (core's `PERMISSIONS`): checked once the credential and tenancy are resolved, before
+   * the body is read. A caller holding none of an operation's roles, or an operation without a row, answers 403.
+   * Without it (servers of tests built from a few routes), a resolved credential may call every route.
+   */
+  readonly permissions?: PermissionTable;
   /** Browser origins allowed to call the API (preflight answered before routing). */
   readonly cors?: CorsOptions;
   /** How long `close()` waits for in-flight requests before cutting connections. Default 8000 ms. */
@@ -243,6 +257,9 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
                   access,
                 );
           if (isAuthFailure(resolved)) return answerError(req, res, resolved.error, resolved.headers);
+          const refused =
+            options.permissions === undefined ? undefined : authorise(options.permissions, route.operationId, resolved);
+          if (refused !== undefined) return answerError(req, res, refused);
           auth = resolved;
         }
         if (route.rateLimited !== false && afterAuthHooks.length > 0 && (await runHooks(req, res, st, afterAuthHooks)))
@@ -268,6 +285,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         }
         const ctx: RouteContext = {
           requestId: st.requestId,
+          operationId: route.operationId,
           get log() {
             return st.log;
           },

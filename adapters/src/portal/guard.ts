@@ -1,4 +1,4 @@
-import { hasModule, type Module } from "@apar/core";
+import { authorise, hasModule, type Module, PERMISSIONS, permits, rolesOf } from "@apar/core";
 import type { Clock } from "@apar/core/ports";
 import type { Authenticator } from "../http/auth/authenticate.js";
 import type { HttpReply, RouteContext } from "../http/route.js";
@@ -54,6 +54,10 @@ export interface Signed extends SignedIn {
   readonly secure: boolean;
 }
 
+/** True when the signed-in credential may do the operation (pages show only the buttons a person may use). */
+export const may = (s: Pick<Signed, "auth">, operation: string): boolean =>
+  permits(PERMISSIONS, operation, rolesOf(s.auth));
+
 /** The layout's user block for a signed-in page. */
 export const userOf = (s: Signed) => ({ clientName: s.auth.client?.name ?? "", csrf: s.csrf });
 
@@ -88,6 +92,16 @@ export const signedInPage =
       ctx.headers.cookie,
     );
     if (signed === undefined) return toSignIn(ctx);
+    const refusal = authorise(PERMISSIONS, ctx.operationId, signed.auth);
+    if (refusal !== undefined)
+      return page(
+        403,
+        layout(
+          "Not allowed",
+          html`<section><h1>Not allowed</h1><p>${refusal.detail}</p>
+<p><a href="/portal">Back to the portal</a></p></section>`,
+        ),
+      );
     return handler(ctx, {
       ...signed,
       keys: k,

@@ -1,5 +1,6 @@
 export * from "./access.js";
 export * from "./auth-code-format.js";
 export * from "./header-names.js";
+export * from "./permissions.js";
 export * from "./principal.js";
 export * from "./token-lifetime.js";

@@ -7,7 +7,7 @@ import {
   type RouteDef,
 } from "@apar/adapters/http/index";
 import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
-import { headerNames } from "@apar/core";
+import { headerNames, PERMISSIONS } from "@apar/core";
 import type { BearerTokens, Clock, Database } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
@@ -44,6 +44,7 @@ export const buildHttpServer = async (
     beforeRoute,
     afterAuthenticate,
     authenticate: createAuthenticator({ stores: database.stores, clock, tokens, headerPrefix: config.headerPrefix }),
+    permissions: PERMISSIONS,
     cors: {
       origins: config.corsOrigins,
       allowHeaders: [

@@ -227,8 +227,10 @@ test.serial(
     t.is(((await post(id, "submit")).json as Json).state, "NeedsApproval");
     const refused = await as(member.token, id, "approve");
     t.is(refused.status, 403);
-    t.is(title(refused), "Bill.NotApprover");
-    t.is((await as(member.token, id, "reject")).status, 400, "a reject without a reason is refused before the role");
+    t.is(title(refused), "Permission.Denied", "a Member is not in the table's row for approving");
+    const rejected = await as(member.token, id, "reject");
+    t.is(rejected.status, 403, "the role is checked before the body is read");
+    t.is(title(rejected), "Permission.Denied");
     const approved = await as(admin.token, id, "approve");
     t.like(approved.json as Json, { state: "Approved" });
     t.deepEqual(

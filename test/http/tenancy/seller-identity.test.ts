@@ -127,7 +127,7 @@ test("seller identity: members may read it, only Admins change it; another organ
   t.is((await h.call("GET", "/v1/seller-identity", { headers: asMember })).status, 200);
   const refused = await h.call("PUT", "/v1/seller-identity", { headers: asMember, body: IDENTITY });
   t.is(refused.status, 403);
-  t.is(codeOf(refused), "Organisation.AdminRequired");
+  t.is(codeOf(refused), "Permission.Denied");
   const admin = await seedUser(h, client.id, { organisationId: organisation.id, roles: ["Admin"] });
   const asAdmin = bearer(await tokenFor(h, apiKey.rawKey, admin.id, organisation.id), {
     "x-service-organisation-id": organisation.id,

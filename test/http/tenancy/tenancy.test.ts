@@ -137,7 +137,7 @@ test.serial("adding people by email: new users are created, existing ones added,
     body: { email: "c@example.com", name: "C" },
   });
   t.is(refused.status, 403);
-  t.is(codeOf(refused), "Organisation.AdminRequired");
+  t.is(codeOf(refused), "Permission.Denied");
   const adminToken = await tokenFor(h, admin.rawKey, orgAdmin.id, one.id);
   const allowed = await h.call("POST", `/v1/organisations/${one.id}/users`, {
     headers: bearer(adminToken),

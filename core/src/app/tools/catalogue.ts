@@ -243,7 +243,6 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
     input: BillId,
     access: "write",
     module: "ap",
-    role: "Approver",
     preview: async (call, input) => {
       const bill = await run(getBill(deps)(call.scope, input.id.toLowerCase()));
       if (E.isLeft(bill)) return bill;
@@ -263,7 +262,6 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
     input: closedType({ id: Uuid, reason: NonEmptyTrimmedString(1000) }, {}, "RejectBill"),
     access: "write",
     module: "ap",
-    role: "Approver",
     run: (call, input) => run(rejectBill(deps)({ ...lifecycle(call, input.id), reason: input.reason })),
   }),
   tool({

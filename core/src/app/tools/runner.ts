@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as E from "fp-ts/lib/Either.js";
-import { actsAs, type RequestAuth } from "../../auth/principal.js";
+import { PERMISSIONS, permits, rolesOf, toolOperation } from "../../auth/permissions.js";
+import type { RequestAuth } from "../../auth/principal.js";
 import type { Clock } from "../../shared/clock.js";
 import { decode } from "../../shared/codecs/field-errors.js";
 import { type JsonSchema, toJsonSchema } from "../../shared/codecs/json-schema.js";
@@ -58,8 +59,9 @@ const canonical = (value: unknown): string =>
   );
 
 /**
- * The tools a credential may see and call: its client's plan includes the tool's module and it acts as the
- * tool's role (a Member does not see approve_bill). Calls are decoded by the tool's codec; tools that send mail or
+ * The tools a credential may see and call: its client's plan includes the tool's module and the permissions table
+ * lets its roles use the tool (`tool:<name>`: a Member does not see approve_bill). Calls are decoded by the tool's
+ * codec; tools that send mail or
  * move money answer a preview with a token bound to the tool, the input, the credential and the organisation, and
  * act only when called again with `confirm: true` and that token within CONFIRMATION_MINUTES.
  */
@@ -79,7 +81,9 @@ export const toolRunner = (catalogue: readonly AnyTool[], deps: { clock: Clock; 
     ]),
   );
   const allowed = (auth: RequestAuth, t: AnyTool): boolean =>
-    auth.client !== undefined && hasModule(auth.client, t.module) && (t.role === undefined || actsAs(auth, t.role));
+    auth.client !== undefined &&
+    hasModule(auth.client, t.module) &&
+    permits(PERMISSIONS, toolOperation(t.name), rolesOf(auth));
   const mac = (call: ToolCall, name: string, input: unknown, expires: number): Buffer =>
     createHmac("sha256", deps.confirmationKey)
       .update(

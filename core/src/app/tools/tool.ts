@@ -4,7 +4,7 @@ import type { RequestAuth } from "../../auth/principal.js";
 import type { Actor } from "../../events/envelope.js";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
-import type { Module, OrganisationRole } from "../../tenancy/model.js";
+import type { Module } from "../../tenancy/model.js";
 
 /** Who calls a tool, where, and through which channel (the actor's `via` in every event it records). */
 export interface ToolCall {
@@ -17,7 +17,7 @@ export interface ToolCall {
 /**
  * A use case offered to a model: its name, a description written for a model, the input codec (the JSON Schema
  * a client sees is generated from it), whether it reads or writes, the module the client's plan must include, the
- * role the caller must act as, and whether it needs a confirmed preview first (it sends mail or moves money).
+ * and whether it needs a confirmed preview first (it sends mail or moves money).
  */
 export interface ToolDef<C extends t.Mixed = t.Mixed> {
   readonly name: string;
@@ -26,8 +26,6 @@ export interface ToolDef<C extends t.Mixed = t.Mixed> {
   readonly input: C;
   readonly access: "read" | "write";
   readonly module: Module;
-  /** The organisation role the caller must act as (client administrators and client keys act as any). */
-  readonly role?: OrganisationRole;
   /** Present on tools that act only after a confirmed preview: what the call would do, in a sentence. */
   readonly preview?: (call: ToolCall, input: t.TypeOf<C>) => Promise<E.Either<DomainError, string>>;
   readonly run: (call: ToolCall, input: t.TypeOf<C>) => Promise<E.Either<DomainError, unknown>>;
