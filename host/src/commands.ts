@@ -1,5 +1,6 @@
 // The apar command line, started by cli.ts once the Node version is right: operator tasks against the configured
 // database (same variables as the server).
+
 import { parseArgs } from "node:util";
 import { openApiDocumentOf, type RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
@@ -10,6 +11,7 @@ import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type Config, loadConfig } from "./config.js";
 import { buildContainer } from "./container.js";
+import { permissionsMarkdown } from "./permissions-doc.js";
 import { TAG_DESCRIPTIONS } from "./tag-descriptions.js";
 import { TOKENS } from "./tokens.js";
 import { APP_VERSION } from "./version.js";
@@ -24,6 +26,7 @@ commands:
   api-key create (--client <clientId> [--client <id2> ...] | --operator) [--name <name>] [--expires <ISO date-time>]
   api-key revoke <keyId>
   openapi                                   print the OpenAPI document of every route
+  permissions                               print who may do what (the README's table of roles)
 
 Configuration comes from the same environment variables as the server (see README.md).
 Output is JSON on stdout; exit code 0 on success, 1 on a refused request, 2 on bad usage or configuration.`;
@@ -56,6 +59,10 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
         tagDescriptions: TAG_DESCRIPTIONS,
       }),
     );
+    return 0;
+  }
+  if (command === "permissions") {
+    process.stdout.write(`${permissionsMarkdown()}\n`);
     return 0;
   }
   const database = await container.getAsync<Database>(TOKENS.Database);

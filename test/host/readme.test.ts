@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PERMISSIONS } from "@apar/core";
 import test from "ava";
 import { VARIABLES } from "../../host/src/config.js";
+import { permissionsMarkdown } from "../../host/src/permissions-doc.js";
 import { ROOT } from "../helpers/host-process.js";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -12,6 +14,14 @@ test("every configuration variable is in the README's table", (t) => {
     .map((v) => v.name)
     .filter((name) => !rows.has(name));
   t.deepEqual(missing, []);
+});
+
+test("the README's table of who may do what is the permissions table the server enforces", (t) => {
+  const block = /<!-- permissions:begin -->\n([\s\S]*?)\n<!-- permissions:end -->/.exec(readme)?.[1];
+  t.is(block, permissionsMarkdown(), "run `npm run apar -- permissions` and paste it between the markers");
+  // The copy is checked against the code, not against itself: a row moved in the table changes the page.
+  const { approveBill: _gone, ...without } = PERMISSIONS;
+  t.not(permissionsMarkdown(without), block);
 });
 
 test("the README gives the two commands for a fresh machine", (t) => {

@@ -59,7 +59,11 @@ export const may = (s: Pick<Signed, "auth">, operation: string): boolean =>
   permits(PERMISSIONS, operation, rolesOf(s.auth));
 
 /** The layout's user block for a signed-in page. */
-export const userOf = (s: Signed) => ({ clientName: s.auth.client?.name ?? "", csrf: s.csrf });
+export const userOf = (s: Signed) => ({
+  clientName: s.auth.client?.name ?? "",
+  csrf: s.csrf,
+  may: (operation: string) => may(s, operation),
+});
 
 /** Where a request without a (valid) session goes; a stale cookie is deleted on the way. */
 const toSignIn = (ctx: RouteContext): HttpReply => {

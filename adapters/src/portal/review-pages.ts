@@ -141,11 +141,15 @@ const fieldsForm = (user: PageUser, q: PortalQueued, form: ReviewForm, editable:
       hint === undefined ? "" : html` aria-describedby="hint-${name}"`
     }>${hint === undefined ? "" : html`<span class="muted" id="hint-${name}">${hint}</span>`}</div>`;
   });
-  if (!editable) return html`<div class="fields">${rows}</div>`;
+  if (!editable || !allowed(user, "updateBill")) return html`<div class="fields">${rows}</div>`;
   return html`<form method="post" action="/portal/review/correct" id="fields">
 <input type="hidden" name="csrf" value="${user.csrf}"><input type="hidden" name="organisationId" value="${q.organisation.id}"><input type="hidden" name="id" value="${q.bill.id}">
 <div class="fields">${rows}</div>
-<p class="actions"><button id="submit" type="submit" formaction="/portal/review/submit" accesskey="s">Save and submit</button>
+<p class="actions">${
+    allowed(user, "submitBill")
+      ? html`<button id="submit" type="submit" formaction="/portal/review/submit" accesskey="s">Save and submit</button>`
+      : ""
+  }
 <button id="save" class="secondary" type="submit">Save</button></p>
 </form>`;
 };
@@ -171,16 +175,27 @@ const warnings = (b: BillJson): Html =>
       : ""
   }`;
 
+/** True when the page's user may do the API operation behind a button (pages without the check show it). */
+const allowed = (user: PageUser, operation: string): boolean => user.may?.(operation) ?? true;
+
 const decision = (user: PageUser, q: PortalQueued): Html => {
   const hidden = html`<input type="hidden" name="csrf" value="${user.csrf}"><input type="hidden" name="organisationId" value="${q.organisation.id}"><input type="hidden" name="id" value="${q.bill.id}">`;
   const needed = q.bill.appliedPolicy?.approvalsRequired ?? 1;
   return html`<section><h2>Decision</h2>
 <p class="muted">${q.bill.approvals.length} of ${needed} approval${needed === 1 ? "" : "s"} given.</p>
-<div class="decide">
-<form method="post" action="/portal/review/approve">${hidden}<button id="approve" type="submit" accesskey="a">Approve</button></form>
+<div class="decide">${
+    allowed(user, "approveBill")
+      ? html`
+<form method="post" action="/portal/review/approve">${hidden}<button id="approve" type="submit" accesskey="a">Approve</button></form>`
+      : ""
+  }${
+    allowed(user, "rejectBill")
+      ? html`
 <form method="post" action="/portal/review/reject">${hidden}
 <label for="reason">Reason for rejecting</label><textarea id="reason" name="reason" required maxlength="1000"></textarea>
-<button id="reject" class="danger" type="submit">Reject</button></form>
+<button id="reject" class="danger" type="submit">Reject</button></form>`
+      : ""
+  }
 </div></section>`;
 };
 

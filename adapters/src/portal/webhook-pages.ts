@@ -7,6 +7,8 @@ import type { PortalDelivery, PortalSubscription } from "./portal-webhooks.js";
 export interface PageUser {
   readonly clientName: string;
   readonly csrf: string;
+  /** True when the signed-in credential may do the operation (the permissions table): other buttons are not shown. */
+  readonly may?: (operation: string) => boolean;
 }
 
 /** Messages a redirect may ask a page to show, by code: a URL never carries text of its own onto a page. */
