@@ -35,8 +35,14 @@ export interface SignedIn {
 
 const SESSION_PURPOSE = "apar-portal-session";
 
-/** The access every portal page asks of the credential: a client administrator of one client. */
-export const PORTAL_ACCESS = { scope: "client", clientAdmin: true } as const;
+/**
+ * The access every portal page asks of the credential: one client. Which pages it may open is the permissions
+ * table's (the guard checks each page's row; signing in needs the page the portal opens on).
+ */
+export const PORTAL_ACCESS = { scope: "client" } as const;
+
+/** The page a new session opens on: a credential that may not open it is not signed in. */
+export const PORTAL_LANDING = { path: "/portal/webhooks", operationId: "portalWebhooksPage" } as const;
 
 /** The request headers the API would have received with this credential and client. */
 export const credentialHeaders = (

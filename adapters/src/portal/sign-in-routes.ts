@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { DomainError } from "@apar/core";
+import { authorise, type DomainError, PERMISSIONS } from "@apar/core";
 import { isAuthFailure } from "../http/auth/authenticate.js";
 import type { HttpReply, JsonSchema, ResponseDef, RouteContext, RouteDef } from "../http/route.js";
 import { parseCookies, setCookie } from "./cookies.js";
@@ -12,6 +12,7 @@ import {
   credentialHeaders,
   newSession,
   PORTAL_ACCESS,
+  PORTAL_LANDING,
   type PortalCredential,
   SESSION_COOKIE,
   SESSION_MS,
@@ -56,8 +57,6 @@ const credentialOf = (text: string): PortalCredential =>
 
 const failure = (error: DomainError): { status: number; message: string } => {
   switch (error.code) {
-    case "Auth.NotClientAdministrator":
-      return { status: 403, message: "Only a client administrator (Owner or Admin) can sign in to the portal." };
     case "Client.MissingClientId":
       return { status: 400, message: "This credential covers several clients: enter the ID of the client to manage." };
     case "Client.NotFound":
@@ -168,13 +167,21 @@ export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
         const { status, message } = failure(auth.error);
         return signInPage(k, ctx, status, message, clientId);
       }
+      if (authorise(PERMISSIONS, PORTAL_LANDING.operationId, auth) !== undefined)
+        return signInPage(
+          k,
+          ctx,
+          403,
+          "Only a client administrator (Owner or Admin) can sign in to the portal.",
+          clientId,
+        );
       const session = newSession(deps().clock, credential, auth);
       const secure = secureCookies(ctx);
       ctx.res.setHeader("Set-Cookie", [
         setCookie(SESSION_COOKIE, sealSession(k, session), { maxAge: SESSION_MS / 1000, secure }),
         setCookie(SIGN_IN_COOKIE, "", { maxAge: 0, secure }),
       ]);
-      return redirect("/portal/webhooks");
+      return redirect(PORTAL_LANDING.path);
     },
   },
   {

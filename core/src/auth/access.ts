@@ -14,8 +14,6 @@ export interface Access {
   readonly scope: AccessScope;
   /** The module the client's plan must include (403 `Module.NotEntitled` otherwise). */
   readonly module?: Module;
-  /** Only client administrators: Owner or Admin users, and API keys scoped to the client. */
-  readonly clientAdmin?: boolean;
   /** `api_key`: bearer tokens are refused with 403 (issuing auth codes). Default `any`. */
   readonly credentials?: "any" | "api_key";
   /**

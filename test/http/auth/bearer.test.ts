@@ -99,7 +99,7 @@ test.serial("the token acts in a member organisation and is refused in another o
   // Tokens do not manage the client.
   const keys = await h.call("GET", "/v1/api-keys", { headers: bearer(token) });
   t.is(keys.status, 403);
-  t.is(codeOf(keys), "Auth.NotClientAdministrator");
+  t.is(codeOf(keys), "Permission.Denied");
   const codes = await h.call("POST", "/v1/auth/codes", {
     headers: bearer(token),
     body: { userId: user.id, organisationId: member.id },

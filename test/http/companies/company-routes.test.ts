@@ -234,7 +234,7 @@ for (const [role, label] of [
     for (const [method, path, body] of attempts) {
       const answer = await h.call(method, path, { headers, body });
       t.is(answer.status, 403, `${method} ${path}`);
-      t.is(codeOf(answer), "Auth.NotClientAdministrator", `${method} ${path}`);
+      t.is(codeOf(answer), "Permission.Denied", `${method} ${path}`);
     }
     t.deepEqual(await snapshot(s.admin), before);
   });

@@ -26,7 +26,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     summary: "Create an API key for the client",
     description: "The answer is the only place the key (rawKey) appears; only its hash is stored.",
     tags: [TAG],
-    access: { scope: "client", clientAdmin: true },
+    access: { scope: "client" },
     requestBody: jsonBody(CreateApiKeyBody, { required: false }),
     responses: {
       "201": {
@@ -73,7 +73,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     operationId: "listApiKeys",
     summary: "List the client's API keys (never the keys themselves)",
     tags: [TAG],
-    access: { scope: "client", clientAdmin: true },
+    access: { scope: "client" },
     parameters: LIST_PARAMETERS,
     responses: { "200": { description: "One page of keys.", schema: listSchema(API_KEY_SCHEMA) } },
     handler: async (ctx) => {
@@ -91,7 +91,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     summary: "Revoke an API key (effective at once)",
     description: "Requests with the key answer 401 from the next one on. Revoking a revoked key is a no-op.",
     tags: [TAG],
-    access: { scope: "client", clientAdmin: true },
+    access: { scope: "client" },
     responses: {
       "204": { description: "Revoked." },
       "403": { description: "The key also serves other clients; the operator revokes it (ApiKey.Shared)." },

@@ -40,7 +40,6 @@ export type CompanyRouteDeps = RouteDeps<"db" | "clock" | "ids" | "randomBytes" 
 const TAG = "companies";
 const ACCESS = { scope: "client", module: "inbox", resource: "Company" } as const;
 // Companies decide who may mail bills into which organisation: only client administrators change them.
-const ADMIN_ACCESS = { ...ACCESS, clientAdmin: true } as const;
 // A malformed id answers like a missing one: no row has this id.
 
 const COMPANY_SCHEMA = {
@@ -112,7 +111,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       summary: "Create a company with a forwarding address",
       description: "Its allowlist starts empty: its first forwards are rejected and listed until senders are allowed.",
       tags: [TAG],
-      access: ADMIN_ACCESS,
+      access: ACCESS,
       requestBody: jsonBody(CreateCompanyBody),
       responses: { "201": { description: "The company.", schema: COMPANY_SCHEMA } },
       handler: async (ctx) => {
@@ -171,7 +170,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       summary: "Rename a company or change its organisations",
       description: "The slug (and so the forwarding address) stays when the company is renamed.",
       tags: [TAG],
-      access: ADMIN_ACCESS,
+      access: ACCESS,
       requestBody: jsonBody(UpdateCompanyBody),
       responses: { "200": { description: "The company.", schema: COMPANY_SCHEMA }, ...NOT_FOUND },
       handler: async (ctx) => {
@@ -187,7 +186,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       operationId: "deleteCompany",
       summary: "Delete a company with its allowlist, rejection records and waiting bills",
       tags: [TAG],
-      access: ADMIN_ACCESS,
+      access: ACCESS,
       responses: { "204": { description: "Deleted; its slug is free again." }, ...NOT_FOUND },
       handler: async (ctx) => {
         const { client } = clientAuth(ctx);
@@ -229,7 +228,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       description:
         "`ap@supplier.example` allows one address; `supplier.example` (or `@supplier.example`) every address at it.",
       tags: [TAG],
-      access: ADMIN_ACCESS,
+      access: ACCESS,
       requestBody: jsonBody(AllowedSenderBody),
       responses: {
         "201": { description: "The new entry.", schema: SENDER_SCHEMA },
@@ -255,7 +254,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       operationId: "removeAllowedSender",
       summary: "Remove an entry of the allowlist",
       tags: [TAG],
-      access: ADMIN_ACCESS,
+      access: ACCESS,
       responses: {
         "204": { description: "Removed." },
         "404": { description: "`Company.NotFound` or `AllowedSender.NotFound`." },
@@ -280,7 +279,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       summary: "Allow the sender of a rejected forward",
       description: "Adds the rejected sender's address (or, with `wholeDomain`, its domain) to the allowlist.",
       tags: [TAG],
-      access: ADMIN_ACCESS,
+      access: ACCESS,
       requestBody: jsonBody(AllowFromRejectionBody, { required: false }),
       responses: {
         "201": { description: "The new entry.", schema: SENDER_SCHEMA },
@@ -340,7 +339,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       description:
         "The bill keeps its id; `bill.created` follows, then reading and the duplicate check in the organisation.",
       tags: [TAG],
-      access: ADMIN_ACCESS,
+      access: ACCESS,
       requestBody: jsonBody(AssignCompanyBillBody),
       responses: {
         "202": { description: "The bill, now in the organisation (Extracting)." },

@@ -64,7 +64,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     summary: "Create an organisation of the client",
     description: "Client administrators only. industryId is one of GET /v1/industries.",
     tags: [TAG],
-    access: { scope: "client", clientAdmin: true },
+    access: { scope: "client" },
     requestBody: jsonBody(CreateOrganisationBody),
     responses: { "201": { description: "The organisation.", schema: ORGANISATION_SCHEMA } },
     handler: async (ctx) => {
@@ -86,7 +86,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     summary: "List the client's organisations",
     description: "Client administrators only; users find theirs in the answer of /v1/auth/exchange.",
     tags: [TAG],
-    access: { scope: "client", clientAdmin: true },
+    access: { scope: "client" },
     parameters: LIST_PARAMETERS,
     responses: { "200": { description: "One page of organisations.", schema: listSchema(ORGANISATION_SCHEMA) } },
     handler: async (ctx) => {
@@ -171,7 +171,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       "Client administrators only; granting the Owner client role takes an API key or an Owner. " +
       "With organisationId the user joins that organisation at once (role default Member).",
     tags: [TAG],
-    access: { scope: "client", clientAdmin: true },
+    access: { scope: "client" },
     requestBody: jsonBody(CreateUserBody),
     responses: {
       "201": { description: "The user.", schema: USER_SCHEMA },

@@ -46,7 +46,7 @@ import { clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, repl
 export type WebhookRouteDeps = RouteDeps<"webhooks">;
 
 const TAG = "webhooks";
-const ADMIN = { scope: "client", clientAdmin: true } as const;
+const ADMIN = { scope: "client" } as const; // which roles: the permissions table
 
 const SUBSCRIPTION_PROPERTIES = {
   id: S.uuid,

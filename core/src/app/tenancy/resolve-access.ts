@@ -37,7 +37,7 @@ const covers = (principal: Principal, clientId: string): boolean =>
 /**
  * Resolves what a request may do, in the order every route answers: credential kind, client (400 when the
  * credential spans several clients and the header is missing, 404 for a client outside the credential, exactly
- * as for a missing one), module (403), client administrator (403), organisation header (400 missing, 404 not
+ * as for a missing one), module (403), organisation header (400 missing, 404 not
  * of this client, 403 not a member).
  */
 export const resolveAccess = async (
@@ -89,10 +89,6 @@ export const resolveAccess = async (
   if (access.module !== undefined && !hasModule(client, access.module))
     return E.left(forbidden("Module.NotEntitled", `The client's plan does not include the ${access.module} module.`));
   const clientAdministrator = principal.kind === "api_key" || isClientAdministrator(principal.claims);
-  if (access.clientAdmin === true && !clientAdministrator)
-    return E.left(
-      forbidden("Auth.NotClientAdministrator", "Only a client administrator (Owner or Admin) may do this."),
-    );
   const resolved: RequestAuth = { ...base, client, clientAdministrator };
   if (access.scope === "client") return E.right(resolved);
 
