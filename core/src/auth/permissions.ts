@@ -209,7 +209,7 @@ const operations = {
   getBankStatement: ORG,
   listBankStatementEntries: ORG,
   matchBankStatementEntry: ORG_ADMIN,
-  paymentAccountStatus: ORG,
+  paymentAccountStatus: ORG_ADMIN,
   enablePaymentAccount: ORG_ADMIN,
   paymentAccountOnboardingLink: ORG_ADMIN,
   paymentAccountOnboardingSession: ORG_ADMIN,

@@ -323,5 +323,5 @@ test.serial("account.updated refreshes the status; only administrators manage th
     headers: { authorization: `Bearer ${member.token}` },
   });
   t.is(asMember.status, 403);
-  t.is((asMember.json as Json).title, "PaymentAccount.AdminOnly");
+  t.is((asMember.json as Json).title, "Permission.Denied");
 });

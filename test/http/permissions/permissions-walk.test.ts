@@ -65,6 +65,9 @@ const CREDENTIALED: readonly Credentialed[] = ["Operator", "ApiKey", "ClientAdmi
 /** The roles a credential of `role` holds (an operator key is also an API key). */
 const held = (role: Credentialed): readonly Role[] => (role === "Operator" ? ["Operator", "ApiKey"] : [role]);
 
+/** Refusals the route's access makes before the table is read: the credential's kind is wrong for the route. */
+const EARLIER_REFUSALS: ReadonlySet<string> = new Set(["Auth.OperatorOnly", "Auth.ApiKeyRequired"]);
+
 const routesOf = (): readonly RouteDef[] => h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
 
 /**
@@ -103,9 +106,11 @@ const walk = async (world: World, table: PermissionTable, only?: (r: RouteDef) =
       const title = (answer.json as { title?: unknown } | undefined)?.title;
       const denied = answer.status === 403 && (title === "Permission.Denied" || title === "Permission.NotListed");
       const allowed = permits(table, route.operationId, held(role));
-      if (allowed && denied) problems.push(`${name}: ${role} is in the table but was refused`);
-      // A role outside the table may be stopped earlier (an operator-only route: another 403) but never gets past.
-      if (!allowed && answer.status !== 403)
+      // A handler may not refuse on its own a role the table lets in (a second word on who may, out of the table).
+      if (allowed && answer.status === 403)
+        problems.push(`${name}: ${role} is in the table but was refused (${String(title)})`);
+      // A role outside the table is refused by the table, or earlier by the route's kind of credential.
+      if (!allowed && !denied && !(answer.status === 403 && EARLIER_REFUSALS.has(String(title))))
         problems.push(`${name}: ${role} is not in the table but was answered ${answer.status} ${String(title)}`);
     }
   }

@@ -222,8 +222,8 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const { auth, client } = clientAuth(ctx);
       const id = pathId(ctx);
       const self = auth.principal.kind === "user" && auth.principal.claims.userId === id;
-      if (!auth.clientAdministrator && !self)
-        return forbidden("Auth.NotClientAdministrator", "Only a client administrator may read other users.");
+      // Another user of the client is not a client administrator's business only: it answers like a missing one.
+      if (!auth.clientAdministrator && !self) return notFound("User.NotFound", "The user does not exist.");
       const found = id === undefined ? undefined : await userWithMemberships(deps().db.stores, client.id, id);
       if (found === undefined) return notFound("User.NotFound", "The user does not exist.");
       return { status: 200, body: userView(found.user, found.memberships) };

@@ -1,4 +1,4 @@
-import { actsAs, type DomainError, decode, domainError, PAYMENT_ACCOUNT_STATUSES, withSchema } from "@apar/core";
+import { type DomainError, decode, domainError, PAYMENT_ACCOUNT_STATUSES, withSchema } from "@apar/core";
 import {
   applyGatewayEvent,
   EnablePaymentAccountBody,
@@ -12,8 +12,8 @@ import {
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import { readRaw } from "../raw-body.js";
-import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
-import { forbidden, orgScope, reply } from "./support.js";
+import { jsonBody, type RouteDef } from "../route.js";
+import { orgScope, reply } from "./support.js";
 
 /** What the payment account and processor event routes need. */
 export type PaymentAccountRouteDeps = () => PaymentAccountDeps;
@@ -47,7 +47,7 @@ const STATUS_SCHEMA = {
 } as const;
 
 const ADMIN_ONLY = {
-  description: "`Module.NotEntitled`, or `PaymentAccount.AdminOnly`: organisation administrators only.",
+  description: "`Module.NotEntitled`, or `Permission.Denied`: organisation administrators only.",
 };
 const NO_GATEWAY = { description: "`Payments.NoGateway`: no payment gateway is configured." };
 const NOT_ENABLED = { description: "`PaymentAccount.NotEnabled`: enable the account first." };
@@ -64,17 +64,6 @@ const MAX_EVENT_BYTES = 1024 * 1024;
 
 /** The organisation's payment account with the processor: enable, onboarding link or session, status. */
 export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] => {
-  const admin =
-    (run: RouteDef["handler"]): RouteDef["handler"] =>
-    async (ctx: RouteContext) => {
-      const { auth } = orgScope(ctx);
-      if (!actsAs(auth, "Admin"))
-        return forbidden(
-          "PaymentAccount.AdminOnly",
-          "Only the organisation's administrators manage its payment account.",
-        );
-      return run(ctx);
-    };
   const path = (tail: string) => `/v1/organisations/{id}/payment-account/${tail}`;
   return [
     {
@@ -90,11 +79,11 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
         "403": ADMIN_ONLY,
         "503": NO_GATEWAY,
       },
-      handler: admin(async (ctx) => {
+      handler: async (ctx) => {
         const body = decode(EnablePaymentAccountBody, ctx.json ?? {});
         if (E.isLeft(body)) return body.left;
         return reply(enablePaymentAccount(deps())(orgScope(ctx).scope, body.right), 200, (a) => a);
-      }),
+      },
     },
     {
       method: "POST",
@@ -116,11 +105,11 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
         "409": NOT_ENABLED,
         "503": NO_GATEWAY,
       },
-      handler: admin(async (ctx) => {
+      handler: async (ctx) => {
         const body = decode(PaymentAccountLinkBody, ctx.json);
         if (E.isLeft(body)) return body.left;
         return reply(paymentAccountLink(deps())(orgScope(ctx).scope, body.right), 200, (l) => l);
-      }),
+      },
     },
     {
       method: "POST",
@@ -144,7 +133,7 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
         "409": NOT_ENABLED,
         "503": NO_GATEWAY,
       },
-      handler: admin((ctx) => reply(paymentAccountSession(deps())(orgScope(ctx).scope), 200, (s) => s)),
+      handler: (ctx) => reply(paymentAccountSession(deps())(orgScope(ctx).scope), 200, (s) => s),
     },
     {
       method: "GET",
@@ -154,7 +143,7 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
       tags: [TAG],
       access: ACCESS,
       responses: { "200": { description: "The status.", schema: STATUS_SCHEMA }, "403": ADMIN_ONLY, "503": NO_GATEWAY },
-      handler: admin((ctx) => reply(paymentAccountStatus(deps())(orgScope(ctx).scope), 200, (a) => a)),
+      handler: (ctx) => reply(paymentAccountStatus(deps())(orgScope(ctx).scope), 200, (a) => a),
     },
     {
       method: "POST",

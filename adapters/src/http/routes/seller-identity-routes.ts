@@ -1,8 +1,8 @@
-import { decode, type RequestAuth, type SellerIdentity } from "@apar/core";
+import { decode, type SellerIdentity } from "@apar/core";
 import { getSellerIdentity, putSellerIdentity, SellerIdentityBody } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
-import { forbidden, orgScope, reply, S, type TenancyRouteDeps } from "./support.js";
+import { orgScope, reply, S, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "tenancy";
 const text = (maxLength: number) => ({ type: ["string", "null"], maxLength });
@@ -40,12 +40,6 @@ const SELLER_IDENTITY: JsonSchema = {
 /** The identity as answered (every member, nulls included). */
 export const sellerIdentityView = (s: SellerIdentity) => ({ ...s, updatedAt: s.updatedAt.toISOString() });
 
-/** Organisation Admins and client administrators (and API keys) may change what documents say the seller is. */
-const mayChange = (auth: RequestAuth, organisationId: string): boolean =>
-  auth.clientAdministrator ||
-  auth.principal.kind !== "user" ||
-  auth.principal.claims.memberships.some((m) => m.organisationId === organisationId && m.roles.includes("Admin"));
-
 /** The organisation's seller identity: who its invoices, credit notes and e-invoices say the seller is. */
 export const sellerIdentityRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
   {
@@ -75,15 +69,10 @@ export const sellerIdentityRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     responses: {
       "200": { description: "The identity as stored.", schema: SELLER_IDENTITY },
       "400": { description: "`Request.Invalid`: a member is missing or wrong (an IBAN whose check digits fail)." },
-      "403": { description: "`Organisation.AdminRequired`." },
+      "403": { description: "`Permission.Denied`: organisation Admins and client administrators only." },
     },
     handler: async (ctx) => {
-      const { auth, scope } = orgScope(ctx);
-      if (!mayChange(auth, scope.organisationId))
-        return forbidden(
-          "Organisation.AdminRequired",
-          "Only the organisation's Admins may change its seller identity.",
-        );
+      const { scope } = orgScope(ctx);
       const body = decode(SellerIdentityBody, ctx.json);
       if (E.isLeft(body)) return body.left;
       return reply(putSellerIdentity(deps())(scope, body.right), 200, sellerIdentityView);
