@@ -5,6 +5,7 @@ import type { PaymentRun } from "../../payments/payment-run.js";
 import { PAYMENT_RUN_MACHINE } from "../../payments/payment-run-machine.js";
 import { DEFAULT_PAYMENT_RUN_SETTINGS, type PaymentRunSettings } from "../../payments/payment-run-settings.js";
 import { conflict, type DomainError, domainError, validationError } from "../../shared/errors.js";
+import { wireAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { transition } from "../../shared/state-machine.js";
 import { moveWithin } from "../approvals/bill-lifecycle.js";
@@ -124,6 +125,13 @@ export interface PaymentRunSettingsView extends PaymentRunSettings {
   readonly isDefault: boolean;
 }
 
+/** The settings with each band's bound written at its currency's minor unit (`"1000"` EUR -> `"1000.00"`). */
+const viewOf = (settings: PaymentRunSettings, isDefault: boolean): PaymentRunSettingsView => ({
+  approvalsRequired: settings.approvalsRequired,
+  bands: settings.bands.map((b) => ({ ...b, minControlSum: wireAmount(b.minControlSum, b.currency) })),
+  isDefault,
+});
+
 const administratorRequired = (): DomainError =>
   forbidden(
     "PaymentRunSettings.AdministratorRequired",
@@ -137,7 +145,7 @@ export const getPaymentRunSettings =
   async () => {
     if (!input.administrator) return E.left(administratorRequired());
     const stored = await deps.db.stores.paymentRuns.settingsOf(input.scope);
-    return E.right({ ...(stored ?? DEFAULT_PAYMENT_RUN_SETTINGS), isDefault: stored === undefined });
+    return E.right(viewOf(stored ?? DEFAULT_PAYMENT_RUN_SETTINGS, stored === undefined));
   };
 
 /** The most approval bands an organisation keeps. */
@@ -163,5 +171,5 @@ export const putPaymentRunSettings =
       );
     const settings: PaymentRunSettings = { approvalsRequired: input.body.approvalsRequired, bands };
     await deps.db.run((s) => s.paymentRuns.saveSettings(input.scope, settings, deps.clock.now()));
-    return E.right({ ...settings, isDefault: false });
+    return E.right(viewOf(settings, false));
   };
