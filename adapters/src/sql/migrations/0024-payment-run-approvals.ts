@@ -4,10 +4,18 @@ import { type Migration, TABLE_OPTIONS } from "./migration.js";
 const id = { type: DataTypes.CHAR(36), allowNull: false };
 
 /**
+ * The body of a run made before proposals existed, with the members a run now has (undefined when it has them):
+ * it was released when it was made, so it keeps its status, with no proposer, no approvals needed and no release
+ * recorded.
+ */
+export const upgradedRunBody = (body: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined =>
+  "approvalsRequired" in body
+    ? undefined
+    : { ...body, proposedBy: null, approvalsRequired: 0, approvals: [], released: null, rejected: null };
+
+/**
  * Payment runs under four eyes: each organisation's approval settings (a JSON body: the number of approvals and the
- * amount bands), and runs made before proposals existed given the members a run now has. Those runs were released
- * when they were made (their file was served at once): they keep their status, with no proposer, no approvals
- * needed and no release recorded.
+ * amount bands), and runs made before proposals existed given the members a run now has (`upgradedRunBody`).
  */
 export const paymentRunApprovals: Migration = {
   name: "0024-payment-run-approvals",
