@@ -226,7 +226,7 @@ test("every sh block of the README runs in order against a fresh host and shows 
     /^\{"currency":"EUR","numberOfTransactions":1,"controlSum":"142\.80","status":"Proposed","approvalsRequired":1\}$/m,
   );
   t.regex(payments, /^409$/m, "no file before the approval");
-  t.regex(payments, /^PaymentRun\.PersonRequired$/m, "an API key does not approve");
+  t.regex(payments, /^Permission\.Denied$/m, "an API key does not approve");
   t.regex(payments, /^\{"status":"Approved","approvedBy":\["user"\]\}$/m, "Grace approves");
   t.regex(payments, /^\{"status":"InProgress","releasedBy":"api_key"\}$/m, "the first download releases it");
   t.regex(payments, /^"PaymentInProgress"$/m);

@@ -5,11 +5,14 @@ import { approveAndRelease, callAs, runEvents } from "./run-support.js";
 // Payment runs under four eyes over real HTTP: a run is proposed, approved by someone else (a person, with the
 // right, once each, as many as the organisation's settings ask), and only then is its file released; a proposal is
 // rejected and its bills come back; every step is an event naming its actor; a retried proposal is the same run.
+// Which roles reach a route is the permissions table's (403 Permission.Denied); who relative to the run, the use
+// case's (test/core/payments/payment-run-approvals.test.ts covers the refusals the table leaves to it).
 
 type Json = Record<string, unknown>;
 type User = { id: string; token: string };
 let h: BillHarness;
 let member: User;
+let proposer: User;
 let approver: User;
 let secondApprover: User;
 let admin: User;
@@ -34,6 +37,7 @@ test.before(async () => {
   });
   if (identity.status !== 200) throw new Error(`identity: ${identity.status}`);
   member = await userWithToken(h, "Member");
+  proposer = await userWithToken(h, "Approver");
   approver = await userWithToken(h, "Approver");
   secondApprover = await userWithToken(h, "Approver");
   admin = await userWithToken(h, "Admin");
@@ -78,7 +82,7 @@ test.serial(
   "proposed by one person, approved by another, released by the first download, confirmed: each step an event with its actor",
   async (t) => {
     const bill = await approvedBill();
-    const run = await propose([bill], member.token);
+    const run = await propose([bill], proposer.token);
     const id = String(run.id);
     t.like(run, {
       status: "Proposed",
@@ -86,7 +90,7 @@ test.serial(
       approvals: [],
       released: null,
       rejected: null,
-      proposedBy: { type: "user", id: member.id },
+      proposedBy: { type: "user", id: proposer.id },
     });
     t.is((run.items as Json[])[0]?.status, "Pending");
     t.false("held" in ((run.items as Json[])[0] as Json), "where the bill was is not shown");
@@ -102,13 +106,13 @@ test.serial(
     t.like(approved.json as Json, { status: "Approved", approvals: [{ actor: { type: "user", id: approver.id } }] });
     t.is((await approve(secondApprover.token, id)).status, 409, "an approved run takes no more approvals");
 
-    const file = await callAs(h, member.token, "GET", `/v1/payment-runs/${id}/file`);
+    const file = await callAs(h, proposer.token, "GET", `/v1/payment-runs/${id}/file`);
     t.is(file.status, 200);
     t.true(file.text.includes(bill.replace(/-/g, "")));
     const again = await h.call("GET", `/v1/payment-runs/${id}/file`);
     t.is(again.text, file.text, "later downloads answer the same bytes");
     const released = (await h.call("GET", `/v1/payment-runs/${id}`)).json as Json;
-    t.like(released, { status: "InProgress", released: { actor: { type: "user", id: member.id } } });
+    t.like(released, { status: "InProgress", released: { actor: { type: "user", id: proposer.id } } });
     t.is((released.items as Json[])[0]?.status, "InProgress");
 
     const confirmed = await callAs(h, admin.token, "POST", `/v1/payment-runs/${id}/bills/${bill}/confirm`);
@@ -120,10 +124,10 @@ test.serial(
     t.deepEqual(
       events.map((e) => [e.type, e.actor.id]),
       [
-        ["payment_run.proposed", member.id],
+        ["payment_run.proposed", proposer.id],
         ["payment_run.approval_recorded", approver.id],
         ["payment_run.approved", approver.id],
-        ["payment_run.released", member.id],
+        ["payment_run.released", proposer.id],
         ["payment_run.transfer_confirmed", admin.id],
       ],
     );
@@ -139,12 +143,17 @@ test.serial("the proposer, an API key and a Member cannot approve: each a proble
   t.is(own.status, 403);
   t.is(title(own), "PaymentRun.SameApprover");
   t.regex(String((own.json as Json).detail), /different person/);
+  // Keys and Members are refused by the permissions table, naming who may.
   const byKey = await h.call("POST", `/v1/payment-runs/${id}/approve`);
   t.is(byKey.status, 403);
-  t.is(title(byKey), "PaymentRun.PersonRequired");
+  t.is(title(byKey), "Permission.Denied");
+  t.regex(
+    String((byKey.json as Json).detail),
+    /approvePaymentRun: it takes client administrator, organisation Admin, Approver/,
+  );
   const byMember = await approve(member.token, id);
   t.is(byMember.status, 403);
-  t.is(title(byMember), "PaymentRun.NotApprover");
+  t.is(title(byMember), "Permission.Denied");
   t.like((await h.call("GET", `/v1/payment-runs/${id}`)).json as Json, { status: "Proposed", approvals: [] });
   t.is(title(await h.call("GET", `/v1/payment-runs/${id}/file`)), "PaymentRun.NotApproved");
   // A proposal made with an API key is approved by any person with the right, an organisation Admin here.
@@ -157,7 +166,6 @@ test.serial("the proposer, an API key and a Member cannot approve: each a proble
 test.serial("settings: administrators only; a band asks two approvals of large runs, each person once", async (t) => {
   const byMember = await callAs(h, member.token, "GET", "/v1/payment-run-settings");
   t.is(byMember.status, 403);
-  t.is(title(byMember), "PaymentRunSettings.AdministratorRequired");
   const put = { approvalsRequired: 1, bands: [{ currency: "EUR", minControlSum: "1000.00", approvalsRequired: 2 }] };
   t.is((await callAs(h, approver.token, "PUT", "/v1/payment-run-settings", put)).status, 403);
   t.like((await h.call("GET", "/v1/payment-run-settings")).json as Json, { approvalsRequired: 1, isDefault: true });
@@ -173,9 +181,9 @@ test.serial("settings: administrators only; a band asks two approvals of large r
   t.is(saved.status, 200, saved.text);
   t.like((await h.call("GET", "/v1/payment-run-settings")).json as Json, { ...put, isDefault: false });
 
-  const small = await propose([await approvedBill("999.99")], member.token);
+  const small = await propose([await approvedBill("999.99")], proposer.token);
   t.is(small.approvalsRequired, 1, "below the band");
-  const large = await propose([await approvedBill("600.00"), await approvedBill("400.00")], member.token);
+  const large = await propose([await approvedBill("600.00"), await approvedBill("400.00")], proposer.token);
   t.is(large.approvalsRequired, 2, "the control sum reaches the band");
   const id = String(large.id);
   t.like((await approve(approver.token, id)).json as Json, { status: "Proposed" });
@@ -189,7 +197,7 @@ test.serial("settings: administrators only; a band asks two approvals of large r
   t.deepEqual(
     (await runEvents(h, id)).map((e) => [e.type, e.actor.id]),
     [
-      ["payment_run.proposed", member.id],
+      ["payment_run.proposed", proposer.id],
       ["payment_run.approval_recorded", approver.id],
       ["payment_run.approval_recorded", secondApprover.id],
       ["payment_run.approved", secondApprover.id],
@@ -206,13 +214,11 @@ test.serial("a rejected proposal gives its bills back as they were; they can be 
   await h.call("POST", `/v1/bills/${scheduled}/schedule-payment`, {
     body: { paymentDate: "2999-01-31", paymentMethod: "BankTransfer" },
   });
-  const run = await propose([approved, scheduled], member.token);
+  const run = await propose([approved, scheduled], proposer.token);
   const id = String(run.id);
   t.is((await h.call("POST", `/v1/payment-runs/${id}/reject`, { body: {} })).status, 400, "a reason is needed");
-  const stranger = await callAs(h, (await userWithToken(h, "Member")).token, "POST", `/v1/payment-runs/${id}/reject`, {
-    reason: "not mine",
-  });
-  t.is(stranger.status, 403, "a Member who did not propose it may not reject it");
+  const stranger = await callAs(h, member.token, "POST", `/v1/payment-runs/${id}/reject`, { reason: "not mine" });
+  t.is(stranger.status, 403, "a Member may not reject it");
   t.is((await approve(approver.token, id)).status, 200);
   const rejected = await callAs(h, secondApprover.token, "POST", `/v1/payment-runs/${id}/reject`, {
     reason: "wrong account",
@@ -241,12 +247,12 @@ test.serial("a rejected proposal gives its bills back as they were; they can be 
   t.like(last, { type: "payment_run.rejected", actor: { id: secondApprover.id }, data: { reason: "wrong account" } });
 
   // The proposer withdraws their own proposal, and the bills go into a new run.
-  const withdrawn = await propose([approved, scheduled], member.token);
-  const back = await callAs(h, member.token, "POST", `/v1/payment-runs/${String(withdrawn.id)}/reject`, {
+  const withdrawn = await propose([approved, scheduled], proposer.token);
+  const back = await callAs(h, proposer.token, "POST", `/v1/payment-runs/${String(withdrawn.id)}/reject`, {
     reason: "proposed too early",
   });
   t.like(back.json as Json, { status: "Rejected" });
-  const next = await propose([approved, scheduled], member.token);
+  const next = await propose([approved, scheduled], proposer.token);
   t.is(next.status, "Proposed");
 });
 
