@@ -49,6 +49,13 @@ const SPEC_CATALOG = [
   "supplier.bank_details_changed",
   "payment_account.status_changed",
   "payment.unapplied",
+  "payment_run.proposed",
+  "payment_run.approval_recorded",
+  "payment_run.approved",
+  "payment_run.released",
+  "payment_run.rejected",
+  "payment_run.transfer_confirmed",
+  "payment_run.transfer_returned",
   "company_bill.awaiting_organisation",
 ];
 
@@ -86,6 +93,18 @@ const invoice = { id: billId, documentNumber: "INV-0001", status: "Draft" };
 const supplierCreditNote = { id: otherBillId, number: "SCN-1" };
 
 // One valid payload per event type, as the spec's "Payload (data) by event" table says.
+const paymentRun = {
+  id: otherBillId,
+  status: "Proposed",
+  currency: "EUR",
+  executionDate: "2026-03-02",
+  controlSum: "1234.50",
+  numberOfTransactions: 1,
+  approvalsRequired: 2,
+  approvalCount: 0,
+};
+const transfer = { billId, endToEndId: billId.replace(/-/g, ""), amount: "1234.50", status: "Paid" };
+
 const samples: { [K in EventType]: unknown } = {
   "bill.created": { bill: freshBill },
   "bill.updated": { bill },
@@ -97,7 +116,7 @@ const samples: { [K in EventType]: unknown } = {
   "bill.rejected": { bill },
   "bill.scheduled": { bill },
   "bill.payment_in_progress": { bill: { ...bill, state: "PaymentInProgress" } },
-  "bill.paid": { bill },
+  "bill.paid": { bill, manualPayment: { reason: "paid by card at the counter", reference: "RCPT-0042" } },
   "bill.voided": { bill },
   "bill.credited": { bill },
   "invoice.created": { invoice },
@@ -145,11 +164,21 @@ const samples: { [K in EventType]: unknown } = {
       reason: "unknown invoice",
     },
   },
+  "payment_run.proposed": { paymentRun },
+  "payment_run.approval_recorded": { paymentRun },
+  "payment_run.approved": { paymentRun: { ...paymentRun, status: "Approved", approvalCount: 1 } },
+  "payment_run.released": { paymentRun: { ...paymentRun, status: "InProgress", approvalCount: 1 } },
+  "payment_run.rejected": { paymentRun: { ...paymentRun, status: "Rejected" }, reason: "wrong supplier" },
+  "payment_run.transfer_confirmed": { paymentRun, transfer },
+  "payment_run.transfer_returned": {
+    paymentRun,
+    transfer: { ...transfer, status: "Returned", returnReason: "AC04 account closed" },
+  },
   "company_bill.awaiting_organisation": { billId },
   "webhook.test": { subscriptionId: otherBillId, message: "Test event from apar" },
 };
 
-test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15), the payment account events (issue 16) and webhook.test", (t) => {
+test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15), the payment account events (issue 16), the payment run events (issue 32) and webhook.test", (t) => {
   t.deepEqual([...EVENT_TYPES], [...SPEC_CATALOG, "webhook.test"]);
   t.deepEqual([...SUBSCRIBABLE_EVENT_TYPES], SPEC_CATALOG);
 });
@@ -194,6 +223,10 @@ test("payload codecs refuse members the spec does not list", (t) => {
     errorMessage: "",
   });
   refuses("invoice.sent", { invoice: { documentNumber: "no id" } });
+  refuses("bill.paid", { bill, manualPayment: { reason: "by hand" } });
+  refuses("payment_run.rejected", { paymentRun });
+  refuses("payment_run.approved", { paymentRun: { ...paymentRun, items: [] } });
+  refuses("payment_run.transfer_confirmed", { paymentRun, transfer: { ...transfer, amount: 12 } });
 });
 
 test("the bill codec checks the spec's bill fields and lets other fields through", (t) => {

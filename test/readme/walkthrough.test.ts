@@ -219,7 +219,16 @@ test("every sh block of the README runs in order against a fresh host and shows 
 
   const payments = of("Paying suppliers: payment runs");
   t.regex(payments, /^\["DE89370400440532013000"\]$/m, "the organisation's account");
-  t.regex(payments, /^\{"currency":"EUR","numberOfTransactions":1,"controlSum":"142\.80","status":"InProgress"\}$/m);
+  t.regex(payments, /^\{"approvalsRequired":1,"bands":\[\]\}$/m, "one approval by default");
+  t.regex(payments, /^true$/m, "a retried proposal is the same run");
+  t.regex(
+    payments,
+    /^\{"currency":"EUR","numberOfTransactions":1,"controlSum":"142\.80","status":"Proposed","approvalsRequired":1\}$/m,
+  );
+  t.regex(payments, /^409$/m, "no file before the approval");
+  t.regex(payments, /^Permission\.Denied$/m, "an API key does not approve");
+  t.regex(payments, /^\{"status":"Approved","approvedBy":\["user"\]\}$/m, "Grace approves");
+  t.regex(payments, /^\{"status":"InProgress","releasedBy":"api_key"\}$/m, "the first download releases it");
   t.regex(payments, /^"PaymentInProgress"$/m);
   t.regex(
     payments,

@@ -18,6 +18,7 @@ import type {
   Membership,
   Organisation,
   PaymentRun,
+  PaymentRunSettings,
   ProcessorAccount,
   Product,
   RecurringSchedule,
@@ -142,6 +143,8 @@ export interface Rows {
   readonly sellerIdentities: Map<string, SellerIdentity>;
   /** id -> payment run */
   readonly paymentRuns: Map<string, PaymentRun>;
+  /** Keyed by `clientId organisationId`. */
+  readonly paymentRunSettings: Map<string, PaymentRunSettings>;
   /** id -> imported bank statement */
   readonly bankStatements: Map<string, ImportedStatement>;
   /** id -> agent conversation */
@@ -198,6 +201,7 @@ export const emptyRows = (): Rows => ({
   documentNumbers: new Map(),
   sellerIdentities: new Map(),
   paymentRuns: new Map(),
+  paymentRunSettings: new Map(),
   bankStatements: new Map(),
   conversations: new Map(),
   conversationMessages: new Map(),

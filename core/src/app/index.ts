@@ -123,6 +123,7 @@ export {
 export * from "./payments/bank-statements.js";
 export * from "./payments/inputs.js";
 export * from "./payments/payment-accounts.js";
+export * from "./payments/payment-run-approvals.js";
 export * from "./payments/payment-runs.js";
 export {
   CreateProductBody,

@@ -19,6 +19,7 @@ export const BILL_TRIGGERS = [
   "start-payment",
   "confirm-payment",
   "return-payment",
+  "cancel-payment",
   "credit",
   "reverse-credit",
   "flag-bank-details",
@@ -47,6 +48,8 @@ export type BillEventType =
 export interface BillMoveContext extends Pick<Bill, "duplicateOfBillId"> {
   readonly decision?: "AutoApprove" | "AlwaysReview" | "AutoVoid";
   readonly quorumReached?: boolean;
+  /** For `cancel-payment`: where the bill was before the payment run that held it. */
+  readonly heldFrom?: "Approved" | "Scheduled";
 }
 
 const notFlagged = {
@@ -117,8 +120,9 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
     { from: "Approved", trigger: "schedule-payment", to: "Scheduled", events: ["bill.scheduled"] },
     { from: "Scheduled", trigger: "unschedule", to: "Approved", events: ["bill.updated"] },
     { from: ["Approved", "Scheduled"], trigger: "mark-paid", to: "Paid", events: ["bill.paid"] },
-    // Payment runs: the bill's transfer is in a file for the bank; the bank confirms it (a statement debit) or
-    // returns it (back to Scheduled, to be paid again).
+    // Payment runs: a proposed run holds the bill (no other run, nor a hand, can pay it), its file goes to the bank
+    // once approved; the bank confirms it (a statement debit) or returns it (back to Scheduled, to be paid again).
+    // A run rejected before its release gives the bill back as it was.
     {
       from: ["Approved", "Scheduled"],
       trigger: "start-payment",
@@ -127,6 +131,20 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
     },
     { from: "PaymentInProgress", trigger: "confirm-payment", to: "Paid", events: ["bill.paid"] },
     { from: "PaymentInProgress", trigger: "return-payment", to: "Scheduled", events: ["bill.scheduled"] },
+    {
+      from: "PaymentInProgress",
+      trigger: "cancel-payment",
+      guard: { name: "it was Scheduled before the run", holds: (c) => c.heldFrom === "Scheduled" },
+      to: "Scheduled",
+      events: ["bill.scheduled"],
+    },
+    {
+      from: "PaymentInProgress",
+      trigger: "cancel-payment",
+      guard: { name: "it was Approved before the run", holds: (c) => c.heldFrom === "Approved" },
+      to: "Approved",
+      events: ["bill.approved"],
+    },
     // Bank details that changed (the fraud signal) send a bill back to review: its decision, approvals and payment
     // date are taken again. A bill already in review only gets the flag.
     { from: "PendingReview", trigger: "flag-bank-details", to: "PendingReview", events: ["bill.updated"] },

@@ -28,7 +28,12 @@ const matchGroup = (description: string) =>
 const supplierCredit = (description: string) =>
   entry(description, "supplier_credit_note", P.SupplierCreditEventData, (d) => d.supplierCreditNote.id);
 
-/** Every event apar emits, in the order of the spec's Catalog table, plus `webhook.test`. */
+const paymentRun = (description: string) =>
+  entry(description, "payment_run", P.PaymentRunEventData, (d) => d.paymentRun.id);
+const runTransfer = (description: string) =>
+  entry(description, "payment_run", P.PaymentRunTransferData, (d) => d.paymentRun.id);
+
+/** Every event apar emits: the spec's Catalog table in its order with apar's own among them, plus `webhook.test`. */
 export const EVENT_CATALOG = {
   "bill.created": bill("a bill is created (upload accepted)"),
   "bill.updated": bill("a bill's fields are corrected during review, with no state change"),
@@ -44,8 +49,15 @@ export const EVENT_CATALOG = {
   "bill.approved": bill("a bill is approved"),
   "bill.rejected": bill("a bill is rejected"),
   "bill.scheduled": bill("a bill is scheduled for payment"),
-  "bill.payment_in_progress": bill("a bill's transfer is in a payment run file sent to the bank"),
-  "bill.paid": bill("a bill is paid (terminal)"),
+  "bill.payment_in_progress": bill(
+    "a bill is held by a payment run: proposed for payment, or its transfer at the bank",
+  ),
+  "bill.paid": entry(
+    "a bill is paid (terminal); `manualPayment` when a person marked it paid by hand",
+    "bill",
+    P.BillPaidData,
+    (d) => d.bill.id,
+  ),
   "bill.voided": bill("a bill is voided"),
   "bill.credited": bill("a supplier credit note is applied against a bill"),
   "invoice.created": invoice("an invoice is created (draft)"),
@@ -90,6 +102,20 @@ export const EVENT_CATALOG = {
     "payment",
     P.PaymentUnappliedData,
     (d) => d.payment.eventId,
+  ),
+  "payment_run.proposed": paymentRun("a payment run is proposed: its bills are held for it until it is approved"),
+  "payment_run.approval_recorded": paymentRun("a person approved a payment run (one approval towards its quorum)"),
+  "payment_run.approved": paymentRun("a payment run has all the approvals it needs: its file may be released"),
+  "payment_run.released": paymentRun("a payment run's file was downloaded for the bank for the first time"),
+  "payment_run.rejected": entry(
+    "a payment run was rejected before its release: its bills are back where they were",
+    "payment_run",
+    P.PaymentRunRejectedData,
+    (d) => d.paymentRun.id,
+  ),
+  "payment_run.transfer_confirmed": runTransfer("the bank paid one transfer of a payment run"),
+  "payment_run.transfer_returned": runTransfer(
+    "the bank returned one transfer of a payment run (the bill is Scheduled)",
   ),
   "company_bill.awaiting_organisation": entry(
     "a bill received against a company needs someone to choose the organisation it belongs to",

@@ -58,6 +58,16 @@ export const MatchGroupPayload = closedType({ id: Uuid, billId: Uuid, status: Co
 /** `data` of bill.* (except bill.duplicate_detected). */
 export const BillEventData = closedType({ bill: BillPayload });
 
+/** Why and by what a person marked a bill paid outside a payment run (their bank's reference for the payment). */
+export const ManualPayment = closedType(
+  { reason: NonEmptyTrimmedString(500), reference: NonEmptyTrimmedString(200) },
+  {},
+  "ManualPayment",
+);
+
+/** `data` of bill.paid: `manualPayment` when a person marked it paid by hand rather than a bank confirming it. */
+export const BillPaidData = closedType({ bill: BillPayload }, { manualPayment: ManualPayment });
+
 /** `data` of bill.duplicate_detected; `sameFile` marks an upload of the very same file. */
 export const BillDuplicateData = closedType(
   {
@@ -172,3 +182,42 @@ export const PaymentUnappliedData = closedType({
     "UnappliedPayment",
   ),
 });
+
+const Count = codec(
+  "Count",
+  (u): u is number => Number.isInteger(u) && (u as number) >= 0,
+  (u) =>
+    Number.isInteger(u) && (u as number) >= 0 ? { ok: u as number } : { code: "range", message: "must be 0 or more" },
+);
+
+/** A payment run as carried in events: its summary and approvals, not its transfers (one run pays up to 500). */
+export const PaymentRunPayload = closedType(
+  {
+    id: Uuid,
+    status: Code,
+    currency: CurrencyCode,
+    executionDate: Code,
+    controlSum: MoneyAmount,
+    numberOfTransactions: Count,
+    approvalsRequired: Count,
+    approvalCount: Count,
+  },
+  {},
+  "PaymentRun",
+);
+
+/** `data` of payment_run.proposed, .approval_recorded, .approved and .released. */
+export const PaymentRunEventData = closedType({ paymentRun: PaymentRunPayload });
+
+/** `data` of payment_run.rejected: the run and why. */
+export const PaymentRunRejectedData = closedType({ paymentRun: PaymentRunPayload, reason: NonEmptyTrimmedString(500) });
+
+/** One transfer of a run as the bank answered it. */
+export const PaymentRunTransfer = closedType(
+  { billId: Uuid, endToEndId: Code, amount: MoneyAmount, status: Code },
+  { returnReason: NonEmptyTrimmedString(500) },
+  "PaymentRunTransfer",
+);
+
+/** `data` of payment_run.transfer_confirmed and .transfer_returned: the run and the transfer the bank answered. */
+export const PaymentRunTransferData = closedType({ paymentRun: PaymentRunPayload, transfer: PaymentRunTransfer });

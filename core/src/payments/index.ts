@@ -4,3 +4,5 @@ export * from "./imported-statement.js";
 export * from "./pain001.js";
 export * from "./payment-account.js";
 export * from "./payment-run.js";
+export * from "./payment-run-machine.js";
+export * from "./payment-run-settings.js";

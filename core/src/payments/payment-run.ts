@@ -1,9 +1,21 @@
+import type { Actor } from "../events/envelope.js";
 import type { Currency } from "../shared/currencies.js";
 import type { CreditTransferBatch, PaymentAccount } from "./pain001.js";
+import type { PaymentRunStatus } from "./payment-run-machine.js";
 
-/** A bill's transfer in a run: in the file at the bank, confirmed paid, or returned (the bill is Scheduled again). */
-export const PAYMENT_ITEM_STATUSES = ["InProgress", "Paid", "Returned"] as const;
+/**
+ * A bill's transfer in a run: Pending while the run waits for its approvals and release, then in the file at the
+ * bank (InProgress), confirmed Paid, or Returned (the bill is Scheduled again); Cancelled when the run is rejected.
+ */
+export const PAYMENT_ITEM_STATUSES = ["Pending", "InProgress", "Paid", "Returned", "Cancelled"] as const;
 export type PaymentItemStatus = (typeof PAYMENT_ITEM_STATUSES)[number];
+
+/** Where a bill was before a run held it, so that a rejected run gives it back as it was. */
+export interface BillHold {
+  readonly state: "Approved" | "Scheduled";
+  readonly paymentDate: string | null;
+  readonly paymentMethod: string | null;
+}
 
 /** One bill paid by a run. */
 export interface PaymentRunItem {
@@ -18,17 +30,34 @@ export interface PaymentRunItem {
   readonly reference: string | null;
   readonly status: PaymentItemStatus;
   readonly returnReason: string | null;
+  /** Where the bill was before the run (absent on runs made before proposals existed); not shown. */
+  readonly held?: BillHold;
+}
+
+/** One person's approval of a run. */
+export interface PaymentRunApproval {
+  readonly actor: Actor;
+  /** UTC ISO 8601 instant. */
+  readonly at: string;
+}
+
+/** Who did something to a run, and when (UTC ISO 8601). */
+export interface PaymentRunAct {
+  readonly actor: Actor;
+  readonly at: string;
 }
 
 /**
  * A payment run: the bills of one organisation paid from one of its accounts in one currency on one date, as one
- * ISO 20022 pain.001.001.09 file. InProgress until every transfer is confirmed or returned, then Completed.
+ * ISO 20022 pain.001.001.09 file. Proposed, then Approved by as many people (other than the proposer) as it needs,
+ * then InProgress from the first download of its file (the release) until every transfer is confirmed or
+ * returned, then Completed. A proposed or approved run may be Rejected: its bills go back to where they were.
  */
 export interface PaymentRun {
   readonly id: string;
   readonly clientId: string;
   readonly organisationId: string;
-  readonly status: "InProgress" | "Completed";
+  readonly status: PaymentRunStatus;
   readonly currency: Currency;
   /** YYYY-MM-DD: when the bank is asked to pay. */
   readonly executionDate: string;
@@ -38,13 +67,24 @@ export interface PaymentRun {
   /** The exact sum of the items' amounts (the file's control sum). */
   readonly controlSum: string;
   readonly items: readonly PaymentRunItem[];
+  /** Who proposed the run (null for runs made before proposals existed). */
+  readonly proposedBy: Actor | null;
+  /** How many different people must approve it, from the organisation's settings when it was proposed. */
+  readonly approvalsRequired: number;
+  readonly approvals: readonly PaymentRunApproval[];
+  /** The first download of the file (null until then, and for runs made before proposals existed). */
+  readonly released: PaymentRunAct | null;
+  readonly rejected: (PaymentRunAct & { readonly reason: string }) | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
 
-/** A run's status from its items: Completed once none is at the bank any more. */
-export const runStatusOf = (items: readonly PaymentRunItem[]): PaymentRun["status"] =>
-  items.some((i) => i.status === "InProgress") ? "InProgress" : "Completed";
+/** True once a run's file is released (its transfers went to the bank; runs made before proposals always were). */
+export const isReleased = (run: Pick<PaymentRun, "status">): boolean =>
+  run.status === "InProgress" || run.status === "Completed";
+
+/** True once no transfer of a released run is at the bank any more (the run is then Completed). */
+export const allSettled = (items: readonly PaymentRunItem[]): boolean => !items.some((i) => i.status === "InProgress");
 
 /** The pain.001 batch of a run (the file is written from the stored run, so it reads the same every time). */
 export const batchOf = (run: PaymentRun, initiatingParty: string): CreditTransferBatch => ({
@@ -80,7 +120,12 @@ export const paymentRunJson = (run: PaymentRun) => ({
   messageId: run.messageId,
   numberOfTransactions: run.items.length,
   controlSum: run.controlSum,
-  items: run.items,
+  items: run.items.map(({ held: _held, ...item }) => item),
+  proposedBy: run.proposedBy,
+  approvalsRequired: run.approvalsRequired,
+  approvals: run.approvals,
+  released: run.released,
+  rejected: run.rejected,
   createdAt: run.createdAt.toISOString(),
   updatedAt: run.updatedAt.toISOString(),
 });

@@ -28,12 +28,17 @@ const reviewed = async (fields: Json = {}): Promise<string> => {
 /** A user of the harness's client with a role in its organisation, and a bearer token for it. */
 const approver = (role: "Approver" | "Admin" | "Member") => userWithToken(h, role);
 
-/** A bill action with a user's bearer token. */
-const as = (token: string, id: string, action: string) =>
+/** A bill action with a user's bearer token (and a JSON body when given). */
+const as = (token: string, id: string, action: string, body?: unknown) =>
   send(h.app.port ?? 0, {
     method: "POST",
     path: `/v1/bills/${id}/${action}`,
-    headers: { authorization: `Bearer ${token}`, "x-service-organisation-id": h.organisationId },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "x-service-organisation-id": h.organisationId,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
   });
 
 const post = (id: string, action: string, body?: unknown) =>
@@ -110,7 +115,7 @@ test.serial(
     const sched = await post(id, "schedule-payment", { paymentDate: "2026-12-01", paymentMethod: "BankTransfer" });
     t.like(sched.json as Json, { state: "Scheduled", paymentDate: "2026-12-01", paymentMethod: "BankTransfer" });
     t.like((await post(id, "unschedule")).json as Json, { state: "Approved", paymentDate: null });
-    const paid = await post(id, "mark-paid");
+    const paid = await post(id, "mark-paid", { reason: "paid by card at the counter", reference: "RCPT-0042" });
     t.is((paid.json as Json).state, "Paid");
     t.is(typeof (paid.json as Json).paidAt, "string");
     const late = await post(id, "reject", { reason: "too late" });
@@ -218,6 +223,33 @@ test.serial("reject needs a reason; reopen; listed approvers only; quorum of two
   t.deepEqual(types.slice(-3), ["bill.needs_approval", "bill.updated", "bill.approved"]);
   await h.call("DELETE", `/v1/approval-policies/${String((p.json as Json).id)}`);
 });
+
+test.serial(
+  "marking a bill paid by hand: an administrator, a reason and a reference, carried by bill.paid and the history",
+  async (t) => {
+    const id = await reviewed();
+    t.like((await post(id, "submit")).json as Json, { state: "NeedsApproval" });
+    t.like((await post(id, "approve")).json as Json, { state: "Approved" });
+    for (const body of [undefined, {}, { reason: "cash" }, { reference: "R-1" }, { reason: " ", reference: "R-1" }]) {
+      const bad = await post(id, "mark-paid", body);
+      t.is(bad.status, 400, JSON.stringify(body));
+    }
+    const why = { reason: "paid by card at the counter", reference: "RCPT-0042" };
+    const byMember = await as((await approver("Member")).token, id, "mark-paid", why);
+    t.is(byMember.status, 403);
+    t.is(title(byMember), "Permission.Denied", "the permissions table keeps mark-paid to administrators");
+    const byApprover = await as((await approver("Approver")).token, id, "mark-paid", why);
+    t.is(byApprover.status, 403, "an Approver is not an administrator");
+    t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "Approved", "nothing moved");
+    const paid = await post(id, "mark-paid", why);
+    t.is(paid.status, 200);
+    t.is((paid.json as Json).state, "Paid");
+    const event = (await h.app.database.stores.events.ofSubject(h.clientId, "bill", id)).at(-1)?.envelope;
+    t.like(event, { type: "bill.paid", actor: { type: "api_key" }, data: { manualPayment: why } });
+    const history = ((await h.call("GET", `/v1/bills/${id}/history`)).json as { data: Json[] }).data;
+    t.like(history.at(-1), { type: "bill.paid", details: { manualPayment: why } });
+  },
+);
 
 test.serial(
   "without listed approvers: an organisation Admin approves with a bearer token, a Member may not",

@@ -20,6 +20,8 @@ const IBAN_C = "FR1420041010050500013M02606";
 
 const post = (id: string, action: string, body?: unknown) =>
   h.call("POST", `/v1/bills/${id}/${action}`, body === undefined ? {} : { body });
+/** What marking a bill paid by hand takes: why, and the payment's reference. */
+const PAID_BY_HAND = { reason: "paid by card", reference: "CARD-1" };
 const billTypes = async (id: string) =>
   (await h.app.database.stores.events.ofSubject(h.clientId, "bill", id)).map((e) => e.envelope.type);
 const supplierEvents = async (id: string) =>
@@ -90,7 +92,7 @@ test.serial(
     t.false(first.bankDetailsChanged, "nothing known yet: not a change");
     t.like((await post(String(first.id), "submit")).json as Json, { state: "NeedsApproval" });
     t.like((await post(String(first.id), "approve")).json as Json, { state: "Approved" });
-    t.like((await post(String(first.id), "mark-paid")).json as Json, { state: "Paid" });
+    t.like((await post(String(first.id), "mark-paid", PAID_BY_HAND)).json as Json, { state: "Paid" });
     t.false((await readBill("Paid Before Ltd", IBAN_A)).bankDetailsChanged, "the paid account is known");
     t.true((await readBill("Paid Before Ltd", IBAN_B)).bankDetailsChanged, "another one is not");
     t.is((await supplierEvents(supplierId)).length, 1);
@@ -155,7 +157,7 @@ test.serial(
     const paid = String((await readBill("Account Switch AG", IBAN_A)).id);
     await post(paid, "submit");
     await post(paid, "approve");
-    await post(paid, "mark-paid");
+    await post(paid, "mark-paid", PAID_BY_HAND);
     const untouched = await Promise.all([scheduled, paid].map(billTypes));
 
     // An edit that keeps the account (holder name only) changes nothing.

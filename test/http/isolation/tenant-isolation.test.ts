@@ -39,6 +39,8 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/suppliers/{supplierId}/credit-notes": () => ({ amount: "1", currency: "EUR" }),
   "POST /v1/supplier-credit-notes/{id}/applications": (b) => ({ billId: b.billId, amount: "1" }),
   "POST /v1/bills/{id}/reject": () => ({ reason: "walk" }),
+  "POST /v1/bills/{id}/mark-paid": () => ({ reason: "walk", reference: "walk" }),
+  "POST /v1/payment-runs/{id}/reject": () => ({ reason: "walk" }),
   "PATCH /agent/conversations/{id}": () => ({ title: "walk" }),
   "POST /agent/ap": (b) => ({ message: "walk", conversationId: b.conversationId }),
   "POST /agent/ar": (b) => ({ message: "walk", conversationId: b.conversationId }),

@@ -246,7 +246,11 @@ test.serial("a Paid bill owes nothing and gets no match group", async (t) => {
   });
   t.like((await h.call("POST", `/v1/bills/${String(b.id)}/submit`)).json as Json, { state: "Approved" });
   t.like((await h.call("GET", `/v1/bills/${String(b.id)}`)).json as Json, { amountDue: "56159.23" }, "owed until paid");
-  const paid = (await h.call("POST", `/v1/bills/${String(b.id)}/mark-paid`)).json as Json;
+  const paid = (
+    await h.call("POST", `/v1/bills/${String(b.id)}/mark-paid`, {
+      body: { reason: "paid by card", reference: "CARD-1" },
+    })
+  ).json as Json;
   t.like(paid, { state: "Paid", totalAmount: "56159.23", amountDue: "0.00" });
   const refused = await h.call("POST", "/v1/match-groups", { body: { billId: b.id } });
   t.is(refused.status, 409);

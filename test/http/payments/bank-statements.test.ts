@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "ava";
-import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness } from "../bills/bill-harness.js";
+import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
+import { approveAndRelease, runEvents } from "./run-support.js";
 
 // Bank statements over real HTTP: a camt.053 whose credits pay invoices (by RF reference, then by amount and
 // customer), whose debit confirms a payment run's bill, imported twice with nothing recorded twice; the entries
@@ -111,6 +112,14 @@ test.serial(
     t.is(((await h.call("POST", `/v1/bills/${billId}/submit`)).json as Json).state, "Approved");
     const run = ((await h.call("POST", "/v1/payment-runs", { body: { billIds: [billId] } })).json as { data: Json[] })
       .data[0] as Json;
+    const runId = String(run.id);
+    const early = await post(
+      camt053("STMT-0", [
+        { ref: "E-0", amount: "75.00", direction: "DBIT", name: "Supplier", endToEndIds: [billId.replace(/-/g, "")] },
+      ]),
+    );
+    t.like(early.json as Json, { entryCount: 1, matchedCount: 0 }, "a debit of a run not released confirms nothing");
+    await approveAndRelease(h, (await userWithToken(h, "Approver")).token, runId);
 
     const file = camt053("STMT-1", [
       { ref: "E-1", amount: "100.00", direction: "CRDT", name: "GLOBEX CORP", rf: String(byRef.creditorReference) },
@@ -131,7 +140,10 @@ test.serial(
     t.like(await invoice(byName.id), { status: "Paid" });
     t.like((await paymentsOf(byRef.id))[0], { amount: "100.00", method: "BankTransfer", reference: "E-1" });
     t.is(((await h.call("GET", `/v1/bills/${billId}`)).json as Json).state, "Paid");
-    t.like((await h.call("GET", `/v1/payment-runs/${String(run.id)}`)).json as Json, { status: "Completed" });
+    t.like((await h.call("GET", `/v1/payment-runs/${runId}`)).json as Json, { status: "Completed" });
+    const confirmed = (await runEvents(h, runId)).at(-1);
+    t.is(confirmed?.type, "payment_run.transfer_confirmed");
+    t.is(confirmed?.actor.type, "api_key", "the statement's importer confirmed it");
     const entries = (
       (await h.call("GET", `/v1/bank-statements/${String(statement.id)}/entries`)).json as {
         data: Json[];

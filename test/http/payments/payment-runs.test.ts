@@ -1,17 +1,21 @@
 import { addAmounts } from "@apar/core";
 import test from "ava";
 import { pain001SchemaErrors as schemaErrors } from "../../helpers/pain001-schema.js";
-import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness } from "../bills/bill-harness.js";
+import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
+import { approveAndRelease, callAs } from "./run-support.js";
 
 // Payment runs over real HTTP: Approved and Scheduled bills into pain.001 files (one per currency), each file
-// valid against the ISO 20022 schema, the bills moved through the machine, the bank's answers, all or nothing.
+// valid against the ISO 20022 schema once a second person approved it, the bills moved through the machine, the
+// bank's answers, all or nothing. payment-run-approvals.test.ts covers the four eyes themselves.
 
 type Json = Record<string, unknown>;
 let h: BillHarness;
 let supplierId = "";
+let approver = "";
 
 test.before(async () => {
   h = await startBillHarness();
+  approver = (await userWithToken(h, "Approver")).token;
   const policy = await h.call("POST", "/v1/approval-policies", {
     body: { name: "Everything", priorityOrder: 1, action: "AutoApprove" },
   });
@@ -69,7 +73,7 @@ test.serial("with no account of its own the organisation cannot pay: 409 and not
 });
 
 test.serial(
-  "a run per currency: bills move to PaymentInProgress, the files validate, sums are exact, supplier details win",
+  "a run per currency: bills move to PaymentInProgress, approved files validate, sums are exact, supplier details win",
   async (t) => {
     const a = await approved({ currency: "EUR", totalAmount: "1234.56", bankDetails: bankDetailsOf(FR_IBAN) });
     const b = await approved({ currency: "EUR", totalAmount: "0.10", paymentRef: "RF18539007547034" }, true);
@@ -80,8 +84,8 @@ test.serial(
     t.deepEqual(
       runs.map((r) => [r.currency, r.numberOfTransactions, r.controlSum, r.status]),
       [
-        ["EUR", 2, addAmounts("1234.56", "0.10"), "InProgress"],
-        ["GBP", 1, "99.99", "InProgress"],
+        ["EUR", 2, addAmounts("1234.56", "0.10"), "Proposed"],
+        ["GBP", 1, "99.99", "Proposed"],
       ],
     );
     t.deepEqual(await states([a, b, c]), ["PaymentInProgress", "PaymentInProgress", "PaymentInProgress"]);
@@ -100,6 +104,10 @@ test.serial(
     );
     t.like(eur.debtorAccount as Json, { iban: "DE75512108001245126199", bic: "SOGEDEFFXXX" });
     for (const run of runs) {
+      const early = await h.call("GET", `/v1/payment-runs/${String(run.id)}/file`);
+      t.is(early.status, 409, "no file before the run is approved");
+      const approved = await callAs(h, approver, "POST", `/v1/payment-runs/${String(run.id)}/approve`);
+      t.like(approved.json as Json, { status: "Approved", approvalsRequired: 1 });
       const file = await h.call("GET", `/v1/payment-runs/${String(run.id)}/file`);
       t.is(file.status, 200);
       t.regex(String(file.headers["content-type"]), /^application\/xml/);
@@ -120,6 +128,7 @@ test.serial(
     t.like((await h.call("GET", `/v1/payment-runs/${String(eur.id)}`)).json as Json, {
       id: eur.id,
       controlSum: eur.controlSum,
+      status: "InProgress",
     });
   },
 );
@@ -132,6 +141,10 @@ test.serial(
     const run = ((await h.call("POST", "/v1/payment-runs", { body: { billIds: [a, b] } })).json as { data: Json[] })
       .data[0] as Json;
     const id = String(run.id);
+    const unreleased = await h.call("POST", `/v1/payment-runs/${id}/bills/${a}/confirm`);
+    t.is(unreleased.status, 409);
+    t.is((unreleased.json as Json).title, "PaymentRun.NotReleased");
+    await approveAndRelease(h, approver, id);
     const paid = await h.call("POST", `/v1/payment-runs/${id}/bills/${a}/confirm`);
     t.is(paid.status, 200);
     t.is((paid.json as Json).status, "InProgress");

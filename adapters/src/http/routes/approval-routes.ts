@@ -5,6 +5,7 @@ import {
   deletePolicy,
   getPolicy,
   listPolicies,
+  MarkPaidBody,
   markBillPaid,
   matchingReviewGate,
   PolicyBody,
@@ -177,8 +178,20 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
     action("unschedule", "unscheduleBill", "Take a Scheduled bill back to Approved", (ctx) =>
       reply(unscheduleBill(deps())(actor(ctx)), 200, (b) => b),
     ),
-    action("mark-paid", "markBillPaid", "Mark an Approved or Scheduled bill paid (terminal)", (ctx) =>
-      reply(markBillPaid(deps())(actor(ctx)), 200, (b) => b),
+    action(
+      "mark-paid",
+      "markBillPaid",
+      "Mark an Approved or Scheduled bill paid by hand (terminal): an administrator, with a reason and a reference",
+      async (ctx) => {
+        const body = decode(MarkPaidBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(markBillPaid(deps())({ ...actor(ctx), ...body.right }), 200, (b) => b);
+      },
+      jsonBody(MarkPaidBody),
+      {
+        "400": { description: "`Request.Invalid`: a reason and a reference are needed." },
+        "403": { description: "`Bill.AdministratorRequired`: only an administrator marks a bill paid by hand." },
+      },
     ),
   ];
 };

@@ -8,6 +8,7 @@ import {
   Limit,
   pageRequest,
   type RequestAuth,
+  validationError,
 } from "@apar/core";
 import type { CompanyVisibility } from "@apar/core/app";
 import type { OrgScope, PageRequest } from "@apar/core/ports";
@@ -98,6 +99,33 @@ export const reply = async <A>(
   const result = await task();
   if (E.isLeft(result)) return result.left;
   return { status, body: view(result.right), ...(headers === undefined ? {} : { headers }) };
+};
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The `Idempotency-Key` header (undefined without one), or the problem of a malformed one. */
+export const idempotencyKeyOf = (ctx: RouteContext): E.Either<DomainError, string | undefined> => {
+  const header = ctx.headers["idempotency-key"];
+  const key = Array.isArray(header) ? header.join(",") : header;
+  return key === undefined || IDEMPOTENCY_KEY.test(key)
+    ? E.right(key)
+    : E.left(
+        validationError([
+          {
+            field: "Idempotency-Key",
+            code: "format",
+            message: "Idempotency-Key must be 1 to 255 visible ASCII characters",
+          },
+        ]),
+      );
+};
+
+/** The `Idempotency-Key` request header of a money POST. */
+export const IDEMPOTENCY_KEY_PARAMETER: ParameterDef = {
+  name: "Idempotency-Key",
+  in: "header",
+  description: "Repeats with the same key and body answer the first answer (Idempotent-Replayed: true).",
+  schema: { type: "string", maxLength: 255 },
 };
 
 /** A 403 for a caller whose role does not allow the operation. */

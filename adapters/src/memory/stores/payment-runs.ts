@@ -32,4 +32,9 @@ export const memoryPaymentRuns = (access: Access): PaymentRuns => ({
   list: async (scope, page) =>
     copy(keysetPage([...access.read().paymentRuns.values()].filter(inScope(scope)), (r) => r.id, page)),
   lock: async () => {},
+  settingsOf: async (scope) => copy(access.read().paymentRunSettings.get(`${scope.clientId} ${scope.organisationId}`)),
+  saveSettings: (scope, settings) =>
+    access.write((t) => {
+      t.paymentRunSettings.set(`${scope.clientId} ${scope.organisationId}`, copy(settings));
+    }),
 });

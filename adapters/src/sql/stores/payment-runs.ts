@@ -1,6 +1,7 @@
-import type { PaymentRun } from "@apar/core";
+import type { PaymentRun, PaymentRunSettings } from "@apar/core";
 import type { PaymentRuns } from "@apar/core/ports";
-import { encodeDate } from "../columns.js";
+import { UniqueConstraintError } from "sequelize";
+import { decodeJson, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { listPage, lockOrganisationRow } from "./paging.js";
 import { type DocumentRow, organisationDocument } from "./receivable-docs.js";
@@ -57,5 +58,29 @@ export const sqlPaymentRuns = (session: SqlSession): PaymentRuns => {
     list: (scope, page) =>
       listPage(session, { select: SELECT, table: "payment_runs", index: "payment_runs_list", scope }, page, decode),
     lock: (scope, id) => lockOrganisationRow(session, "payment_runs", scope, id),
+    async settingsOf(scope) {
+      const [row] = await session.select<{ body: unknown }>(
+        "SELECT body FROM payment_run_settings WHERE client_id = $1 AND organisation_id = $2",
+        [scope.clientId, scope.organisationId],
+      );
+      return row === undefined ? undefined : decodeJson<PaymentRunSettings>(row.body);
+    },
+    async saveSettings(scope, settings, at) {
+      const values = [JSON.stringify(settings), encodeDate(at), scope.clientId, scope.organisationId];
+      const changed = await session.execute(
+        "UPDATE payment_run_settings SET body = $1, updated_at = $2 WHERE client_id = $3 AND organisation_id = $4",
+        values,
+      );
+      // MySQL counts changed rows only: the same settings again answer 0, and the insert then finds the row.
+      if (changed > 0) return;
+      try {
+        await session.execute(
+          "INSERT INTO payment_run_settings (body, updated_at, client_id, organisation_id) VALUES ($1, $2, $3, $4)",
+          values,
+        );
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintError)) throw error;
+      }
+    },
   };
 };

@@ -191,6 +191,23 @@ export const scheduleBillPayment =
 export const unscheduleBill = (deps: ApprovalDeps) =>
   move(deps, "unschedule", () => E.right({ lifecycle: { paymentDate: null, paymentMethod: null } }));
 
-/** Marks an Approved or Scheduled bill paid (terminal, `bill.paid`). */
-export const markBillPaid = (deps: ApprovalDeps) =>
-  move(deps, "mark-paid", (_s, _b, _l, now) => E.right({ lifecycle: { paidAt: now.toISOString() } }));
+/**
+ * Marks an Approved or Scheduled bill paid by hand (terminal, `bill.paid` carrying the reason and reference):
+ * money that left outside apar's payment runs, so only an administrator may say so.
+ */
+export const markBillPaid =
+  (deps: ApprovalDeps) => (input: ApproverAction & { readonly reason: string; readonly reference: string }) =>
+    move(deps, "mark-paid", (_s, _b, _l, now) =>
+      input.administrator
+        ? E.right({
+            lifecycle: { paidAt: now.toISOString() },
+            manualPayment: { reason: input.reason, reference: input.reference },
+          })
+        : E.left(
+            domainError(
+              "Forbidden",
+              "Bill.AdministratorRequired",
+              "Only an administrator (of the organisation or the client) marks a bill paid by hand.",
+            ),
+          ),
+    )(input);

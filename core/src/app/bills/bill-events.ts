@@ -7,6 +7,12 @@ import type { Actor, OutboxEvent } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
 import type { BillDeps } from "./deps.js";
 
+/** Why and by what reference a person marked a bill paid by hand (carried by its `bill.paid`). */
+export interface ManualPayment {
+  readonly reason: string;
+  readonly reference: string;
+}
+
 /** The outbox events for a bill's move: each carries the bill as GET answers it. */
 export const billEvents = (
   deps: Pick<BillDeps, "ids" | "clock">,
@@ -15,6 +21,7 @@ export const billEvents = (
   actor: Actor,
   duplicate?: DuplicateFound,
   lifecycle?: BillLifecycle | null,
+  manualPayment?: ManualPayment,
 ): OutboxEvent[] => {
   const json = billJson(bill, lifecycle);
   return types.map((type) => {
@@ -38,6 +45,8 @@ export const billEvents = (
         },
       });
     }
+    if (type === "bill.paid" && manualPayment !== undefined)
+      return makeEvent({ ...base, type, data: { bill: json, manualPayment } });
     return makeEvent({ ...base, type, data: { bill: json } });
   });
 };

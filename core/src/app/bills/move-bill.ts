@@ -8,7 +8,7 @@ import type { Actor, OutboxEvent } from "../../events/envelope.js";
 import type { Stores } from "../../ports/stores.js";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { billEvents } from "./bill-events.js";
+import { billEvents, type ManualPayment } from "./bill-events.js";
 import { billTransition, canBillTrigger, loadBill } from "./bill-rules.js";
 import type { BillDeps } from "./deps.js";
 
@@ -21,6 +21,8 @@ export interface Plan {
   /** Events recorded after the move's own (a reading's `bill.duplicate_detected`), and the duplicate it needs. */
   readonly events?: readonly BillEventType[];
   readonly duplicate?: DuplicateFound;
+  /** For a bill marked paid by hand: why, and the payment's reference (carried by `bill.paid`). */
+  readonly manualPayment?: ManualPayment;
   /** Events of other resources the move causes (a read account new to the supplier), recorded after the bill's. */
   readonly otherEvents?: readonly OutboxEvent[];
 }
@@ -85,7 +87,7 @@ export const moveBill = async (
   if (plan.lifecycle !== undefined && lifecycle !== undefined) await s.billLifecycles.save(lifecycle);
   const types = [...moved.right.events, ...(plan.events ?? [])];
   await s.events.append([
-    ...billEvents(deps, next, types, move.actor, plan.duplicate, lifecycle),
+    ...billEvents(deps, next, types, move.actor, plan.duplicate, lifecycle, plan.manualPayment),
     ...(plan.otherEvents ?? []),
   ]);
   if (bill.state === "NeedsApproval" && next.state !== "NeedsApproval")

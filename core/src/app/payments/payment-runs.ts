@@ -7,7 +7,18 @@ import type { Actor } from "../../events/envelope.js";
 import type { BankDetails } from "../../extraction/model.js";
 import type { PaymentAccount } from "../../payments/pain001.js";
 import { controlSum, pain001 } from "../../payments/pain001.js";
-import { batchOf, type PaymentRun, type PaymentRunItem, runStatusOf } from "../../payments/payment-run.js";
+import {
+  allSettled,
+  type BillHold,
+  batchOf,
+  isReleased,
+  type PaymentRun,
+  type PaymentRunItem,
+  type PaymentRunJson,
+  paymentRunJson,
+} from "../../payments/payment-run.js";
+import { PAYMENT_RUN_MACHINE } from "../../payments/payment-run-machine.js";
+import { approvalsRequiredFor, DEFAULT_PAYMENT_RUN_SETTINGS } from "../../payments/payment-run-settings.js";
 import type { Stores } from "../../ports/stores.js";
 import { type Currency, isCurrency } from "../../shared/currencies.js";
 import {
@@ -21,14 +32,19 @@ import {
 import { compareAmounts } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
+import { transition } from "../../shared/state-machine.js";
 import { moveWithin } from "../approvals/bill-lifecycle.js";
 import type { CoreDeps } from "../deps.js";
+import { type OperationIdempotency, oncePerKey, operationPlace, rememberResponse } from "../idempotency.js";
 import { type CreatePaymentRunBody, MAX_RUN_BILLS } from "./inputs.js";
+import { paymentRunEvents } from "./payment-run-events.js";
 
 // Payment runs: Approved and Scheduled bills into ISO 20022 pain.001 files, one per currency, paid from one of the
-// organisation's own accounts. Each bill moves to PaymentInProgress through the bill machine in the same unit of
-// work that stores the run; the bank's confirmation (a statement debit, or a person) moves it to Paid, a return
-// back to Scheduled. Moves may touch any store (moveBill's hooks), so these use cases take every store.
+// organisation's own accounts, under four eyes. A run is proposed (each bill moves to PaymentInProgress through the
+// bill machine in the same unit of work: held, so no other run and no hand can pay it), approved by other people
+// (payment-run-approvals.ts), released by the first download of its file; the bank's confirmation (a statement
+// debit, or a person) moves a bill to Paid, a return back to Scheduled. Moves may touch any store (moveBill's
+// hooks), so these use cases take every store.
 
 /** The answer for a missing run (or another organisation's: tenancy answers the same). */
 export const paymentRunNotFound = (): DomainError => notFound("PaymentRun.NotFound", "The payment run does not exist.");
@@ -126,7 +142,7 @@ const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: strin
       amount: due,
       creditor,
       reference: present(reference) ? reference : null,
-      status: "InProgress",
+      status: "Pending",
       returnReason: null,
     },
   };
@@ -137,105 +153,149 @@ export interface CreatePaymentRuns {
   readonly scope: OrgScope;
   readonly actor: Actor;
   readonly body: CreatePaymentRunBody;
+  /** The Idempotency-Key header and a hash of the body (the HTTP route gives `POST /v1/payment-runs` and 201). */
+  readonly idempotency?: OperationIdempotency;
 }
 
+/** What proposing answers: the runs made (or, for a repeated key, the first answer again). */
+export interface ProposedRuns {
+  readonly runs: readonly PaymentRunJson[];
+  readonly replayed: boolean;
+}
+
+/** Where a bill is before a run holds it, so that a rejected run can give it back as it was. */
+const holdOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<BillHold> => {
+  const lifecycle = await s.billLifecycles.ofBill(scope, bill.id);
+  return {
+    state: bill.state === "Scheduled" ? "Scheduled" : "Approved",
+    paymentDate: lifecycle?.paymentDate ?? null,
+    paymentMethod: lifecycle?.paymentMethod ?? null,
+  };
+};
+
+const checkBody = (body: CreatePaymentRunBody, today: string): DomainError | undefined => {
+  if ((body.billIds === undefined) === (body.dueBy === undefined))
+    return validationError([{ field: "billIds", code: "one_of", message: "give billIds or dueBy (one of them)" }]);
+  if (body.billIds !== undefined && (body.billIds.length === 0 || body.billIds.length > MAX_RUN_BILLS))
+    return validationError([{ field: "billIds", code: "length", message: `takes 1 to ${MAX_RUN_BILLS} bill ids` }]);
+  if ((body.executionDate ?? today) < today)
+    return validationError([{ field: "executionDate", code: "past", message: "must not be in the past" }]);
+  return undefined;
+};
+
 /**
- * Puts bills into payment runs (one per currency) and moves each to PaymentInProgress (`bill.payment_in_progress`),
- * all in one unit of work: every bill is checked before anything is written, so a refusal changes nothing.
+ * Proposes payment runs (one per currency, `payment_run.proposed`, the proposer recorded) and moves each bill to
+ * PaymentInProgress (`bill.payment_in_progress`: held by the run), all in one unit of work: every bill is checked
+ * before anything is written, so a refusal changes nothing. Each run needs the approvals the organisation's
+ * settings ask for its currency and control sum, taken now. With an Idempotency-Key, a repeat answers the first
+ * answer again.
  */
 export const createPaymentRuns =
   (deps: CoreDeps) =>
-  ({ scope, actor, body }: CreatePaymentRuns): TE.TaskEither<DomainError, PaymentRun[]> =>
-  async () => {
-    if ((body.billIds === undefined) === (body.dueBy === undefined))
-      return E.left(
-        validationError([{ field: "billIds", code: "one_of", message: "give billIds or dueBy (one of them)" }]),
-      );
-    if (body.billIds !== undefined && (body.billIds.length === 0 || body.billIds.length > MAX_RUN_BILLS))
-      return E.left(
-        validationError([{ field: "billIds", code: "length", message: `takes 1 to ${MAX_RUN_BILLS} bill ids` }]),
-      );
-    const now = deps.clock.now();
-    const today = now.toISOString().slice(0, 10);
-    const executionDate = body.executionDate ?? today;
-    if (executionDate < today)
-      return E.left(validationError([{ field: "executionDate", code: "past", message: "must not be in the past" }]));
-    return deps.db.run(async (s): Promise<E.Either<DomainError, PaymentRun[]>> => {
-      const identity = await s.sellerIdentities.ofOrganisation(scope);
-      const wanted = body.debtorIban?.replace(/\s/g, "").toUpperCase();
-      const account = (identity?.bankAccounts ?? []).find((a) => wanted === undefined || a.iban === wanted);
-      if (identity === undefined || account === undefined)
-        return E.left(
-          conflict(
-            "PaymentRun.NoDebtorAccount",
-            wanted === undefined
-              ? "The organisation has no bank account to pay from: add one to its seller identity (PUT /v1/seller-identity)."
-              : "debtorIban is not one of the organisation's bank accounts (its seller identity's).",
-          ),
-        );
-      const found = body.billIds ?? (await dueBillIds(s, scope, body.dueBy as string));
-      if (!Array.isArray(found)) return E.left(found as DomainError);
-      const ids = [...new Set(found.map((id) => id.toLowerCase()))];
-      if (ids.length === 0)
-        return E.left(conflict("PaymentRun.NothingToPay", "No Approved or Scheduled bill is due by that date."));
-      const planned: Planned[] = [];
-      const problems: FieldError[] = [];
-      for (const [index, id] of ids.entries()) {
-        await s.billLifecycles.lockBill(scope, id);
-        const bill = await s.bills.ofId(scope, id);
-        if (bill === undefined) return E.left(notFound("Bill.NotFound", `The bill ${id} does not exist.`));
-        if (!PAYABLE.has(bill.state))
+  ({ scope, actor, body, idempotency }: CreatePaymentRuns): TE.TaskEither<DomainError, ProposedRuns> => {
+    const place = operationPlace(scope, idempotency);
+    const propose = () =>
+      deps.db.run(async (s): Promise<E.Either<DomainError, ProposedRuns>> => {
+        const now = deps.clock.now();
+        const today = now.toISOString().slice(0, 10);
+        const refused = checkBody(body, today);
+        if (refused !== undefined) return E.left(refused);
+        const executionDate = body.executionDate ?? today;
+        const identity = await s.sellerIdentities.ofOrganisation(scope);
+        const wanted = body.debtorIban?.replace(/\s/g, "").toUpperCase();
+        const account = (identity?.bankAccounts ?? []).find((a) => wanted === undefined || a.iban === wanted);
+        if (identity === undefined || account === undefined)
           return E.left(
             conflict(
-              "Bill.InvalidTransition",
-              `The bill ${id} is ${bill.state}: only Approved or Scheduled bills are paid.`,
+              "PaymentRun.NoDebtorAccount",
+              wanted === undefined
+                ? "The organisation has no bank account to pay from: add one to its seller identity (PUT /v1/seller-identity)."
+                : "debtorIban is not one of the organisation's bank accounts (its seller identity's).",
             ),
           );
-        const plan = await planTransfer(s, scope, bill, body.billIds === undefined ? "dueBy" : `billIds[${index}]`);
-        if ("item" in plan) planned.push(plan);
-        else problems.push(plan);
-      }
-      if (problems.length > 0)
-        return E.left(domainError("Conflict", "PaymentRun.CannotPay", "Some bills cannot be paid.", problems));
-      const debtor: PaymentAccount = {
-        name: account.accountName ?? identity.legalName,
-        iban: account.iban,
-        accountNumber: null,
-        bic: account.bic,
-        country: identity.countryCode,
-      };
-      const runs: PaymentRun[] = [];
-      for (const currency of [...new Set(planned.map((p) => p.currency))].sort()) {
-        const items = planned.filter((p) => p.currency === currency).map((p) => p.item);
-        const id = deps.ids.next();
-        runs.push({
-          id,
-          clientId: scope.clientId,
-          organisationId: scope.organisationId,
-          status: "InProgress",
-          currency,
-          executionDate,
-          debtor,
-          messageId: id.replace(/-/g, ""),
-          controlSum: controlSum({ currency, transfers: items }),
-          items,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-      for (const p of planned) {
-        const moved = await moveWithin(
-          deps,
-          s,
-          "start-payment",
-          () => E.right({ lifecycle: { paymentDate: executionDate, paymentMethod: "BankTransfer" } }),
-          { scope, actor, id: p.bill.id },
-        );
-        if (E.isLeft(moved)) throw new Error(`a checked bill did not move: ${moved.left.code}`);
-      }
-      for (const run of runs) await s.paymentRuns.insert(run);
-      return E.right(runs);
-    });
+        const found = body.billIds ?? (await dueBillIds(s, scope, body.dueBy as string));
+        if (!Array.isArray(found)) return E.left(found as DomainError);
+        const ids = [...new Set(found.map((id) => id.toLowerCase()))];
+        if (ids.length === 0)
+          return E.left(conflict("PaymentRun.NothingToPay", "No Approved or Scheduled bill is due by that date."));
+        const planned: Planned[] = [];
+        const problems: FieldError[] = [];
+        for (const [index, id] of ids.entries()) {
+          await s.billLifecycles.lockBill(scope, id);
+          const bill = await s.bills.ofId(scope, id);
+          if (bill === undefined) return E.left(notFound("Bill.NotFound", `The bill ${id} does not exist.`));
+          if (!PAYABLE.has(bill.state))
+            return E.left(
+              conflict(
+                "Bill.InvalidTransition",
+                `The bill ${id} is ${bill.state}: only Approved or Scheduled bills are paid.`,
+              ),
+            );
+          const plan = await planTransfer(s, scope, bill, body.billIds === undefined ? "dueBy" : `billIds[${index}]`);
+          if ("item" in plan) planned.push({ ...plan, item: { ...plan.item, held: await holdOf(s, scope, bill) } });
+          else problems.push(plan);
+        }
+        if (problems.length > 0)
+          return E.left(domainError("Conflict", "PaymentRun.CannotPay", "Some bills cannot be paid.", problems));
+        const debtor: PaymentAccount = {
+          name: account.accountName ?? identity.legalName,
+          iban: account.iban,
+          accountNumber: null,
+          bic: account.bic,
+          country: identity.countryCode,
+        };
+        const settings = (await s.paymentRuns.settingsOf(scope)) ?? DEFAULT_PAYMENT_RUN_SETTINGS;
+        const runs: PaymentRun[] = [];
+        for (const currency of [...new Set(planned.map((p) => p.currency))].sort()) {
+          const items = planned.filter((p) => p.currency === currency).map((p) => p.item);
+          const id = deps.ids.next();
+          const sum = controlSum({ currency, transfers: items });
+          runs.push({
+            id,
+            clientId: scope.clientId,
+            organisationId: scope.organisationId,
+            status: "Proposed",
+            currency,
+            executionDate,
+            debtor,
+            messageId: id.replace(/-/g, ""),
+            controlSum: sum,
+            items,
+            proposedBy: actor,
+            approvalsRequired: approvalsRequiredFor(settings, currency, sum),
+            approvals: [],
+            released: null,
+            rejected: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+        for (const p of planned) {
+          const moved = await moveWithin(
+            deps,
+            s,
+            "start-payment",
+            () => E.right({ lifecycle: { paymentDate: executionDate, paymentMethod: "BankTransfer" } }),
+            { scope, actor, id: p.bill.id },
+          );
+          if (E.isLeft(moved)) throw new Error(`a checked bill did not move: ${moved.left.code}`);
+        }
+        for (const run of runs) {
+          await s.paymentRuns.insert(run);
+          await s.events.append(paymentRunEvents(deps, run, ["payment_run.proposed"], actor));
+        }
+        const json = runs.map(paymentRunJson);
+        await rememberResponse(s.idempotencyKeys, place, idempotency, json, now);
+        return E.right({ runs: json, replayed: false });
+      });
+    return () =>
+      oncePerKey(
+        deps.db.stores.idempotencyKeys,
+        place,
+        idempotency,
+        (seen) => ({ runs: seen.response as PaymentRunJson[], replayed: true }),
+        propose,
+      );
   };
 
 /** A run of the organisation, or PaymentRun.NotFound. */
@@ -254,17 +314,56 @@ export const listPaymentRuns =
   async () =>
     E.right(await deps.db.stores.paymentRuns.list(scope, page));
 
-/** A run's pain.001.001.09 file, written from the stored run (the same bytes every time). */
-export const paymentRunFile =
-  (deps: CoreDeps<"paymentRuns" | "sellerIdentities">) =>
-  (scope: OrgScope, id: string): TE.TaskEither<DomainError, { filename: string; xml: string }> =>
-  async () => {
-    const run = await deps.db.stores.paymentRuns.ofId(scope, id);
+const notApproved = (run: PaymentRun): DomainError =>
+  conflict(
+    "PaymentRun.NotApproved",
+    run.status === "Rejected"
+      ? "The payment run was rejected: its file is never released."
+      : `The payment run has ${run.approvals.length} of the ${run.approvalsRequired} approvals it needs: its file is released once it is approved.`,
+  );
+
+/**
+ * Releases an approved run: the first download of its file. Its transfers are at the bank from now on
+ * (`payment_run.released`, naming who downloaded it).
+ */
+const release = (deps: CoreDeps<"paymentRuns" | "events">, scope: OrgScope, actor: Actor, id: string) =>
+  deps.db.run(async (s): Promise<E.Either<DomainError, PaymentRun>> => {
+    await s.paymentRuns.lock(scope, id);
+    const run = await s.paymentRuns.ofId(scope, id);
     if (run === undefined) return E.left(paymentRunNotFound());
+    if (isReleased(run)) return E.right(run);
+    if (run.status !== "Approved") return E.left(notApproved(run));
+    const moved = transition(PAYMENT_RUN_MACHINE, run.status, "release", {});
+    if (E.isLeft(moved)) return moved;
+    const now = deps.clock.now();
+    const next: PaymentRun = {
+      ...run,
+      status: moved.right.to,
+      items: run.items.map((i) => (i.status === "Pending" ? { ...i, status: "InProgress" } : i)),
+      released: { actor, at: now.toISOString() },
+      updatedAt: now,
+    };
+    await s.paymentRuns.update(next);
+    await s.events.append(paymentRunEvents(deps, next, moved.right.events, actor));
+    return E.right(next);
+  });
+
+/**
+ * A run's pain.001.001.09 file, written from the stored run (the same bytes every time), once the run is approved:
+ * before that 409 `PaymentRun.NotApproved`. The first download releases the run (see `release`).
+ */
+export const paymentRunFile =
+  (deps: CoreDeps<"paymentRuns" | "sellerIdentities" | "events">) =>
+  (scope: OrgScope, actor: Actor, id: string): TE.TaskEither<DomainError, { filename: string; xml: string }> =>
+  async () => {
+    const stored = await deps.db.stores.paymentRuns.ofId(scope, id);
+    if (stored === undefined) return E.left(paymentRunNotFound());
+    const run = isReleased(stored) ? E.right(stored) : await release(deps, scope, actor, id);
+    if (E.isLeft(run)) return run;
     const identity = await deps.db.stores.sellerIdentities.ofOrganisation(scope);
     return E.right({
-      filename: `payment-run-${run.id}.xml`,
-      xml: pain001(batchOf(run, identity?.legalName ?? run.debtor.name)),
+      filename: `payment-run-${run.right.id}.xml`,
+      xml: pain001(batchOf(run.right, identity?.legalName ?? run.right.debtor.name)),
     });
   };
 
@@ -272,9 +371,10 @@ export const paymentRunFile =
 export type TransferOutcome = { readonly outcome: "paid" } | { readonly outcome: "returned"; readonly reason: string };
 
 /**
- * Settles one bill of a run inside the caller's unit of work: Paid (`bill.paid`) or back to Scheduled
- * (`bill.scheduled`), and the run's item with it (the run is Completed once none is at the bank). A bill that is
- * not at the bank in this run answers PaymentRun.NotInProgress.
+ * Settles one bill of a released run inside the caller's unit of work: Paid (`bill.paid`) or back to Scheduled
+ * (`bill.scheduled`), and the run's item with it (`payment_run.transfer_confirmed` or `.transfer_returned`; the run is
+ * Completed once none is at the bank). A run whose file is not released answers PaymentRun.NotReleased (nothing of
+ * it is at the bank), a bill that is not at the bank in this run PaymentRun.NotInProgress.
  */
 export const settleTransferWithin = async (
   deps: CoreDeps,
@@ -287,34 +387,35 @@ export const settleTransferWithin = async (
   if (run === undefined) return E.left(paymentRunNotFound());
   const item = run.items.find((i) => i.billId === input.billId);
   if (item === undefined) return E.left(notFound("PaymentRun.BillNotFound", "The run does not pay that bill."));
+  if (!isReleased(run))
+    return E.left(
+      conflict(
+        "PaymentRun.NotReleased",
+        `The payment run is ${run.status}: its file was never released, so none of its transfers is at the bank.`,
+      ),
+    );
   if (item.status !== "InProgress")
     return E.left(conflict("PaymentRun.NotInProgress", `The bill's transfer is already ${item.status}.`));
   const now = deps.clock.now();
+  const who = { scope, actor: input.actor, id: input.billId };
   const moved =
     input.outcome === "paid"
-      ? await moveWithin(deps, s, "confirm-payment", () => E.right({ lifecycle: { paidAt: now.toISOString() } }), {
-          scope,
-          actor: input.actor,
-          id: input.billId,
-        })
-      : await moveWithin(deps, s, "return-payment", () => E.right({}), {
-          scope,
-          actor: input.actor,
-          id: input.billId,
-        });
+      ? await moveWithin(deps, s, "confirm-payment", () => E.right({ lifecycle: { paidAt: now.toISOString() } }), who)
+      : await moveWithin(deps, s, "return-payment", () => E.right({}), who);
   if (E.isLeft(moved)) return moved;
-  const items = run.items.map((i) =>
-    i.billId !== input.billId
-      ? i
-      : {
-          ...i,
-          status: input.outcome === "paid" ? ("Paid" as const) : ("Returned" as const),
-          returnReason: input.outcome === "returned" ? input.reason : null,
-        },
-  );
-  const next: PaymentRun = { ...run, items, status: runStatusOf(items), updatedAt: now };
-  await s.paymentRuns.update(next);
-  return E.right(next);
+  const settled: PaymentRunItem = {
+    ...item,
+    status: input.outcome === "paid" ? "Paid" : "Returned",
+    returnReason: input.outcome === "returned" ? input.reason : null,
+  };
+  const items = run.items.map((i) => (i.billId === input.billId ? settled : i));
+  const trigger = input.outcome === "paid" ? "confirm-transfer" : "return-transfer";
+  const next = transition(PAYMENT_RUN_MACHINE, run.status, trigger, { lastTransfer: allSettled(items) });
+  if (E.isLeft(next)) return next;
+  const updated: PaymentRun = { ...run, items, status: next.right.to, updatedAt: now };
+  await s.paymentRuns.update(updated);
+  await s.events.append(paymentRunEvents(deps, updated, next.right.events, input.actor, { transfer: settled }));
+  return E.right(updated);
 };
 
 /** Settles one bill of a run in a unit of work of its own (the routes' confirm and return). */
