@@ -20,6 +20,7 @@ import { billBankFlag } from "./0019-bill-bank-flag.js";
 import { paymentAccounts } from "./0020-payment-accounts.js";
 import { listIndexes } from "./0021-list-indexes.js";
 import { agentConversations } from "./0022-agent-conversations.js";
+import { supplierBankConfirmation } from "./0023-supplier-bank-confirmation.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   paymentAccounts,
   listIndexes,
   agentConversations,
+  supplierBankConfirmation,
 ];
