@@ -244,3 +244,14 @@ export const confirmSupplierAccount = async (
     throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
   return json;
 };
+
+/** Suppliers named as the fake reader's bills name them, each with an account a second person confirmed. */
+export const confirmedSuppliers = async (h: BillHarness, names: readonly string[]): Promise<void> => {
+  for (const name of names) {
+    const made = await h.call("POST", "/v1/suppliers", {
+      body: { name, bankDetails: { iban: "DE89370400440532013000" } },
+    });
+    if (made.status !== 201) throw new Error(`supplier ${name}: ${made.status} ${made.text}`);
+    await confirmSupplierAccount(h, String((made.json as Record<string, unknown>).id));
+  }
+};
