@@ -237,7 +237,7 @@ test.serial(
     t.like((await post(waiting, "approve")).json as Json, { state: "Approved" });
     const run = await h.call("POST", "/v1/payment-runs", { body: { billIds: [approved] } });
     t.is(run.status, 201, run.text);
-    t.like(((run.json as { data: Json[] }).data[0]?.items as Json[])[0], {
+    t.like((run.json as { data: { items: Json[] }[] }).data[0]?.items[0], {
       billId: approved,
       creditor: { iban: IBAN_A, name: "Gatekeeper GmbH" },
     });
