@@ -54,6 +54,8 @@ export const aSupplier = (scope: OrgScope, over: Partial<Supplier> = {}): Suppli
   email: "ap@acme.example",
   address: "1 Main St",
   bankDetails: null,
+  bankDetailsProposed: null,
+  bankDetailsConfirmed: null,
   createdAt: at(0),
   updatedAt: at(5),
   ...over,

@@ -1,3 +1,4 @@
+import { EMPTY_BANK_DETAILS } from "@apar/core";
 import { aBill, aScope, aSupplier } from "./bill-fixtures.js";
 import { contractTest } from "./contract.js";
 import { at, newId } from "./fixtures.js";
@@ -119,6 +120,31 @@ contractTest("suppliers: add, ofId, search, match keys, update, remove within th
   t.true(await stores.suppliers.remove(scope, s.id));
   t.is(await stores.suppliers.ofId(scope, s.id), undefined);
 });
+
+contractTest(
+  "suppliers: an account's proposal and confirmation (actors, instants) round-trip; ofIdForUpdate reads the row",
+  async (t, database) => {
+    const { stores } = database;
+    const scope = aScope();
+    const proposed = { actor: { type: "api_key" as const, id: newId() }, at: at(10) };
+    const s = aSupplier(scope, {
+      bankDetails: { ...EMPTY_BANK_DETAILS, iban: "DE89370400440532013000" },
+      bankDetailsProposed: proposed,
+    });
+    await stores.suppliers.add(s);
+    t.deepEqual(await stores.suppliers.ofId(scope, s.id), s);
+    const confirmed = { ...s, bankDetailsConfirmed: { actor: { type: "user" as const, id: newId() }, at: at(20) } };
+    await database.run(async (tx) => {
+      t.deepEqual(await tx.suppliers.ofIdForUpdate(scope, s.id), s);
+      t.is(await tx.suppliers.ofIdForUpdate(aScope(), s.id), undefined);
+      await tx.suppliers.update(confirmed);
+    });
+    t.deepEqual(await stores.suppliers.ofId(scope, s.id), confirmed);
+    const cleared = { ...confirmed, bankDetails: null, bankDetailsProposed: null, bankDetailsConfirmed: null };
+    await stores.suppliers.update(cleared);
+    t.deepEqual(await stores.suppliers.ofId(scope, s.id), cleared);
+  },
+);
 
 contractTest("idempotency keys: add then find; a second record for one key throws", async (t, { stores }) => {
   const record = {

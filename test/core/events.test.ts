@@ -47,6 +47,7 @@ const SPEC_CATALOG = [
   "supplier_credit.applied",
   "supplier_credit.reversed",
   "supplier.bank_details_changed",
+  "supplier.bank_details_confirmed",
   "payment_account.status_changed",
   "payment.unapplied",
   "payment_run.proposed",
@@ -144,6 +145,12 @@ const samples: { [K in EventType]: unknown } = {
     previous: { country: "DE", accountEnding: "3000" },
     current: { country: "DE", accountEnding: "3001" },
   },
+  "supplier.bank_details_confirmed": {
+    supplier: { id: otherBillId, name: "Acme GmbH" },
+    account: { country: "DE", accountEnding: "3001" },
+    proposedBy: { type: "api_key", id: billId },
+    proposedAt: "2026-03-01T12:00:00.000Z",
+  },
   "payment_account.status_changed": {
     paymentAccount: {
       provider: "stripe",
@@ -178,7 +185,7 @@ const samples: { [K in EventType]: unknown } = {
   "webhook.test": { subscriptionId: otherBillId, message: "Test event from apar" },
 };
 
-test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15), the payment account events (issue 16), the payment run events (issue 32) and webhook.test", (t) => {
+test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15), the payment account events (issue 16), supplier.bank_details_confirmed and the payment run events (issue 32) and webhook.test", (t) => {
   t.deepEqual([...EVENT_TYPES], [...SPEC_CATALOG, "webhook.test"]);
   t.deepEqual([...SUBSCRIBABLE_EVENT_TYPES], SPEC_CATALOG);
 });

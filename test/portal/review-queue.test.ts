@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
-import { anotherClient, type BillHarness, multipart, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
+import {
+  anotherClient,
+  type BillHarness,
+  confirmedSuppliers,
+  multipart,
+  pdfWith,
+  startBillHarness,
+} from "../http/bills/bill-harness.js";
 import { send } from "../http/support/client.js";
 import {
   browserSkipReason,
@@ -26,6 +33,8 @@ let base: string;
 test.before(async () => {
   if (skip !== undefined) return;
   h = await startBillHarness();
+  // Bills are approved and paid only to a supplier's confirmed account: these suppliers have one.
+  await confirmedSuppliers(h, ["Acme Tools", "Globex", "Initech"]);
   base = `http://127.0.0.1:${h.app.port}`;
   browser = await launchChromium();
 });

@@ -175,13 +175,23 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.regex(bills, /^\{"isValid":false,"errors":\["modulus_check"\]\}$/m, "a UK account failing the modulus check");
   t.regex(bills, /^"DE89370400440532013000"$/m, "the canonical IBAN");
   t.regex(bills, /^\["FasterPayments","Bacs","SepaCreditTransfer","Swift"\]$/m);
-  t.regex(bills, /^"GB82WEST12345698765432"$/m);
+  t.regex(
+    bills,
+    /^\{"iban":"GB82WEST12345698765432","bankDetailsStatus":"Unconfirmed"\}$/m,
+    "the new account, unconfirmed",
+  );
   t.regex(
     bills,
     /^\{"state":"PendingReview","bankDetailsChanged":true\}$/m,
     "the open bill flagged by the new account",
   );
   t.regex(bills, /^\{"bankDetailsChanged":false\}$/m, "the flag cleared by the reviewer's correction");
+  t.regex(bills, /^\{"bankDetailsStatus":"Confirmed","by":"user"\}$/m, "confirmed by a second person, Lin");
+  t.regex(
+    bills,
+    /^\{"type":"supplier.bank_details_changed","actor":"api_key"\}\n\{"type":"supplier.bank_details_confirmed","actor":"user"\}$/m,
+    "the supplier's history: who proposed, who confirmed",
+  );
 
   const receivables = of("Receivables: customers, products, invoices, payments, credit notes");
   t.regex(

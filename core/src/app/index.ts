@@ -182,6 +182,8 @@ export {
   supplierCreditNoteJson,
 } from "./supplier-credits/credit-notes.js";
 export * from "./supplier-credits/inputs.js";
+export { ConfirmBankDetailsBody, confirmBankDetails } from "./suppliers/confirm-bank-details.js";
+export { getSupplierHistory, type SupplierHistoryEntry } from "./suppliers/supplier-history.js";
 export {
   CreateSupplierBody,
   createSupplier,

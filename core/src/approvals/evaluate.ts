@@ -66,12 +66,13 @@ export const matchConditions = (c: PolicyConditions, f: BillFacts): MatchedCondi
 };
 
 /**
- * Whether a policy may decide for a bill: one that would approve a bill whose bank details changed (the fraud
- * signal) without asking about them (`bankDetailsChanged` null) is passed over, so such a bill is approved only by
- * a policy that says so, or by people.
+ * Whether a policy may decide for a bill: an auto-approving one is passed over for a bill that would not be paid
+ * to its supplier's confirmed account (whatever the policy says), and for one whose bank details changed (the
+ * fraud signal) unless it asks about them (`bankDetailsChanged` true); such bills are approved by people.
  */
 const mayDecide = (policy: ApprovalPolicy, facts: BillFacts): boolean =>
-  !(policy.action === "AutoApprove" && facts.bankDetailsChanged && policy.bankDetailsChanged === null);
+  policy.action !== "AutoApprove" ||
+  (facts.bankDetailsConfirmed && !(facts.bankDetailsChanged && policy.bankDetailsChanged === null));
 
 /**
  * Evaluates the policies for a bill: the first active policy in priority order whose conditions all hold
@@ -83,9 +84,14 @@ export const evaluatePolicies = (
   facts: BillFacts,
   decidedAt: Date,
 ): DecisionSnapshot => {
+  let passedOver = "";
   for (const policy of evaluationOrder(policies)) {
-    if (!mayDecide(policy, facts)) continue;
     const matched = matchConditions(policy, facts);
+    if (!mayDecide(policy, facts)) {
+      if (matched !== undefined && !facts.bankDetailsConfirmed && passedOver === "")
+        passedOver = ` Policy "${policy.name}" would approve it automatically, but the bill would not be paid to its supplier's confirmed bank account: people approve it.`;
+      continue;
+    }
     if (matched === undefined) continue;
     const review = policy.action === "AlwaysReview";
     const because =
@@ -100,7 +106,7 @@ export const evaluatePolicies = (
       matchedConditions: matched,
       approverUserIds: review ? [...policy.approverUserIds] : [],
       approvalsRequired: review ? policy.approvalsRequired : 0,
-      explanation: `Policy "${policy.name}" (version ${policy.version}, priority ${policy.priorityOrder}) matched: ${because}. Action: ${policy.action}.`,
+      explanation: `Policy "${policy.name}" (version ${policy.version}, priority ${policy.priorityOrder}) matched: ${because}. Action: ${policy.action}.${passedOver}`,
       decidedAt: decidedAt.toISOString(),
     };
   }
@@ -112,7 +118,7 @@ export const evaluatePolicies = (
     matchedConditions: [],
     approverUserIds: [],
     approvalsRequired: 1,
-    explanation: "No active policy matched: the organisation's administrators review the bill.",
+    explanation: `No active policy matched: the organisation's administrators review the bill.${passedOver}`,
     decidedAt: decidedAt.toISOString(),
   };
 };

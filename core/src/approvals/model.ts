@@ -66,6 +66,8 @@ export interface BillFacts {
   readonly confidence: number | null;
   readonly duplicateFlagged: boolean;
   readonly bankDetailsChanged: boolean;
+  /** The bill would be paid to its supplier's confirmed account (false: no auto-approval, whatever a policy says). */
+  readonly bankDetailsConfirmed: boolean;
   readonly matchStatus: PolicyMatchStatus;
 }
 

@@ -158,6 +158,8 @@ const operations = {
   createSupplier: PREPARE,
   updateSupplier: PREPARE,
   deleteSupplier: PREPARE,
+  confirmSupplierBankDetails: CONFIRM,
+  getSupplierHistory: ORG,
   draftSupplierCreditNote: PREPARE,
   listSupplierCreditNotes: ORG,
   getSupplierCreditNote: ORG,

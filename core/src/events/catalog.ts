@@ -91,6 +91,12 @@ export const EVENT_CATALOG = {
     P.SupplierBankDetailsChangedData,
     (d) => d.supplier.id,
   ),
+  "supplier.bank_details_confirmed": entry(
+    "a person other than its proposer confirmed a supplier's bank account: bills may now be paid to it",
+    "supplier",
+    P.SupplierBankDetailsConfirmedData,
+    (d) => d.supplier.id,
+  ),
   "payment_account.status_changed": entry(
     "an organisation's payment account changed status with the processor (onboarding done, restricted, ...)",
     "payment_account",

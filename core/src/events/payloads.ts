@@ -1,10 +1,12 @@
 import * as t from "io-ts";
 import { closedType } from "../shared/codecs/closed-type.js";
 import { codec } from "../shared/codecs/failure.js";
+import { IsoDateTime } from "../shared/codecs/iso-date-time.js";
 import { NonEmptyTrimmedString } from "../shared/codecs/strings.js";
 import { Uuid } from "../shared/codecs/uuid.js";
 import { CurrencyCode } from "../shared/currencies.js";
 import { MoneyAmount } from "../shared/money.js";
+import { ActorCodec } from "./actor-codec.js";
 
 /** Payload codecs, one per shape in the spec's "Payload (data) by event" table. */
 
@@ -138,6 +140,17 @@ export const SupplierBankDetailsChangedData = closedType(
   },
   { bill: closedType({ id: Uuid }, {}, "BillReference") },
 );
+
+/**
+ * `data` of supplier.bank_details_confirmed: the supplier, the account confirmed (masked), and who proposed it and
+ * when (null for an account stored before dual control). The confirmer is the event's actor.
+ */
+export const SupplierBankDetailsConfirmedData = closedType({
+  supplier: closedType({ id: Uuid, name: t.string }, {}, "Supplier"),
+  account: BankDestination,
+  proposedBy: nullable(ActorCodec),
+  proposedAt: nullable(IsoDateTime),
+});
 
 const AccountStatus = t.keyof(
   {

@@ -6,6 +6,11 @@ import type { Supplier } from "../suppliers/model.js";
 export interface Suppliers {
   add(supplier: Supplier): Promise<void>;
   ofId(scope: OrgScope, id: string): Promise<Supplier | undefined>;
+  /**
+   * The supplier as last committed, its row locked until the unit of work ends (MySQL; SQLite has one writer):
+   * for a change that must not cross another (a confirmation and a new account).
+   */
+  ofIdForUpdate(scope: OrgScope, id: string): Promise<Supplier | undefined>;
   /** Suppliers in id order; with `q`, those whose name, tax number or email contains it (case-insensitive). */
   search(scope: OrgScope, q: string | undefined, page: PageRequest): Promise<Page<Supplier>>;
   /** Suppliers whose normalised tax number is `taxNumber` (normalised), oldest first. */

@@ -36,6 +36,7 @@ const facts = (f: Partial<BillFacts> = {}): BillFacts => ({
   confidence: 0.9,
   duplicateFlagged: false,
   bankDetailsChanged: false,
+  bankDetailsConfirmed: true,
   matchStatus: "None",
   ...f,
 });
@@ -154,4 +155,17 @@ test("a flagged bill is never auto-approved by a policy that does not ask about 
   // A policy that says it auto-approves flagged bills is taken at its word.
   const trusting = policy({ action: "AutoApprove", bankDetailsChanged: true, priorityOrder: 1 });
   t.is(evaluatePolicies([trusting], facts({ bankDetailsChanged: true }), AT).policyId, trusting.id);
+});
+
+test("a bill not paid to a confirmed account is never auto-approved, whatever the policy says; review policies still decide", (t) => {
+  const trusting = policy({ name: "Trust all", action: "AutoApprove", bankDetailsChanged: true, priorityOrder: 0 });
+  const plain = policy({ action: "AutoApprove", priorityOrder: 1 });
+  const review = policy({ action: "AlwaysReview", approverUserIds: ["u3"], priorityOrder: 2 });
+  const unconfirmed = facts({ bankDetailsChanged: true, bankDetailsConfirmed: false });
+  t.is(evaluatePolicies([trusting, plain], facts({ bankDetailsChanged: true }), AT).policyId, trusting.id);
+  const d = evaluatePolicies([trusting, plain], unconfirmed, AT);
+  t.like(d, { policyId: null, action: "AlwaysReview", approvalsRequired: 1 });
+  t.true(d.explanation.includes('Policy "Trust all" would approve it automatically'), d.explanation);
+  t.like(evaluatePolicies([trusting, plain, review], unconfirmed, AT), { policyId: review.id, action: "AlwaysReview" });
+  t.is(evaluatePolicies([plain], facts({ bankDetailsConfirmed: false }), AT).action, "AlwaysReview");
 });

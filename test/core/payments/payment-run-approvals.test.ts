@@ -11,7 +11,7 @@ import {
 import type { Clock, Database } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
-import { aBill, aScope } from "../../contracts/bill-fixtures.js";
+import { aBill, aScope, aSupplier } from "../../contracts/bill-fixtures.js";
 import { newId } from "../../contracts/fixtures.js";
 
 // Who relative to the run, decided by the use cases whatever the caller's roles (the permissions table decides
@@ -88,8 +88,27 @@ test("the settings and marking a bill paid by hand are administrators' business"
     "PaymentRunSettings.AdministratorRequired",
   );
   t.is(await db.stores.paymentRuns.settingsOf(scope), undefined);
-  const bill = aBill(scope, { state: "Approved" });
-  await db.run((s) => s.bills.add(bill));
+  // A supplier whose account a second person confirmed: marking paid by hand pays nowhere else.
+  const at = { actor: proposer, at: new Date() };
+  const supplier = aSupplier(scope, {
+    bankDetails: {
+      accountHolderName: null,
+      accountNumber: null,
+      sortCode: null,
+      routingNumber: null,
+      iban: "DE89370400440532013000",
+      bicSwift: null,
+      country: "DE",
+      currency: null,
+    },
+    bankDetailsProposed: at,
+    bankDetailsConfirmed: { ...at, actor: person },
+  });
+  const bill = aBill(scope, { state: "Approved", supplierId: supplier.id });
+  await db.run(async (s) => {
+    await s.suppliers.add(supplier);
+    await s.bills.add(bill);
+  });
   const mark = (administrator: boolean) =>
     markBillPaid(deps)({ scope, actor: person, id: bill.id, administrator, reason: "cash", reference: "R-1" })();
   t.is(codeOf(await mark(false)), "Bill.AdministratorRequired");

@@ -1,7 +1,13 @@
 import { request } from "node:http";
 import test from "ava";
 import { eventually } from "../../helpers/eventually.js";
-import { anotherClient, type BillHarness, pdfWith, startBillHarness } from "../bills/bill-harness.js";
+import {
+  anotherClient,
+  type BillHarness,
+  confirmedSuppliers,
+  pdfWith,
+  startBillHarness,
+} from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 import { type FakeModel, sseEvents, startFakeModel } from "./fake-model.js";
 
@@ -13,6 +19,8 @@ test.before(async () => {
   h = await startBillHarness({
     vars: { APAR_AGENT_BASE_URL: fake.baseUrl, APAR_AGENT_MODEL: "fake-model", APAR_AGENT_API_KEY: "sk-test" },
   });
+  // Bills are approved and paid only to a supplier's confirmed account: these suppliers have one.
+  await confirmedSuppliers(h, ["Acme Tools"]);
 });
 test.after.always(async () => {
   await h?.dispose();

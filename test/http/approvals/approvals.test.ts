@@ -1,10 +1,21 @@
 import test from "ava";
-import { type BillHarness, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
+import {
+  type BillHarness,
+  confirmSupplierAccount,
+  pdfWith,
+  startBillHarness,
+  userWithToken,
+} from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 
 let h: BillHarness;
 test.before(async () => {
   h = await startBillHarness();
+  // The fake reader's bills name "Default Supplier": its account is confirmed, so its bills may be approved and paid.
+  const supplier = await h.call("POST", "/v1/suppliers", {
+    body: { name: "Default Supplier", bankDetails: { iban: "DE89370400440532013000" } },
+  });
+  await confirmSupplierAccount(h, String((supplier.json as Record<string, unknown>).id));
 });
 test.after.always(async () => {
   await h?.dispose();

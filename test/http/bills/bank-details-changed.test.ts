@@ -1,9 +1,10 @@
 import test from "ava";
-import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness } from "./bill-harness.js";
+import { type BillHarness, bankDetailsOf, confirmSupplierAccount, pdfWith, startBillHarness } from "./bill-harness.js";
 
 // The fraud signal over HTTP: a bill whose account the supplier is not known by is flagged, told as
 // supplier.bank_details_changed, never auto-approved unless a policy says so; a supplier's new account sends its
-// open bills back to review.
+// open bills back to review. Bills that are approved and paid here have suppliers whose accounts a second person
+// confirmed (dual control).
 
 let h: BillHarness;
 test.before(async () => {
@@ -90,12 +91,26 @@ test.serial(
     const supplierId = await newSupplier("Paid Before Ltd");
     const first = await readBill("Paid Before Ltd", IBAN_A);
     t.false(first.bankDetailsChanged, "nothing known yet: not a change");
+    // The first bill's account becomes the supplier's, proposed by whoever uploaded it; a second person confirms it.
+    t.like((await h.call("GET", `/v1/suppliers/${supplierId}`)).json as Json, {
+      bankDetails: { iban: IBAN_A },
+      bankDetailsStatus: "Unconfirmed",
+      bankDetailsProposedBy: { type: "api_key" },
+    });
+    await confirmSupplierAccount(h, supplierId);
     t.like((await post(String(first.id), "submit")).json as Json, { state: "NeedsApproval" });
     t.like((await post(String(first.id), "approve")).json as Json, { state: "Approved" });
     t.like((await post(String(first.id), "mark-paid", PAID_BY_HAND)).json as Json, { state: "Paid" });
+    // The supplier moves to another account: the one it was paid at still counts as known.
+    await confirmSupplierAccount(h, supplierId, IBAN_C);
     t.false((await readBill("Paid Before Ltd", IBAN_A)).bankDetailsChanged, "the paid account is known");
     t.true((await readBill("Paid Before Ltd", IBAN_B)).bankDetailsChanged, "another one is not");
-    t.is((await supplierEvents(supplierId)).length, 1);
+    const changes = (await supplierEvents(supplierId)).filter((e) => e.type === "supplier.bank_details_changed");
+    t.deepEqual(
+      changes.map((e) => (e.data as { current: Json }).current.accountEnding),
+      ["2606", "5432"],
+      "the supplier's own move, then the unknown account read; the paid one raised nothing",
+    );
   },
 );
 
@@ -119,7 +134,7 @@ test.serial(
     t.is((second.json as Json).bankDetailsChanged, true);
     t.is((auto.json as Json).bankDetailsChanged, null);
     try {
-      await newSupplier("Policy Path GmbH", IBAN_A);
+      await confirmSupplierAccount(h, await newSupplier("Policy Path GmbH", IBAN_A));
       const clean = await readBill("Policy Path GmbH", IBAN_A);
       t.like((await post(String(clean.id), "submit")).json as Json, { state: "Approved" });
       const flagged = await readBill("Policy Path GmbH", IBAN_B);
@@ -140,6 +155,7 @@ test.serial(
   "a supplier's new account sends its approved, scheduled and waiting bills back to review, flagged",
   async (t) => {
     const supplierId = await newSupplier("Account Switch AG", IBAN_A);
+    await confirmSupplierAccount(h, supplierId);
     const approved = String((await readBill("Account Switch AG", IBAN_A)).id);
     await post(approved, "submit");
     t.like((await post(approved, "approve")).json as Json, { state: "Approved" });
@@ -165,10 +181,12 @@ test.serial(
       body: { bankDetails: { iban: IBAN_A, accountHolderName: "Account Switch AG" } },
     });
     t.is(sameAccount.status, 200);
+    t.is((sameAccount.json as Json).bankDetailsStatus, "Confirmed", "the same account stays confirmed");
     t.deepEqual(await Promise.all([scheduled, paid].map(billTypes)), untouched);
 
     const edit = await h.call("PATCH", `/v1/suppliers/${supplierId}`, { body: { bankDetails: { iban: IBAN_C } } });
     t.is(edit.status, 200);
+    t.like(edit.json as Json, { bankDetailsStatus: "Unconfirmed", bankDetailsConfirmedBy: null });
     for (const id of [approved, scheduled, waiting]) {
       const bill = (await h.call("GET", `/v1/bills/${id}`)).json as Json;
       t.like(bill, { state: "PendingReview", bankDetailsChanged: true, appliedPolicy: null, paymentDate: null }, id);

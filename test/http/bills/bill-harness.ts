@@ -218,3 +218,40 @@ export const userWithToken = async (h: BillHarness, role: "Approver" | "Admin" |
   });
   return { id: user.right.id, token: String((exchanged.json as Record<string, unknown>).token) };
 };
+
+/**
+ * Dual control in tests: a second person (a new Approver of the harness's organisation, with a bearer token)
+ * confirms the supplier's account as stored; with `iban`, the supplier gets that account first (proposed by the
+ * harness's key). Throws unless the account ends Confirmed. Answers the supplier's JSON.
+ */
+export const confirmSupplierAccount = async (
+  h: BillHarness,
+  supplierId: string,
+  iban?: string,
+): Promise<Record<string, unknown>> => {
+  if (iban !== undefined) {
+    const patched = await h.call("PATCH", `/v1/suppliers/${supplierId}`, { body: { bankDetails: { iban } } });
+    if (patched.status !== 200) throw new Error(`supplier account: ${patched.status} ${patched.text}`);
+  }
+  const seen = (await h.call("GET", `/v1/suppliers/${supplierId}`)).json as { bankDetails: unknown };
+  const approver = await userWithToken(h, "Approver");
+  const confirmed = await h.call("POST", `/v1/suppliers/${supplierId}/bank-details/confirm`, {
+    headers: { authorization: `Bearer ${approver.token}`, "x-service-api-key": "" },
+    body: { bankDetails: seen.bankDetails },
+  });
+  const json = confirmed.json as Record<string, unknown>;
+  if (confirmed.status !== 200 || json.bankDetailsStatus !== "Confirmed")
+    throw new Error(`confirm: ${confirmed.status} ${confirmed.text}`);
+  return json;
+};
+
+/** Suppliers named as the fake reader's bills name them, each with an account a second person confirmed. */
+export const confirmedSuppliers = async (h: BillHarness, names: readonly string[]): Promise<void> => {
+  for (const name of names) {
+    const made = await h.call("POST", "/v1/suppliers", {
+      body: { name, bankDetails: { iban: "DE89370400440532013000" } },
+    });
+    if (made.status !== 201) throw new Error(`supplier ${name}: ${made.status} ${made.text}`);
+    await confirmSupplierAccount(h, String((made.json as Record<string, unknown>).id));
+  }
+};

@@ -45,6 +45,7 @@ const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /agent/ap": (b) => ({ message: "walk", conversationId: b.conversationId }),
   "POST /agent/ar": (b) => ({ message: "walk", conversationId: b.conversationId }),
   "POST /v1/bills/{id}/schedule-payment": () => ({ paymentDate: "2030-01-01", paymentMethod: "Walk" }),
+  "POST /v1/suppliers/{id}/bank-details/confirm": () => ({ bankDetails: { iban: "DE89370400440532013000" } }),
 };
 
 /** Routes whose path parameters are not ids of anyone's records (a country code): nothing to isolate. */

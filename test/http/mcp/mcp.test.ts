@@ -1,12 +1,21 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import test from "ava";
-import { anotherClient, type BillHarness, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
+import {
+  anotherClient,
+  type BillHarness,
+  confirmedSuppliers,
+  pdfWith,
+  startBillHarness,
+  userWithToken,
+} from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 
 let h: BillHarness;
 test.before(async () => {
   h = await startBillHarness();
+  // Bills are approved and paid only to a supplier's confirmed account: these suppliers have one.
+  await confirmedSuppliers(h, ["Acme Tools", "Globex", "Path Co"]);
 });
 test.after.always(async () => {
   await h?.dispose();

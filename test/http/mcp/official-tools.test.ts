@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import test from "ava";
-import { type BillHarness, pdfWith, startBillHarness } from "../bills/bill-harness.js";
+import { type BillHarness, confirmedSuppliers, pdfWith, startBillHarness } from "../bills/bill-harness.js";
 
 // The official MCP tools against the real host: the inspector CLI (initialize, tools/list, a read tool, a write
 // tool's preview then confirm, a tool error as a result) and the conformance runner's server scenarios for a tools
@@ -24,6 +24,8 @@ let proxyUrl: string;
 
 test.before(async () => {
   h = await startBillHarness();
+  // Bills are approved and paid only to a supplier's confirmed account: these suppliers have one.
+  await confirmedSuppliers(h, ["Inspector Co"]);
   proxy = createServer((req, res) => {
     const forwarded = request(
       {

@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "ava";
-import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
+import {
+  type BillHarness,
+  bankDetailsOf,
+  confirmSupplierAccount,
+  pdfWith,
+  startBillHarness,
+  userWithToken,
+} from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 import { approveAndRelease, runEvents } from "./run-support.js";
 
@@ -97,9 +104,14 @@ test.serial(
     const byRef = await sentInvoice("Globex Corporation", "100.00");
     t.regex(String(byRef.creditorReference), /^RF\d\d[A-Z0-9]+$/, "an invoice carries its RF reference");
     const byName = await sentInvoice("Initech", "250.00");
-    // A bill in a payment run: the bank's debit names it by its end-to-end id.
+    // A bill in a payment run: the bank's debit names it by its end-to-end id. Its supplier's account is confirmed.
+    const supplier = await h.call("POST", "/v1/suppliers", {
+      body: { name: "Fournisseur SA", bankDetails: { iban: "FR1420041010050500013M02606" } },
+    });
+    await confirmSupplierAccount(h, String((supplier.json as Json).id));
     const up = await h.upload(
       pdfWith({
+        supplierName: "Fournisseur SA",
         currency: "EUR",
         totalAmount: "75.00",
         invoiceNumber: "B-1",

@@ -1,5 +1,12 @@
 import test from "ava";
-import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
+import {
+  type BillHarness,
+  bankDetailsOf,
+  confirmSupplierAccount,
+  pdfWith,
+  startBillHarness,
+  userWithToken,
+} from "../bills/bill-harness.js";
 import { approveAndRelease, callAs, runEvents } from "./run-support.js";
 
 // Payment runs under four eyes over real HTTP: a run is proposed, approved by someone else (a person, with the
@@ -18,6 +25,8 @@ let secondApprover: User;
 let admin: User;
 
 const FR_IBAN = "FR1420041010050500013M02606";
+/** The supplier the bills name: its account (the one the bills print) confirmed by a second person. */
+const SUPPLIER = "Fournisseur Quatre Yeux SA";
 
 test.before(async () => {
   h = await startBillHarness();
@@ -36,6 +45,9 @@ test.before(async () => {
     },
   });
   if (identity.status !== 200) throw new Error(`identity: ${identity.status}`);
+  const supplier = await h.call("POST", "/v1/suppliers", { body: { name: SUPPLIER, bankDetails: { iban: FR_IBAN } } });
+  if (supplier.status !== 201) throw new Error(`supplier: ${supplier.status}`);
+  await confirmSupplierAccount(h, String((supplier.json as Json).id));
   member = await userWithToken(h, "Member");
   proposer = await userWithToken(h, "Approver");
   approver = await userWithToken(h, "Approver");
@@ -53,6 +65,7 @@ const stateOf = async (id: string) => ((await h.call("GET", `/v1/bills/${id}`)).
 const approvedBill = async (totalAmount = "50.00"): Promise<string> => {
   const up = await h.upload(
     pdfWith({
+      supplierName: SUPPLIER,
       currency: "EUR",
       totalAmount,
       invoiceNumber: `INV-${Math.random().toString(36).slice(2, 8)}`,

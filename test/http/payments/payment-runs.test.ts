@@ -1,17 +1,32 @@
 import { addAmounts } from "@apar/core";
 import test from "ava";
 import { pain001SchemaErrors as schemaErrors } from "../../helpers/pain001-schema.js";
-import { type BillHarness, bankDetailsOf, pdfWith, startBillHarness, userWithToken } from "../bills/bill-harness.js";
+import {
+  type BillHarness,
+  bankDetailsOf,
+  confirmSupplierAccount,
+  pdfWith,
+  startBillHarness,
+  userWithToken,
+} from "../bills/bill-harness.js";
 import { approveAndRelease, callAs } from "./run-support.js";
 
 // Payment runs over real HTTP: Approved and Scheduled bills into pain.001 files (one per currency), each file
 // valid against the ISO 20022 schema once a second person approved it, the bills moved through the machine, the
 // bank's answers, all or nothing. payment-run-approvals.test.ts covers the four eyes themselves.
+// Bills are paid to their supplier's confirmed account (dual control): each supplier here is confirmed by a second
+// person, and bills name their supplier (the fake reader's supplierName matches the record).
 
 type Json = Record<string, unknown>;
 let h: BillHarness;
 let supplierId = "";
 let approver = "";
+const FR_IBAN = "FR1420041010050500013M02606";
+const GB_IBAN = "GB29NWBK60161331926819";
+const FRENCH = "Fournisseur SA";
+const BRITISH = "British Supplies Ltd";
+/** Fields read from a bill of the French supplier (its account as the bill prints it). */
+const french = { supplierName: FRENCH, bankDetails: bankDetailsOf(FR_IBAN) };
 
 test.before(async () => {
   h = await startBillHarness();
@@ -25,6 +40,15 @@ test.before(async () => {
   });
   if (supplier.status !== 201) throw new Error(`supplier: ${supplier.status}`);
   supplierId = String((supplier.json as Json).id);
+  await confirmSupplierAccount(h, supplierId);
+  for (const [name, iban] of [
+    [FRENCH, FR_IBAN],
+    [BRITISH, GB_IBAN],
+  ] as const) {
+    const made = await h.call("POST", "/v1/suppliers", { body: { name, bankDetails: { iban } } });
+    if (made.status !== 201) throw new Error(`supplier: ${made.status}`);
+    await confirmSupplierAccount(h, String((made.json as Json).id));
+  }
 });
 test.after.always(async () => {
   await h?.dispose();
@@ -50,11 +74,8 @@ const approved = async (fields: Json, withSupplier = false): Promise<string> => 
   return id;
 };
 
-const FR_IBAN = "FR1420041010050500013M02606";
-const GB_IBAN = "GB29NWBK60161331926819";
-
 test.serial("with no account of its own the organisation cannot pay: 409 and nothing moves", async (t) => {
-  const id = await approved({ currency: "EUR", totalAmount: "10.00", bankDetails: bankDetailsOf(FR_IBAN) });
+  const id = await approved({ ...french, currency: "EUR", totalAmount: "10.00" });
   const answer = await h.call("POST", "/v1/payment-runs", { body: { billIds: [id] } });
   t.is(answer.status, 409);
   t.is((answer.json as Json).title, "PaymentRun.NoDebtorAccount");
@@ -75,9 +96,14 @@ test.serial("with no account of its own the organisation cannot pay: 409 and not
 test.serial(
   "a run per currency: bills move to PaymentInProgress, approved files validate, sums are exact, supplier details win",
   async (t) => {
-    const a = await approved({ currency: "EUR", totalAmount: "1234.56", bankDetails: bankDetailsOf(FR_IBAN) });
+    const a = await approved({ ...french, currency: "EUR", totalAmount: "1234.56" });
     const b = await approved({ currency: "EUR", totalAmount: "0.10", paymentRef: "RF18539007547034" }, true);
-    const c = await approved({ currency: "GBP", totalAmount: "99.99", bankDetails: bankDetailsOf(GB_IBAN) });
+    const c = await approved({
+      supplierName: BRITISH,
+      currency: "GBP",
+      totalAmount: "99.99",
+      bankDetails: bankDetailsOf(GB_IBAN),
+    });
     const answer = await h.call("POST", "/v1/payment-runs", { body: { billIds: [a, b, c] } });
     t.is(answer.status, 201, JSON.stringify(answer.json));
     const runs = (answer.json as { data: Json[]; hasMore: boolean }).data;
@@ -136,8 +162,8 @@ test.serial(
 test.serial(
   "the bank's answers: confirmed bills are Paid, a returned one is Scheduled again; the run completes",
   async (t) => {
-    const a = await approved({ currency: "EUR", totalAmount: "50.00", bankDetails: bankDetailsOf(FR_IBAN) });
-    const b = await approved({ currency: "EUR", totalAmount: "60.00", bankDetails: bankDetailsOf(FR_IBAN) });
+    const a = await approved({ ...french, currency: "EUR", totalAmount: "50.00" });
+    const b = await approved({ ...french, currency: "EUR", totalAmount: "60.00" });
     const run = ((await h.call("POST", "/v1/payment-runs", { body: { billIds: [a, b] } })).json as { data: Json[] })
       .data[0] as Json;
     const id = String(run.id);
@@ -175,38 +201,28 @@ test.serial(
 );
 
 test.serial("all or nothing: one bill that cannot be paid refuses the request and moves none", async (t) => {
-  const good = await approved({ currency: "EUR", totalAmount: "5.00", bankDetails: bankDetailsOf(FR_IBAN) });
-  const noBank = await approved({ currency: "EUR", totalAmount: "6.00" });
+  const good = await approved({ ...french, currency: "EUR", totalAmount: "5.00" });
+  const noCurrency = await approved({ ...french, totalAmount: "6.00" });
   const before = ((await h.call("GET", "/v1/payment-runs?limit=100")).json as { data: Json[] }).data.length;
-  const refused = await h.call("POST", "/v1/payment-runs", { body: { billIds: [good, noBank] } });
+  const refused = await h.call("POST", "/v1/payment-runs", { body: { billIds: [good, noCurrency] } });
   t.is(refused.status, 409);
   t.like(refused.json as Json, {
     title: "PaymentRun.CannotPay",
-    errors: [{ field: "billIds[1]", code: "no_bank_details" }],
+    errors: [{ field: "billIds[1]", code: "no_currency" }],
   });
   const up = await h.upload(pdfWith({ currency: "EUR", totalAmount: "7.00", invoiceNumber: "REVIEW-1" }));
   const inReview = String((await h.settled(String((up.json as Json).id))).id);
   const wrongState = await h.call("POST", "/v1/payment-runs", { body: { billIds: [good, inReview] } });
   t.is(wrongState.status, 409);
   t.is((wrongState.json as Json).title, "Bill.InvalidTransition");
-  t.deepEqual(await states([good, noBank, inReview]), ["Approved", "Approved", "PendingReview"]);
+  t.deepEqual(await states([good, noCurrency, inReview]), ["Approved", "Approved", "PendingReview"]);
   const after = ((await h.call("GET", "/v1/payment-runs?limit=100")).json as { data: Json[] }).data.length;
   t.is(after, before);
 });
 
 test.serial("dueBy picks the Approved bills due by the date; bodies are checked", async (t) => {
-  const early = await approved({
-    currency: "EUR",
-    totalAmount: "1.00",
-    dueDate: "2001-01-10",
-    bankDetails: bankDetailsOf(FR_IBAN),
-  });
-  const late = await approved({
-    currency: "EUR",
-    totalAmount: "2.00",
-    dueDate: "2999-12-31",
-    bankDetails: bankDetailsOf(FR_IBAN),
-  });
+  const early = await approved({ ...french, currency: "EUR", totalAmount: "1.00", dueDate: "2001-01-10" });
+  const late = await approved({ ...french, currency: "EUR", totalAmount: "2.00", dueDate: "2999-12-31" });
   const due = await h.call("POST", "/v1/payment-runs", { body: { dueBy: "2001-01-31" } });
   t.is(due.status, 201, JSON.stringify(due.json));
   const ids = ((due.json as { data: Json[] }).data.flatMap((r) => r.items as Json[]) as Json[]).map((i) => i.billId);

@@ -11,7 +11,7 @@ import { simpleParser } from "mailparser";
 import type { Browser } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
-import { type BillHarness, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
+import { type BillHarness, confirmedSuppliers, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
 import { browserSkipReason, fillChecked, launchChromium, seriousAxeViolations, submit } from "../browser.js";
 
@@ -26,6 +26,8 @@ const seen = new Set<string>();
 
 test.before(async () => {
   h = await startBillHarness();
+  // Bills are approved and paid only to a supplier's confirmed account: these suppliers have one.
+  await confirmedSuppliers(h, ["Acme <b>Tools</b>", "Beta Supplies", "Gamma Ltd", "Globex Supplies"]);
   browser = await launchChromium();
   const user = await createUser({
     db: h.app.database,

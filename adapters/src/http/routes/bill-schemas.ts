@@ -95,7 +95,21 @@ export const HISTORY_ENTRY_SCHEMA: JsonSchema = {
 /** A supplier. */
 export const SUPPLIER_SCHEMA: JsonSchema = {
   type: "object",
-  required: ["id", "name", "taxNumber", "email", "address", "bankDetails", "createdAt", "updatedAt"],
+  required: [
+    "id",
+    "name",
+    "taxNumber",
+    "email",
+    "address",
+    "bankDetails",
+    "bankDetailsStatus",
+    "bankDetailsProposedBy",
+    "bankDetailsProposedAt",
+    "bankDetailsConfirmedBy",
+    "bankDetailsConfirmedAt",
+    "createdAt",
+    "updatedAt",
+  ],
   properties: {
     id: { type: "string", format: "uuid" },
     organisationId: { type: "string", format: "uuid" },
@@ -104,7 +118,29 @@ export const SUPPLIER_SCHEMA: JsonSchema = {
     email: str,
     address: str,
     bankDetails: BANK_DETAILS_SCHEMA,
+    bankDetailsStatus: {
+      type: ["string", "null"],
+      enum: ["Confirmed", "Unconfirmed", null],
+      description: "Null without an account; only a Confirmed account is paid (dual control).",
+    },
+    bankDetailsProposedBy: { ...ACTOR_SCHEMA, type: ["object", "null"] },
+    bankDetailsProposedAt: { type: ["string", "null"], format: "date-time" },
+    bankDetailsConfirmedBy: { ...ACTOR_SCHEMA, type: ["object", "null"] },
+    bankDetailsConfirmedAt: { type: ["string", "null"], format: "date-time" },
     createdAt: { type: "string", format: "date-time" },
     updatedAt: { type: "string", format: "date-time" },
+  },
+};
+
+/** One entry of a supplier's history (GET /v1/suppliers/{id}/history). */
+export const SUPPLIER_HISTORY_ENTRY_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "type", "occurredAt", "actor", "details"],
+  properties: {
+    id: { type: "string", format: "uuid" },
+    type: { type: "string", description: "`supplier.bank_details_changed` or `supplier.bank_details_confirmed`." },
+    occurredAt: { type: "string", format: "date-time" },
+    actor: ACTOR_SCHEMA,
+    details: { type: "object", description: "The event's data beyond the supplier." },
   },
 };

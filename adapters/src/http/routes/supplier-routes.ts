@@ -1,18 +1,21 @@
-import { decode, listEnvelope, supplierJson } from "@apar/core";
+import { actsAs, decode, listEnvelope, supplierJson } from "@apar/core";
 import {
+  ConfirmBankDetailsBody,
   CreateSupplierBody,
+  confirmBankDetails,
   createSupplier,
   deleteSupplier,
   getSupplier,
+  getSupplierHistory,
   searchSuppliers,
   UpdateSupplierBody,
   updateSupplier,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
-import { SUPPLIER_SCHEMA } from "./bill-schemas.js";
+import { SUPPLIER_HISTORY_ENTRY_SCHEMA, SUPPLIER_SCHEMA } from "./bill-schemas.js";
 import type { RouteDeps } from "./deps.js";
-import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the supplier routes need. */
 export type SupplierRouteDeps = RouteDeps<"db" | "clock" | "ids">;
@@ -23,7 +26,7 @@ const ACCESS = { scope: "organisation", module: "ap" } as const;
 const answer = { description: "The supplier.", schema: SUPPLIER_SCHEMA };
 const missing = { description: "`Supplier.NotFound`: no such supplier in the organisation." };
 
-/** Suppliers of the organisation: create, read, update, delete, search. */
+/** Suppliers of the organisation: create, read, update, delete, search; confirm an account; history. */
 export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
   return [
     {
@@ -38,7 +41,8 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       handler: async (ctx) => {
         const body = decode(CreateSupplierBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(createSupplier(deps())(orgScope(ctx).scope, body.right), 201, supplierJson);
+        const { auth, scope } = orgScope(ctx);
+        return reply(createSupplier(deps())(scope, body.right, auth.actor), 201, supplierJson);
       },
     },
     {
@@ -96,6 +100,56 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       access: ACCESS,
       responses: { "204": { description: "Deleted." }, "404": missing },
       handler: async (ctx) => reply(deleteSupplier(deps())(orgScope(ctx).scope, idOf(ctx)), 204, () => undefined),
+    },
+    {
+      method: "POST",
+      path: "/v1/suppliers/{id}/bank-details/confirm",
+      operationId: "confirmSupplierBankDetails",
+      summary: "Confirm a supplier's proposed bank account (a second person: dual control)",
+      description:
+        "Name the account as you checked it (`bankDetails`, at least its IBAN or account number): it must be the stored one. Bills are approved into payment, scheduled, put in payment runs and marked paid only to a confirmed account. Records `supplier.bank_details_confirmed`.",
+      tags: [TAG],
+      access: ACCESS,
+      requestBody: jsonBody(ConfirmBankDetailsBody),
+      responses: {
+        "200": { description: "The supplier, its account Confirmed.", schema: SUPPLIER_SCHEMA },
+        "400": { description: "`Request.Invalid`: the account named is not valid bank details." },
+        "403": {
+          description:
+            "`BankDetails.PersonRequired` (an API key, an agent or MCP client), `BankDetails.RoleRequired` (not an Approver or administrator), `BankDetails.SameActor` (you proposed it).",
+        },
+        "404": missing,
+        "409": {
+          description:
+            "`BankDetails.Mismatch` (the stored account is another one), `BankDetails.NoAccount`, `BankDetails.AlreadyConfirmed`.",
+        },
+      },
+      handler: async (ctx) => {
+        const body = decode(ConfirmBankDetailsBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        const { auth, scope } = orgScope(ctx);
+        const confirm = confirmBankDetails(deps())({
+          scope,
+          actor: auth.actor,
+          approver: actsAs(auth, "Approver"),
+          id: idOf(ctx),
+          body: body.right,
+        });
+        return reply(confirm, 200, supplierJson);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/suppliers/{id}/history",
+      operationId: "getSupplierHistory",
+      summary: "A supplier's bank-account changes and confirmations with their actors and times (from its events)",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": { description: "The history, oldest first.", schema: listSchema(SUPPLIER_HISTORY_ENTRY_SCHEMA) },
+        "404": missing,
+      },
+      handler: async (ctx) => reply(getSupplierHistory(deps())(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),
     },
   ];
 };

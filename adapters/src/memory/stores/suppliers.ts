@@ -14,16 +14,19 @@ const byId = (a: Supplier, b: Supplier) => (a.id < b.id ? -1 : 1);
 /** Suppliers in memory, as the SQL store answers them. */
 export const memorySuppliers = (access: Access): Suppliers => {
   const mine = (scope: OrgScope) => [...access.read().suppliers.values()].filter(inScope(scope));
+  const ofId = async (scope: OrgScope, id: string) => {
+    const s = access.read().suppliers.get(id);
+    return s !== undefined && inScope(scope)(s) ? copy(s) : undefined;
+  };
   return {
     add: (supplier) =>
       access.write((t) => {
         assertAbsent(t.suppliers, supplier.id, "supplier id");
         t.suppliers.set(supplier.id, copy(supplier));
       }),
-    ofId: async (scope, id) => {
-      const s = access.read().suppliers.get(id);
-      return s !== undefined && inScope(scope)(s) ? copy(s) : undefined;
-    },
+    ofId,
+    // One writer at a time in memory: the latest row is the only one.
+    ofIdForUpdate: ofId,
     search: async (scope, q, page) => {
       const text = q?.trim() ?? "";
       const name = normalisedOrNull(text, normaliseSupplierName);

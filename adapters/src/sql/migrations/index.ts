@@ -20,6 +20,7 @@ import { billBankFlag } from "./0019-bill-bank-flag.js";
 import { paymentAccounts } from "./0020-payment-accounts.js";
 import { listIndexes } from "./0021-list-indexes.js";
 import { agentConversations } from "./0022-agent-conversations.js";
+import { supplierBankConfirmation } from "./0023-supplier-bank-confirmation.js";
 import { paymentRunApprovals } from "./0024-payment-run-approvals.js";
 import type { Migration } from "./migration.js";
 
@@ -47,5 +48,6 @@ export const MIGRATIONS: readonly Migration[] = [
   paymentAccounts,
   listIndexes,
   agentConversations,
+  supplierBankConfirmation,
   paymentRunApprovals,
 ];

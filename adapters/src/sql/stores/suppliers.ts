@@ -1,12 +1,14 @@
 import {
+  type Actor,
   type BankDetails,
+  type BankDetailsAct,
   normalisedOrNull,
   normaliseSupplierName,
   normaliseTaxNumber,
   type Supplier,
 } from "@apar/core";
 import type { Suppliers } from "@apar/core/ports";
-import { decodeDate, decodeJson, decodeOptionalString, encodeDate } from "../columns.js";
+import { decodeDate, decodeJson, decodeOptionalString, encodeDate, encodeOptionalDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { key255 } from "./bills.js";
 import { listPage } from "./paging.js";
@@ -20,12 +22,20 @@ interface SupplierRow {
   readonly email: unknown;
   readonly address: unknown;
   readonly bank_details: unknown;
+  readonly bank_details_proposed_by: unknown;
+  readonly bank_details_proposed_at: unknown;
+  readonly bank_details_confirmed_by: unknown;
+  readonly bank_details_confirmed_at: unknown;
   readonly created_at: unknown;
   readonly updated_at: unknown;
 }
 
-const SELECT =
-  "SELECT id, client_id, organisation_id, name, tax_number, email, address, bank_details, created_at, updated_at FROM suppliers";
+const SELECT = `SELECT id, client_id, organisation_id, name, tax_number, email, address, bank_details,
+  bank_details_proposed_by, bank_details_proposed_at, bank_details_confirmed_by, bank_details_confirmed_at,
+  created_at, updated_at FROM suppliers`;
+
+const actOf = (by: unknown, at: unknown): BankDetailsAct | null =>
+  by === null || by === undefined ? null : { actor: decodeJson<Actor>(by), at: decodeDate(at) };
 
 const decode = (r: SupplierRow): Supplier => ({
   id: r.id,
@@ -36,6 +46,8 @@ const decode = (r: SupplierRow): Supplier => ({
   email: decodeOptionalString(r.email),
   address: decodeOptionalString(r.address),
   bankDetails: r.bank_details === null || r.bank_details === undefined ? null : decodeJson<BankDetails>(r.bank_details),
+  bankDetailsProposed: actOf(r.bank_details_proposed_by, r.bank_details_proposed_at),
+  bankDetailsConfirmed: actOf(r.bank_details_confirmed_by, r.bank_details_confirmed_at),
   createdAt: decodeDate(r.created_at),
   updatedAt: decodeDate(r.updated_at),
 });
@@ -43,13 +55,17 @@ const decode = (r: SupplierRow): Supplier => ({
 const nameKey = (s: Supplier) => key255(normalisedOrNull(s.name, normaliseSupplierName));
 const taxKey = (s: Supplier) => key255(normalisedOrNull(s.taxNumber, normaliseTaxNumber));
 const bank = (s: Supplier) => (s.bankDetails === null ? null : JSON.stringify(s.bankDetails));
+/** The columns of an act: the actor as JSON and the instant. */
+const act = (a: BankDetailsAct | null) => [a === null ? null : JSON.stringify(a.actor), encodeOptionalDate(a?.at)];
 
 /** Suppliers in SQL, within one organisation of one client. */
 export const sqlSuppliers = (session: SqlSession): Suppliers => ({
   async add(s) {
     await session.execute(
       `INSERT INTO suppliers (id, client_id, organisation_id, name, name_norm, tax_number, tax_number_norm, email,
-       address, bank_details, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+       address, bank_details, bank_details_proposed_by, bank_details_proposed_at, bank_details_confirmed_by,
+       bank_details_confirmed_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         s.id,
         s.clientId,
@@ -61,6 +77,8 @@ export const sqlSuppliers = (session: SqlSession): Suppliers => ({
         s.email,
         s.address,
         bank(s),
+        ...act(s.bankDetailsProposed),
+        ...act(s.bankDetailsConfirmed),
         encodeDate(s.createdAt),
         encodeDate(s.updatedAt),
       ],
@@ -69,6 +87,15 @@ export const sqlSuppliers = (session: SqlSession): Suppliers => ({
   async ofId(scope, id) {
     const [row] = await session.select<SupplierRow>(
       `${SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3`,
+      [id, scope.clientId, scope.organisationId],
+    );
+    return row === undefined ? undefined : decode(row);
+  },
+  async ofIdForUpdate(scope, id) {
+    // A locking read sees the latest committed row, not the transaction's snapshot. SQLite has one writer.
+    const lock = session.dialect === "mysql" && session.transaction !== null ? " FOR UPDATE" : "";
+    const [row] = await session.select<SupplierRow>(
+      `${SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3${lock}`,
       [id, scope.clientId, scope.organisationId],
     );
     return row === undefined ? undefined : decode(row);
@@ -115,7 +142,8 @@ export const sqlSuppliers = (session: SqlSession): Suppliers => ({
   async update(s) {
     await session.execute(
       `UPDATE suppliers SET name = $1, name_norm = $2, tax_number = $3, tax_number_norm = $4, email = $5, address = $6,
-       bank_details = $7, updated_at = $8 WHERE id = $9 AND client_id = $10 AND organisation_id = $11`,
+       bank_details = $7, bank_details_proposed_by = $8, bank_details_proposed_at = $9, bank_details_confirmed_by = $10,
+       bank_details_confirmed_at = $11, updated_at = $12 WHERE id = $13 AND client_id = $14 AND organisation_id = $15`,
       [
         s.name,
         nameKey(s),
@@ -124,6 +152,8 @@ export const sqlSuppliers = (session: SqlSession): Suppliers => ({
         s.email,
         s.address,
         bank(s),
+        ...act(s.bankDetailsProposed),
+        ...act(s.bankDetailsConfirmed),
         encodeDate(s.updatedAt),
         s.id,
         s.clientId,

@@ -10,6 +10,7 @@ import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, domainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { type AfterMove, moveBill, type Planner } from "../bills/move-bill.js";
+import { confirmedPayee } from "../suppliers/bank-account.js";
 import { type ApprovalDeps, type ApprovalLinksJob, SEND_APPROVAL_LINKS_JOB } from "./deps.js";
 
 /** Who acts on which bill. */
@@ -71,8 +72,15 @@ const move =
   () =>
     deps.db.run((s) => moveWithin(deps, s, trigger, plan, input, after));
 
-/** What the policies are checked against: the bill's supplier standing, total, currency, confidence, flags. */
-export const factsOf = async (s: Pick<Stores, "billLifecycles">, scope: OrgScope, bill: Bill): Promise<BillFacts> => {
+/**
+ * What the policies are checked against: the bill's supplier standing, total, currency, confidence, flags, and
+ * whether it would be paid to a confirmed account.
+ */
+export const factsOf = async (
+  s: Pick<Stores, "billLifecycles" | "suppliers">,
+  scope: OrgScope,
+  bill: Bill,
+): Promise<BillFacts> => {
   const approved = bill.supplierId === null ? 0 : await s.billLifecycles.approvedCount(scope, bill.supplierId);
   return {
     supplierId: bill.supplierId,
@@ -82,6 +90,7 @@ export const factsOf = async (s: Pick<Stores, "billLifecycles">, scope: OrgScope
     confidence: bill.confidence,
     duplicateFlagged: bill.duplicateOfBillId !== null,
     bankDetailsChanged: bill.bankDetailsChanged,
+    bankDetailsConfirmed: E.isRight(await confirmedPayee(s, scope, bill)),
     matchStatus: "None",
   };
 };
@@ -148,16 +157,23 @@ const notApprover = (): DomainError =>
 export const approveBill = (deps: ApprovalDeps, after?: AfterMove) => (input: ApproverAction) =>
   move(deps, "approve", planApproval(input), after)(input);
 
-/** The plan of an approval by `input`'s actor (shared with the public approval links). */
+/**
+ * The plan of an approval by `input`'s actor (shared with the public approval links). The approval that reaches
+ * the quorum makes the bill payable, so it needs the supplier's confirmed account (409 `BankDetails.Unconfirmed`).
+ */
 export const planApproval =
   (input: ApproverAction): Planner =>
-  (_s, _bill, lifecycle, now) => {
+  async (s, bill, lifecycle, now) => {
     if (!mayDecide(lifecycle, input.actor, input.administrator)) return E.left(notApprover());
     const same = (a: Actor) => a.type === input.actor.type && a.id === input.actor.id;
     if (lifecycle.approvals.some((a) => same(a.actor)))
       return E.left(conflict("Bill.AlreadyApproved", "You have already approved this bill."));
     const approvals = [...lifecycle.approvals, { actor: input.actor, at: now.toISOString() }];
     const quorumReached = approvals.length >= (lifecycle.decision?.approvalsRequired ?? 1);
+    if (quorumReached) {
+      const payee = await confirmedPayee(s, input.scope, bill);
+      if (E.isLeft(payee)) return payee;
+    }
     return E.right({
       context: { quorumReached },
       lifecycle: { approvals, ...(quorumReached ? { approvedAt: now.toISOString() } : {}) },
@@ -180,11 +196,23 @@ export const planRejection =
 /** Reopens a Rejected bill for review (PendingReview, `bill.pending_review`); it is submitted again later. */
 export const reopenBill = (deps: ApprovalDeps) => move(deps, "reopen", () => E.right({}));
 
-/** Schedules an Approved bill for payment (`bill.scheduled`). */
+/** Refuses a move that pays a bill unless its supplier's account is confirmed (409 `BankDetails.Unconfirmed`). */
+const paidToConfirmed =
+  (plan: Planner): Planner =>
+  async (s, bill, lifecycle, now) => {
+    const payee = await confirmedPayee(s, { clientId: bill.clientId, organisationId: bill.organisationId }, bill);
+    return E.isLeft(payee) ? payee : plan(s, bill, lifecycle, now);
+  };
+
+/** Schedules an Approved bill for payment (`bill.scheduled`) to its supplier's confirmed account. */
 export const scheduleBillPayment =
   (deps: ApprovalDeps) => (input: LifecycleAction & { readonly paymentDate: string; readonly paymentMethod: string }) =>
-    move(deps, "schedule-payment", () =>
-      E.right({ lifecycle: { paymentDate: input.paymentDate, paymentMethod: input.paymentMethod } }),
+    move(
+      deps,
+      "schedule-payment",
+      paidToConfirmed(() =>
+        E.right({ lifecycle: { paymentDate: input.paymentDate, paymentMethod: input.paymentMethod } }),
+      ),
     )(input);
 
 /** Takes a Scheduled bill back to Approved (`bill.updated`). */
@@ -193,21 +221,28 @@ export const unscheduleBill = (deps: ApprovalDeps) =>
 
 /**
  * Marks an Approved or Scheduled bill paid by hand (terminal, `bill.paid` carrying the reason and reference):
- * money that left outside apar's payment runs, so only an administrator may say so.
+ * money that left outside apar's payment runs, so only an administrator may say so, and only to a supplier's
+ * confirmed account.
  */
 export const markBillPaid =
   (deps: ApprovalDeps) => (input: ApproverAction & { readonly reason: string; readonly reference: string }) =>
-    move(deps, "mark-paid", (_s, _b, _l, now) =>
+    move(
+      deps,
+      "mark-paid",
+      // Who first (an administrator), then where to (the supplier's confirmed account).
       input.administrator
-        ? E.right({
-            lifecycle: { paidAt: now.toISOString() },
-            manualPayment: { reason: input.reason, reference: input.reference },
-          })
-        : E.left(
-            domainError(
-              "Forbidden",
-              "Bill.AdministratorRequired",
-              "Only an administrator (of the organisation or the client) marks a bill paid by hand.",
+        ? paidToConfirmed((_s, _b, _l, now) =>
+            E.right({
+              lifecycle: { paidAt: now.toISOString() },
+              manualPayment: { reason: input.reason, reference: input.reference },
+            }),
+          )
+        : () =>
+            E.left(
+              domainError(
+                "Forbidden",
+                "Bill.AdministratorRequired",
+                "Only an administrator (of the organisation or the client) marks a bill paid by hand.",
+              ),
             ),
-          ),
     )(input);

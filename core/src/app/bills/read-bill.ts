@@ -4,11 +4,12 @@ import { canonicalFields } from "../../bills/canonical-fields.js";
 import { limitFields } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
-import { SYSTEM_ACTOR } from "../../events/envelope.js";
+import { type Actor, SYSTEM_ACTOR } from "../../events/envelope.js";
 import type { BankDetails, Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
+import { proposeBillAccount } from "../suppliers/bank-account.js";
 import { bankDetailsChangedEvent, checkDestination } from "../suppliers/bank-change.js";
 import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
@@ -77,10 +78,18 @@ const reviewReadBankDetails = async (
     : { details: verdict.canonical };
 };
 
-/** What a successful reading changes on the bill: its fields, confidences, reader, supplier and any duplicate. */
+/** Who uploaded a bill (its `bill.created` event's actor; the system when none is found). */
+const uploaderOf = async (s: Pick<Stores, "events">, bill: Bill): Promise<Actor> =>
+  (await s.events.ofSubject(bill.clientId, "bill", bill.id)).find((e) => e.envelope.type === "bill.created")?.envelope
+    .actor ?? SYSTEM_ACTOR;
+
+/**
+ * What a successful reading changes on the bill: its fields, confidences, reader, supplier and any duplicate.
+ * Valid read details of a supplier without an account become its proposed account, proposed by the uploader.
+ */
 const planReading = async (
   deps: ReadBillDeps<never>,
-  s: Pick<Stores, "bills" | "suppliers">,
+  s: Pick<Stores, "bills" | "suppliers" | "events">,
   bill: Bill,
   extraction: Extraction,
 ): Promise<Plan> => {
@@ -96,6 +105,8 @@ const planReading = async (
     confidence.bankDetails = 0;
     deps.warn?.({ billId: bill.id, flag: bank.flag }, "read bank details flagged for review");
   }
+  if (bank.flag === undefined)
+    await proposeBillAccount(s, scope, supplier, bank.details, await uploaderOf(s, bill), deps.clock.now());
   const otherEvents =
     bank.flag === "changed" && supplier !== undefined
       ? [bankDetailsChangedEvent(deps, scope, SYSTEM_ACTOR, supplier, bank.known ?? null, bank.details, bill.id)]

@@ -15,6 +15,7 @@ import { CurrencyCode } from "../../shared/currencies.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
 import { MoneyAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
+import { proposeBillAccount } from "../suppliers/bank-account.js";
 import { bankDetailsChangedEvent, checkDestination } from "../suppliers/bank-change.js";
 import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { BillDeps } from "./deps.js";
@@ -78,7 +79,8 @@ export interface UpdateBillInput {
 /**
  * Corrects a bill's fields in PendingReview (409 naming the state otherwise): the fields given change, a
  * person's value counts as certain (field confidence 1), and `bill.updated` is recorded. Without an explicit
- * supplierId, a changed supplier name or tax number is matched to a supplier record again.
+ * supplierId, a changed supplier name or tax number is matched to a supplier record again. Valid bank details of
+ * a bill whose supplier has no account become that supplier's proposed account, proposed by the corrector.
  */
 export const updateBill =
   (deps: BillDeps) =>
@@ -136,6 +138,9 @@ export const updateBill =
           const supplier = matched === null ? undefined : await s.suppliers.ofId(input.scope, matched);
           const check = recheck ? await checkDestination(s, input.scope, supplier, fields.bankDetails) : undefined;
           const flagged = check?.changed ?? bill.bankDetailsChanged;
+          // A supplier without an account takes the corrected (or newly matched) bill's as its proposal.
+          if (recheck && !flagged)
+            await proposeBillAccount(s, input.scope, supplier, fields.bankDetails, input.actor, deps.clock.now());
           return E.right({
             bill: {
               fields,

@@ -4,7 +4,6 @@ import { validateBankDetails } from "../../bank-details/validate.js";
 import { billJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
-import type { BankDetails } from "../../extraction/model.js";
 import type { PaymentAccount } from "../../payments/pain001.js";
 import { controlSum, pain001 } from "../../payments/pain001.js";
 import {
@@ -36,6 +35,7 @@ import { transition } from "../../shared/state-machine.js";
 import { moveWithin } from "../approvals/bill-lifecycle.js";
 import type { CoreDeps } from "../deps.js";
 import { type OperationIdempotency, oncePerKey, operationPlace, rememberResponse } from "../idempotency.js";
+import { confirmedPayee } from "../suppliers/bank-account.js";
 import { type CreatePaymentRunBody, MAX_RUN_BILLS } from "./inputs.js";
 import { paymentRunEvents } from "./payment-run-events.js";
 
@@ -89,25 +89,21 @@ const dueBillIds = async (s: Stores, scope: OrgScope, dueBy: string): Promise<st
 const present = (value: string | null | undefined): value is string =>
   value !== null && value !== undefined && value.trim() !== "";
 
-/** Where a bill is paid: its supplier's bank details, else the ones read from it when they validate. */
+/** Where a bill is paid: its supplier's confirmed bank account (dual control), the only one a run's file carries. */
 const creditorOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<PaymentAccount | undefined> => {
-  const supplier = bill.supplierId === null ? undefined : await s.suppliers.ofId(scope, bill.supplierId);
-  const candidates: (BankDetails | null | undefined)[] = [supplier?.bankDetails, bill.fields.bankDetails];
-  for (const details of candidates) {
-    if (details === null || details === undefined) continue;
-    if (!present(details.iban) && !present(details.accountNumber)) continue;
-    const verdict = validateBankDetails(details);
-    if (!verdict.isValid) continue;
-    const canonical = verdict.canonical;
-    return {
-      name: supplier?.name ?? bill.fields.supplierName ?? canonical.accountHolderName ?? "Unknown",
-      iban: present(canonical.iban) ? canonical.iban : null,
-      accountNumber: present(canonical.accountNumber) ? canonical.accountNumber : null,
-      bic: present(canonical.bicSwift) ? canonical.bicSwift : null,
-      country: canonical.country ?? null,
-    };
-  }
-  return undefined;
+  const payee = await confirmedPayee(s, scope, bill);
+  if (E.isLeft(payee)) return undefined;
+  const verdict = validateBankDetails(payee.right.bankDetails);
+  if (!verdict.isValid) return undefined;
+  const canonical = verdict.canonical;
+  if (!present(canonical.iban) && !present(canonical.accountNumber)) return undefined;
+  return {
+    name: payee.right.name,
+    iban: present(canonical.iban) ? canonical.iban : null,
+    accountNumber: present(canonical.accountNumber) ? canonical.accountNumber : null,
+    bic: present(canonical.bicSwift) ? canonical.bicSwift : null,
+    country: canonical.country ?? null,
+  };
 };
 
 interface Planned {
@@ -231,6 +227,8 @@ export const createPaymentRuns =
                 `The bill ${id} is ${bill.state}: only Approved or Scheduled bills are paid.`,
               ),
             );
+          const payee = await confirmedPayee(s, scope, bill);
+          if (E.isLeft(payee)) return payee;
           const plan = await planTransfer(s, scope, bill, body.billIds === undefined ? "dueBy" : `billIds[${index}]`);
           if ("item" in plan) planned.push({ ...plan, item: { ...plan.item, held: await holdOf(s, scope, bill) } });
           else problems.push(plan);

@@ -15,6 +15,7 @@ import { validBankDetails } from "../bank-details/bank-details.js";
 import { BankDetailsInput } from "../bank-details/inputs.js";
 import { flagOpenBills } from "../bills/flag-bank-details.js";
 import type { CoreDeps } from "../deps.js";
+import { withBankDetails } from "./bank-account.js";
 import { bankDetailsChangedEvent } from "./bank-change.js";
 
 /** What the supplier use cases need. */
@@ -42,25 +43,32 @@ const bank = (b: BankDetailsInput | null | undefined): E.Either<DomainError, Ban
 /** The answer for a missing supplier (or another organisation's). */
 export const supplierNotFound = (): DomainError => notFound("Supplier.NotFound", "The supplier does not exist.");
 
-/** Creates a supplier of the organisation. */
+/** Creates a supplier of the organisation; its bank account, if given, is `actor`'s proposal (unconfirmed). */
 export const createSupplier =
   (deps: SupplierDeps<"suppliers">) =>
-  (scope: OrgScope, body: t.TypeOf<typeof CreateSupplierBody>): TE.TaskEither<DomainError, Supplier> =>
+  (
+    scope: OrgScope,
+    body: t.TypeOf<typeof CreateSupplierBody>,
+    actor: Actor = SYSTEM_ACTOR,
+  ): TE.TaskEither<DomainError, Supplier> =>
   async () => {
     const bankDetails = bank(body.bankDetails);
     if (E.isLeft(bankDetails)) return bankDetails;
     const now = deps.clock.now();
-    const supplier: Supplier = {
+    const blank: Supplier = {
       id: deps.ids.next(),
       ...scope,
       name: body.name,
       taxNumber: body.taxNumber ?? null,
       email: body.email ?? null,
       address: body.address ?? null,
-      bankDetails: bankDetails.right,
+      bankDetails: null,
+      bankDetailsProposed: null,
+      bankDetailsConfirmed: null,
       createdAt: now,
       updatedAt: now,
     };
+    const supplier = withBankDetails(blank, bankDetails.right, actor, now);
     await deps.db.run((s) => s.suppliers.add(supplier));
     return E.right(supplier);
   };
@@ -83,8 +91,9 @@ export const searchSuppliers =
 
 /**
  * Changes the members given; bank details given replace the stored ones. Details that send money to another
- * account than before record `supplier.bank_details_changed` (a fraud signal) and send the supplier's open bills
- * back to review, flagged, in the same unit of work.
+ * account than before are `actor`'s proposal, unconfirmed until a second person confirms them; a change of account
+ * records `supplier.bank_details_changed` (a fraud signal) and sends the supplier's open bills back to review,
+ * flagged, in the same unit of work.
  */
 export const updateSupplier =
   (deps: SupplierDeps) =>
@@ -96,17 +105,14 @@ export const updateSupplier =
   ): TE.TaskEither<DomainError, Supplier> =>
   () =>
     deps.db.run(async (s) => {
-      const supplier = await s.suppliers.ofId(scope, id);
+      const supplier = await s.suppliers.ofIdForUpdate(scope, id);
       if (supplier === undefined) return E.left(supplierNotFound());
       const { bankDetails, ...rest } = body;
       const checked = bank(bankDetails);
       if (E.isLeft(checked)) return checked;
-      const changed: Supplier = {
-        ...supplier,
-        ...rest,
-        ...(bankDetails === undefined ? {} : { bankDetails: checked.right }),
-        updatedAt: deps.clock.now(),
-      };
+      const now = deps.clock.now();
+      const edited: Supplier = { ...supplier, ...rest, updatedAt: now };
+      const changed = bankDetails === undefined ? edited : withBankDetails(edited, checked.right, actor, now);
       await s.suppliers.update(changed);
       if (destinationChanged(supplier.bankDetails, changed.bankDetails)) {
         await s.events.append([
