@@ -1,8 +1,18 @@
 import type { RouteDef } from "@apar/adapters/http/index";
-import { isCurrency, minorUnits } from "@apar/core";
+import { isCurrency, minorUnits, PERMISSIONS, permits } from "@apar/core";
 import test from "ava";
 import { TOKENS } from "../../host/src/tokens.js";
-import { codeOf, type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "./auth/harness.js";
+import {
+  bearer,
+  codeOf,
+  type Harness,
+  key,
+  seedClient,
+  seedKey,
+  seedOrganisation,
+  startHarness,
+  tokenFor,
+} from "./auth/harness.js";
 import { idFor, seedTenant, type Tenant } from "./support/tenant.js";
 
 // The wire format, checked over every operation of the OpenAPI document the app serves (docs/decisions.md,
@@ -127,6 +137,16 @@ test.serial("every GET answers amounts padded to their currency, instants in one
 test.serial("every JSON body refuses a member its operation does not know (400, the member named)", async (t) => {
   const headers = key(tenant.apiKey.rawKey, { "x-service-organisation-id": tenant.organisation.id });
   const operator = key((await seedKey(h, { kind: "operator" })).rawKey);
+  // Where only a person may act (a second pair of eyes), the tenant's organisation Admin signs in.
+  const person = bearer(await tokenFor(h, tenant.apiKey.rawKey, tenant.user.id, tenant.organisation.id), {
+    "x-service-organisation-id": tenant.organisation.id,
+  });
+  const credentialFor = (route: RouteDef | undefined) =>
+    route?.access?.scope === "operator"
+      ? operator
+      : route === undefined || permits(PERMISSIONS, route.operationId, ["ApiKey"])
+        ? headers
+        : person;
   let checked = 0;
   for (const { path, method, op, route } of await operations()) {
     const content = op.requestBody?.content as Record<string, unknown> | undefined;
@@ -139,7 +159,7 @@ test.serial("every JSON body refuses a member its operation does not know (400, 
       path,
     );
     const answer = await h.call(method, url, {
-      headers: route?.access?.scope === "operator" ? operator : headers,
+      headers: credentialFor(route),
       body: { zzNotAMember: true },
     });
     const name = `${method} ${path}`;

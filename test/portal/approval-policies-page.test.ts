@@ -8,7 +8,13 @@ import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
-import { anotherClient, type BillHarness, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
+import {
+  anotherClient,
+  type BillHarness,
+  confirmedSuppliers,
+  pdfWith,
+  startBillHarness,
+} from "../http/bills/bill-harness.js";
 import {
   browserSkipReason,
   fillChecked,
@@ -107,6 +113,8 @@ test.serial(
     await submitWith(page, "#save");
     const edited = ((await h.call("GET", "/v1/approval-policies")).json as { data: Json[] }).data[0] ?? {};
     t.like(edited, { action: "AutoApprove", amountGte: null, amountLte: "500", approverUserIds: [], version: 2 });
+    // Auto-approval applies only to a bill paid to its supplier's confirmed account (dual control).
+    await confirmedSuppliers(h, ["Small Co"]);
     const up = await h.upload(pdfWith({ supplierName: "Small Co", currency: "EUR", totalAmount: "120.00" }));
     const bill = await h.settled(String((up.json as Json).id));
     const submitted = (await h.call("POST", `/v1/bills/${String(bill.id)}/submit`)).json as Json;
