@@ -106,9 +106,12 @@ test.serial("the token acts in a member organisation and is refused in another o
   });
   t.is(codes.status, 403);
   t.is(codeOf(codes), "Auth.ApiKeyRequired");
-  // A user reads themself, not others.
+  // A user reads themself, not others: another user answers like a missing one.
   t.is((await h.call("GET", `/v1/users/${user.id}`, { headers: bearer(token) })).status, 200);
-  t.is((await h.call("GET", `/v1/users/${apiKey.apiKey.id}`, { headers: bearer(token) })).status, 403);
+  const colleague = await seedUser(h, client.id, { organisationId: member.id, roles: ["Member"] });
+  const hidden = await h.call("GET", `/v1/users/${colleague.id}`, { headers: bearer(token) });
+  t.is(hidden.status, 404);
+  t.is(codeOf(hidden), "User.NotFound");
 });
 
 test.serial("a client administrator's token acts in every organisation of the client", async (t) => {
