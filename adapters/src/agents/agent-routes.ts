@@ -89,7 +89,7 @@ const SSE_DESCRIPTION =
   "`text/event-stream`: `event: conversation` with `{id}` first on a new conversation; unnamed events with " +
   "`{content}` as the model writes; `event: action` with `{type, label, params}` for each tool it runs; " +
   "`event: confirmation` with `{token, tool, summary, amount, currency, payee, expiresAt}` when a tool that sends " +
-  "mail or lets money move waits for the person (confirm at `POST /v1/tool-confirmations/{token}` with the same " +
+  "mail or lets money move waits for the person (confirm at `POST /agent/confirmations/{token}` with the same " +
   "credential; the model never sees the token); last an unnamed `{done: true}`, or `{error, done: true}` when the " +
   "model failed (the turn is then not recorded).";
 

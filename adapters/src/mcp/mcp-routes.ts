@@ -69,7 +69,7 @@ export const toolResult = (name: string, outcome: ToolOutcome): CallToolResult =
           },
           {
             type: "text",
-            text: `To confirm (once, before ${c.expiresAt}): POST /v1/tool-confirmations/${c.token} to apar with the same API key or bearer token and organisation as this MCP client. This confirmation id alone does nothing.`,
+            text: `To confirm (once, before ${c.expiresAt}): POST /v1/mcp/confirmations/${c.token} to apar with the same API key or bearer token and organisation as this MCP client. This confirmation id alone does nothing.`,
             annotations: { audience: ["user"], priority: 1 },
           },
         ],

@@ -56,7 +56,7 @@ const everythingTheModelSaw = (): string => JSON.stringify(fake.requests.map((r)
 
 /** The person's confirmation, with exactly these headers (the harness's key by default). */
 const confirm = (token: string, headers: Record<string, string> = h.headers) =>
-  send(h.app.port ?? 0, { method: "POST", path: `/v1/tool-confirmations/${token}`, headers });
+  send(h.app.port ?? 0, { method: "POST", path: `/agent/confirmations/${token}`, headers });
 
 test.serial(
   "an AP turn streams text and actions; the model cannot approve: the person confirms once with their own credential",

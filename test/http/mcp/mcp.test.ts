@@ -43,7 +43,7 @@ const structured = (r: unknown): Json => (r as { structuredContent: Json }).stru
 
 /** The person's confirmation over HTTP, with exactly these headers (the MCP client's by default). */
 const confirmAs = (confirmationId: string, headers: Record<string, string> = h.headers) =>
-  send(h.app.port ?? 0, { method: "POST", path: `/v1/tool-confirmations/${confirmationId}`, headers });
+  send(h.app.port ?? 0, { method: "POST", path: `/v1/mcp/confirmations/${confirmationId}`, headers });
 
 test.serial(
   "a client lists the tools, reads and submits a bill over MCP; approving waits for the person's own confirmation",

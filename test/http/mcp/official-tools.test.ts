@@ -83,7 +83,7 @@ test.serial(
     const confirmationId = String((asked.structuredContent as Json).confirmationId);
     t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "Approved");
     // The person confirms outside the model, with the credential the client is configured with.
-    const done = await h.call("POST", `/v1/tool-confirmations/${confirmationId}`);
+    const done = await h.call("POST", `/v1/mcp/confirmations/${confirmationId}`);
     t.like((done.json as Json).result as Json, { id, state: "Scheduled" });
 
     const failed = await inspect(

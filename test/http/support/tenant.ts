@@ -276,24 +276,27 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     createdAt: new Date(),
     updatedAt: new Date(),
   });
-  // A bill approval B's key asked for through MCP, waiting for B's confirmation, through the store.
-  const toolConfirmationToken = newToolConfirmationToken(secureRandomBytes);
-  await h.app.database.stores.toolConfirmations.add({
-    tokenHash: hashToolConfirmationToken(toolConfirmationToken),
-    clientId: client.id,
-    organisationId: organisation.id,
-    principal: { type: "api_key", id: apiKey.apiKey.id },
-    via: "mcp",
-    tool: "approve_bill",
-    input: { id: billId },
-    summary: MARKER,
-    amount: "1.00",
-    currency: "EUR",
-    payee: MARKER,
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + 3_600_000),
-    usedAt: null,
-  });
+  // Bill approvals B's key asked for through MCP and an agent, waiting for B's confirmation, through the store.
+  const confirmationTokens = { mcp: "", agent: "" };
+  for (const via of ["mcp", "agent"] as const) {
+    confirmationTokens[via] = newToolConfirmationToken(secureRandomBytes);
+    await h.app.database.stores.toolConfirmations.add({
+      tokenHash: hashToolConfirmationToken(confirmationTokens[via]),
+      clientId: client.id,
+      organisationId: organisation.id,
+      principal: { type: "api_key", id: apiKey.apiKey.id },
+      via,
+      tool: "approve_bill",
+      input: { id: billId },
+      summary: MARKER,
+      amount: "1.00",
+      currency: "EUR",
+      payee: MARKER,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      usedAt: null,
+    });
+  }
   return {
     client,
     apiKey,
@@ -322,7 +325,7 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     bankStatementId,
     statementEntryId,
     conversationId,
-    toolConfirmationToken,
+    confirmationTokens,
   };
 };
 export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
@@ -371,7 +374,7 @@ export const idFor = (route: RouteDef, param: string, b: Tenant): string | undef
   // A public approval token is itself the credential (the caller's key plays no part): B's real token would
   // rightly open B's page. The walk sends a well-formed token of nobody; test/portal/public-approval covers tokens.
   // A tool confirmation's token is no credential without its owner's: B's real one must answer like nobody's.
-  if (segment === "tool-confirmations") return b.toolConfirmationToken;
+  if (segment === "confirmations") return b.confirmationTokens[route.path.startsWith("/agent/") ? "agent" : "mcp"];
   if (param === "token") return PUBLIC_TOKEN;
   if (param === "organisationId") return b.organisation.id;
   return param === "companyId" ? b.company.id : param === "clientId" ? b.client.id : byResource[segment ?? ""];

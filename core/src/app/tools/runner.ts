@@ -34,7 +34,7 @@ export interface ToolListing {
 
 /** A tool call waiting for a person, as the client (never the model) is told of it. */
 export interface PendingConfirmation extends ToolPreview {
-  /** Confirms the call at `POST /v1/tool-confirmations/{token}` with the same credential; shown to no model. */
+  /** Confirms the call (`POST /agent/confirmations/{token}`, `/v1/mcp/confirmations/{token}`) with the same credential. */
   readonly token: string;
   readonly tool: string;
   readonly expiresAt: string;
@@ -166,16 +166,21 @@ export const toolRunner = (catalogue: readonly AnyTool[], deps: ToolRunnerDeps) 
     },
 
     /**
-     * A person confirms a call with the token their client was given: the same user or key that asked, in the
-     * same organisation, acting as the tool's role still. Another's token answers like a missing one; a used one
+     * A person confirms a call with the token their client was given, at the door it was asked through (`via`):
+     * the same user or key that asked, in the same organisation, acting as the tool's role still. Another's token answers like a missing one; a used one
      * `ToolConfirmation.Used`, an old one `ToolConfirmation.Expired` (409). The token is spent before the tool runs,
      * so a failure of the tool spends it too.
      */
-    confirm: async (call: ToolCall, token: string): Promise<E.Either<DomainError, ConfirmedCall>> => {
+    confirm: async (
+      call: ToolCall,
+      via: "mcp" | "agent",
+      token: string,
+    ): Promise<E.Either<DomainError, ConfirmedCall>> => {
       const principal = ownerOf(call.actor);
       const found = await deps.db.stores.toolConfirmations.ofHash(call.scope, hashToolConfirmationToken(token));
       if (
         found === undefined ||
+        found.via !== via ||
         principal === undefined ||
         found.principal.type !== principal.type ||
         found.principal.id !== principal.id
