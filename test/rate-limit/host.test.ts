@@ -57,7 +57,7 @@ test.serial(
 );
 
 test.serial(
-  "sign-in cannot be locked out by bad API keys: 40 of them leave the shared budget of 10 whole",
+  "sign-in cannot be locked out by bad API keys: 40 of them leave the valid key's budget of 10 whole",
   async (t) => {
     const h = await host(t, { APAR_TRUSTED_PROXIES: "127.0.0.1" });
     const key = /shown only this once:\s+(apar_[a-z2-7]{8}_[a-z2-7]{52})/.exec(h.stdout())?.[1] ?? "";
