@@ -34,7 +34,7 @@ export const SPEC_RATE_LIMITS: RateLimitSettings = {
   blockAbove: 600,
   blockSeconds: 600,
   auth: 10,
-  authPerIp: 5,
+  authPerIp: 20,
   publicToken: 60,
   mcp: 120,
   inbound: 600,
