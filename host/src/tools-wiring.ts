@@ -1,30 +1,26 @@
-import { createHmac } from "node:crypto";
 import { type AgentDeps, agentRoutes, chatModel } from "@apar/adapters/agents/agent-routes";
+import { confirmationRoutes } from "@apar/adapters/agents/confirmation-routes";
 import type { RouteDef } from "@apar/adapters/http/index";
 import { type McpDeps, mcpRoutes } from "@apar/adapters/mcp/mcp-routes";
 import { type ToolRunner, toolCatalogue, toolRunner } from "@apar/core/app";
 import { ContainerModule } from "inversify";
 import type { Config } from "./config.js";
-import { loadSecretKey } from "./secret-key.js";
 import type { Services } from "./services.js";
 import { TOKENS } from "./tokens.js";
 import { APP_VERSION } from "./version.js";
 
 /**
  * The tool catalogue's two doors: the MCP endpoint and the AP and AR agents, over the services the api role
- * resolved, built on first use. Preview tokens are signed with a key derived from the operator key
- * (`APAR_SECRET_KEY`), so every instance accepts them.
+ * resolved, built on first use, and the route where a person confirms what a tool may not do alone. Calls waiting for
+ * a person are kept in the database, so every instance can confirm them.
  */
 export const toolsModule = (config: Config, services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
     let runner: Promise<ToolRunner> | undefined;
     const tools = (): Promise<ToolRunner> => {
-      runner ??= loadSecretKey(config.secretKey, config.dataDir).then((secret) => {
+      runner ??= Promise.resolve().then(() => {
         const s = services();
-        return toolRunner(toolCatalogue(s), {
-          clock: s.clock,
-          confirmationKey: createHmac("sha256", secret).update("apar mcp tool confirmation").digest(),
-        });
+        return toolRunner(toolCatalogue(s), { clock: s.clock, db: s.db, randomBytes: s.randomBytes });
       });
       return runner;
     };
@@ -54,5 +50,9 @@ export const toolsModule = (config: Config, services: Services): ContainerModule
         },
       };
     };
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([...mcpRoutes(mcp), ...agentRoutes(agents)]);
+    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
+      ...mcpRoutes(mcp),
+      ...agentRoutes(agents),
+      ...confirmationRoutes(async () => ({ tools: await tools() })),
+    ]);
   });

@@ -57,7 +57,7 @@ test.serial(
 );
 
 test.serial(
-  "sign-in cannot be locked out by bad API keys: 40 of them leave the shared budget of 10 whole",
+  "sign-in cannot be locked out by bad API keys: 40 of them leave the valid key's budget of 10 whole",
   async (t) => {
     const h = await host(t, { APAR_TRUSTED_PROXIES: "127.0.0.1" });
     const key = /shown only this once:\s+(apar_[a-z2-7]{8}_[a-z2-7]{52})/.exec(h.stdout())?.[1] ?? "";
@@ -76,5 +76,64 @@ test.serial(
     t.false(valid.includes(429), String(valid));
     t.false(valid.includes(401), String(valid));
     t.is((await hit(h.port, "/v1/auth/codes", codes(key)())).status, 429);
+  },
+);
+
+test.serial(
+  "garbage exchanges from many addresses leave a valid code its exchange; every message of an MCP batch counts",
+  async (t) => {
+    const h = await host(t, { APAR_TRUSTED_PROXIES: "127.0.0.1" });
+    const key = /shown only this once:\s+(apar_[a-z2-7]{8}_[a-z2-7]{52})/.exec(h.stdout())?.[1] ?? "";
+    const organisationId = /"organisationId":"([0-9a-f-]{36})"/.exec(h.stdout())?.[1] ?? "";
+    const withKey = { "x-service-api-key": key };
+    const user = await hit(h.port, `/v1/organisations/${organisationId}/users`, {
+      method: "POST",
+      ip: randomIp(),
+      headers: withKey,
+      body: JSON.stringify({ email: "ada@example.com", name: "Ada", role: "Approver" }),
+    });
+    t.is(user.status, 201, user.body);
+    const userId = String((JSON.parse(user.body) as { userId: string }).userId);
+
+    // Eight strangers, five made-up codes each (their per-IP limit): before, the tenth locked out everyone.
+    const strangers = Array.from({ length: 8 }, () => randomIp());
+    const garbage = await hits(40, h.port, "/v1/auth/exchange", (i) => ({
+      method: "POST",
+      ip: strangers[i % strangers.length],
+      body: JSON.stringify({ code: `made-up-${i}-${Math.random()}` }),
+    }));
+    t.deepEqual(tally(garbage), { 401: 40 });
+    const code = await hit(h.port, "/v1/auth/codes", {
+      method: "POST",
+      ip: randomIp(),
+      headers: withKey,
+      body: JSON.stringify({ userId, organisationId }),
+    });
+    t.is(code.status, 201, code.body);
+    const exchanged = await hit(h.port, "/v1/auth/exchange", {
+      method: "POST",
+      ip: randomIp(),
+      body: JSON.stringify({ code: (JSON.parse(code.body) as { code: string }).code }),
+    });
+    t.is(exchanged.status, 200, exchanged.body);
+    t.regex(exchanged.body, /"token":/);
+
+    // A batch of 100 MCP messages spends 100 of the key's 120: 20 more single requests, then 429.
+    const mcp = (messages: unknown) => () => ({
+      method: "POST",
+      ip: randomIp(),
+      headers: {
+        ...withKey,
+        "x-service-organisation-id": organisationId,
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-03-26",
+      },
+      body: JSON.stringify(messages),
+    });
+    const list = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list" });
+    const batch = await hit(h.port, "/v1/mcp", mcp(Array.from({ length: 100 }, (_, i) => list(i)))());
+    t.is(batch.status, 200, batch.body);
+    t.is((JSON.parse(batch.body) as unknown[]).length, 100);
+    t.deepEqual(tally(await hits(21, h.port, "/v1/mcp", mcp(list(1)))), { 200: 20, 429: 1 });
   },
 );

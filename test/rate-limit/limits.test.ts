@@ -4,6 +4,8 @@ import { hit, hits, randomIp, startLimited, tally, VALID_KEY } from "./support/s
 
 // Loopback is the proxy whose X-Forwarded-For is believed: each test plays many clients from one machine.
 const behindProxy = { trustedProxies: ["127.0.0.1"] };
+/** An exchange of `code` from `ip` (a fresh one by default). */
+const exchange = (code: string, ip = randomIp()) => ({ method: "POST", ip, body: JSON.stringify({ code }) });
 /** A code request from `ip` (a fresh one by default) with the test server's valid API key, or with `key`. */
 const codeRequest = (ip = randomIp(), key = VALID_KEY) => ({
   method: "POST",
@@ -18,7 +20,7 @@ test("the default numbers are the spec's Limits table", (t) => {
     blockAbove: 600,
     blockSeconds: 600,
     auth: 10,
-    authPerIp: 5,
+    authPerIp: 20,
     publicToken: 60,
     mcp: 120,
     inbound: 600,
@@ -62,18 +64,35 @@ test("a rejected request's body is not read (no 400 for bad JSON) and the connec
   t.is(s.handled(), 1);
 });
 
-test("auth codes and exchange share 10 per window across every caller, on top of the per-IP limit", async (t) => {
+test("auth code requests: 10 per window per API key, on top of the per-IP limit; exchanges are not spent by them", async (t) => {
   const s = await startLimited(behindProxy);
   t.teardown(() => s.close());
-  const codes = await hits(6, s.port, "/v1/auth/codes", () => codeRequest());
-  const exchange = await hits(4, s.port, "/auth/exchange", () => ({ method: "POST", ip: randomIp() }));
-  t.deepEqual(tally([...codes, ...exchange]), { 200: 10 });
+  t.deepEqual(tally(await hits(10, s.port, "/v1/auth/codes", () => codeRequest())), { 200: 10 });
   t.is((await hit(s.port, "/v1/auth/codes", codeRequest())).status, 429);
-  t.is((await hit(s.port, "/auth/exchange", { method: "POST", ip: randomIp() })).status, 429);
+  // Exchanges keep budgets of their own: the key's spent budget leaves them alone.
+  t.deepEqual(tally(await hits(4, s.port, "/auth/exchange", (i) => exchange(`code-${i}`))), { 200: 4 });
   // Others routes of the same callers are untouched.
   t.is((await hit(s.port, "/v1/things", { ip: randomIp() })).status, 200);
-  t.is(s.calls.get("/v1/auth/codes"), 6);
+  t.is(s.calls.get("/v1/auth/codes"), 10);
   t.is(s.calls.get("/auth/exchange"), 4);
+});
+
+test("exchanges spend a budget per code: garbage from many addresses never locks out a valid code", async (t) => {
+  const s = await startLimited(behindProxy);
+  t.teardown(() => s.close());
+  // Three strangers, each at its own per-IP limit of 20, with a made-up code per request: 60 exchanges.
+  const strangers = Array.from({ length: 3 }, () => randomIp());
+  const garbage = await hits(60, s.port, "/auth/exchange", (i) =>
+    exchange(`made-up-${i}`, strangers[i % strangers.length]),
+  );
+  t.deepEqual(tally(garbage), { 200: 60 });
+  t.is((await hit(s.port, "/auth/exchange", exchange("one-more", strangers[0]))).status, 429, "per IP");
+  // Before, one budget of 10 shared by everyone was spent six times over: the valid code would be refused.
+  t.is((await hit(s.port, "/auth/exchange", exchange("the-valid-code"))).status, 200);
+  // One code itself gets 10 tries per window, from any address.
+  t.deepEqual(tally(await hits(9, s.port, "/auth/exchange", () => exchange("the-valid-code"))), { 200: 9 });
+  t.is((await hit(s.port, "/auth/exchange", exchange("the-valid-code"))).status, 429, "per code");
+  t.is((await hit(s.port, "/auth/exchange", exchange("another-code"))).status, 200);
 });
 
 test("an IP over its general limit is rejected before the auth budget is spent", async (t) => {
@@ -85,7 +104,7 @@ test("an IP over its general limit is rejected before the auth budget is spent",
   t.is((await hit(s.port, "/v1/auth/codes", codeRequest())).status, 200);
 });
 
-test("code requests with a bad API key never spend the shared auth budget", async (t) => {
+test("code requests with a bad API key never spend a key's auth budget", async (t) => {
   const s = await startLimited(behindProxy);
   t.teardown(() => s.close());
   const garbage = await hits(50, s.port, "/v1/auth/codes", () => codeRequest(randomIp(), "apar_made_up"));
@@ -95,24 +114,26 @@ test("code requests with a bad API key never spend the shared auth budget", asyn
   t.is(s.calls.get("/v1/auth/codes"), 10);
 });
 
-test("one IP gets 5 auth requests per window, whatever their key: the rest of the shared budget stays for others", async (t) => {
+test("one IP gets 20 auth requests per window, whatever their key: it spends no one else's budget", async (t) => {
   const s = await startLimited(behindProxy);
   t.teardown(() => s.close());
   const noisy = randomIp();
-  t.deepEqual(
-    await hits(8, s.port, "/v1/auth/codes", () => codeRequest(noisy, "apar_made_up")),
-    [401, 401, 401, 401, 401, 429, 429, 429],
-  );
+  t.deepEqual(await hits(23, s.port, "/v1/auth/codes", () => codeRequest(noisy, "apar_made_up")), [
+    ...Array(20).fill(401),
+    429,
+    429,
+    429,
+  ]);
   const exchanges = await hits(20, s.port, "/auth/exchange", () => ({ method: "POST", ip: noisy }));
   t.deepEqual(tally(exchanges), { 429: 20 });
   const other = randomIp();
-  t.deepEqual(
-    await hits(6, s.port, "/auth/exchange", () => ({ method: "POST", ip: other })),
-    [200, 200, 200, 200, 200, 429],
-  );
-  // The shared budget is what is reached first now: 5 of 10 spent by one caller, 5 left for everyone else.
-  t.deepEqual(tally(await hits(6, s.port, "/v1/auth/codes", () => codeRequest())), { 200: 5, 429: 1 });
-  t.is(s.calls.get("/auth/exchange"), 5);
+  t.deepEqual(await hits(21, s.port, "/auth/exchange", (i) => exchange(`other-${i}`, other)), [
+    ...Array(20).fill(200),
+    429,
+  ]);
+  // The noisy IP spent no one else's budget: the valid key has its 10 whole.
+  t.deepEqual(tally(await hits(10, s.port, "/v1/auth/codes", () => codeRequest())), { 200: 10 });
+  t.is(s.calls.get("/auth/exchange"), 20);
 });
 
 test("public pages allow 60 per window per token, whichever public route carries it", async (t) => {
@@ -142,6 +163,35 @@ test("POST /v1/mcp allows 120 per window per API key, and per bearer token witho
   t.is((await hit(s.port, "/v1/mcp", bearer("jwt.one")())).status, 429);
   t.is((await hit(s.port, "/v1/mcp", bearer("jwt.two")())).status, 200);
   t.is(s.calls.get("/v1/mcp"), 242);
+});
+
+test("every message of an MCP batch counts: a batch over what is left is refused whole and spends one", async (t) => {
+  const s = await startLimited({ ...behindProxy, settings: { mcp: 10 } });
+  t.teardown(() => s.close());
+  const batch = (size: number) => ({
+    method: "POST",
+    ip: randomIp(),
+    headers: { "x-service-api-key": "apar_batcher" },
+    body: JSON.stringify(
+      Array.from({ length: size }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/call", params: {} })),
+    ),
+  });
+  t.is((await hit(s.port, "/v1/mcp", batch(4))).status, 200);
+  t.is((await hit(s.port, "/v1/mcp", batch(4))).status, 200);
+  // 8 spent: a batch of 3 would make 11; refused, it keeps only its one request (9).
+  const refused = await hit(s.port, "/v1/mcp", batch(3));
+  t.is(refused.status, 429);
+  t.is(refused.body, "");
+  t.is((await hit(s.port, "/v1/mcp", batch(1))).status, 200);
+  t.is((await hit(s.port, "/v1/mcp", batch(1))).status, 429);
+  t.is(s.calls.get("/v1/mcp"), 3);
+  // Before, a batch of 100 was one request of 120: now it is 100.
+  const fresh = await startLimited(behindProxy);
+  t.teardown(() => fresh.close());
+  const big = { ...batch(100), headers: { "x-service-api-key": "apar_big" } };
+  t.is((await hit(fresh.port, "/v1/mcp", big)).status, 200);
+  const single = () => ({ ...batch(1), headers: { "x-service-api-key": "apar_big" } });
+  t.deepEqual(tally(await hits(21, fresh.port, "/v1/mcp", single)), { 200: 20, 429: 1 });
 });
 
 test("the MCP key header follows the configured brand word", async (t) => {

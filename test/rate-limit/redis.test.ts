@@ -73,7 +73,7 @@ test("a block set off on one instance holds on every instance", async (t) => {
   t.is((await hit(b.port, "/v1/things", { ip })).status, 200);
 });
 
-test("auth routes: 10 per window for all callers of all instances", async (t) => {
+test("auth code requests: 10 per window per API key across all instances", async (t) => {
   const { a, b } = await twoInstances(t);
   const statuses: number[] = [];
   for (let i = 0; i < 11; i += 1)

@@ -87,8 +87,11 @@ const MESSAGE_SCHEMA = {
 
 const SSE_DESCRIPTION =
   "`text/event-stream`: `event: conversation` with `{id}` first on a new conversation; unnamed events with " +
-  "`{content}` as the model writes; `event: action` with `{type, label, params}` for each tool it runs; last an " +
-  "unnamed `{done: true}`, or `{error, done: true}` when the model failed (the turn is then not recorded).";
+  "`{content}` as the model writes; `event: action` with `{type, label, params}` for each tool it runs; " +
+  "`event: confirmation` with `{token, tool, summary, amount, currency, payee, expiresAt}` when a tool that sends " +
+  "mail or lets money move waits for the person (confirm at `POST /agent/confirmations/{token}` with the same " +
+  "credential; the model never sees the token); last an unnamed `{done: true}`, or `{error, done: true}` when the " +
+  "model failed (the turn is then not recorded).";
 
 const missingConversation = { description: "`Conversation.NotFound`: no such conversation of the caller." };
 
@@ -160,6 +163,21 @@ export const agentRoutes = (deps: () => Promise<AgentDeps>): RouteDef[] => {
           sink: {
             content: (text) => write(event({ content: text })),
             action: (action) => write(event(action, "action")),
+            confirmation: (c) =>
+              write(
+                event(
+                  {
+                    token: c.token,
+                    tool: c.tool,
+                    summary: c.summary,
+                    amount: c.amount,
+                    currency: c.currency,
+                    payee: c.payee,
+                    expiresAt: c.expiresAt,
+                  },
+                  "confirmation",
+                ),
+              ),
           },
           now: () => d.clock.now().getTime(),
         });

@@ -105,13 +105,20 @@ export interface RouteDef {
   readonly rateLimited?: boolean;
   /**
    * The narrower limit of the spec's Limits table this route also counts toward: `auth` (codes, exchange,
-   * registration, invite acceptance; one budget shared by every caller), `public-token` (public pages, per
-   * token: see `limitKeyParam`), `mcp` (per API key or bearer token), or `inbound` (third-party receivers:
-   * their own per-IP budget, outside the general per-IP limit and its block). Absent: the general limit only.
+   * registration, invite acceptance: per source IP, and per credential once it is accepted, or per the body's
+   * `limitKeyMember` on routes that take none), `public-token` (public pages, per token: see `limitKeyParam`), `mcp`
+   * (per API key or bearer token, each message of a JSON-RPC batch counted), or `inbound` (third-party
+   * receivers: their own per-IP budget, outside the general per-IP limit and its block). Absent: the general
+   * limit only.
    */
   readonly limit?: "auth" | "public-token" | "inbound" | "mcp";
   /** For `limit: "public-token"`: the path parameter holding the token. Default `token`. */
   readonly limitKeyParam?: string;
+  /**
+   * For `limit: "auth"` on a route without a credential: the body member (a string) whose value keeps its own
+   * budget (the exchange's `code`), so strangers sending other values never spend a valid caller's.
+   */
+  readonly limitKeyMember?: string;
   /** True: the server does not read the body; the handler streams it from `ctx.req` (multipart). */
   readonly stream?: boolean;
   readonly handler: (ctx: RouteContext) => Promise<HttpReply | DomainError>;

@@ -37,6 +37,14 @@ export interface BeforeRouteContext {
 /** A hook run before any work on each request (the seam for rate limiting); a reply ends the request. */
 export type BeforeRouteHook = (ctx: BeforeRouteContext) => Promise<HttpReply | undefined>;
 
+/** What an `afterBody` hook sees: the request once its body is read, with the parsed JSON (if any). */
+export interface AfterBodyContext extends BeforeRouteContext {
+  readonly json: unknown;
+}
+
+/** A hook run once the body is read, before the handler (budgets counted by what the body holds). */
+export type AfterBodyHook = (ctx: AfterBodyContext) => Promise<HttpReply | undefined>;
+
 /** Options of `createHttpServer`. */
 export interface HttpServerOptions {
   readonly logger: Logger;
@@ -61,6 +69,11 @@ export interface HttpServerOptions {
    * as `beforeRoute`: budgets that only valid callers may spend.
    */
   readonly afterAuthenticate?: readonly BeforeRouteHook[];
+  /**
+   * Run once the JSON body is read and before the handler, on the same routes as `beforeRoute`: budgets spent
+   * per what the body holds (an MCP batch's messages, an auth code).
+   */
+  readonly afterBody?: readonly AfterBodyHook[];
   /**
    * Resolves credentials and tenancy headers for each route's `access`, after the `beforeRoute` hooks and
    * before the body is read. Without it, routes that declare an access needing a credential answer 401.
@@ -119,6 +132,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   const metrics = options.metrics ?? createHttpMetrics();
   const hooks = options.beforeRoute ?? [];
   const afterAuthHooks = options.afterAuthenticate ?? [];
+  const afterBodyHooks = options.afterBody ?? [];
   const state = new WeakMap<Request, RequestState>();
   let document: OpenApiDocument | undefined;
   // Built on first use: the document lists every route, its own route included.
@@ -187,6 +201,18 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   };
   (server as unknown as { first(hook: FirstHook): void }).first(first);
 
+  /** What a hook sees (the logger is made only when it logs). */
+  const hookContext = (req: Request, res: Response, st: RequestState, json?: unknown): AfterBodyContext => ({
+    req,
+    res,
+    requestId: st.requestId,
+    get log() {
+      return st.log;
+    },
+    route: st.route,
+    json,
+  });
+
   /** Runs the hooks in order; true when one of them answered. */
   const runHooks = async (
     req: Request,
@@ -195,15 +221,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     list: readonly BeforeRouteHook[] = hooks,
   ): Promise<boolean> => {
     for (const hook of list) {
-      const reply = await hook({
-        req,
-        res,
-        requestId: st.requestId,
-        get log() {
-          return st.log;
-        },
-        route: st.route,
-      });
+      const reply = await hook(hookContext(req, res, st));
       if (reply !== undefined) {
         sendReply(res, reply);
         return true;
@@ -275,6 +293,11 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           if (isDomainError(body)) return answerError(req, res, body);
           rawBody = body.raw;
           json = body.json;
+          if (route.rateLimited !== false)
+            for (const hook of afterBodyHooks) {
+              const reply = await hook(hookContext(req, res, st, json));
+              if (reply !== undefined) return sendReply(res, reply);
+            }
           const strangers = json === undefined ? [] : unknownMembers(route.requestBody.schema, json);
           if (strangers.length > 0)
             return answerError(

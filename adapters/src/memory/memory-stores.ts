@@ -31,6 +31,7 @@ import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
 import { memorySellerIdentities } from "./stores/seller-identities.js";
 import { memorySupplierCreditNotes } from "./stores/supplier-credits.js";
 import { memorySuppliers } from "./stores/suppliers.js";
+import { memoryToolConfirmations } from "./stores/tool-confirmations.js";
 import { memoryUsers } from "./stores/users.js";
 import { memoryWebhookDeliveries } from "./stores/webhook-deliveries.js";
 import { memoryWebhookSubscriptions } from "./stores/webhook-subscriptions.js";
@@ -68,6 +69,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   documentNumbers: memoryDocumentNumbers(access),
   sellerIdentities: memorySellerIdentities(access),
   conversations: memoryConversations(access),
+  toolConfirmations: memoryToolConfirmations(access),
   paymentAccounts: memoryPaymentAccounts(access),
   paymentRuns: memoryPaymentRuns(access),
   bankStatements: memoryBankStatements(access),

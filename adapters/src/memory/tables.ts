@@ -28,6 +28,7 @@ import type {
   StoredEvent,
   Supplier,
   SupplierCreditNote,
+  ToolConfirmation,
   User,
   WebhookDelivery,
   WebhookSubscription,
@@ -151,6 +152,8 @@ export interface Rows {
   readonly conversations: Map<string, Conversation>;
   /** id -> agent conversation message, with its organisation */
   readonly conversationMessages: Map<string, ScopedMessage>;
+  /** token hash -> tool call waiting for a person */
+  readonly toolConfirmations: Map<string, ToolConfirmation>;
   /** `${clientId} ${organisationId}` -> payment processor account */
   readonly paymentAccounts: Map<string, ProcessorAccount>;
   /** `${provider} ${eventId}` -> a processor event applied */
@@ -205,6 +208,7 @@ export const emptyRows = (): Rows => ({
   bankStatements: new Map(),
   conversations: new Map(),
   conversationMessages: new Map(),
+  toolConfirmations: new Map(),
   paymentAccounts: new Map(),
   processorEvents: new Map(),
 });

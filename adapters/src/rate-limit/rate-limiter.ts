@@ -8,9 +8,9 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import type { Request } from "restify";
-import type { BeforeRouteHook, HttpReply, RouteDef } from "../http/index.js";
+import type { AfterBodyHook, BeforeRouteHook, HttpReply, RouteDef } from "../http/index.js";
 import { clientIp, trustedProxies } from "./client-ip.js";
-import { credentialKey, tokenKey } from "./limit-keys.js";
+import { credentialKey, digestKey, tokenKey } from "./limit-keys.js";
 import { type RateLimitSettings, SPEC_RATE_LIMITS } from "./settings.js";
 
 /** Where the counters live: this process's memory, or Redis shared by every instance. */
@@ -30,15 +30,24 @@ export interface RateLimiterOptions {
   readonly logger?: Logger;
 }
 
-/** The spec's limits as a `beforeRoute` hook, and the shared auth budget as an `afterAuthenticate` hook. */
+/**
+ * The spec's limits as a `beforeRoute` hook, the auth budget per credential as an `afterAuthenticate` hook, and the
+ * budgets counted by what a body holds (an MCP batch's messages, an exchange's code) as an `afterBody` hook.
+ */
 export interface RateLimiter {
   readonly settings: RateLimitSettings;
   readonly hook: BeforeRouteHook;
   /**
-   * Spends the shared auth budget once the route's credential is accepted: a code request with a bad API key
-   * never reaches it (the exchange takes no credential, so every exchange that passed its IP's budget does).
+   * Spends the auth budget of the route's credential once it is accepted: a code request with a bad API key
+   * never reaches it, and one key's requests never spend another's.
    */
   readonly afterAuthenticate: BeforeRouteHook;
+  /**
+   * Spends, once the body is read: on MCP, one more request of the credential's budget per further message of a
+   * JSON-RPC batch (a batch over what is left is refused whole, and gives back all but the one request it is);
+   * on an auth route without a credential, the budget of the body's key (an exchange's code).
+   */
+  readonly afterBody: AfterBodyHook;
 }
 
 const TOO_MANY: HttpReply = { status: 429 };
@@ -54,7 +63,8 @@ const hasBody = (headers: Readonly<Record<string, string | string[] | undefined>
  * its key's first hit. The general per-IP limit and the block share one counter per IP: it counts every request
  * (rejected ones too) up to `blockAbove`, past which rate-limiter-flexible blocks the key for `blockSeconds`.
  * The narrower limits (auth per IP, public token, MCP) are asked only when the per-IP limit let the request
- * through; the shared auth budget only after that, once the credential is accepted.
+ * through; the auth budget of a credential only after that, once the credential is accepted, and the budgets
+ * counted by the body (an MCP batch, an exchange's code) once it is read.
  * On Redis, a store error falls back to a per-process memory limiter rather than failing requests.
  */
 export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
@@ -93,9 +103,9 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
   const inbound = bucket("inbound", settings.inbound);
 
   /** The key's count in its window, this request included; infinite when the limiter itself rejected it. */
-  const take = async (limiter: RateLimiterAbstract, key: string): Promise<number> => {
+  const take = async (limiter: RateLimiterAbstract, key: string, points = 1): Promise<number> => {
     try {
-      return (await limiter.consume(key)).consumedPoints;
+      return (await limiter.consume(key, points)).consumedPoints;
     } catch (error) {
       if (error instanceof RateLimiterRes) return Number.POSITIVE_INFINITY;
       // Only reachable without an insurance limiter: let the request through rather than fail it.
@@ -132,9 +142,39 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
   };
 
   const afterAuthenticate: BeforeRouteHook = async ({ req, route }) => {
-    if (route?.limit !== "auth" || (await take(auth, "all")) <= settings.auth) return undefined;
+    // Routes without a credential (the exchange) spend the budget of their body's key, once it is read.
+    if (route?.limit !== "auth" || route.limitKeyMember !== undefined) return undefined;
+    const key = credentialKey(req.headers, headerPrefix);
+    if (key === undefined || (await take(auth, key)) <= settings.auth) return undefined;
     return hasBody(req.headers) ? TOO_MANY_CLOSE : TOO_MANY;
   };
 
-  return { settings, hook, afterAuthenticate };
+  /** Gives points back (a refused batch keeps only the one request it was); a store failure keeps them spent. */
+  const giveBack = async (limiter: RateLimiterAbstract, key: string, points: number): Promise<void> => {
+    await limiter.reward(key, points).catch((error: unknown) => {
+      logger?.warn({ err: error }, "rate limiter could not give points back");
+    });
+  };
+
+  const afterBody: AfterBodyHook = async ({ req, route, json }) => {
+    if (route?.limit === "mcp" && Array.isArray(json) && json.length > 1) {
+      const key = credentialKey(req.headers, headerPrefix);
+      if (key === undefined) return undefined;
+      const more = json.length - 1;
+      if ((await take(mcp, key, more)) <= settings.mcp) return undefined;
+      await giveBack(mcp, key, more);
+      return TOO_MANY;
+    }
+    if (route?.limit === "auth" && route.limitKeyMember !== undefined) {
+      const value =
+        json !== null && typeof json === "object" && !Array.isArray(json)
+          ? (json as Record<string, unknown>)[route.limitKeyMember]
+          : undefined;
+      if (typeof value !== "string" || value === "") return undefined;
+      return (await take(auth, `${route.limitKeyMember}:${digestKey(value)}`)) <= settings.auth ? undefined : TOO_MANY;
+    }
+    return undefined;
+  };
+
+  return { settings, hook, afterAuthenticate, afterBody };
 };

@@ -27,6 +27,7 @@ import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
 import { sqlSellerIdentities } from "./stores/seller-identities.js";
 import { sqlSupplierCreditNotes } from "./stores/supplier-credits.js";
 import { sqlSuppliers } from "./stores/suppliers.js";
+import { sqlToolConfirmations } from "./stores/tool-confirmations.js";
 import { sqlUsers } from "./stores/users.js";
 import { sqlWebhookDeliveries } from "./stores/webhook-deliveries.js";
 import { sqlWebhookSubscriptions } from "./stores/webhook-subscriptions.js";
@@ -66,5 +67,6 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   paymentRuns: sqlPaymentRuns(session),
   bankStatements: sqlBankStatements(session),
   conversations: sqlConversations(session),
+  toolConfirmations: sqlToolConfirmations(session),
   paymentAccounts: sqlPaymentAccounts(session),
 });

@@ -274,6 +274,10 @@ const operations = {
   listAgentConversationMessages: ORG,
   renameAgentConversation: ORG,
   deleteAgentConversation: ORG,
+  // A person confirms what an agent or MCP client asked for: only the same user or key, and the tool's own row
+  // (checked by the tool runner) decides whether it may run.
+  confirmAgentToolCall: ORG,
+  confirmMcpToolCall: ORG,
 
   // The portal: its sign-in pages are public; every signed-in page is a client administrator's.
   portalHome: PUBLIC,

@@ -31,5 +31,6 @@ export type * from "./stores.js";
 export type * from "./supplier-credits.js";
 export type * from "./suppliers.js";
 export type * from "./tenancy-stores.js";
+export type * from "./tool-confirmations.js";
 export type * from "./webhook-delivery.js";
 export type * from "./webhooks.js";

@@ -18,6 +18,7 @@ import type { SellerIdentities } from "./seller-identities.js";
 import type { SupplierCreditNotes } from "./supplier-credits.js";
 import type { Suppliers } from "./suppliers.js";
 import type { ApiKeys, AuthCodes, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
+import type { ToolConfirmations } from "./tool-confirmations.js";
 import type { WebhookDeliveries, WebhookSubscriptions } from "./webhooks.js";
 
 /** Every store, as seen inside one unit of work. */
@@ -55,6 +56,7 @@ export interface Stores {
   readonly paymentRuns: PaymentRuns;
   readonly bankStatements: BankStatements;
   readonly conversations: Conversations;
+  readonly toolConfirmations: ToolConfirmations;
   readonly paymentAccounts: PaymentAccounts;
 }
 

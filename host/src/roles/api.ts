@@ -1,4 +1,5 @@
 import {
+  type AfterBodyHook,
   type BeforeRouteHook,
   createAuthenticator,
   createHttpServer,
@@ -28,6 +29,7 @@ export const buildHttpServer = async (
   container: Container,
   beforeRoute: readonly BeforeRouteHook[] = [],
   afterAuthenticate: readonly BeforeRouteHook[] = [],
+  afterBody: readonly AfterBodyHook[] = [],
 ): Promise<HttpServer> => {
   const config = container.get<Config>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
@@ -43,6 +45,7 @@ export const buildHttpServer = async (
     routes: container.get<readonly RouteDef[]>(TOKENS.Routes),
     beforeRoute,
     afterAuthenticate,
+    afterBody,
     authenticate: createAuthenticator({ stores: database.stores, clock, tokens, headerPrefix: config.headerPrefix }),
     permissions: PERMISSIONS,
     cors: {
@@ -96,6 +99,7 @@ export const startApi = async (container: Container): Promise<RunningApi> => {
     container,
     limiter === undefined ? [] : [limiter.hook],
     limiter === undefined ? [] : [limiter.afterAuthenticate],
+    limiter === undefined ? [] : [limiter.afterBody],
   );
   const close = async (): Promise<void> => {
     await http.close();

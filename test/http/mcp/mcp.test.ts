@@ -41,8 +41,12 @@ const billInReview = async (fields: Json): Promise<string> => {
 
 const structured = (r: unknown): Json => (r as { structuredContent: Json }).structuredContent;
 
+/** The person's confirmation over HTTP, with exactly these headers (the MCP client's by default). */
+const confirmAs = (confirmationId: string, headers: Record<string, string> = h.headers) =>
+  send(h.app.port ?? 0, { method: "POST", path: `/v1/mcp/confirmations/${confirmationId}`, headers });
+
 test.serial(
-  "a client lists the tools with object input schemas, reads a bill, submits and approves it; the history says mcp",
+  "a client lists the tools, reads and submits a bill over MCP; approving waits for the person's own confirmation",
   async (t) => {
     const client = await connect(h.headers);
     try {
@@ -60,7 +64,8 @@ test.serial(
       for (const x of tools) t.is(x.inputSchema.type, "object", x.name);
       const schedule = tools.find((x) => x.name === "schedule_payment");
       t.like(schedule?.annotations, { readOnlyHint: false, destructiveHint: true });
-      t.truthy((schedule?.inputSchema.properties as Json | undefined)?.confirmationToken);
+      t.false("confirmationToken" in ((schedule?.inputSchema.properties ?? {}) as Json), "no self-confirmation");
+      t.false("confirm" in ((schedule?.inputSchema.properties ?? {}) as Json));
       t.like(tools.find((x) => x.name === "get_bill")?.annotations, { readOnlyHint: true });
 
       const id = await billInReview({ supplierName: "Acme Tools", totalAmount: "420.00" });
@@ -71,60 +76,89 @@ test.serial(
       t.true((structured(listed).items as Json[]).some((b) => b.id === id));
 
       t.like(structured(await client.callTool({ name: "submit_bill", arguments: { id } })), { state: "NeedsApproval" });
-      // Approving answers a preview first and changes nothing until it is confirmed with the preview's token.
-      const preview = structured(await client.callTool({ name: "approve_bill", arguments: { id } }));
+      // Approving answers that a person must confirm, and changes nothing.
+      const asked = await client.callTool({ name: "approve_bill", arguments: { id } });
+      t.falsy(asked.isError);
+      const waiting = structured(asked);
+      t.like(waiting, {
+        done: false,
+        waitingFor: "person",
+        tool: "approve_bill",
+        amount: "420.00",
+        currency: "EUR",
+        payee: "Acme Tools",
+      });
       t.regex(
-        String(preview.preview),
+        String(waiting.summary),
         /Approve bill .* from Acme Tools for 420\.00 EUR \(0 of 1 approval given so far\)/,
       );
+      const words = asked.content as { text: string; annotations?: { audience?: string[] } }[];
+      t.regex(words[0]?.text ?? "", /a person must confirm this.*cannot confirm it and no tool call does/s);
+      t.deepEqual(words[1]?.annotations?.audience, ["user"]);
       t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "NeedsApproval");
-      const confirmed = await client.callTool({
+      // A model that sends the id back with confirm: true only asks again.
+      const id1 = String(waiting.confirmationId);
+      const selfConfirmed = await client.callTool({
         name: "approve_bill",
-        arguments: { id, confirm: true, confirmationToken: preview.confirmationToken },
+        arguments: { id, confirm: true, confirmationToken: id1, confirmationId: id1 },
       });
-      t.like(structured(confirmed), { state: "Approved" });
+      t.true(selfConfirmed.isError, "an unknown member is refused");
+      const again = await client.callTool({
+        name: "approve_bill",
+        arguments: { id, confirm: true, confirmationToken: id1 },
+      });
+      t.like(structured(again), { done: false, waitingFor: "person" });
+      t.not(structured(again).confirmationId, id1);
+      t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "NeedsApproval");
+
+      // The person confirms outside the model, with the credential the MCP client uses.
+      const confirmed = await confirmAs(id1);
+      t.is(confirmed.status, 200, confirmed.text);
+      t.like(confirmed.json as Json, { tool: "approve_bill", result: { state: "Approved" } });
       const history = (await h.call("GET", `/v1/bills/${id}/history`)).json as { data: Json[] };
+      t.like(history.data.find((e) => e.type === "bill.needs_approval")?.actor as Json, {
+        type: "api_key",
+        via: "mcp",
+      });
       const last = history.data.at(-1) ?? {};
       t.is(last.type, "bill.approved");
-      t.like(last.actor as Json, { type: "api_key", via: "mcp" });
+      t.like(last.actor as Json, { type: "api_key" });
     } finally {
       await client.close();
     }
   },
 );
 
-test.serial("a payment is scheduled only after the preview is confirmed with its token", async (t) => {
+test.serial("a payment is scheduled only by the person's confirmation, once", async (t) => {
   const id = await billInReview({ supplierName: "Globex", totalAmount: "99.90" });
   await h.call("POST", `/v1/bills/${id}/submit`);
   await h.call("POST", `/v1/bills/${id}/approve`);
   const client = await connect(h.headers);
   try {
     const args = { id, paymentDate: "2030-01-15", paymentMethod: "SEPA transfer" };
-    const preview = await client.callTool({ name: "schedule_payment", arguments: args });
-    t.falsy(preview.isError);
-    const { confirmationToken, preview: words } = structured(preview) as { confirmationToken: string; preview: string };
-    t.regex(words, /99\.90 EUR to Globex/);
-    t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "Approved", "the preview changed nothing");
+    const asked = await client.callTool({ name: "schedule_payment", arguments: args });
+    t.falsy(asked.isError);
+    const { confirmationId, summary } = structured(asked) as { confirmationId: string; summary: string };
+    t.regex(summary, /99\.90 EUR to Globex/);
+    t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "Approved", "asking changed nothing");
 
-    const forged = await client.callTool({
-      name: "schedule_payment",
-      arguments: { ...args, confirm: true, confirmationToken: `${confirmationToken.split(".")[0]}.AAAA` },
-    });
-    t.true(forged.isError);
-    t.like(structured(forged), { code: "Tool.ConfirmationInvalid" });
-    const otherDate = await client.callTool({
-      name: "schedule_payment",
-      arguments: { ...args, paymentDate: "2030-02-01", confirm: true, confirmationToken },
-    });
-    t.true(otherDate.isError, "a token confirms the call it previewed, not another");
+    // Another client's key, and a forged id, answer alike: not found.
+    const them = await anotherClient(h);
+    const foreign = await confirmAs(confirmationId, them.headers);
+    const forged = await confirmAs(`${confirmationId.slice(0, -4)}AAAA`);
+    t.is(forged.status, 404);
+    t.is(foreign.status, 404);
     t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "Approved");
 
-    const done = await client.callTool({
-      name: "schedule_payment",
-      arguments: { ...args, confirm: true, confirmationToken },
-    });
-    t.falsy(done.isError);
-    t.like(structured(done), { id, state: "Scheduled", paymentDate: "2030-01-15" });
+    const done = await confirmAs(confirmationId);
+    t.is(done.status, 200, done.text);
+    t.like((done.json as Json).result as Json, { id, state: "Scheduled", paymentDate: "2030-01-15" });
+    // Taken back to Approved, the bill is not scheduled again by the same token.
+    t.is((await h.call("POST", `/v1/bills/${id}/unschedule`)).status, 200);
+    const reused = await confirmAs(confirmationId);
+    t.is(reused.status, 409);
+    t.is((reused.json as Json).title, "ToolConfirmation.Used");
+    t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "Approved");
   } finally {
     await client.close();
   }

@@ -8,7 +8,7 @@ import test from "ava";
 import { type BillHarness, confirmedSuppliers, pdfWith, startBillHarness } from "../bills/bill-harness.js";
 
 // The official MCP tools against the real host: the inspector CLI (initialize, tools/list, a read tool, a write
-// tool's preview then confirm, a tool error as a result) and the conformance runner's server scenarios for a tools
+// tool's request for a person's confirmation, a tool error as a result) and the conformance runner's server scenarios for a tools
 // server. Neither can send apar's credential headers on every request the way a configured client does, so the
 // conformance runner talks to a loopback proxy that adds them.
 
@@ -65,7 +65,7 @@ const inspect = async (...args: string[]): Promise<Json> => {
 };
 
 test.serial(
-  "the inspector CLI lists the tools, reads a bill, previews then confirms a payment, and gets a tool error as a result",
+  "the inspector CLI lists the tools, reads a bill, asks for a payment the person confirms, and gets a tool error as a result",
   async (t) => {
     const listed = (await inspect("--method", "tools/list")) as { tools: { name: string }[] };
     t.true(listed.tools.some((x) => x.name === "get_bill"));
@@ -78,21 +78,13 @@ test.serial(
     await h.call("POST", `/v1/bills/${id}/submit`);
     await h.call("POST", `/v1/bills/${id}/approve`);
     const args = ["--tool-arg", `id=${id}`, "--tool-arg", "paymentDate=2031-03-01", "--tool-arg", "paymentMethod=SEPA"];
-    const preview = await inspect("--method", "tools/call", "--tool-name", "schedule_payment", ...args);
-    const token = String((preview.structuredContent as Json).confirmationToken);
+    const asked = await inspect("--method", "tools/call", "--tool-name", "schedule_payment", ...args);
+    t.like(asked.structuredContent as Json, { done: false, waitingFor: "person", tool: "schedule_payment" });
+    const confirmationId = String((asked.structuredContent as Json).confirmationId);
     t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "Approved");
-    const done = await inspect(
-      "--method",
-      "tools/call",
-      "--tool-name",
-      "schedule_payment",
-      ...args,
-      "--tool-arg",
-      "confirm=true",
-      "--tool-arg",
-      `confirmationToken=${token}`,
-    );
-    t.like(done.structuredContent as Json, { id, state: "Scheduled" });
+    // The person confirms outside the model, with the credential the client is configured with.
+    const done = await h.call("POST", `/v1/mcp/confirmations/${confirmationId}`);
+    t.like((done.json as Json).result as Json, { id, state: "Scheduled" });
 
     const failed = await inspect(
       "--method",

@@ -2,7 +2,7 @@ import type { RouteDef } from "@apar/adapters/http/index";
 // A tenant with one of everything, for walks over every route (tenant isolation, wire format).
 import { randomTokens } from "@apar/adapters/invoices/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { type Client, SYSTEM_ACTOR, uuidV7 } from "@apar/core";
+import { type Client, hashToolConfirmationToken, newToolConfirmationToken, SYSTEM_ACTOR, uuidV7 } from "@apar/core";
 import {
   addAllowedSender,
   type CreatedApiKey,
@@ -276,6 +276,27 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     createdAt: new Date(),
     updatedAt: new Date(),
   });
+  // Bill approvals B's key asked for through MCP and an agent, waiting for B's confirmation, through the store.
+  const confirmationTokens = { mcp: "", agent: "" };
+  for (const via of ["mcp", "agent"] as const) {
+    confirmationTokens[via] = newToolConfirmationToken(secureRandomBytes);
+    await h.app.database.stores.toolConfirmations.add({
+      tokenHash: hashToolConfirmationToken(confirmationTokens[via]),
+      clientId: client.id,
+      organisationId: organisation.id,
+      principal: { type: "api_key", id: apiKey.apiKey.id },
+      via,
+      tool: "approve_bill",
+      input: { id: billId },
+      summary: MARKER,
+      amount: "1.00",
+      currency: "EUR",
+      payee: MARKER,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      usedAt: null,
+    });
+  }
   return {
     client,
     apiKey,
@@ -304,6 +325,7 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     bankStatementId,
     statementEntryId,
     conversationId,
+    confirmationTokens,
   };
 };
 export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
@@ -351,6 +373,8 @@ export const idFor = (route: RouteDef, param: string, b: Tenant): string | undef
   };
   // A public approval token is itself the credential (the caller's key plays no part): B's real token would
   // rightly open B's page. The walk sends a well-formed token of nobody; test/portal/public-approval covers tokens.
+  // A tool confirmation's token is no credential without its owner's: B's real one must answer like nobody's.
+  if (segment === "confirmations") return b.confirmationTokens[route.path.startsWith("/agent/") ? "agent" : "mcp"];
   if (param === "token") return PUBLIC_TOKEN;
   if (param === "organisationId") return b.organisation.id;
   return param === "companyId" ? b.company.id : param === "clientId" ? b.client.id : byResource[segment ?? ""];

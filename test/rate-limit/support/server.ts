@@ -54,7 +54,7 @@ export const startLimited = async (options: Partial<RateLimiterOptions> = {}): P
       route(calls, "GET", "/v1/things"),
       route(calls, "POST", "/v1/things"),
       route(calls, "POST", "/v1/auth/codes", { limit: "auth", access: { scope: "client", credentials: "api_key" } }),
-      route(calls, "POST", "/auth/exchange", { limit: "auth" }),
+      route(calls, "POST", "/auth/exchange", { limit: "auth", limitKeyMember: "code" }),
       route(calls, "GET", "/i/{token}", { limit: "public-token" }),
       route(calls, "POST", "/public/bills/{approvalToken}/approve", {
         limit: "public-token",
@@ -65,6 +65,7 @@ export const startLimited = async (options: Partial<RateLimiterOptions> = {}): P
     ],
     beforeRoute: [limiter.hook],
     afterAuthenticate: [limiter.afterAuthenticate],
+    afterBody: [limiter.afterBody],
     authenticate,
     ready: async () => true,
     maxBodyBytes: 64 * 1024,

@@ -14,8 +14,8 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     summary: "Issue a short-lived, single-use auth code for a user",
     description:
       "An API-key holder issues a code for a user of its client who acts in the organisation; the user's " +
-      "browser exchanges it at /v1/auth/exchange within 5 minutes. Rate limited to 10 per minute for all callers " +
-      "(requests with a valid API key) and 5 per minute per source IP.",
+      "browser exchanges it at /v1/auth/exchange within 5 minutes. Rate limited to 10 per minute per API key " +
+      "(requests with a valid one) and 5 per minute per source IP.",
     tags: [TAG],
     access: { scope: "client", credentials: "api_key" },
     limit: "auth",
@@ -50,10 +50,13 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     summary: "Exchange an auth code for a bearer token",
     description:
       "The code is the credential: no API key is sent (browsers call this). The token is valid for 8 hours " +
-      "and covers every organisation of the user; choose one per request with the organisation header.",
+      "and covers every organisation of the user; choose one per request with the organisation header. Rate " +
+      "limited to 10 per minute per code and 5 per minute per source IP: exchanges of other codes never spend a " +
+      "valid code's budget.",
     tags: [TAG],
     access: { scope: "none" },
     limit: "auth",
+    limitKeyMember: "code",
     requestBody: jsonBody(AuthExchangeBody),
     responses: {
       "200": {

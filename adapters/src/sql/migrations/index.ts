@@ -22,6 +22,7 @@ import { listIndexes } from "./0021-list-indexes.js";
 import { agentConversations } from "./0022-agent-conversations.js";
 import { supplierBankConfirmation } from "./0023-supplier-bank-confirmation.js";
 import { paymentRunApprovals } from "./0024-payment-run-approvals.js";
+import { toolConfirmations } from "./0025-tool-confirmations.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   agentConversations,
   supplierBankConfirmation,
   paymentRunApprovals,
+  toolConfirmations,
 ];

@@ -239,7 +239,7 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
     name: "approve_bill",
     title: "Approve a bill",
     description:
-      "Approves a bill waiting for approval (NeedsApproval) as the caller; it is Approved once enough approvals are given, and may then be paid. The first call answers a preview and a confirmationToken; call again with confirm: true and that token to act.",
+      "Asks to approve a bill waiting for approval (NeedsApproval) as the caller; it is Approved once enough approvals are given, and may then be paid. You cannot approve it yourself: the call answers what approving does, and the person confirms it in their client.",
     input: BillId,
     access: "write",
     module: "ap",
@@ -249,9 +249,12 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
       const b = bill.right;
       const amount = [b.totalAmount ?? "an unknown amount", b.currency].filter((x) => x !== null).join(" ");
       const needed = b.appliedPolicy?.approvalsRequired ?? 1;
-      return E.right(
-        `Approve bill ${b.invoiceNumber ?? b.id} from ${b.supplierName ?? "an unknown supplier"} for ${amount} (${b.approvals.length} of ${needed} approval${needed === 1 ? "" : "s"} given so far).`,
-      );
+      return E.right({
+        summary: `Approve bill ${b.invoiceNumber ?? b.id} from ${b.supplierName ?? "an unknown supplier"} for ${amount} (${b.approvals.length} of ${needed} approval${needed === 1 ? "" : "s"} given so far).`,
+        amount: b.totalAmount,
+        currency: b.currency,
+        payee: b.supplierName,
+      });
     },
     run: (call, input) => run(approveBill(deps)(lifecycle(call, input.id))),
   }),
@@ -268,7 +271,7 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
     name: "schedule_payment",
     title: "Schedule a bill's payment",
     description:
-      'Schedules an approved bill for payment on a date by a method (e.g. "SEPA transfer"). Moves money: the first call answers a preview and a confirmationToken; call again with confirm: true and that token to act.',
+      'Asks to schedule an approved bill for payment on a date by a method (e.g. "SEPA transfer"). Lets money move, so you cannot do it yourself: the call answers what scheduling does, and the person confirms it in their client.',
     input: closedType(
       { id: Uuid, paymentDate: IsoDate, paymentMethod: NonEmptyTrimmedString(100) },
       {},
@@ -280,10 +283,14 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
       const bill = await run(getBill(deps)(call.scope, input.id.toLowerCase()));
       if (E.isLeft(bill)) return bill;
       const b = bill.right;
-      const amount = [b.amountDue ?? b.totalAmount ?? "an unknown amount", b.currency].filter((x) => x !== null);
-      return E.right(
-        `Schedule ${amount.join(" ")} to ${b.supplierName ?? "an unknown supplier"} (bill ${b.invoiceNumber ?? b.id}) for payment on ${input.paymentDate} by ${input.paymentMethod}.`,
-      );
+      const due = b.amountDue ?? b.totalAmount;
+      const amount = [due ?? "an unknown amount", b.currency].filter((x) => x !== null);
+      return E.right({
+        summary: `Schedule ${amount.join(" ")} to ${b.supplierName ?? "an unknown supplier"} (bill ${b.invoiceNumber ?? b.id}) for payment on ${input.paymentDate} by ${input.paymentMethod}.`,
+        amount: due,
+        currency: b.currency,
+        payee: b.supplierName,
+      });
     },
     run: (call, input) =>
       run(
@@ -365,7 +372,7 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
     name: "send_invoice",
     title: "Send an invoice",
     description:
-      "Sends a draft invoice: it takes its number and is mailed to the customer. Sends mail: the first call answers a preview and a confirmationToken; call again with confirm: true and that token to act.",
+      "Asks to send a draft invoice: it takes its number and is mailed to the customer. Sends mail, so you cannot do it yourself: the call answers what sending does, and the person confirms it in their client.",
     input: InvoiceId,
     access: "write",
     module: "ar",
@@ -373,9 +380,12 @@ export const toolCatalogue = (deps: ToolDeps): readonly AnyTool[] => [
       const invoice = await run(getInvoice(deps)(call.scope, input.id.toLowerCase()));
       if (E.isLeft(invoice)) return invoice;
       const i = invoice.right;
-      return E.right(
-        `Send the draft invoice of ${i.totalAmount} ${i.currency} to its customer by email; it takes the next invoice number.`,
-      );
+      return E.right({
+        summary: `Send the draft invoice of ${i.totalAmount} ${i.currency} to ${i.customerName}${i.customer.email === null ? "" : ` (${i.customer.email})`} by email; it takes the next invoice number.`,
+        amount: i.totalAmount,
+        currency: i.currency,
+        payee: null,
+      });
     },
     run: (call, input) => run(sendInvoice(deps)({ scope: call.scope, actor: call.actor, id: input.id.toLowerCase() })),
   }),

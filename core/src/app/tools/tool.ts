@@ -14,10 +14,19 @@ export interface ToolCall {
   readonly actor: Actor;
 }
 
+/** What a call that needs a person would do: a sentence, and the amount and payee when money or mail is involved. */
+export interface ToolPreview {
+  readonly summary: string;
+  readonly amount: string | null;
+  readonly currency: string | null;
+  readonly payee: string | null;
+}
+
 /**
  * A use case offered to a model: its name, a description written for a model, the input codec (the JSON Schema
- * a client sees is generated from it), whether it reads or writes, the module the client's plan must include, the
- * and whether it needs a confirmed preview first (it sends mail or moves money).
+ * a client sees is generated from it), whether it reads or writes, the module the client's plan must include (who
+ * may call it is the permissions table's `tool:<name>` row), and whether a person must confirm it (it sends mail or
+ * lets money move).
  */
 export interface ToolDef<C extends t.Mixed = t.Mixed> {
   readonly name: string;
@@ -26,8 +35,11 @@ export interface ToolDef<C extends t.Mixed = t.Mixed> {
   readonly input: C;
   readonly access: "read" | "write";
   readonly module: Module;
-  /** Present on tools that act only after a confirmed preview: what the call would do, in a sentence. */
-  readonly preview?: (call: ToolCall, input: t.TypeOf<C>) => Promise<E.Either<DomainError, string>>;
+  /**
+   * Present on tools that act only once a person confirms them through their own request (never the model): what
+   * the call would do.
+   */
+  readonly preview?: (call: ToolCall, input: t.TypeOf<C>) => Promise<E.Either<DomainError, ToolPreview>>;
   readonly run: (call: ToolCall, input: t.TypeOf<C>) => Promise<E.Either<DomainError, unknown>>;
 }
 
