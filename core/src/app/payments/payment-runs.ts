@@ -18,6 +18,7 @@ import {
 } from "../../payments/payment-run.js";
 import { PAYMENT_RUN_MACHINE } from "../../payments/payment-run-machine.js";
 import { approvalsRequiredFor, DEFAULT_PAYMENT_RUN_SETTINGS } from "../../payments/payment-run-settings.js";
+import { creditorAccount, routeOf } from "../../payments/rails.js";
 import type { Stores } from "../../ports/stores.js";
 import { type Currency, isCurrency } from "../../shared/currencies.js";
 import {
@@ -97,13 +98,7 @@ const creditorOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<Payme
   if (!verdict.isValid) return undefined;
   const canonical = verdict.canonical;
   if (!present(canonical.iban) && !present(canonical.accountNumber)) return undefined;
-  return {
-    name: payee.right.name,
-    iban: present(canonical.iban) ? canonical.iban : null,
-    accountNumber: present(canonical.accountNumber) ? canonical.accountNumber : null,
-    bic: present(canonical.bicSwift) ? canonical.bicSwift : null,
-    country: canonical.country ?? null,
-  };
+  return creditorAccount(payee.right.name, canonical);
 };
 
 interface Planned {
@@ -127,6 +122,9 @@ const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: strin
       code: "no_bank_details",
       message: `bill ${bill.id}: neither its supplier nor the bill has valid bank details`,
     };
+  const route = routeOf(creditor, currency);
+  if ("refused" in route)
+    return { field, code: "unroutable", message: `bill ${bill.id} cannot be paid by file: ${route.refused}` };
   const reference = bill.fields.paymentRef ?? bill.fields.invoiceNumber;
   return {
     bill,
