@@ -21,6 +21,7 @@ import { approvalsRequiredFor, DEFAULT_PAYMENT_RUN_SETTINGS } from "../../paymen
 import { creditorAccount, routeOf } from "../../payments/rails.js";
 import type { Stores } from "../../ports/stores.js";
 import { type Currency, isCurrency } from "../../shared/currencies.js";
+import { currencyAmountError } from "../../shared/currency-amounts.js";
 import {
   conflict,
   type DomainError,
@@ -115,6 +116,9 @@ const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: strin
   const due = billJson(bill, await s.billLifecycles.ofBill(scope, bill.id)).amountDue;
   if (due === null || compareAmounts(due, "0") <= 0)
     return { field, code: "nothing_due", message: `bill ${bill.id} has no amount due` };
+  const precision = currencyAmountError(field, due, currency);
+  if (precision !== undefined)
+    return { ...precision, message: `bill ${bill.id}: ${precision.message} (correct the bill: it is never rounded)` };
   const creditor = await creditorOf(s, scope, bill);
   if (creditor === undefined)
     return {
