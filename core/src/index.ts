@@ -23,6 +23,7 @@ export * from "./recurring/index.js";
 export * from "./reminders/index.js";
 export * from "./shared/codecs/index.js";
 export * from "./shared/currencies.js";
+export * from "./shared/currency-amounts.js";
 export * from "./shared/cursor.js";
 export * from "./shared/errors.js";
 export * from "./shared/instant.js";

@@ -1,4 +1,12 @@
-import { accountStatusOf, fromMinorUnits, isCurrency, type PaymentCapabilities, toMinorUnits } from "@apar/core";
+import {
+  accountStatusOf,
+  type Currency,
+  fromMinorUnits,
+  isCurrency,
+  isDecimalString,
+  type PaymentCapabilities,
+  toMinorUnits,
+} from "@apar/core";
 import type { GatewayAccountState, GatewayEvent, PaymentGateway } from "@apar/core/ports";
 import Stripe from "stripe";
 
@@ -121,6 +129,10 @@ export const stripeGateway = (settings: StripeSettings): PaymentGateway => {
   };
 };
 
+/** True when a processor's amount in minor units is a whole number apar's amounts hold (not 30 digits). */
+const minorAmountFits = (units: number, currency: Currency): boolean =>
+  Number.isSafeInteger(units) && units >= 0 && isDecimalString(fromMinorUnits(BigInt(units), currency));
+
 /** A Stripe event reduced to what apar acts on. */
 export const eventOf = (event: Stripe.Event): GatewayEvent => {
   const accountId = typeof event.account === "string" ? event.account : null;
@@ -129,6 +141,8 @@ export const eventOf = (event: Stripe.Event): GatewayEvent => {
     const currency = (session.currency ?? "").toUpperCase();
     if (session.payment_status !== "paid" || !isCurrency(currency) || typeof session.amount_total !== "number")
       return { id: event.id, kind: "other", type: `${event.type} (not paid)` };
+    if (!minorAmountFits(session.amount_total, currency))
+      return { id: event.id, kind: "other", type: `${event.type} (amount out of range)` };
     return {
       id: event.id,
       kind: "payment",
@@ -145,6 +159,8 @@ export const eventOf = (event: Stripe.Event): GatewayEvent => {
     const currency = (charge.currency ?? "").toUpperCase();
     if (!isCurrency(currency) || typeof charge.amount_refunded !== "number")
       return { id: event.id, kind: "other", type: event.type };
+    if (!minorAmountFits(charge.amount_refunded, currency))
+      return { id: event.id, kind: "other", type: `${event.type} (amount out of range)` };
     return {
       id: event.id,
       kind: "refund",

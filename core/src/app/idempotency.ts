@@ -1,7 +1,9 @@
 import * as E from "fp-ts/lib/Either.js";
 import type { IdempotencyKeys } from "../ports/idempotency.js";
+import type { Stores } from "../ports/stores.js";
 import { conflict, type DomainError } from "../shared/errors.js";
 import type { OrgScope } from "../shared/scope.js";
+import type { CoreDeps } from "./deps.js";
 
 /** An Idempotency-Key header and a hash of what the request asked. */
 export interface IdempotencyRequest {
@@ -92,3 +94,33 @@ export const rememberResponse = (
   request === undefined
     ? Promise.resolve()
     : rememberAnswer(keys, place, request, { status: request.status, response }, now);
+
+/**
+ * The use case's deps with its unit of work run once per Idempotency-Key: a repeat of the request answers the
+ * first answer again, remembered in the unit of work that made it (so a retry after a lost answer never makes a
+ * second credit note). For use cases that run one unit of work answering an Either (a draft, an issue, an
+ * application); without a key, the deps as they are.
+ */
+export const keyedDeps = <D extends CoreDeps<"idempotencyKeys">>(
+  deps: D,
+  scope: OrgScope,
+  idempotency: OperationIdempotency | undefined,
+): D => {
+  if (idempotency === undefined) return deps;
+  const place = operationPlace(scope, idempotency);
+  const run = <A>(work: (s: Stores) => Promise<A>): Promise<A> =>
+    oncePerKey(
+      deps.db.stores.idempotencyKeys,
+      place,
+      idempotency,
+      (seen) => seen.response,
+      () =>
+        deps.db.run(async (s) => {
+          const answer = (await work(s as unknown as Stores)) as E.Either<DomainError, unknown>;
+          if (E.isRight(answer))
+            await rememberResponse(s.idempotencyKeys, place, idempotency, answer.right, deps.clock.now());
+          return answer;
+        }),
+    ) as Promise<A>;
+  return { ...deps, db: { ...deps.db, stores: deps.db.stores, run } };
+};

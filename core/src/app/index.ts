@@ -57,7 +57,13 @@ export {
   updateCustomer,
 } from "./customers/customer-use-cases.js";
 export type { CoreDeps } from "./deps.js";
-export type { IdempotencyPlace, IdempotencyRequest, RememberedAnswer } from "./idempotency.js";
+export type {
+  IdempotencyPlace,
+  IdempotencyRequest,
+  OperationIdempotency,
+  RememberedAnswer,
+} from "./idempotency.js";
+export { keyedDeps } from "./idempotency.js";
 export * from "./inbox/allowed-senders.js";
 export {
   type AssignCompanyBillInput,

@@ -1,4 +1,6 @@
 import type { BankDetails, ExtractedFields } from "../extraction/model.js";
+import { currencyAmountErrors } from "../shared/currency-amounts.js";
+import type { FieldError } from "../shared/errors.js";
 
 /** The longest value of each text field, in characters: the same for a reader's fields and a person's PATCH. */
 export const FIELD_LIMITS = {
@@ -61,3 +63,18 @@ export const limitFields = (f: ExtractedFields): { fields: ExtractedFields; drop
   }));
   return { fields: fields as unknown as ExtractedFields, dropped };
 };
+
+/**
+ * The bill's amounts its currency refuses (JPY 1000.50), each with its field: a person corrects them before the
+ * bill is submitted, and a correction that carries one is refused.
+ */
+export const billAmountErrors = (f: ExtractedFields): FieldError[] =>
+  currencyAmountErrors(
+    [
+      ["totalAmount", f.totalAmount],
+      ["subTotal", f.subTotal],
+      ["taxAmount", f.taxAmount],
+      ...f.lineItems.map((l, i) => [`lineItems[${i}].amount`, l.amount] as const),
+    ],
+    f.currency,
+  );

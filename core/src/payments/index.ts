@@ -6,3 +6,4 @@ export * from "./payment-account.js";
 export * from "./payment-run.js";
 export * from "./payment-run-machine.js";
 export * from "./payment-run-settings.js";
+export * from "./rails.js";

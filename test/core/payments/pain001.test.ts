@@ -1,4 +1,11 @@
-import { type CreditTransferBatch, controlSum, creditorReferenceFor, isCreditorReference, pain001 } from "@apar/core";
+import {
+  type CreditTransferBatch,
+  controlSum,
+  creditorReferenceFor,
+  inCharacterSet,
+  isCreditorReference,
+  pain001,
+} from "@apar/core";
 import test from "ava";
 import { pain001SchemaErrors as schemaErrors } from "../../helpers/pain001-schema.js";
 
@@ -62,8 +69,10 @@ test("a SEPA euro batch validates against pain.001.001.09, with an exact control
   t.regex(xml, /<InstdAmt Ccy="EUR">0\.10<\/InstdAmt>/);
   t.regex(xml, /<Cd>SCOR<\/Cd>[\s\S]*<Ref>RF18539007547034<\/Ref>/);
   t.regex(xml, /<Ustrd>INV-2026\/0042<\/Ustrd>/);
-  t.regex(xml, /<Nm>Acme &lt;Tools&gt; SARL<\/Nm>/);
-  t.regex(xml, /<Nm>Łódź Dąb Sp\. z o\.o\.<\/Nm>/);
+  // The EPC character set: what it lacks is transliterated (letters lose their accents) or a full stop.
+  t.regex(xml, /<Nm>Acme .Tools. SARL<\/Nm>/);
+  t.regex(xml, /<Nm>Lodz Dab Sp\. z o\.o\.<\/Nm>/);
+  t.regex(xml, /<Nm>Buyer \+ Co GmbH<\/Nm>/);
   t.regex(xml, /<EndToEndId>bill-0190f5a4-0002<\/EndToEndId>/);
 });
 
@@ -104,4 +113,18 @@ test("creditor references: RF, check digits that verify, the document's letters 
   t.true(isCreditorReference(ref ?? ""));
   t.is(creditorReferenceFor("--"), undefined);
   t.is(creditorReferenceFor("A".repeat(30))?.length, 25);
+});
+
+test("text is always in the rail's character set: control characters, lone surrogates and non-characters never reach the file", (t) => {
+  const hostile = "A\u0000B\u0007C\uD800D\uFFFEE\u0085F\u200BG & <H>";
+  t.is(inCharacterSet(hostile, true), "A B C D E F G + .H.");
+  t.is(inCharacterSet(hostile, false), "A B C D E F G & <H>");
+  t.is(inCharacterSet("ﬁ Straße №5", true), "fi Strasse No5");
+  const xml = pain001({
+    ...eur,
+    transfers: [
+      { ...(eur.transfers[0] as CreditTransferBatch["transfers"][number]), creditor: { ...debtor, name: hostile } },
+    ],
+  });
+  t.is(schemaErrors(xml), "");
 });

@@ -7,7 +7,7 @@ import {
   startBillHarness,
   userWithToken,
 } from "../bills/bill-harness.js";
-import { approveAndRelease, callAs, runEvents } from "./run-support.js";
+import { approveAndRelease, callAs, readyToPay, runEvents } from "./run-support.js";
 
 // Payment runs under four eyes over real HTTP: a run is proposed, approved by someone else (a person, with the
 // right, once each, as many as the organisation's settings ask), and only then is its file released; a proposal is
@@ -30,21 +30,7 @@ const SUPPLIER = "Fournisseur Quatre Yeux SA";
 
 test.before(async () => {
   h = await startBillHarness();
-  const policy = await h.call("POST", "/v1/approval-policies", {
-    body: { name: "Everything", priorityOrder: 1, action: "AutoApprove" },
-  });
-  if (policy.status !== 201) throw new Error(`policy: ${policy.status}`);
-  const identity = await h.call("PUT", "/v1/seller-identity", {
-    body: {
-      legalName: "Vier Augen AG",
-      addressLines: ["Hauptstraße 1"],
-      city: "Berlin",
-      countryCode: "DE",
-      companyRegistrationId: "HRB 12345",
-      bankAccounts: [{ iban: "DE75 5121 0800 1245 1261 99", bic: "SOGEDEFFXXX" }],
-    },
-  });
-  if (identity.status !== 200) throw new Error(`identity: ${identity.status}`);
+  await readyToPay(h, "Vier Augen AG");
   const supplier = await h.call("POST", "/v1/suppliers", { body: { name: SUPPLIER, bankDetails: { iban: FR_IBAN } } });
   if (supplier.status !== 201) throw new Error(`supplier: ${supplier.status}`);
   await confirmSupplierAccount(h, String((supplier.json as Json).id));

@@ -145,7 +145,7 @@ test.serial(
     const sepa = (await h.call("GET", `/v1/payment-runs/${String(eur.id)}/file`)).text;
     t.true(sepa.includes("<Cd>SEPA</Cd>"), "euro transfers between IBANs follow SEPA rules");
     t.true(sepa.includes("<Ref>RF18539007547034</Ref>"), "an RF reference goes structured");
-    t.true(sepa.includes("Käufer &amp; Söhne AG"));
+    t.true(sepa.includes("<Nm>Kaeufer + Soehne AG</Nm>"), "in the EPC character set");
     const again = await h.call("GET", `/v1/payment-runs/${String(eur.id)}/file`);
     t.is(again.text, sepa, "the file reads the same every time");
     const listed = (await h.call("GET", "/v1/payment-runs?limit=1")).json as { data: Json[]; hasMore: boolean };

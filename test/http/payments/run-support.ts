@@ -30,3 +30,25 @@ export const runEvents = async (h: BillHarness, runId: string) =>
     actor: e.envelope.actor,
     data: e.envelope.data as Record<string, unknown>,
   }));
+
+/**
+ * An organisation ready to pay: an AutoApprove policy (bills submitted are Approved) and a seller identity with the
+ * German account runs pay from.
+ */
+export const readyToPay = async (h: BillHarness, legalName: string): Promise<void> => {
+  const policy = await h.call("POST", "/v1/approval-policies", {
+    body: { name: "Everything", priorityOrder: 1, action: "AutoApprove" },
+  });
+  if (policy.status !== 201) throw new Error(`policy: ${policy.status}`);
+  const identity = await h.call("PUT", "/v1/seller-identity", {
+    body: {
+      legalName,
+      addressLines: ["Hauptstraße 1"],
+      city: "Berlin",
+      countryCode: "DE",
+      companyRegistrationId: "HRB 12345",
+      bankAccounts: [{ iban: "DE75 5121 0800 1245 1261 99", bic: "SOGEDEFFXXX" }],
+    },
+  });
+  if (identity.status !== 200) throw new Error(`identity: ${identity.status}`);
+};

@@ -6,6 +6,7 @@ import {
   creditNotePdf,
   getCreditNote,
   issueCreditNote,
+  keyedDeps,
   listCreditNotes,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
@@ -13,7 +14,16 @@ import { jsonBody, type RouteDef } from "../route.js";
 import { documentFileRoutes } from "./document-file-routes.js";
 import { AR_ACCESS, type InvoiceRouteDeps } from "./invoice-routes.js";
 import { CREDIT_NOTE_SCHEMA } from "./invoice-schemas.js";
-import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
+import {
+  IDEMPOTENCY_KEY_PARAMETER,
+  idOf,
+  LIST_PARAMETERS,
+  listSchema,
+  operationKeyOf,
+  orgScope,
+  pageOf,
+  reply,
+} from "./support.js";
 
 const TAG = "credit-notes";
 const answer = { description: "The credit note.", schema: CREDIT_NOTE_SCHEMA };
@@ -36,11 +46,19 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": { description: "`Invoice.NotFound`." },
         "409": { description: "`CreditNote.ExceedsInvoice` or `Invoice.InvalidTransition`." },
       },
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
       handler: async (ctx) => {
+        const key = operationKeyOf(ctx, "POST /v1/invoices/{invoiceId}/credit-notes", 201);
+        if (E.isLeft(key)) return key.left;
         const body = decode(CreateCreditNoteBody, ctx.json);
         if (E.isLeft(body)) return body.left;
+        const { scope } = orgScope(ctx);
         return reply(
-          createCreditNote(deps())({ scope: orgScope(ctx).scope, invoiceId: idOf(ctx, "invoiceId"), body: body.right }),
+          createCreditNote(keyedDeps(deps(), scope, key.right))({
+            scope,
+            invoiceId: idOf(ctx, "invoiceId"),
+            body: body.right,
+          }),
           201,
           (n) => n,
         );
@@ -58,10 +76,13 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
         "404": missing,
         "409": { description: "`CreditNote.InvalidTransition` (issued already), `CreditNote.ExceedsInvoice`." },
       },
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
       handler: async (ctx) => {
+        const key = operationKeyOf(ctx, "POST /v1/invoices/{invoiceId}/credit-notes/{creditNoteId}/issue", 200);
+        if (E.isLeft(key)) return key.left;
         const { auth, scope } = orgScope(ctx);
         return reply(
-          issueCreditNote(deps())({
+          issueCreditNote(keyedDeps(deps(), scope, key.right))({
             scope,
             actor: auth.actor,
             invoiceId: idOf(ctx, "invoiceId"),

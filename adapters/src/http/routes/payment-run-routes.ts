@@ -53,6 +53,11 @@ const ACCOUNT: JsonSchema = {
     accountNumber: S.nullableString,
     bic: S.nullableString,
     country: S.nullableString,
+    clearing: {
+      type: ["object", "null"],
+      description: "The bank's clearing system member id: a sort code under GBDSC, an ABA routing number under USABA.",
+      properties: { system: S.string, memberId: S.string },
+    },
   },
 };
 const ITEM: JsonSchema = {

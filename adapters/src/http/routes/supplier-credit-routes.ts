@@ -5,6 +5,7 @@ import {
   draftSupplierCreditNote,
   getSupplierCreditNote,
   issueSupplierCreditNote,
+  keyedDeps,
   listSupplierCreditNotes,
   reverseSupplierCredit,
   SupplierCreditApplicationBody,
@@ -14,7 +15,17 @@ import {
 import * as E from "fp-ts/lib/Either.js";
 import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
+import {
+  IDEMPOTENCY_KEY_PARAMETER,
+  idOf,
+  LIST_PARAMETERS,
+  listSchema,
+  operationKeyOf,
+  orgScope,
+  pageOf,
+  reply,
+  wholeList,
+} from "./support.js";
 
 /** What the supplier credit routes need: the use cases' dependencies, read per request. */
 export type SupplierCreditRouteDeps = RouteDeps<"db" | "clock" | "ids">;
@@ -74,10 +85,18 @@ export const supplierCreditRoutes = (deps: SupplierCreditRouteDeps): RouteDef[] 
       tags: [TAG],
       access: ACCESS,
       responses: { "201": note, "400": invalid, "404": { description: "`Supplier.NotFound`." } },
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
       handler: async (ctx) => {
+        const key = operationKeyOf(ctx, "POST /v1/suppliers/{supplierId}/credit-notes", 201);
+        if (E.isLeft(key)) return key.left;
         const body = decode(SupplierCreditNoteBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(draftSupplierCreditNote(deps())(ctxOf(ctx), idOf(ctx, "supplierId"), body.right), 201, (n) => n);
+        const who = ctxOf(ctx);
+        return reply(
+          draftSupplierCreditNote(keyedDeps(deps(), who.scope, key.right))(who, idOf(ctx, "supplierId"), body.right),
+          201,
+          (n) => n,
+        );
       },
       requestBody: jsonBody(SupplierCreditNoteBody),
     },
@@ -126,7 +145,13 @@ export const supplierCreditRoutes = (deps: SupplierCreditRouteDeps): RouteDef[] 
       tags: [TAG],
       access: ACCESS,
       responses: { "200": note, "404": missing, "409": state },
-      handler: (ctx) => reply(issueSupplierCreditNote(deps())(ctxOf(ctx), idOf(ctx)), 200, (n) => n),
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
+      handler: async (ctx) => {
+        const key = operationKeyOf(ctx, "POST /v1/supplier-credit-notes/{id}/issue", 200);
+        if (E.isLeft(key)) return key.left;
+        const who = ctxOf(ctx);
+        return reply(issueSupplierCreditNote(keyedDeps(deps(), who.scope, key.right))(who, idOf(ctx)), 200, (n) => n);
+      },
     },
     {
       method: "POST",
@@ -142,10 +167,18 @@ export const supplierCreditRoutes = (deps: SupplierCreditRouteDeps): RouteDef[] 
         "404": missing,
         "409": { description: "`SupplierCreditNote.Overapplied`, or the note or bill cannot take credit now." },
       },
+      parameters: [IDEMPOTENCY_KEY_PARAMETER],
       handler: async (ctx) => {
+        const key = operationKeyOf(ctx, "POST /v1/supplier-credit-notes/{id}/applications", 200);
+        if (E.isLeft(key)) return key.left;
         const body = decode(SupplierCreditApplicationBody, ctx.json);
         if (E.isLeft(body)) return body.left;
-        return reply(applySupplierCredit(deps())(ctxOf(ctx), idOf(ctx), body.right), 200, (n) => n);
+        const who = ctxOf(ctx);
+        return reply(
+          applySupplierCredit(keyedDeps(deps(), who.scope, key.right))(who, idOf(ctx), body.right),
+          200,
+          (n) => n,
+        );
       },
       requestBody: jsonBody(SupplierCreditApplicationBody),
     },

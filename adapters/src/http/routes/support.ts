@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   type Client,
   closedType,
@@ -10,7 +11,7 @@ import {
   type RequestAuth,
   validationError,
 } from "@apar/core";
-import type { CompanyVisibility } from "@apar/core/app";
+import type { CompanyVisibility, OperationIdempotency } from "@apar/core/app";
 import type { OrgScope, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
@@ -169,3 +170,20 @@ export const S = {
   string: { type: "string" },
   nullableString: { type: ["string", "null"] },
 } as const;
+
+/**
+ * The Idempotency-Key of a money POST as the use case takes it: the key, a hash of the path and body (what "the
+ * same request" means), the operation and the status it answers; undefined without a key; the problem of a bad one.
+ */
+export const operationKeyOf = (
+  ctx: RouteContext,
+  operation: string,
+  status: number,
+): E.Either<DomainError, OperationIdempotency | undefined> => {
+  const key = idempotencyKeyOf(ctx);
+  if (E.isLeft(key) || key.right === undefined) return key as E.Either<DomainError, undefined>;
+  const requestHash = createHash("sha256")
+    .update(JSON.stringify([ctx.params, ctx.json ?? null]))
+    .digest("hex");
+  return E.right({ key: key.right, requestHash, operation, status });
+};

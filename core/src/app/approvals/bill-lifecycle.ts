@@ -4,10 +4,11 @@ import { evaluatePolicies } from "../../approvals/evaluate.js";
 import { type BillFacts, type BillLifecycle, NEW_SUPPLIER_APPROVED_BILLS } from "../../approvals/model.js";
 import type { BillTrigger } from "../../bills/bill-machine.js";
 import type { BillJson } from "../../bills/bill-view.js";
+import { billAmountErrors } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { Stores } from "../../ports/stores.js";
-import { conflict, type DomainError, domainError } from "../../shared/errors.js";
+import { conflict, type DomainError, domainError, validationError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { type AfterMove, moveBill, type Planner } from "../bills/move-bill.js";
 import { confirmedPayee } from "../suppliers/bank-account.js";
@@ -121,6 +122,9 @@ export const submitBill = (deps: ApprovalDeps, gate: ReviewGate = noGate, after?
             `A bill in state PendingReview cannot be submitted while flagged as a possible duplicate of bill ${bill.duplicateOfBillId}: dismiss the flag or void the bill.`,
           ),
         );
+      // An amount its currency refuses (read as JPY 1000.50) is corrected first: never approved, never rounded.
+      const refused = bill.state === "PendingReview" ? billAmountErrors(bill.fields) : [];
+      if (refused.length > 0) return E.left(validationError(refused));
       const scope = { clientId: bill.clientId, organisationId: bill.organisationId };
       const gated = await gate(s, scope, bill);
       if (E.isLeft(gated)) return gated;

@@ -3,7 +3,7 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import type { BillJson } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
-import { BANK_LIMITS, FIELD_LIMITS } from "../../bills/field-limits.js";
+import { BANK_LIMITS, billAmountErrors, FIELD_LIMITS } from "../../bills/field-limits.js";
 import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { ExtractedFields } from "../../extraction/model.js";
@@ -124,6 +124,8 @@ export const updateBill =
                     bankDetails === null ? null : { ...EMPTY_BANK_DETAILS, ...bill.fields.bankDetails, ...bankDetails },
                 }),
           });
+          const refused = billAmountErrors(fields);
+          if (refused.length > 0) return E.left(validationError(refused));
           const named = Object.keys(input.patch).filter((k) => k !== "supplierId");
           const supplierChanged = "supplierName" in input.patch || "supplierTaxNumber" in input.patch;
           const matched =

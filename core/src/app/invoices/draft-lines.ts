@@ -6,7 +6,7 @@ import type { Stores } from "../../ports/stores.js";
 import type { Currency } from "../../shared/currencies.js";
 import { type DomainError, type FieldError, validationError } from "../../shared/errors.js";
 import type { Ids } from "../../shared/ids.js";
-import { isZeroAmount } from "../../shared/money.js";
+import { isDecimalString, isZeroAmount, multiplyAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { LineItemBody } from "./invoice-bodies.js";
 
@@ -33,6 +33,20 @@ export const customerFor = async (
         ]),
       )
     : E.right(customer);
+};
+
+const OUT_OF_RANGE = "the amounts add up to more than apar holds (20 digits before the point)";
+
+/** The totals of the lines, or undefined when any of them is beyond the 20 digits an amount holds. */
+const totalsWithinRange = (inputs: readonly LineInput[], currency: Currency): InvoiceTotals | undefined => {
+  try {
+    const totals = computeTotals(inputs, currency);
+    return [totals.subTotal, totals.taxAmount, totals.totalAmount].every(isDecimalString) ? totals : undefined;
+  } catch (error) {
+    // Arithmetic refuses an intermediate amount beyond range (a TypeError): the lines are too large, not broken.
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
 };
 
 /**
@@ -76,8 +90,14 @@ export const priceLines = async (
     });
     const priced = inputs.at(-1) as LineInput;
     errors.push(...categoryErrors(priced, at));
+    if (!isDecimalString(multiplyAmount(priced.quantity, priced.unitPrice)))
+      errors.push({ field: `${at}.quantity`, code: "out_of_range", message: OUT_OF_RANGE });
   }
-  return errors.length > 0 ? E.left(validationError(errors)) : E.right(computeTotals(inputs, currency));
+  if (errors.length > 0) return E.left(validationError(errors));
+  const totals = totalsWithinRange(inputs, currency);
+  return totals === undefined
+    ? E.left(validationError([{ field: "body.lineItems", code: "out_of_range", message: OUT_OF_RANGE }]))
+    : E.right(totals);
 };
 
 /** A line's category against its rate: S needs a rate above zero; the others are at zero, and all but Z need a reason. */

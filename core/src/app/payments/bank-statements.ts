@@ -9,6 +9,7 @@ import { creditorReferenceFor } from "../../payments/creditor-reference.js";
 import type { EntryMatch, ImportedEntry, ImportedStatement, MatchBasis } from "../../payments/imported-statement.js";
 import { isCreditorReference } from "../../payments/pain001.js";
 import { billIdOfEndToEndId } from "../../payments/payment-run.js";
+import { currencyAmountError } from "../../shared/currency-amounts.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import { compareAmounts } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
@@ -201,6 +202,11 @@ export const importBankStatement =
           },
         ]),
       );
+    const refused = entries.flatMap(({ entry }, index) => {
+      const error = currencyAmountError(`entries[${index}].amount`, entry.amount, entry.currency);
+      return error === undefined ? [] : [error];
+    });
+    if (refused.length > 0) return E.left(validationError(refused.slice(0, 20)));
     let open = await openInvoices(deps, scope);
     const imported: ImportedEntry[] = [];
     for (const [index, { entry, account }] of entries.entries()) {

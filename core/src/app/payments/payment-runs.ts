@@ -18,8 +18,10 @@ import {
 } from "../../payments/payment-run.js";
 import { PAYMENT_RUN_MACHINE } from "../../payments/payment-run-machine.js";
 import { approvalsRequiredFor, DEFAULT_PAYMENT_RUN_SETTINGS } from "../../payments/payment-run-settings.js";
+import { creditorAccount, routeOf } from "../../payments/rails.js";
 import type { Stores } from "../../ports/stores.js";
 import { type Currency, isCurrency } from "../../shared/currencies.js";
+import { currencyAmountError } from "../../shared/currency-amounts.js";
 import {
   conflict,
   type DomainError,
@@ -97,13 +99,7 @@ const creditorOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<Payme
   if (!verdict.isValid) return undefined;
   const canonical = verdict.canonical;
   if (!present(canonical.iban) && !present(canonical.accountNumber)) return undefined;
-  return {
-    name: payee.right.name,
-    iban: present(canonical.iban) ? canonical.iban : null,
-    accountNumber: present(canonical.accountNumber) ? canonical.accountNumber : null,
-    bic: present(canonical.bicSwift) ? canonical.bicSwift : null,
-    country: canonical.country ?? null,
-  };
+  return creditorAccount(payee.right.name, canonical);
 };
 
 interface Planned {
@@ -120,6 +116,9 @@ const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: strin
   const due = billJson(bill, await s.billLifecycles.ofBill(scope, bill.id)).amountDue;
   if (due === null || compareAmounts(due, "0") <= 0)
     return { field, code: "nothing_due", message: `bill ${bill.id} has no amount due` };
+  const precision = currencyAmountError(field, due, currency);
+  if (precision !== undefined)
+    return { ...precision, message: `bill ${bill.id}: ${precision.message} (correct the bill: it is never rounded)` };
   const creditor = await creditorOf(s, scope, bill);
   if (creditor === undefined)
     return {
@@ -127,6 +126,9 @@ const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: strin
       code: "no_bank_details",
       message: `bill ${bill.id}: neither its supplier nor the bill has valid bank details`,
     };
+  const route = routeOf(creditor, currency);
+  if ("refused" in route)
+    return { field, code: "unroutable", message: `bill ${bill.id} cannot be paid by file: ${route.refused}` };
   const reference = bill.fields.paymentRef ?? bill.fields.invoiceNumber;
   return {
     bill,
