@@ -5,7 +5,14 @@ import { parseArgs } from "node:util";
 import { openApiDocumentOf, type RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { type DomainError, MODULES, type Module } from "@apar/core";
-import { createApiKey, createClient, createOrganisation, createUser, revokeApiKey } from "@apar/core/app";
+import {
+  createApiKey,
+  createClient,
+  createOrganisation,
+  createUser,
+  renameOrganisation,
+  revokeApiKey,
+} from "@apar/core/app";
 import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
@@ -22,6 +29,7 @@ commands:
   migrate                                   apply pending database migrations
   client create --name <name> [--sandbox] [--modules ap,ar,...]
   org create --client <clientId> --name <name> [--time-zone <IANA zone>]
+  org rename --client <clientId> --org <orgId> --name <name>
   user create --client <clientId> --email <email> --name <name> [--org <orgId>] [--role Admin|Member|Approver] [--owner|--admin]
   api-key create (--client <clientId> [--client <id2> ...] | --operator) [--name <name>] [--expires <ISO date-time>]
   api-key revoke <keyId>
@@ -115,6 +123,20 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
             clientId: required(values, "client"),
             name: required(values, "name"),
             ...(values["time-zone"] === undefined ? {} : { timeZone: values["time-zone"] }),
+          })(),
+          (o) => o,
+        );
+      }
+      case "org rename": {
+        const { values } = parseArgs({
+          args: rest,
+          options: { client: { type: "string" }, org: { type: "string" }, name: { type: "string" } },
+        });
+        return finish(
+          await renameOrganisation(deps)({
+            clientId: required(values, "client"),
+            id: required(values, "org"),
+            name: required(values, "name"),
           })(),
           (o) => o,
         );

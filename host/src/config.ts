@@ -64,6 +64,8 @@ export interface Config {
   readonly inboundEmailSecret: string | undefined;
   readonly trustedMailGateways: readonly string[];
   readonly trustedAuthservIds: readonly string[];
+  /** The name the first start gives the organisation it creates. */
+  readonly firstOrganisationName: string;
 }
 
 /** One variable: its name, default (undefined: optional) and codec from the raw string. */
@@ -613,6 +615,13 @@ export const VARIABLES = {
     codec: authservIds,
     fallback: "",
     meaning: "the authserv-ids those gateways write (`mx.example.com`); results under any other id are ignored",
+  },
+  firstOrganisationName: {
+    name: "APAR_FIRST_ORGANISATION_NAME",
+    codec: nonEmpty,
+    fallback: "Default organisation",
+    meaning:
+      "the name the first start gives the organisation it creates (later: `PATCH /v1/organisations/{id}` or `apar org rename`)",
   },
 } satisfies { [K in Exclude<keyof Config, never>]: Variable<unknown> };
 

@@ -4,6 +4,7 @@ import type { Clock, Database, Ids, Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
+import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
 /** Unwraps a use case result where a DomainError would be a defect (setup input is ours). */
@@ -36,7 +37,8 @@ export const firstStartBanner = (created: FirstStart, prefix: string): string =>
   ].join("\n");
 
 /**
- * On first start with an empty database: one client (all modules), one organisation and an admin API key
+ * On first start with an empty database: one client (all modules), one organisation (named by
+ * APAR_FIRST_ORGANISATION_NAME) and an admin API key
  * for that client. Several instances may start at once: the database lock makes exactly one of them do it.
  * Answers what it created (the key to print once), or undefined when the database already had a client.
  */
@@ -48,15 +50,14 @@ export const firstStart = async (container: Container): Promise<FirstStart | und
     randomBytes: secureRandomBytes,
   };
   const logger = container.get<Logger>(TOKENS.Logger);
+  const name = container.get<Config>(TOKENS.Config).firstOrganisationName.trim().slice(0, 200);
   return database.withLock("first-start", async () => {
     if ((await database.stores.clients.count()) > 0) return undefined;
     // One transaction for all three, so a crash half-way leaves an empty database that the next start fills.
     return database.run(async (stores) => {
       const deps = { ...base, db: { run: <A>(work: (s: Stores) => Promise<A>) => work(stores) } };
       const client = orThrow(await createClient(deps)({ name: "Default client" })());
-      const organisation = orThrow(
-        await createOrganisation(deps)({ clientId: client.id, name: "Default organisation" })(),
-      );
+      const organisation = orThrow(await createOrganisation(deps)({ clientId: client.id, name })());
       const created = orThrow(
         await createApiKey(deps)({ scope: { kind: "clients", clientIds: [client.id] }, name: "first-start admin" })(),
       );

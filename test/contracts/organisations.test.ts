@@ -40,3 +40,21 @@ contractTest("organisations: listByClient pages the client's organisations only"
   t.false(rest.hasMore);
   t.true(rest.items.every((o) => o.clientId === clientId));
 });
+
+contractTest(
+  "organisations: update changes the name, industry and time zone within the client only",
+  async (t, { stores }) => {
+    const organisation = anOrganisation(aClient().id, { name: "Default organisation" });
+    await stores.organisations.add(organisation);
+    const renamed = {
+      ...organisation,
+      name: "Müller Maschinenbau GmbH",
+      industryId: "manufacturing",
+      timeZone: "Europe/Berlin",
+    };
+    await stores.organisations.update(renamed);
+    t.deepEqual(await stores.organisations.ofId(organisation.clientId, organisation.id), renamed);
+    await stores.organisations.update({ ...renamed, clientId: aClient().id, name: "Hijacked" });
+    t.is((await stores.organisations.ofId(organisation.clientId, organisation.id))?.name, "Müller Maschinenbau GmbH");
+  },
+);

@@ -37,6 +37,21 @@ test("client, organisation, user and API keys from the command line; bad usage e
   const org = await run(environment.env, ["org", "create", "--client", clientId, "--name", "CLI org"]);
   t.is(org.code, 0, org.err);
   const orgId = (JSON.parse(org.out) as { id: string }).id;
+  const renamed = await run(environment.env, [
+    "org",
+    "rename",
+    "--client",
+    clientId,
+    "--org",
+    orgId,
+    "--name",
+    "Müller GmbH",
+  ]);
+  t.is(renamed.code, 0, renamed.err);
+  t.like(JSON.parse(renamed.out), { id: orgId, name: "Müller GmbH" });
+  const elsewhere = await run(environment.env, ["org", "rename", "--client", orgId, "--org", orgId, "--name", "X"]);
+  t.is(elsewhere.code, 1);
+  t.regex(elsewhere.err, /Organisation\.NotFound/);
   const user = await run(environment.env, [
     "user",
     "create",

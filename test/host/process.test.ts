@@ -30,10 +30,10 @@ test("a bad variable stops the process with exit code 2 and one line naming each
   t.regex(lines[1] ?? "", /APAR_ROLES/);
 });
 
-test("first start creates an admin key once; /healthz and /readyz answer 200; a restart keeps the data", async (t) => {
+test("first start creates an admin key once (the organisation named by APAR_FIRST_ORGANISATION_NAME); /healthz and /readyz answer 200; a restart keeps the data", async (t) => {
   const environment = await hostEnvironment();
   t.teardown(() => environment.dispose());
-  const first = await startHost(environment.env);
+  const first = await startHost({ ...environment.env, APAR_FIRST_ORGANISATION_NAME: " Müller Maschinenbau GmbH " });
   const key = /shown only this once:\s+(apar_[a-z2-7]{8}_[a-z2-7]{52})/.exec(first.stdout())?.[1];
   const organisationId = /organisation id:\s+([0-9a-f-]{36})/.exec(first.stdout())?.[1];
   const clientId = /client id:\s+([0-9a-f-]{36})/.exec(first.stdout())?.[1];
@@ -42,6 +42,7 @@ test("first start creates an admin key once; /healthz and /readyz answer 200; a 
   // The printed ids are the ones the key reaches: its client, and an organisation of that client.
   const organisation = await get(first.port, `/v1/organisations/${organisationId}`, { "x-service-api-key": key });
   t.is(organisation.status, 200, organisation.body);
+  t.is((JSON.parse(organisation.body) as { name: string }).name, "Müller Maschinenbau GmbH");
   const mine = await get(first.port, "/v1/client-settings", {
     "x-service-api-key": key,
     "x-service-client-id": clientId,

@@ -8,6 +8,7 @@ export const toMailOptions = (message: MailMessage, defaultFrom: string | undefi
   return {
     from,
     to: [...message.to],
+    ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
     subject: message.subject,
     text: message.text,
     ...(message.html === undefined ? {} : { html: message.html }),

@@ -209,6 +209,7 @@ export * from "./tenancy/create-user.js";
 export type * from "./tenancy/deps.js";
 export * from "./tenancy/inputs.js";
 export * from "./tenancy/queries.js";
+export * from "./tenancy/rename-organisation.js";
 export { resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js";
 export * from "./tenancy/seller-identity.js";
 export * from "./tenancy/update-client.js";

@@ -84,6 +84,7 @@ const operations = {
   listOrganisations: CLIENT_ADMIN,
   createOrganisation: CLIENT_ADMIN,
   getOrganisation: ORG,
+  updateOrganisation: ORG_ADMIN,
   addOrganisationUser: ORG_ADMIN,
   createUser: CLIENT_ADMIN,
   getUser: ORG,

@@ -2,6 +2,8 @@
 export interface MailMessage {
   readonly from: string;
   readonly to: readonly string[];
+  /** Where replies go (a Reply-To header), when not to `from`. */
+  readonly replyTo?: string;
   readonly subject: string;
   readonly text: string;
   readonly html?: string;

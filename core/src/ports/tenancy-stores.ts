@@ -19,6 +19,8 @@ export interface Organisations {
   /** The organisation when it belongs to `clientId`. */
   ofId(clientId: string, id: string): Promise<Organisation | undefined>;
   listByClient(clientId: string, page: PageRequest): Promise<Page<Organisation>>;
+  /** Stores the organisation's name, industry and time zone (its id, client and creation time stay). */
+  update(organisation: Organisation): Promise<void>;
 }
 
 export interface Users {

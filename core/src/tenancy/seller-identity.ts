@@ -36,6 +36,21 @@ export interface SellerIdentity {
   readonly updatedAt: Date;
 }
 
+/**
+ * The name customers and approvers read: the seller identity's trading name, else its legal name, else the
+ * organisation's own name (an organisation without a seller identity).
+ */
+export const sellerNameOf = (
+  organisation: { readonly name: string } | undefined,
+  seller: Pick<SellerIdentity, "legalName" | "tradingName"> | null | undefined,
+): string => seller?.tradingName ?? seller?.legalName ?? organisation?.name ?? "";
+
+/** Where a customer's answer to a mail goes: the seller identity's contact e-mail, when it has one. */
+export const replyToOf = (
+  seller: Pick<SellerIdentity, "contactEmail"> | null | undefined,
+): { readonly replyTo: string } | Record<never, never> =>
+  seller?.contactEmail == null ? {} : { replyTo: seller.contactEmail };
+
 /** Payment terms in words, as printed and carried in BT-20 ("Net 30 days"). */
 export const paymentTermsText = (days: number | null): string | null =>
   days === null ? null : days === 0 ? "Due on receipt" : `Net ${days} days`;

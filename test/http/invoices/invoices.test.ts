@@ -1,6 +1,7 @@
 import { readEinvoiceXml } from "@apar/adapters/reading/index";
 import { openPdf, pageLines } from "@apar/adapters/reading/pdf-document";
 import test from "ava";
+import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, startBillHarness } from "../bills/bill-harness.js";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.js";
 
@@ -365,3 +366,55 @@ test.serial("GET /v1/invoices filters by Status, CustomerId and issue dates, by 
   const empty = await h.call("POST", "/v1/invoices", { body: { customerId: noCurrency.id, currency: "JPY" } });
   t.is(title(await h.call("POST", `/v1/invoices/${(empty.json as Json).id}/send`)), "Invoice.Empty");
 });
+
+test.serial(
+  "a renamed organisation with a seller identity: mails, reminders and the PDF name the seller, replies go to its contact",
+  async (t) => {
+    const org = await h.call("POST", "/v1/organisations", { body: { name: "Default organisation" } });
+    const headers = { ...h.headers, "x-service-organisation-id": String((org.json as Json).id) };
+    const call = (method: string, path: string, body?: unknown) => h.call(method, path, { headers, body });
+    const renamed = await call("PATCH", `/v1/organisations/${(org.json as Json).id}`, { name: "Müller Maschinenbau" });
+    t.is(renamed.status, 200, renamed.text);
+    const identity = await call("PUT", "/v1/seller-identity", {
+      legalName: "Müller Maschinenbau GmbH",
+      tradingName: "Müller Antriebe",
+      addressLines: ["Industriestraße 7"],
+      city: "Stuttgart",
+      postcode: "70565",
+      countryCode: "DE",
+      vatNumber: "DE123456789",
+      contactEmail: "buchhaltung@mueller.example",
+      bankAccounts: [{ iban: "DE89370400440532013000" }],
+    });
+    t.is(identity.status, 200, identity.text);
+    const email = `einkauf-${Math.random().toString(36).slice(2)}@kunde.example`;
+    const customer = await call("POST", "/v1/customers", { name: "Kunde AG", email, currency: "EUR", country: "de" });
+    const draft = await call("POST", "/v1/invoices", {
+      customerId: (customer.json as Json).id,
+      issueDate: "2026-12-02",
+      lineItems: [{ description: "Getriebe", unitPrice: "120" }],
+    });
+    const sent = await call("POST", `/v1/invoices/${(draft.json as Json).id}/send`);
+    t.is(sent.status, 200, sent.text);
+    const number = String((sent.json as Json).documentNumber);
+
+    const mail = await smtp.waitFor(email);
+    t.is(mail.subject, `Invoice ${number} from Müller Antriebe`);
+    t.is(mail.replyTo?.value[0]?.address, "buchhaltung@mueller.example");
+    t.true(mail.text?.includes(`from Müller Antriebe for`));
+    t.true(mail.text?.trimEnd().endsWith("Kind regards,\nMüller Antriebe"), mail.text);
+    t.false(`${mail.subject} ${mail.text}`.includes("organisation"));
+    const attached = await pdfText(new Uint8Array(mail.attachments[0]?.content ?? []));
+    t.true(attached.includes("Müller Antriebe"), attached);
+    t.false(attached.includes("Default organisation"));
+
+    const reminder = await call("POST", `/v1/invoices/${(draft.json as Json).id}/reminders`);
+    t.is(reminder.status, 201, reminder.text);
+    const reminded = await eventually(
+      () => smtp.received.find((m) => m.subject?.startsWith(`Reminder: invoice ${number}`)),
+      "the reminder mail",
+    );
+    t.is(reminded.subject, `Reminder: invoice ${number} from Müller Antriebe`);
+    t.is(reminded.replyTo?.value[0]?.address, "buchhaltung@mueller.example");
+  },
+);

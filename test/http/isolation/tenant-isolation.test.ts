@@ -18,6 +18,7 @@ import { idFor, MARKER, missingId, seedTenant, type Tenant } from "../support/te
 /** Bodies that pass validation, so that the walk reaches the lookup of B's id (others send `{}`). */
 const SAMPLE_BODIES: Record<string, (b: Tenant) => unknown> = {
   "POST /v1/organisations/{id}/users": () => ({ email: "walker@example.com", name: "Walker" }),
+  "PATCH /v1/organisations/{id}": () => ({ name: "Renamed" }),
   "POST /v1/auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
   "POST /auth/codes": (b) => ({ userId: b.user.id, organisationId: b.organisation.id }),
   "PATCH /v1/clients/{clientId}": () => ({ name: "Renamed" }),

@@ -153,6 +153,65 @@ test.serial("adding people by email: new users are created, existing ones added,
   t.is(codeOf(elsewhere), "Organisation.NotFound");
 });
 
+test.serial(
+  "renaming an organisation: its Admin or a client administrator; members and other Admins refused",
+  async (t) => {
+    const client = await seedClient(h);
+    const admin = await seedKey(h, { kind: "clients", clientIds: [client.id] });
+    const [one, two] = [
+      await seedOrganisation(h, client.id, "Default organisation"),
+      await seedOrganisation(h, client.id),
+    ];
+    const rename = (orgId: string, headers: Record<string, string>, body: unknown) =>
+      h.call("PATCH", `/v1/organisations/${orgId}`, { headers, body });
+
+    const byKey = await rename(one.id, key(admin.rawKey), { name: "  Müller Maschinenbau GmbH " });
+    t.is(byKey.status, 200);
+    t.like(byKey.json, { id: one.id, name: "Müller Maschinenbau GmbH", timeZone: "UTC" });
+    const fetched = await h.call("GET", `/v1/organisations/${one.id}`, { headers: key(admin.rawKey) });
+    t.like(fetched.json, { name: "Müller Maschinenbau GmbH" });
+
+    t.deepEqual(fields(await rename(one.id, key(admin.rawKey), { name: "" })), ["name"]);
+    t.deepEqual(fields(await rename(one.id, key(admin.rawKey), { name: "X", timeZone: "UTC" })), ["timeZone"]);
+
+    const member = await seedUser(h, client.id, { organisationId: one.id, roles: ["Member", "Approver"] });
+    const refused = await rename(one.id, bearer(await tokenFor(h, admin.rawKey, member.id, one.id)), { name: "Mine" });
+    t.is(refused.status, 403);
+    t.is(codeOf(refused), "Permission.Denied");
+
+    // An Admin of the organisation renames it; an Admin of one organisation cannot rename another, though the table
+    // lets organisation Admins in: the other answers like a missing one, or as refused when the Admin is a Member there.
+    const orgAdmin = await seedUser(h, client.id, { organisationId: one.id, roles: ["Admin"] });
+    const adminToken = await tokenFor(h, admin.rawKey, orgAdmin.id, one.id);
+    const allowed = await rename(one.id, bearer(adminToken), { name: "Müller GmbH" });
+    t.is(allowed.status, 200);
+    t.like(allowed.json, { name: "Müller GmbH" });
+    const elsewhere = await rename(two.id, bearer(adminToken), { name: "Taken over" });
+    t.is(elsewhere.status, 404);
+    t.is(codeOf(elsewhere), "Organisation.NotFound");
+    const joined = await h.call("POST", `/v1/organisations/${two.id}/users`, {
+      headers: key(admin.rawKey),
+      body: { email: orgAdmin.email, name: "Admin of one" },
+    });
+    t.is(joined.status, 201);
+    // A token issued now carries the membership in two (as a Member).
+    const freshToken = await tokenFor(h, admin.rawKey, orgAdmin.id, one.id);
+    const asMemberOfTwo = await rename(two.id, bearer(freshToken), { name: "Taken over" });
+    t.is(asMemberOfTwo.status, 403);
+    t.is(codeOf(asMemberOfTwo), "Organisation.AdminRequired");
+    const clientAdmin = await seedUser(h, client.id, {
+      organisationId: one.id,
+      roles: ["Member"],
+      clientRoles: ["Admin"],
+    });
+    const byClientAdmin = await rename(two.id, bearer(await tokenFor(h, admin.rawKey, clientAdmin.id, one.id)), {
+      name: "Zweigwerk",
+    });
+    t.is(byClientAdmin.status, 200);
+    t.like(byClientAdmin.json, { id: two.id, name: "Zweigwerk" });
+  },
+);
+
 test.serial("users: create (optionally in an organisation), duplicates 409, Owner only from an Owner", async (t) => {
   const client = await seedClient(h);
   const admin = await seedKey(h, { kind: "clients", clientIds: [client.id] });

@@ -1,4 +1,6 @@
 import {
+  type Client,
+  type DomainError,
   domainError,
   encodeIdCursor,
   INDUSTRIES,
@@ -18,10 +20,12 @@ import {
   createUser,
   listOrganisations,
   organisationOf,
+  renameOrganisation,
+  UpdateOrganisationBody,
   userWithMemberships,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { jsonBody, type RouteDef } from "../route.js";
+import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import {
   clientAuth,
   decodeBody,
@@ -53,6 +57,25 @@ const rolesIn = (auth: RequestAuth, organisationId: string): readonly string[] |
   if (auth.clientAdministrator) return ["Admin"];
   if (auth.principal.kind !== "user") return undefined;
   return auth.principal.claims.memberships.find((m) => m.organisationId === organisationId)?.roles;
+};
+
+/**
+ * The organisation of the path when the caller is its Admin (or a client administrator); another organisation of
+ * the client answers like a missing one to a caller who is not in it, and 403 to one who is but not as Admin.
+ */
+const administeredOrganisation = async (
+  deps: TenancyRouteDeps,
+  ctx: RouteContext,
+  toDo: string,
+): Promise<{ client: Client; organisation: Organisation } | DomainError> => {
+  const { auth, client } = clientAuth(ctx);
+  const id = pathId(ctx);
+  const organisation = id === undefined ? undefined : await organisationOf(deps().db.stores, client.id, id);
+  const roles = organisation === undefined ? undefined : rolesIn(auth, organisation.id);
+  if (organisation === undefined || roles === undefined) return orgNotFound();
+  if (!roles.includes("Admin"))
+    return forbidden("Organisation.AdminRequired", `Only the organisation's Admins may ${toDo}.`);
+  return { client, organisation };
 };
 
 /** Organisations, their members, users and the industry list. */
@@ -122,6 +145,35 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     },
   },
   {
+    method: "PATCH",
+    path: "/v1/organisations/{id}",
+    operationId: "updateOrganisation",
+    summary: "Rename an organisation",
+    description:
+      "Client administrators and the organisation's Admins. The name is what customer-facing texts use when the " +
+      "organisation has no seller identity (trading or legal name).",
+    tags: [TAG],
+    access: { scope: "client" },
+    requestBody: jsonBody(UpdateOrganisationBody),
+    responses: {
+      "200": { description: "The organisation.", schema: ORGANISATION_SCHEMA },
+      "404": {
+        description: "No such organisation of this client, or one the caller is not in (Organisation.NotFound).",
+      },
+    },
+    handler: async (ctx) => {
+      const found = await administeredOrganisation(deps, ctx, "rename it");
+      if (!("organisation" in found)) return found;
+      const input = decodeBody(UpdateOrganisationBody, ctx);
+      if (E.isLeft(input)) return input.left;
+      return reply(
+        renameOrganisation(deps())({ clientId: found.client.id, id: found.organisation.id, name: input.right.name }),
+        200,
+        organisationView,
+      );
+    },
+  },
+  {
     method: "POST",
     path: "/v1/organisations/{id}/users",
     operationId: "addOrganisationUser",
@@ -140,19 +192,14 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       "409": { description: "Already a member (Membership.Exists)." },
     },
     handler: async (ctx) => {
-      const { auth, client } = clientAuth(ctx);
-      const id = pathId(ctx);
-      const organisation = id === undefined ? undefined : await organisationOf(deps().db.stores, client.id, id);
-      const roles = organisation === undefined ? undefined : rolesIn(auth, organisation.id);
-      if (organisation === undefined || roles === undefined) return orgNotFound();
-      if (!roles.includes("Admin"))
-        return forbidden("Organisation.AdminRequired", "Only the organisation's Admins may add people to it.");
+      const found = await administeredOrganisation(deps, ctx, "add people to it");
+      if (!("organisation" in found)) return found;
       const input = decodeBody(AddMemberBody, ctx);
       if (E.isLeft(input)) return input.left;
       return reply(
         addOrganisationMember(deps())({
-          clientId: client.id,
-          organisationId: organisation.id,
+          clientId: found.client.id,
+          organisationId: found.organisation.id,
           email: input.right.email,
           name: input.right.name,
           roles: [input.right.role ?? "Member"],

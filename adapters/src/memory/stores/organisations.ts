@@ -14,6 +14,13 @@ export const memoryOrganisations = (access: Access): Organisations => ({
     const organisation = access.read().organisations.get(id);
     return organisation?.clientId === clientId ? copy(organisation) : undefined;
   },
+  update: (organisation) =>
+    access.write((t) => {
+      const stored = t.organisations.get(organisation.id);
+      if (stored?.clientId !== organisation.clientId) return;
+      const { name, industryId, timeZone } = copy(organisation);
+      t.organisations.set(organisation.id, { ...stored, name, industryId, timeZone });
+    }),
   listByClient: async (clientId, page) => {
     const mine = [...access.read().organisations.values()].filter((o) => o.clientId === clientId);
     return copy(keysetPage(mine, (o) => o.id, page));

@@ -43,6 +43,12 @@ export const sqlOrganisations = (session: SqlSession): Organisations => ({
     const [row] = await session.select<OrganisationRow>(`${SELECT} WHERE id = $1 AND client_id = $2`, [id, clientId]);
     return row === undefined ? undefined : decodeOrganisation(row);
   },
+  async update(organisation) {
+    await session.execute(
+      "UPDATE organisations SET name = $1, industry_id = $2, time_zone = $3 WHERE id = $4 AND client_id = $5",
+      [organisation.name, organisation.industryId, organisation.timeZone, organisation.id, organisation.clientId],
+    );
+  },
   listByClient: (clientId, page) =>
     keysetPage(
       session,

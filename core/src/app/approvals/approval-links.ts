@@ -17,6 +17,7 @@ import type { StoreName, Stores } from "../../ports/stores.js";
 import { type DomainError, notFound } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { User } from "../../tenancy/model.js";
+import { sellerNameOf } from "../../tenancy/seller-identity.js";
 import { moveWithin, planApproval, planRejection } from "./bill-lifecycle.js";
 import type { ApprovalDeps, ApprovalLinksJob } from "./deps.js";
 
@@ -62,14 +63,21 @@ const isAdministrator = async (s: Pick<Stores, "memberships">, user: User, organ
  * has left NeedsApproval meanwhile gets none.
  */
 export const sendApprovalLinks =
-  (deps: ApprovalLinkDeps<"approvalLinks" | "billLifecycles" | "bills" | "memberships" | "organisations" | "users">) =>
+  (
+    deps: ApprovalLinkDeps<
+      "approvalLinks" | "billLifecycles" | "bills" | "memberships" | "organisations" | "sellerIdentities" | "users"
+    >,
+  ) =>
   async (job: ApprovalLinksJob): Promise<{ readonly sent: number }> => {
     const scope = { clientId: job.clientId, organisationId: job.organisationId };
     const mails = await deps.db.run(async (s) => {
       const bill = await s.bills.ofId(scope, job.billId);
       if (bill === undefined || bill.state !== "NeedsApproval") return [];
       const lifecycle = await s.billLifecycles.ofBill(scope, bill.id);
-      const organisation = await s.organisations.ofId(bill.clientId, bill.organisationId);
+      const organisation = sellerNameOf(
+        await s.organisations.ofId(bill.clientId, bill.organisationId),
+        await s.sellerIdentities.ofOrganisation(scope),
+      );
       const now = deps.clock.now();
       const json = billJson(bill, lifecycle);
       const out: MailMessage[] = [];
@@ -86,7 +94,7 @@ export const sendApprovalLinks =
           createdAt: now,
         };
         await s.approvalLinks.add(link);
-        out.push(approvalMail(deps, user, json, organisation?.name ?? "", `${deps.publicUrl}/public/bills/${token}`));
+        out.push(approvalMail(deps, user, json, organisation, `${deps.publicUrl}/public/bills/${token}`));
       }
       return out;
     });
@@ -137,7 +145,7 @@ const usableLink = async (
 
 /** The bill behind a link, changing nothing (mail scanners follow links). */
 export const viewApprovalLink =
-  (deps: ApprovalDeps<"approvalLinks" | "billLifecycles" | "bills" | "organisations">) =>
+  (deps: ApprovalDeps<"approvalLinks" | "billLifecycles" | "bills" | "organisations" | "sellerIdentities">) =>
   (token: string): TE.TaskEither<DomainError, ApprovalLinkView> =>
   async () => {
     const s = deps.db.stores;
@@ -150,7 +158,7 @@ export const viewApprovalLink =
     const json = billJson(bill, lifecycle);
     return E.right({
       bill: json,
-      organisationName: organisation?.name ?? "",
+      organisationName: sellerNameOf(organisation, await s.sellerIdentities.ofOrganisation(found.scope)),
       expiresAt: found.link.expiresAt,
       reason: policyReasonInWords(lifecycle?.decision ?? null, json.currency),
     });

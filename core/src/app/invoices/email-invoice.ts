@@ -1,6 +1,6 @@
 import type { Invoice } from "../../invoices/model.js";
 import { formatAmount } from "../../shared/money.js";
-import type { Organisation } from "../../tenancy/model.js";
+import { replyToOf, sellerNameOf } from "../../tenancy/seller-identity.js";
 import { documentContext, type EmailInvoiceJob, type InvoiceMailDeps } from "./deps.js";
 import { invoiceFileStem, invoiceWithIssuer } from "./invoice-documents.js";
 
@@ -8,19 +8,15 @@ import { invoiceFileStem, invoiceWithIssuer } from "./invoice-documents.js";
 export type EmailOutcome = "sent" | "skipped";
 
 /** The text of an invoice email. */
-export const invoiceMailText = (
-  invoice: Invoice,
-  organisation: Pick<Organisation, "name">,
-  link: string | null,
-): string =>
+export const invoiceMailText = (invoice: Invoice, seller: string, link: string | null): string =>
   [
     `Dear ${invoice.customer.name},`,
     "",
-    `please find attached invoice ${invoice.documentNumber ?? ""} from ${organisation.name} for ${formatAmount(invoice.totalAmount, invoice.currency)} ${invoice.currency}, due on ${invoice.dueDate}.`,
+    `please find attached invoice ${invoice.documentNumber ?? ""} from ${seller} for ${formatAmount(invoice.totalAmount, invoice.currency)} ${invoice.currency}, due on ${invoice.dueDate}.`,
     ...(link === null ? [] : ["", `You can view and pay it online: ${link}`]),
     "",
     `Kind regards,`,
-    organisation.name,
+    seller,
   ].join("\n");
 
 /**
@@ -38,11 +34,13 @@ export const emailInvoice =
     if (invoice.customer.email === null) return "skipped";
     const context = documentContext(deps, organisation, invoice, seller);
     const pdf = await deps.renderer.invoicePdf(invoice, context);
+    const name = sellerNameOf(organisation, seller);
     await deps.mailer.send({
       from: deps.mailFrom,
       to: [invoice.customer.email],
-      subject: `Invoice ${invoice.documentNumber ?? ""} from ${organisation.name}`,
-      text: invoiceMailText(invoice, organisation, context.paymentUrl),
+      ...replyToOf(seller),
+      subject: `Invoice ${invoice.documentNumber ?? ""} from ${name}`,
+      text: invoiceMailText(invoice, name, context.paymentUrl),
       attachments: [{ filename: `${invoiceFileStem(invoice)}.pdf`, contentType: "application/pdf", content: pdf }],
     });
     return "sent";

@@ -9,15 +9,23 @@ import { REMINDER_MACHINE, type ReminderTrigger } from "../../reminders/reminder
 import { formatAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { canTrigger, transition } from "../../shared/state-machine.js";
+import { replyToOf, sellerNameOf } from "../../tenancy/seller-identity.js";
 import type { ReminderDeps } from "./deps.js";
 
-const messageOf = (deps: ReminderDeps<never>, invoice: Invoice, organisationName: string, to: string): MailMessage => {
+const messageOf = (
+  deps: ReminderDeps<never>,
+  invoice: Invoice,
+  seller: { readonly name: string; readonly replyTo?: string },
+  to: string,
+): MailMessage => {
+  const organisationName = seller.name;
   const due = `${formatAmount(outstandingOf(invoice), invoice.currency)} ${invoice.currency}`;
   const link = invoice.publicToken === null ? null : publicInvoiceUrl(deps.publicBaseUrl, invoice.publicToken);
   const number = invoice.documentNumber ?? "";
   return {
     from: deps.mailFrom,
     to: [to],
+    ...(seller.replyTo === undefined ? {} : { replyTo: seller.replyTo }),
     subject: `Reminder: invoice ${number} from ${organisationName}`,
     text: [
       `Dear ${invoice.customer.name},`,
@@ -44,7 +52,7 @@ const endState = (reminder: Reminder, trigger: ReminderTrigger): Reminder["statu
  * or a retry never mails twice; a mail failure then marks it Failed. Answers the reminder as it ends.
  */
 export const deliverReminder =
-  (deps: ReminderDeps<"invoiceReminders" | "invoices" | "organisations">) =>
+  (deps: ReminderDeps<"invoiceReminders" | "invoices" | "organisations" | "sellerIdentities">) =>
   async (scope: OrgScope, reminderId: string): Promise<Reminder | undefined> => {
     const claimed = await deps.db.run(async (s) => {
       const reminder = await s.invoiceReminders.ofId(scope, reminderId);
@@ -66,7 +74,9 @@ export const deliverReminder =
         next = end("fail", { error: "The customer has no e-mail address." });
       } else {
         const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
-        mail = messageOf(deps, invoice, organisation?.name ?? "", invoice.customer.email);
+        const identity = await s.sellerIdentities.ofOrganisation(scope);
+        const name = sellerNameOf(organisation, identity);
+        mail = messageOf(deps, invoice, { name, ...replyToOf(identity) }, invoice.customer.email);
         next = end("send", { sentAt: now, recipient: invoice.customer.email });
       }
       if (!(await s.invoiceReminders.update(next, "Pending"))) return { reminder: undefined, mail: undefined };

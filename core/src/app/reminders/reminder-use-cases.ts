@@ -33,7 +33,7 @@ export interface SentNow {
  * voided or credited ones). Idempotent for 60 s: a repeat within that window answers the reminder already sent.
  */
 export const sendReminderNow =
-  (deps: ReminderDeps<"invoiceReminders" | "invoices" | "organisations">) =>
+  (deps: ReminderDeps<"invoiceReminders" | "invoices" | "organisations" | "sellerIdentities">) =>
   (scope: OrgScope, invoiceId: string): TE.TaskEither<DomainError, SentNow> =>
   async () => {
     const now = deps.clock.now();

@@ -8,4 +8,5 @@ export * from "./create-user.js";
 export type * from "./deps.js";
 export * from "./inputs.js";
 export * from "./queries.js";
+export * from "./rename-organisation.js";
 export * from "./resolve-access.js";

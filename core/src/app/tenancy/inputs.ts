@@ -51,6 +51,8 @@ export const CreateOrganisationBody = closedType(
     timeZone: documented(NonEmptyTrimmedString(64), { description: "IANA time zone; default UTC." }),
   },
 );
+/** The body of PATCH /v1/organisations/{id}: its name (what customer-facing texts fall back to). */
+export const UpdateOrganisationBody = closedType({ name: NonEmptyTrimmedString(200) }, {});
 /** The body of POST /v1/organisations/{id}/users. */
 export const AddMemberBody = closedType({ email: Email, name: NonEmptyTrimmedString(200) }, { role: OrganisationRole });
 /** The body of POST /v1/users. */
