@@ -5,10 +5,10 @@ import {
   EXEMPT_CATEGORIES,
   formatAmount,
   type Invoice,
+  invoiceTermsText,
   isZeroAmount,
   multiplyAmount,
   type Party,
-  paymentTermsText,
   roundAmount,
   type SellerIdentity,
   subtractAmounts,
@@ -79,9 +79,11 @@ const addressLines = (p: Party): string[] =>
 const hasRate = (c: TaxCategory) => c !== "O";
 const needsReason = (c: TaxCategory) => EXEMPT_CATEGORIES.includes(c);
 
-const termsOf = (context: DocumentContext, dueDate: string | null): string | null => {
+/** BT-20: the terms in words from the invoice's own dates (so they agree with BT-9), the due date, the link. */
+const termsOf = (context: DocumentContext, invoice: Invoice): string | null => {
+  const dueDate = invoice.dueDate;
   const parts = [
-    paymentTermsText(context.seller?.defaultPaymentTermsDays ?? null),
+    invoiceTermsText(invoice),
     dueDate === null ? null : `due ${dueDate}`,
     context.paymentUrl === null ? null : `pay online: ${context.paymentUrl}`,
   ].filter((p): p is string => p !== null);
@@ -125,7 +127,7 @@ const invoiceDoc = (invoice: Invoice, context: DocumentContext): Doc => ({
   prepaid: invoice.amountPaid,
   rounding: "0",
   payable: subtractAmounts(invoice.totalAmount, invoice.amountPaid),
-  terms: termsOf(context, invoice.dueDate),
+  terms: termsOf(context, invoice),
 });
 
 const creditNoteDoc = (note: CreditNote, invoice: Invoice, context: DocumentContext): Doc => {

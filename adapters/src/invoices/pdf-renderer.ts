@@ -1,5 +1,5 @@
 import type { CreditNote, Invoice, SellerIdentity } from "@apar/core";
-import { creditorReferenceFor, formatAmount, outstandingOf, paymentTermsText } from "@apar/core";
+import { creditorReferenceFor, formatAmount, invoiceTermsText, outstandingOf } from "@apar/core";
 import type { DocumentContext, EinvoiceWriter, InvoiceRenderer } from "@apar/core/ports";
 import { PDFDocument, type PDFPage } from "pdf-lib";
 import { embedFacturX } from "./factur-x.js";
@@ -98,7 +98,7 @@ const parties = (c: Cursor, fonts: Fonts, label: string, invoice: Invoice, conte
 const paymentBlock = (c: Cursor, fonts: Fonts, invoice: Invoice, context: DocumentContext) => {
   const s = context.seller;
   if (s === null) return;
-  const terms = paymentTermsText(s.defaultPaymentTermsDays);
+  const terms = invoiceTermsText(invoice);
   const lines = [
     ...(terms === null ? [] : [`${terms}, due ${invoice.dueDate}`]),
     ...s.bankAccounts.map((a) =>

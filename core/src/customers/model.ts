@@ -13,6 +13,8 @@ export interface Customer {
   readonly country: string | null;
   /** The currency new invoices for this customer default to. */
   readonly currency: Currency | null;
+  /** Days from issue to due of new invoices for this customer; null: the seller identity's default. */
+  readonly paymentTermsDays: number | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -27,6 +29,8 @@ export const customerJson = (c: Customer) => ({
   taxNumber: c.taxNumber,
   country: c.country,
   currency: c.currency,
+  // Customers stored before terms existed have none.
+  paymentTermsDays: c.paymentTermsDays ?? null,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

@@ -51,6 +51,14 @@ export const replyToOf = (
 ): { readonly replyTo: string } | Record<never, never> =>
   seller?.contactEmail == null ? {} : { replyTo: seller.contactEmail };
 
+/** Whole days from one date (YYYY-MM-DD) to another. */
+export const daysFromTo = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** An invoice's payment terms in words, from its own dates: what is printed always agrees with the due date. */
+export const invoiceTermsText = (invoice: { readonly issueDate: string; readonly dueDate: string }): string | null =>
+  paymentTermsText(daysFromTo(invoice.issueDate, invoice.dueDate));
+
 /** Payment terms in words, as printed and carried in BT-20 ("Net 30 days"). */
 export const paymentTermsText = (days: number | null): string | null =>
   days === null ? null : days === 0 ? "Due on receipt" : `Net ${days} days`;

@@ -11,6 +11,7 @@ export const aCustomer = (scope: OrgScope, over: Partial<Customer> = {}): Custom
   taxNumber: "GB123456789",
   country: "GB",
   currency: "GBP",
+  paymentTermsDays: 14,
   createdAt: at(0),
   updatedAt: at(1),
   ...over,

@@ -21,6 +21,8 @@ test.after.always(async () => {
 });
 
 const title = (a: { json: unknown }) => (a.json as { title?: unknown }).title;
+const fields = (a: { json: unknown }) =>
+  ((a.json as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field);
 const eventTypes = async (id: string) =>
   (await h.app.database.stores.events.ofSubject(h.clientId, "invoice", id)).map((e) => e.envelope.type);
 const pdfText = async (bytes: Uint8Array) => {
@@ -384,6 +386,7 @@ test.serial(
       countryCode: "DE",
       vatNumber: "DE123456789",
       contactEmail: "buchhaltung@mueller.example",
+      defaultPaymentTermsDays: 14,
       bankAccounts: [{ iban: "DE89370400440532013000" }],
     });
     t.is(identity.status, 200, identity.text);
@@ -407,6 +410,38 @@ test.serial(
     const attached = await pdfText(new Uint8Array(mail.attachments[0]?.content ?? []));
     t.true(attached.includes("Müller Antriebe"), attached);
     t.false(attached.includes("Default organisation"));
+
+    // One rule for the terms: the seller identity's 14 days here, printed as they are dated.
+    t.is((sent.json as Json).dueDate, "2026-12-16");
+    t.true(attached.includes("Net 14 days, due 2026-12-16"), attached);
+    for (const format of ["ubl", "cii"]) {
+      const xml = await fetch(
+        `http://127.0.0.1:${h.app.port}/v1/invoices/${(draft.json as Json).id}/einvoice?format=${format}`,
+        { headers },
+      );
+      const read = readEinvoiceXml(new Uint8Array(await xml.arrayBuffer()));
+      if (typeof read === "string") return t.fail(read);
+      t.like(read.fields, { dueDate: "2026-12-16" });
+      t.regex(String(read.fields.paymentTerms), /^Net 14 days; due 2026-12-16/);
+    }
+    // The customer's own terms come first; a due date set by hand is printed as the days it makes.
+    const ten = await call("POST", "/v1/customers", { name: "Zehn GmbH", currency: "EUR", paymentTermsDays: 10 });
+    t.like(ten.json, { paymentTermsDays: 10 });
+    const own = await call("POST", "/v1/invoices", {
+      customerId: (ten.json as Json).id,
+      issueDate: "2026-12-02",
+      lineItems: [{ description: "Welle", unitPrice: "80" }],
+    });
+    t.is((own.json as Json).dueDate, "2026-12-12");
+    const byHand = await call("PATCH", `/v1/invoices/${(own.json as Json).id}`, { dueDate: "2027-01-01" });
+    t.is(byHand.status, 200);
+    const pdf = await fetch(`http://127.0.0.1:${h.app.port}/v1/invoices/${(own.json as Json).id}/pdf`, { headers });
+    const printed = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    t.true(printed.includes("Net 30 days, due 2027-01-01"), printed);
+    t.false(printed.includes("Net 14 days"));
+    t.deepEqual(fields(await call("POST", "/v1/customers", { name: "Zu lang", paymentTermsDays: 400 })), [
+      "paymentTermsDays",
+    ]);
 
     const reminder = await call("POST", `/v1/invoices/${(draft.json as Json).id}/reminders`);
     t.is(reminder.status, 201, reminder.text);

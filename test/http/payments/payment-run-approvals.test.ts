@@ -66,11 +66,13 @@ const approvedBill = async (totalAmount = "50.00"): Promise<string> => {
 };
 
 /** Proposes one run of the bills as the user of `token` (or the harness's API key); answers the run. */
-const propose = async (billIds: readonly string[], token?: string): Promise<Json> => {
+/** Proposes one run of the bills (an execution date given: bills scheduled for other dates would make several). */
+const propose = async (billIds: readonly string[], token?: string, executionDate?: string): Promise<Json> => {
+  const body = { billIds, ...(executionDate === undefined ? {} : { executionDate }) };
   const answer =
     token === undefined
-      ? await h.call("POST", "/v1/payment-runs", { body: { billIds } })
-      : await callAs(h, token, "POST", "/v1/payment-runs", { billIds });
+      ? await h.call("POST", "/v1/payment-runs", { body })
+      : await callAs(h, token, "POST", "/v1/payment-runs", body);
   if (answer.status !== 201) throw new Error(`propose: ${answer.status} ${answer.text}`);
   return (answer.json as { data: Json[] }).data[0] as Json;
 };
@@ -213,7 +215,7 @@ test.serial("a rejected proposal gives its bills back as they were; they can be 
   await h.call("POST", `/v1/bills/${scheduled}/schedule-payment`, {
     body: { paymentDate: "2999-01-31", paymentMethod: "BankTransfer" },
   });
-  const run = await propose([approved, scheduled], proposer.token);
+  const run = await propose([approved, scheduled], proposer.token, "2999-01-30");
   const id = String(run.id);
   t.is((await h.call("POST", `/v1/payment-runs/${id}/reject`, { body: {} })).status, 400, "a reason is needed");
   const stranger = await callAs(h, member.token, "POST", `/v1/payment-runs/${id}/reject`, { reason: "not mine" });
@@ -246,12 +248,12 @@ test.serial("a rejected proposal gives its bills back as they were; they can be 
   t.like(last, { type: "payment_run.rejected", actor: { id: secondApprover.id }, data: { reason: "wrong account" } });
 
   // The proposer withdraws their own proposal, and the bills go into a new run.
-  const withdrawn = await propose([approved, scheduled], proposer.token);
+  const withdrawn = await propose([approved, scheduled], proposer.token, "2999-01-30");
   const back = await callAs(h, proposer.token, "POST", `/v1/payment-runs/${String(withdrawn.id)}/reject`, {
     reason: "proposed too early",
   });
   t.like(back.json as Json, { status: "Rejected" });
-  const next = await propose([approved, scheduled], proposer.token);
+  const next = await propose([approved, scheduled], proposer.token, "2999-01-30");
   t.is(next.status, "Proposed");
 });
 

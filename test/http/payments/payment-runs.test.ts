@@ -246,3 +246,52 @@ test.serial("dueBy picks the Approved bills due by the date; bodies are checked"
   t.is(missing.status, 404);
   t.is((missing.json as Json).title, "PaymentRun.NotFound");
 });
+
+test.serial(
+  "a run's execution date is the bills' scheduled date (one run per date and currency), else today",
+  async (t) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const scheduled = async (paymentDate: string, totalAmount: string) => {
+      const id = await approved({ ...french, currency: "EUR", totalAmount });
+      const moved = await h.call("POST", `/v1/bills/${id}/schedule-payment`, {
+        body: { paymentDate, paymentMethod: "BankTransfer" },
+      });
+      t.is(moved.status, 200, moved.text);
+      return id;
+    };
+    const january = await scheduled("2999-01-10", "3.00");
+    const alsoJanuary = await scheduled("2999-01-10", "4.00");
+    const february = await scheduled("2999-02-10", "5.00");
+    const unscheduled = await approved({ ...french, currency: "EUR", totalAmount: "6.00" });
+    const pound = await approved({
+      supplierName: BRITISH,
+      currency: "GBP",
+      totalAmount: "7.00",
+      bankDetails: bankDetailsOf(GB_IBAN),
+    });
+    const proposed = await h.call("POST", "/v1/payment-runs", {
+      body: { billIds: [february, january, unscheduled, alsoJanuary, pound] },
+    });
+    t.is(proposed.status, 201, proposed.text);
+    const runs = (proposed.json as { data: Json[] }).data.map((r) => ({
+      executionDate: r.executionDate,
+      currency: r.currency,
+      bills: (r.items as Json[]).map((i) => i.billId).sort(),
+    }));
+    t.deepEqual(runs, [
+      { executionDate: today, currency: "EUR", bills: [unscheduled] },
+      { executionDate: today, currency: "GBP", bills: [pound] },
+      { executionDate: "2999-01-10", currency: "EUR", bills: [january, alsoJanuary].sort() },
+      { executionDate: "2999-02-10", currency: "EUR", bills: [february] },
+    ]);
+
+    // A date asked for wins: one run for all of them.
+    const again = [await scheduled("2999-03-10", "8.00"), await scheduled("2999-04-10", "9.00")];
+    const one = await h.call("POST", "/v1/payment-runs", { body: { billIds: again, executionDate: "2999-05-01" } });
+    t.is(one.status, 201, one.text);
+    t.deepEqual(
+      (one.json as { data: Json[] }).data.map((r) => r.executionDate),
+      ["2999-05-01"],
+    );
+  },
+);

@@ -60,6 +60,11 @@ export const CUSTOMER_SCHEMA: JsonSchema = {
     taxNumber: S.nullableString,
     country: { type: ["string", "null"], description: "ISO 3166-1 alpha-2" },
     currency: { type: ["string", "null"], description: "Default currency of new invoices" },
+    paymentTermsDays: {
+      type: ["integer", "null"],
+      description:
+        "Days from issue to due of new invoices; null: the seller identity's defaultPaymentTermsDays, else 30",
+    },
     createdAt: S.dateTime,
     updatedAt: S.dateTime,
   },

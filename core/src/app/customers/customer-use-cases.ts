@@ -5,6 +5,7 @@ import { fuzzyRank } from "../../customers/fuzzy.js";
 import type { Customer } from "../../customers/model.js";
 import type { StoreName } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
+import { intIn } from "../../shared/codecs/combinators.js";
 import { codec } from "../../shared/codecs/failure.js";
 import { withSchema } from "../../shared/codecs/json-schema.js";
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
@@ -39,6 +40,7 @@ const OPTIONAL = {
   taxNumber: Text(64),
   country: nullable(CountryCode),
   currency: nullable(CurrencyCode),
+  paymentTermsDays: nullable(intIn(0, 365, "PaymentTermsDays")),
 };
 
 /** The body of POST /v1/customers. */
@@ -67,6 +69,7 @@ export const createCustomer =
       taxNumber: body.taxNumber ?? null,
       country: body.country ?? null,
       currency: body.currency ?? null,
+      paymentTermsDays: body.paymentTermsDays ?? null,
       createdAt: now,
       updatedAt: now,
     };

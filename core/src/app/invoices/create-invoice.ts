@@ -23,13 +23,13 @@ export interface CreateInvoiceInput {
 /**
  * Creates a draft invoice (no number yet) with `invoice.created` in the caller's unit of work `s` (a
  * recurring run creates it together with its schedule's progress). The currency is the body's or the
- * customer's; the issue date defaults to today in the organisation's time zone and the due date to 30 days
- * later. Answers the invoice record.
+ * customer's; the issue date defaults to today in the organisation's time zone and the due date to the
+ * customer's payment terms later, else the seller identity's default terms, else 30 days. Answers the invoice record.
  */
 export const createInvoiceIn =
   (deps: InvoiceDeps<never>) =>
   async (
-    s: Pick<Stores, "customers" | "events" | "invoices" | "organisations" | "products">,
+    s: Pick<Stores, "customers" | "events" | "invoices" | "organisations" | "products" | "sellerIdentities">,
     input: CreateInvoiceInput,
   ): Promise<E.Either<DomainError, Invoice>> => {
     const { scope, body } = input;
@@ -48,7 +48,12 @@ export const createInvoiceIn =
     const now = deps.clock.now();
     const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
     const issueDate = body.issueDate ?? dateIn(now, organisation?.timeZone ?? "UTC");
-    const dueDate = body.dueDate ?? datePlusDays(issueDate, DEFAULT_PAYMENT_TERM_DAYS);
+    // One rule for the terms: the customer's, else the seller identity's default, else 30 days.
+    const termsDays =
+      customer.right.paymentTermsDays ??
+      (await s.sellerIdentities.ofOrganisation(scope))?.defaultPaymentTermsDays ??
+      DEFAULT_PAYMENT_TERM_DAYS;
+    const dueDate = body.dueDate ?? datePlusDays(issueDate, termsDays);
     const badDates = checkDates(issueDate, dueDate);
     if (badDates !== undefined) return E.left(badDates);
     const invoice: Invoice = {
@@ -84,7 +89,7 @@ export const createInvoiceIn =
 
 /** Creates a draft invoice in a unit of work of its own (see `createInvoiceIn`) and answers its JSON. */
 export const createInvoice =
-  (deps: InvoiceDeps<"customers" | "events" | "invoices" | "organisations" | "products">) =>
+  (deps: InvoiceDeps<"customers" | "events" | "invoices" | "organisations" | "products" | "sellerIdentities">) =>
   (input: CreateInvoiceInput): TE.TaskEither<DomainError, InvoiceJson> =>
   async () => {
     const created = await deps.db.run((s) => createInvoiceIn(deps)(s, input));

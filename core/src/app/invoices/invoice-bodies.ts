@@ -66,7 +66,10 @@ export type LineItemBody = t.TypeOf<typeof LineItemBody>;
 const EDITABLE = {
   currency: documented(CurrencyCode, { description: "ISO 4217; default the customer's" }),
   issueDate: documented(IsoDate, { description: "Default today in the organisation's time zone" }),
-  dueDate: documented(IsoDate, { description: "Default 30 days after the issue date" }),
+  dueDate: documented(IsoDate, {
+    description:
+      "Default: the issue date plus the customer's paymentTermsDays, else the seller identity's defaultPaymentTermsDays, else 30 days",
+  }),
   memo: nullable(NonEmptyTrimmedString(2000)),
   lineItems: t.readonlyArray(LineItemBody),
 };

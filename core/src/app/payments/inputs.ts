@@ -24,7 +24,10 @@ export const CreatePaymentRunBody = closedType(
       description:
         "Every Approved bill due by this date and every Scheduled bill whose payment date is by it (at most 500).",
     }),
-    executionDate: documented(IsoDate, { description: "When the bank is to pay (default today; not in the past)." }),
+    executionDate: documented(IsoDate, {
+      description:
+        "When the bank is to pay (not in the past). Default: each bill's scheduled payment date (one run per date and currency), else today.",
+    }),
     debtorIban: documented(NonEmptyTrimmedString(42), {
       description: "Which of the organisation's bank accounts (its seller identity's) pays; default the first one.",
     }),

@@ -108,6 +108,18 @@ interface Planned {
   readonly item: PaymentRunItem;
 }
 
+/** A planned transfer with the date the bank is to execute it (its run's executionDate). */
+interface Dated extends Planned {
+  readonly date: string;
+}
+
+/**
+ * A bill's execution date: the one the request names, else the bill's scheduled payment date, else today (a date
+ * already past is today: a bank executes nothing in the past).
+ */
+const executionDateOf = (body: CreatePaymentRunBody, hold: BillHold, today: string): string =>
+  body.executionDate ?? (hold.paymentDate !== null && hold.paymentDate > today ? hold.paymentDate : today);
+
 /** A bill's transfer, or why it cannot be paid (a field error naming its place in the request). */
 const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: string): Promise<Planned | FieldError> => {
   const currency = bill.fields.currency;
@@ -182,7 +194,8 @@ const checkBody = (body: CreatePaymentRunBody, today: string): DomainError | und
 };
 
 /**
- * Proposes payment runs (one per currency, `payment_run.proposed`, the proposer recorded) and moves each bill to
+ * Proposes payment runs (one per execution date and currency: the date asked for, else each bill's scheduled
+ * payment date, else today; `payment_run.proposed`, the proposer recorded) and moves each bill to
  * PaymentInProgress (`bill.payment_in_progress`: held by the run), all in one unit of work: every bill is checked
  * before anything is written, so a refusal changes nothing. Each run needs the approvals the organisation's
  * settings ask for its currency and control sum, taken now. With an Idempotency-Key, a repeat answers the first
@@ -198,7 +211,6 @@ export const createPaymentRuns =
         const today = now.toISOString().slice(0, 10);
         const refused = checkBody(body, today);
         if (refused !== undefined) return E.left(refused);
-        const executionDate = body.executionDate ?? today;
         const identity = await s.sellerIdentities.ofOrganisation(scope);
         const wanted = body.debtorIban?.replace(/\s/g, "").toUpperCase();
         const account = (identity?.bankAccounts ?? []).find((a) => wanted === undefined || a.iban === wanted);
@@ -216,7 +228,7 @@ export const createPaymentRuns =
         const ids = [...new Set(found.map((id) => id.toLowerCase()))];
         if (ids.length === 0)
           return E.left(conflict("PaymentRun.NothingToPay", "No Approved or Scheduled bill is due by that date."));
-        const planned: Planned[] = [];
+        const planned: Dated[] = [];
         const problems: FieldError[] = [];
         for (const [index, id] of ids.entries()) {
           await s.billLifecycles.lockBill(scope, id);
@@ -232,7 +244,9 @@ export const createPaymentRuns =
           const payee = await confirmedPayee(s, scope, bill);
           if (E.isLeft(payee)) return payee;
           const plan = await planTransfer(s, scope, bill, body.billIds === undefined ? "dueBy" : `billIds[${index}]`);
-          if ("item" in plan) planned.push({ ...plan, item: { ...plan.item, held: await holdOf(s, scope, bill) } });
+          const held = await holdOf(s, scope, bill);
+          if ("item" in plan)
+            planned.push({ ...plan, item: { ...plan.item, held }, date: executionDateOf(body, held, today) });
           else problems.push(plan);
         }
         if (problems.length > 0)
@@ -246,8 +260,13 @@ export const createPaymentRuns =
         };
         const settings = (await s.paymentRuns.settingsOf(scope)) ?? DEFAULT_PAYMENT_RUN_SETTINGS;
         const runs: PaymentRun[] = [];
-        for (const currency of [...new Set(planned.map((p) => p.currency))].sort()) {
-          const items = planned.filter((p) => p.currency === currency).map((p) => p.item);
+        // One run per execution date and currency, earliest first.
+        const groups = new Map<string, Dated[]>();
+        for (const p of planned)
+          groups.set(`${p.date} ${p.currency}`, [...(groups.get(`${p.date} ${p.currency}`) ?? []), p]);
+        for (const [, members] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
+          const { date: executionDate, currency } = members[0] as Dated;
+          const items = members.map((p) => p.item);
           const id = deps.ids.next();
           const sum = controlSum({ currency, transfers: items });
           runs.push({
@@ -275,7 +294,7 @@ export const createPaymentRuns =
             deps,
             s,
             "start-payment",
-            () => E.right({ lifecycle: { paymentDate: executionDate, paymentMethod: "BankTransfer" } }),
+            () => E.right({ lifecycle: { paymentDate: p.date, paymentMethod: "BankTransfer" } }),
             { scope, actor, id: p.bill.id },
           );
           if (E.isLeft(moved)) throw new Error(`a checked bill did not move: ${moved.left.code}`);
