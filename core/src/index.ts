@@ -26,6 +26,7 @@ export * from "./shared/currencies.js";
 export * from "./shared/currency-amounts.js";
 export * from "./shared/cursor.js";
 export * from "./shared/errors.js";
+export * from "./shared/fold.js";
 export * from "./shared/instant.js";
 export * from "./shared/list-envelope.js";
 export * from "./shared/money.js";

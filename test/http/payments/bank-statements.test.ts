@@ -240,3 +240,42 @@ test.serial("every genkgo camt.053/054 sample imports; foreign, broken and hosti
   t.is(missing.status, 404);
   t.is((missing.json as Json).title, "BankStatement.NotFound");
 });
+
+test.serial("free remittance text: the RF reference grouped and followed by words; payer names folded", async (t) => {
+  const polish = await sentInvoice("Łódź Spółka z o.o.", "310.00");
+  const german = await sentInvoice("Müller Maschinenbau GmbH", "95.50");
+  const byText = await sentInvoice("Kunde mit Referenz AG", "12.34");
+  const grouped =
+    String(byText.creditorReference)
+      .match(/.{1,4}/g)
+      ?.join(" ") ?? "";
+  const imported = await post(
+    camt053("STMT-FREE", [
+      {
+        ref: "F-1",
+        amount: "12.34",
+        direction: "CRDT",
+        name: "Someone Paying For Them",
+        text: `${grouped} zaplata za fakture`,
+      },
+      { ref: "F-2", amount: "310.00", direction: "CRDT", name: "LODZ SPOLKA", text: "zaplata za fakture" },
+      { ref: "F-3", amount: "95.50", direction: "CRDT", name: "MUELLER MASCHINENBAU", text: "Rechnung, vielen Dank" },
+    ]),
+  );
+  t.is(imported.status, 201, imported.text);
+  const entries = (
+    (await h.call("GET", `/v1/bank-statements/${String((imported.json as Json).id)}/entries`)).json as { data: Json[] }
+  ).data;
+  t.deepEqual(
+    entries.map((e) => [e.reference, (e.match as Json | null)?.basis ?? null]),
+    [
+      ["F-1", "CreditorReference"],
+      ["F-2", "AmountCustomerDate"],
+      // "ue" for "ü" is a spelling, not a fold: no match, a person decides.
+      ["F-3", null],
+    ],
+  );
+  t.like(await invoice(byText.id), { status: "Paid", amountPaid: "12.34" });
+  t.like(await invoice(polish.id), { status: "Paid", amountPaid: "310.00" });
+  t.like(await invoice(german.id), { status: "Sent" });
+});

@@ -5,12 +5,13 @@ import type { Actor } from "../../events/envelope.js";
 import type { Invoice } from "../../invoices/model.js";
 import { outstandingOf } from "../../invoices/totals.js";
 import type { BankStatement, StatementEntry } from "../../payments/camt.js";
-import { creditorReferenceFor } from "../../payments/creditor-reference.js";
+import { creditorReferenceFor, creditorReferencesIn } from "../../payments/creditor-reference.js";
 import type { EntryMatch, ImportedEntry, ImportedStatement, MatchBasis } from "../../payments/imported-statement.js";
 import { isCreditorReference } from "../../payments/pain001.js";
 import { billIdOfEndToEndId } from "../../payments/payment-run.js";
 import { currencyAmountError } from "../../shared/currency-amounts.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
+import { foldText } from "../../shared/fold.js";
 import { compareAmounts } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
@@ -44,13 +45,16 @@ export interface ImportStatementInput {
   readonly statements: readonly BankStatement[];
 }
 
-const normalName = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+/** A name as compared: folded (no marks, no case, `ł` as `l`), letters and digits only. */
+const normalName = (name: string): string => foldText(name).replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** RF references in the entry: structured ones, and any written into the free text. */
 const referencesOf = (entry: StatementEntry): string[] => {
-  const text = entry.remittanceText.join(" ").toUpperCase();
-  const found = [...entry.creditorReferences, ...(text.match(/RF\s?\d\d(?:\s?[A-Z0-9]){1,21}/g) ?? [])];
-  return [...new Set(found.map((r) => r.replace(/\s/g, "").toUpperCase()))].filter(isCreditorReference);
+  const structured = entry.creditorReferences
+    .map((r) => r.replace(/\s/g, "").toUpperCase())
+    .filter(isCreditorReference);
+  // Lines of free text are one text: a reference may be broken over two of them.
+  return [...new Set([...structured, ...creditorReferencesIn(entry.remittanceText.join(" "))])];
 };
 
 const addDays = (date: string, days: number): string =>
