@@ -18,8 +18,9 @@ export interface HistoryEntry {
   readonly details: Readonly<Record<string, unknown>> | null;
 }
 
-// Times every change touches; they are the entry's `occurredAt`.
-const SKIPPED = new Set(["updatedAt", "createdAt"]);
+// Times every change touches (they are the entry's `occurredAt`), and the reader's own confidence in what it read:
+// not a field anyone set (a correction marks the fields it names sure), so never a change a person reads.
+const SKIPPED = new Set(["updatedAt", "createdAt", "fieldConfidence"]);
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 

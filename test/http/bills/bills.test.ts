@@ -134,6 +134,11 @@ test.serial("PATCH in PendingReview: validated partial update, bill.updated, sam
   );
   const changes = ((history.data[2]?.changes ?? []) as Json[]).map((c) => c.field);
   t.true(changes.includes("totalAmount") && changes.includes("dueDate") && changes.includes("lineItems"));
+  // The reader's confidence changed too (the corrected fields are sure now), but it is no field anyone set.
+  t.false(
+    history.data.some((e) => (e.changes as Json[]).some((c) => c.field === "fieldConfidence")),
+    JSON.stringify(history.data.map((e) => e.changes)),
+  );
   t.deepEqual(history.data[0]?.changes, [{ field: "state", from: null, to: "Extracting" }]);
 });
 
