@@ -303,3 +303,36 @@ test.serial("Idempotency-Key: a retried proposal answers the same runs and holds
   });
   t.is(bad.status, 400);
 });
+
+test.serial(
+  "a run whose supplier account changed after the proposal is not approved: rejected and proposed again, it pays the confirmed account",
+  async (t) => {
+    const bill = await approvedBill();
+    const run = await propose([bill], proposer.token);
+    const list = (await h.call("GET", `/v1/suppliers?q=${encodeURIComponent(SUPPLIER)}`)).json as { data: Json[] };
+    const supplierId = String(list.data[0]?.id);
+    // The supplier's account moves after the proposal: unconfirmed, the run's transfer no longer matches it.
+    const moved = await h.call("PATCH", `/v1/suppliers/${supplierId}`, {
+      body: { bankDetails: { iban: "DE02120300000000202051" } },
+    });
+    t.is(moved.status, 200);
+    const refused = await approve(approver.token, String(run.id));
+    t.is(refused.status, 409);
+    t.is(title(refused), "PaymentRun.AccountChanged");
+    // Confirmed by a second person, the new account is still not the one the run would pay.
+    await confirmSupplierAccount(h, supplierId);
+    t.is(title(await approve(approver.token, String(run.id))), "PaymentRun.AccountChanged");
+    t.like((await h.call("GET", `/v1/payment-runs/${String(run.id)}`)).json as Json, {
+      status: "Proposed",
+      approvals: [],
+    });
+    // Rejected and proposed again, the run pays the confirmed account.
+    const rejected = await callAs(h, proposer.token, "POST", `/v1/payment-runs/${String(run.id)}/reject`, {
+      reason: "supplier account changed",
+    });
+    t.is(rejected.status, 200, rejected.text);
+    const again = await propose([bill], proposer.token);
+    t.is((again.items as { creditor: Json }[])[0]?.creditor.iban, "DE02120300000000202051");
+    t.is((await approve(approver.token, String(again.id))).status, 200);
+  },
+);

@@ -1,15 +1,18 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
+import { validateBankDetails } from "../../bank-details/validate.js";
 import type { Actor } from "../../events/envelope.js";
 import type { PaymentRun } from "../../payments/payment-run.js";
 import { PAYMENT_RUN_MACHINE } from "../../payments/payment-run-machine.js";
 import { DEFAULT_PAYMENT_RUN_SETTINGS, type PaymentRunSettings } from "../../payments/payment-run-settings.js";
+import type { Stores } from "../../ports/stores.js";
 import { conflict, type DomainError, domainError, validationError } from "../../shared/errors.js";
 import { wireAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { transition } from "../../shared/state-machine.js";
 import { moveWithin } from "../approvals/bill-lifecycle.js";
 import type { CoreDeps } from "../deps.js";
+import { confirmedPayee } from "../suppliers/bank-account.js";
 import type { PaymentRunSettingsBody } from "./inputs.js";
 import { paymentRunEvents } from "./payment-run-events.js";
 import { paymentRunNotFound } from "./payment-runs.js";
@@ -46,12 +49,40 @@ const approvalRefused = (run: PaymentRun, input: RunDecision): DomainError | und
   return undefined;
 };
 
+/** The account a run's transfer pays, as comparable text (its IBAN, else its account number). */
+const paidTo = (account: { readonly iban: string | null; readonly accountNumber: string | null }): string | null =>
+  account.iban ?? account.accountNumber;
+
+/**
+ * Why the run no longer pays what people confirmed, if it does not: a bill's supplier account changed (or lost its
+ * confirmation) since the proposal, so the approver would sign transfers to an account that is not the supplier's
+ * confirmed one. The run is then rejected and proposed again, from the confirmed account.
+ */
+const accountMoved = async (
+  s: Pick<Stores, "bills" | "suppliers">,
+  scope: OrgScope,
+  run: PaymentRun,
+): Promise<DomainError | undefined> => {
+  for (const item of run.items) {
+    const bill = await s.bills.ofId(scope, item.billId);
+    const payee = bill === undefined ? undefined : await confirmedPayee(s, scope, bill);
+    const confirmed =
+      payee === undefined || E.isLeft(payee) ? undefined : validateBankDetails(payee.right.bankDetails).canonical;
+    if (confirmed === undefined || paidTo(confirmed) !== paidTo(item.creditor))
+      return conflict(
+        "PaymentRun.AccountChanged",
+        `The supplier account bill ${item.billId} would be paid to is no longer its confirmed one: reject this run and propose it again.`,
+      );
+  }
+  return undefined;
+};
+
 /**
  * Approves a proposed run (`payment_run.approval_recorded`); the approval that reaches the run's quorum also
  * makes it Approved (`payment_run.approved`), and its file may then be released.
  */
 export const approvePaymentRun =
-  (deps: CoreDeps<"paymentRuns" | "events">) =>
+  (deps: CoreDeps<"paymentRuns" | "events" | "bills" | "suppliers">) =>
   (input: RunDecision): TE.TaskEither<DomainError, PaymentRun> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, PaymentRun>> => {
@@ -60,6 +91,8 @@ export const approvePaymentRun =
       if (run === undefined) return E.left(paymentRunNotFound());
       const refused = approvalRefused(run, input);
       if (refused !== undefined) return E.left(refused);
+      const elsewhere = await accountMoved(s, input.scope, run);
+      if (elsewhere !== undefined) return E.left(elsewhere);
       const now = deps.clock.now();
       const approvals = [...run.approvals, { actor: input.actor, at: now.toISOString() }];
       const moved = transition(PAYMENT_RUN_MACHINE, run.status, "approve", {
