@@ -13,19 +13,12 @@ import {
   pdfWithBombAttachment,
   pdfWithBombPage,
 } from "../../test/helpers/bombs.js";
-import { hostEnvironment, startHost } from "../../test/helpers/host-process.js";
+import { percentile, startBenchHost, healthLoop as watchHealth } from "../host-session.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const env = await hostEnvironment({ APAR_RATE_LIMITS: "off" });
-const host = await startHost(env.env);
-const base = `http://127.0.0.1:${host.port}`;
-const key = /apar_[A-Za-z0-9_-]+/.exec(host.stdout())?.[0];
-if (key === undefined) throw new Error("no first-start key in the host's output");
-const auth = { "x-service-api-key": key };
-const orgs = (await (await fetch(`${base}/v1/organisations`, { headers: auth })).json()) as { data: { id: string }[] };
-const organisationId = orgs.data[0]?.id ?? "";
-const headers = { ...auth, "x-service-organisation-id": organisationId };
+const bench = await startBenchHost();
+const { host, base, headers } = bench;
 
 // Resident memory of a process and all its descendants, in MiB.
 const rssOf = (pid: number): number => {
@@ -46,20 +39,7 @@ const pid = host.child.pid ?? 0;
 const hostOnly = (): number =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const healthLoop = (stop: { done: boolean }, into: number[]) =>
-  (async () => {
-    while (!stop.done) {
-      const started = performance.now();
-      const r = await fetch(`${base}/healthz`);
-      await r.arrayBuffer();
-      if (r.status !== 200) throw new Error(`/healthz answered ${r.status}`);
-      into.push(performance.now() - started);
-    }
-  })();
+const healthLoop = (stop: { done: boolean }, into: number[]) => watchHealth(base, stop, into);
 
 const upload = async (bytes: Buffer, filename: string): Promise<string> => {
   const form = new FormData();
@@ -134,6 +114,4 @@ console.log(`RSS before:      host ${f(before.host)} MiB, host + reading process
 console.log(`RSS peak:        host ${f(peakHost)} MiB, host + reading processes ${f(peakTree)} MiB`);
 console.log(`RSS 5 s after:   host ${f(after.host)} MiB, host + reading processes ${f(after.tree)} MiB`);
 
-host.child.kill("SIGTERM");
-await host.exited;
-await env.dispose();
+await bench.stop();

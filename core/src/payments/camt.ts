@@ -26,12 +26,21 @@ export interface StatementEntry {
   /** The other party: the debtor of a credit, the creditor of a debit. */
   readonly counterpartyName: string | null;
   readonly counterpartyIban: string | null;
+  /**
+   * The bank's references that name the entry wherever it is exported again: its AcctSvcrRef when the bank gave
+   * one, else every reference of its transactions (AcctSvcrRef, EndToEndId, TxId, InstrId, UETR, ...), sorted.
+   * NtryRef is left out: it numbers entries within one file. With the account, booking date, amount and direction
+   * it is the entry's identity (see `entryIdentity`).
+   */
+  readonly bankReferences: readonly string[];
 }
 
 /** One statement (or notification, or report) of one account. */
 export interface BankStatement {
   readonly id: string | null;
   readonly accountIban: string | null;
+  /** The account as the file names it: its IBAN, else its other id (Othr/Id), else null. */
+  readonly account: string | null;
   readonly entries: readonly StatementEntry[];
 }
 
@@ -47,6 +56,32 @@ const dateOf = (node: XmlNode): string | null => {
 };
 
 const present = (values: readonly (string | null)[]): string[] => values.filter((v): v is string => v !== null);
+
+/** The references of a transaction its bank or its payer gave, each tagged with what it is. */
+const TRANSACTION_REFERENCES = [
+  "AcctSvcrRef",
+  "EndToEndId",
+  "TxId",
+  "InstrId",
+  "PmtInfId",
+  "MsgId",
+  "UETR",
+  "MndtId",
+  "ChqNb",
+  "ClrSysRef",
+] as const;
+
+const bankReferencesOf = (ntry: XmlNode, details: readonly XmlNode[]): string[] => {
+  const own = text(ntry, "AcctSvcrRef");
+  if (own !== null) return [`AcctSvcrRef:${own}`];
+  const refs = details.flatMap((d) =>
+    TRANSACTION_REFERENCES.flatMap((tag) => {
+      const value = text(d, "Refs", tag);
+      return value === null || value === "NOTPROVIDED" ? [] : [`${tag}:${value}`];
+    }),
+  );
+  return [...new Set(refs)].sort();
+};
 
 const entryOf = (ntry: XmlNode): StatementEntry | null => {
   const amount = text(ntry, "Amt");
@@ -72,6 +107,7 @@ const entryOf = (ntry: XmlNode): StatementEntry | null => {
     counterpartyName:
       firstParty === undefined ? null : (text(firstParty, party, "Nm") ?? text(firstParty, party, "Pty", "Nm")),
     counterpartyIban: firstParty === undefined ? null : text(firstParty, `${party}Acct`, "Id", "IBAN"),
+    bankReferences: bankReferencesOf(ntry, details),
   };
 };
 
@@ -87,6 +123,7 @@ export const readBankStatements = (tree: XmlNode): BankStatement[] | null => {
     return all(message, record).map((statement) => ({
       id: text(statement, "Id"),
       accountIban: text(statement, "Acct", "Id", "IBAN"),
+      account: text(statement, "Acct", "Id", "IBAN") ?? text(statement, "Acct", "Id", "Othr", "Id"),
       entries: all(statement, "Ntry")
         .map(entryOf)
         .filter((e): e is StatementEntry => e !== null),
@@ -94,3 +131,28 @@ export const readBankStatements = (tree: XmlNode): BankStatement[] | null => {
   }
   return null;
 };
+
+/** An amount without leading zeros or trailing decimal zeros ("0100.50" and "100.5" are one amount). */
+const canonicalAmount = (amount: string): string => {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  const digits = whole.replace(/^0+(?=\d)/, "");
+  const decimals = fraction.replace(/0+$/, "");
+  return decimals === "" ? digits : `${digits}.${decimals}`;
+};
+
+/**
+ * What makes an entry the same entry in any file the bank sends: its account, booking date (else value date),
+ * amount, currency, direction and the bank's references, with `occurrence` (1, 2, ...) telling apart entries of
+ * one file that are alike in all of these. Anything else (remittance text, names, the file's other entries, its
+ * ids) may change in a re-sent or re-exported file without making the entry another.
+ */
+export const entryIdentity = (entry: StatementEntry, account: string | null, occurrence: number): string =>
+  JSON.stringify([
+    account?.replace(/\s/g, "").toUpperCase() ?? null,
+    entry.bookingDate ?? entry.valueDate,
+    canonicalAmount(entry.amount),
+    entry.currency,
+    entry.direction,
+    entry.bankReferences,
+    occurrence,
+  ]);

@@ -1,7 +1,16 @@
 import type { StatementEntry } from "./camt.js";
 
-/** How an entry was matched: the invoice's RF creditor reference, its amount + customer + dates, a payment run's end-to-end id, or a person. */
-export const MATCH_BASES = ["CreditorReference", "AmountCustomerDate", "EndToEndId", "Manual"] as const;
+/**
+ * How an entry was matched: the invoice's RF creditor reference, its amount + customer + dates, a payment run's
+ * end-to-end id, a person, or an earlier import of the same bank entry (which recorded the payment named).
+ */
+export const MATCH_BASES = [
+  "CreditorReference",
+  "AmountCustomerDate",
+  "EndToEndId",
+  "Manual",
+  "EarlierImport",
+] as const;
 export type MatchBasis = (typeof MATCH_BASES)[number];
 
 /**
@@ -15,7 +24,7 @@ export type EntryMatch =
 /** An entry as imported: what the bank said, and what it was matched to (null: a person should look). */
 export interface ImportedEntry extends StatementEntry {
   readonly id: string;
-  /** The idempotency key its invoice payment is recorded under (the bank's reference on its account). */
+  /** The idempotency key its invoice payment is recorded under (a hash of the entry's identity). */
   readonly paymentKey: string;
   readonly match: EntryMatch | null;
 }
@@ -50,4 +59,7 @@ export const importedStatementJson = (s: ImportedStatement) => ({
 });
 
 /** An entry's JSON view. */
-export const importedEntryJson = ({ paymentKey: _key, ...e }: ImportedEntry) => ({ ...e, matched: e.match !== null });
+export const importedEntryJson = ({ paymentKey: _key, bankReferences: _refs, ...e }: ImportedEntry) => ({
+  ...e,
+  matched: e.match !== null,
+});

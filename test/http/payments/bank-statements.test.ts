@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import test from "ava";
+import { type CamtEntry, camt053 } from "../../helpers/camt-files.js";
 import {
   type BillHarness,
   bankDetailsOf,
@@ -37,39 +38,7 @@ test.after.always(async () => {
   await h?.dispose();
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-interface Entry {
-  readonly ref: string;
-  readonly amount: string;
-  readonly direction: "CRDT" | "DBIT";
-  readonly name?: string;
-  readonly rf?: string;
-  readonly text?: string;
-  readonly endToEndIds?: readonly string[];
-}
-
-/** A camt.053.001.02 statement of the organisation's account with these entries, as a bank writes one. */
-const camt053 = (id: string, entries: readonly Entry[]): Buffer => {
-  const entry = (e: Entry) => {
-    const party = e.direction === "CRDT" ? "Dbtr" : "Cdtr";
-    const details = (e.endToEndIds ?? ["NOTPROVIDED"]).map(
-      (endToEnd, i) => `<TxDtls><Refs><EndToEndId>${endToEnd}</EndToEndId></Refs>
-${i === 0 && e.name !== undefined ? `<RltdPties><${party}><Nm>${e.name}</Nm></${party}></RltdPties>` : ""}
-${i === 0 && e.rf !== undefined ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${e.rf}</Ref></CdtrRefInf></Strd></RmtInf>` : ""}
-${i === 0 && e.text !== undefined ? `<RmtInf><Ustrd>${e.text}</Ustrd></RmtInf>` : ""}</TxDtls>`,
-    );
-    return `<Ntry><Amt Ccy="EUR">${e.amount}</Amt><CdtDbtInd>${e.direction}</CdtDbtInd><Sts>BOOK</Sts>
-<BookgDt><Dt>${today()}</Dt></BookgDt><ValDt><Dt>${today()}</Dt></ValDt><AcctSvcrRef>${e.ref}</AcctSvcrRef>
-<NtryDtls>${details.join("")}</NtryDtls></Ntry>`;
-  };
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
-<GrpHdr><MsgId>${id}</MsgId><CreDtTm>${today()}T18:00:00</CreDtTm></GrpHdr>
-<Stmt><Id>${id}</Id><CreDtTm>${today()}T18:00:00</CreDtTm><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
-${entries.map(entry).join("\n")}
-</Stmt></BkToCstmrStmt></Document>`);
-};
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 const post = (body: Buffer, contentType = "application/xml") =>
   send(h.app.port ?? 0, {
@@ -137,7 +106,14 @@ test.serial(
       { ref: "E-1", amount: "100.00", direction: "CRDT", name: "GLOBEX CORP", rf: String(byRef.creditorReference) },
       { ref: "E-2", amount: "250.00", direction: "CRDT", name: "INITECH LLC", text: "thanks" },
       { ref: "E-3", amount: "42.00", direction: "CRDT", name: "Somebody Else", text: "invoice?" },
-      { ref: "E-4", amount: "75.00", direction: "DBIT", name: "Supplier", endToEndIds: [billId.replace(/-/g, "")] },
+      {
+        ref: "E-4",
+        amount: "75.00",
+        direction: "DBIT",
+        name: "Supplier",
+        endToEndIds: [billId.replace(/-/g, "")],
+        bookingDate: daysAgo(3),
+      },
     ]);
     const imported = await post(file);
     t.is(imported.status, 201, imported.text);
@@ -151,7 +127,10 @@ test.serial(
     t.like(await invoice(byRef.id), { status: "Paid", amountPaid: "100.00" });
     t.like(await invoice(byName.id), { status: "Paid" });
     t.like((await paymentsOf(byRef.id))[0], { amount: "100.00", method: "BankTransfer", reference: "E-1" });
-    t.is(((await h.call("GET", `/v1/bills/${billId}`)).json as Json).state, "Paid");
+    t.like((await h.call("GET", `/v1/bills/${billId}`)).json as Json, {
+      state: "Paid",
+      paidAt: `${daysAgo(3)}T00:00:00.000Z`,
+    });
     t.like((await h.call("GET", `/v1/payment-runs/${runId}`)).json as Json, { status: "Completed" });
     const confirmed = (await runEvents(h, runId)).at(-1);
     t.is(confirmed?.type, "payment_run.transfer_confirmed");
@@ -184,6 +163,12 @@ test.serial(
     );
     t.is(overlap.status, 201);
     t.is((await paymentsOf(byRef.id)).length, 1);
+    const overlapEntries = (
+      (await h.call("GET", `/v1/bank-statements/${String((overlap.json as Json).id)}/entries`)).json as {
+        data: Json[];
+      }
+    ).data;
+    t.like(overlapEntries[0], { matched: true, match: { invoiceId: byRef.id, basis: "EarlierImport" } });
 
     // What waits for a person, matched by hand to an invoice of 42.00.
     const unmatched = (
@@ -279,3 +264,71 @@ test.serial("free remittance text: the RF reference grouped and followed by word
   t.like(await invoice(polish.id), { status: "Paid", amountPaid: "310.00" });
   t.like(await invoice(german.id), { status: "Sent" });
 });
+
+const entriesOf = async (statement: Json): Promise<Json[]> =>
+  ((await h.call("GET", `/v1/bank-statements/${String(statement.id)}/entries`)).json as { data: Json[] }).data;
+
+test.serial(
+  "an entry is its account, booking date, amount, direction and bank references: changed files pay once",
+  async (t) => {
+    // Entries without any bank reference, paying invoices by their RF reference (two alike payments of 30.00 in one,
+    // leaving 30.00 open: a file read again as new would pay it).
+    const split = await sentInvoice("Split Payer AG", "90.00");
+    const whole = await sentInvoice("Whole Payer AG", "80.00");
+    const rfSplit = String(split.creditorReference);
+    const rfWhole = String(whole.creditorReference);
+    const day = daysAgo(1);
+    const first: CamtEntry[] = [
+      { ref: null, amount: "30.00", direction: "CRDT", rf: rfSplit, bookingDate: day, text: "half" },
+      { ref: null, amount: "30.00", direction: "CRDT", rf: rfSplit, bookingDate: day, text: "half" },
+      { ref: null, amount: "80.00", direction: "CRDT", rf: rfWhole, bookingDate: day, name: "WHOLE PAYER" },
+    ];
+    const imported = await post(camt053("NOREF-1", first));
+    t.is(imported.status, 201, imported.text);
+    t.like(imported.json as Json, { entryCount: 3, matchedCount: 3 });
+    t.like(await invoice(split.id), { status: "PartiallyPaid", amountPaid: "60.00" });
+    t.is((await paymentsOf(split.id)).length, 2, "two alike entries of one file are two payments");
+    t.like((await paymentsOf(whole.id))[0], { paidAt: `${day}T00:00:00.000Z` }, "paid on the booking date");
+
+    // The bank exports the day again: another statement id, other text and names, the amounts written otherwise,
+    // the entries in another order and one more entry. Nothing is paid twice; the earlier payments are named.
+    const more = await sentInvoice("Late Payer AG", "15.00");
+    const again = await post(
+      camt053({ id: "NOREF-1-REEXPORT", createdAt: `${daysAgo(0)}T07:00:00` }, [
+        { ref: null, amount: "80.0", direction: "CRDT", rf: rfWhole, bookingDate: day, text: "invoice 80" },
+        { ref: null, amount: "15.00", direction: "CRDT", rf: String(more.creditorReference), bookingDate: day },
+        { ref: null, amount: "030.00", direction: "CRDT", rf: rfSplit, bookingDate: day },
+        { ref: null, amount: "30", direction: "CRDT", rf: rfSplit, bookingDate: day, name: "Split Payer" },
+      ]),
+    );
+    t.is(again.status, 201, again.text);
+    t.like(again.json as Json, { entryCount: 4, matchedCount: 4 });
+    t.like(await invoice(split.id), { status: "PartiallyPaid", amountPaid: "60.00" });
+    t.is((await paymentsOf(split.id)).length, 2);
+    t.is((await paymentsOf(whole.id)).length, 1);
+    t.like(await invoice(more.id), { status: "Paid" }, "the new entry pays");
+    t.deepEqual(
+      (await entriesOf(again.json as Json)).map((e) => (e.match as Json).basis),
+      ["EarlierImport", "CreditorReference", "EarlierImport", "EarlierImport"],
+    );
+
+    // The same bank reference, day, amount and direction under another account is another entry: it pays.
+    const twoAccounts = await sentInvoice("Two Accounts KG", "50.00");
+    const rf = String(twoAccounts.creditorReference);
+    const entry: CamtEntry = { ref: "SHARED-REF", amount: "25.00", direction: "CRDT", rf, bookingDate: day };
+    t.is((await post(camt053({ id: "ACC-1" }, [entry]))).status, 201);
+    t.is((await post(camt053({ id: "ACC-2", iban: "DE02120300000000202051" }, [entry]))).status, 201);
+    t.is((await post(camt053({ id: "ACC-1-AGAIN" }, [{ ...entry, text: "again" }]))).status, 201);
+    t.like(await invoice(twoAccounts.id), { status: "Paid", amountPaid: "50.00" });
+    t.is((await paymentsOf(twoAccounts.id)).length, 2);
+    // The same reference on another booking date, or of another amount, is another entry too (it would overpay).
+    const other = await post(camt053({ id: "ACC-1-LATER" }, [{ ...entry, bookingDate: daysAgo(0) }]));
+    t.is(other.status, 201);
+    t.like(
+      (await entriesOf(other.json as Json))[0],
+      { matched: false },
+      "a credit the invoice no longer expects waits",
+    );
+    t.is((await paymentsOf(twoAccounts.id)).length, 2);
+  },
+);

@@ -255,6 +255,7 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
         endToEndIds: [],
         counterpartyName: MARKER,
         counterpartyIban: null,
+        bankReferences: [`AcctSvcrRef:${MARKER}`],
         match: null,
       },
     ],

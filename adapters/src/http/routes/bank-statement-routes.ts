@@ -55,7 +55,7 @@ const ENTRY: JsonSchema = {
       type: ["object", "null"],
       description:
         "`{kind: Invoice, invoiceId, paymentId, basis}` or `{kind: Bills, billIds, basis}`; basis CreditorReference, " +
-        "AmountCustomerDate, EndToEndId or Manual.",
+        "AmountCustomerDate, EndToEndId, Manual or EarlierImport (the same bank entry, imported before, paid it).",
     },
   },
 };
@@ -74,9 +74,11 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
     summary: "Import a camt.053 or camt.054 file: credits pay open invoices, debits confirm payment runs",
     description:
       "The file as the bank gave it (`application/xml`). Credits are matched to open invoices by their RF creditor " +
-      "reference, then by amount + customer + dates, and recorded as invoice payments keyed by the bank's entry " +
-      "reference; debits confirm the payment runs' bills by their end-to-end ids. The same file again answers 200 " +
-      "with the first import and changes nothing.",
+      "reference, then by amount + customer + dates, and recorded as invoice payments keyed by the entry's identity " +
+      "(account, booking date, amount, direction and the bank's references), so an entry already imported, in this " +
+      "or any other file, names its earlier payment (basis EarlierImport) and is not paid again; debits confirm the " +
+      "payment runs' bills by their end-to-end ids, paid on the booking date. The same file again answers 200 with " +
+      "the first import and changes nothing.",
     tags: [TAG],
     access: ACCESS,
     stream: true,

@@ -4,7 +4,7 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { Actor } from "../../events/envelope.js";
 import type { Invoice } from "../../invoices/model.js";
 import { outstandingOf } from "../../invoices/totals.js";
-import type { BankStatement, StatementEntry } from "../../payments/camt.js";
+import { type BankStatement, entryIdentity, type StatementEntry } from "../../payments/camt.js";
 import { creditorReferenceFor, creditorReferencesIn } from "../../payments/creditor-reference.js";
 import type { EntryMatch, ImportedEntry, ImportedStatement, MatchBasis } from "../../payments/imported-statement.js";
 import { isCreditorReference } from "../../payments/pain001.js";
@@ -16,14 +16,16 @@ import { compareAmounts } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { CoreDeps } from "../deps.js";
+import { operationPlace } from "../idempotency.js";
 import type { InvoiceDeps } from "../invoices/deps.js";
 import { recordPayment } from "../invoices/record-payment.js";
 import { settleTransferWithin } from "./payment-runs.js";
 
 // Bank statements (camt.053, camt.054): credits are matched to open invoices (their RF creditor reference first,
 // then amount + customer + dates) and recorded through the same recordPayment as a manual payment, keyed by the
-// bank's entry reference, so an import repeated (or the same entry in another file) records nothing twice; debits
-// confirm the bills of payment runs by their end-to-end ids. What is not matched waits for a person.
+// entry's identity (account, booking date, amount, direction, the bank's references), so an import repeated, or the
+// same entry in another or a changed file, records nothing twice (it names the earlier payment); debits confirm the
+// bills of payment runs by their end-to-end ids, paid on the booking date. What is not matched waits for a person.
 
 /** The most entries one file may carry. */
 export const MAX_STATEMENT_ENTRIES = 10_000;
@@ -90,11 +92,36 @@ const invoiceFor = (
     : undefined;
 };
 
-/** The idempotency key of an entry's payment: the bank's reference on its account, else its place in the file. */
-const entryKey = (entry: StatementEntry, account: string | null, fingerprint: string, index: number): string =>
-  entry.reference === null
-    ? `bank-entry:${fingerprint.slice(0, 32)}:${index}`
-    : `bank-entry:${account ?? "-"}:${entry.reference}`.slice(0, 255);
+/**
+ * The idempotency key of each entry's payment: a hash of its identity (account, booking date, amount, direction,
+ * the bank's references; the n-th of alike entries in the file its n-th occurrence), so the entry re-sent in any
+ * file, changed or not, is keyed the same, and the same reference under another account is another entry.
+ */
+const entryKeys = (entries: readonly { entry: StatementEntry; account: string | null }[]): string[] => {
+  const seen = new Map<string, number>();
+  return entries.map(({ entry, account }) => {
+    const alike = entryIdentity(entry, account, 0);
+    const occurrence = (seen.get(alike) ?? 0) + 1;
+    seen.set(alike, occurrence);
+    return `bank-entry:${createHash("sha256")
+      .update(entryIdentity(entry, account, occurrence))
+      .digest("hex")}`;
+  });
+};
+
+/** The payment an earlier import recorded for the entry (its key), if one did. */
+const earlierPayment = async (
+  deps: InvoiceDeps,
+  scope: OrgScope,
+  key: string,
+): Promise<{ invoiceId: string; paymentId: string } | undefined> => {
+  const place = operationPlace(scope, { operation: STATEMENT_PAYMENTS, key, requestHash: "", status: 201 });
+  const seen = await deps.db.stores.idempotencyKeys.find(place.clientId, place.scope, key);
+  const payment = seen?.response as { id?: unknown; invoiceId?: unknown } | undefined;
+  return typeof payment?.id === "string" && typeof payment.invoiceId === "string"
+    ? { invoiceId: payment.invoiceId, paymentId: payment.id }
+    : undefined;
+};
 
 const hashOf = (value: unknown): string => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
@@ -135,6 +162,8 @@ const confirmDebit = async (
   entry: StatementEntry,
 ): Promise<EntryMatch | null> => {
   const billIds: string[] = [];
+  // The bill was paid when the bank booked the transfer, not when the statement came.
+  const date = entry.bookingDate ?? entry.valueDate;
   for (const endToEndId of entry.endToEndIds) {
     const billId = billIdOfEndToEndId(endToEndId);
     if (billId === undefined) continue;
@@ -150,6 +179,7 @@ const confirmDebit = async (
         runId: run.id,
         billId,
         outcome: "paid",
+        ...(date === null ? {} : { paidAt: `${date}T00:00:00.000Z` }),
       });
       return E.isRight(settled);
     });
@@ -195,7 +225,7 @@ export const importBankStatement =
     const { scope } = input;
     const seen = await deps.db.stores.bankStatements.ofFingerprint(scope, input.fingerprint);
     if (seen !== undefined) return E.right({ statement: seen, replayed: true });
-    const entries = input.statements.flatMap((st) => st.entries.map((entry) => ({ entry, account: st.accountIban })));
+    const entries = input.statements.flatMap((st) => st.entries.map((entry) => ({ entry, account: st.account })));
     if (entries.length > MAX_STATEMENT_ENTRIES)
       return E.left(
         validationError([
@@ -212,11 +242,14 @@ export const importBankStatement =
     });
     if (refused.length > 0) return E.left(validationError(refused.slice(0, 20)));
     let open = await openInvoices(deps, scope);
+    const keys = entryKeys(entries);
     const imported: ImportedEntry[] = [];
-    for (const [index, { entry, account }] of entries.entries()) {
+    for (const [index, { entry }] of entries.entries()) {
       let match: EntryMatch | null = null;
-      const key = entryKey(entry, account, input.fingerprint, index);
-      if (entry.direction === "DBIT") match = await confirmDebit(deps, input, entry);
+      const key = keys[index] ?? "";
+      const earlier = entry.direction === "CRDT" ? await earlierPayment(deps, scope, key) : undefined;
+      if (earlier !== undefined) match = { kind: "Invoice", ...earlier, basis: "EarlierImport" };
+      else if (entry.direction === "DBIT") match = await confirmDebit(deps, input, entry);
       else {
         const found = invoiceFor(entry, open);
         if (found !== undefined) {

@@ -387,7 +387,10 @@ export const paymentRunFile =
   };
 
 /** How the bank answered one transfer: paid (a statement debit, or a person), or returned with a reason. */
-export type TransferOutcome = { readonly outcome: "paid" } | { readonly outcome: "returned"; readonly reason: string };
+/** A transfer paid (at `paidAt`, an ISO instant: when the bank booked it; default now) or returned with a reason. */
+export type TransferOutcome =
+  | { readonly outcome: "paid"; readonly paidAt?: string }
+  | { readonly outcome: "returned"; readonly reason: string };
 
 /**
  * Settles one bill of a released run inside the caller's unit of work: Paid (`bill.paid`) or back to Scheduled
@@ -419,7 +422,13 @@ export const settleTransferWithin = async (
   const who = { scope, actor: input.actor, id: input.billId };
   const moved =
     input.outcome === "paid"
-      ? await moveWithin(deps, s, "confirm-payment", () => E.right({ lifecycle: { paidAt: now.toISOString() } }), who)
+      ? await moveWithin(
+          deps,
+          s,
+          "confirm-payment",
+          () => E.right({ lifecycle: { paidAt: input.paidAt ?? now.toISOString() } }),
+          who,
+        )
       : await moveWithin(deps, s, "return-payment", () => E.right({}), who);
   if (E.isLeft(moved)) return moved;
   const settled: PaymentRunItem = {
