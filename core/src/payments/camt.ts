@@ -1,5 +1,6 @@
 import { all, attr, one, text, type XmlNode } from "../extraction/einvoice/xml-tree.js";
 import { type Currency, isCurrency } from "../shared/currencies.js";
+import { canonicalAmountOf } from "../shared/money.js";
 
 // Bank statements as banks send them: camt.053 (end-of-day statement), camt.054 (debit/credit notification) and
 // camt.052 (intraday report), any version. The adapter parses the XML (namespace prefixes removed); this reads the
@@ -132,14 +133,6 @@ export const readBankStatements = (tree: XmlNode): BankStatement[] | null => {
   return null;
 };
 
-/** An amount without leading zeros or trailing decimal zeros ("0100.50" and "100.5" are one amount). */
-const canonicalAmount = (amount: string): string => {
-  const [whole = "0", fraction = ""] = amount.split(".");
-  const digits = whole.replace(/^0+(?=\d)/, "");
-  const decimals = fraction.replace(/0+$/, "");
-  return decimals === "" ? digits : `${digits}.${decimals}`;
-};
-
 /**
  * What makes an entry the same entry in any file the bank sends: its account, booking date (else value date),
  * amount, currency, direction and the bank's references, with `occurrence` (1, 2, ...) telling apart entries of
@@ -150,7 +143,7 @@ export const entryIdentity = (entry: StatementEntry, account: string | null, occ
   JSON.stringify([
     account?.replace(/\s/g, "").toUpperCase() ?? null,
     entry.bookingDate ?? entry.valueDate,
-    canonicalAmount(entry.amount),
+    canonicalAmountOf(entry.amount) ?? entry.amount,
     entry.currency,
     entry.direction,
     entry.bankReferences,

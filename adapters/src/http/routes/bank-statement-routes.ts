@@ -5,11 +5,13 @@ import {
   importBankStatement,
   listBankStatements,
   listStatementEntries,
+  MAX_STATEMENT_ENTRIES,
   MatchEntryBody,
   matchStatementEntry,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { MAX_STATEMENT_BYTES, readCamtXml } from "../../payments/camt-xml.js";
+import { camtReader } from "../../payments/camt-reader.js";
+import { MAX_STATEMENT_BYTES } from "../../payments/camt-xml.js";
 import { readRaw } from "../raw-body.js";
 import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
@@ -87,7 +89,11 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
       "201": { description: "The import.", schema: STATEMENT },
       "200": { description: "The earlier import of the same file (nothing recorded again).", schema: STATEMENT },
       "400": { description: "`BankStatement.Unreadable`: not camt.052/053/054 XML; `Request.EmptyBody`." },
-      "413": { description: "`Request.TooLarge`: over 16 MiB." },
+      "413": {
+        description:
+          "`Request.TooLarge`: over 16 MiB; `BankStatement.TooManyEntries`: over 10,000 entries (counted before the " +
+          "file is parsed); `BankStatement.TooSlow`: the file took more than a minute or 512 MiB to read.",
+      },
       "415": { description: "`Request.UnsupportedMediaType`: send application/xml." },
     },
     handler: async (ctx) => {
@@ -101,7 +107,20 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
       const raw = await readRaw(ctx, MAX_STATEMENT_BYTES);
       if (!Buffer.isBuffer(raw)) return raw;
       if (raw.length === 0) return domainError("BadRequest", "Request.EmptyBody", "Send the statement file.");
-      const statements = readCamtXml(raw);
+      // Read in a worker thread (the event loop keeps serving), the entries counted before anything is parsed.
+      const statements = await camtReader.read(raw, MAX_STATEMENT_ENTRIES);
+      if (statements === "too-many")
+        return domainError(
+          "TooLarge",
+          "BankStatement.TooManyEntries",
+          `The file carries more than ${MAX_STATEMENT_ENTRIES} entries: split it (one file per day or per account).`,
+        );
+      if (statements === "too-slow")
+        return domainError(
+          "TooLarge",
+          "BankStatement.TooSlow",
+          "The file took too long or too much memory to read: split it into smaller files.",
+        );
       if (!Array.isArray(statements))
         return domainError(
           "BadRequest",

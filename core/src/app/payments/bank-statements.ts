@@ -12,7 +12,7 @@ import { billIdOfEndToEndId } from "../../payments/payment-run.js";
 import { currencyAmountError } from "../../shared/currency-amounts.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import { foldText } from "../../shared/fold.js";
-import { compareAmounts } from "../../shared/money.js";
+import { canonicalAmountOf } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { CoreDeps } from "../deps.js";
@@ -62,35 +62,86 @@ const referencesOf = (entry: StatementEntry): string[] => {
 const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The one open invoice a credit pays, and how it was found; undefined when none or several could be meant. */
-const invoiceFor = (
-  entry: StatementEntry,
-  open: readonly Invoice[],
-): { invoice: Invoice; basis: MatchBasis } | undefined => {
-  const sameCurrency = open.filter((i) => i.currency === entry.currency);
-  const refs = referencesOf(entry);
-  const byRef = sameCurrency.filter(
-    (i) => i.documentNumber !== null && refs.includes(creditorReferenceFor(i.documentNumber) ?? ""),
-  );
-  if (byRef.length === 1 && byRef[0] !== undefined) return { invoice: byRef[0], basis: "CreditorReference" };
-  if (byRef.length > 1) return undefined;
-  const payer = entry.counterpartyName === null ? "" : normalName(entry.counterpartyName);
-  const date = entry.bookingDate ?? entry.valueDate;
-  if (payer === "" || date === null) return undefined;
-  const candidates = sameCurrency.filter((i) => {
-    const customer = normalName(i.customer.name);
-    return (
-      compareAmounts(outstandingOf(i), entry.amount) === 0 &&
-      customer !== "" &&
-      (customer.includes(payer) || payer.includes(customer)) &&
-      date >= i.issueDate &&
-      date <= addDays(i.dueDate, LATE_DAYS)
+/** An open invoice as the matcher compares it: its RF reference, customer and amount outstanding worked out once. */
+interface OpenInvoice {
+  readonly invoice: Invoice;
+  readonly reference: string | undefined;
+  readonly customer: string;
+  /** `<currency> <canonical amount outstanding>`. */
+  readonly owed: string;
+}
+
+const owedKey = (currency: string, amount: string): string => `${currency} ${canonicalAmountOf(amount) ?? amount}`;
+
+const openInvoiceOf = (invoice: Invoice): OpenInvoice => ({
+  invoice,
+  reference: invoice.documentNumber === null ? undefined : creditorReferenceFor(invoice.documentNumber),
+  customer: normalName(invoice.customer.name),
+  owed: owedKey(invoice.currency, outstandingOf(invoice)),
+});
+
+/** The open invoices indexed by RF reference and by what they owe, so each credit looks at its few candidates. */
+class OpenInvoices {
+  private readonly byReference = new Map<string, OpenInvoice[]>();
+  private readonly byOwed = new Map<string, OpenInvoice[]>();
+
+  constructor(invoices: readonly Invoice[]) {
+    for (const invoice of invoices) this.add(openInvoiceOf(invoice));
+  }
+
+  private add(open: OpenInvoice): void {
+    if (open.reference !== undefined) push(this.byReference, open.reference, open);
+    push(this.byOwed, open.owed, open);
+  }
+
+  /**
+   * The invoice again as it is now: what it owes decides the next entries' matches (a paid one still claims its RF
+   * reference, so a second payment of it waits for a person rather than paying another invoice).
+   */
+  replace(id: string, fresh: Invoice | undefined): void {
+    for (const index of [this.byReference, this.byOwed])
+      for (const [key, list] of index) {
+        const kept = list.filter((o) => o.invoice.id !== id);
+        if (kept.length !== list.length) index.set(key, kept);
+      }
+    if (fresh !== undefined) this.add(openInvoiceOf(fresh));
+  }
+
+  /** The one open invoice a credit pays, and how it was found; undefined when none or several could be meant. */
+  invoiceFor(entry: StatementEntry): { invoice: Invoice; basis: MatchBasis } | undefined {
+    const byRef = referencesOf(entry).flatMap((r) =>
+      (this.byReference.get(r) ?? []).filter((o) => o.invoice.currency === entry.currency),
     );
-  });
-  return candidates.length === 1 && candidates[0] !== undefined
-    ? { invoice: candidates[0], basis: "AmountCustomerDate" }
-    : undefined;
+    const [first, ...others] = byRef;
+    if (first !== undefined && others.every((o) => o.invoice.id === first.invoice.id))
+      return { invoice: first.invoice, basis: "CreditorReference" };
+    if (first !== undefined) return undefined;
+    const payer = entry.counterpartyName === null ? "" : normalName(entry.counterpartyName);
+    const date = entry.bookingDate ?? entry.valueDate;
+    if (payer === "" || date === null) return undefined;
+    const candidates = (this.byOwed.get(owedKey(entry.currency, entry.amount)) ?? []).filter(
+      ({ invoice, customer }) =>
+        customer !== "" &&
+        (customer.includes(payer) || payer.includes(customer)) &&
+        date >= invoice.issueDate &&
+        date <= addDays(invoice.dueDate, LATE_DAYS),
+    );
+    return candidates.length === 1 && candidates[0] !== undefined
+      ? { invoice: candidates[0].invoice, basis: "AmountCustomerDate" }
+      : undefined;
+  }
+}
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 };
+
+/** Hands the event loop its turn (other requests are served between chunks of a statement's entries). */
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Entries matched between two turns of the event loop. */
+const ENTRIES_PER_TURN = 100;
 
 /**
  * The idempotency key of each entry's payment: a hash of its identity (account, booking date, amount, direction,
@@ -241,24 +292,23 @@ export const importBankStatement =
       return error === undefined ? [] : [error];
     });
     if (refused.length > 0) return E.left(validationError(refused.slice(0, 20)));
-    let open = await openInvoices(deps, scope);
+    const open = new OpenInvoices(await openInvoices(deps, scope));
     const keys = entryKeys(entries);
     const imported: ImportedEntry[] = [];
     for (const [index, { entry }] of entries.entries()) {
+      if (index % ENTRIES_PER_TURN === ENTRIES_PER_TURN - 1) await yieldToLoop();
       let match: EntryMatch | null = null;
       const key = keys[index] ?? "";
       const earlier = entry.direction === "CRDT" ? await earlierPayment(deps, scope, key) : undefined;
       if (earlier !== undefined) match = { kind: "Invoice", ...earlier, basis: "EarlierImport" };
       else if (entry.direction === "DBIT") match = await confirmDebit(deps, input, entry);
       else {
-        const found = invoiceFor(entry, open);
+        const found = open.invoiceFor(entry);
         if (found !== undefined) {
           const paid = await recordCredit(deps, input, entry, key, found.invoice.id);
           if (E.isRight(paid)) {
             match = { kind: "Invoice", invoiceId: found.invoice.id, paymentId: paid.right, basis: found.basis };
-            // What the invoice owes now decides the next entries' matches.
-            const fresh = await deps.db.stores.invoices.ofId(scope, found.invoice.id);
-            open = open.flatMap((i) => (i.id !== found.invoice.id ? [i] : fresh === undefined ? [] : [fresh]));
+            open.replace(found.invoice.id, await deps.db.stores.invoices.ofId(scope, found.invoice.id));
           }
         }
       }
