@@ -4,6 +4,7 @@ import {
   fromMinorUnits,
   isCurrency,
   isDecimalString,
+  NO_CAPABILITIES,
   type PaymentCapabilities,
   toMinorUnits,
 } from "@apar/core";
@@ -175,5 +176,13 @@ export const eventOf = (event: Stripe.Event): GatewayEvent => {
     const account = event.data.object as Stripe.Account;
     return { id: event.id, kind: "account", accountId: account.id, state: stateOfAccount(account) };
   }
+  // The organisation disconnected its account from the platform: it can do nothing here any more.
+  if (event.type === "account.application.deauthorized" && accountId !== null)
+    return {
+      id: event.id,
+      kind: "account",
+      accountId,
+      state: { status: accountStatusOf(NO_CAPABILITIES, { disconnected: true }), capabilities: NO_CAPABILITIES },
+    };
   return { id: event.id, kind: "other", type: event.type };
 };

@@ -290,20 +290,33 @@ const RESTRICTED = {
   },
 };
 
+/** The account's `payment_account.status_changed` events, as `previous>status`, in order. */
+const statusMoves = async (accountId: string): Promise<string[]> =>
+  (await h.app.database.stores.events.ofSubject(h.clientId, "payment_account", accountId))
+    .filter((e) => e.envelope.type === "payment_account.status_changed")
+    .map((e) => {
+      const d = (e.envelope.data as { paymentAccount: Json }).paymentAccount;
+      return `${String(d.previousStatus)}>${String(d.status)}`;
+    });
+
+/** An `account.updated` event of the account as Stripe sends it, the account in `state`. */
+const accountUpdated = (id: string, accountId: string, state: Json) => ({
+  id,
+  object: "event",
+  type: "account.updated",
+  account: accountId,
+  created: 1_800_000_000,
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+  data: { object: { id: accountId, object: "account", ...state } },
+});
+
 test.serial("account.updated refreshes the status; only administrators manage the account", async (t) => {
   const accountId = String(((await h.call("GET", account("status"))).json as Json).accountId);
-  const updated = await deliver({
-    id: "evt_account_1",
-    object: "event",
-    type: "account.updated",
-    account: accountId,
-    created: 1_800_000_000,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: { id: accountId, object: "account", ...RESTRICTED } },
-  });
+  const updated = await deliver(accountUpdated("evt_account_1", accountId, RESTRICTED));
   t.is((updated.json as Json).outcome, "applied");
+  t.is((await statusMoves(accountId)).at(-1), "Active>Restricted", "the move is an event");
   // The event alone took the account out of Active: no Pay button, and no checkout.
   const invoice = await sentInvoice("20.00");
   t.notRegex((await send(h.app.port ?? 0, { method: "GET", path: `/i/${invoice.token}` })).text, /checkout-session/);
@@ -324,4 +337,57 @@ test.serial("account.updated refreshes the status; only administrators manage th
   });
   t.is(asMember.status, 403);
   t.is((asMember.json as Json).title, "Permission.Denied");
+});
+
+test.serial("every status change a Stripe event brings is a payment_account.status_changed, once", async (t) => {
+  const accountId = String(((await h.call("GET", account("status"))).json as Json).accountId);
+  const ACTIVE = {
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    requirements: { currently_due: [], past_due: [], disabled_reason: null },
+  };
+  const ONBOARDING = {
+    charges_enabled: false,
+    payouts_enabled: false,
+    details_submitted: false,
+    requirements: { currently_due: ["business_type"], past_due: [], disabled_reason: null },
+  };
+  const REJECTED = { ...RESTRICTED, requirements: { ...RESTRICTED.requirements, disabled_reason: "rejected.fraud" } };
+  const steps: [string, Json, string][] = [
+    ["evt_move_1", ACTIVE, "Restricted>Active"],
+    ["evt_move_2", RESTRICTED, "Active>Restricted"],
+    ["evt_move_3", ONBOARDING, "Restricted>OnboardingInProgress"],
+    ["evt_move_4", ACTIVE, "OnboardingInProgress>Active"],
+    ["evt_move_5", REJECTED, "Active>Rejected"],
+  ];
+  const before = (await statusMoves(accountId)).length;
+  t.is((await statusMoves(accountId)).at(-1), "Active>Restricted");
+  for (const [id, state, move] of steps) {
+    const answer = await deliver(accountUpdated(id, accountId, state));
+    t.is((answer.json as Json).outcome, "applied", id);
+    t.is((await statusMoves(accountId)).at(-1), move, id);
+  }
+  t.is((await statusMoves(accountId)).length, before + steps.length);
+  // The same event again, and an update that leaves the status as it is: no event.
+  t.is(((await deliver(accountUpdated("evt_move_5", accountId, REJECTED))).json as Json).outcome, "duplicate");
+  const same = await deliver(
+    accountUpdated("evt_move_6", accountId, {
+      ...REJECTED,
+      requirements: { ...REJECTED.requirements, currently_due: ["other"] },
+    }),
+  );
+  t.is((same.json as Json).outcome, "applied");
+  t.is((await statusMoves(accountId)).length, before + steps.length);
+  // The organisation disconnects its account from the platform.
+  const gone = await deliver({
+    ...accountUpdated("evt_move_7", accountId, {}),
+    type: "account.application.deauthorized",
+    data: { object: { id: "ca_test", object: "application", name: "apar" } },
+  });
+  t.is((gone.json as Json).outcome, "applied");
+  t.is((await statusMoves(accountId)).at(-1), "Rejected>Disconnected");
+  const data = (await h.app.database.stores.events.ofSubject(h.clientId, "payment_account", accountId)).at(-1)?.envelope
+    .data as { paymentAccount: Json };
+  t.like(data.paymentAccount, { status: "Disconnected", chargesEnabled: false, payoutsEnabled: false });
 });

@@ -8,7 +8,7 @@ import {
   type PaymentCapabilities,
   type ProcessorAccount,
 } from "../../payments/payment-account.js";
-import type { GatewayEvent, PaymentGateway } from "../../ports/payment-gateway.js";
+import type { GatewayAccountState, GatewayEvent, PaymentGateway } from "../../ports/payment-gateway.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { nullable } from "../../shared/codecs/combinators.js";
 import { documented } from "../../shared/codecs/json-schema.js";
@@ -126,6 +126,12 @@ const statusChanged = (
     },
   });
 
+/** The status the processor's state gives the account: one nobody has started onboarding stays NotStarted. */
+const statusAfter = (account: ProcessorAccount, state: GatewayAccountState): PaymentAccountStatus => {
+  const started = account.status !== "NotStarted" || state.capabilities.detailsSubmitted;
+  return state.status === "OnboardingInProgress" && !started ? "NotStarted" : state.status;
+};
+
 /** Saves the account and, when its status moved, its event, in one unit of work. */
 const saveAccount = (deps: PaymentAccountDeps, account: ProcessorAccount, previous: PaymentAccountStatus) =>
   deps.db.run(async (s) => {
@@ -212,9 +218,7 @@ export const paymentAccountStatus =
     const account = await deps.db.stores.paymentAccounts.ofOrganisation(scope);
     if (account === undefined) return E.right(accountJson(undefined, gateway.name));
     const state = await gateway.accountState(account.accountId);
-    const started = account.status !== "NotStarted" || state.capabilities.detailsSubmitted;
-    const status = state.status === "OnboardingInProgress" && !started ? "NotStarted" : state.status;
-    const updated = withState(account, status, state.capabilities, deps.clock.now());
+    const updated = withState(account, statusAfter(account, state), state.capabilities, deps.clock.now());
     await saveAccount(deps, updated, account.status);
     return E.right(accountJson(updated, gateway.name));
   };
@@ -240,10 +244,16 @@ export const applyGatewayEvent =
       const account = await deps.db.stores.paymentAccounts.ofAccountId(provider, event.accountId);
       if (account === undefined)
         return (await mark("unapplied: unknown account")) ? "unapplied: unknown account" : "duplicate";
-      await deps.db.run((s) =>
-        s.paymentAccounts.save(withState(account, event.state.status, event.state.capabilities, now)),
-      );
-      return (await mark("applied")) ? "applied" : "duplicate";
+      // The account, its `payment_account.status_changed` when the status moved, and the event applied: one unit.
+      const applied = await deps.db.run(async (s) => {
+        if (!(await s.paymentAccounts.markEventApplied(provider, event.id, now, "applied"))) return false;
+        const current = (await s.paymentAccounts.ofAccountId(provider, event.accountId)) ?? account;
+        const updated = withState(current, statusAfter(current, event.state), event.state.capabilities, now);
+        await s.paymentAccounts.save(updated);
+        if (updated.status !== current.status) await s.events.append([statusChanged(deps, updated, current.status)]);
+        return true;
+      });
+      return applied ? "applied" : "duplicate";
     }
     const account =
       event.accountId === null
