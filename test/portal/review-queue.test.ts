@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
+import { suiteNeeding } from "../helpers/services.js";
 import {
   anotherClient,
   type BillHarness,
@@ -24,8 +25,7 @@ import {
 } from "./browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/review-queue", skip);
 
 let h: BillHarness;
 let browser: Browser;

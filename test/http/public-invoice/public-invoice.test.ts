@@ -26,6 +26,7 @@ import { pino } from "pino";
 import type { Browser } from "playwright-core";
 import { PNG } from "pngjs";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { suiteNeeding } from "../../helpers/services.js";
 import { browserSkipReason, launchChromium } from "../../portal/browser.js";
 import { type Harness, seedClient, seedOrganisation, startHarness } from "../auth/harness.js";
 import { send } from "../support/client.js";
@@ -34,8 +35,7 @@ import { send } from "../support/client.js";
 const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/http/public-invoice: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/http/public-invoice", skip);
 
 const require = createRequire(import.meta.url);
 const SCREENSHOTS = join(tmpdir(), "apar-screenshots");

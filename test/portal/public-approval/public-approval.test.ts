@@ -11,6 +11,7 @@ import { simpleParser } from "mailparser";
 import type { Browser } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
+import { suiteNeeding } from "../../helpers/services.js";
 import {
   type BillHarness,
   bankDetailsOf,
@@ -22,8 +23,7 @@ import { send } from "../../http/support/client.js";
 import { browserSkipReason, fillChecked, launchChromium, seriousAxeViolations, submit } from "../browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal/public-approval: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/public-approval", skip);
 
 let h: BillHarness;
 let browser: Browser;
