@@ -43,10 +43,10 @@ const problemPage = (e: DomainError): HttpReply => {
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1d2330;background:#f4f6f9;line-height:1.5}
 main{max-width:64rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{color:#1f4e79;font-size:1.6rem;margin:.25rem 0 1rem}h2{font-size:1.1rem;margin:0 0 .75rem}
-.layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}@media (max-width:48rem){.layout{grid-template-columns:1fr}}
+.layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}@media (max-width:48rem){.layout{grid-template-columns:minmax(0,1fr)}}
 .card{background:#fff;border-radius:.5rem;padding:1.25rem;box-shadow:0 1px 2px rgba(0,0,0,.08);margin-bottom:1rem}
 table{border-collapse:collapse;width:100%}caption{text-align:left;font-weight:600;padding-bottom:.5rem}
-th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #dde2ea;vertical-align:top}th[scope=row]{font-weight:normal;color:#4a5260;width:40%}
+th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #dde2ea;vertical-align:top;overflow-wrap:anywhere}th[scope=row]{font-weight:normal;color:#4a5260;width:40%}
 td.n,th.n{text-align:right;white-space:nowrap}.reason{background:#eef3fa;border-left:4px solid #1f4e79;padding:.75rem 1rem;margin:0 0 1rem}
 .document{width:100%;height:36rem;border:1px solid #dde2ea;border-radius:.35rem;background:#fff}img.document{height:auto;object-fit:contain}
 .decide{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}.decide form{flex:1 1 16rem}
