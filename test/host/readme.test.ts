@@ -44,3 +44,26 @@ test("the README's embedding example runs and prints what its comments say", asy
   });
   t.deepEqual(out.trim().split("\n"), ["Approved", "Bill.InvalidTransition", "true", "SignatureMismatch"]);
 });
+
+test("the README's Status names as built what the server serves, and says 'not yet' of none of it", (t) => {
+  const status = /^Status: [\s\S]*?\n\n/m.exec(readme)?.[0] ?? "";
+  t.not(status, "");
+  // What the Status paragraph says, and an operation of the permissions table that serves it.
+  const claims: Readonly<Record<string, string>> = {
+    "bank-detail validation": "validateBankDetails",
+    "dual control": "confirmSupplierBankDetails",
+    "payment runs": "createPaymentRuns",
+    "four-eyes approval": "approvePaymentRun",
+    "Stripe Connect": "paymentAccountOnboardingLink",
+    "bank\nstatements": "importBankStatement",
+    "AP settings endpoints": "getApSettings",
+    "AP and AR agents": "apAgentTurn",
+    "MCP endpoint": "mcp",
+  };
+  for (const [words, operation] of Object.entries(claims)) {
+    t.true(operation in PERMISSIONS, `${operation} is served`);
+    t.true(status.replace(/\s+/g, " ").includes(words.replace(/\s+/g, " ")), `the Status names ${words}`);
+  }
+  t.notRegex(status, /not yet/i, "everything the Status names is built");
+  t.true(readme.includes("APAR_TEST_REQUIRE_SERVICES=1"), "the README says how CI turns a skip into a failure");
+});

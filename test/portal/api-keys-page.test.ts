@@ -1,11 +1,11 @@
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
+import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, startHarness } from "../http/auth/harness.js";
 import { browserSkipReason, launchChromium, submit } from "./browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/api-keys-page", skip);
 
 let h: Harness;
 let browser: Browser;

@@ -8,6 +8,7 @@ import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
+import { suiteNeeding } from "../helpers/services.js";
 import {
   anotherClient,
   type BillHarness,
@@ -26,8 +27,7 @@ import {
 } from "./browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/approval-policies-page", skip);
 
 let h: BillHarness;
 let browser: Browser;

@@ -6,12 +6,12 @@ import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import type { Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
+import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, startHarness } from "../http/auth/harness.js";
 import { browserSkipReason, launchChromium, submit } from "./browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/companies-page", skip);
 
 let h: Harness;
 let browser: Awaited<ReturnType<typeof launchChromium>>;

@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
+import { suiteNeeding } from "../helpers/services.js";
 import {
   anotherClient,
   type BillHarness,
+  bankDetailsOf,
   confirmedSuppliers,
   multipart,
   pdfWith,
@@ -23,8 +25,7 @@ import {
 } from "./browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/review-queue", skip);
 
 let h: BillHarness;
 let browser: Browser;
@@ -131,7 +132,11 @@ test.serial(
 
     // "s": save and submit; no policy, so the organisation's administrators approve; on to the next bill.
     await shortcut(page, "s");
-    t.regex(await page.innerText(".notice"), /submitted/);
+    // The next bill's page says what the policies decided for the submitted one.
+    t.is(
+      await page.innerText(".notice"),
+      "Acme Tools A-100 was submitted and waits for approval. No approval policy covers this bill, so the organisation's administrators review it.",
+    );
     t.regex(await page.innerText("h1"), /Globex/);
     t.is(((await h.call("GET", `/v1/bills/${String(first.id)}`)).json as Json).state, "NeedsApproval");
 
@@ -213,6 +218,52 @@ test.serial(
       maxRedirects: 0,
     });
     t.is(forged.status(), 403);
+    await page.context().close();
+  },
+);
+
+test.serial(
+  "a bill's page shows the payee account whole: the supplier's, who confirmed it, and a new one read from the bill",
+  async (t) => {
+    const page = await signedIn(rawKey());
+    await withoutPdfViewer(page);
+    const at = (bill: Json) => `${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(bill.id)}`;
+    // The supplier's confirmed account, grouped in fours; the bill names the same one.
+    const same = await billInReview({
+      supplierName: "Initech",
+      invoiceNumber: "P-1",
+      totalAmount: "10.00",
+      bankDetails: bankDetailsOf("DE89370400440532013000"),
+    });
+    await page.goto(at(same));
+    t.is(await page.innerText("#payee-account"), "DE89 3704 0044 0532 0130 00");
+    t.regex(await page.innerText("#payee-status"), /^Confirmed by Approver on \d{4}-\d{2}-\d{2}/);
+    t.is(await page.$("#payee-bill-account"), null);
+    // A bill read with an account the supplier is not known by: both, the new one flagged.
+    const changed = await billInReview({
+      supplierName: "Initech",
+      invoiceNumber: "P-2",
+      totalAmount: "10.00",
+      bankDetails: bankDetailsOf("GB82WEST12345698765432"),
+    });
+    t.true(changed.bankDetailsChanged);
+    await page.goto(at(changed));
+    t.is(await page.innerText("#payee-account"), "DE89 3704 0044 0532 0130 00");
+    t.is(await page.innerText("#payee-bill-account"), "GB82 WEST 1234 5698 7654 32");
+    t.regex(await page.innerText("#payee-changed"), /never been paid at this account/);
+    // A supplier whose account no second person confirmed yet.
+    const made = await h.call("POST", "/v1/suppliers", {
+      body: { name: "Umbrella Unconfirmed", bankDetails: { iban: "FR1420041010050500013M02606" } },
+    });
+    t.is(made.status, 201, made.text);
+    const unconfirmed = await billInReview({
+      supplierName: "Umbrella Unconfirmed",
+      invoiceNumber: "U-1",
+      totalAmount: "10.00",
+    });
+    await page.goto(at(unconfirmed));
+    t.is(await page.innerText("#payee-account"), "FR14 2004 1010 0505 0001 3M02 606");
+    t.regex(await page.innerText("#payee-status"), /^Unconfirmed: no second person has confirmed/);
     await page.context().close();
   },
 );

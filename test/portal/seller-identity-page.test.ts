@@ -1,11 +1,11 @@
 import anyTest, { type TestFn } from "ava";
 import type { Page } from "playwright-core";
+import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "../http/auth/harness.js";
 import { browserSkipReason, launchChromium, submit } from "./browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/seller-identity-page", skip);
 
 let h: Harness;
 let browser: Awaited<ReturnType<typeof launchChromium>>;

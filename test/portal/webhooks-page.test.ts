@@ -3,6 +3,7 @@ import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
 import { eventually } from "../helpers/eventually.js";
+import { suiteNeeding } from "../helpers/services.js";
 import {
   type Harness,
   seedClient,
@@ -15,8 +16,7 @@ import {
 import { browserSkipReason, launchChromium, type Receiver, startReceiver } from "./browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/webhooks-page", skip);
 
 let h: Harness;
 let browser: Browser;

@@ -1,8 +1,11 @@
 import test from "ava";
 import { type HostProcess, hostEnvironment, startHost } from "../helpers/host-process.js";
+import { redisMissing, suiteNeeding } from "../helpers/services.js";
 import { hit, hits, randomIp, tally } from "./support/server.js";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The tests that need a Redis: skipped with one line without one (a failure under APAR_TEST_REQUIRE_SERVICES=1). */
+const withRedis = suiteNeeding(test, "test/rate-limit/host (two hosts sharing Redis)", await redisMissing(REDIS_URL));
 
 // Serial: host processes start from source, and several at once on a small machine take long.
 
@@ -39,7 +42,7 @@ test.serial("APAR_RATE_LIMITS=off turns every limit off", async (t) => {
   t.deepEqual(tally(await hits(130, h.port, "/v1/nowhere")), { 404: 130 });
 });
 
-test.serial(
+withRedis.serial(
   "two host processes sharing Redis share one per-IP budget: request 121 is 429 whichever serves it",
   async (t) => {
     const env = { REDIS_URL, APAR_TRUSTED_PROXIES: "127.0.0.1" };

@@ -6,6 +6,7 @@ import {
   getBill,
   listBills,
   matchingReviewGate,
+  payeeAccountOf,
   RejectBillBody,
   rejectBill,
   submitBill,
@@ -72,7 +73,9 @@ export const portalReviewOf = (deps: {
     get: (auth, organisationId, billId) =>
       within(auth, organisationId, ({ scope, organisation }) => async () => {
         const bill = await getBill(deps)(scope, billId)();
-        return E.isLeft(bill) ? bill : E.right({ organisation: named(organisation), bill: bill.right });
+        if (E.isLeft(bill)) return bill;
+        const payee = await payeeAccountOf(deps.db.stores, scope, bill.right);
+        return E.right({ organisation: named(organisation), bill: bill.right, payee });
       }),
     document: (auth, organisationId, billId) =>
       within(auth, organisationId, ({ scope }) => async () => {

@@ -1,4 +1,5 @@
 import type { BillJson, DomainError, RequestAuth } from "@apar/core";
+import type { PayeeAccount } from "@apar/core/app";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
 
@@ -6,6 +7,8 @@ import type { PortalOrganisation } from "./portal-seller-identities.js";
 export interface PortalQueued {
   readonly organisation: PortalOrganisation;
   readonly bill: BillJson;
+  /** Where the bill's money would go (on a bill's own page; the queue's rows go without). */
+  readonly payee?: PayeeAccount;
 }
 
 /** The review queue: the client's bills waiting for review or approval, and whether more wait than are shown. */

@@ -1,6 +1,7 @@
-import type { BillJson } from "@apar/core";
+import { type BillJson, policyReasonInWords } from "@apar/core";
 import { type Html, html } from "./html.js";
 import { layout, notice } from "./layout.js";
+import { payeeTable } from "./payee-account.js";
 import type { PortalQueue, PortalQueued } from "./portal-review.js";
 import type { PageUser } from "./webhook-pages.js";
 
@@ -53,6 +54,17 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
 
 /** A bill's state in words. */
 export const stateWords = (state: string): string => STATE_WORDS[state] ?? state;
+
+/** What the approval policies decided for a bill just submitted, in words. */
+export const submittedMessage = (b: BillJson): string => {
+  const title = `${b.supplierName ?? "The bill"}${b.invoiceNumber === null ? "" : ` ${b.invoiceNumber}`}`;
+  const decision = b.appliedPolicy;
+  if (b.state === "NeedsApproval")
+    return `${title} was submitted and waits for approval. ${policyReasonInWords(decision, b.currency)}`;
+  if (b.state === "Approved")
+    return `${title} was submitted and approved without waiting for anyone. ${decision?.explanation ?? ""}`.trim();
+  return `${title} was submitted: ${stateWords(b.state).toLowerCase()}. ${decision?.explanation ?? ""}`.trim();
+};
 
 const money = (amount: string | null, currency: string | null): string =>
   amount === null ? "unknown" : `${amount}${currency === null ? "" : ` ${currency}`}`;
@@ -222,6 +234,7 @@ ${notice(messages.message)}${notice(messages.error, true)}${warnings(b)}
 <section class="document-pane">${documentView(q)}</section>
 <div>
 <section><h2>Fields</h2>${fieldsForm(user, q, form, inReview)}${linesTable(b)}</section>
+${q.payee === undefined ? "" : html`<section id="payee-section"><h2>Payee account</h2>${payeeTable(q.payee, "whole")}</section>`}
 ${b.state === "NeedsApproval" ? decision(user, q) : ""}
 </div>
 </div>

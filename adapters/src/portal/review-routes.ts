@@ -1,7 +1,7 @@
 import type { BillJson, DomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import type { HttpReply, RouteDef } from "../http/route.js";
+import type { HttpReply, QueryParams, RouteDef } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf, withModule } from "./guard.js";
 import { PAGE_HEADERS, page, redirect } from "./http.js";
@@ -16,6 +16,7 @@ import {
   REVIEW_MESSAGES,
   REVIEW_SCRIPT,
   type ReviewForm,
+  submittedMessage,
 } from "./review-pages.js";
 import type { PortalKeys } from "./seal.js";
 import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
@@ -31,6 +32,12 @@ const ACTION_RESPONSES = {
 const BILL_QUERY = [
   { name: "organisationId", in: "query", required: true, schema: { type: "string", format: "uuid" } },
   { name: "id", in: "query", required: true, schema: { type: "string", format: "uuid" } },
+] as const;
+/** What an action's answer page says: the action (`done`), and the bill a submit decided. */
+const DONE_QUERY = [
+  { name: "done", in: "query", schema: { type: "string" } },
+  { name: "decidedOrganisationId", in: "query", schema: { type: "string", format: "uuid" } },
+  { name: "decidedId", in: "query", schema: { type: "string", format: "uuid" } },
 ] as const;
 
 /** The bill page's headers: the portal's, plus its own script (shortcuts) and the document framed from here. */
@@ -160,14 +167,37 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       return then(s, at, form);
     };
 
+  /**
+   * Acts, then goes on to the next bill; `tell`: the next page names the bill acted on (after a submit, what the
+   * policies decided for it).
+   */
   const decide =
-    (done: string, act: (s: Signed, at: BillAt, form: URLSearchParams) => TE.TaskEither<DomainError, BillJson>) =>
+    (
+      done: string,
+      act: (s: Signed, at: BillAt, form: URLSearchParams) => TE.TaskEither<DomainError, BillJson>,
+      tell = false,
+    ) =>
     async (s: Signed, at: BillAt, form: URLSearchParams): Promise<HttpReply> => {
       const next = await afterward(s, at.id, done);
       const result = await run(act(s, at, form));
       if (E.isLeft(result)) return refusedBy(s, at, result.left, {});
-      return redirect(next);
+      return redirect(
+        tell
+          ? `${next}&decidedOrganisationId=${encodeURIComponent(at.organisationId)}&decidedId=${encodeURIComponent(at.id)}`
+          : next,
+      );
     };
+
+  /** What the page says after an action: what the policies decided for a submitted bill, else the action's words. */
+  const messageOf = async (s: Signed, query: QueryParams): Promise<string | undefined> => {
+    const done = query.get("done") ?? "";
+    const decided = billAt((name) => query.get(`decided${name[0]?.toUpperCase()}${name.slice(1)}`) ?? undefined);
+    if (done === "submitted" && decided !== undefined) {
+      const found = await run(deps().review.get(s.auth, decided.organisationId, decided.id));
+      if (E.isRight(found)) return submittedMessage(found.right.bill);
+    }
+    return REVIEW_MESSAGES[done];
+  };
 
   return [
     {
@@ -176,7 +206,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       path: "/portal/review",
       operationId: "portalReviewQueue",
       summary: "The review queue: the client's bills waiting for review or approval, oldest first",
-      parameters: [{ name: "done", in: "query", schema: { type: "string" } }],
+      parameters: [...DONE_QUERY],
       responses: { "200": HTML_RESPONSE, "303": SEE_OTHER, "403": FORBIDDEN_PAGE },
       handler: signedInPage(
         deps,
@@ -184,7 +214,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
         ap(async (ctx, s) => {
           const queue = await run(deps().review.queue(s.auth));
           if (E.isLeft(queue)) return page(400, queuePage(userOf(s), emptyQueue, undefined, explain(queue.left)));
-          return page(200, queuePage(userOf(s), queue.right, REVIEW_MESSAGES[ctx.query.get("done") ?? ""]));
+          return page(200, queuePage(userOf(s), queue.right, await messageOf(s, ctx.query)));
         }),
       ),
     },
@@ -194,7 +224,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       path: "/portal/review/bill",
       operationId: "portalReviewBill",
       summary: "A bill of the queue: its document beside its fields (low-confidence ones highlighted) and its actions",
-      parameters: [...BILL_QUERY, { name: "done", in: "query", schema: { type: "string" } }],
+      parameters: [...BILL_QUERY, ...DONE_QUERY],
       responses: { "200": HTML_RESPONSE, "303": SEE_OTHER, "403": FORBIDDEN_PAGE, "404": NOT_FOUND },
       handler: signedInPage(
         deps,
@@ -202,7 +232,8 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
         ap(async (ctx, s) => {
           const at = billAt((name) => ctx.query.get(name));
           if (at === undefined) return notFound(s);
-          return showBill(s, at, 200, {}, { message: REVIEW_MESSAGES[ctx.query.get("done") ?? ""] });
+          const message = await messageOf(s, ctx.query);
+          return showBill(s, at, 200, {}, message === undefined ? {} : { message });
         }),
       ),
     },
@@ -273,7 +304,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       "portalSubmitBill",
       "Save a bill's corrected fields, then submit it to the approval policies",
       [],
-      savedThen(decide("submitted", (s, at) => deps().review.submit(s.auth, at.organisationId, at.id))),
+      savedThen(decide("submitted", (s, at) => deps().review.submit(s.auth, at.organisationId, at.id), true)),
     ),
     action(
       "/portal/review/approve",

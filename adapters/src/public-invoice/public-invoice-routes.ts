@@ -1,10 +1,10 @@
-import { type DomainError, domainError, outstandingOf, type SellerBankAccount } from "@apar/core";
+import { type DomainError, domainError, groupedIban, outstandingOf, type SellerBankAccount } from "@apar/core";
 import { documentContext, invoiceFileStem } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
 import type { RouteDeps } from "../http/routes/deps.js";
-import { type Html, html } from "../portal/html.js";
+import { Html, html } from "../portal/html.js";
 import { epcPayload, qrSvg } from "./epc-qr.js";
 import { isPayable, loadPublicInvoice, type PublicInvoicePage } from "./public-invoice-view.js";
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";
@@ -71,6 +71,7 @@ tr.due th,tr.due td{font-weight:700;font-size:1.1rem;color:#1d2330;border-bottom
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{color:#4a5260}dd{margin:0;word-break:break-all}
 @media (max-width:30rem){main{padding:1rem .5rem}.card{padding:1rem}h1{font-size:1.3rem}th,td{padding:.4rem .3rem}}`;
 
+/** A page; `colour` is a checked `#rrggbb` (readableColour), so the style sheet is apar's own text, sent as is. */
 const page = (status: number, title: string, content: Html, colour = FALLBACK_COLOUR, lang = "en"): HttpReply => ({
   status,
   contentType: "text/html; charset=utf-8",
@@ -79,7 +80,7 @@ const page = (status: number, title: string, content: Html, colour = FALLBACK_CO
 <html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${title}</title>
-<style>${STYLE(colour)}</style></head>
+<style>${new Html(STYLE(colour))}</style></head>
 <body><main>${content}</main></body>
 </html>`.text,
 });
@@ -164,7 +165,7 @@ ${payOnline ? html`<form method="post" action="/i/${t}/checkout-session"><button
 ${
   due && accounts.length > 0
     ? html`<section class="card" aria-labelledby="transfer-heading"><h2 id="transfer-heading">${w.byTransfer}</h2>
-${accounts.map((a, i) => html`<dl><dt>IBAN</dt><dd class="iban">${a.iban}</dd>${a.bic === null ? "" : html`<dt>BIC</dt><dd>${a.bic}</dd>`}<dt>${w.amount}</dt><dd class="n">${money(v.amountDue)}</dd><dt>${w.reference}</dt><dd${i === 0 ? html` id="reference"` : ""}>${v.creditorReference}</dd></dl>${i === 0 ? transferQr(p, a, w) : ""}`)}</section>`
+${accounts.map((a, i) => html`<dl><dt>IBAN</dt><dd class="iban">${groupedIban(a.iban)}</dd>${a.bic === null ? "" : html`<dt>BIC</dt><dd>${a.bic}</dd>`}<dt>${w.amount}</dt><dd class="n">${money(v.amountDue)}</dd><dt>${w.reference}</dt><dd${i === 0 ? html` id="reference"` : ""}>${v.creditorReference}</dd></dl>${i === 0 ? transferQr(p, a, w) : ""}`)}</section>`
     : ""
 }
 ${

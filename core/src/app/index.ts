@@ -189,6 +189,7 @@ export {
 } from "./supplier-credits/credit-notes.js";
 export * from "./supplier-credits/inputs.js";
 export { ConfirmBankDetailsBody, confirmBankDetails } from "./suppliers/confirm-bank-details.js";
+export { type AccountConfirmation, type PayeeAccount, payeeAccountOf } from "./suppliers/payee-account.js";
 export { getSupplierHistory, type SupplierHistoryEntry } from "./suppliers/supplier-history.js";
 export {
   CreateSupplierBody,

@@ -1,14 +1,14 @@
 import { verifyWebhook } from "@apar/core";
 import anyTest, { type TestFn } from "ava";
 import type { Browser } from "playwright-core";
+import { suiteNeeding } from "../../helpers/services.js";
 import { browserSkipReason, launchChromium, type Receiver, startReceiver } from "../../portal/browser.js";
 import { type BillHarness, startBillHarness, userWithToken } from "../bills/bill-harness.js";
 import { send } from "../support/client.js";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/http/payments: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/http/payments/stripe", skip);
 
 const WEBHOOK_SECRET = "whsec_test_apar";
 let stripe: FakeStripe;

@@ -3,11 +3,12 @@ import type { Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
+import { suiteNeeding } from "../../helpers/services.js";
 import { browserSkipReason, launchChromium } from "../../portal/browser.js";
 import { type Harness, key, startHarness } from "../auth/harness.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/http/webhooks/portal-recover", skip);
 
 let h: Harness;
 let browser: Browser;

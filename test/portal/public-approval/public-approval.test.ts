@@ -11,13 +11,19 @@ import { simpleParser } from "mailparser";
 import type { Browser } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
-import { type BillHarness, confirmedSuppliers, pdfWith, startBillHarness } from "../../http/bills/bill-harness.js";
+import { suiteNeeding } from "../../helpers/services.js";
+import {
+  type BillHarness,
+  bankDetailsOf,
+  confirmedSuppliers,
+  pdfWith,
+  startBillHarness,
+} from "../../http/bills/bill-harness.js";
 import { send } from "../../http/support/client.js";
 import { browserSkipReason, fillChecked, launchChromium, seriousAxeViolations, submit } from "../browser.js";
 
 const skip = browserSkipReason();
-const test = (skip === undefined ? anyTest : anyTest.skip) as TestFn<unknown>;
-if (skip !== undefined) console.warn(`test/portal/public-approval: skipped: ${skip}`);
+const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/public-approval", skip);
 
 let h: BillHarness;
 let browser: Browser;
@@ -65,9 +71,15 @@ const nextMail = async () => {
 };
 
 /** A bill in NeedsApproval (no policy: the organisation's admins approve) and the link mailed for it. */
-const billAwaitingApproval = async (supplierName: string) => {
+const billAwaitingApproval = async (supplierName: string, fields: Json = {}) => {
   const up = await h.upload(
-    pdfWith({ supplierName, invoiceNumber: `INV-${Math.random()}`, currency: "EUR", totalAmount: "1250.50" }),
+    pdfWith({
+      supplierName,
+      invoiceNumber: `INV-${Math.random()}`,
+      currency: "EUR",
+      totalAmount: "1250.50",
+      ...fields,
+    }),
   );
   const bill = await h.settled(String((up.json as Json).id));
   const submitted = await h.call("POST", `/v1/bills/${String(bill.id)}/submit`);
@@ -219,5 +231,43 @@ test.serial(
     }
     t.is((await fetch(`${b.url}/document`)).status, 404);
     await h.call("DELETE", `/v1/approval-policies/${String((policy.json as Json).id)}`);
+  },
+);
+
+test.serial(
+  "the page shows where the money goes by its last four: the supplier's account, who confirmed it, a new account on the bill; in its own font",
+  async (t) => {
+    const page = await browser.newPage();
+    try {
+      // A confirmed supplier's account, masked but for its country and last four, in groups of four.
+      const confirmed = await billAwaitingApproval("Beta Supplies");
+      await page.goto(confirmed.url);
+      t.is(await page.textContent("#payee-account"), "DE•• •••• •••• •••• ••30 00");
+      t.regex((await page.textContent("#payee-status")) ?? "", /^Confirmed by .+ on \d{4}-\d{2}-\d{2}/);
+      t.is(await page.$("#payee-bill-account"), null, "the bill names the supplier's own account");
+      t.false((await page.content()).includes("0532013000"), "the whole number is not on a page behind a link");
+      // The inline style sheet is sent as written (escaped, "Segoe UI" broke the font list: a serif page).
+      t.is(
+        await page.evaluate("getComputedStyle(document.body).fontFamily"),
+        'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      );
+      // A bill read with another account than the supplier is known by: both shown, the new one flagged.
+      const changed = await billAwaitingApproval("Gamma Ltd", { bankDetails: bankDetailsOf("GB82WEST12345698765432") });
+      await page.goto(changed.url);
+      t.is(await page.textContent("#payee-account"), "DE•• •••• •••• •••• ••30 00");
+      t.is(await page.textContent("#payee-bill-account"), "GB•• •••• •••• •••• ••54 32");
+      t.regex((await page.textContent("#payee-changed")) ?? "", /never been paid at this account/);
+      // A supplier whose account no second person confirmed.
+      const made = await h.call("POST", "/v1/suppliers", {
+        body: { name: "Delta Unconfirmed", bankDetails: { iban: "FR1420041010050500013M02606" } },
+      });
+      t.is(made.status, 201, made.text);
+      const unconfirmed = await billAwaitingApproval("Delta Unconfirmed");
+      await page.goto(unconfirmed.url);
+      t.is(await page.textContent("#payee-account"), "FR•• •••• •••• •••• •••• •••2 606");
+      t.regex((await page.textContent("#payee-status")) ?? "", /^Unconfirmed: no second person has confirmed/);
+    } finally {
+      await page.close();
+    }
   },
 );

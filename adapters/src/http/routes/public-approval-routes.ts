@@ -1,7 +1,8 @@
 import type { BillJson, DomainError } from "@apar/core";
-import { actOnApprovalLink, approvalLinkDocument, viewApprovalLink } from "@apar/core/app";
+import { actOnApprovalLink, approvalLinkDocument, type PayeeAccount, viewApprovalLink } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { type Html, html } from "../../portal/html.js";
+import { Html, html } from "../../portal/html.js";
+import { payeeTable } from "../../portal/payee-account.js";
 import type { HttpReply, RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 
@@ -22,6 +23,7 @@ const HEADERS = {
   "Referrer-Policy": "no-referrer",
 } as const;
 
+/** A page: its style sheet is apar's own constant text, sent as is (escaped, its quoted font names would break). */
 const pageOf = (status: number, title: string, content: Html): HttpReply => ({
   status,
   contentType: "text/html; charset=utf-8",
@@ -29,7 +31,7 @@ const pageOf = (status: number, title: string, content: Html): HttpReply => ({
   body: html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${title}</title><style>${STYLE}</style></head>
+<title>${title}</title><style>${new Html(STYLE)}</style></head>
 <body><main><h1>${title}</h1>${content}</main></body>
 </html>`.text,
 });
@@ -41,17 +43,18 @@ const problemPage = (e: DomainError): HttpReply => {
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1d2330;background:#f4f6f9;line-height:1.5}
 main{max-width:64rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{color:#1f4e79;font-size:1.6rem;margin:.25rem 0 1rem}h2{font-size:1.1rem;margin:0 0 .75rem}
-.layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}@media (max-width:48rem){.layout{grid-template-columns:1fr}}
+.layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}@media (max-width:48rem){.layout{grid-template-columns:minmax(0,1fr)}}
 .card{background:#fff;border-radius:.5rem;padding:1.25rem;box-shadow:0 1px 2px rgba(0,0,0,.08);margin-bottom:1rem}
 table{border-collapse:collapse;width:100%}caption{text-align:left;font-weight:600;padding-bottom:.5rem}
-th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #dde2ea;vertical-align:top}th[scope=row]{font-weight:normal;color:#4a5260;width:40%}
+th,td{text-align:left;padding:.45rem .5rem;border-bottom:1px solid #dde2ea;vertical-align:top;overflow-wrap:anywhere}th[scope=row]{font-weight:normal;color:#4a5260;width:40%}
 td.n,th.n{text-align:right;white-space:nowrap}.reason{background:#eef3fa;border-left:4px solid #1f4e79;padding:.75rem 1rem;margin:0 0 1rem}
 .document{width:100%;height:36rem;border:1px solid #dde2ea;border-radius:.35rem;background:#fff}img.document{height:auto;object-fit:contain}
 .decide{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}.decide form{flex:1 1 16rem}
 label{display:block;font-weight:600;margin-bottom:.25rem}textarea{width:100%;min-height:5rem;font:inherit;padding:.5rem;border:1px solid #6b7280;border-radius:.35rem}
 button{font:inherit;font-weight:600;padding:.6rem 1.4rem;border-radius:.35rem;border:2px solid;cursor:pointer;margin-top:.5rem}
 #approve{background:#1b5e2b;border-color:#1b5e2b;color:#fff}#reject{background:#fff;border-color:#8a1c1c;color:#8a1c1c}
-button:focus-visible,textarea:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2px}.muted{color:#4a5260}`;
+button:focus-visible,textarea:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2px}.muted{color:#4a5260}
+#payee{margin-top:1rem}.account{font-variant-numeric:tabular-nums}.on{color:#1b5e2b;font-weight:600}.off{color:#8a1c1c;font-weight:600}`;
 
 const money = (value: string | null, currency: string | null) =>
   value === null ? "unknown" : `${value}${currency === null ? "" : ` ${currency}`}`;
@@ -60,6 +63,7 @@ const billTable = (
   b: BillJson,
   organisation: string,
   reason: string,
+  payee: PayeeAccount,
 ): Html => html`<p class="reason" id="policy">${reason}</p>
 <table><caption>The bill</caption>
 <tr><th scope="row">Organisation</th><td id="organisation">${organisation}</td></tr>
@@ -77,7 +81,8 @@ ${
     : html`<table id="lines"><caption>Lines</caption>
 <tr><th scope="col">Description</th><th scope="col" class="n">Amount</th></tr>
 ${b.lineItems.map((l) => html`<tr><td>${l.description}</td><td class="n">${l.amount === null ? "" : money(l.amount, b.currency)}</td></tr>`)}</table>`
-}`;
+}
+${payeeTable(payee, "last4")}`;
 
 /** The document inline: images as an image, PDFs in the browser's viewer, with a link either way. */
 const documentView = (token: string, mediaType: string): Html => {
@@ -119,11 +124,11 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
       const view = await viewApprovalLink(deps())(tokenOf(ctx))();
       if (E.isLeft(view)) return problemPage(view.left);
       const token = encodeURIComponent(tokenOf(ctx));
-      const { bill, organisationName, reason } = view.right;
+      const { bill, organisationName, reason, payee } = view.right;
       return pageOf(
         200,
         "Approve this bill?",
-        html`<div class="layout"><section class="card">${billTable(bill, organisationName, reason)}</section>
+        html`<div class="layout"><section class="card">${billTable(bill, organisationName, reason, payee)}</section>
 <section class="card">${documentView(token, bill.document?.mediaType ?? "application/pdf")}</section></div>
 <section class="card"><h2>Your decision</h2><div class="decide">
 <form method="post" action="/public/bills/${token}/approve"><p class="muted">Approve to let the bill go on to payment.</p><button id="approve" type="submit">Approve</button></form>

@@ -18,6 +18,7 @@ import { type DomainError, notFound } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { User } from "../../tenancy/model.js";
 import { sellerNameOf } from "../../tenancy/seller-identity.js";
+import { type PayeeAccount, payeeAccountOf } from "../suppliers/payee-account.js";
 import { moveWithin, planApproval, planRejection } from "./bill-lifecycle.js";
 import type { ApprovalDeps, ApprovalLinksJob } from "./deps.js";
 
@@ -130,6 +131,8 @@ export interface ApprovalLinkView {
   readonly expiresAt: Date;
   /** Why the bill waits for approval, in words. */
   readonly reason: string;
+  /** Where the money would go: the supplier's account, its confirmation, and the bill's own when it differs. */
+  readonly payee: PayeeAccount;
 }
 
 const usableLink = async (
@@ -145,7 +148,11 @@ const usableLink = async (
 
 /** The bill behind a link, changing nothing (mail scanners follow links). */
 export const viewApprovalLink =
-  (deps: ApprovalDeps<"approvalLinks" | "billLifecycles" | "bills" | "organisations" | "sellerIdentities">) =>
+  (
+    deps: ApprovalDeps<
+      "approvalLinks" | "billLifecycles" | "bills" | "organisations" | "sellerIdentities" | "suppliers" | "users"
+    >,
+  ) =>
   (token: string): TE.TaskEither<DomainError, ApprovalLinkView> =>
   async () => {
     const s = deps.db.stores;
@@ -161,6 +168,7 @@ export const viewApprovalLink =
       organisationName: sellerNameOf(organisation, await s.sellerIdentities.ofOrganisation(found.scope)),
       expiresAt: found.link.expiresAt,
       reason: policyReasonInWords(lifecycle?.decision ?? null, json.currency),
+      payee: await payeeAccountOf(s, found.scope, json),
     });
   };
 
