@@ -348,3 +348,35 @@ test.serial(
     t.is((await paymentsOf(twoAccounts.id)).length, 2);
   },
 );
+
+test.serial(
+  "a credit an import before the whole-entry identity paid is not paid again from a changed file",
+  async (t) => {
+    // 88.00 owed; an import made before this version paid 44.00 of it from entry LEGACY-1 and keyed that payment by
+    // the bank's reference on the account. The entry comes again in a re-exported file (another statement id).
+    const owed = await sentInvoice("Altkunde GmbH", "88.00");
+    const manual = await h.call("POST", `/v1/invoices/${String(owed.id)}/payments`, {
+      body: { amount: "44.00", paidAt: daysAgo(2) },
+    });
+    t.is(manual.status, 201, manual.text);
+    await h.app.database.stores.idempotencyKeys.add({
+      clientId: h.clientId,
+      scope: `POST /v1/bank-statements ${h.organisationId}`,
+      key: "bank-entry:DE89370400440532013000:LEGACY-1",
+      requestHash: "",
+      status: 201,
+      response: manual.json,
+      createdAt: new Date(),
+    });
+    const again = await post(
+      camt053("STMT-REEXPORT", [
+        { ref: "LEGACY-1", amount: "44.00", direction: "CRDT", rf: String(owed.creditorReference), name: "Altkunde" },
+      ]),
+    );
+    t.is(again.status, 201, again.text);
+    const [entry] = await entriesOf(again.json as Json);
+    t.like(entry, { match: { invoiceId: owed.id, basis: "EarlierImport" } });
+    t.like(await invoice(owed.id), { status: "PartiallyPaid", amountPaid: "44.00" });
+    t.is((await paymentsOf(owed.id)).length, 1);
+  },
+);

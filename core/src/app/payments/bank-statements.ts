@@ -160,12 +160,22 @@ const entryKeys = (entries: readonly { entry: StatementEntry; account: string | 
   });
 };
 
+/**
+ * The key entries carried before their identity was the whole entry (the bank's reference on its account). Imports
+ * made then recorded their payments under it: a credit found under it was paid, so a file imported before and
+ * again now pays nothing twice. (An entry without a reference was keyed by its file, which the file's fingerprint
+ * already recognises.)
+ */
+const legacyEntryKey = (entry: StatementEntry, account: string | null): string =>
+  entry.reference === null ? "" : `bank-entry:${account ?? "-"}:${entry.reference}`.slice(0, 255);
+
 /** The payment an earlier import recorded for the entry (its key), if one did. */
 const earlierPayment = async (
   deps: InvoiceDeps,
   scope: OrgScope,
   key: string,
 ): Promise<{ invoiceId: string; paymentId: string } | undefined> => {
+  if (key === "") return undefined;
   const place = operationPlace(scope, { operation: STATEMENT_PAYMENTS, key, requestHash: "", status: 201 });
   const seen = await deps.db.stores.idempotencyKeys.find(place.clientId, place.scope, key);
   const payment = seen?.response as { id?: unknown; invoiceId?: unknown } | undefined;
@@ -294,12 +304,18 @@ export const importBankStatement =
     if (refused.length > 0) return E.left(validationError(refused.slice(0, 20)));
     const open = new OpenInvoices(await openInvoices(deps, scope));
     const keys = entryKeys(entries);
+    // Before the whole entry was its identity, a payment was keyed by the statement's IBAN (legacyEntryKey).
+    const accounts = input.statements.flatMap((st) => st.entries.map(() => st.accountIban));
     const imported: ImportedEntry[] = [];
     for (const [index, { entry }] of entries.entries()) {
       if (index % ENTRIES_PER_TURN === ENTRIES_PER_TURN - 1) await yieldToLoop();
       let match: EntryMatch | null = null;
       const key = keys[index] ?? "";
-      const earlier = entry.direction === "CRDT" ? await earlierPayment(deps, scope, key) : undefined;
+      const earlier =
+        entry.direction === "CRDT"
+          ? ((await earlierPayment(deps, scope, key)) ??
+            (await earlierPayment(deps, scope, legacyEntryKey(entry, accounts[index] ?? null))))
+          : undefined;
       if (earlier !== undefined) match = { kind: "Invoice", ...earlier, basis: "EarlierImport" };
       else if (entry.direction === "DBIT") match = await confirmDebit(deps, input, entry);
       else {
