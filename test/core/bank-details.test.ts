@@ -113,6 +113,41 @@ test("local details: US ABA, AU BSB, CA transit/institution, IN IFSC, MX CLABE",
   t.deepEqual(codes({}), ["required"]);
 });
 
+test("a local account without a country is recognised by a shape only one country has, and then checked as that country's; else refused", (t) => {
+  const verdict = (d: Partial<BankDetails>) => validateBankDetails({ ...EMPTY, ...d });
+  const codes = (d: Partial<BankDetails>) => verdict(d).errors.map((e) => `${e.field}:${e.code}`);
+  // The README's sort codes: the Vocalink modulus check applies without the country (it did not before)
+  t.deepEqual(codes({ sortCode: "08-99-99", accountNumber: "66374959" }), ["accountNumber:modulus_check"]);
+  const gb = verdict({ sortCode: "08-99-99", accountNumber: "66374958" });
+  t.true(gb.isValid);
+  t.is(gb.canonical.country, "GB");
+  t.is(gb.canonical.sortCode, "089999");
+  t.deepEqual(codes({ sortCode: "08999", accountNumber: "66374958" }), ["sortCode:sort_code_format"]);
+  // An ABA routing number with a valid checksum is the US's; one failing it says nothing about the country
+  t.is(verdict({ routingNumber: "021000021", accountNumber: "123456789" }).canonical.country, "US");
+  t.true(verdict({ routingNumber: "021000021", accountNumber: "123456789" }).isValid);
+  t.deepEqual(codes({ routingNumber: "021000022", accountNumber: "123456789" }), ["country:country_required"]);
+  t.deepEqual(codes({ routingNumber: "021000021", accountNumber: "1" }), ["accountNumber:account_number_format"]);
+  // A BSB, a printed Canadian transit-institution number, an IFSC, a CLABE
+  t.is(verdict({ routingNumber: "062-000", accountNumber: "12345678" }).canonical.country, "AU");
+  const ca = verdict({ routingNumber: "12345-003", accountNumber: "1234567" });
+  t.deepEqual([ca.isValid, ca.canonical.country, ca.canonical.routingNumber], [true, "CA", "000312345"]);
+  t.is(verdict({ routingNumber: "HDFC0000123", accountNumber: "50100012345678" }).canonical.country, "IN");
+  t.is(verdict({ accountNumber: "002010077777777771" }).canonical.country, "MX");
+  // Canada's electronic form is told from an ABA number by the currency only
+  t.deepEqual(codes({ routingNumber: "000312345", accountNumber: "1234567" }), ["country:country_required"]);
+  t.is(verdict({ routingNumber: "000312345", accountNumber: "1234567", currency: "CAD" }).canonical.country, "CA");
+  t.is(verdict({ routingNumber: "021000021", accountNumber: "1234567", currency: "CAD" }).canonical.country, "CA");
+  // A currency no shape's country has, or an account alone, is refused with the country to give
+  t.deepEqual(codes({ sortCode: "089999", accountNumber: "66374958", currency: "EUR" }), ["country:country_required"]);
+  t.deepEqual(codes({ accountNumber: "12345678" }), ["country:country_required"]);
+  t.deepEqual(codes({ accountNumber: "002010077777777772" }), ["country:country_required"]);
+  // A given country is kept: a UK-shaped account said to be Australian is checked as Australian
+  t.deepEqual(codes({ country: "AU", sortCode: "089999", accountNumber: "66374958" }), []);
+  // An IBAN names its own country
+  t.is(verdict({ iban: "GB82WEST12345698765432" }).canonical.country, "GB");
+});
+
 test("country profiles: every IBAN country and the six local ones, with rails and the fields each needs", (t) => {
   const profiles = countryProfiles();
   t.true(profiles.size > 70);

@@ -62,6 +62,56 @@ export const ibanErrors = (iban: string): BankDetailsError[] => {
 
 const orNull = (value: string | null): string | null => (value === null || value.trim() === "" ? null : value.trim());
 
+/** The currency of each country whose local accounts apar recognises by their shape. */
+const LOCAL_CURRENCY: Readonly<Record<string, string>> = {
+  GB: "GBP",
+  US: "USD",
+  AU: "AUD",
+  CA: "CAD",
+  IN: "INR",
+  MX: "MXN",
+};
+
+/**
+ * ABA routing numbers begin with a Federal Reserve district (01-12), a thrift's (21-32), an electronic one (61-72)
+ * or 80. `00` (US government) is left out: it is the shape of Canada's large banks' electronic routing numbers
+ * (0 + institution 001-010 + transit), so it does not say which country an account is of.
+ */
+const ABA_PREFIX = /^(0[1-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)/;
+
+/**
+ * The country of a local account (no IBAN) whose country was left out, told only by a shape that belongs to one
+ * country: a sort code (GB: its checks then say what is wrong with it), a routing number that is an ABA number with a valid checksum (US), a six-digit BSB
+ * as routing number (AU), a printed transit-institution number `12345-003` (CA), an IFSC (IN), an 18-digit CLABE
+ * with a valid check digit and no bank code beside it (MX). The details' currency, when given, decides between
+ * shapes (a Canadian electronic routing number `0IIITTTTT` is recognised with CAD). Null when no one country fits.
+ */
+export const recognisedCountry = (given: {
+  readonly sortCode: string | null;
+  readonly routing: string | null;
+  readonly printedRouting: string | null;
+  readonly account: string | null;
+  readonly currency: string | null;
+}): string | null => {
+  const { sortCode, routing, printedRouting, account, currency } = given;
+  if (account === null) return null;
+  const fits: Readonly<Record<string, boolean>> = {
+    GB: sortCode !== null && routing === null,
+    US: sortCode === null && routing !== null && abaValid(routing) && ABA_PREFIX.test(routing),
+    AU: sortCode === null && routing !== null && bsbValid(routing),
+    CA:
+      sortCode === null &&
+      routing !== null &&
+      (/^\d{5}-\d{3}$/.test(printedRouting ?? "") || (currency === "CAD" && /^0\d{8}$/.test(routing))),
+    IN: sortCode === null && routing !== null && ifscValid(routing),
+    MX: sortCode === null && routing === null && clabeValid(account),
+  };
+  const candidates = Object.keys(fits).filter(
+    (c) => fits[c] === true && (currency === null || LOCAL_CURRENCY[c] === currency),
+  );
+  return candidates.length === 1 ? (candidates[0] as string) : null;
+};
+
 /**
  * Validates bank details by rule, with no network: IBAN length, format and ISO 7064 check digits (and national
  * BBAN check digits where the registry defines them), BIC format and its country against the IBAN's, UK sort
@@ -73,10 +123,14 @@ export const validateBankDetails = (details: BankDetails): BankDetailsVerdict =>
   const iban = orNull(details.iban) === null ? null : normaliseIban(details.iban as string);
   const bic = orNull(details.bicSwift) === null ? null : compact(details.bicSwift as string).toUpperCase();
   const ibanCountry = iban === null ? null : iban.slice(0, 2);
-  const country = orNull(details.country)?.toUpperCase() ?? ibanCountry;
+  const currency = orNull(details.currency)?.toUpperCase() ?? null;
   let sortCode = orNull(details.sortCode) === null ? null : compact(details.sortCode as string);
   let routing = orNull(details.routingNumber) === null ? null : compact(details.routingNumber as string).toUpperCase();
   const account = orNull(details.accountNumber) === null ? null : compact(details.accountNumber as string);
+  // A Canadian transit-institution number is told by its hyphen, which `compact` drops.
+  const printedRouting = orNull(details.routingNumber)?.replace(/\s/g, "").toUpperCase() ?? null;
+  const given = orNull(details.country)?.toUpperCase() ?? ibanCountry;
+  const country = given ?? recognisedCountry({ sortCode, routing, printedRouting, account, currency });
 
   if (iban !== null) errors.push(...ibanErrors(iban));
   if (iban !== null && country !== null && ibanCountry !== country && errors.length === 0)
@@ -98,6 +152,14 @@ export const validateBankDetails = (details: BankDetails): BankDetailsVerdict =>
   }
   if (iban === null && account === null)
     errors.push({ field: "accountNumber", code: "required", message: "Give an IBAN or an account number." });
+  // A local account of no known country is never called valid: its checks (modulus, checksum) are the country's.
+  if (iban === null && account !== null && country === null)
+    errors.push({
+      field: "country",
+      code: "country_required",
+      message:
+        "Give the country of the account: without an IBAN, its sort code or routing number does not say which country's it is.",
+    });
 
   if (country === "GB" && (sortCode !== null || (iban === null && account !== null))) {
     if (sortCode === null || !/^\d{6}$/.test(sortCode))
@@ -183,7 +245,7 @@ export const validateBankDetails = (details: BankDetails): BankDetailsVerdict =>
       iban,
       bicSwift: bic,
       country,
-      currency: orNull(details.currency)?.toUpperCase() ?? null,
+      currency,
     },
   };
 };

@@ -85,6 +85,56 @@ test("POST /bank-details/validate answers the verdict, errors by field and the c
   t.is((await call("POST", "/bank-details/validate", { iban: 42 })).status, 400);
 });
 
+test("a local account without a country: validate and suppliers check it as the country its shape names, or ask for the country", async (t) => {
+  const call = await tenant();
+  const verdict = async (body: Json) => {
+    const r = await call("POST", "/bank-details/validate", body);
+    t.is(r.status, 200);
+    const j = r.json as { isValid: boolean; errors: Json[]; canonical: Json };
+    return { isValid: j.isValid, errors: j.errors.map((e) => `${e.field}:${e.code}`), country: j.canonical.country };
+  };
+  // The README's UK example fails the modulus check when the country is left out too (it was called valid)
+  t.deepEqual(await verdict({ sortCode: "08-99-99", accountNumber: "66374959" }), {
+    isValid: false,
+    errors: ["accountNumber:modulus_check"],
+    country: "GB",
+  });
+  t.deepEqual(await verdict({ sortCode: "08-99-99", accountNumber: "66374958" }), {
+    isValid: true,
+    errors: [],
+    country: "GB",
+  });
+  t.deepEqual(await verdict({ routingNumber: "021000021", accountNumber: "123456789" }), {
+    isValid: true,
+    errors: [],
+    country: "US",
+  });
+  t.deepEqual(await verdict({ accountNumber: "12345678" }), {
+    isValid: false,
+    errors: ["country:country_required"],
+    country: null,
+  });
+  const supplier = (await call("POST", "/v1/suppliers", { name: "Modulus Ltd" })).json as Json;
+  const refused = await call("PATCH", `/v1/suppliers/${supplier.id}`, {
+    bankDetails: { sortCode: "08-99-99", accountNumber: "66374959" },
+  });
+  t.is(refused.status, 400);
+  t.deepEqual(
+    ((refused.json as Json).errors as Json[]).map((e) => [e.field, e.code]),
+    [["body.bankDetails.accountNumber", "modulus_check"]],
+  );
+  const unknown = await call("PATCH", `/v1/suppliers/${supplier.id}`, { bankDetails: { accountNumber: "12345678" } });
+  t.deepEqual(
+    ((unknown.json as Json).errors as Json[]).map((e) => [e.field, e.code]),
+    [["body.bankDetails.country", "country_required"]],
+  );
+  const stored = await call("PATCH", `/v1/suppliers/${supplier.id}`, {
+    bankDetails: { sortCode: "08-99-99", accountNumber: "66374958" },
+  });
+  t.is(stored.status, 200);
+  t.like((stored.json as Json).bankDetails as Json, { country: "GB", sortCode: "089999", accountNumber: "66374958" });
+});
+
 test("a supplier with a wrong IBAN is a 400 naming the field; valid details are stored in canonical form", async (t) => {
   const call = await tenant();
   const refused = await call("POST", "/v1/suppliers", {
