@@ -15,6 +15,7 @@ export {
   markBillPaid,
   rejectBill,
   reopenBill,
+  returnBillToReview,
   scheduleBillPayment,
   submitBill,
   unscheduleBill,

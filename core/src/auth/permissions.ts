@@ -147,6 +147,7 @@ const operations = {
   reopenBill: PREPARE,
   approveBill: APPROVE,
   rejectBill: APPROVE,
+  returnBillToReview: APPROVE,
   scheduleBillPayment: APPROVE,
   unscheduleBill: APPROVE,
   markBillPaid: ORG_ADMIN,

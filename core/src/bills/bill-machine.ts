@@ -23,6 +23,7 @@ export const BILL_TRIGGERS = [
   "credit",
   "reverse-credit",
   "flag-bank-details",
+  "return-to-review",
 ] as const;
 export type BillTrigger = (typeof BILL_TRIGGERS)[number];
 
@@ -151,6 +152,14 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
     {
       from: ["NeedsApproval", "Approved", "Scheduled"],
       trigger: "flag-bank-details",
+      to: "PendingReview",
+      events: ["bill.pending_review"],
+    },
+    // A person sends an approved or scheduled bill back to review, with a reason: its decision, approvals and payment
+    // date are taken again. A bill held by a payment run is not: the run is rejected first (which gives it back).
+    {
+      from: ["Approved", "Scheduled"],
+      trigger: "return-to-review",
       to: "PendingReview",
       events: ["bill.pending_review"],
     },

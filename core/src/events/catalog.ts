@@ -37,7 +37,12 @@ const runTransfer = (description: string) =>
 export const EVENT_CATALOG = {
   "bill.created": bill("a bill is created (upload accepted)"),
   "bill.updated": bill("a bill's fields are corrected during review, with no state change"),
-  "bill.pending_review": bill("extraction finished and the bill is ready for review"),
+  "bill.pending_review": entry(
+    "extraction finished and the bill is ready for review (or it is back in review; `returnedToReview` with the reason when a person sent an approved or scheduled bill back)",
+    "bill",
+    P.BillPendingReviewData,
+    (d) => d.bill.id,
+  ),
   "bill.ocr_failed": bill("the document could not be read; it can be retried"),
   "bill.duplicate_detected": entry(
     "the bill appears to duplicate an earlier one from the same supplier",

@@ -60,6 +60,12 @@ export const MatchGroupPayload = closedType({ id: Uuid, billId: Uuid, status: Co
 /** `data` of bill.* (except bill.duplicate_detected). */
 export const BillEventData = closedType({ bill: BillPayload });
 
+/** Why a person sent an approved or scheduled bill back to review. */
+export const ReturnedToReview = closedType({ reason: NonEmptyTrimmedString(1000) }, {}, "ReturnedToReview");
+
+/** `data` of bill.pending_review: `returnedToReview` when a person sent an approved or scheduled bill back. */
+export const BillPendingReviewData = closedType({ bill: BillPayload }, { returnedToReview: ReturnedToReview });
+
 /** Why and by what a person marked a bill paid outside a payment run (their bank's reference for the payment). */
 export const ManualPayment = closedType(
   { reason: NonEmptyTrimmedString(500), reference: NonEmptyTrimmedString(200) },

@@ -70,6 +70,7 @@ const TRIGGER_PHRASES: Readonly<Record<string, string>> = {
   "retry-ocr": "be read again",
   retry: "be retried",
   "return-payment": "have its payment returned",
+  "return-to-review": "be sent back to review",
   "return-transfer": "have a transfer returned",
   reverse: "be reversed",
   "reverse-credit": "have its credit reversed",

@@ -28,6 +28,8 @@ const EXPECTED: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; e
   "NeedsApproval flag-bank-details": { to: "PendingReview", events: ["bill.pending_review"] },
   "Approved flag-bank-details": { to: "PendingReview", events: ["bill.pending_review"] },
   "Scheduled flag-bank-details": { to: "PendingReview", events: ["bill.pending_review"] },
+  "Approved return-to-review": { to: "PendingReview", events: ["bill.pending_review"] },
+  "Scheduled return-to-review": { to: "PendingReview", events: ["bill.pending_review"] },
   "Approved mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Scheduled mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Approved start-payment": { to: "PaymentInProgress", events: ["bill.payment_in_progress"] },
@@ -55,7 +57,7 @@ test("every (state, trigger) pair of the bill table moves as the spec says or is
   const flagged = { duplicateOfBillId: "01900000-0000-7000-8000-000000000000" };
   const clean = { duplicateOfBillId: null };
   const pairs = allPairs(BILL_MACHINE);
-  t.is(pairs.length, 10 * 20);
+  t.is(pairs.length, 10 * 21);
   for (const { state, trigger } of pairs) {
     if (trigger === "submit") {
       for (const [decision, expected] of Object.entries(SUBMIT)) {

@@ -263,6 +263,43 @@ test.serial(
 );
 
 test.serial(
+  "an Approved or Scheduled bill goes back to review with a reason, by an Approver; decision, approvals and date are taken again",
+  async (t) => {
+    const id = await reviewed();
+    await post(id, "submit");
+    t.like((await post(id, "approve")).json as Json, { state: "Approved" });
+    for (const body of [undefined, {}, { reason: " " }]) t.is((await post(id, "return-to-review", body)).status, 400);
+    const why = { reason: "the supplier sent a corrected invoice" };
+    const byMember = await as((await approver("Member")).token, id, "return-to-review", why);
+    t.is(byMember.status, 403);
+    t.is(title(byMember), "Permission.Denied", "a Member is not in the table's row");
+    const approverToken = (await approver("Approver")).token;
+    const back = await as(approverToken, id, "return-to-review", why);
+    t.is(back.status, 200, JSON.stringify(back.json));
+    t.like(back.json as Json, { state: "PendingReview", appliedPolicy: null, approvals: [], paymentDate: null });
+    const event = (await h.app.database.stores.events.ofSubject(h.clientId, "bill", id)).at(-1)?.envelope;
+    t.like(event, { type: "bill.pending_review", actor: { type: "user" }, data: { returnedToReview: why } });
+    const history = ((await h.call("GET", `/v1/bills/${id}/history`)).json as { data: Json[] }).data;
+    t.like(history.at(-1), { type: "bill.pending_review", details: { returnedToReview: why } });
+    t.like(history.at(-1), { changes: [{ field: "state", from: "Approved", to: "PendingReview" }] });
+    // Corrected and submitted again, it is approved again and scheduled; a Scheduled bill goes back too
+    t.is((await h.call("PATCH", `/v1/bills/${id}`, { body: { invoiceNumber: "CORRECTED-1" } })).status, 200);
+    t.like((await post(id, "submit")).json as Json, { state: "NeedsApproval" });
+    t.like((await post(id, "approve")).json as Json, { state: "Approved" });
+    const scheduled = await post(id, "schedule-payment", { paymentDate: "2026-12-01", paymentMethod: "BankTransfer" });
+    t.like(scheduled.json as Json, { state: "Scheduled" });
+    t.like((await post(id, "return-to-review", { reason: "wrong payment date" })).json as Json, {
+      state: "PendingReview",
+      paymentDate: null,
+      paymentMethod: null,
+    });
+    const twice = await post(id, "return-to-review", why);
+    t.is(twice.status, 409);
+    t.is((twice.json as Json).detail, "A bill in state PendingReview cannot be sent back to review.");
+  },
+);
+
+test.serial(
   "without listed approvers: an organisation Admin approves with a bearer token, a Member may not",
   async (t) => {
     const [admin, member] = [await approver("Admin"), await approver("Member")];

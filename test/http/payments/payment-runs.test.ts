@@ -116,6 +116,9 @@ test.serial(
     );
     t.deepEqual(await states([a, b, c]), ["PaymentInProgress", "PaymentInProgress", "PaymentInProgress"]);
     t.deepEqual((await typesOf(a)).slice(-1), ["bill.payment_in_progress"]);
+    const held = await h.call("POST", `/v1/bills/${a}/return-to-review`, { body: { reason: "wrong amount" } });
+    t.is(held.status, 409, "a bill held by a payment run is not sent back to review");
+    t.is((held.json as Json).detail, "A bill in state PaymentInProgress cannot be sent back to review.");
     const eur = runs[0] as Json;
     const items = eur.items as Json[];
     // b's supplier record has bank details: they win over anything read from the bill.

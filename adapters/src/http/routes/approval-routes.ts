@@ -10,9 +10,11 @@ import {
   matchingReviewGate,
   PolicyBody,
   RejectBillBody,
+  ReturnToReviewBody,
   rejectBill,
   reopenBill,
   replacePolicy,
+  returnBillToReview,
   ScheduleBillBody,
   scheduleBillPayment,
   submitBill,
@@ -103,7 +105,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
   },
 ];
 
-/** Submit, approve, reject, reopen, schedule, unschedule and mark paid. */
+/** Submit, approve, reject, reopen, return to review, schedule, unschedule and mark paid. */
 export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
   const action = (
     name: string,
@@ -163,6 +165,18 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
     ),
     action("reopen", "reopenBill", "Reopen a Rejected bill for review", (ctx) =>
       reply(reopenBill(deps())(actor(ctx)), 200, (b) => b),
+    ),
+    action(
+      "return-to-review",
+      "returnBillToReview",
+      "Send an Approved or Scheduled bill back to review with a reason (not one held by a payment run)",
+      async (ctx) => {
+        const body = decode(ReturnToReviewBody, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(returnBillToReview(deps())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
+      },
+      jsonBody(ReturnToReviewBody),
+      { "400": { description: "`Request.Invalid`: a reason is needed." } },
     ),
     action(
       "schedule-payment",

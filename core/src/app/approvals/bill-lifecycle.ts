@@ -200,6 +200,19 @@ export const planRejection =
 /** Reopens a Rejected bill for review (PendingReview, `bill.pending_review`); it is submitted again later. */
 export const reopenBill = (deps: ApprovalDeps) => move(deps, "reopen", () => E.right({}));
 
+/**
+ * Sends an Approved or Scheduled bill back to review with a person's reason (PendingReview, `bill.pending_review`
+ * carrying `returnedToReview`): its decision, approvals and payment date are taken again when it is submitted
+ * again. A bill held by a payment run answers 409 (the run is rejected first, which gives the bill back).
+ */
+export const returnBillToReview = (deps: ApprovalDeps) => (input: LifecycleAction & { readonly reason: string }) =>
+  move(deps, "return-to-review", () =>
+    E.right({
+      lifecycle: { decision: null, approvals: [], approvedAt: null, paymentDate: null, paymentMethod: null },
+      returnedToReview: { reason: input.reason },
+    }),
+  )(input);
+
 /** Refuses a move that pays a bill unless its supplier's account is confirmed (409 `BankDetails.Unconfirmed`). */
 const paidToConfirmed =
   (plan: Planner): Planner =>

@@ -13,6 +13,17 @@ export interface ManualPayment {
   readonly reference: string;
 }
 
+/** Why a person sent an approved or scheduled bill back to review (carried by its `bill.pending_review`). */
+export interface ReturnedToReview {
+  readonly reason: string;
+}
+
+/** What some events carry beyond the bill: a payment by hand's reason and reference, a return to review's reason. */
+export interface BillEventExtras {
+  readonly manualPayment?: ManualPayment;
+  readonly returnedToReview?: ReturnedToReview;
+}
+
 /** The outbox events for a bill's move: each carries the bill as GET answers it. */
 export const billEvents = (
   deps: Pick<BillDeps, "ids" | "clock">,
@@ -21,8 +32,9 @@ export const billEvents = (
   actor: Actor,
   duplicate?: DuplicateFound,
   lifecycle?: BillLifecycle | null,
-  manualPayment?: ManualPayment,
+  extras: BillEventExtras = {},
 ): OutboxEvent[] => {
+  const { manualPayment, returnedToReview } = extras;
   const json = billJson(bill, lifecycle);
   return types.map((type) => {
     const base = {
@@ -47,6 +59,8 @@ export const billEvents = (
     }
     if (type === "bill.paid" && manualPayment !== undefined)
       return makeEvent({ ...base, type, data: { bill: json, manualPayment } });
+    if (type === "bill.pending_review" && returnedToReview !== undefined)
+      return makeEvent({ ...base, type, data: { bill: json, returnedToReview } });
     return makeEvent({ ...base, type, data: { bill: json } });
   });
 };

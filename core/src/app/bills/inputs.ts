@@ -16,6 +16,10 @@ export const VoidBillBody = t.partial({
 });
 /** The body of POST /v1/bills/{id}/reject. */
 export const RejectBillBody = t.type({ reason: NonEmptyTrimmedString(1000) });
+/** The body of POST /v1/bills/{id}/return-to-review: why the approved or scheduled bill goes back to review. */
+export const ReturnToReviewBody = t.type({
+  reason: documented(NonEmptyTrimmedString(1000), { description: "Why the bill goes back to review." }),
+});
 /** The body of POST /v1/bills/{id}/mark-paid: why the bill was paid outside a run, and the payment's reference. */
 export const MarkPaidBody = t.type({
   reason: documented(NonEmptyTrimmedString(500), { description: "Why it was paid outside a payment run." }),

@@ -8,7 +8,7 @@ import type { Actor, OutboxEvent } from "../../events/envelope.js";
 import type { Stores } from "../../ports/stores.js";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
-import { billEvents, type ManualPayment } from "./bill-events.js";
+import { billEvents, type ManualPayment, type ReturnedToReview } from "./bill-events.js";
 import { billTransition, canBillTrigger, loadBill } from "./bill-rules.js";
 import type { BillDeps } from "./deps.js";
 
@@ -23,6 +23,8 @@ export interface Plan {
   readonly duplicate?: DuplicateFound;
   /** For a bill marked paid by hand: why, and the payment's reference (carried by `bill.paid`). */
   readonly manualPayment?: ManualPayment;
+  /** For a bill a person sent back to review: why (carried by `bill.pending_review`). */
+  readonly returnedToReview?: ReturnedToReview;
   /** Events of other resources the move causes (a read account new to the supplier), recorded after the bill's. */
   readonly otherEvents?: readonly OutboxEvent[];
 }
@@ -87,7 +89,10 @@ export const moveBill = async (
   if (plan.lifecycle !== undefined && lifecycle !== undefined) await s.billLifecycles.save(lifecycle);
   const types = [...moved.right.events, ...(plan.events ?? [])];
   await s.events.append([
-    ...billEvents(deps, next, types, move.actor, plan.duplicate, lifecycle, plan.manualPayment),
+    ...billEvents(deps, next, types, move.actor, plan.duplicate, lifecycle, {
+      ...(plan.manualPayment === undefined ? {} : { manualPayment: plan.manualPayment }),
+      ...(plan.returnedToReview === undefined ? {} : { returnedToReview: plan.returnedToReview }),
+    }),
     ...(plan.otherEvents ?? []),
   ]);
   if (bill.state === "NeedsApproval" && next.state !== "NeedsApproval")
