@@ -1,4 +1,4 @@
-import { actsAs, type DomainError, decode } from "@apar/core";
+import { actsAs, type BillJson, type DomainError, decode } from "@apar/core";
 import {
   approveBill,
   createPolicy,
@@ -21,6 +21,7 @@ import {
   unscheduleBill,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import type { TaskEither } from "fp-ts/lib/TaskEither.js";
 import { type HttpReply, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import { POLICY_SCHEMA } from "./approval-schemas.js";
 import { BILL_SCHEMA } from "./bill-schemas.js";
@@ -134,6 +135,29 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
     const { auth, scope } = orgScope(ctx);
     return { scope, actor: auth.actor, id: idOf(ctx), administrator: actsAs(auth, "Admin") };
   };
+  /** An action whose body is a `reason` (reject, return to review). */
+  const withReason = (
+    name: string,
+    operationId: string,
+    summary: string,
+    codec: typeof RejectBillBody | typeof ReturnToReviewBody,
+    useCase: (
+      d: ReturnType<typeof deps>,
+    ) => (input: ReturnType<typeof actor> & { readonly reason: string }) => TaskEither<DomainError, BillJson>,
+    extra: RouteDef["responses"],
+  ): RouteDef =>
+    action(
+      name,
+      operationId,
+      summary,
+      async (ctx) => {
+        const body = decode(codec, ctx.json);
+        if (E.isLeft(body)) return body.left;
+        return reply(useCase(deps())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
+      },
+      jsonBody(codec),
+      extra,
+    );
   return [
     action(
       "submit",
@@ -151,31 +175,18 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       undefined,
       { "403": { description: "`Bill.NotApprover`: the caller is not an approver of the bill." } },
     ),
-    action(
-      "reject",
-      "rejectBill",
-      "Reject a bill in NeedsApproval with a reason",
-      async (ctx) => {
-        const body = decode(RejectBillBody, ctx.json);
-        if (E.isLeft(body)) return body.left;
-        return reply(rejectBill(deps())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
-      },
-      jsonBody(RejectBillBody),
-      { "403": { description: "`Bill.NotApprover`." } },
-    ),
+    withReason("reject", "rejectBill", "Reject a bill in NeedsApproval with a reason", RejectBillBody, rejectBill, {
+      "403": { description: "`Bill.NotApprover`." },
+    }),
     action("reopen", "reopenBill", "Reopen a Rejected bill for review", (ctx) =>
       reply(reopenBill(deps())(actor(ctx)), 200, (b) => b),
     ),
-    action(
+    withReason(
       "return-to-review",
       "returnBillToReview",
       "Send an Approved or Scheduled bill back to review with a reason (not one held by a payment run)",
-      async (ctx) => {
-        const body = decode(ReturnToReviewBody, ctx.json);
-        if (E.isLeft(body)) return body.left;
-        return reply(returnBillToReview(deps())({ ...actor(ctx), reason: body.right.reason }), 200, (b) => b);
-      },
-      jsonBody(ReturnToReviewBody),
+      ReturnToReviewBody,
+      returnBillToReview,
       { "400": { description: "`Request.Invalid`: a reason is needed." } },
     ),
     action(
