@@ -1,5 +1,8 @@
 import type { Approval, BillLifecycle, DecisionSnapshot } from "../approvals/model.js";
+import { destinationKey } from "../bank-details/destination.js";
+import { validateBankDetails } from "../bank-details/validate.js";
 import type { BankDetails } from "../extraction/model.js";
+import { creditorAccount, routeOf } from "../payments/rails.js";
 import { type Currency, isCurrency } from "../shared/currencies.js";
 import { isoInstant } from "../shared/instant.js";
 import { isDecimalString, normalizeAmount, subtractAmounts, wireAmount } from "../shared/money.js";
@@ -40,6 +43,8 @@ export interface BillJson {
   readonly duplicateMatchBasis: string | null;
   /** The bank details name an account the supplier has not been known by: the fraud signal, for review. */
   readonly bankDetailsChanged: boolean;
+  /** Why the bill's bank details could not be paid as they are (invalid, or no rail for the currency), or null. */
+  readonly bankDetailsProblem: BankDetailsProblem | null;
   readonly voidReason: string | null;
   readonly readFailure: { readonly reason: string; readonly detail: string } | null;
   readonly document: { readonly filename: string | null; readonly mediaType: string; readonly size: number };
@@ -57,6 +62,30 @@ export interface BillJson {
   readonly createdAt: string;
   readonly updatedAt: string;
 }
+
+/** What is wrong with a bill's bank details: a check's code (`modulus_check`, `unroutable`...), its field, in words. */
+export type BankDetailsProblem = {
+  readonly code: string;
+  readonly field: string | null;
+  readonly message: string;
+};
+
+/**
+ * The problem of a bill's bank details, checked whenever the bill is shown (read, corrected, submitted, in its
+ * events): the first failing rule check, else, with the bill's currency known, the payment rail's refusal (a
+ * transfer apar could not write into a payment file). Null without an account or with nothing wrong.
+ */
+export const bankDetailsProblem = (details: BankDetails | null, currency: string | null): BankDetailsProblem | null => {
+  if (destinationKey(details) === null || details === null) return null;
+  const verdict = validateBankDetails(details);
+  const first = verdict.errors[0];
+  if (first !== undefined) return { code: first.code, field: first.field, message: first.message };
+  if (currency === null) return null;
+  const route = routeOf(creditorAccount(details.accountHolderName ?? "", verdict.canonical), currency);
+  if (!("refused" in route)) return null;
+  const message = `${route.refused.charAt(0).toUpperCase()}${route.refused.slice(1)}.`;
+  return { code: "unroutable", field: null, message };
+};
 
 /** The JSON of a bill, with what happened to it after review when it has a lifecycle record. */
 export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson => {
@@ -91,6 +120,7 @@ export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson
     paymentRef: f.paymentRef,
     duplicateOfBillId: bill.duplicateOfBillId,
     bankDetailsChanged: bill.bankDetailsChanged,
+    bankDetailsProblem: bankDetailsProblem(f.bankDetails, f.currency),
     duplicateMatchBasis: bill.duplicateMatchBasis,
     voidReason: bill.voidReason,
     readFailure: bill.readFailure,

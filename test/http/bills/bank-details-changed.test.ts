@@ -208,3 +208,37 @@ test.serial(
     t.like((await post(approved, "submit")).json as Json, { state: "NeedsApproval" });
   },
 );
+
+test("bank details that cannot be paid as they are are a flag with the reason when the bill is read, corrected and submitted", async (t) => {
+  const uk = { ...bankDetailsOf(""), iban: null, sortCode: "08-99-99", accountNumber: "66374959" };
+  const up = await h.upload(
+    pdfWith({ supplierName: "Modulus Problem Ltd", currency: "GBP", totalAmount: "10.00", bankDetails: uk }),
+  );
+  const read = await h.settled(String((up.json as Json).id));
+  const id = String(read.id);
+  // Read without a country, the UK account fails its modulus check: flagged with the reason, never called valid
+  t.deepEqual(read.bankDetailsProblem, {
+    code: "modulus_check",
+    field: "accountNumber",
+    message: "The sort code and account number fail the UK modulus check.",
+  });
+  t.is((read.fieldConfidence as Json).bankDetails, 0);
+  // Corrected to a valid UK account for a bill in euros: no rail apar writes (a SWIFT transfer needs the BIC)
+  const euros = await h.call("PATCH", `/v1/bills/${id}`, {
+    body: { currency: "EUR", bankDetails: { accountNumber: "66374958" } },
+  });
+  t.is(euros.status, 200);
+  t.like((euros.json as Json).bankDetailsProblem as Json, { code: "unroutable", field: null });
+  t.regex(String(((euros.json as Json).bankDetailsProblem as Json).message), /EUR transfer .* needs the bank's BIC/);
+  const submitted = await post(id, "submit");
+  t.is(submitted.status, 200);
+  t.like((submitted.json as Json).bankDetailsProblem as Json, { code: "unroutable" }, "still flagged after submit");
+  const got = (await h.call("GET", `/v1/bills/${id}`)).json as Json;
+  t.like(got.bankDetailsProblem as Json, { code: "unroutable" });
+  // In pounds the sort code routes it (Faster Payments): nothing is flagged
+  const other = await h.upload(pdfWith({ currency: "GBP", totalAmount: "5.00", bankDetails: uk }));
+  const otherId = String((await h.settled(String((other.json as Json).id))).id);
+  const fixed = await h.call("PATCH", `/v1/bills/${otherId}`, { body: { bankDetails: { accountNumber: "66374958" } } });
+  t.is((fixed.json as Json).bankDetailsProblem, null);
+  t.like((fixed.json as Json).bankDetails as Json, { accountNumber: "66374958" });
+});

@@ -60,6 +60,14 @@ export const BILL_SCHEMA: JsonSchema = {
       description:
         "The bank details name an account the supplier is not known by (neither its stored account nor one its paid bills went to): a fraud signal, for review.",
     },
+    bankDetailsProblem: {
+      type: ["object", "null"],
+      description:
+        "Why the bill's bank details cannot be paid as they are, checked whenever the bill is shown: a failing check (`code` as in POST /bank-details/validate, with its `field`) or `unroutable` (no payment rail apar writes for the account in the bill's currency, e.g. a SWIFT transfer without the BIC). Null when nothing is wrong or there is no account.",
+      required: ["code", "field", "message"],
+      additionalProperties: false,
+      properties: { code: { type: "string" }, field: { type: ["string", "null"] }, message: { type: "string" } },
+    },
     voidReason: str,
     readFailure: {
       type: ["object", "null"],
