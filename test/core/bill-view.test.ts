@@ -1,4 +1,11 @@
-import { type BankDetails, type Bill, bankDetailsProblem, billJson, emptyLifecycle } from "@apar/core";
+import {
+  type BankDetails,
+  type Bill,
+  bankDetailsProblem,
+  billJson,
+  EMPTY_BANK_DETAILS,
+  emptyLifecycle,
+} from "@apar/core";
 import test from "ava";
 import { aBill } from "../contracts/bill-fixtures.js";
 
@@ -25,16 +32,7 @@ test("amountDue is the total less the credit, never below zero, in the currency'
 });
 
 test("a bill's bank details problem: the first failing check, else no rail for the currency, else none", (t) => {
-  const none: BankDetails = {
-    accountHolderName: null,
-    accountNumber: null,
-    sortCode: null,
-    routingNumber: null,
-    iban: null,
-    bicSwift: null,
-    country: null,
-    currency: null,
-  };
+  const none = EMPTY_BANK_DETAILS;
   const code = (d: Partial<BankDetails>, currency: string | null) =>
     bankDetailsProblem({ ...none, ...d }, currency)?.code ?? null;
   t.is(bankDetailsProblem(null, "EUR"), null);
