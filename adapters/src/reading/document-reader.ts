@@ -133,6 +133,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       return fail("too-large", `${size.width}x${size.height} pixels is more than ${maxPixels}`);
     }
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
+    const context = { knownBuyers: read.knownBuyers ?? [] };
     const image = await imageForOcr(doc.bytes, kind);
     let lines = await ocr().recognize(image, signal, [first]);
     // Read again in the language the first reading shows, when it is another configured one.
@@ -141,7 +142,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     options.onText?.(lines, "ocr");
     return E.right(
       await secondLook(
-        extractFromText(lines, "ocr"),
+        extractFromText(lines, "ocr", context),
         async () => [{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }],
         signal,
       ),
@@ -149,6 +150,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   };
 
   const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
+    const context = { knownBuyers: read.knownBuyers ?? [] };
     const over = pdfOverLimits(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
     if (over !== null) return fail("too-large", over);
     let pdf: PdfDocument;
@@ -213,7 +215,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           images.push({ bytes: await render(n), mediaType: "image/png" });
         return images;
       };
-      return E.right(await secondLook(extractFromText(lines, scanned ? "ocr" : "pdf-text"), pages, signal));
+      return E.right(await secondLook(extractFromText(lines, scanned ? "ocr" : "pdf-text", context), pages, signal));
     } finally {
       await pdf.loadingTask.destroy().catch(() => undefined);
     }

@@ -160,10 +160,19 @@ export const createIsolatedReader = (options: IsolatedReaderOptions): DocumentRe
       if (!alive(child)) onExit(child.exitCode, child.signalCode);
       else if (read.signal?.aborted) onAbort();
       else
-        child.send({ kind: "read", id, document, method: read.method } satisfies ReadProcessMessage, (error) => {
-          if (error)
-            stop({ reason: "unreadable", detail: `the reading process could not be reached: ${error.message}` });
-        });
+        child.send(
+          {
+            kind: "read",
+            id,
+            document,
+            method: read.method,
+            knownBuyers: read.knownBuyers ?? [],
+          } satisfies ReadProcessMessage,
+          (error) => {
+            if (error)
+              stop({ reason: "unreadable", detail: `the reading process could not be reached: ${error.message}` });
+          },
+        );
     });
   };
 

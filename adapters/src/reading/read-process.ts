@@ -12,6 +12,7 @@ export type ReadProcessMessage =
       readonly id: number;
       readonly document: DocumentToRead;
       readonly method: ReadOptions["method"];
+      readonly knownBuyers?: readonly string[];
     };
 
 const send = process.send?.bind(process);
@@ -35,7 +36,13 @@ process.on("message", (message: ReadProcessMessage) => {
     return;
   }
   void reader
-    ?.read({ ...message.document, bytes: new Uint8Array(message.document.bytes) }, { method: message.method })
+    ?.read(
+      { ...message.document, bytes: new Uint8Array(message.document.bytes) },
+      {
+        method: message.method,
+        knownBuyers: message.knownBuyers ?? [],
+      },
+    )
     .then((result) => send({ id: message.id, result }));
 });
 // The service went away or closed the reader: nothing is left to read for.

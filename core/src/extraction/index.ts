@@ -7,4 +7,4 @@ export { extractFromText } from "./read-text.js";
 export { findDate } from "./text/dates.js";
 export { detectLanguage, tesseractCode } from "./text/language.js";
 export { parseNumber } from "./text/numbers.js";
-export { parseBillText } from "./text/parse-bill-text.js";
+export { parseBillText, type ReadingContext } from "./text/parse-bill-text.js";

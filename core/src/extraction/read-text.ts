@@ -1,6 +1,6 @@
 import { assessConfidence } from "./confidence.js";
 import type { ExtractedFieldName, Extraction, ReaderKind } from "./model.js";
-import { parseBillText } from "./text/parse-bill-text.js";
+import { parseBillText, type ReadingContext } from "./text/parse-bill-text.js";
 
 // OCR can misread any character of a field nothing cross-checks (a number, a date, a name): from OCR these stay
 // below 0.9, while amounts that subtotal + tax confirm keep their score.
@@ -16,8 +16,12 @@ const UNCHECKED: readonly ExtractedFieldName[] = [
 const OCR_CAP = 0.85;
 
 /** Reads a bill from its text lines into an Extraction with per-field and overall confidence. */
-export const extractFromText = (lines: readonly string[], reader: ReaderKind): Extraction => {
-  const { fields, found, amountsUnsure } = parseBillText(lines);
+export const extractFromText = (
+  lines: readonly string[],
+  reader: ReaderKind,
+  context: ReadingContext = {},
+): Extraction => {
+  const { fields, found, amountsUnsure } = parseBillText(lines, context);
   const base =
     reader === "ocr"
       ? Object.fromEntries(

@@ -13,6 +13,11 @@ export interface DocumentToRead {
 export interface ReadOptions {
   readonly method: "ocr" | "llm";
   readonly signal?: AbortSignal;
+  /**
+   * Names of the party the bill is addressed to (the organisation, its seller identity's legal and trading
+   * names): never read as the supplier.
+   */
+  readonly knownBuyers?: readonly string[];
 }
 
 /** Reads a bill document into fields. Expected failures are values; it never throws for a bad document. */

@@ -1,6 +1,8 @@
 import * as E from "fp-ts/lib/Either.js";
 import type { Bill } from "../../bills/model.js";
 import type { Extraction, ReadFailure } from "../../extraction/model.js";
+import type { Stores } from "../../ports/stores.js";
+import type { OrgScope } from "../../shared/scope.js";
 import type { ReadBillDeps } from "./deps.js";
 
 /** What reading a document needs: the stored files, the reader, the method per client and the time limit. */
@@ -34,6 +36,7 @@ export const readDocument = async (
   deps: ReadDocumentDeps,
   clientId: string,
   document: Bill["document"],
+  knownBuyers: readonly string[] = [],
 ): Promise<E.Either<ReadFailure, Extraction>> => {
   const bytes = await deps.files.get(document.sha256);
   if (bytes === undefined)
@@ -42,9 +45,23 @@ export const readDocument = async (
     deps.reader
       .read(
         { bytes, mediaType: document.mediaType, filename: document.filename },
-        { method: deps.readMethodFor(clientId), signal },
+        { method: deps.readMethodFor(clientId), signal, knownBuyers },
       )
       // A reader that throws is a reader bug or a crash of its worker; the bill still must not hang.
       .catch((e: unknown) => E.left({ reason: "unreadable" as const, detail: `reader failed: ${String(e)}` })),
   );
+};
+
+/**
+ * Who an organisation's bills are addressed to: its own name and its seller identity's legal and trading names.
+ * The reader never takes them for the supplier.
+ */
+export const knownBuyersOf = async (
+  stores: Pick<Stores, "organisations" | "sellerIdentities">,
+  scope: OrgScope,
+): Promise<string[]> => {
+  const organisation = await stores.organisations.ofId(scope.clientId, scope.organisationId);
+  const seller = await stores.sellerIdentities.ofOrganisation(scope);
+  const names = [organisation?.name, seller?.legalName, seller?.tradingName];
+  return [...new Set(names.filter((n): n is string => typeof n === "string" && n.trim() !== ""))];
 };

@@ -180,6 +180,10 @@ export const labelSegments = (line: string): string[] => {
   return out;
 };
 
+// What is left to pay after payments: a folio's or a statement's closing line.
+const BALANCE =
+  /(?<![\p{L}])(?:balance|saldo|restbetrag|solde|reste\s*[àa]\s*payer|outstanding|offen(?:er)?(?:\s*betrag)?)(?![\p{L}])/iu;
+
 // Labels of the amount after a rounding adjustment, which is what a receipt is paid with.
 const ROUNDED =
   /(?<![\p{L}])(?:rounded|after\s+(?:rounding|adj(?:ustment)?\.?)|nett\s*total|final\s*total)(?![\p{L}])/iu;
@@ -305,7 +309,10 @@ const findAmounts = (
         const several =
           (v !== null && /\.\d{2}$/.test(v) ? amounts.filter((a) => !/^\d{3,}$/.test(a)) : amounts).length > 1;
         const rounded = ROUNDED.test(line.slice(0, m.index + m[0].length) + qualifier);
-        if (v !== null && !(kind === "due" && Number(v) === 0))
+        // What is left to pay after payments ("Balance 0.00", "Saldo -12,00", an amount due of nothing or less) is
+        // no total of the bill.
+        const leftToPay = kind === "due" || BALANCE.test(line.slice(0, m.index + m[0].length) + qualifier);
+        if (v !== null && !(leftToPay && new Decimal(v).lte(0)))
           totals.push({ value: v, line: i, kind, several, rounded });
         continue;
       }
@@ -433,7 +440,23 @@ const findAmounts = (
     return { ...c, confirmed, score };
   });
   scored.sort((a, b) => b.score - a.score);
+  // A payment, refund or deposit printed as a negative amount under a total label ("Total payments -903.63") is
+  // never the bill's total while a positive total is printed; a credit note prints all its totals negative.
+  if (scored.some((c) => new Decimal(c.value).gt(0)))
+    for (let k = scored.length - 1; k >= 0; k--) if (new Decimal(scored[k]?.value ?? "0").lt(0)) scored.splice(k, 1);
   let best = scored[0];
+  // Gross before net: a total that no subtotal plus tax confirms, with another total printed that is exactly it
+  // plus a tax read on the page, was the net amount.
+  const net = best;
+  const gross =
+    net === undefined || net.confirmed
+      ? undefined
+      : scored.find(
+          (c) =>
+            c !== net &&
+            taxSums.some((t) => new Decimal(t).gt(0) && near(new Decimal(net.value).plus(t).toFixed(), c.value)),
+        );
+  if (gross) best = gross;
   // The amount after rounding is what was paid: it replaces a total a few cents away from it that subtotal + tax
   // confirm or that a rounding line follows.
   const afterRounding = scored.find(
@@ -731,12 +754,22 @@ const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { l
   return { ...none, line: -1 };
 };
 
+/** What apar knows about a document before reading it. */
+export interface ReadingContext {
+  /**
+   * Names of the party the bill is addressed to (the organisation's name, its seller identity's legal and trading
+   * names): never the supplier, and the address block they head is the buyer's.
+   */
+  readonly knownBuyers?: readonly string[];
+}
+
 /**
  * Reads a bill's fields from its text lines (a PDF text layer or OCR output, top to bottom).
  * Pure: answers the fields and a confidence per field from how each was found; see `assessConfidence`.
  */
 export const parseBillText = (
   input: readonly string[],
+  context: ReadingContext = {},
 ): {
   fields: ExtractedFields;
   found: Partial<Record<ExtractedFieldName, number>>;
@@ -760,7 +793,7 @@ export const parseBillText = (
   const paymentRef = labelled(lines, LABELS.paymentRef, identifier);
   const amounts = findAmounts(lines);
   const lineItems = findLineItems(lines);
-  const supplier = findSupplierName(lines);
+  const supplier = findSupplierName(lines, context.knownBuyers ?? []);
   const tax = findTaxNumber(lines);
   const bank = findBankDetails(lines);
   const fields: ExtractedFields = {

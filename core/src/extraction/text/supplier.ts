@@ -257,20 +257,80 @@ const ownDomains = (lines: readonly string[], buyer: ReadonlySet<string>): strin
   return out;
 };
 
+// Words a name shares with too many others to tie it to one party.
+const NAME_NOISE = new Set([
+  ...GENERIC_WORDS,
+  "co",
+  "kg",
+  "ag",
+  "sa",
+  "sas",
+  "sarl",
+  "bv",
+  "nv",
+  "srl",
+  "se",
+  "ug",
+  "llc",
+  "plc",
+  "sdn",
+  "bhd",
+  "limited",
+  "corp",
+  "corporation",
+]);
+const nameTokens = (text: string): string[] =>
+  (sameName(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 && !NAME_NOISE.has(t));
+
+/**
+ * Whether a text names one of the known buyers (the organisation the bill is for, its legal and trading names):
+ * every distinctive word of the buyer's name is in the text, or the text is a distinctive part of that name.
+ */
+export const buyerTest = (knownBuyers: readonly string[]): ((text: string) => boolean) => {
+  const names = knownBuyers.map(nameTokens).filter((t) => t.length > 0);
+  if (names.length === 0) return () => false;
+  return (text: string): boolean => {
+    const words = nameTokens(text);
+    if (words.length === 0) return false;
+    return names.some(
+      (name) =>
+        name.every((t) => words.includes(t)) || (words.every((t) => name.includes(t)) && words.join("").length >= 4),
+    );
+  };
+};
+
+// The block a known buyer's name heads: its cell and the same column for the next lines (its address).
+const knownBuyerCells = (lines: readonly string[], isBuyer: (text: string) => boolean): Set<string> => {
+  const out = new Set<string>();
+  lines.forEach((line, i) => {
+    for (const cell of cellsOf(line, i)) {
+      if (cell.text.split(" ").length > 8 || !isBuyer(cell.text)) continue;
+      for (let k = i; k <= Math.min(lines.length - 1, i + 4); k++)
+        markColumn(out, lines[k] ?? "", k, cell.start - 2, cell.start + 4);
+    }
+  });
+  return out;
+};
+
 /**
  * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
  * the top, the name repeated (header and footer, account holder), outside the buyer's block.
  */
-export const findSupplierName = (lines: readonly string[]): { value: string | null; confidence: number } => {
+export const findSupplierName = (
+  lines: readonly string[],
+  knownBuyers: readonly string[] = [],
+): { value: string | null; confidence: number } => {
+  const isBuyer = buyerTest(knownBuyers);
   for (const [i, line] of lines.entries()) {
     const m = line.match(LABELS.supplier);
     if (!m) continue;
     const rest = clean(line.slice(m[0].length).split(/\s{2,}/)[0] ?? "");
     const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
-    if (value !== "" && /\p{L}{2}/u.test(value)) return { value: upToForm(value), confidence: 0.9 };
+    if (value !== "" && /\p{L}{2}/u.test(value) && !isBuyer(value)) return { value: upToForm(value), confidence: 0.9 };
   }
   const buyer = buyerCells(lines);
   for (const key of addresseeCells(lines)) buyer.add(key);
+  for (const key of knownBuyerCells(lines, isBuyer)) buyer.add(key);
   const seller = sellerCells(lines);
   const top = Math.max(8, Math.min(15, Math.round(lines.length / 4)));
   const seen = new Map<string, number>();
@@ -312,6 +372,7 @@ export const findSupplierName = (lines: readonly string[]): { value: string | nu
         const key = sameName(text);
         seen.set(key, (seen.get(key) ?? 0) + 1);
         if (
+          isBuyer(text) ||
           NOT_NAME.test(text) ||
           NOTICE.test(text) ||
           isHeading(text, parts.length === 1) ||

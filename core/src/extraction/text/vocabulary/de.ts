@@ -148,6 +148,7 @@ export const de: Vocabulary = {
     String.raw`lieferadresse`,
     String.raw`leistungsempf[äa]nger`,
     String.raw`warenempf[äa]nger`,
+    String.raw`gast`,
     String.raw`an`,
   ],
   supplier: [String.raw`lieferant`, String.raw`absender`, String.raw`verk[äa]ufer`, String.raw`rechnungssteller`],

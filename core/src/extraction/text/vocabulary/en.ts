@@ -159,6 +159,7 @@ export const en: Vocabulary = {
     String.raw`buyer`,
     String.raw`client`,
     String.raw`recipient`,
+    String.raw`guest(?:\s*name)?`,
     String.raw`to`,
   ],
   supplier: [String.raw`from`, String.raw`supplier`, String.raw`vendor`, String.raw`seller`, String.raw`issued\s*by`],

@@ -1,0 +1,58 @@
+// The addressee is never the supplier, and what is left to pay or was paid is never the total (issue 33).
+import { extractFromText } from "@apar/core/extraction";
+import test from "ava";
+
+const read = (lines: string[], knownBuyers: string[] = []) =>
+  extractFromText(lines, "pdf-text", { knownBuyers }).fields;
+
+const LETTER = [
+  "Nordlicht Handels GmbH",
+  "Am Hafen 3",
+  "20457 Hamburg",
+  "",
+  "Rechnung Nr. 2024-118",
+  "Datum: 03.06.2025",
+  "Beratung  1  500,00",
+  "Gesamtbetrag  500,00 EUR",
+  "",
+  "Brenner Werkzeuge GmbH",
+];
+
+test("the organisation's own name at the top is read as the supplier when the reader is not told it", (t) => {
+  t.is(read(LETTER).supplierName, "Nordlicht Handels GmbH");
+});
+
+test("told the organisation's names, the reader never takes them for the supplier", (t) => {
+  t.is(read(LETTER, ["Nordlicht Handels GmbH"]).supplierName, "Brenner Werkzeuge GmbH");
+  // Its trading name without the legal form names it too.
+  t.is(read(LETTER, ["Nordlicht Handels"]).supplierName, "Brenner Werkzeuge GmbH");
+});
+
+test("a labelled supplier that is the organisation itself is not taken", (t) => {
+  const lines = ["Lieferant: Nordlicht Handels GmbH", ...LETTER.slice(4)];
+  t.is(read(lines, ["Nordlicht Handels GmbH"]).supplierName, "Brenner Werkzeuge GmbH");
+});
+
+test("the guest on a hotel folio is the addressee, not the supplier", (t) => {
+  for (const label of ["Gast:", "Guest:", "Guest name:"]) {
+    const lines = ["Hotel Seeblick GmbH", `${label}  Atlas Consulting Ltd`, "Rechnung Nr. 889", "Total  240.00"];
+    t.is(read(lines).supplierName, "Hotel Seeblick GmbH", label);
+  }
+});
+
+test("a negative balance left after a deposit is not the total", (t) => {
+  const lines = ["Seaview Hotel Ltd", "Invoice 8812", "Room  2 nights  240.00", "Total  240.00", "Deposit  250.00"];
+  t.is(read([...lines, "Balance due  -10.00"]).totalAmount, "240.00");
+  t.is(read([...lines, "Saldo  -10,00"]).totalAmount, "240.00");
+});
+
+test("a payment printed as a negative total is not the total; a credit note's negative total stays", (t) => {
+  const lines = ["Seaview Hotel Ltd", "Invoice 8812", "Room  2 nights  903.63", "Total  903.63"];
+  t.is(read([...lines, "Total Visa  -903.63"]).totalAmount, "903.63");
+  t.is(read(["Seaview Hotel Ltd", "Credit note 8812", "Total  -100.00"]).totalAmount, "-100.00");
+});
+
+test("gross before net: a total that a tax read on the page completes to another total was the net", (t) => {
+  const lines = ["Seaview Hotel Ltd", "Invoice 8812", "Amount due  100.00", "VAT 19%  19.00", "Total  119.00"];
+  t.is(read(lines).totalAmount, "119.00");
+});
