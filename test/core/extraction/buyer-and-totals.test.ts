@@ -28,6 +28,11 @@ test("told the organisation's names, the reader never takes them for the supplie
   t.is(read(LETTER, ["Nordlicht Handels"]).supplierName, "Brenner Werkzeuge GmbH");
 });
 
+test("a supplier whose name is only a part of the organisation's is still the supplier", (t) => {
+  const lines = ["Acme GmbH", "Hauptstraße 17", "Rechnung Nr. 7", "Bill To", "Acme Maschinenbau GmbH", "Total  90.00"];
+  t.is(read(lines, ["Acme Maschinenbau GmbH"]).supplierName, "Acme GmbH");
+});
+
 test("a labelled supplier that is the organisation itself is not taken", (t) => {
   const lines = ["Lieferant: Nordlicht Handels GmbH", ...LETTER.slice(4)];
   t.is(read(lines, ["Nordlicht Handels GmbH"]).supplierName, "Brenner Werkzeuge GmbH");

@@ -284,7 +284,8 @@ const nameTokens = (text: string): string[] =>
 
 /**
  * Whether a text names one of the known buyers (the organisation the bill is for, its legal and trading names):
- * every distinctive word of the buyer's name is in the text, or the text is a distinctive part of that name.
+ * every distinctive word of the buyer's name is in the text. Not the other way round: a supplier whose name is a
+ * part of the buyer's ("Acme GmbH" selling to "Acme Maschinenbau GmbH") is still a supplier.
  */
 export const buyerTest = (knownBuyers: readonly string[]): ((text: string) => boolean) => {
   const names = knownBuyers.map(nameTokens).filter((t) => t.length > 0);
@@ -292,10 +293,7 @@ export const buyerTest = (knownBuyers: readonly string[]): ((text: string) => bo
   return (text: string): boolean => {
     const words = nameTokens(text);
     if (words.length === 0) return false;
-    return names.some(
-      (name) =>
-        name.every((t) => words.includes(t)) || (words.every((t) => name.includes(t)) && words.join("").length >= 4),
-    );
+    return names.some((name) => name.every((t) => words.includes(t)));
   };
 };
 
