@@ -28,6 +28,7 @@ const SPEC_CATALOG = [
   "bill.rejected",
   "bill.scheduled",
   "bill.payment_in_progress",
+  "bill.partially_paid",
   "bill.paid",
   "bill.voided",
   "bill.credited",
@@ -117,6 +118,10 @@ const samples: { [K in EventType]: unknown } = {
   "bill.rejected": { bill },
   "bill.scheduled": { bill },
   "bill.payment_in_progress": { bill: { ...bill, state: "PaymentInProgress" } },
+  "bill.partially_paid": {
+    bill: { ...bill, state: "PartiallyPaid" },
+    manualPayment: { reason: "half by card", reference: "RCPT-0041" },
+  },
   "bill.paid": { bill, manualPayment: { reason: "paid by card at the counter", reference: "RCPT-0042" } },
   "bill.voided": { bill },
   "bill.credited": { bill },
@@ -185,7 +190,7 @@ const samples: { [K in EventType]: unknown } = {
   "webhook.test": { subscriptionId: otherBillId, message: "Test event from apar" },
 };
 
-test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15), the payment account events (issue 16), supplier.bank_details_confirmed and the payment run events (issue 32) and webhook.test", (t) => {
+test("the catalog is exactly the spec's table, bill.payment_in_progress and supplier.bank_details_changed (issue 15), bill.partially_paid (issue 34), the payment account events (issue 16), supplier.bank_details_confirmed and the payment run events (issue 32) and webhook.test", (t) => {
   t.deepEqual([...EVENT_TYPES], [...SPEC_CATALOG, "webhook.test"]);
   t.deepEqual([...SUBSCRIBABLE_EVENT_TYPES], SPEC_CATALOG);
 });
@@ -231,6 +236,7 @@ test("payload codecs refuse members the spec does not list", (t) => {
   });
   refuses("invoice.sent", { invoice: { documentNumber: "no id" } });
   refuses("bill.paid", { bill, manualPayment: { reason: "by hand" } });
+  refuses("bill.partially_paid", { bill, manualPayment: { reference: "by hand" } });
   refuses("payment_run.rejected", { paymentRun });
   refuses("payment_run.approved", { paymentRun: { ...paymentRun, items: [] } });
   refuses("payment_run.transfer_confirmed", { paymentRun, transfer: { ...transfer, amount: 12 } });

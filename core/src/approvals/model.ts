@@ -114,6 +114,8 @@ export interface BillLifecycle {
   readonly paidAt: string | null;
   /** Sum of supplier credit applied (decimal string). */
   readonly amountCredited: string;
+  /** Sum paid so far: by hand, or by a run's transfer the bank confirmed (decimal string; absent in older records). */
+  readonly amountPaid?: string;
 }
 
 /** A lifecycle with nothing in it yet. */
@@ -133,4 +135,5 @@ export const emptyLifecycle = (
   paymentMethod: null,
   paidAt: null,
   amountCredited: "0",
+  amountPaid: "0",
 });

@@ -39,6 +39,7 @@ export type BillEventType =
   | "bill.rejected"
   | "bill.scheduled"
   | "bill.payment_in_progress"
+  | "bill.partially_paid"
   | "bill.paid"
   | "bill.credited";
 
@@ -50,7 +51,9 @@ export interface BillMoveContext extends Pick<Bill, "duplicateOfBillId"> {
   readonly decision?: "AutoApprove" | "AlwaysReview" | "AutoVoid";
   readonly quorumReached?: boolean;
   /** For `cancel-payment`: where the bill was before the payment run that held it. */
-  readonly heldFrom?: "Approved" | "Scheduled";
+  readonly heldFrom?: "Approved" | "Scheduled" | "PartiallyPaid";
+  /** For `mark-paid` and `unschedule`: the payment leaves part of the amount due, or part was paid before. */
+  readonly partial?: boolean;
 }
 
 const notFlagged = {
@@ -63,7 +66,12 @@ const decided = (action: NonNullable<BillMoveContext["decision"]>) => ({
 });
 
 /** The states in which supplier credit may be applied to a bill or reversed (it still owes something). */
-export const CREDITABLE_STATES = ["PendingReview", "NeedsApproval", "Approved", "Scheduled"] as const;
+export const CREDITABLE_STATES = ["PendingReview", "NeedsApproval", "Approved", "Scheduled", "PartiallyPaid"] as const;
+
+/** The states a bill is paid from (by hand or by a run): approved, scheduled, or paid in part. */
+const PAYABLE_STATES: readonly BillState[] = ["Approved", "Scheduled", "PartiallyPaid"];
+
+const partial = { name: "part of the amount stays due", holds: (c: BillMoveContext) => c.partial === true };
 
 /** The states from which a bill may be voided (the spec's rule; its OcrFailed is ExtractionFailed). */
 export const VOIDABLE_STATES: readonly BillState[] = ["ExtractionFailed", "PendingReview", "NeedsApproval", "Rejected"];
@@ -118,14 +126,24 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
     { from: "NeedsApproval", trigger: "approve", to: "NeedsApproval", events: ["bill.updated"] },
     { from: "NeedsApproval", trigger: "reject", to: "Rejected", events: ["bill.rejected"] },
     { from: "Rejected", trigger: "reopen", to: "PendingReview", events: ["bill.pending_review"] },
-    { from: "Approved", trigger: "schedule-payment", to: "Scheduled", events: ["bill.scheduled"] },
+    { from: ["Approved", "PartiallyPaid"], trigger: "schedule-payment", to: "Scheduled", events: ["bill.scheduled"] },
+    // A bill paid in part before it was scheduled goes back to PartiallyPaid (what remains is still approved).
+    { from: "Scheduled", trigger: "unschedule", guard: partial, to: "PartiallyPaid", events: ["bill.updated"] },
     { from: "Scheduled", trigger: "unschedule", to: "Approved", events: ["bill.updated"] },
-    { from: ["Approved", "Scheduled"], trigger: "mark-paid", to: "Paid", events: ["bill.paid"] },
+    // Paid by hand: in part (PartiallyPaid, what remains due) or the whole remainder (Paid).
+    {
+      from: PAYABLE_STATES,
+      trigger: "mark-paid",
+      guard: partial,
+      to: "PartiallyPaid",
+      events: ["bill.partially_paid"],
+    },
+    { from: PAYABLE_STATES, trigger: "mark-paid", to: "Paid", events: ["bill.paid"] },
     // Payment runs: a proposed run holds the bill (no other run, nor a hand, can pay it), its file goes to the bank
     // once approved; the bank confirms it (a statement debit) or returns it (back to Scheduled, to be paid again).
     // A run rejected before its release gives the bill back as it was.
     {
-      from: ["Approved", "Scheduled"],
+      from: PAYABLE_STATES,
       trigger: "start-payment",
       to: "PaymentInProgress",
       events: ["bill.payment_in_progress"],
@@ -145,6 +163,13 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
       guard: { name: "it was Approved before the run", holds: (c) => c.heldFrom === "Approved" },
       to: "Approved",
       events: ["bill.approved"],
+    },
+    {
+      from: "PaymentInProgress",
+      trigger: "cancel-payment",
+      guard: { name: "it was PartiallyPaid before the run", holds: (c) => c.heldFrom === "PartiallyPaid" },
+      to: "PartiallyPaid",
+      events: ["bill.updated"],
     },
     // Bank details that changed (the fraud signal) send a bill back to review: its decision, approvals and payment
     // date are taken again. A bill already in review only gets the flag.

@@ -5,7 +5,7 @@ import type { BankDetails } from "../extraction/model.js";
 import { creditorAccount, routeOf } from "../payments/rails.js";
 import { type Currency, isCurrency } from "../shared/currencies.js";
 import { isoInstant } from "../shared/instant.js";
-import { isDecimalString, normalizeAmount, subtractAmounts, wireAmount } from "../shared/money.js";
+import { addAmounts, isDecimalString, normalizeAmount, subtractAmounts, wireAmount } from "../shared/money.js";
 import type { Bill } from "./model.js";
 
 /** A line of a bill's JSON (a type alias, not an interface: event codecs take it as a record). */
@@ -57,7 +57,9 @@ export interface BillJson {
   readonly paidAt: string | null;
   /** Supplier credit applied to the bill. */
   readonly amountCredited: string;
-  /** The total less the credit applied (null while the total is unknown); a Paid or Voided bill owes "0". */
+  /** Paid so far (by hand or by a run's confirmed transfer). */
+  readonly amountPaid: string;
+  /** The total less the credit applied and the amount paid (null while the total is unknown); a Paid or Voided bill owes "0". */
   readonly amountDue: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -132,9 +134,10 @@ export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson
     paymentMethod: lifecycle?.paymentMethod ?? null,
     paidAt: lifecycle?.paidAt ?? null,
     amountCredited: money(lifecycle?.amountCredited ?? "0") ?? "0",
+    amountPaid: money(lifecycle?.amountPaid ?? "0") ?? "0",
     amountDue: OWES_NOTHING.has(bill.state)
       ? money("0")
-      : amountDue(f.totalAmount, lifecycle?.amountCredited ?? "0", money),
+      : amountDue(f.totalAmount, addAmounts(lifecycle?.amountCredited ?? "0", lifecycle?.amountPaid ?? "0"), money),
     createdAt: isoInstant(bill.createdAt),
     updatedAt: isoInstant(bill.updatedAt),
   };
@@ -143,15 +146,12 @@ export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson
 /** States in which a bill owes nothing: paid, or voided (a Rejected bill can be reopened, so it still owes). */
 const OWES_NOTHING: ReadonlySet<string> = new Set(["Paid", "Voided"]);
 
-const amountDue = (
-  total: string | null,
-  credited: string,
-  money: (a: string | null) => string | null,
-): string | null => (total === null || !isDecimalString(total) ? null : money(notBelowZero(owed(total, credited))));
+const amountDue = (total: string | null, settled: string, money: (a: string | null) => string | null): string | null =>
+  total === null || !isDecimalString(total) ? null : money(notBelowZero(owed(total, settled)));
 
-/** The total less the credit (canonical); most bills have no credit, which needs no arithmetic. */
-const owed = (total: string, credited: string): string =>
-  normalizeAmount(credited) === "0" ? normalizeAmount(total) : subtractAmounts(total, credited);
+/** The total less the credit and payments (canonical); most bills have neither, which needs no arithmetic. */
+const owed = (total: string, settled: string): string =>
+  normalizeAmount(settled) === "0" ? normalizeAmount(total) : subtractAmounts(total, settled);
 
 /** A canonical amount, or "0" when it is negative (a canonical amount is negative exactly when it starts "-"). */
 const notBelowZero = (amount: string): string => (amount.startsWith("-") ? "0" : amount);

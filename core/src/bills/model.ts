@@ -12,6 +12,8 @@ export const BILL_STATES = [
   "Approved",
   "Rejected",
   "Scheduled",
+  /** Paid in part (by hand, or by a run paying part): what remains is due, to be paid by hand or in a run. */
+  "PartiallyPaid",
   /** In a payment run whose file went to the bank; Paid when the bank confirms, Scheduled again on a return. */
   "PaymentInProgress",
   "Paid",

@@ -57,6 +57,12 @@ export const EVENT_CATALOG = {
   "bill.payment_in_progress": bill(
     "a bill is held by a payment run: proposed for payment, or its transfer at the bank",
   ),
+  "bill.partially_paid": entry(
+    "a bill is paid in part (what remains is its amountDue); `manualPayment` when a person marked it paid by hand",
+    "bill",
+    P.BillPaidData,
+    (d) => d.bill.id,
+  ),
   "bill.paid": entry(
     "a bill is paid (terminal); `manualPayment` when a person marked it paid by hand",
     "bill",

@@ -12,7 +12,7 @@ export type PaymentItemStatus = (typeof PAYMENT_ITEM_STATUSES)[number];
 
 /** Where a bill was before a run held it, so that a rejected run gives it back as it was. */
 export interface BillHold {
-  readonly state: "Approved" | "Scheduled";
+  readonly state: "Approved" | "Scheduled" | "PartiallyPaid";
   readonly paymentDate: string | null;
   readonly paymentMethod: string | null;
 }

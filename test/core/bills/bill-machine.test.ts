@@ -32,6 +32,11 @@ const EXPECTED: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; e
   "Scheduled return-to-review": { to: "PendingReview", events: ["bill.pending_review"] },
   "Approved mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Scheduled mark-paid": { to: "Paid", events: ["bill.paid"] },
+  "PartiallyPaid mark-paid": { to: "Paid", events: ["bill.paid"] },
+  "PartiallyPaid schedule-payment": { to: "Scheduled", events: ["bill.scheduled"] },
+  "PartiallyPaid start-payment": { to: "PaymentInProgress", events: ["bill.payment_in_progress"] },
+  "PartiallyPaid credit": { to: "PartiallyPaid", events: ["bill.credited"] },
+  "PartiallyPaid reverse-credit": { to: "PartiallyPaid", events: ["bill.updated"] },
   "Approved start-payment": { to: "PaymentInProgress", events: ["bill.payment_in_progress"] },
   "Scheduled start-payment": { to: "PaymentInProgress", events: ["bill.payment_in_progress"] },
   "PaymentInProgress confirm-payment": { to: "Paid", events: ["bill.paid"] },
@@ -46,6 +51,14 @@ const EXPECTED: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; e
   "Scheduled reverse-credit": { to: "Scheduled", events: ["bill.updated"] },
 };
 
+// The same moves when part of the amount stays due (or was paid before).
+const PARTIAL: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; events: string[] }>> = {
+  "Approved mark-paid": { to: "PartiallyPaid", events: ["bill.partially_paid"] },
+  "Scheduled mark-paid": { to: "PartiallyPaid", events: ["bill.partially_paid"] },
+  "PartiallyPaid mark-paid": { to: "PartiallyPaid", events: ["bill.partially_paid"] },
+  "Scheduled unschedule": { to: "PartiallyPaid", events: ["bill.updated"] },
+};
+
 // Moves whose guards read the policy decision or the quorum: state -> (context -> outcome).
 const SUBMIT: Record<string, { to: BillState; events: string[] }> = {
   AlwaysReview: { to: "NeedsApproval", events: ["bill.needs_approval"] },
@@ -57,7 +70,7 @@ test("every (state, trigger) pair of the bill table moves as the spec says or is
   const flagged = { duplicateOfBillId: "01900000-0000-7000-8000-000000000000" };
   const clean = { duplicateOfBillId: null };
   const pairs = allPairs(BILL_MACHINE);
-  t.is(pairs.length, 10 * 21);
+  t.is(pairs.length, 11 * 21);
   for (const { state, trigger } of pairs) {
     if (trigger === "submit") {
       for (const [decision, expected] of Object.entries(SUBMIT)) {
@@ -83,12 +96,21 @@ test("every (state, trigger) pair of the bill table moves as the spec says or is
       // A rejected payment run gives the bill back to where it was before the run.
       const fromScheduled = transition(BILL_MACHINE, state, trigger, { ...clean, heldFrom: "Scheduled" });
       const fromApproved = transition(BILL_MACHINE, state, trigger, { ...clean, heldFrom: "Approved" });
+      const fromPartly = transition(BILL_MACHINE, state, trigger, { ...clean, heldFrom: "PartiallyPaid" });
       if (state === "PaymentInProgress") {
         t.deepEqual(fromScheduled, E.right({ to: "Scheduled" as BillState, events: ["bill.scheduled"] }));
         t.deepEqual(fromApproved, E.right({ to: "Approved" as BillState, events: ["bill.approved"] }));
+        t.deepEqual(fromPartly, E.right({ to: "PartiallyPaid" as BillState, events: ["bill.updated"] }));
         t.true(E.isLeft(transition(BILL_MACHINE, state, trigger, clean)), "nowhere to go back to");
-      } else t.true(E.isLeft(fromScheduled) && E.isLeft(fromApproved), `${state} ${trigger}`);
+      } else t.true(E.isLeft(fromScheduled) && E.isLeft(fromApproved) && E.isLeft(fromPartly), `${state} ${trigger}`);
       continue;
+    }
+    if (trigger === "mark-paid" || trigger === "unschedule") {
+      // A payment of part of what is due leaves the bill PartiallyPaid; unscheduling a bill paid in part gives it back.
+      const part = transition(BILL_MACHINE, state, trigger, { ...clean, partial: true });
+      const expected = PARTIAL[`${state} ${trigger}`];
+      if (expected === undefined) t.true(E.isLeft(part), `${state} ${trigger} in part`);
+      else t.deepEqual(part, E.right(expected), `${state} ${trigger} in part`);
     }
     if (trigger === "dismiss-duplicate") {
       const moved = transition(BILL_MACHINE, state, trigger, flagged);

@@ -206,7 +206,7 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
     action(
       "mark-paid",
       "markBillPaid",
-      "Mark an Approved or Scheduled bill paid by hand (terminal): an administrator, with a reason and a reference",
+      "Mark an Approved, Scheduled or PartiallyPaid bill paid by hand: an administrator, with a reason and a reference; with an `amount` short of the amount due it is PartiallyPaid (`bill.partially_paid`), else Paid (terminal)",
       async (ctx) => {
         const body = decode(MarkPaidBody, ctx.json);
         if (E.isLeft(body)) return body.left;
@@ -214,7 +214,10 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
       },
       jsonBody(MarkPaidBody),
       {
-        "400": { description: "`Request.Invalid`: a reason and a reference are needed." },
+        "400": {
+          description:
+            "`Request.Invalid`: a reason and a reference are needed; an amount must be above zero, at most the amount due and in the currency's minor units.",
+        },
         "403": { description: "`Bill.AdministratorRequired`: only an administrator marks a bill paid by hand." },
       },
     ),

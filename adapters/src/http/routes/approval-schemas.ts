@@ -96,5 +96,6 @@ export const BILL_LIFECYCLE_PROPERTIES = {
   paymentMethod: { type: ["string", "null"] },
   paidAt: { type: ["string", "null"], format: "date-time" },
   amountCredited: { type: "string" },
+  amountPaid: { type: "string" },
   amountDue: money,
 } as const;

@@ -3,12 +3,14 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 import { evaluatePolicies } from "../../approvals/evaluate.js";
 import { type BillFacts, type BillLifecycle, NEW_SUPPLIER_APPROVED_BILLS } from "../../approvals/model.js";
 import type { BillTrigger } from "../../bills/bill-machine.js";
-import type { BillJson } from "../../bills/bill-view.js";
+import { type BillJson, billJson } from "../../bills/bill-view.js";
 import { billAmountErrors } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { Stores } from "../../ports/stores.js";
+import { currencyAmountError } from "../../shared/currency-amounts.js";
 import { conflict, type DomainError, domainError, validationError } from "../../shared/errors.js";
+import { addAmounts, compareAmounts, isPositiveAmount, normalizeAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { type AfterMove, moveBill, type Planner } from "../bills/move-bill.js";
 import { confirmedPayee } from "../suppliers/bank-account.js";
@@ -232,28 +234,60 @@ export const scheduleBillPayment =
       ),
     )(input);
 
-/** Takes a Scheduled bill back to Approved (`bill.updated`). */
+/** Takes a Scheduled bill back to Approved, or to PartiallyPaid when part of it was paid (`bill.updated`). */
 export const unscheduleBill = (deps: ApprovalDeps) =>
-  move(deps, "unschedule", () => E.right({ lifecycle: { paymentDate: null, paymentMethod: null } }));
+  move(deps, "unschedule", (_s, _bill, lifecycle) =>
+    E.right({
+      context: { partial: isPositiveAmount(lifecycle.amountPaid ?? "0") },
+      lifecycle: { paymentDate: null, paymentMethod: null },
+    }),
+  );
+
+/** What a payment by hand of `amount` (absent: all of it) does to a bill owing `due`, or the field error. */
+const manualAmount = (
+  bill: Bill,
+  due: string | null,
+  amount: string | undefined,
+): E.Either<DomainError, { readonly paid: string; readonly partial: boolean }> => {
+  if (due === null)
+    return E.left(validationError([{ field: "amount", code: "total", message: "the bill has no total" }]));
+  if (amount === undefined) return E.right({ paid: due, partial: false });
+  const refuse = (code: string, message: string) => E.left(validationError([{ field: "amount", code, message }]));
+  if (!isPositiveAmount(amount)) return refuse("range", "amount must be above zero");
+  const precision = currencyAmountError("amount", amount, bill.fields.currency);
+  if (precision !== undefined) return E.left(validationError([precision]));
+  const owed = compareAmounts(amount, due);
+  if (owed > 0) return refuse("over_payment", `amount ${amount} is more than the amount due (${due})`);
+  return E.right({ paid: normalizeAmount(amount), partial: owed < 0 });
+};
 
 /**
- * Marks an Approved or Scheduled bill paid by hand (terminal, `bill.paid` carrying the reason and reference):
- * money that left outside apar's payment runs, so only an administrator may say so, and only to a supplier's
- * confirmed account.
+ * Marks an Approved, Scheduled or PartiallyPaid bill paid by hand, `bill.paid` (terminal) or with an `amount`
+ * short of the amount due `bill.partially_paid` (PartiallyPaid, the rest still due), each carrying the reason and
+ * reference: money that left outside apar's payment runs, so only an administrator may say so, and only to a
+ * supplier's confirmed account.
  */
 export const markBillPaid =
-  (deps: ApprovalDeps) => (input: ApproverAction & { readonly reason: string; readonly reference: string }) =>
+  (deps: ApprovalDeps) =>
+  (input: ApproverAction & { readonly reason: string; readonly reference: string; readonly amount?: string }) =>
     move(
       deps,
       "mark-paid",
-      // Who first (an administrator), then where to (the supplier's confirmed account).
+      // Who first (an administrator), then where to (the supplier's confirmed account), then how much.
       input.administrator
-        ? paidToConfirmed((_s, _b, _l, now) =>
-            E.right({
-              lifecycle: { paidAt: now.toISOString() },
+        ? paidToConfirmed((_s, bill, lifecycle, now) => {
+            const payment = manualAmount(bill, billJson(bill, lifecycle).amountDue, input.amount);
+            if (E.isLeft(payment)) return payment;
+            const { paid, partial } = payment.right;
+            return E.right({
+              context: { partial },
+              lifecycle: {
+                amountPaid: addAmounts(lifecycle.amountPaid ?? "0", paid),
+                ...(partial ? {} : { paidAt: now.toISOString() }),
+              },
               manualPayment: { reason: input.reason, reference: input.reference },
-            }),
-          )
+            });
+          })
         : () =>
             E.left(
               domainError(

@@ -57,7 +57,7 @@ export const billEvents = (
         },
       });
     }
-    if (type === "bill.paid" && manualPayment !== undefined)
+    if ((type === "bill.paid" || type === "bill.partially_paid") && manualPayment !== undefined)
       return makeEvent({ ...base, type, data: { bill: json, manualPayment } });
     if (type === "bill.pending_review" && returnedToReview !== undefined)
       return makeEvent({ ...base, type, data: { bill: json, returnedToReview } });

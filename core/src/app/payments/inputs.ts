@@ -16,13 +16,13 @@ export const CreatePaymentRunBody = closedType(
   {},
   {
     billIds: documented(t.readonlyArray(Uuid), {
-      description: `Approved or Scheduled bills to pay (1 to ${MAX_RUN_BILLS}).`,
+      description: `Approved, Scheduled or PartiallyPaid bills to pay (1 to ${MAX_RUN_BILLS}): each for its amount due.`,
       minItems: 1,
       maxItems: MAX_RUN_BILLS,
     }),
     dueBy: documented(IsoDate, {
       description:
-        "Every Approved bill due by this date and every Scheduled bill whose payment date is by it (at most 500).",
+        "Every Approved or PartiallyPaid bill due by this date and every Scheduled bill whose payment date is by it (at most 500).",
     }),
     executionDate: documented(IsoDate, {
       description:

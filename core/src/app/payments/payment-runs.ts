@@ -30,7 +30,7 @@ import {
   notFound,
   validationError,
 } from "../../shared/errors.js";
-import { compareAmounts } from "../../shared/money.js";
+import { addAmounts, compareAmounts } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { transition } from "../../shared/state-machine.js";
@@ -51,12 +51,15 @@ import { paymentRunEvents } from "./payment-run-events.js";
 /** The answer for a missing run (or another organisation's: tenancy answers the same). */
 export const paymentRunNotFound = (): DomainError => notFound("PaymentRun.NotFound", "The payment run does not exist.");
 
-const PAYABLE: ReadonlySet<Bill["state"]> = new Set(["Approved", "Scheduled"]);
+const PAYABLE: ReadonlySet<Bill["state"]> = new Set(["Approved", "Scheduled", "PartiallyPaid"]);
 
-/** The bills due by `dueBy`: Approved ones by their due date, Scheduled ones by their payment date. */
+/**
+ * The bills due by `dueBy`: Approved and PartiallyPaid ones by their due date (a run pays what remains), Scheduled
+ * ones by their payment date.
+ */
 const dueBillIds = async (s: Stores, scope: OrgScope, dueBy: string): Promise<string[] | DomainError> => {
   const ids: string[] = [];
-  for (const state of ["Approved", "Scheduled"] as const) {
+  for (const state of ["Approved", "Scheduled", "PartiallyPaid"] as const) {
     let after: string | undefined;
     for (;;) {
       const page = await s.bills.list(scope, { state }, { limit: 100, ...(after === undefined ? {} : { after }) });
@@ -177,7 +180,7 @@ export interface ProposedRuns {
 const holdOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<BillHold> => {
   const lifecycle = await s.billLifecycles.ofBill(scope, bill.id);
   return {
-    state: bill.state === "Scheduled" ? "Scheduled" : "Approved",
+    state: bill.state === "Scheduled" || bill.state === "PartiallyPaid" ? bill.state : "Approved",
     paymentDate: lifecycle?.paymentDate ?? null,
     paymentMethod: lifecycle?.paymentMethod ?? null,
   };
@@ -227,7 +230,9 @@ export const createPaymentRuns =
         if (!Array.isArray(found)) return E.left(found as DomainError);
         const ids = [...new Set(found.map((id) => id.toLowerCase()))];
         if (ids.length === 0)
-          return E.left(conflict("PaymentRun.NothingToPay", "No Approved or Scheduled bill is due by that date."));
+          return E.left(
+            conflict("PaymentRun.NothingToPay", "No Approved, Scheduled or PartiallyPaid bill is due by that date."),
+          );
         const planned: Dated[] = [];
         const problems: FieldError[] = [];
         for (const [index, id] of ids.entries()) {
@@ -238,7 +243,7 @@ export const createPaymentRuns =
             return E.left(
               conflict(
                 "Bill.InvalidTransition",
-                `The bill ${id} is ${bill.state}: only Approved or Scheduled bills are paid.`,
+                `The bill ${id} is ${bill.state}: only Approved, Scheduled or PartiallyPaid bills are paid.`,
               ),
             );
           const payee = await confirmedPayee(s, scope, bill);
@@ -426,7 +431,14 @@ export const settleTransferWithin = async (
           deps,
           s,
           "confirm-payment",
-          () => E.right({ lifecycle: { paidAt: input.paidAt ?? now.toISOString() } }),
+          // The bank paid what the run's transfer carried: the amount due when the run was proposed.
+          (_s, _bill, lifecycle) =>
+            E.right({
+              lifecycle: {
+                paidAt: input.paidAt ?? now.toISOString(),
+                amountPaid: addAmounts(lifecycle.amountPaid ?? "0", item.amount),
+              },
+            }),
           who,
         )
       : await moveWithin(deps, s, "return-payment", () => E.right({}), who);

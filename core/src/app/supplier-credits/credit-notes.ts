@@ -211,8 +211,9 @@ export const applySupplierCredit =
         return E.left(
           validationError([{ field: "billId", code: "currency", message: `the bill is not in ${note.currency}` }]),
         );
-      const credited = (await s.billLifecycles.ofBill(scope, billId))?.amountCredited ?? "0";
-      const billOwes = owes(bill, credited);
+      // What the bill still owes: its total less the credit applied and what was paid in part.
+      const lifecycle = await s.billLifecycles.ofBill(scope, billId);
+      const billOwes = owes(bill, addAmounts(lifecycle?.amountCredited ?? "0", lifecycle?.amountPaid ?? "0"));
       if (billOwes === undefined)
         return E.left(validationError([{ field: "billId", code: "total", message: "the bill has no total yet" }]));
       const amount = normalizeAmount(body.amount);
