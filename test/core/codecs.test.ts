@@ -184,6 +184,17 @@ test("a wrong root value is reported at the root name", (t) => {
   ]);
 });
 
+test("a nullable object with a wrong member name reports the member, not that the object must be null", (t) => {
+  const Holder = closedType({}, { bank: io.union([closedType({}, { iban: io.string }), io.null]) });
+  const result = decode(Holder, { bank: { ibna: "DE89" } });
+  t.deepEqual(E.isLeft(result) ? result.left.errors : [], [
+    { field: "bank.ibna", code: "unknown_field", message: "bank.ibna is not a known field" },
+  ]);
+  // Neither an object nor null: the union still says what it takes.
+  const wrong = decode(Holder, { bank: "DE89" });
+  t.deepEqual(E.isLeft(wrong) ? (wrong.left.errors ?? []).map((e) => e.field) : [], ["bank"]);
+});
+
 test("decode passes a good value through", (t) => {
   const value = ok(decode(Body, { name: " Ada ", email: "a@b.co", note: null, status: "Open", lines: [] }));
   t.is(value.name, "Ada");

@@ -1,5 +1,8 @@
 import type { RouteDef } from "@apar/adapters/http/index";
-import { isCurrency, minorUnits, PERMISSIONS, permits } from "@apar/core";
+import { randomTokens } from "@apar/adapters/invoices/index";
+import { isCurrency, minorUnits, NO_CAPABILITIES, PERMISSIONS, permits } from "@apar/core";
+import { applyGatewayEvent, type PaymentAccountDeps } from "@apar/core/app";
+import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import { TOKENS } from "../../host/src/tokens.js";
 import {
@@ -73,6 +76,14 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const isAmountKey = (k: string) => /amount|price|total|outstanding/i.test(k) && !/rate|percent|quantity/i.test(k);
 
+/**
+ * An `expected`/`actual` pair is money where its object says so: a match group's price and rounding variances, a
+ * policy decision's total bounds (quantity variances and other conditions are not amounts).
+ */
+const isAmountPair = (o: Json, k: string) =>
+  (k === "expected" || k === "actual") &&
+  (o.type === "Price" || o.type === "Rounding" || o.condition === "amountGte" || o.condition === "amountLte");
+
 /** Every amount (with the currency in force where it sits) and every instant (`*At`) in a JSON value. */
 const wireProblems = (value: unknown, at: string, currency: string | null = null): string[] => {
   if (Array.isArray(value)) return value.flatMap((v, i) => wireProblems(v, `${at}[${i}]`, currency));
@@ -81,7 +92,8 @@ const wireProblems = (value: unknown, at: string, currency: string | null = null
   const here = typeof o.currency === "string" && isCurrency(o.currency) ? o.currency : currency;
   return Object.entries(o).flatMap(([k, v]) => {
     const where = `${at}.${k}`;
-    if (typeof v === "string" && isAmountKey(k) && DECIMAL.test(v) && here !== null && isCurrency(here)) {
+    const amount = isAmountKey(k) || isAmountPair(o, k);
+    if (typeof v === "string" && amount && DECIMAL.test(v) && here !== null && isCurrency(here)) {
       const digits = (v.split(".")[1] ?? "").length;
       return digits >= minorUnits(here) ? [] : [`${where} = "${v}" is not padded to ${here}'s ${minorUnits(here)}`];
     }
@@ -89,6 +101,109 @@ const wireProblems = (value: unknown, at: string, currency: string | null = null
     return wireProblems(v, where, here);
   });
 };
+
+test.serial("match groups, purchase orders, policies and payment events write amounts as bills do", async (t) => {
+  const headers = key(tenant.apiKey.rawKey, { "x-service-organisation-id": tenant.organisation.id });
+  const scope = { clientId: tenant.client.id, organisationId: tenant.organisation.id };
+  // A purchase order in euros priced "5" answers "5.00"; a price per unit given with more digits keeps them.
+  const po = await h.call("POST", "/v1/purchase-orders", {
+    headers,
+    body: {
+      number: "PO-WIRE-1",
+      currency: "EUR",
+      lines: [
+        { description: "Bolts", quantity: "10", unitPrice: "5" },
+        { description: "Washers", quantity: "1000", unitPrice: "0.125" },
+      ],
+    },
+  });
+  t.is(po.status, 201, po.text);
+  const read = (await h.call("GET", `/v1/purchase-orders/${String((po.json as Json).id)}`, { headers })).json as Json;
+  t.deepEqual(
+    (read.lines as Json[]).map((l) => l.unitPrice),
+    ["5.00", "0.125"],
+  );
+  // A policy's bounds in its currency's minor digits.
+  const policy = await h.call("POST", "/v1/approval-policies", {
+    headers,
+    body: { name: "Wire", priorityOrder: 999, action: "AlwaysReview", currency: "EUR", amountGte: "500" },
+  });
+  t.is(policy.status, 201, policy.text);
+  t.like(policy.json as Json, { amountGte: "500.00", amountLte: null });
+  const listed = (await h.call("GET", "/v1/approval-policies", { headers })).json as { data: Json[] };
+  t.is(listed.data.find((p) => p.name === "Wire")?.amountGte, "500.00");
+  t.deepEqual(wireProblems([read, ...listed.data], "purchase order and policies"), []);
+
+  // The seeded bill, read in euros (one line at 6.5), allocated to the seeded order's line priced "1" (an order
+  // without a currency of its own is priced in its bill's): a price variance of 1.00 against 6.50.
+  const bill = await h.app.database.stores.bills.ofId(scope, tenant.billId);
+  if (bill === undefined) throw new Error("the seeded bill");
+  await h.app.database.stores.bills.update({
+    ...bill,
+    fields: {
+      ...bill.fields,
+      currency: "EUR",
+      totalAmount: "6.5",
+      lineItems: [{ description: "Widget", quantity: "1", unitPrice: "6.5", amount: "6.5" }],
+    },
+  });
+  const order = await h.app.database.stores.matching.purchaseOrders.ofId(scope, tenant.purchaseOrderId);
+  const group = await h.app.database.stores.matching.matchGroups.ofId(scope, tenant.matchGroupId);
+  if (order === undefined || group === undefined) throw new Error("the seeded order and group");
+  await h.app.database.stores.matching.matchGroups.update({
+    ...group,
+    allocations: group.allocations.map((a) => ({ ...a, purchaseOrderLineId: order.lines[0]?.id ?? null })),
+  });
+  const answer = await h.call("GET", `/v1/match-groups/${tenant.matchGroupId}`, { headers });
+  t.is(answer.status, 200, answer.text);
+  const matched = answer.json as { variances: Json[]; purchaseOrders: { lines: Json[] }[]; billLines: Json[] };
+  t.like(
+    matched.variances.find((v) => v.type === "Price"),
+    { expected: "1.00", actual: "6.50", detail: "Line 1: unit price 6.50 is above the ordered 1.00." },
+  );
+  t.is(matched.purchaseOrders[0]?.lines[0]?.unitPrice, "1.00");
+  t.like(matched.billLines[0], { unitPrice: "6.50", amount: "6.50" });
+  t.deepEqual(wireProblems({ ...matched, currency: "EUR" }, "GET /v1/match-groups/{id}"), []);
+
+  // A processor's payment apar cannot put against an invoice: payment.unapplied says "5.00", as the invoice would.
+  const provider = "stripe";
+  const now = new Date();
+  await h.app.database.stores.paymentAccounts.save({
+    ...scope,
+    provider,
+    accountId: "acct_wire",
+    status: "Active",
+    capabilities: NO_CAPABILITIES,
+    enabledAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const deps: PaymentAccountDeps = {
+    db: h.db,
+    clock: h.clock,
+    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    tokens: randomTokens(),
+    publicBaseUrl: "https://apar.test",
+    gateway: undefined,
+  };
+  const outcome = await applyGatewayEvent(deps)(provider, {
+    id: "evt_wire",
+    kind: "payment",
+    accountId: "acct_wire",
+    invoiceId: null,
+    organisationId: tenant.organisation.id,
+    amount: "5",
+    currency: "EUR",
+    reference: "pi_wire",
+  });
+  t.regex(outcome, /^unapplied: /);
+  const events = await h.app.database.stores.events.ofSubject(tenant.client.id, "payment", "evt_wire");
+  t.deepEqual(
+    events.map((e) => [e.envelope.type, (e.envelope.data as { payment: Json }).payment.amount]),
+    [["payment.unapplied", "5.00"]],
+  );
+  for (const e of events) t.deepEqual(wireProblems(e.envelope.data, e.envelope.type), []);
+});
 
 test.serial("every GET answers amounts padded to their currency, instants in one form, lists enveloped", async (t) => {
   const headers = key(tenant.apiKey.rawKey, { "x-service-organisation-id": tenant.organisation.id });

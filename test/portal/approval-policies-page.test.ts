@@ -86,7 +86,7 @@ test.serial(
     t.regex(await page.innerText(".notice"), /Saved/);
     const row = await page.innerText("#policies tbody tr");
     t.regex(row, /Large bills/);
-    t.regex(row, /total at least 1000 EUR/);
+    t.regex(row, /total at least 1000\.00 EUR/);
     t.regex(row, /Ask for approval: 1 of Grace <grace@example\.com>/);
     t.deepEqual(await seriousAxeViolations(page), []);
 
@@ -96,7 +96,7 @@ test.serial(
       name: "Large bills",
       priorityOrder: 10,
       action: "AlwaysReview",
-      amountGte: "1000",
+      amountGte: "1000.00",
       currency: "EUR",
       approverUserIds: [approver.right.id],
       approvalsRequired: 1,
@@ -106,13 +106,13 @@ test.serial(
 
     // Editing: a new version, and a bill submitted afterwards is decided by it.
     await submit(page, `#policies a:has-text("Large bills")`);
-    t.is(await page.inputValue("#amountGte"), "1000");
+    t.is(await page.inputValue("#amountGte"), "1000.00");
     await page.selectOption("#action", "AutoApprove");
     await fillChecked(page, "#amountGte", "");
     await fillChecked(page, "#amountLte", "500");
     await submitWith(page, "#save");
     const edited = ((await h.call("GET", "/v1/approval-policies")).json as { data: Json[] }).data[0] ?? {};
-    t.like(edited, { action: "AutoApprove", amountGte: null, amountLte: "500", approverUserIds: [], version: 2 });
+    t.like(edited, { action: "AutoApprove", amountGte: null, amountLte: "500.00", approverUserIds: [], version: 2 });
     // Auto-approval applies only to a bill paid to its supplier's confirmed account (dual control).
     await confirmedSuppliers(h, ["Small Co"]);
     const up = await h.upload(pdfWith({ supplierName: "Small Co", currency: "EUR", totalAmount: "120.00" }));

@@ -1,4 +1,4 @@
-import { compareAmounts } from "../shared/money.js";
+import { compareAmounts, wireAmount } from "../shared/money.js";
 import type { ApprovalPolicy, BillFacts, DecisionSnapshot, MatchedCondition, PolicyConditions } from "./model.js";
 
 /** The name of the decision taken when no active policy matches. */
@@ -40,13 +40,15 @@ export const matchConditions = (c: PolicyConditions, f: BillFacts): MatchedCondi
     const ok = f.currency !== null && f.currency.toUpperCase() === c.currency.toUpperCase();
     if (!check("currency", c.currency.toUpperCase(), text(f.currency), ok)) return undefined;
   }
+  // Amounts in the snapshot are in the bill's currency's wire form (`"500.00"`, as the bill writes its total).
+  const money = (v: string | null) => text(wireAmount(v, f.currency));
   if (c.amountGte !== null) {
     const ok = f.amount !== null && compareAmounts(f.amount, c.amountGte) >= 0;
-    if (!check("amountGte", c.amountGte, text(f.amount), ok)) return undefined;
+    if (!check("amountGte", money(c.amountGte), money(f.amount), ok)) return undefined;
   }
   if (c.amountLte !== null) {
     const ok = f.amount !== null && compareAmounts(f.amount, c.amountLte) <= 0;
-    if (!check("amountLte", c.amountLte, text(f.amount), ok)) return undefined;
+    if (!check("amountLte", money(c.amountLte), money(f.amount), ok)) return undefined;
   }
   if (c.minConfidence !== null) {
     const ok = f.confidence !== null && f.confidence >= c.minConfidence;

@@ -37,10 +37,14 @@ export interface PurchaseOrder extends MatchingDocument {
   readonly currency: string | null;
 }
 
-/** A purchase order with its lines' prices in the wire form of its currency. */
-export const purchaseOrderWire = (po: PurchaseOrder): PurchaseOrder => ({
+/**
+ * A purchase order with its lines' prices in the wire form of its currency (else `fallback`'s, e.g. the bill it is
+ * matched with): at least the currency's minor digits, more only when the price was given with more (a price per
+ * unit, `"0.125"` EUR, keeps its digits). Without any currency a price is written as stored (canonical).
+ */
+export const purchaseOrderWire = (po: PurchaseOrder, fallback: string | null = null): PurchaseOrder => ({
   ...po,
-  lines: po.lines.map((l) => ({ ...l, unitPrice: wireAmount(l.unitPrice, po.currency) })),
+  lines: po.lines.map((l) => ({ ...l, unitPrice: wireAmount(l.unitPrice, po.currency ?? fallback) })),
 });
 
 export interface DeliveryNote extends MatchingDocument {

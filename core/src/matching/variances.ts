@@ -1,4 +1,12 @@
-import { absAmount, addAmounts, compareAmounts, multiplyAmount, subtractAmounts, sumAmounts } from "../shared/money.js";
+import {
+  absAmount,
+  addAmounts,
+  compareAmounts,
+  multiplyAmount,
+  subtractAmounts,
+  sumAmounts,
+  wireAmount,
+} from "../shared/money.js";
 import type { BillLineInput } from "./auto-match.js";
 import type { DeliveryNote, MatchGroup, MatchStatus, OrderLine, PurchaseOrder, Tolerances, Variance } from "./model.js";
 
@@ -11,6 +19,8 @@ export interface VarianceInput {
   readonly tolerances: Tolerances;
   /** Quantity of each order line billed by other bills' match groups (over-billing across bills). */
   readonly billedElsewhere: ReadonlyMap<string, string>;
+  /** The bill's currency: price and rounding variances (money) are written in its wire form; null when unread. */
+  readonly currency: string | null;
 }
 
 // a > b by more than `percent` of b: (a - b) * 100 > b * percent.
@@ -27,6 +37,7 @@ const lineOf = (docs: readonly { readonly lines: readonly OrderLine[] }[], id: s
  */
 export const computeVariances = (input: VarianceInput): Variance[] => {
   const { tolerances: tol } = input;
+  const money = (amount: string) => wireAmount(amount, input.currency);
   const out: Variance[] = [];
   input.billLines.forEach((line, i) => {
     const n = i + 1;
@@ -35,14 +46,15 @@ export const computeVariances = (input: VarianceInput): Variance[] => {
     const resolved = resolution !== undefined && resolution.decision !== "Dispute";
     const push = (v: Omit<Variance, "billLine" | "resolved">) => out.push({ ...v, billLine: n, resolved });
     if (line.quantity !== null && line.unitPrice !== null && line.amount !== null) {
-      const off = absAmount(subtractAmounts(multiplyAmount(line.quantity, line.unitPrice), line.amount));
+      const product = multiplyAmount(line.quantity, line.unitPrice);
+      const off = absAmount(subtractAmounts(product, line.amount));
       if (compareAmounts(off, tol.rounding) > 0)
         push({
           type: "Rounding",
           severity: tol.roundingSeverity,
-          expected: multiplyAmount(line.quantity, line.unitPrice),
-          actual: line.amount,
-          detail: `Line ${n}: quantity x unit price differs from the amount by ${off}.`,
+          expected: money(product),
+          actual: money(line.amount),
+          detail: `Line ${n}: quantity x unit price differs from the amount by ${money(off)}.`,
         });
     }
     if (allocations.length === 0) return;
@@ -58,9 +70,9 @@ export const computeVariances = (input: VarianceInput): Variance[] => {
           push({
             type: "Price",
             severity: tol.priceSeverity,
-            expected: orderLine.unitPrice,
-            actual: line.unitPrice,
-            detail: `Line ${n}: unit price ${line.unitPrice} is above the ordered ${orderLine.unitPrice}.`,
+            expected: money(orderLine.unitPrice),
+            actual: money(line.unitPrice),
+            detail: `Line ${n}: unit price ${money(line.unitPrice)} is above the ordered ${money(orderLine.unitPrice)}.`,
           });
       }
       const elsewhere = input.billedElsewhere.get(orderLine.id) ?? "0";

@@ -110,7 +110,7 @@ test("the snapshot names the matched conditions with the values seen, the versio
   t.deepEqual(d.matchedConditions, [
     { condition: "supplierStanding", expected: "Established", actual: "Established" },
     { condition: "currency", expected: "EUR", actual: "EUR" },
-    { condition: "amountLte", expected: "500", actual: "100.00" },
+    { condition: "amountLte", expected: "500.00", actual: "100.00" },
   ]);
   t.true(d.explanation.includes("Small EUR") && d.explanation.includes("version 4"));
   t.deepEqual(d.approverUserIds, [], "approvers only for AlwaysReview");

@@ -83,6 +83,7 @@ for (const [name, billLine, received, tolerances, elsewhere, expected] of ROWS) 
       notes: received === null ? [] : [dn(received)],
       tolerances: { ...DEFAULT_TOLERANCES, ...tolerances },
       billedElsewhere,
+      currency: "EUR",
     });
     t.deepEqual(
       variances.map((v) => `${v.type} ${v.severity}`),
@@ -90,6 +91,48 @@ for (const [name, billLine, received, tolerances, elsewhere, expected] of ROWS) 
     );
   });
 }
+
+test("money variances are written with the bill currency's minor digits, quantities as they are", (t) => {
+  const input = (billLine: BillLineInput, currency: string | null) =>
+    computeVariances({
+      group: { allocations: [alloc({ deliveryNoteId: null, deliveryNoteLineId: null })], resolutions: [] },
+      billLines: [billLine],
+      orders: [{ ...po, lines: [{ ...(po.lines[0] as PurchaseOrder["lines"][number]), unitPrice: "5" }] }],
+      notes: [],
+      tolerances: DEFAULT_TOLERANCES,
+      billedElsewhere: new Map<string, string>(),
+      currency,
+    }).map((v) => [v.type, v.expected, v.actual, v.detail]);
+  t.deepEqual(input(line("100", "6.5", "650"), "EUR"), [
+    ["Price", "5.00", "6.50", "Line 1: unit price 6.50 is above the ordered 5.00."],
+    ["NotReceived", "100", "0", "Line 1: nothing received for it."],
+  ]);
+  // A price per unit keeps the digits it was given; yen have none to pad; a bill not read yet has no currency.
+  t.deepEqual(input(line("3", "7.125", "21.375"), "EUR")[0], [
+    "Price",
+    "5.00",
+    "7.125",
+    "Line 1: unit price 7.125 is above the ordered 5.00.",
+  ]);
+  t.deepEqual(input(line("3", "8", "23"), "EUR")[0], [
+    "Rounding",
+    "24.00",
+    "23.00",
+    "Line 1: quantity x unit price differs from the amount by 1.00.",
+  ]);
+  t.deepEqual(input(line("100", "7", "700"), "JPY")[0], [
+    "Price",
+    "5",
+    "7",
+    "Line 1: unit price 7 is above the ordered 5.",
+  ]);
+  t.deepEqual(input(line("100", "7", "700"), null)[0], [
+    "Price",
+    "5",
+    "7",
+    "Line 1: unit price 7 is above the ordered 5.",
+  ]);
+});
 
 const resolution = (decision: Resolution["decision"]): Resolution => ({
   billLine: 1,
@@ -107,6 +150,7 @@ test("status: Variance while a blocking variance is open; a resolution clears it
     notes: [dn("100")],
     tolerances: DEFAULT_TOLERANCES,
     billedElsewhere: new Map<string, string>(),
+    currency: "EUR",
   });
   const status = (resolutions: Resolution[]) =>
     matchStatus({ allocations: [alloc()], resolutions }, 1, computeVariances(input(resolutions)));

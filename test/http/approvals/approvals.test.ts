@@ -76,8 +76,15 @@ test.serial("policies: create, list in priority order, get, replace (new version
     active: true,
     supplierStanding: "Any",
     approvalsRequired: 1,
-    amountGte: "1000",
+    amountGte: "1000.00",
   });
+  // Bounds are written with the policy's currency's minor digits; a policy for any currency has none to pad to.
+  const anyCurrency = await h.call("POST", "/v1/approval-policies", {
+    body: { name: "Any currency", priorityOrder: 950, action: "AlwaysReview", amountGte: "250.50", amountLte: "1000" },
+  });
+  t.is(anyCurrency.status, 201, anyCurrency.text);
+  t.like(anyCurrency.json as Json, { amountGte: "250.5", amountLte: "1000", currency: null });
+  t.is((await h.call("DELETE", `/v1/approval-policies/${String((anyCurrency.json as Json).id)}`)).status, 204);
   const list = await h.call("GET", "/v1/approval-policies");
   t.deepEqual(
     (list.json as { data: Json[] }).data.map((p) => p.name),
@@ -166,7 +173,7 @@ test.serial(
     });
     t.deepEqual(decision.matchedConditions, [
       { condition: "currency", expected: "EUR", actual: "EUR" },
-      { condition: "amountLte", expected: "500", actual: "100" },
+      { condition: "amountLte", expected: "500.00", actual: "100.00" },
     ]);
     const b = await reviewed({ currency: "USD" });
     const voided = (await post(b, "submit")).json as Json;

@@ -166,6 +166,30 @@ test("a supplier with a wrong IBAN is a 400 naming the field; valid details are 
   t.is((kept.bankDetails as Json).iban, "DE89370400440532013000", "a refused change changes nothing");
 });
 
+test("a wrong member name in a supplier's bank details is a 400 naming that member, nothing else", async (t) => {
+  const call = await tenant();
+  // `bic` is the seller identity's old name for bicSwift: a bank details object knows only bicSwift.
+  const answer = await call("POST", "/v1/suppliers", {
+    name: "Misnamed GmbH",
+    bankDetails: { iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+  });
+  t.is(answer.status, 400, answer.text);
+  t.deepEqual(
+    ((answer.json as Json).errors as Json[]).map((e) => [e.field, e.code]),
+    [["bankDetails.bic", "unknown_field"]],
+    answer.text,
+  );
+  const supplier = (await call("POST", "/v1/suppliers", { name: "Misnamed Too GmbH" })).json as Json;
+  const patched = await call("PATCH", `/v1/suppliers/${supplier.id}`, {
+    bankDetails: { ibn: "DE89370400440532013000" },
+  });
+  t.deepEqual(
+    ((patched.json as Json).errors as Json[]).map((e) => [e.field, e.code]),
+    [["bankDetails.ibn", "unknown_field"]],
+    patched.text,
+  );
+});
+
 test("a supplier's account changing records supplier.bank_details_changed (masked); first details, a new holder name or BIC do not", async (t) => {
   const call = await tenant();
   const created = (await call("POST", "/v1/suppliers", { name: "Moving Money Ltd" })).json as Json;

@@ -94,7 +94,8 @@ test.serial("a price variance beyond a Block tolerance holds the bill in review 
   t.is(group.status, "Variance");
   t.deepEqual(
     (group.variances as Json[]).map((v) => [v.type, v.severity, v.expected, v.actual]),
-    [["Price", "Block", "10", "15"]],
+    [["Price", "Block", "10.00", "15.00"]],
+    "money variances in the bill currency's minor digits, as the bill writes its lines",
   );
   t.deepEqual(
     (await groupEvents(String(group.id))).map((e) => [e.type, e.data]),

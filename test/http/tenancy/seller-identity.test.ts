@@ -62,8 +62,36 @@ test("seller identity: 404 until set, then stored in canonical form and read bac
     taxRegistration: null,
     tradingName: null,
     defaultPaymentTermsDays: 30,
-    bankAccounts: [{ iban: "DE89370400440532013000", bic: "COBADEFFXXX", accountName: null }],
+    bankAccounts: [{ iban: "DE89370400440532013000", bicSwift: "COBADEFFXXX", bic: "COBADEFFXXX", accountName: null }],
   });
+});
+
+test("seller identity: a bank account's BIC is bicSwift, as in every bank details object; bic is its alias", async (t) => {
+  const { headers } = await tenant();
+  const account = { iban: "DE89370400440532013000" };
+  const canonical = await h.call("PUT", "/v1/seller-identity", {
+    headers,
+    body: { ...IDENTITY, bankAccounts: [{ ...account, bicSwift: "cobadeffxxx" }] },
+  });
+  t.is(canonical.status, 200, canonical.text);
+  t.like((canonical.json as { bankAccounts: object[] }).bankAccounts[0], {
+    bicSwift: "COBADEFFXXX",
+    bic: "COBADEFFXXX",
+  });
+  const both = await h.call("PUT", "/v1/seller-identity", {
+    headers,
+    body: { ...IDENTITY, bankAccounts: [{ ...account, bicSwift: "COBADEFFXXX", bic: "COBADEFF" }] },
+  });
+  t.is(both.status, 400, both.text);
+  t.deepEqual(
+    (both.json as { errors: { field: string; code: string }[] }).errors.map((e) => [e.field, e.code]),
+    [["bankAccounts.0.bicSwift", "conflict"]],
+  );
+  const same = await h.call("PUT", "/v1/seller-identity", {
+    headers,
+    body: { ...IDENTITY, bankAccounts: [{ ...account, bicSwift: "COBADEFFXXX", bic: "cobadeff xxx" }] },
+  });
+  t.is(same.status, 200, same.text);
 });
 
 test("seller identity: a PUT replaces the whole of it", async (t) => {

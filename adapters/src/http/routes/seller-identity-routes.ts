@@ -11,7 +11,8 @@ const BANK_ACCOUNT: JsonSchema = {
   required: ["iban"],
   properties: {
     iban: { type: "string", description: "Spaces and case forgiven; stored in electronic form; check digits hold." },
-    bic: { type: ["string", "null"], description: "8 or 11 characters." },
+    bicSwift: { type: ["string", "null"], description: "8 or 11 characters; the name every bank details object uses." },
+    bic: { type: ["string", "null"], description: "The old name of bicSwift: accepted and answered alike." },
     accountName: text(200),
   },
 };
@@ -37,8 +38,12 @@ const SELLER_IDENTITY: JsonSchema = {
   properties: { ...MEMBERS, updatedAt: S.dateTime },
 };
 
-/** The identity as answered (every member, nulls included). */
-export const sellerIdentityView = (s: SellerIdentity) => ({ ...s, updatedAt: s.updatedAt.toISOString() });
+/** The identity as answered (every member, nulls included; a bank account's BIC as bicSwift and its alias bic). */
+export const sellerIdentityView = (s: SellerIdentity) => ({
+  ...s,
+  bankAccounts: s.bankAccounts.map((a) => ({ iban: a.iban, bicSwift: a.bic, bic: a.bic, accountName: a.accountName })),
+  updatedAt: s.updatedAt.toISOString(),
+});
 
 /** The organisation's seller identity: who its invoices, credit notes and e-invoices say the seller is. */
 export const sellerIdentityRoutes = (deps: TenancyRouteDeps): RouteDef[] => [

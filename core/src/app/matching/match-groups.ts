@@ -84,6 +84,7 @@ const evaluate = async (s: Pick<Stores, "matching">, scope: OrgScope, group: Mat
     notes,
     tolerances: await tolerancesOf(s, scope),
     billedElsewhere,
+    currency: bill.fields.currency,
   });
   return { orders, notes, billLines, variances, status: matchStatus(group, billLines.length, variances) };
 };
@@ -106,7 +107,8 @@ const view = async (
       amount: wireAmount(l.amount, bill.fields.currency),
       line: i + 1,
     })),
-    purchaseOrders: e.orders.map(purchaseOrderWire),
+    // An order without a currency of its own is priced in the bill's (what its variances compare against).
+    purchaseOrders: e.orders.map((po) => purchaseOrderWire(po, bill.fields.currency)),
     deliveryNotes: e.notes,
     allocations: group.allocations,
     suggestions: group.suggestions,

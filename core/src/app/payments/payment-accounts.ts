@@ -15,7 +15,7 @@ import { documented } from "../../shared/codecs/json-schema.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { isUuid } from "../../shared/codecs/uuid.js";
 import { conflict, type DomainError, domainError } from "../../shared/errors.js";
-import { isDecimalString, isPositiveAmount } from "../../shared/money.js";
+import { isDecimalString, isPositiveAmount, wireAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { InvoiceDeps } from "../invoices/deps.js";
 import { recordPayment } from "../invoices/record-payment.js";
@@ -260,6 +260,7 @@ export const applyGatewayEvent =
         ? undefined
         : await deps.db.stores.paymentAccounts.ofAccountId(provider, event.accountId);
     // Kept for a person: the event id's outcome, and `payment.unapplied` to the organisation's subscribers.
+    const currency = event.currency.slice(0, 3).toUpperCase() || "XXX";
     const unapplied = async (why: string): Promise<EventOutcome> => {
       const outcome: EventOutcome = `unapplied: ${why}`;
       const first = await deps.db.run(async (s) => {
@@ -278,8 +279,8 @@ export const applyGatewayEvent =
                   provider,
                   eventId: event.id.slice(0, 255),
                   invoiceId: event.invoiceId !== null && isUuid(event.invoiceId) ? event.invoiceId : null,
-                  amount: isDecimalString(event.amount) ? event.amount : "0",
-                  currency: event.currency.slice(0, 3) || "XXX",
+                  amount: wireAmount(isDecimalString(event.amount) ? event.amount : "0", currency),
+                  currency,
                   reason: why.slice(0, 500),
                 },
               },
@@ -292,7 +293,9 @@ export const applyGatewayEvent =
     if (account === undefined) return unapplied("the payment is for an account apar does not know");
     // A refund gives money back on a paid invoice, which apar keeps as paid: a person records what it means.
     if (event.kind === "refund")
-      return unapplied(`a refund of ${event.amount} ${event.currency} (${event.reference}): record it by hand`);
+      return unapplied(
+        `a refund of ${wireAmount(event.amount, currency)} ${event.currency} (${event.reference}): record it by hand`,
+      );
     if (event.invoiceId === null) return unapplied("the payment names no invoice");
     if (!isPositiveAmount(event.amount)) return unapplied("the payment has no positive amount");
     const scope = { clientId: account.clientId, organisationId: account.organisationId };

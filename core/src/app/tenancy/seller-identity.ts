@@ -77,9 +77,13 @@ const VatNumber = withSchema(
   { type: "string", description: "With its country prefix, such as DE123456789." },
 );
 
+/**
+ * A bank account of the seller. Its BIC is `bicSwift`, the name every bank details object has (suppliers, bills,
+ * validate); `bic`, the name this object had first, is still accepted (and answered) as its alias.
+ */
 const BankAccount = closedType(
   { iban: Iban },
-  { bic: nullable(Bic), accountName: nullable(NonEmptyTrimmedString(200)) },
+  { bicSwift: nullable(Bic), bic: nullable(Bic), accountName: nullable(NonEmptyTrimmedString(200)) },
   "SellerBankAccount",
 );
 
@@ -143,6 +147,13 @@ export const putSellerIdentity =
       });
     if ((body.bankAccounts?.length ?? 0) > 5)
       errors.push({ field: "bankAccounts", code: "too_many", message: "bankAccounts takes at most 5" });
+    for (const [i, a] of (body.bankAccounts ?? []).entries())
+      if (a.bicSwift != null && a.bic != null && a.bicSwift !== a.bic)
+        errors.push({
+          field: `bankAccounts.${i}.bicSwift`,
+          code: "conflict",
+          message: `bankAccounts[${i}] gives two different BICs: bicSwift (the name to use) and bic (its old alias)`,
+        });
     if (errors.length > 0) return E.left(validationError(errors));
     const identity: SellerIdentity = {
       legalName: body.legalName,
@@ -160,7 +171,7 @@ export const putSellerIdentity =
       defaultPaymentTermsDays: days ?? null,
       bankAccounts: (body.bankAccounts ?? []).map((a) => ({
         iban: a.iban,
-        bic: a.bic ?? null,
+        bic: a.bicSwift ?? a.bic ?? null,
         accountName: a.accountName ?? null,
       })),
       updatedAt: deps.clock.now(),

@@ -76,7 +76,12 @@ export const toFieldErrors = (errors: t.Errors, root = "body"): FieldError[] => 
       if (!entry.expected.includes(expected)) entry.expected.push(expected);
     }
   }
-  return [...byField.entries()].map(([field, entry]) => {
+  // A union whose object alternative failed inside (`bankDetails.bic` unknown) says so; its other alternatives'
+  // "must be null" would only mislead: an uncoded error on a field with errors beneath it is left out.
+  const within = (field: string) =>
+    [...byField.keys()].some((other) => other.startsWith(`${field}.`) || other.startsWith(`${field}[`));
+  const entries = [...byField.entries()].filter(([field, entry]) => entry.coded !== undefined || !within(field));
+  return entries.map(([field, entry]) => {
     if (entry.coded !== undefined) return entry.coded;
     if (entry.missing && entry.expected.length === 0)
       return { field, code: "required", message: `${field} is required` };
