@@ -79,6 +79,32 @@ export type BankDetailsProblem = {
  */
 export const bankDetailsProblem = (details: BankDetails | null, currency: string | null): BankDetailsProblem | null => {
   if (destinationKey(details) === null || details === null) return null;
+  // Every bill view asks (a list page of 100 bills asks 100 times, mostly of a few suppliers' accounts), and the
+  // checks cost about ten times the rest of the view: answers are kept per account and currency.
+  const key = [
+    details.iban,
+    details.accountNumber,
+    details.sortCode,
+    details.routingNumber,
+    details.country,
+    details.bicSwift,
+    details.accountHolderName,
+    details.currency,
+    currency,
+  ].join("\u0000");
+  const known = PROBLEMS.get(key);
+  if (known !== undefined) return known;
+  if (PROBLEMS.size >= MAX_KEPT_PROBLEMS) PROBLEMS.clear();
+  const problem = checkBankDetails(details, currency);
+  PROBLEMS.set(key, problem);
+  return problem;
+};
+
+/** Answers of `bankDetailsProblem` by account and currency (pure: the same details always have the same answer). */
+const PROBLEMS = new Map<string, BankDetailsProblem | null>();
+const MAX_KEPT_PROBLEMS = 2048;
+
+const checkBankDetails = (details: BankDetails, currency: string | null): BankDetailsProblem | null => {
   const verdict = validateBankDetails(details);
   const first = verdict.errors[0];
   if (first !== undefined) return { code: first.code, field: first.field, message: first.message };

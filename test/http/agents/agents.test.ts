@@ -1,7 +1,9 @@
 import { request } from "node:http";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { hashToolConfirmationToken, newToolConfirmationToken } from "@apar/core";
+import type { Clock } from "@apar/core/ports";
 import test from "ava";
+import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
 import {
   anotherClient,
@@ -317,10 +319,12 @@ test.serial("a confirmation past its 10 minutes, or of a person who lost the too
     return token;
   };
   const as = (token: string) => ({ authorization: `Bearer ${token}`, "x-service-organisation-id": h.organisationId });
-  const expired = await confirm(await keep(approver.id, new Date(Date.now() - 1000)), as(approver.token));
+  // Expiry as the server's clock sees it: a moment before its now, and ten minutes after it.
+  const now = h.app.container.get<Clock>(TOKENS.Clock).now().getTime();
+  const expired = await confirm(await keep(approver.id, new Date(now - 1)), as(approver.token));
   t.is(expired.status, 409);
   t.is((expired.json as Json).title, "ToolConfirmation.Expired");
-  const demoted = await confirm(await keep(member.id, new Date(Date.now() + 600_000)), as(member.token));
+  const demoted = await confirm(await keep(member.id, new Date(now + 600_000)), as(member.token));
   t.is(demoted.status, 403);
   t.is((demoted.json as Json).title, "ToolConfirmation.RoleMissing");
   t.is(((await h.call("GET", `/v1/bills/${id}`)).json as Json).state, "NeedsApproval");
