@@ -148,6 +148,14 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
       to: "PaymentInProgress",
       events: ["bill.payment_in_progress"],
     },
+    // The bank paid the run's transfer: the whole amount due, or part of it (a run may pay part of a bill).
+    {
+      from: "PaymentInProgress",
+      trigger: "confirm-payment",
+      guard: partial,
+      to: "PartiallyPaid",
+      events: ["bill.partially_paid"],
+    },
     { from: "PaymentInProgress", trigger: "confirm-payment", to: "Paid", events: ["bill.paid"] },
     { from: "PaymentInProgress", trigger: "return-payment", to: "Scheduled", events: ["bill.scheduled"] },
     {
@@ -180,10 +188,11 @@ export const BILL_MACHINE: MachineTable<BillState, BillTrigger, BillMoveContext,
       to: "PendingReview",
       events: ["bill.pending_review"],
     },
-    // A person sends an approved or scheduled bill back to review, with a reason: its decision, approvals and payment
-    // date are taken again. A bill held by a payment run is not: the run is rejected first (which gives it back).
+    // A person sends an approved, scheduled or part-paid bill back to review, with a reason: its decision, approvals
+    // and payment date are taken again (what was paid stays paid). A bill held by a payment run is not: the run is
+    // rejected first (which gives it back). Voiding such a bill is this, then void (the spec's void states).
     {
-      from: ["Approved", "Scheduled"],
+      from: ["Approved", "Scheduled", "PartiallyPaid"],
       trigger: "return-to-review",
       to: "PendingReview",
       events: ["bill.pending_review"],

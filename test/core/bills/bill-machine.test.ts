@@ -30,6 +30,7 @@ const EXPECTED: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; e
   "Scheduled flag-bank-details": { to: "PendingReview", events: ["bill.pending_review"] },
   "Approved return-to-review": { to: "PendingReview", events: ["bill.pending_review"] },
   "Scheduled return-to-review": { to: "PendingReview", events: ["bill.pending_review"] },
+  "PartiallyPaid return-to-review": { to: "PendingReview", events: ["bill.pending_review"] },
   "Approved mark-paid": { to: "Paid", events: ["bill.paid"] },
   "Scheduled mark-paid": { to: "Paid", events: ["bill.paid"] },
   "PartiallyPaid mark-paid": { to: "Paid", events: ["bill.paid"] },
@@ -57,6 +58,7 @@ const PARTIAL: Partial<Record<`${BillState} ${BillTrigger}`, { to: BillState; ev
   "Scheduled mark-paid": { to: "PartiallyPaid", events: ["bill.partially_paid"] },
   "PartiallyPaid mark-paid": { to: "PartiallyPaid", events: ["bill.partially_paid"] },
   "Scheduled unschedule": { to: "PartiallyPaid", events: ["bill.updated"] },
+  "PaymentInProgress confirm-payment": { to: "PartiallyPaid", events: ["bill.partially_paid"] },
 };
 
 // Moves whose guards read the policy decision or the quorum: state -> (context -> outcome).
@@ -105,7 +107,7 @@ test("every (state, trigger) pair of the bill table moves as the spec says or is
       } else t.true(E.isLeft(fromScheduled) && E.isLeft(fromApproved) && E.isLeft(fromPartly), `${state} ${trigger}`);
       continue;
     }
-    if (trigger === "mark-paid" || trigger === "unschedule") {
+    if (trigger === "mark-paid" || trigger === "unschedule" || trigger === "confirm-payment") {
       // A payment of part of what is due leaves the bill PartiallyPaid; unscheduling a bill paid in part gives it back.
       const part = transition(BILL_MACHINE, state, trigger, { ...clean, partial: true });
       const expected = PARTIAL[`${state} ${trigger}`];

@@ -186,3 +186,118 @@ test.serial("a run that is rejected gives a PartiallyPaid bill back as it was", 
   t.is(rejected.status, 200, rejected.text);
   t.deepEqual(money(await bill(id)), { state: "PartiallyPaid", amountPaid: "10.00", amountDue: "50.00" });
 });
+
+/** A camt.053 debit of `amount` confirming the run's transfer of bill `id`, sent over HTTP. */
+const debit = (id: string, ref: string, amount: string) =>
+  send(h.app.port ?? 0, {
+    method: "POST",
+    path: "/v1/bank-statements",
+    headers: { ...h.headers, "content-type": "application/xml" },
+    body: camt053({ id: `ST-${ref}`, iban: OWN_IBAN }, [
+      { ref, amount, direction: "DBIT", name: FRENCH, endToEndIds: [id.replace(/-/g, "")] },
+    ]),
+  });
+
+test.serial(
+  "a run pays part of a bill (bills with amounts): the statement's debit leaves it PartiallyPaid, a second run pays the rest",
+  async (t) => {
+    const id = await approved("EUR", "90.00");
+    const other = await approved("EUR", "15.00");
+    const approverToken = (await userWithToken(h, "Approver")).token;
+
+    const proposed = await h.call("POST", "/v1/payment-runs", {
+      body: {
+        bills: [
+          { billId: id, amount: "40.5" },
+          { billId: other, amount: "15.00" },
+        ],
+      },
+    });
+    t.is(proposed.status, 201, proposed.text);
+    const run = (proposed.json as { data: Json[] }).data[0] as Json;
+    t.like(run, { controlSum: "55.50" });
+    t.deepEqual(
+      (run.items as Json[]).map((i) => [i.billId, i.amount]),
+      [
+        [id, "40.50"],
+        [other, "15.00"],
+      ],
+    );
+    const file = await approveAndRelease(h, approverToken, String(run.id));
+    t.true(file.includes(">40.50</InstdAmt>") && file.includes(">15.00</InstdAmt>"), "the file pays what was asked");
+
+    const confirmed = await debit(id, "PART-1", "40.50");
+    t.like(confirmed.json as Json, { matchedCount: 1 });
+    t.deepEqual(money(await bill(id)), { state: "PartiallyPaid", amountPaid: "40.50", amountDue: "49.50" });
+    t.is((await bill(id)).paidAt, null, "a bill paid in part is not paid");
+    await debit(other, "PART-2", "15.00");
+    t.deepEqual(money(await bill(other)), { state: "Paid", amountPaid: "15.00", amountDue: "0.00" });
+
+    const rest = await h.call("POST", "/v1/payment-runs", { body: { billIds: [id] } });
+    const second = (rest.json as { data: Json[] }).data[0] as Json;
+    t.like((second.items as Json[])[0], { billId: id, amount: "49.50" });
+    await approveAndRelease(h, approverToken, String(second.id));
+    await debit(id, "PART-3", "49.50");
+    t.deepEqual(money(await bill(id)), { state: "Paid", amountPaid: "90.00", amountDue: "0.00" });
+    t.deepEqual((await events(id)).map((e) => [e.type, e.data.bill.amountPaid, e.data.bill.amountDue]).slice(-4), [
+      ["bill.payment_in_progress", "0.00", "90.00"],
+      ["bill.partially_paid", "40.50", "49.50"],
+      ["bill.payment_in_progress", "40.50", "49.50"],
+      ["bill.paid", "90.00", "0.00"],
+    ]);
+  },
+);
+
+test.serial("a run's amounts are checked per bill and refuse the whole request", async (t) => {
+  const id = await approved("EUR", "20.00");
+  const yen = await approved("JPY", "500");
+  const refused = async (bills: unknown, codes: string[]) => {
+    const answer = await h.call("POST", "/v1/payment-runs", { body: { bills } });
+    t.true(answer.status === 400 || answer.status === 409, answer.text);
+    t.deepEqual(fieldCodes(answer), codes, JSON.stringify(bills));
+  };
+  await refused([{ billId: id, amount: "20.01" }], ["bills[0].amount over_payment"]);
+  await refused([{ billId: id, amount: "0" }], ["bills[0].amount range"]);
+  await refused(
+    [
+      { billId: id, amount: "5.00" },
+      { billId: yen, amount: "10.5" },
+    ],
+    ["bills[1].amount currency_precision"],
+  );
+  await refused(
+    [
+      { billId: id, amount: "5.00" },
+      { billId: id, amount: "6.00" },
+    ],
+    ["bills duplicate"],
+  );
+  const both = await h.call("POST", "/v1/payment-runs", {
+    body: { billIds: [id], bills: [{ billId: id, amount: "1" }] },
+  });
+  t.deepEqual(fieldCodes(both), ["billIds one_of"]);
+  t.deepEqual(money(await bill(id)), { state: "Approved", amountPaid: "0.00", amountDue: "20.00" }, "nothing held");
+  t.is((await bill(yen)).state, "Approved");
+});
+
+test.serial(
+  "a PartiallyPaid bill goes back to review with a reason and may then be voided; what was paid stays",
+  async (t) => {
+    const id = await approved("EUR", "70.00");
+    await pay(id, "20.00");
+    const approverToken = (await userWithToken(h, "Approver")).token;
+    const back = await callAs(h, approverToken, "POST", `/v1/bills/${id}/return-to-review`, {
+      reason: "the rest is disputed",
+    });
+    t.is(back.status, 200, back.text);
+    t.deepEqual(money(back.json as Json), { state: "PendingReview", amountPaid: "20.00", amountDue: "50.00" });
+    const voided = await h.call("POST", `/v1/bills/${id}/void`, { body: { reason: "rest written off" } });
+    t.is(voided.status, 200, voided.text);
+    t.deepEqual(money(voided.json as Json), { state: "Voided", amountPaid: "20.00", amountDue: "0.00" });
+    t.deepEqual((await events(id)).map((e) => e.type).slice(-3), [
+      "bill.partially_paid",
+      "bill.pending_review",
+      "bill.voided",
+    ]);
+  },
+);

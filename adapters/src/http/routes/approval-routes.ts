@@ -184,7 +184,7 @@ export const billLifecycleRoutes = (deps: ApprovalRouteDeps): RouteDef[] => {
     withReason(
       "return-to-review",
       "returnBillToReview",
-      "Send an Approved or Scheduled bill back to review with a reason (not one held by a payment run)",
+      "Send an Approved, Scheduled or PartiallyPaid bill back to review with a reason (not one held by a payment run); void it from there",
       ReturnToReviewBody,
       returnBillToReview,
       { "400": { description: "`Request.Invalid`: a reason is needed." } },

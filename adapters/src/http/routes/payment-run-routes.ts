@@ -150,7 +150,9 @@ export const paymentRunRoutes = (deps: PaymentRunRouteDeps): RouteDef[] => {
       operationId: "createPaymentRuns",
       summary: "Propose paying Approved or Scheduled bills: one run (one pain.001 file) per currency",
       description:
-        "Name the bills (`billIds`) or take every one due by a date (`dueBy`). Each bill is paid to its supplier's " +
+        "Name the bills (`billIds`, each for its amount due), name them with the amount to pay of each (`bills`: a " +
+        "bill paid in part is PartiallyPaid once the bank confirms it) or take every one due by a date (`dueBy`). " +
+        "Each bill is paid to its supplier's " +
         "bank details (else the bill's own, when they validate) from one of the organisation's accounts (its seller " +
         "identity's) and moves to PaymentInProgress (`bill.payment_in_progress`): the run holds it. Each run is " +
         "Proposed (`payment_run.proposed`) and needs `approvalsRequired` approvals by other people before its file is " +
@@ -161,7 +163,10 @@ export const paymentRunRoutes = (deps: PaymentRunRouteDeps): RouteDef[] => {
       requestBody: jsonBody(CreatePaymentRunBody),
       responses: {
         "201": { description: "The runs proposed, one per currency.", schema: listSchema(RUN) },
-        "400": { description: "`Request.Invalid`: billIds or dueBy (one of them), dates, at most 500 bills, the key." },
+        "400": {
+          description:
+            "`Request.Invalid`: billIds, bills or dueBy (one of them), dates, amounts, at most 500 bills, the key.",
+        },
         "404": { description: "`Bill.NotFound`: a named bill is not in the organisation." },
         "409": {
           description:

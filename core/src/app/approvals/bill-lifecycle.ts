@@ -203,9 +203,10 @@ export const planRejection =
 export const reopenBill = (deps: ApprovalDeps) => move(deps, "reopen", () => E.right({}));
 
 /**
- * Sends an Approved or Scheduled bill back to review with a person's reason (PendingReview, `bill.pending_review`
- * carrying `returnedToReview`): its decision, approvals and payment date are taken again when it is submitted
- * again. A bill held by a payment run answers 409 (the run is rejected first, which gives the bill back).
+ * Sends an Approved, Scheduled or PartiallyPaid bill back to review with a person's reason (PendingReview,
+ * `bill.pending_review` carrying `returnedToReview`): its decision, approvals and payment date are taken again when
+ * it is submitted again; what was paid stays paid (the bill owes the rest). From review it may be voided. A bill held
+ * by a payment run answers 409 (the run is rejected first, which gives the bill back).
  */
 export const returnBillToReview = (deps: ApprovalDeps) => (input: LifecycleAction & { readonly reason: string }) =>
   move(deps, "return-to-review", () =>

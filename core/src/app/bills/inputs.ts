@@ -17,7 +17,7 @@ export const VoidBillBody = t.partial({
 });
 /** The body of POST /v1/bills/{id}/reject. */
 export const RejectBillBody = t.type({ reason: NonEmptyTrimmedString(1000) });
-/** The body of POST /v1/bills/{id}/return-to-review: why the approved or scheduled bill goes back to review. */
+/** The body of POST /v1/bills/{id}/return-to-review: why the approved, scheduled or part-paid bill goes back to review. */
 export const ReturnToReviewBody = t.type({
   reason: documented(NonEmptyTrimmedString(1000), { description: "Why the bill goes back to review." }),
 });

@@ -11,12 +11,32 @@ import { MoneyAmount } from "../../shared/money.js";
 /** The most bills one request puts into payment runs. */
 export const MAX_RUN_BILLS = 500;
 
-/** The body of POST /v1/payment-runs: the bills by id, or every one due by a date (exactly one of the two). */
+/** One bill of a run with the amount to pay of it (part of what it owes, or all of it). */
+const RunBill = closedType(
+  {
+    billId: Uuid,
+    amount: documented(MoneyAmount, {
+      description: "What to pay of the bill: above zero, at most its amount due, in its currency's minor units.",
+    }),
+  },
+  {},
+  "RunBill",
+);
+
+/**
+ * The body of POST /v1/payment-runs: the bills by id (each for its amount due), the bills with an amount each, or
+ * every one due by a date (exactly one of the three).
+ */
 export const CreatePaymentRunBody = closedType(
   {},
   {
     billIds: documented(t.readonlyArray(Uuid), {
       description: `Approved, Scheduled or PartiallyPaid bills to pay (1 to ${MAX_RUN_BILLS}): each for its amount due.`,
+      minItems: 1,
+      maxItems: MAX_RUN_BILLS,
+    }),
+    bills: documented(t.readonlyArray(RunBill), {
+      description: `Bills with the amount to pay of each (1 to ${MAX_RUN_BILLS}): a run may pay part of a bill, which is PartiallyPaid once the bank confirms it.`,
       minItems: 1,
       maxItems: MAX_RUN_BILLS,
     }),

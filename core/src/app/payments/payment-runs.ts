@@ -30,7 +30,7 @@ import {
   notFound,
   validationError,
 } from "../../shared/errors.js";
-import { addAmounts, compareAmounts } from "../../shared/money.js";
+import { addAmounts, compareAmounts, formatAmount } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
 import { transition } from "../../shared/state-machine.js";
@@ -123,8 +123,36 @@ interface Dated extends Planned {
 const executionDateOf = (body: CreatePaymentRunBody, hold: BillHold, today: string): string =>
   body.executionDate ?? (hold.paymentDate !== null && hold.paymentDate > today ? hold.paymentDate : today);
 
-/** A bill's transfer, or why it cannot be paid (a field error naming its place in the request). */
-const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: string): Promise<Planned | FieldError> => {
+/** What a run pays of a bill owing `due`: the amount asked for (above zero, at most `due`), else all of it. */
+const amountToPay = (
+  bill: Bill,
+  due: string,
+  currency: Currency,
+  asked: string | undefined,
+  field: string,
+): string | FieldError => {
+  if (asked === undefined) return due;
+  const precision = currencyAmountError(`${field}.amount`, asked, currency);
+  if (precision !== undefined) return precision;
+  if (compareAmounts(asked, "0") <= 0)
+    return { field: `${field}.amount`, code: "range", message: `bill ${bill.id}: amount must be above zero` };
+  if (compareAmounts(asked, due) > 0)
+    return {
+      field: `${field}.amount`,
+      code: "over_payment",
+      message: `bill ${bill.id}: amount ${asked} is more than its amount due (${due})`,
+    };
+  return formatAmount(asked, currency);
+};
+
+/** A bill's transfer (of `asked`, else all it owes), or why it cannot be paid (a field error naming its place). */
+const planTransfer = async (
+  s: Stores,
+  scope: OrgScope,
+  bill: Bill,
+  field: string,
+  asked?: string,
+): Promise<Planned | FieldError> => {
   const currency = bill.fields.currency;
   if (currency === null || !isCurrency(currency))
     return { field, code: "no_currency", message: `bill ${bill.id} has no currency` };
@@ -134,6 +162,8 @@ const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: strin
   const precision = currencyAmountError(field, due, currency);
   if (precision !== undefined)
     return { ...precision, message: `bill ${bill.id}: ${precision.message} (correct the bill: it is never rounded)` };
+  const amount = amountToPay(bill, due, currency, asked, field);
+  if (typeof amount !== "string") return amount;
   const creditor = await creditorOf(s, scope, bill);
   if (creditor === undefined)
     return {
@@ -152,7 +182,7 @@ const planTransfer = async (s: Stores, scope: OrgScope, bill: Bill, field: strin
       billId: bill.id,
       endToEndId: bill.id.replace(/-/g, ""),
       supplierName: creditor.name,
-      amount: due,
+      amount,
       creditor,
       reference: present(reference) ? reference : null,
       status: "Pending",
@@ -187,10 +217,20 @@ const holdOf = async (s: Stores, scope: OrgScope, bill: Bill): Promise<BillHold>
 };
 
 const checkBody = (body: CreatePaymentRunBody, today: string): DomainError | undefined => {
-  if ((body.billIds === undefined) === (body.dueBy === undefined))
-    return validationError([{ field: "billIds", code: "one_of", message: "give billIds or dueBy (one of them)" }]);
-  if (body.billIds !== undefined && (body.billIds.length === 0 || body.billIds.length > MAX_RUN_BILLS))
-    return validationError([{ field: "billIds", code: "length", message: `takes 1 to ${MAX_RUN_BILLS} bill ids` }]);
+  const given = [body.billIds, body.bills, body.dueBy].filter((x) => x !== undefined).length;
+  if (given !== 1)
+    return validationError([
+      { field: "billIds", code: "one_of", message: "give billIds, bills or dueBy (exactly one of them)" },
+    ]);
+  for (const [field, list] of [
+    ["billIds", body.billIds],
+    ["bills", body.bills],
+  ] as const)
+    if (list !== undefined && (list.length === 0 || list.length > MAX_RUN_BILLS))
+      return validationError([{ field, code: "length", message: `takes 1 to ${MAX_RUN_BILLS} bills` }]);
+  const named = body.bills?.map((b) => b.billId.toLowerCase()) ?? [];
+  if (new Set(named).size !== named.length)
+    return validationError([{ field: "bills", code: "duplicate", message: "names a bill twice" }]);
   if ((body.executionDate ?? today) < today)
     return validationError([{ field: "executionDate", code: "past", message: "must not be in the past" }]);
   return undefined;
@@ -226,7 +266,10 @@ export const createPaymentRuns =
                 : "debtorIban is not one of the organisation's bank accounts (its seller identity's).",
             ),
           );
-        const found = body.billIds ?? (await dueBillIds(s, scope, body.dueBy as string));
+        const asked = new Map((body.bills ?? []).map((b) => [b.billId.toLowerCase(), b.amount]));
+        const found =
+          body.billIds ??
+          (body.bills === undefined ? await dueBillIds(s, scope, body.dueBy as string) : [...asked.keys()]);
         if (!Array.isArray(found)) return E.left(found as DomainError);
         const ids = [...new Set(found.map((id) => id.toLowerCase()))];
         if (ids.length === 0)
@@ -248,7 +291,9 @@ export const createPaymentRuns =
             );
           const payee = await confirmedPayee(s, scope, bill);
           if (E.isLeft(payee)) return payee;
-          const plan = await planTransfer(s, scope, bill, body.billIds === undefined ? "dueBy" : `billIds[${index}]`);
+          const field =
+            body.billIds !== undefined ? `billIds[${index}]` : body.bills !== undefined ? `bills[${index}]` : "dueBy";
+          const plan = await planTransfer(s, scope, bill, field, asked.get(id));
           const held = await holdOf(s, scope, bill);
           if ("item" in plan)
             planned.push({ ...plan, item: { ...plan.item, held }, date: executionDateOf(body, held, today) });
@@ -431,14 +476,19 @@ export const settleTransferWithin = async (
           deps,
           s,
           "confirm-payment",
-          // The bank paid what the run's transfer carried: the amount due when the run was proposed.
-          (_s, _bill, lifecycle) =>
-            E.right({
+          // The bank paid what the run's transfer carried: all the bill owed when the run was proposed, or part of it
+          // (the bill is then PartiallyPaid and owes the rest).
+          (_s, bill, lifecycle) => {
+            const due = billJson(bill, lifecycle).amountDue;
+            const partial = due !== null && compareAmounts(item.amount, due) < 0;
+            return E.right({
+              context: { partial },
               lifecycle: {
-                paidAt: input.paidAt ?? now.toISOString(),
+                ...(partial ? {} : { paidAt: input.paidAt ?? now.toISOString() }),
                 amountPaid: addAmounts(lifecycle.amountPaid ?? "0", item.amount),
               },
-            }),
+            });
+          },
           who,
         )
       : await moveWithin(deps, s, "return-payment", () => E.right({}), who);
