@@ -133,16 +133,26 @@ export const readBankStatements = (tree: XmlNode): BankStatement[] | null => {
   return null;
 };
 
+/** True when the bank named the entry itself (AcctSvcrRef: unique on its account, kept when the entry is corrected). */
+const namedByBank = (entry: StatementEntry): boolean => entry.bankReferences[0]?.startsWith("AcctSvcrRef:") === true;
+
 /**
- * What makes an entry the same entry in any file the bank sends: its account, booking date (else value date),
- * amount, currency, direction and the bank's references, with `occurrence` (1, 2, ...) telling apart entries of
- * one file that are alike in all of these. Anything else (remittance text, names, the file's other entries, its
- * ids) may change in a re-sent or re-exported file without making the entry another.
+ * What makes an entry the same entry in any file the bank sends: its account, amount, currency, direction and the
+ * bank's references, and its booking date (else value date) unless the bank named the entry itself (AcctSvcrRef: a
+ * re-export with a corrected booking date is the same entry), with `occurrence` (1, 2, ...) telling apart entries
+ * of one file that are alike in all of these. Anything else (remittance text, names, the file's other entries, its
+ * ids) may change in a re-sent or re-exported file without making the entry another. `dated` keeps the booking date
+ * in every identity (how entries were keyed before; earlier imports are found by it).
  */
-export const entryIdentity = (entry: StatementEntry, account: string | null, occurrence: number): string =>
+export const entryIdentity = (
+  entry: StatementEntry,
+  account: string | null,
+  occurrence: number,
+  dated = !namedByBank(entry),
+): string =>
   JSON.stringify([
     account?.replace(/\s/g, "").toUpperCase() ?? null,
-    entry.bookingDate ?? entry.valueDate,
+    dated ? (entry.bookingDate ?? entry.valueDate) : null,
     canonicalAmountOf(entry.amount) ?? entry.amount,
     entry.currency,
     entry.direction,

@@ -144,19 +144,25 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 const ENTRIES_PER_TURN = 100;
 
 /**
- * The idempotency key of each entry's payment: a hash of its identity (account, booking date, amount, direction,
- * the bank's references; the n-th of alike entries in the file its n-th occurrence), so the entry re-sent in any
- * file, changed or not, is keyed the same, and the same reference under another account is another entry.
+ * The idempotency keys of each entry's payment: a hash of its identity (account, booking date unless the bank named
+ * the entry, amount, direction, the bank's references; the n-th of alike entries in the file its n-th occurrence),
+ * so the entry re-sent in any file, changed or not, is keyed the same, and the same reference under another account
+ * is another entry; and the key with the booking date always in it (how payments were keyed before: an entry the
+ * bank named and imported then is found by it).
  */
-const entryKeys = (entries: readonly { entry: StatementEntry; account: string | null }[]): string[] => {
+const entryKeys = (
+  entries: readonly { entry: StatementEntry; account: string | null }[],
+): { key: string; dated: string }[] => {
   const seen = new Map<string, number>();
+  const hash = (identity: string) => `bank-entry:${createHash("sha256").update(identity).digest("hex")}`;
   return entries.map(({ entry, account }) => {
     const alike = entryIdentity(entry, account, 0);
     const occurrence = (seen.get(alike) ?? 0) + 1;
     seen.set(alike, occurrence);
-    return `bank-entry:${createHash("sha256")
-      .update(entryIdentity(entry, account, occurrence))
-      .digest("hex")}`;
+    return {
+      key: hash(entryIdentity(entry, account, occurrence)),
+      dated: hash(entryIdentity(entry, account, occurrence, true)),
+    };
   });
 };
 
@@ -310,10 +316,11 @@ export const importBankStatement =
     for (const [index, { entry }] of entries.entries()) {
       if (index % ENTRIES_PER_TURN === ENTRIES_PER_TURN - 1) await yieldToLoop();
       let match: EntryMatch | null = null;
-      const key = keys[index] ?? "";
+      const { key, dated } = keys[index] ?? { key: "", dated: "" };
       const earlier =
         entry.direction === "CRDT"
           ? ((await earlierPayment(deps, scope, key)) ??
+            (dated === key ? undefined : await earlierPayment(deps, scope, dated)) ??
             (await earlierPayment(deps, scope, legacyEntryKey(entry, accounts[index] ?? null))))
           : undefined;
       if (earlier !== undefined) match = { kind: "Invoice", ...earlier, basis: "EarlierImport" };
