@@ -7,8 +7,10 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 # node-gyp uses the headers shipped in the image instead of downloading them (no download is possible here),
-# and compiles on every core (sqlite3 from source is most of the build time).
-ENV npm_config_nodedir=/usr/local \
+# and compiles on every core (sqlite3 from source is most of the build time). node-gyp (12, from the lockfile; first
+# on the install scripts' PATH) reads its options from npm_package_config_node_gyp_*; npm_config_nodedir would work
+# too, but npm 11 warns of it as an unknown npm setting.
+ENV npm_package_config_node_gyp_nodedir=/usr/local \
     JOBS=max
 WORKDIR /app
 # Manifests first so that the dependency layer is cached until a manifest or the lockfile changes.

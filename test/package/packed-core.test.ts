@@ -1,9 +1,9 @@
-// @apar/core as an embedder gets it: `npm pack` of the built package, installed into a scratch project with strict
+// @apar/core as an embedder gets it: `npm pack` alone (its prepack builds) of a never-built copy, installed into a scratch project with strict
 // TypeScript (module nodenext), where core/README.md's ```ts examples are type-checked and run, and only the
 // curated entry points resolve. The install needs only core's own dependencies (fp-ts, io-ts, decimal.js, ibantools), pinned
 // to the repository's versions so npm's cache serves them.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -50,9 +50,15 @@ test("the packed @apar/core installs alone and runs its README's examples under 
   t.teardown(() => rmSync(scratch, { recursive: true, force: true }));
   const tsc = join(ROOT, "node_modules", ".bin", "tsc");
 
-  // Build (a no-op when dist is current), then pack exactly what `npm publish` would publish.
-  await run(tsc, ["-b", CORE], { cwd: ROOT });
-  const packed = await npm(["pack", "--json", "--pack-destination", scratch], CORE);
+  // `npm pack` alone, on a copy of core that was never built (no dist): its prepack builds what it publishes.
+  const repo = join(scratch, "repo");
+  mkdirSync(join(repo, "core"), { recursive: true });
+  for (const name of ["src", "package.json", "tsconfig.json", "README.md", "LICENSE"])
+    cpSync(join(CORE, name), join(repo, "core", name), { recursive: true });
+  cpSync(join(ROOT, "tsconfig.base.json"), join(repo, "tsconfig.base.json"));
+  symlinkSync(join(ROOT, "node_modules"), join(repo, "node_modules"), "dir");
+  t.false(existsSync(join(repo, "core", "dist")), "the copy starts unbuilt");
+  const packed = await npm(["pack", "--json", "--pack-destination", scratch], join(repo, "core"));
   const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
   if (info === undefined) return t.fail("npm pack printed no package");
   const files = info.files.map((f) => f.path);
