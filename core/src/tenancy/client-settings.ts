@@ -7,6 +7,7 @@ export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
   billReviewTimeAfterDueDate: null,
   paymentAllowedRedirectHosts: [],
   arEmailsEnabled: true,
+  defaultPaymentTermsDays: null,
 };
 
 /** A client's settings, defaults filled in (a client stored before settings existed has none). */
@@ -31,7 +32,17 @@ export const settingsErrors = (
   settings: Partial<ClientSettings>,
 ): { field: string; code: string; message: string }[] => {
   const errors: { field: string; code: string; message: string }[] = [];
-  const { logoUrl, primaryColour, billReviewTimeAfterDueDate, paymentAllowedRedirectHosts } = settings;
+  const { logoUrl, primaryColour, billReviewTimeAfterDueDate, paymentAllowedRedirectHosts, defaultPaymentTermsDays } =
+    settings;
+  if (
+    defaultPaymentTermsDays != null &&
+    (!Number.isInteger(defaultPaymentTermsDays) || defaultPaymentTermsDays < 0 || defaultPaymentTermsDays > 365)
+  )
+    errors.push({
+      field: "settings.defaultPaymentTermsDays",
+      code: "range",
+      message: "settings.defaultPaymentTermsDays must be a whole number of days from 0 to 365",
+    });
   if (logoUrl != null && !isHttpsUrl(logoUrl))
     errors.push({ field: "settings.logoUrl", code: "url", message: "settings.logoUrl must be an https:// URL" });
   if (primaryColour != null && !COLOUR.test(primaryColour))

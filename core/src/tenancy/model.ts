@@ -92,4 +92,6 @@ export interface ClientSettings {
   readonly paymentAllowedRedirectHosts: readonly string[];
   /** False hides the invoice email composer. */
   readonly arEmailsEnabled: boolean;
+  /** Invoice terms in days for the client's organisations whose customer and seller identity set none; null: 30. */
+  readonly defaultPaymentTermsDays?: number | null;
 }

@@ -30,6 +30,7 @@ test("PATCH /v1/clients/{id} takes the flat members GET /v1/client-settings answ
     billReviewTimeAfterDueDate: 5,
     paymentAllowedRedirectHosts: ["shop.example.com"],
     arEmailsEnabled: false,
+    defaultPaymentTermsDays: 21,
   };
   const patched = await h.call("PATCH", `/v1/clients/${client.id}`, { headers: operator, body: flat });
   t.is(patched.status, 200, patched.text);
@@ -47,6 +48,40 @@ test("PATCH /v1/clients/{id} takes the flat members GET /v1/client-settings answ
     200,
   );
   t.like((await h.call("GET", "/v1/client-settings", { headers })).json as object, { ...flat, arEmailsEnabled: true });
+});
+
+test("the client's default terms date an invoice whose customer and seller identity set none", async (t) => {
+  const { client, headers, operator } = await tenant();
+  const invoiceFor = async (customerBody: object) => {
+    const customer = await h.call("POST", "/v1/customers", {
+      headers,
+      body: { name: "Kunde", currency: "EUR", ...customerBody },
+    });
+    const draft = await h.call("POST", "/v1/invoices", {
+      headers,
+      body: {
+        customerId: (customer.json as { id: string }).id,
+        issueDate: "2026-12-02",
+        lineItems: [{ description: "W", unitPrice: "10" }],
+      },
+    });
+    t.is(draft.status, 201, draft.text);
+    return (draft.json as { dueDate: string }).dueDate;
+  };
+  t.is(await invoiceFor({}), "2027-01-01", "none set: 30 days");
+  const set = await h.call("PATCH", `/v1/clients/${client.id}`, {
+    headers: operator,
+    body: { defaultPaymentTermsDays: 7 },
+  });
+  t.is(set.status, 200, set.text);
+  t.is(await invoiceFor({}), "2026-12-09", "the client's 7 days");
+  t.is(await invoiceFor({ paymentTermsDays: 3 }), "2026-12-05", "the customer's own terms come first");
+  const bad = await h.call("PATCH", `/v1/clients/${client.id}`, {
+    headers: operator,
+    body: { defaultPaymentTermsDays: 366 },
+  });
+  t.is(bad.status, 400);
+  t.is((bad.json as { errors: { field: string }[] }).errors[0]?.field, "settings.defaultPaymentTermsDays");
 });
 
 test("GET /settings/ap (and /v1) answers the organisation's AP settings", async (t) => {

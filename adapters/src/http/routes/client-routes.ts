@@ -63,7 +63,8 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     summary: "Change a client's name, type, modules or settings (operator)",
     description:
       "Settings are given flat, with the members GET /v1/client-settings answers (`logoUrl`, `primaryColour`, " +
-      "`billReviewTimeAfterDueDate`, `paymentAllowedRedirectHosts`, `arEmailsEnabled`), or under `settings`; " +
+      "`billReviewTimeAfterDueDate`, `paymentAllowedRedirectHosts`, `arEmailsEnabled`, `defaultPaymentTermsDays`), or " +
+      "under `settings`; " +
       "only those given change. Any other member is a 400.",
     tags: [TAG],
     access: { scope: "operator" },

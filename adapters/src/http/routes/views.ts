@@ -28,6 +28,7 @@ export const settingsView = (client: Client) => {
     billReviewTimeAfterDueDate: s.billReviewTimeAfterDueDate,
     paymentAllowedRedirectHosts: s.paymentAllowedRedirectHosts,
     arEmailsEnabled: s.arEmailsEnabled,
+    defaultPaymentTermsDays: s.defaultPaymentTermsDays ?? null,
   };
 };
 
@@ -42,6 +43,12 @@ export const SETTINGS_PROPERTIES = {
   },
   paymentAllowedRedirectHosts: { type: "array", items: { type: "string" } },
   arEmailsEnabled: { type: "boolean", description: "False hides the invoice email composer." },
+  defaultPaymentTermsDays: {
+    type: ["integer", "null"],
+    minimum: 0,
+    maximum: 365,
+    description: "Invoice terms in days where neither the customer nor the seller identity sets any; null: 30.",
+  },
 };
 export const SETTINGS_SCHEMA = object(SETTINGS_PROPERTIES);
 

@@ -6,6 +6,7 @@ import type { Invoice } from "../../invoices/model.js";
 import type { Stores } from "../../ports/stores.js";
 import { type DomainError, validationError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
+import { clientSettingsOf } from "../../tenancy/client-settings.js";
 import type { InvoiceDeps } from "./deps.js";
 import { checkDates, customerFor, partyOf, priceLines } from "./draft-lines.js";
 import type { CreateInvoiceBody } from "./invoice-bodies.js";
@@ -29,7 +30,10 @@ export interface CreateInvoiceInput {
 export const createInvoiceIn =
   (deps: InvoiceDeps<never>) =>
   async (
-    s: Pick<Stores, "customers" | "events" | "invoices" | "organisations" | "products" | "sellerIdentities">,
+    s: Pick<
+      Stores,
+      "clients" | "customers" | "events" | "invoices" | "organisations" | "products" | "sellerIdentities"
+    >,
     input: CreateInvoiceInput,
   ): Promise<E.Either<DomainError, Invoice>> => {
     const { scope, body } = input;
@@ -48,10 +52,11 @@ export const createInvoiceIn =
     const now = deps.clock.now();
     const organisation = await s.organisations.ofId(scope.clientId, scope.organisationId);
     const issueDate = body.issueDate ?? dateIn(now, organisation?.timeZone ?? "UTC");
-    // One rule for the terms: the customer's, else the seller identity's default, else 30 days.
+    // One rule for the terms: the customer's, else the seller identity's default, else the client's, else 30 days.
     const termsDays =
       customer.right.paymentTermsDays ??
       (await s.sellerIdentities.ofOrganisation(scope))?.defaultPaymentTermsDays ??
+      clientSettingsOf((await s.clients.ofId(scope.clientId)) ?? {}).defaultPaymentTermsDays ??
       DEFAULT_PAYMENT_TERM_DAYS;
     const dueDate = body.dueDate ?? datePlusDays(issueDate, termsDays);
     const badDates = checkDates(issueDate, dueDate);
@@ -89,7 +94,11 @@ export const createInvoiceIn =
 
 /** Creates a draft invoice in a unit of work of its own (see `createInvoiceIn`) and answers its JSON. */
 export const createInvoice =
-  (deps: InvoiceDeps<"customers" | "events" | "invoices" | "organisations" | "products" | "sellerIdentities">) =>
+  (
+    deps: InvoiceDeps<
+      "clients" | "customers" | "events" | "invoices" | "organisations" | "products" | "sellerIdentities"
+    >,
+  ) =>
   (input: CreateInvoiceInput): TE.TaskEither<DomainError, InvoiceJson> =>
   async () => {
     const created = await deps.db.run((s) => createInvoiceIn(deps)(s, input));

@@ -68,7 +68,7 @@ const EDITABLE = {
   issueDate: documented(IsoDate, { description: "Default today in the organisation's time zone" }),
   dueDate: documented(IsoDate, {
     description:
-      "Default: the issue date plus the customer's paymentTermsDays, else the seller identity's defaultPaymentTermsDays, else 30 days",
+      "Default: the issue date plus the customer's paymentTermsDays, else the seller identity's defaultPaymentTermsDays, else the client's settings.defaultPaymentTermsDays, else 30 days",
   }),
   memo: nullable(NonEmptyTrimmedString(2000)),
   lineItems: t.readonlyArray(LineItemBody),

@@ -25,6 +25,12 @@ const SETTINGS = {
   }),
   paymentAllowedRedirectHosts: t.array(t.string),
   arEmailsEnabled: documented(t.boolean, { description: "False hides the invoice email composer." }),
+  defaultPaymentTermsDays: documented(nullable(IntFromStringOrNumber), {
+    minimum: 0,
+    maximum: 365,
+    description:
+      "Invoice terms in days where neither the customer nor the organisation's seller identity sets any; null: 30.",
+  }),
 };
 const SettingsPatch = documented(t.partial(SETTINGS), { description: "Only the settings given change." });
 /** The settings PATCH /v1/clients/{clientId} also takes flat, as GET /v1/client-settings spells them. */
