@@ -110,6 +110,11 @@ test.serial("the mailed link shows the bill, changes nothing on GET, approves on
     t.is(await stateOf(b.id), "NeedsApproval");
     await submit(page, "#approve");
     t.regex(await page.innerText("body"), /The bill is approved\./, "the answer page says it is done");
+    t.regex(
+      (await page.innerText("#decided")).replace(/\s+/g, " "),
+      /Supplier Acme <b>Tools<\/b> Invoice number \S+ Total 1250\.50 EUR/,
+      "and which bill it was",
+    );
     t.is(await stateOf(b.id), "Approved");
     const events = await h.app.database.stores.events.ofSubject(h.clientId, "bill", b.id);
     const approved = events.map((e) => e.envelope).find((e) => e.type === "bill.approved");

@@ -54,7 +54,7 @@ label{display:block;font-weight:600;margin-bottom:.25rem}textarea{width:100%;min
 button{font:inherit;font-weight:600;padding:.6rem 1.4rem;border-radius:.35rem;border:2px solid;cursor:pointer;margin-top:.5rem}
 #approve{background:#1b5e2b;border-color:#1b5e2b;color:#fff}#reject{background:#fff;border-color:#8a1c1c;color:#8a1c1c}
 button:focus-visible,textarea:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2px}.muted{color:#4a5260}
-#payee{margin-top:1rem}.account{font-variant-numeric:tabular-nums}.on{color:#1b5e2b;font-weight:600}.off{color:#8a1c1c;font-weight:600}`;
+#payee{margin-top:1rem}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{color:#4a5260}dd{margin:0}.account{font-variant-numeric:tabular-nums}.on{color:#1b5e2b;font-weight:600}.off{color:#8a1c1c;font-weight:600}`;
 
 const money = (value: string | null, currency: string | null) =>
   value === null ? "unknown" : `${value}${currency === null ? "" : ` ${currency}`}`;
@@ -97,6 +97,10 @@ ${
 };
 
 const tokenOf = (ctx: RouteContext): string => ctx.params.token ?? "";
+
+/** What was decided, named as the approver saw it: supplier, invoice number and total. */
+const decidedBill = (b: BillJson): Html =>
+  html`<dl id="decided"><dt>Supplier</dt><dd>${b.supplierName ?? "unknown"}</dd><dt>Invoice number</dt><dd>${b.invoiceNumber ?? "unknown"}</dd><dt>Total</dt><dd>${money(b.totalAmount, b.currency)}</dd></dl>`;
 
 const PUBLIC = { tags: ["public"], security: "none", access: { scope: "none" }, limit: "public-token" } as const;
 
@@ -194,7 +198,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
       return pageOf(
         200,
         approved ? "Bill approved" : "Approval recorded",
-        html`<p id="outcome">${approved ? "The bill is approved." : "Your approval is recorded; the bill awaits further approvals."}</p>`,
+        html`<p id="outcome">${approved ? "The bill is approved." : "Your approval is recorded; the bill awaits further approvals."}</p>${decidedBill(done.right)}`,
       );
     },
   },
@@ -219,7 +223,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
       if (reason === "") return pageOf(400, "Not done", html`<p id="problem">Please give a reason for rejecting.</p>`);
       const done = await actOnApprovalLink(deps())(tokenOf(ctx), { action: "reject", reason })();
       if (E.isLeft(done)) return problemPage(done.left);
-      return pageOf(200, "Bill rejected", html`<p id="outcome">The bill is rejected.</p>`);
+      return pageOf(200, "Bill rejected", html`<p id="outcome">The bill is rejected.</p>${decidedBill(done.right)}`);
     },
   },
 ];
