@@ -29,6 +29,7 @@ import {
 } from "./stores/receivables.js";
 import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
 import { memorySellerIdentities } from "./stores/seller-identities.js";
+import { memoryPersonSessions, memorySignInLinks } from "./stores/sign-in.js";
 import { memorySupplierCreditNotes } from "./stores/supplier-credits.js";
 import { memorySuppliers } from "./stores/suppliers.js";
 import { memoryToolConfirmations } from "./stores/tool-confirmations.js";
@@ -44,6 +45,8 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   memberships: memoryMemberships(access),
   apiKeys: memoryApiKeys(access),
   authCodes: memoryAuthCodes(access),
+  signInLinks: memorySignInLinks(access),
+  personSessions: memoryPersonSessions(access),
   companies: memoryCompanies(access),
   forwardingRejections: memoryForwardingRejections(access),
   allowedSenders: memoryAllowedSenders(access),

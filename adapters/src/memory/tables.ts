@@ -19,12 +19,14 @@ import type {
   Organisation,
   PaymentRun,
   PaymentRunSettings,
+  PersonSession,
   ProcessorAccount,
   Product,
   RecurringSchedule,
   Reminder,
   ReminderOffset,
   SellerIdentity,
+  SignInLink,
   StoredEvent,
   Supplier,
   SupplierCreditNote,
@@ -97,6 +99,10 @@ export interface Rows {
   readonly apiKeyPrefixes: Map<string, string>;
   /** code hash -> auth code */
   readonly authCodes: Map<string, AuthCode>;
+  /** token hash -> sign-in link */
+  readonly signInLinks: Map<string, SignInLink>;
+  /** id hash -> person session */
+  readonly personSessions: Map<string, PersonSession>;
   readonly companies: Map<string, Company>;
   /** slug -> company id */
   readonly companySlugs: Map<string, string>;
@@ -172,6 +178,8 @@ export const emptyRows = (): Rows => ({
   apiKeys: new Map(),
   apiKeyPrefixes: new Map(),
   authCodes: new Map(),
+  signInLinks: new Map(),
+  personSessions: new Map(),
   companies: new Map(),
   companySlugs: new Map(),
   forwardingRejections: new Map(),

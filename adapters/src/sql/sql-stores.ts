@@ -25,6 +25,7 @@ import { sqlPaymentRuns } from "./stores/payment-runs.js";
 import { sqlProducts } from "./stores/products.js";
 import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
 import { sqlSellerIdentities } from "./stores/seller-identities.js";
+import { sqlPersonSessions, sqlSignInLinks } from "./stores/sign-in.js";
 import { sqlSupplierCreditNotes } from "./stores/supplier-credits.js";
 import { sqlSuppliers } from "./stores/suppliers.js";
 import { sqlToolConfirmations } from "./stores/tool-confirmations.js";
@@ -40,6 +41,8 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   memberships: sqlMemberships(session),
   apiKeys: sqlApiKeys(session),
   authCodes: sqlAuthCodes(session),
+  signInLinks: sqlSignInLinks(session),
+  personSessions: sqlPersonSessions(session),
   companies: sqlCompanies(session),
   forwardingRejections: sqlForwardingRejections(session),
   allowedSenders: sqlAllowedSenders(session),

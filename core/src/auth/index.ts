@@ -3,4 +3,5 @@ export * from "./auth-code-format.js";
 export * from "./header-names.js";
 export * from "./permissions.js";
 export * from "./principal.js";
+export * from "./sign-in.js";
 export * from "./token-lifetime.js";

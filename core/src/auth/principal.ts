@@ -1,11 +1,11 @@
 import type { Actor } from "../events/envelope.js";
 import type { ApiKey, Client, Organisation, OrganisationRole } from "../tenancy/model.js";
-import type { TokenClaims } from "./token-claims.js";
+import type { UserClaims } from "./token-claims.js";
 
-/** Who is calling: an API key, or a user holding a bearer token. */
+/** Who is calling: an API key, or a user holding a bearer token or signed in to the portal. */
 export type Principal =
   | { readonly kind: "api_key"; readonly key: ApiKey }
-  | { readonly kind: "user"; readonly claims: TokenClaims };
+  | { readonly kind: "user"; readonly claims: UserClaims };
 
 /** A request's resolved credential and tenancy, as handlers see it. */
 export interface RequestAuth {

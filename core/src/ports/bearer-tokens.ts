@@ -1,7 +1,7 @@
-import type { TokenClaims, TokenRefusal } from "../auth/token-claims.js";
+import type { TokenClaims, TokenRefusal, UserClaims } from "../auth/token-claims.js";
 
 /** Signs and verifies bearer tokens (a JWT adapter implements it). */
-export type { TokenClaims, TokenRefusal };
+export type { TokenClaims, TokenRefusal, UserClaims };
 
 export interface BearerTokens {
   /** A signed token for the claims, valid from `issuedAt` to `expiresAt`. */

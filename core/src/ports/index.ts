@@ -7,7 +7,7 @@ export type * from "../shared/scope.js";
 export type * from "./access-lookups.js";
 export type * from "./approvals.js";
 export type * from "./bank-statements.js";
-export type { BearerTokens, TokenClaims, TokenRefusal } from "./bearer-tokens.js";
+export type { BearerTokens, TokenClaims, TokenRefusal, UserClaims } from "./bearer-tokens.js";
 export type * from "./bills.js";
 export type * from "./conversations.js";
 export type * from "./customers.js";

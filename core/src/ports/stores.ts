@@ -17,7 +17,16 @@ import type { InvoiceReminders } from "./reminders.js";
 import type { SellerIdentities } from "./seller-identities.js";
 import type { SupplierCreditNotes } from "./supplier-credits.js";
 import type { Suppliers } from "./suppliers.js";
-import type { ApiKeys, AuthCodes, Clients, Memberships, Organisations, Users } from "./tenancy-stores.js";
+import type {
+  ApiKeys,
+  AuthCodes,
+  Clients,
+  Memberships,
+  Organisations,
+  PersonSessions,
+  SignInLinks,
+  Users,
+} from "./tenancy-stores.js";
 import type { ToolConfirmations } from "./tool-confirmations.js";
 import type { WebhookDeliveries, WebhookSubscriptions } from "./webhooks.js";
 
@@ -29,6 +38,8 @@ export interface Stores {
   readonly memberships: Memberships;
   readonly apiKeys: ApiKeys;
   readonly authCodes: AuthCodes;
+  readonly signInLinks: SignInLinks;
+  readonly personSessions: PersonSessions;
   readonly companies: Companies;
   readonly forwardingRejections: ForwardingRejections;
   readonly allowedSenders: AllowedSenders;

@@ -1,5 +1,6 @@
+import type { PersonSession, SignInLink } from "../auth/sign-in.js";
 import type { Page, PageRequest } from "../shared/page.js";
-import type { ApiKey, AuthCode, Client, Membership, Organisation, User } from "../tenancy/model.js";
+import type { ApiKey, AuthCode, Client, Membership, Organisation, OrganisationRole, User } from "../tenancy/model.js";
 
 /**
  * Store ports. Conventions for every store: `ofId` answers `undefined` for a missing row,
@@ -27,6 +28,8 @@ export interface Users {
   add(user: User): Promise<void>;
   ofId(clientId: string, id: string): Promise<User | undefined>;
   ofEmail(clientId: string, email: string): Promise<User | undefined>;
+  /** The users of an address in every client (a person may work for several), ignoring case; by client id. */
+  withEmail(email: string): Promise<readonly User[]>;
 }
 
 export interface Memberships {
@@ -34,6 +37,10 @@ export interface Memberships {
   of(userId: string, organisationId: string): Promise<Membership | undefined>;
   ofUser(userId: string): Promise<readonly Membership[]>;
   ofOrganisation(organisationId: string): Promise<readonly Membership[]>;
+  /** Replaces the roles of a membership (one that does not exist stays absent). */
+  setRoles(userId: string, organisationId: string, roles: readonly OrganisationRole[]): Promise<void>;
+  /** Ends the membership; false when there was none. */
+  remove(userId: string, organisationId: string): Promise<boolean>;
 }
 
 /** The client and organisation a request names (its tenancy headers, lower-case UUIDs), read with its key. */
@@ -76,4 +83,21 @@ export interface AuthCodes {
    * undefined (two concurrent consumers: one wins).
    */
   consume(codeHash: string, now: Date): Promise<AuthCode | undefined>;
+}
+
+export interface SignInLinks {
+  add(link: SignInLink): Promise<void>;
+  /**
+   * Uses a link: answers it and marks it used, exactly once. A used, expired or unknown link answers undefined
+   * (two concurrent uses: one wins).
+   */
+  consume(tokenHash: string, now: Date): Promise<SignInLink | undefined>;
+}
+
+export interface PersonSessions {
+  add(session: PersonSession): Promise<void>;
+  /** The session of a hash while it lasts (not ended, not expired at `now`). */
+  live(idHash: string, now: Date): Promise<PersonSession | undefined>;
+  /** Ends a session (signing out); ending an ended one changes nothing. */
+  end(idHash: string, at: Date): Promise<void>;
 }

@@ -22,4 +22,17 @@ export const memoryMemberships = (access: Access): Memberships => ({
     copy([...access.read().memberships.values()].filter((m) => m.userId === userId).sort(by("organisationId"))),
   ofOrganisation: async (organisationId) =>
     copy([...access.read().memberships.values()].filter((m) => m.organisationId === organisationId).sort(by("userId"))),
+  setRoles: (userId, organisationId, roles) =>
+    access.write((t) => {
+      const key = keyOf(userId, organisationId);
+      const membership = t.memberships.get(key);
+      if (membership !== undefined) t.memberships.set(key, { ...membership, roles: [...roles] });
+    }),
+  remove: (userId, organisationId) =>
+    access.write((t) => {
+      const key = keyOf(userId, organisationId);
+      if (t.memberships.get(key) === undefined) return false;
+      t.memberships.delete(key);
+      return true;
+    }),
 });

@@ -23,4 +23,12 @@ export const memoryUsers = (access: Access): Users => ({
     const id = tables.userEmails.get(emailKey(clientId, email));
     return id === undefined ? undefined : copy(tables.users.get(id));
   },
+  withEmail: async (email) => {
+    const lower = email.toLowerCase();
+    return copy(
+      [...access.read().users.values()]
+        .filter((u) => u.email.toLowerCase() === lower)
+        .sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0)),
+    );
+  },
 });

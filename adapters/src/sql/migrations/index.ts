@@ -23,6 +23,7 @@ import { agentConversations } from "./0022-agent-conversations.js";
 import { supplierBankConfirmation } from "./0023-supplier-bank-confirmation.js";
 import { paymentRunApprovals } from "./0024-payment-run-approvals.js";
 import { toolConfirmations } from "./0025-tool-confirmations.js";
+import { signIn } from "./0027-sign-in.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   supplierBankConfirmation,
   paymentRunApprovals,
   toolConfirmations,
+  signIn,
 ];

@@ -49,4 +49,18 @@ export const sqlMemberships = (session: SqlSession): Memberships => ({
     ]);
     return rows.map(decode);
   },
+  async setRoles(userId, organisationId, roles) {
+    await session.execute("UPDATE memberships SET roles = $1 WHERE user_id = $2 AND organisation_id = $3", [
+      JSON.stringify([...roles]),
+      userId,
+      organisationId,
+    ]);
+  },
+  async remove(userId, organisationId) {
+    const changed = await session.execute("DELETE FROM memberships WHERE user_id = $1 AND organisation_id = $2", [
+      userId,
+      organisationId,
+    ]);
+    return changed === 1;
+  },
 });

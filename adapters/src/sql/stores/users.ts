@@ -50,4 +50,10 @@ export const sqlUsers = (session: SqlSession): Users => ({
     ]);
     return row === undefined ? undefined : decode(row);
   },
+  async withEmail(email) {
+    const rows = await session.select<UserRow>(`${SELECT} WHERE email_lower = $1 ORDER BY client_id`, [
+      email.toLowerCase(),
+    ]);
+    return rows.map(decode);
+  },
 });

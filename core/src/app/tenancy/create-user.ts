@@ -1,5 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import * as TE from "fp-ts/lib/TaskEither.js";
+import { looksLikeEmail, normalisedEmail } from "../../auth/sign-in.js";
 import { conflict, type DomainError, notFound, validationError } from "../../shared/errors.js";
 import type { ClientRole, OrganisationRole, User } from "../../tenancy/model.js";
 import type { TenancyDeps } from "./deps.js";
@@ -13,18 +14,14 @@ export interface CreateUserInput {
   readonly organisation?: { readonly id: string; readonly roles: readonly OrganisationRole[] };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Creates a user of a client (emails are unique per client, compared case-insensitively). */
 export const createUser =
   (deps: TenancyDeps<"clients" | "memberships" | "organisations" | "users">) =>
   (input: CreateUserInput): TE.TaskEither<DomainError, User> => {
-    const email = input.email.trim().toLowerCase();
+    const email = normalisedEmail(input.email);
     const name = input.name.trim();
     const errors = [
-      ...(EMAIL.test(email) && email.length <= 254
-        ? []
-        : [{ field: "email", code: "Invalid", message: "Give an email address." }]),
+      ...(looksLikeEmail(email) ? [] : [{ field: "email", code: "Invalid", message: "Give an email address." }]),
       ...(name === "" || name.length > 200
         ? [{ field: "name", code: "Invalid", message: "Give a name of 1 to 200 characters." }]
         : []),
