@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { issuerAllowed } from "@apar/adapters/portal/oidc";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { JwkSet } from "./jwt-keys.js";
@@ -66,6 +67,11 @@ export interface Config {
   readonly trustedAuthservIds: readonly string[];
   /** The name the first start gives the organisation it creates. */
   readonly firstOrganisationName: string;
+  /** OpenID Connect sign-in to the portal: the provider's issuer, apar's client id and secret there. */
+  readonly oidcIssuer: string | undefined;
+  readonly oidcClientId: string | undefined;
+  readonly oidcClientSecret: string | undefined;
+  readonly oidcName: string;
 }
 
 /** One variable: its name, default (undefined: optional) and codec from the raw string. */
@@ -134,6 +140,12 @@ const gatewayName = fromString<"manual" | "stripe">(
   "PaymentGateway",
   (s) => (s.trim() === "manual" || s.trim() === "stripe" ? (s.trim() as "manual" | "stripe") : undefined),
   "manual or stripe",
+);
+/** An OpenID Connect issuer: https, or http on loopback (development and tests); kept as written (Auth0's ends in `/`). */
+const oidcIssuer = fromString<string | undefined>(
+  "OidcIssuer",
+  (s) => (s.trim() === "" ? undefined : issuerAllowed(s.trim()) ? s.trim() : undefined),
+  "an https:// URL (http:// only on loopback)",
 );
 const brandWord = fromString<string>(
   "BrandWord",
@@ -337,7 +349,8 @@ export const VARIABLES = {
     name: "APAR_PUBLIC_URL",
     codec: optional,
     fallback: undefined,
-    meaning: "base URL of links in mail, such as public approval links (default `http://localhost:<APAR_PORT>`)",
+    meaning:
+      "base URL of links in mail (public approval links, sign-in links) and of the OpenID Connect redirect (default `http://localhost:<APAR_PORT>`)",
   },
   secretKey: {
     name: "APAR_SECRET_KEY",
@@ -623,6 +636,31 @@ export const VARIABLES = {
     meaning:
       "the name the first start gives the organisation it creates (later: `PATCH /v1/organisations/{id}` or `apar org rename`)",
   },
+  oidcIssuer: {
+    name: "APAR_OIDC_ISSUER",
+    codec: oidcIssuer,
+    fallback: undefined,
+    meaning:
+      "OpenID Connect provider for signing in to the portal: its issuer URL (`https://id.example.com/realms/apar`; https, or http on loopback for tests); unset: no single sign-on",
+  },
+  oidcClientId: {
+    name: "APAR_OIDC_CLIENT_ID",
+    codec: optional,
+    fallback: undefined,
+    meaning: "apar's client id at that provider (set with `APAR_OIDC_ISSUER`)",
+  },
+  oidcClientSecret: {
+    name: "APAR_OIDC_CLIENT_SECRET",
+    codec: optional,
+    fallback: undefined,
+    meaning: "apar's client secret at that provider (never logged); unset: a public client, PKCE alone",
+  },
+  oidcName: {
+    name: "APAR_OIDC_NAME",
+    codec: nonEmpty,
+    fallback: "single sign-on",
+    meaning: 'what the sign-in page calls the provider ("Sign in with ...")',
+  },
 } satisfies { [K in Exclude<keyof Config, never>]: Variable<unknown> };
 
 /** Decodes the environment into a Config, or answers one line per bad variable. */
@@ -653,6 +691,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
   )
     problems.push(
       "APAR_PAYMENT_GATEWAY=stripe needs APAR_STRIPE_SECRET_KEY and APAR_STRIPE_WEBHOOK_SECRET (the platform key, and the signing secret of its Connect events endpoint)",
+    );
+  if ((values.oidcIssuer === undefined) !== (values.oidcClientId === undefined))
+    problems.push(
+      "APAR_OIDC_ISSUER and APAR_OIDC_CLIENT_ID go together: set both (the provider, and apar's client id there) or neither",
     );
   if (problems.length > 0) return E.left(problems);
   const dataDir = values.dataDir as string;

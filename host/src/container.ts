@@ -42,6 +42,7 @@ import { paymentsModule } from "./payments-wiring.js";
 import { portalModule } from "./portal-wiring.js";
 import { RECURRING_TOKENS, type RecurringJobDeps, recurringModule } from "./recurring-wiring.js";
 import type { Services } from "./services.js";
+import { SIGN_IN_TOKENS, type SignInJobDeps, signInModule } from "./sign-in-wiring.js";
 import { TOKENS } from "./tokens.js";
 import { toolsModule } from "./tools-wiring.js";
 import { webhooksModule } from "./webhooks-wiring.js";
@@ -118,6 +119,7 @@ const processModule = (config: Config, logger: Logger, overrides: ContainerOverr
         ...(await ctx.getAsync<ApprovalJobDeps>(APPROVAL_TOKENS.JobDeps)),
         ...(await ctx.getAsync<InboundJobDeps>(INBOUND_TOKENS.JobDeps)),
         ...(await ctx.getAsync<InvoiceJobDeps>(INVOICE_TOKENS.JobDeps)),
+        ...(await ctx.getAsync<SignInJobDeps>(SIGN_IN_TOKENS.JobDeps)),
       }),
     );
     bind<Worker>(TOKENS.Worker).toResolvedValue(
@@ -198,6 +200,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     paymentsModule(services),
     webhooksModule(config, services, overrides.workerId),
     portalModule(config, services),
+    signInModule(config),
     toolsModule(config, services),
   );
   return c;

@@ -1,17 +1,32 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
+import { portalOrganisationsOf } from "@apar/adapters/portal/core-organisations";
 import { portalPoliciesOf } from "@apar/adapters/portal/core-policies";
 import { portalReviewOf } from "@apar/adapters/portal/core-review";
 import { portalSellerIdentitiesOf } from "@apar/adapters/portal/core-seller-identities";
+import { portalPeopleOf, portalSignInOf } from "@apar/adapters/portal/core-sign-in";
 import { portalWebhooksOf } from "@apar/adapters/portal/core-webhooks";
 import { type PortalServices, portalRoutes } from "@apar/adapters/portal/index";
+import { type OidcSignIn, oidcSignIn } from "@apar/adapters/portal/oidc";
 import type { Clock } from "@apar/core/ports";
 import { ContainerModule } from "inversify";
-import type { Config } from "./config.js";
+import { type Config, publicBaseUrl } from "./config.js";
 import { loadSecretKey } from "./secret-key.js";
 import type { Services } from "./services.js";
 import { TOKENS } from "./tokens.js";
+
+/** The OpenID Connect provider of `APAR_OIDC_*`, when one is set (it is asked nothing until someone signs in). */
+const oidcOf = (config: Config): OidcSignIn | undefined =>
+  config.oidcIssuer === undefined || config.oidcClientId === undefined
+    ? undefined
+    : oidcSignIn({
+        issuer: config.oidcIssuer,
+        clientId: config.oidcClientId,
+        ...(config.oidcClientSecret === undefined ? {} : { clientSecret: config.oidcClientSecret }),
+        redirectUri: `${publicBaseUrl(config)}/portal/sign-in/oidc/callback`,
+        name: config.oidcName,
+      });
 
 /**
  * The operator portal's pages. It re-checks its session's credential with the API's own authenticator, built on
@@ -22,9 +37,18 @@ export const portalModule = (config: Config, services: Services): ContainerModul
     bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
         let authenticator: PortalServices["authenticate"] | undefined;
+        const oidc = oidcOf(config);
         const fixed: Omit<
           PortalServices,
-          "webhooks" | "apiKeys" | "companies" | "sellerIdentities" | "review" | "policies"
+          | "webhooks"
+          | "apiKeys"
+          | "companies"
+          | "sellerIdentities"
+          | "review"
+          | "policies"
+          | "signIn"
+          | "people"
+          | "organisations"
         > = {
           clock,
           headerPrefix: config.headerPrefix,
@@ -50,6 +74,9 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             sellerIdentities: portalSellerIdentitiesOf({ db, clock }),
             review: portalReviewOf({ db, clock, ids, files }),
             policies: portalPoliciesOf({ db, clock, ids }),
+            signIn: portalSignInOf({ db, clock, ids, randomBytes, headerPrefix: config.headerPrefix }, oidc),
+            people: portalPeopleOf({ db, clock, ids, randomBytes, headerPrefix: config.headerPrefix }),
+            organisations: portalOrganisationsOf(() => db.stores),
           };
         });
       },

@@ -27,7 +27,7 @@ const signedIn = async (credential: string): Promise<Page> => {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${base}/portal/sign-in`);
   await page.fill("#credential", credential);
-  await submit(page, "button[type=submit]");
+  await submit(page, "#credential-sign-in");
   return page;
 };
 

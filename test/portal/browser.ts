@@ -128,7 +128,7 @@ export const signInPage = async (
   const page = await context.newPage();
   await page.goto(`${base}/portal/sign-in`);
   await page.fill("#credential", credential);
-  await submit(page, "button[type=submit]");
+  await submit(page, "#credential-sign-in");
   return page;
 };
 

@@ -40,7 +40,7 @@ test.after.always(async () => {
 const signIn = async (page: Page, credential: string): Promise<void> => {
   await page.goto(`${base}/portal/sign-in`);
   await page.fill("#credential", credential);
-  await page.click("button[type=submit]");
+  await page.click("#credential-sign-in");
 };
 
 /** The delivery runner of the host, for the passes a test drives under its clock. */
@@ -181,24 +181,36 @@ test.serial("a revoked key ends its session at the next page", async (t) => {
   await context.close();
 });
 
-test.serial("a bearer token signs in only for a client administrator", async (t) => {
-  const client = await seedClient(h);
-  const admin = await seedKey(h, { kind: "clients", clientIds: [client.id] });
-  const organisation = await seedOrganisation(h, client.id);
-  const member = await seedUser(h, client.id, { organisationId: organisation.id, roles: ["Admin"] });
-  const owner = await seedUser(h, client.id, { organisationId: organisation.id, clientRoles: ["Owner"] });
-  const context = await browser.newContext();
-  const page = await context.newPage();
+test.serial(
+  "a bearer token opens the pages its roles allow: a person's work first, Webhooks for a client administrator",
+  async (t) => {
+    const client = await seedClient(h, ["ar"]);
+    const admin = await seedKey(h, { kind: "clients", clientIds: [client.id] });
+    const organisation = await seedOrganisation(h, client.id);
+    const orgAdmin = await seedUser(h, client.id, { organisationId: organisation.id, roles: ["Admin"] });
+    const member = await seedUser(h, client.id, { organisationId: organisation.id, roles: ["Member"] });
+    const owner = await seedUser(h, client.id, { organisationId: organisation.id, clientRoles: ["Owner"] });
+    const context = await browser.newContext();
+    const page = await context.newPage();
 
-  await signIn(page, await tokenFor(h, admin.rawKey, member.id, organisation.id));
-  t.true(page.url().endsWith("/portal/sign-in"));
-  t.true((await page.content()).includes("Only a client administrator"));
-  t.is((await context.cookies()).filter((c) => c.name === "apar_portal_session").length, 0);
+    // Without the ap module a Member has no page of the portal: no session.
+    await signIn(page, await tokenFor(h, admin.rawKey, member.id, organisation.id));
+    t.true(page.url().endsWith("/portal/sign-in"));
+    t.true((await page.content()).includes("No page of the portal is for this credential"));
+    t.is((await context.cookies()).filter((c) => c.name === "apar_portal_session").length, 0);
 
-  await signIn(page, await tokenFor(h, admin.rawKey, owner.id, organisation.id));
-  t.true(page.url().endsWith("/portal/webhooks"), page.url());
-  await context.close();
-});
+    // An organisation Admin opens on People, and Webhooks (a client administrator's) is refused.
+    await signIn(page, await tokenFor(h, admin.rawKey, orgAdmin.id, organisation.id));
+    t.true(page.url().endsWith("/portal/people"), page.url());
+    t.false(await page.isVisible("nav a[href='/portal/webhooks']"));
+    t.is((await page.goto(`${base}/portal/webhooks`))?.status(), 403);
+
+    await signIn(page, await tokenFor(h, admin.rawKey, owner.id, organisation.id));
+    t.true(page.url().endsWith("/portal/people"), page.url());
+    t.is((await page.goto(`${base}/portal/webhooks`))?.status(), 200);
+    await context.close();
+  },
+);
 
 test.serial("a form without the session's CSRF token is refused with a 403 page", async (t) => {
   const context = await browser.newContext();

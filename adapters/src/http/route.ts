@@ -115,8 +115,9 @@ export interface RouteDef {
   /** For `limit: "public-token"`: the path parameter holding the token. Default `token`. */
   readonly limitKeyParam?: string;
   /**
-   * For `limit: "auth"` on a route without a credential: the body member (a string) whose value keeps its own
-   * budget (the exchange's `code`), so strangers sending other values never spend a valid caller's.
+   * For `limit: "auth"` on a route without a credential: the body member (a string; a JSON member or a form field)
+   * whose value keeps its own budget (the exchange's `code`, a sign-in link's `email`), so strangers sending other
+   * values never spend a valid caller's.
    */
   readonly limitKeyMember?: string;
   /** True: the server does not read the body; the handler streams it from `ctx.req` (multipart). */

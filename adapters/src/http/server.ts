@@ -37,9 +37,13 @@ export interface BeforeRouteContext {
 /** A hook run before any work on each request (the seam for rate limiting); a reply ends the request. */
 export type BeforeRouteHook = (ctx: BeforeRouteContext) => Promise<HttpReply | undefined>;
 
-/** What an `afterBody` hook sees: the request once its body is read, with the parsed JSON (if any). */
+const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
+
+/** What an `afterBody` hook sees: the request once its body is read, with the parsed JSON or form (if any). */
 export interface AfterBodyContext extends BeforeRouteContext {
   readonly json: unknown;
+  /** The fields of an `application/x-www-form-urlencoded` body (the portal's forms). */
+  readonly form?: URLSearchParams;
 }
 
 /** A hook run once the body is read, before the handler (budgets counted by what the body holds). */
@@ -202,7 +206,13 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   (server as unknown as { first(hook: FirstHook): void }).first(first);
 
   /** What a hook sees (the logger is made only when it logs). */
-  const hookContext = (req: Request, res: Response, st: RequestState, json?: unknown): AfterBodyContext => ({
+  const hookContext = (
+    req: Request,
+    res: Response,
+    st: RequestState,
+    json?: unknown,
+    form?: URLSearchParams,
+  ): AfterBodyContext => ({
     req,
     res,
     requestId: st.requestId,
@@ -211,6 +221,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     },
     route: st.route,
     json,
+    ...(form === undefined ? {} : { form }),
   });
 
   /** Runs the hooks in order; true when one of them answered. */
@@ -293,11 +304,16 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           if (isDomainError(body)) return answerError(req, res, body);
           rawBody = body.raw;
           json = body.json;
-          if (route.rateLimited !== false)
+          if (route.rateLimited !== false) {
+            const form =
+              route.requestBody.mediaType === FORM_MEDIA_TYPE
+                ? new URLSearchParams(rawBody.toString("utf8"))
+                : undefined;
             for (const hook of afterBodyHooks) {
-              const reply = await hook(hookContext(req, res, st, json));
+              const reply = await hook(hookContext(req, res, st, json, form));
               if (reply !== undefined) return sendReply(res, reply);
             }
+          }
           const strangers = json === undefined ? [] : unknownMembers(route.requestBody.schema, json);
           if (strangers.length > 0)
             return answerError(

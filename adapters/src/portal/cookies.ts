@@ -16,10 +16,15 @@ export interface CookieOptions {
   /** Seconds; 0 deletes the cookie. Absent: a browser-session cookie. */
   readonly maxAge?: number;
   readonly secure: boolean;
+  /**
+   * `Lax` only for the cookie an identity provider's redirect back must carry (a top-level GET from another site,
+   * which `Strict` cookies do not go with). Default `Strict`.
+   */
+  readonly sameSite?: "Strict" | "Lax";
 }
 
 /**
- * A `Set-Cookie` value for the portal: HttpOnly (no script reads it), SameSite=Strict (no other site's
+ * A `Set-Cookie` value for the portal: HttpOnly (no script reads it), SameSite=Strict unless asked (no other site's
  * request carries it) and Path=/portal (the API never sees it). Values are base64url, so need no quoting.
  */
 export const setCookie = (name: string, value: string, options: CookieOptions): string =>
@@ -27,7 +32,7 @@ export const setCookie = (name: string, value: string, options: CookieOptions): 
     `${name}=${value}`,
     "Path=/portal",
     "HttpOnly",
-    "SameSite=Strict",
+    `SameSite=${options.sameSite ?? "Strict"}`,
     ...(options.maxAge === undefined ? [] : [`Max-Age=${options.maxAge}`]),
     ...(options.secure ? ["Secure"] : []),
   ].join("; ");

@@ -1,4 +1,13 @@
-import { authorise, hasModule, type Module, PERMISSIONS, permits, rolesOf } from "@apar/core";
+import {
+  authorise,
+  type DomainError,
+  hasModule,
+  type Module,
+  notFound,
+  PERMISSIONS,
+  permits,
+  rolesOf,
+} from "@apar/core";
 import type { Clock } from "@apar/core/ports";
 import type { Authenticator } from "../http/auth/authenticate.js";
 import type { HttpReply, RouteContext } from "../http/route.js";
@@ -11,6 +20,7 @@ import type { PortalCompanies } from "./portal-companies.js";
 import type { PortalPolicies } from "./portal-policies.js";
 import type { PortalReview } from "./portal-review.js";
 import type { PortalSellerIdentities } from "./portal-seller-identities.js";
+import type { PortalOrganisations, PortalPeople, PortalSignIn } from "./portal-sign-in.js";
 import type { PortalWebhooks } from "./portal-webhooks.js";
 import { csrfMatches, csrfToken, type PortalKeys, portalKeys } from "./seal.js";
 import { readSession, SESSION_COOKIE, type SignedIn } from "./session.js";
@@ -29,6 +39,9 @@ export interface PortalServices {
   readonly sellerIdentities: PortalSellerIdentities;
   readonly review: PortalReview;
   readonly policies: PortalPolicies;
+  readonly signIn: PortalSignIn;
+  readonly people: PortalPeople;
+  readonly organisations: PortalOrganisations;
 }
 
 /**
@@ -82,30 +95,55 @@ export const refused = (): HttpReply =>
       "Refused",
       html`<section><h1>Refused</h1><p>This form was not sent from a page of this portal's session (its security
 token is missing or does not match). Open the page again and repeat what you did.</p>
-<p><a href="/portal/webhooks">Back to the portal</a></p></section>`,
+<p><a href="/portal">Back to the portal</a></p></section>`,
     ),
   );
 
-/** Runs a page handler for a signed-in client administrator; everyone else goes to the sign-in page. */
+/** What reading a session needs, from the portal's services. */
+export const sessionDeps = (deps: PortalDeps, keys: PortalKeys) => ({
+  clock: deps().clock,
+  keys,
+  authenticate: deps().authenticate,
+  authenticatePerson: deps().signIn.authenticate,
+  headerPrefix: deps().headerPrefix,
+});
+
+/** The 403 page of a signed-in caller whose role may not do what the page does. */
+export const notAllowed = (refusal: DomainError): HttpReply =>
+  page(
+    403,
+    layout(
+      "Not allowed",
+      html`<section><h1>Not allowed</h1><p>${refusal.detail}</p>
+<p><a href="/portal">Back to the portal</a></p></section>`,
+    ),
+  );
+
+/**
+ * The signed-in caller acting in one organisation of the client, with the roles held there, when the permissions
+ * table lets those roles do `operationId`: a foreign or missing organisation, or one the caller is no member of,
+ * answers NotFound (as a missing one); a role that may not, Forbidden.
+ */
+export const actingInOrganisation = async (
+  deps: PortalDeps,
+  s: Signed,
+  organisationId: string,
+  operationId: string,
+): Promise<Signed | DomainError> => {
+  const auth = await deps().organisations.actingIn(s.auth, organisationId);
+  if (auth === undefined) return notFound("Organisation.NotFound", "The organisation does not exist.");
+  return authorise(PERMISSIONS, operationId, auth) ?? { ...s, auth };
+};
+
+/** Runs a page handler for a signed-in caller the permissions table lets open it; others go to the sign-in page. */
 export const signedInPage =
   (deps: PortalDeps, keys: () => Promise<PortalKeys>, handler: (ctx: RouteContext, s: Signed) => Promise<HttpReply>) =>
   async (ctx: RouteContext): Promise<HttpReply> => {
     const k = await keys();
-    const signed = await readSession(
-      { clock: deps().clock, keys: k, authenticate: deps().authenticate, headerPrefix: deps().headerPrefix },
-      ctx.headers.cookie,
-    );
+    const signed = await readSession(sessionDeps(deps, k), ctx.headers.cookie);
     if (signed === undefined) return toSignIn(ctx);
     const refusal = authorise(PERMISSIONS, ctx.operationId, signed.auth);
-    if (refusal !== undefined)
-      return page(
-        403,
-        layout(
-          "Not allowed",
-          html`<section><h1>Not allowed</h1><p>${refusal.detail}</p>
-<p><a href="/portal">Back to the portal</a></p></section>`,
-        ),
-      );
+    if (refusal !== undefined) return notAllowed(refusal);
     return handler(ctx, {
       ...signed,
       keys: k,

@@ -36,13 +36,16 @@ const single = (v: string | string[] | undefined): string | undefined => (Array.
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
 
+/** True for this machine's loopback names (`localhost`, `127.x.y.z`, `[::1]`), with or without a port. */
+export const isLoopbackHost = (host: string): boolean => LOOPBACK.test(host);
+
 /**
  * Whether cookies get `Secure`: always, except a plain-http request to a loopback host (local use and the
  * tests). Behind a TLS proxy the browser speaks https, so `Secure` is right even though we see http.
  */
 export const secureCookies = (ctx: RouteContext): boolean => {
   const encrypted = (ctx.req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  return encrypted || !LOOPBACK.test(single(ctx.headers.host) ?? "");
+  return encrypted || !isLoopbackHost(single(ctx.headers.host) ?? "");
 };
 
 /**

@@ -2,6 +2,8 @@ import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
+import { peopleRoutes } from "./people-routes.js";
+import { personSignInRoutes } from "./person-sign-in-routes.js";
 import { policyRoutes } from "./policy-routes.js";
 import { reviewRoutes } from "./review-routes.js";
 import { sellerIdentityRoutes } from "./seller-identity-routes.js";
@@ -14,6 +16,7 @@ export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./port
 export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
 export type { PortalDocument, PortalQueue, PortalQueued, PortalReview } from "./portal-review.js";
 export type { PortalOrganisation, PortalSellerIdentities } from "./portal-seller-identities.js";
+export type { PortalOrganisations, PortalPeople, PortalSignIn } from "./portal-sign-in.js";
 export type { PortalDelivery, PortalSubscription, PortalWebhooks } from "./portal-webhooks.js";
 
 /** Every route of the operator portal under `/portal` (HTML pages and forms). */
@@ -21,12 +24,14 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
   const keys = keysOf(deps);
   return [
     ...signInRoutes(deps, keys),
+    ...personSignInRoutes(deps, keys),
     ...webhookRoutes(deps, keys),
     ...apiKeyRoutes(deps, keys),
     ...companyRoutes(deps, keys),
     ...sellerIdentityRoutes(deps, keys),
     ...reviewRoutes(deps, keys),
     ...policyRoutes(deps, keys),
+    ...peopleRoutes(deps, keys),
   ];
 };
 

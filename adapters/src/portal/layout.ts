@@ -18,11 +18,14 @@ th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--
 th { color: var(--muted); font-weight: 600; }
 code, .mono { font-family: ui-monospace, monospace; font-size: .9em; word-break: break-all; }
 label { display: block; margin: .5rem 0 .25rem; font-weight: 600; }
-input[type=text], input[type=url], input[type=password] { width: 100%; padding: .45rem .5rem; border: 1px solid var(--line); border-radius: 4px; font: inherit; }
+input[type=text], input[type=url], input[type=password], input[type=email] { width: 100%; padding: .45rem .5rem; border: 1px solid var(--line); border-radius: 4px; font: inherit; }
 fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .75rem 0; columns: 3 14rem; }
 fieldset label { font-weight: 400; margin: 0; }
 button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; cursor: pointer; }
 button.secondary { background: #fff; color: var(--accent); }
+a.button { display: inline-block; padding: .35rem .8rem; border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; text-decoration: none; }
+ul.accounts { list-style: none; padding: 0; } ul.accounts li { margin: .5rem 0; } ul.accounts form { display: flex; gap: .75rem; align-items: baseline; flex-wrap: wrap; }
+fieldset.roles { columns: auto; display: flex; gap: 1rem; flex-wrap: wrap; } fieldset.roles label { display: inline; }
 button.danger { background: #fff; color: var(--bad); border-color: var(--bad); }
 form.inline { display: inline; }
 .actions form { display: inline-block; margin: 0 .4rem .4rem 0; }
@@ -54,16 +57,35 @@ a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visib
 export interface LayoutUser {
   readonly clientName: string;
   readonly csrf: string;
+  /** Whether the caller may do an operation: the navigation links only the pages the caller may open. */
+  readonly may?: (operationId: string) => boolean;
 }
 
-/** A whole page: head, header with navigation and sign-out, and the content. */
-export const layout = (title: string, content: Html, user?: LayoutUser): Html => html`<!doctype html>
+/** The navigation: each page with the operation that opens it. */
+const NAVIGATION: readonly (readonly [path: string, label: string, operationId: string])[] = [
+  ["/portal/review", "Review", "portalReviewQueue"],
+  ["/portal/approval-policies", "Approval policies", "portalApprovalPoliciesPage"],
+  ["/portal/people", "People", "portalPeoplePage"],
+  ["/portal/webhooks", "Webhooks", "portalWebhooksPage"],
+  ["/portal/api-keys", "API keys", "portalApiKeysPage"],
+  ["/portal/companies", "Companies", "portalCompaniesPage"],
+  ["/portal/seller-identity", "Seller identity", "portalSellerIdentityPage"],
+];
+
+const navigationOf = (user: LayoutUser): Html =>
+  html`<nav>${NAVIGATION.filter(([, , op]) => user.may?.(op) ?? true).map(
+    ([path, label]) => html`<a href="${path}">${label}</a>`,
+  )}</nav>`;
+
+/** A whole page: head (with `head` added), header with navigation and sign-out, and the content. */
+export const layout = (title: string, content: Html, user?: LayoutUser, head?: Html): Html => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · apar portal</title>
 <link rel="stylesheet" href="/portal/portal.css">
+${head}
 </head>
 <body>
 <header>
@@ -71,7 +93,7 @@ export const layout = (title: string, content: Html, user?: LayoutUser): Html =>
 ${
   user === undefined
     ? html`<nav></nav>`
-    : html`<nav><a href="/portal/review">Review</a><a href="/portal/approval-policies">Approval policies</a><a href="/portal/webhooks">Webhooks</a><a href="/portal/api-keys">API keys</a><a href="/portal/companies">Companies</a><a href="/portal/seller-identity">Seller identity</a></nav>
+    : html`${navigationOf(user)}
 <span class="muted">${user.clientName}</span>
 <form class="inline" method="post" action="/portal/sign-out"><input type="hidden" name="csrf" value="${user.csrf}"><button class="secondary" type="submit">Sign out</button></form>`
 }

@@ -1,9 +1,18 @@
-import type { BillJson, DomainError } from "@apar/core";
+import { type BillJson, type DomainError, isDomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import type { HttpReply, QueryParams, RouteDef } from "../http/route.js";
+import type { HttpReply, QueryParams, RouteContext, RouteDef } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
-import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf, withModule } from "./guard.js";
+import {
+  actingInOrganisation,
+  notAllowed,
+  type PortalDeps,
+  type Signed,
+  signedInForm,
+  signedInPage,
+  userOf,
+  withModule,
+} from "./guard.js";
 import { PAGE_HEADERS, page, redirect } from "./http.js";
 import type { PortalQueue, PortalQueued } from "./portal-review.js";
 import {
@@ -102,6 +111,21 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
 
   const ap = withModule("ap", (s, why) => queuePage(userOf(s), emptyQueue, undefined, why));
 
+  /**
+   * Runs `then` as the caller acting in the bill's organisation, with the roles held there (the buttons and the
+   * permission of the page or action are those): an organisation the caller does not act in answers as a missing bill.
+   */
+  const inBillOrganisation = async (
+    ctx: RouteContext,
+    s: Signed,
+    at: BillAt,
+    then: (s: Signed) => Promise<HttpReply>,
+  ): Promise<HttpReply> => {
+    const acting = await actingInOrganisation(deps, s, at.organisationId, ctx.operationId);
+    if (isDomainError(acting)) return acting.kind === "NotFound" ? notFound(s) : notAllowed(acting);
+    return then(acting);
+  };
+
   const queueOf = async (s: Signed): Promise<PortalQueue> => {
     const queue = await run(deps().review.queue(s.auth));
     return E.isRight(queue) ? queue.right : emptyQueue;
@@ -144,7 +168,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     handler: signedInForm(deps, keys, (ctx, s, form) =>
       ap(async () => {
         const at = billAt((name) => form.get(name) ?? undefined);
-        return at === undefined ? notFound(s) : act(s, at, form);
+        return at === undefined ? notFound(s) : inBillOrganisation(ctx, s, at, (acting) => act(acting, at, form));
       })(ctx, s),
     ),
   });
@@ -232,8 +256,10 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
         ap(async (ctx, s) => {
           const at = billAt((name) => ctx.query.get(name));
           if (at === undefined) return notFound(s);
-          const message = await messageOf(s, ctx.query);
-          return showBill(s, at, 200, {}, message === undefined ? {} : { message });
+          return inBillOrganisation(ctx, s, at, async (acting) => {
+            const message = await messageOf(acting, ctx.query);
+            return showBill(acting, at, 200, {}, message === undefined ? {} : { message });
+          });
         }),
       ),
     },

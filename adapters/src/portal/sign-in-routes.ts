@@ -1,25 +1,28 @@
 import { randomBytes } from "node:crypto";
-import { authorise, type DomainError, PERMISSIONS } from "@apar/core";
+import type { DomainError } from "@apar/core";
 import { isAuthFailure } from "../http/auth/authenticate.js";
 import type { HttpReply, JsonSchema, ResponseDef, RouteContext, RouteDef } from "../http/route.js";
 import { parseCookies, setCookie } from "./cookies.js";
-import { type PortalDeps, refused, signedInForm } from "./guard.js";
-import { html } from "./html.js";
+import { type PortalDeps, refused, sessionDeps, signedInForm } from "./guard.js";
+import type { Html } from "./html.js";
 import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
-import { layout, notice, PORTAL_CSS } from "./layout.js";
+import { PORTAL_CSS } from "./layout.js";
 import { csrfMatches, csrfToken, type PortalKeys } from "./seal.js";
 import {
   credentialHeaders,
+  landingOf,
   newSession,
   PORTAL_ACCESS,
-  PORTAL_LANDING,
   type PortalCredential,
+  type PortalSession,
+  readSession,
   SESSION_COOKIE,
   SESSION_MS,
   sealSession,
 } from "./session.js";
+import { type SignInView, signInPageHtml } from "./sign-in-pages.js";
 
-/** The pre-session cookie that binds the sign-in form's CSRF token (no login CSRF). */
+/** The pre-session cookie that binds the sign-in forms' CSRF token (no login CSRF). */
 const SIGN_IN_COOKIE = "apar_portal_sign_in";
 
 /** OpenAPI pieces every portal route shares. */
@@ -52,7 +55,7 @@ export const formBody = (required: readonly string[], optional: Readonly<Record<
 // A JWT is three base64url parts; anything else is taken for an API key.
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-const credentialOf = (text: string): PortalCredential =>
+const credentialOf = (text: string): Exclude<PortalCredential, { kind: "person" }> =>
   JWT.test(text) ? { kind: "bearer", token: text } : { kind: "api_key", key: text };
 
 const failure = (error: DomainError): { status: number; message: string } => {
@@ -68,49 +71,80 @@ const failure = (error: DomainError): { status: number; message: string } => {
   }
 };
 
-const signInPage = (
+/**
+ * A page with the sign-in forms: a fresh nonce per page, in a cookie only this site's requests carry, binds their
+ * CSRF token (a form another site posts lacks it). `draw` makes the page from that token.
+ */
+export const withSignInNonce = (
   keys: PortalKeys,
   ctx: RouteContext,
   status: number,
-  message: string | undefined,
-  clientId = "",
+  draw: (csrf: string) => Html,
 ): HttpReply => {
-  // A fresh nonce per form, in a cookie only this site's requests carry: a form another site posts lacks it.
   const nonce = randomBytes(18).toString("base64url");
-  const signedOut = ctx.query.get("signedout") === "1";
-  return page(
-    status,
-    layout(
-      "Sign in",
-      html`<section>
-<h1>Sign in</h1>
-${notice(signedOut ? "You are signed out." : undefined)}${notice(message, true)}
-<p class="muted">Client administrators sign in with an API key of their client or with a bearer token. The portal keeps the
-session for 8 hours and checks the credential again on every page, so revoking it ends the session.</p>
-<form method="post" action="/portal/sign-in">
-<input type="hidden" name="csrf" value="${csrfToken(keys.csrf, `sign-in:${nonce}`)}">
-<label for="credential">API key or bearer token</label>
-<input type="password" id="credential" name="credential" autocomplete="off" required>
-<label for="clientId">Client ID <span class="muted">(only when the credential covers several clients)</span></label>
-<input type="text" id="clientId" name="clientId" value="${clientId}">
-<p><button type="submit">Sign in</button></p>
-</form>
-</section>`,
-    ),
-    { "Set-Cookie": setCookie(SIGN_IN_COOKIE, nonce, { maxAge: 3600, secure: secureCookies(ctx) }) },
+  return page(status, draw(csrfToken(keys.csrf, `sign-in:${nonce}`)), {
+    "Set-Cookie": setCookie(SIGN_IN_COOKIE, nonce, { maxAge: 3600, secure: secureCookies(ctx) }),
+  });
+};
+
+/** True when a sign-in form came from a page of ours with its nonce cookie and CSRF token. */
+export const signInFormChecked = (keys: PortalKeys, ctx: RouteContext, form: URLSearchParams): boolean => {
+  const nonce = parseCookies(ctx.headers.cookie).get(SIGN_IN_COOKIE);
+  return sameOrigin(ctx) && nonce !== undefined && csrfMatches(keys.csrf, `sign-in:${nonce}`, form.get("csrf"));
+};
+
+/** The sign-in page with what it says this time. */
+export const signInPage = (
+  deps: PortalDeps,
+  keys: PortalKeys,
+  ctx: RouteContext,
+  status: number,
+  view: Omit<SignInView, "csrf" | "oidcName">,
+): HttpReply => {
+  const oidc = deps().signIn.oidc;
+  return withSignInNonce(keys, ctx, status, (csrf) =>
+    signInPageHtml({
+      ...view,
+      csrf,
+      ...(ctx.query.get("signedout") === "1" && view.message === undefined ? { message: "You are signed out." } : {}),
+      ...(oidc === undefined ? {} : { oidcName: oidc.name }),
+    }),
   );
 };
 
-/** The sign-in page, its form, sign-out, `/portal` itself and the stylesheet. */
+/**
+ * Opens a session: the session cookie (the sign-in forms' cookies deleted), then its landing page, by a redirect, or
+ * by `page` when the request came from another site (see `continueHtml`).
+ */
+export const openSession = (
+  ctx: RouteContext,
+  keys: PortalKeys,
+  session: PortalSession,
+  landing: string,
+  then: (landing: string) => HttpReply = redirect,
+  alsoDelete: readonly string[] = [],
+): HttpReply => {
+  const secure = secureCookies(ctx);
+  ctx.res.setHeader("Set-Cookie", [
+    setCookie(SESSION_COOKIE, sealSession(keys, session), { maxAge: SESSION_MS / 1000, secure }),
+    ...[SIGN_IN_COOKIE, ...alsoDelete].map((name) => setCookie(name, "", { maxAge: 0, secure })),
+  ]);
+  return then(landing);
+};
+
+/** The sign-in page, its form for keys and tokens, sign-out, `/portal` itself and the stylesheet. */
 export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): RouteDef[] => [
   {
     ...PORTAL_ROUTE,
     method: "GET",
     path: "/portal",
     operationId: "portalHome",
-    summary: "The portal: goes to its Webhooks page",
+    summary: "The portal: goes to the signed-in caller's first page (a person's review queue), or to sign in",
     responses: { "303": SEE_OTHER },
-    handler: async () => redirect("/portal/webhooks"),
+    handler: async (ctx) => {
+      const signed = await readSession(sessionDeps(deps, await keys()), ctx.headers.cookie);
+      return redirect((signed === undefined ? undefined : landingOf(signed.auth)) ?? "/portal/sign-in");
+    },
   },
   {
     ...PORTAL_ROUTE,
@@ -131,10 +165,10 @@ export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     method: "GET",
     path: "/portal/sign-in",
     operationId: "portalSignInPage",
-    summary: "The portal's sign-in page",
+    summary: "The portal's sign-in page: a link by e-mail, the organisation's provider, or a key or token",
     parameters: [{ name: "signedout", in: "query", schema: { type: "string", enum: ["1"] } }],
     responses: { "200": HTML_RESPONSE },
-    handler: async (ctx) => signInPage(await keys(), ctx, 200, undefined),
+    handler: async (ctx) => signInPage(deps, await keys(), ctx, 200, {}),
   },
   {
     ...PORTAL_ROUTE,
@@ -142,22 +176,22 @@ export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     path: "/portal/sign-in",
     operationId: "portalSignIn",
     summary: "Sign in to the portal with an API key or a bearer token",
-    description: "Starts an 8-hour session (an encrypted HttpOnly, SameSite=Strict cookie) for a client administrator.",
+    description:
+      "Starts an 8-hour session (an encrypted HttpOnly, SameSite=Strict cookie) for a credential that may open a page " +
+      "of the portal (an API key, or a user's token: the pages its roles allow).",
     requestBody: formBody(["credential", "csrf"], { clientId: { type: "string" } }),
     responses: {
       "303": SEE_OTHER,
       "401": { ...HTML_RESPONSE, description: "An HTML page: the credential is not valid." },
-      "403": { ...HTML_RESPONSE, description: "An HTML page: not a client administrator, or no CSRF token." },
+      "403": { ...HTML_RESPONSE, description: "An HTML page: no page is for this credential, or no CSRF token." },
     },
     handler: async (ctx) => {
       const k = await keys();
       const form = formOf(ctx);
-      const nonce = parseCookies(ctx.headers.cookie).get(SIGN_IN_COOKIE);
-      if (!sameOrigin(ctx) || nonce === undefined || !csrfMatches(k.csrf, `sign-in:${nonce}`, form.get("csrf")))
-        return refused();
+      if (!signInFormChecked(k, ctx, form)) return refused();
       const text = (form.get("credential") ?? "").trim();
       const clientId = (form.get("clientId") ?? "").trim();
-      if (text === "") return signInPage(k, ctx, 400, "Enter an API key or a bearer token.", clientId);
+      if (text === "") return signInPage(deps, k, ctx, 400, { error: "Enter an API key or a bearer token.", clientId });
       const credential = credentialOf(text);
       const auth = await deps().authenticate(
         credentialHeaders(deps().headerPrefix, credential, clientId === "" ? undefined : clientId),
@@ -165,23 +199,15 @@ export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       );
       if (isAuthFailure(auth)) {
         const { status, message } = failure(auth.error);
-        return signInPage(k, ctx, status, message, clientId);
+        return signInPage(deps, k, ctx, status, { error: message, clientId });
       }
-      if (authorise(PERMISSIONS, PORTAL_LANDING.operationId, auth) !== undefined)
-        return signInPage(
-          k,
-          ctx,
-          403,
-          "Only a client administrator (Owner or Admin) can sign in to the portal.",
+      const landing = landingOf(auth);
+      if (landing === undefined)
+        return signInPage(deps, k, ctx, 403, {
+          error: "No page of the portal is for this credential's roles.",
           clientId,
-        );
-      const session = newSession(deps().clock, credential, auth);
-      const secure = secureCookies(ctx);
-      ctx.res.setHeader("Set-Cookie", [
-        setCookie(SESSION_COOKIE, sealSession(k, session), { maxAge: SESSION_MS / 1000, secure }),
-        setCookie(SIGN_IN_COOKIE, "", { maxAge: 0, secure }),
-      ]);
-      return redirect(PORTAL_LANDING.path);
+        });
+      return openSession(ctx, k, newSession(deps().clock, credential, auth), landing);
     },
   },
   {
@@ -189,13 +215,14 @@ export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     method: "POST",
     path: "/portal/sign-out",
     operationId: "portalSignOut",
-    summary: "Sign out of the portal",
+    summary: "Sign out of the portal (a person's session ends wherever its cookie is)",
     requestBody: formBody(["csrf"]),
     responses: { "303": SEE_OTHER, "403": FORBIDDEN_PAGE },
-    handler: signedInForm(deps, keys, async (_ctx, s) =>
-      redirect("/portal/sign-in?signedout=1", {
+    handler: signedInForm(deps, keys, async (_ctx, s) => {
+      if (s.session.credential.kind === "person") await deps().signIn.end(s.session.credential.session);
+      return redirect("/portal/sign-in?signedout=1", {
         "Set-Cookie": setCookie(SESSION_COOKIE, "", { maxAge: 0, secure: s.secure }),
-      }),
-    ),
+      });
+    }),
   },
 ];

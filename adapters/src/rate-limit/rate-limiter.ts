@@ -45,7 +45,8 @@ export interface RateLimiter {
   /**
    * Spends, once the body is read: on MCP, one more request of the credential's budget per further message of a
    * JSON-RPC batch (a batch over what is left is refused whole, and gives back all but the one request it is);
-   * on an auth route without a credential, the budget of the body's key (an exchange's code).
+   * on an auth route without a credential, the budget of the body's key (an exchange's code, the address a sign-in
+   * link is asked for).
    */
   readonly afterBody: AfterBodyHook;
 }
@@ -156,7 +157,7 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
     });
   };
 
-  const afterBody: AfterBodyHook = async ({ req, route, json }) => {
+  const afterBody: AfterBodyHook = async ({ req, route, json, form }) => {
     if (route?.limit === "mcp" && Array.isArray(json) && json.length > 1) {
       const key = credentialKey(req.headers, headerPrefix);
       if (key === undefined) return undefined;
@@ -169,7 +170,7 @@ export const createRateLimiter = (options: RateLimiterOptions): RateLimiter => {
       const value =
         json !== null && typeof json === "object" && !Array.isArray(json)
           ? (json as Record<string, unknown>)[route.limitKeyMember]
-          : undefined;
+          : form?.get(route.limitKeyMember);
       if (typeof value !== "string" || value === "") return undefined;
       return (await take(auth, `${route.limitKeyMember}:${digestKey(value)}`)) <= settings.auth ? undefined : TOO_MANY;
     }

@@ -177,6 +177,7 @@ export {
   sendReminderNow,
 } from "./reminders/reminder-use-cases.js";
 export * from "./reminders/rules.js";
+export * from "./sign-in/index.js";
 export {
   applySupplierCredit,
   deleteSupplierCreditNote,
@@ -212,7 +213,7 @@ export type * from "./tenancy/deps.js";
 export * from "./tenancy/inputs.js";
 export * from "./tenancy/queries.js";
 export * from "./tenancy/rename-organisation.js";
-export { resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js";
+export { actingIn, resolveAccess, type TenancyHeaders } from "./tenancy/resolve-access.js";
 export * from "./tenancy/seller-identity.js";
 export * from "./tenancy/update-client.js";
 export * from "./tools/index.js";

@@ -41,6 +41,11 @@ export interface Memberships {
   setRoles(userId: string, organisationId: string, roles: readonly OrganisationRole[]): Promise<void>;
   /** Ends the membership; false when there was none. */
   remove(userId: string, organisationId: string): Promise<boolean>;
+  /**
+   * Holds the organisation's memberships for the rest of the unit of work: a second unit changing them waits, so
+   * that two administrators demoting each other at once cannot leave the organisation with none.
+   */
+  lockOrganisation(organisationId: string): Promise<void>;
 }
 
 /** The client and organisation a request names (its tenancy headers, lower-case UUIDs), read with its key. */

@@ -65,7 +65,7 @@ const withFailures = async (old: number, recent: number) => {
 const signIn = async (page: Page): Promise<void> => {
   await page.goto(`${base}/portal/sign-in`);
   await page.fill("#credential", h.firstKey);
-  await page.click("button[type=submit]");
+  await page.click("#credential-sign-in");
 };
 
 /** The `datetime-local` value of an instant, in UTC as the page shows times. */

@@ -28,6 +28,8 @@ export const memoryMemberships = (access: Access): Memberships => ({
       const membership = t.memberships.get(key);
       if (membership !== undefined) t.memberships.set(key, { ...membership, roles: [...roles] });
     }),
+  // A memory unit of work runs alone: nothing to wait for.
+  lockOrganisation: async () => undefined,
   remove: (userId, organisationId) =>
     access.write((t) => {
       const key = keyOf(userId, organisationId);

@@ -56,6 +56,11 @@ export const sqlMemberships = (session: SqlSession): Memberships => ({
       organisationId,
     ]);
   },
+  async lockOrganisation(organisationId) {
+    // SQLite has one writer and its units of work queue in-process: only MySQL needs the row lock.
+    if (session.dialect !== "mysql" || session.transaction === null) return;
+    await session.select("SELECT id FROM organisations WHERE id = $1 FOR UPDATE", [organisationId]);
+  },
   async remove(userId, organisationId) {
     const changed = await session.execute("DELETE FROM memberships WHERE user_id = $1 AND organisation_id = $2", [
       userId,

@@ -4,6 +4,7 @@ import { readCompanyBillJob } from "../inbox/jobs.js";
 import { emailInvoiceJob } from "../invoices/jobs.js";
 import { generateOccurrenceJob } from "../recurring/jobs.js";
 import { planRemindersJob, sendReminderJob } from "../reminders/jobs.js";
+import { sendSignInLinkJob } from "../sign-in/jobs.js";
 import type { JobDepsOf } from "./job.js";
 
 export * from "./job.js";
@@ -19,6 +20,7 @@ export const JOBS = [
   generateOccurrenceJob,
   planRemindersJob,
   sendReminderJob,
+  sendSignInLinkJob,
 ] as const;
 
 /** The dependencies of every job, by type. */

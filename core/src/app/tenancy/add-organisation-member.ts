@@ -25,7 +25,7 @@ export interface AddedMember {
  * duplicated), otherwise a new user is created. Already a member: 409 `Membership.Exists`.
  */
 export const addOrganisationMember =
-  (deps: TenancyDeps) =>
+  (deps: TenancyDeps<"clients" | "memberships" | "organisations" | "users">) =>
   (input: AddOrganisationMemberInput): TE.TaskEither<DomainError, AddedMember> =>
   () =>
     deps.db.run(async (s): Promise<E.Either<DomainError, AddedMember>> => {

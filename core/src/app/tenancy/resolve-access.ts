@@ -5,6 +5,7 @@ import { actorOf, type Principal, type RequestAuth } from "../../auth/principal.
 import type { AccessLookups } from "../../ports/access-lookups.js";
 import { isUuid } from "../../shared/codecs/uuid.js";
 import { type DomainError, domainError, validationError } from "../../shared/errors.js";
+import type { Organisation } from "../../tenancy/model.js";
 import { hasModule, isClientAdministrator, scopeCoversClient, soleClientOf } from "../../tenancy/rules.js";
 
 /** The tenancy headers of a request (absent or empty: undefined). */
@@ -104,11 +105,20 @@ export const resolveAccess = async (
   const organisation = await lookups.organisation(client.id, headers.organisationId.toLowerCase());
   if (organisation === undefined)
     return E.left(domainError("NotFound", "Organisation.NotFound", "The organisation does not exist."));
+  return actingIn(resolved, organisation);
+};
+
+/**
+ * A caller resolved to a client, acting in one organisation of it with the roles held there: 403 for a user who is
+ * not a member (client administrators and API keys act in every organisation of the client).
+ */
+export const actingIn = (resolved: RequestAuth, organisation: Organisation): E.Either<DomainError, RequestAuth> => {
+  const principal = resolved.principal;
   const membership =
     principal.kind === "user"
       ? principal.claims.memberships.find((m) => m.organisationId === organisation.id)
       : undefined;
-  if (membership === undefined && !clientAdministrator)
+  if (membership === undefined && !resolved.clientAdministrator)
     return E.left(forbidden("Organisation.NotMember", "The caller is not a member of this organisation."));
   return E.right({ ...resolved, organisation, roles: membership?.roles ?? [] });
 };
