@@ -2,9 +2,9 @@
 // against a freshly started host (SQLite, or MySQL with APAR_TEST_DATABASE_URL). ```console blocks are not run.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import test from "ava";
+import { freePort } from "../helpers/free-port.js";
 import { hostEnvironment, ROOT, startHost } from "../helpers/host-process.js";
 
 /** The README's placeholder for the key printed on first start, and the address it assumes. */
@@ -33,17 +33,6 @@ const shellBlocks = (markdown: string): Block[] => {
   }
   return blocks;
 };
-
-/** A port nothing listens on now, so the host's own default links (`http://localhost:<port>`) are right. */
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address !== null ? done(address.port) : fail()));
-    });
-  });
 
 /**
  * A host as after `npm start` in the repository's folder, on a port of its own: data under ./data, the fixtures

@@ -167,13 +167,16 @@ export const SAMPLES: Record<string, Buffer> = {
 };
 
 /** Another client of the harness's app with an organisation and a client key (its modules as given, else the default). */
+/** The dependencies core's tenancy use cases take, from the harness's host. */
+export const depsOf = (h: BillHarness) => ({
+  db: h.app.database,
+  clock: h.app.container.get<never>(TOKENS.Clock),
+  ids: h.app.container.get<never>(TOKENS.Ids),
+  randomBytes: secureRandomBytes,
+});
+
 export const anotherClient = async (h: BillHarness, modules?: readonly Module[]) => {
-  const deps = {
-    db: h.app.database,
-    clock: h.app.container.get<never>(TOKENS.Clock),
-    ids: h.app.container.get<never>(TOKENS.Ids),
-    randomBytes: secureRandomBytes,
-  };
+  const deps = depsOf(h);
   const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
     if (E.isLeft(r)) throw new Error(r.left.code);
     return r.right;

@@ -134,7 +134,8 @@ export const invitePerson =
   };
 
 /**
- * Gives a member other roles. Nobody may give themselves a role they do not hold, and the last Admin keeps it.
+ * Gives a member other roles. Nobody may give themselves a role they do not hold (an Admin holds them all), and the
+ * last Admin keeps the role.
  */
 export const changeRoles =
   (deps: Pick<SignInDeps<"memberships" | "users">, "db">) =>
@@ -145,7 +146,11 @@ export const changeRoles =
     return deps.db.run(async (s) => {
       const membership = await heldMembership(s, scope, userId);
       if (membership === undefined) return E.left(memberNotFound());
-      if (actor.userId === userId && roles.right.some((r) => !membership.roles.includes(r)))
+      // An Admin holds every role of the organisation: stepping down is not raising.
+      const held: readonly OrganisationRole[] = membership.roles.includes("Admin")
+        ? ORGANISATION_ROLES
+        : membership.roles;
+      if (actor.userId === userId && roles.right.some((r) => !held.includes(r)))
         return E.left(
           domainError(
             "Forbidden",
