@@ -27,8 +27,8 @@ export const csrfOf = (text: string): string => /name="csrf" value="([^"]+)"/.ex
 export const portalClient = (): PortalClient => {
   const jars = new Map<string, Map<string, string>>();
   const jarOf = (host: string) => {
-    let jar = jars.get(host);
-    if (jar === undefined) jars.set(host, (jar = new Map()));
+    const jar = jars.get(host) ?? new Map<string, string>();
+    jars.set(host, jar);
     return jar;
   };
   const request = async (
