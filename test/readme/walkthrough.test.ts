@@ -151,6 +151,11 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.regex(authentication, /^\{"clientId":"[0-9a-f-]{36}","type":"Live"\}$/m, "Ada's bearer token works");
   t.regex(authentication, /^first-start admin\nci$/m);
 
+  const portal = of("Portal");
+  t.regex(portal, /^a link is on its way$/m, "the same words for any address");
+  t.regex(portal, /^303 http:\/\/localhost:\d+\/portal\/review$/m, "the link signs Ada in, on her work");
+  t.regex(portal, /^<h1>Review queue<\/h1>\n403\n410$/m, "her queue; not Webhooks; the link used once");
+
   const bills = of("Bills");
   t.regex(bills, /"state": "PendingReview",\s*"supplierName": "Acme GmbH",\s*"supplierId": "[0-9a-f-]{36}"/);
   t.regex(bills, /"totalAmount": "142\.80"/);

@@ -49,7 +49,7 @@ const personRow = (user: PageUser, view: PeopleView, p: Person): Html => {
 <td><form method="post" action="/portal/people/roles">
 <input type="hidden" name="csrf" value="${user.csrf}"><input type="hidden" name="organisationId" value="${view.current.id}"><input type="hidden" name="userId" value="${p.userId}">
 ${roleBoxes(rowId, p.roles, false)}
-<button type="submit" class="secondary" aria-label="Save the roles of ${p.name}">Save roles</button>
+<button type="submit" class="secondary" aria-label="Save roles of ${p.name}">Save roles</button>
 </form></td>
 <td>${action(user, "/portal/people/remove", { organisationId: view.current.id, userId: p.userId }, "Remove", "danger")}</td>
 </tr>`;
