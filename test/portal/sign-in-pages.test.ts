@@ -1,11 +1,11 @@
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { eventually } from "../helpers/eventually.js";
-import { freePort } from "../helpers/free-port.js";
-import { startOidcProvider, type TestProvider } from "../helpers/oidc-provider.js";
+import type { TestProvider } from "../helpers/oidc-provider.js";
 import { suiteNeeding } from "../helpers/services.js";
-import { anotherClient, type BillHarness, startBillHarness } from "../http/bills/bill-harness.js";
-import { type SmtpSink, startSmtpSink } from "../http/invoices/smtp-sink.js";
+import { anotherClient, type BillHarness } from "../http/bills/bill-harness.js";
+import type { SmtpSink } from "../http/invoices/smtp-sink.js";
+import { type SignInHarness, startSignInHarness } from "../http/sign-in/sign-in-harness.js";
 import { send } from "../http/support/client.js";
 import { browserSkipReason, launchChromium, seriousAxeViolations, submit } from "./browser.js";
 
@@ -32,41 +32,22 @@ const addUser = async (headers: Record<string, string>, organisationId: string, 
   if (a.status !== 201) throw new Error(a.text);
 };
 
+let harness: SignInHarness | undefined;
+
 test.before(async () => {
   if (skip !== undefined) return;
-  smtp = await startSmtpSink();
-  const [port, idpPort] = [await freePort(), await freePort()];
-  base = `http://127.0.0.1:${port}`;
-  idp = await startOidcProvider({
-    port: idpPort,
-    clientId: "apar",
-    clientSecret: "apar-test-secret",
-    redirectUri: `${base}/portal/sign-in/oidc/callback`,
-    accounts: {
-      grace: { email: GRACE, email_verified: true },
-      stranger: { email: "stranger@example.com", email_verified: true },
-    },
+  harness = await startSignInHarness({
+    grace: { email: GRACE, email_verified: true },
+    stranger: { email: "stranger@example.com", email_verified: true },
   });
-  h = await startBillHarness({
-    vars: {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      APAR_PORT: String(port),
-      APAR_PUBLIC_URL: base,
-      APAR_OIDC_ISSUER: idp.issuer,
-      APAR_OIDC_CLIENT_ID: "apar",
-      APAR_OIDC_CLIENT_SECRET: "apar-test-secret",
-      APAR_OIDC_NAME: "Test provider",
-    },
-  });
+  ({ h, smtp, idp, base } = harness);
   await addUser(h.headers, h.organisationId, ADA, "Member");
   await addUser(h.headers, h.organisationId, GRACE, "Admin");
   browser = await launchChromium();
 });
 test.after.always(async () => {
   await browser?.close();
-  await h?.dispose();
-  await idp?.close();
-  await smtp?.close();
+  await harness?.dispose();
 });
 
 /** A new browser context (axe is added to its pages, so they are opened bypassing our CSP). */

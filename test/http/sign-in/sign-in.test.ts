@@ -3,12 +3,12 @@ import { createUser } from "@apar/core/app";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { eventually } from "../../helpers/eventually.js";
-import { freePort } from "../../helpers/free-port.js";
-import { startOidcProvider, type TestProvider } from "../../helpers/oidc-provider.js";
-import { anotherClient, type BillHarness, depsOf, startBillHarness } from "../bills/bill-harness.js";
-import { type SmtpSink, startSmtpSink } from "../invoices/smtp-sink.js";
+import type { TestProvider } from "../../helpers/oidc-provider.js";
+import { anotherClient, type BillHarness, depsOf } from "../bills/bill-harness.js";
+import type { SmtpSink } from "../invoices/smtp-sink.js";
 import { send } from "../support/client.js";
 import { csrfOf, type PageAnswer, type PortalClient, portalClient } from "./portal-client.js";
+import { type SignInHarness, startSignInHarness } from "./sign-in-harness.js";
 
 // Staff sign in as themselves over real HTTP: a link by mail through a real SMTP server, and OpenID Connect against a
 // conformant provider on loopback (`localhost`, another site than apar's `127.0.0.1`).
@@ -16,45 +16,25 @@ let h: BillHarness;
 let smtp: SmtpSink;
 let idp: TestProvider;
 let base: string;
+let harness: SignInHarness | undefined;
 
 const ADA = `ada-${Date.now()}@example.com`;
 const GRACE = `grace-${Date.now()}@example.com`;
 
 test.before(async () => {
-  smtp = await startSmtpSink();
-  const [port, idpPort] = [await freePort(), await freePort()];
-  base = `http://127.0.0.1:${port}`;
-  idp = await startOidcProvider({
-    port: idpPort,
-    clientId: "apar",
-    clientSecret: "apar-test-secret",
-    redirectUri: `${base}/portal/sign-in/oidc/callback`,
-    accounts: {
-      grace: { email: GRACE, email_verified: true },
-      unverified: { email: GRACE, email_verified: false },
-      stranger: { email: "stranger@example.com", email_verified: true },
-    },
+  harness = await startSignInHarness({
+    grace: { email: GRACE, email_verified: true },
+    unverified: { email: GRACE, email_verified: false },
+    stranger: { email: "stranger@example.com", email_verified: true },
   });
-  h = await startBillHarness({
-    vars: {
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      APAR_PORT: String(port),
-      APAR_PUBLIC_URL: base,
-      APAR_OIDC_ISSUER: idp.issuer,
-      APAR_OIDC_CLIENT_ID: "apar",
-      APAR_OIDC_CLIENT_SECRET: "apar-test-secret",
-      APAR_OIDC_NAME: "Test provider",
-    },
-  });
+  ({ h, smtp, idp, base } = harness);
   const ada = await h.call("POST", `/v1/organisations/${h.organisationId}/users`, {
     body: { email: ADA, name: "Ada", role: "Member" },
   });
   if (ada.status !== 201) throw new Error(ada.text);
 });
 test.after.always(async () => {
-  await h?.dispose();
-  await idp?.close();
-  await smtp?.close();
+  await harness?.dispose();
 });
 
 const LINK = /http:\/\/127\.0\.0\.1:\d+\/portal\/sign-in\/link\/[A-Za-z0-9_-]{43}/;
