@@ -95,6 +95,21 @@ test("exchanges spend a budget per code: garbage from many addresses never locks
   t.is((await hit(s.port, "/auth/exchange", exchange("another-code"))).status, 200);
 });
 
+test("sign-in links: 10 per window per address (a form field), from any IP; another address keeps its own", async (t) => {
+  const s = await startLimited(behindProxy);
+  t.teardown(() => s.close());
+  const ask = (email: string, ip = randomIp()) => ({
+    method: "POST",
+    ip,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, csrf: "x" }).toString(),
+  });
+  t.deepEqual(tally(await hits(10, s.port, "/portal/sign-in/link", () => ask("someone@example.com"))), { 200: 10 });
+  t.is((await hit(s.port, "/portal/sign-in/link", ask("someone@example.com"))).status, 429, "per address");
+  t.is((await hit(s.port, "/portal/sign-in/link", ask("other@example.com"))).status, 200, "another address");
+  t.is(s.calls.get("/portal/sign-in/link"), 11);
+});
+
 test("an IP over its general limit is rejected before the auth budget is spent", async (t) => {
   const s = await startLimited({ ...behindProxy, settings: { perIp: 3 } });
   t.teardown(() => s.close());

@@ -55,6 +55,11 @@ export const startLimited = async (options: Partial<RateLimiterOptions> = {}): P
       route(calls, "POST", "/v1/things"),
       route(calls, "POST", "/v1/auth/codes", { limit: "auth", access: { scope: "client", credentials: "api_key" } }),
       route(calls, "POST", "/auth/exchange", { limit: "auth", limitKeyMember: "code" }),
+      route(calls, "POST", "/portal/sign-in/link", {
+        limit: "auth",
+        limitKeyMember: "email",
+        requestBody: { mediaType: "application/x-www-form-urlencoded", schema: { type: "object" } },
+      }),
       route(calls, "GET", "/i/{token}", { limit: "public-token" }),
       route(calls, "POST", "/public/bills/{approvalToken}/approve", {
         limit: "public-token",
