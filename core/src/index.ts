@@ -21,6 +21,7 @@ export * from "./payments/index.js";
 export * from "./products/index.js";
 export * from "./recurring/index.js";
 export * from "./reminders/index.js";
+export * from "./reports/index.js";
 export * from "./shared/codecs/index.js";
 export * from "./shared/currencies.js";
 export * from "./shared/currency-amounts.js";

@@ -28,6 +28,7 @@ import {
   memoryProducts,
 } from "./stores/receivables.js";
 import { memoryRecurringSchedules } from "./stores/recurring-schedules.js";
+import { memoryReportSources } from "./stores/reports.js";
 import { memorySellerIdentities } from "./stores/seller-identities.js";
 import { memoryPersonSessions, memorySignInLinks } from "./stores/sign-in.js";
 import { memorySupplierCreditNotes } from "./stores/supplier-credits.js";
@@ -76,4 +77,5 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   paymentAccounts: memoryPaymentAccounts(access),
   paymentRuns: memoryPaymentRuns(access),
   bankStatements: memoryBankStatements(access),
+  reports: memoryReportSources(access),
 });

@@ -24,6 +24,7 @@ import { sqlPaymentAccounts } from "./stores/payment-accounts.js";
 import { sqlPaymentRuns } from "./stores/payment-runs.js";
 import { sqlProducts } from "./stores/products.js";
 import { sqlRecurringSchedules } from "./stores/recurring-schedules.js";
+import { sqlReportSources } from "./stores/reports.js";
 import { sqlSellerIdentities } from "./stores/seller-identities.js";
 import { sqlPersonSessions, sqlSignInLinks } from "./stores/sign-in.js";
 import { sqlSupplierCreditNotes } from "./stores/supplier-credits.js";
@@ -72,4 +73,5 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   conversations: sqlConversations(session),
   toolConfirmations: sqlToolConfirmations(session),
   paymentAccounts: sqlPaymentAccounts(session),
+  reports: sqlReportSources(session),
 });

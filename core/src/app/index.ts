@@ -177,6 +177,7 @@ export {
   sendReminderNow,
 } from "./reminders/reminder-use-cases.js";
 export * from "./reminders/rules.js";
+export * from "./reports/reports.js";
 export * from "./sign-in/index.js";
 export {
   applySupplierCredit,

@@ -1,4 +1,5 @@
 import type { Actor } from "../events/envelope.js";
+import { isZeroAmount, subtractAmounts } from "../shared/money.js";
 
 /** What a policy does with a bill it matches. */
 export const POLICY_ACTIONS = ["AutoApprove", "AlwaysReview", "AutoVoid"] as const;
@@ -116,7 +117,31 @@ export interface BillLifecycle {
   readonly amountCredited: string;
   /** Sum paid so far: by hand, or by a run's transfer the bank confirmed (decimal string; absent in older records). */
   readonly amountPaid?: string;
+  /**
+   * Each change of `amountPaid` and `amountCredited`, with when it counts, so that what the bill owed on any past
+   * day can be told (aged payables). Absent in records written before it: their sums date from `paidAt`.
+   */
+  readonly settlements?: readonly BillSettlement[];
 }
+
+/** One change of what was paid or credited on a bill (a reversed credit is negative). */
+export interface BillSettlement {
+  /** When it counts: the bank's booking date for a run's confirmed transfer, else the instant it was recorded. */
+  readonly at: string;
+  readonly paid: string;
+  readonly credited: string;
+}
+
+/**
+ * `next` with its change of paid and credited amounts against `before` recorded as a settlement at `at` (nothing
+ * recorded when neither changed).
+ */
+export const withSettlement = (before: BillLifecycle, next: BillLifecycle, at: string): BillLifecycle => {
+  const paid = subtractAmounts(next.amountPaid ?? "0", before.amountPaid ?? "0");
+  const credited = subtractAmounts(next.amountCredited, before.amountCredited);
+  if (isZeroAmount(paid) && isZeroAmount(credited)) return next;
+  return { ...next, settlements: [...(before.settlements ?? []), { at, paid, credited }] };
+};
 
 /** A lifecycle with nothing in it yet. */
 export const emptyLifecycle = (

@@ -26,6 +26,7 @@ export type * from "./payment-runs.js";
 export type * from "./products.js";
 export type * from "./recurring.js";
 export type * from "./reminders.js";
+export type * from "./reports.js";
 export type * from "./seller-identities.js";
 export type * from "./stores.js";
 export type * from "./supplier-credits.js";

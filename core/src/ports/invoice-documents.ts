@@ -1,4 +1,5 @@
 import type { CreditNote, Invoice } from "../invoices/model.js";
+import type { CustomerStatement } from "../reports/statement.js";
 import type { Organisation } from "../tenancy/model.js";
 import type { SellerIdentity } from "../tenancy/seller-identity.js";
 
@@ -11,10 +12,14 @@ export interface DocumentContext {
   readonly seller: SellerIdentity | null;
 }
 
-/** Renders invoices and credit notes as PDF files. */
+/** What a printed customer statement shows about who sends it. */
+export type StatementContext = Omit<DocumentContext, "paymentUrl">;
+
+/** Renders invoices, credit notes and customer statements as PDF files. */
 export interface InvoiceRenderer {
   invoicePdf(invoice: Invoice, context: DocumentContext): Promise<Uint8Array>;
   creditNotePdf(note: CreditNote, invoice: Invoice, context: DocumentContext): Promise<Uint8Array>;
+  statementPdf(statement: CustomerStatement, context: StatementContext): Promise<Uint8Array>;
 }
 
 /** Writes an invoice as EN 16931 XML (UBL 2.1 Invoice or UN/CEFACT CII). */

@@ -14,6 +14,7 @@ import type { PaymentRuns } from "./payment-runs.js";
 import type { Products } from "./products.js";
 import type { RecurringSchedules } from "./recurring.js";
 import type { InvoiceReminders } from "./reminders.js";
+import type { ReportSources } from "./reports.js";
 import type { SellerIdentities } from "./seller-identities.js";
 import type { SupplierCreditNotes } from "./supplier-credits.js";
 import type { Suppliers } from "./suppliers.js";
@@ -69,6 +70,7 @@ export interface Stores {
   readonly conversations: Conversations;
   readonly toolConfirmations: ToolConfirmations;
   readonly paymentAccounts: PaymentAccounts;
+  readonly reports: ReportSources;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

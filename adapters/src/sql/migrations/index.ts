@@ -24,6 +24,7 @@ import { supplierBankConfirmation } from "./0023-supplier-bank-confirmation.js";
 import { paymentRunApprovals } from "./0024-payment-run-approvals.js";
 import { toolConfirmations } from "./0025-tool-confirmations.js";
 import { signIn } from "./0027-sign-in.js";
+import { reportIndexes } from "./0028-report-indexes.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   paymentRunApprovals,
   toolConfirmations,
   signIn,
+  reportIndexes,
 ];

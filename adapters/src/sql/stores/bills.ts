@@ -16,7 +16,8 @@ import { decodeOptionalDecimal } from "../decimal.js";
 import type { SqlSession } from "../sql-session.js";
 import { type Condition, distinctValues, filteredList, listPage } from "./paging.js";
 
-const COLUMNS = [
+/** The bill columns every read selects, in the order `decodeBill` reads them. */
+export const BILL_COLUMNS = [
   "id",
   "client_id",
   "organisation_id",
@@ -55,9 +56,9 @@ const COLUMNS = [
   "updated_at",
 ] as const;
 
-type BillRow = Record<(typeof COLUMNS)[number], unknown>;
+export type BillRow = Record<(typeof BILL_COLUMNS)[number], unknown>;
 
-const SELECT = `SELECT ${COLUMNS.join(", ")} FROM bills`;
+const SELECT = `SELECT ${BILL_COLUMNS.join(", ")} FROM bills`;
 // Hot statements are built once: a text made per call is hashed again at every cache lookup on its way down.
 const OF_ID = `${SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3`;
 
@@ -68,7 +69,8 @@ export const key255 = (value: string | null): string | null =>
 const str = decodeOptionalString;
 const json = <A>(v: unknown): A | null => (v === null || v === undefined ? null : decodeJson<A>(v));
 
-const decode = (r: BillRow): Bill => {
+/** A bill row read back. */
+export const decodeBill = (r: BillRow): Bill => {
   const document: BillDocument = {
     sha256: String(r.document_sha256),
     mediaType: String(r.document_media_type),
@@ -115,7 +117,7 @@ const decode = (r: BillRow): Bill => {
 
 const orNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
-/** The column values of a bill, in COLUMNS order. */
+/** The column values of a bill, in BILL_COLUMNS order. */
 const encode = (b: Bill): unknown[] => {
   const f = b.fields;
   return [
@@ -168,18 +170,18 @@ const DISTINCT_NAMES = 2000;
 export const sqlBills = (session: SqlSession): Bills => ({
   async add(bill) {
     await session.execute(
-      `INSERT INTO bills (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
+      `INSERT INTO bills (${BILL_COLUMNS.join(", ")}) VALUES (${BILL_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
       encode(bill),
     );
   },
   async ofId(scope, id) {
     const [row] = await session.select<BillRow>(OF_ID, [id, scope.clientId, scope.organisationId]);
-    return row === undefined ? undefined : decode(row);
+    return row === undefined ? undefined : decodeBill(row);
   },
   async update(bill) {
     // Every column but the id, the scope and the creation time (the first three and the next to last).
     const values = encode(bill);
-    const settable = COLUMNS.map((c, i) => ({ c, v: values[i] })).filter(
+    const settable = BILL_COLUMNS.map((c, i) => ({ c, v: values[i] })).filter(
       ({ c }) => !["id", "client_id", "organisation_id", "created_at"].includes(c),
     );
     const bind = [...settable.map((s) => s.v), bill.id, bill.clientId, bill.organisationId];
@@ -211,7 +213,7 @@ export const sqlBills = (session: SqlSession): Bills => ({
       checksIndex: "bills_supplier_name_list",
     };
     const query = filteredList(list, filters);
-    if (name === null || bounds.length > 0) return listPage(session, query, page, decode);
+    if (name === null || bounds.length > 0) return listPage(session, query, page, decodeBill);
     // A supplier-name filter first finds the organisation's names that contain it (few, against its bills):
     // none is an empty list at once; else the bills of those names, unless they are more than the cap.
     const names = await distinctValues(
@@ -222,7 +224,7 @@ export const sqlBills = (session: SqlSession): Bills => ({
       scope.organisationId,
       Math.min(DISTINCT_NAMES, session.listScanRows),
     );
-    if (names === undefined) return listPage(session, query, page, decode);
+    if (names === undefined) return listPage(session, query, page, decodeBill);
     const hits = names.filter((n) => n.includes(name));
     if (hits.length === 0) return { items: [], hasMore: false };
     const named = filteredList(list, {
@@ -230,7 +232,7 @@ export const sqlBills = (session: SqlSession): Bills => ({
       range: ["bills_dup_name", [[`supplier_name_norm IN (${hits.map(() => "?").join(", ")})`, ...hits]]],
       checks: [],
     });
-    return listPage(session, { ...named, overflow: query }, page, decode);
+    return listPage(session, { ...named, overflow: query }, page, decodeBill);
   },
   async duplicateCandidates(scope, probe) {
     const bind: unknown[] = [scope.clientId, scope.organisationId, probe.billId, probe.sha256];
@@ -254,7 +256,7 @@ export const sqlBills = (session: SqlSession): Bills => ({
        AND (${any.join(" OR ")}) ORDER BY id LIMIT 50`,
       bind,
     );
-    return rows.map(decode);
+    return rows.map(decodeBill);
   },
   async paidBankDetails(scope, supplierId, limit) {
     const rows = await session.select<{ bank_details: unknown }>(
@@ -272,7 +274,7 @@ export const sqlBills = (session: SqlSession): Bills => ({
       `${SELECT} WHERE state = 'Extracting' AND updated_at < $1 ORDER BY updated_at, id LIMIT ${Math.max(0, Math.floor(limit))}`,
       [encodeDate(updatedBefore)],
     );
-    return rows.map(decode);
+    return rows.map(decodeBill);
   },
   async referencedDocuments(sha256s) {
     if (sha256s.length === 0) return new Set<string>();

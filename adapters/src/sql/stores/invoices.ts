@@ -5,12 +5,13 @@ import type { SqlSession } from "../sql-session.js";
 import { type Condition, filteredList, listPage } from "./paging.js";
 import { decodeDoc, encodeDoc } from "./receivable-docs.js";
 
-interface DocRow {
+export interface DocRow {
   readonly body: unknown;
   readonly created_at: unknown;
 }
 
-const decodeInvoice = (r: DocRow): Invoice => {
+/** An invoice row (`SELECT_INVOICE`) read back. */
+export const decodeInvoice = (r: DocRow): Invoice => {
   const doc = decodeDoc<Invoice>(r.body, ["updatedAt", "sentAt", "voidedAt"]);
   // The creation time is the column's: an update never changes it, whatever the record says.
   return {
@@ -20,7 +21,7 @@ const decodeInvoice = (r: DocRow): Invoice => {
   };
 };
 
-const SELECT_INVOICE = "SELECT id, body, created_at FROM invoices";
+export const SELECT_INVOICE = "SELECT id, body, created_at FROM invoices";
 
 /** Invoices in SQL: a JSON document beside the filtered columns (status, customer, issue date, number, token). */
 export const sqlInvoices = (session: SqlSession): Invoices => ({
@@ -94,11 +95,12 @@ export const sqlInvoices = (session: SqlSession): Invoices => ({
   },
 });
 
-const decodeNote = (r: DocRow): CreditNote => ({
+/** A credit note row (`SELECT_NOTE`) read back. */
+export const decodeNote = (r: DocRow): CreditNote => ({
   ...decodeDoc<CreditNote>(r.body, ["updatedAt", "issuedAt"]),
   createdAt: decodeDate(r.created_at),
 });
-const SELECT_NOTE = "SELECT id, body, created_at FROM credit_notes";
+export const SELECT_NOTE = "SELECT id, body, created_at FROM credit_notes";
 
 /** Credit notes in SQL. */
 export const sqlCreditNotes = (session: SqlSession): CreditNotes => ({

@@ -141,7 +141,7 @@ export const distinctValues = async (
   organisationId: string,
   max: number,
 ): Promise<readonly string[] | undefined> => {
-  const from = `FROM ${table} ${hint(session, index)} WHERE organisation_id =`;
+  const from = `FROM ${table} ${indexHint(session, index)} WHERE organisation_id =`;
   const rows =
     session.dialect === "mysql"
       ? await session.selectInline<{ v: unknown }>(
@@ -175,7 +175,8 @@ export class FilterTooBroad extends Error implements DomainError {
   }
 }
 
-const hint = (session: SqlSession, index: string): string =>
+/** The clause that makes a statement read `index` (MySQL FORCE INDEX, SQLite INDEXED BY), after its table. */
+export const indexHint = (session: SqlSession, index: string): string =>
   session.dialect === "mysql" ? `FORCE INDEX (${index})` : `INDEXED BY ${index}`;
 
 /**
@@ -194,7 +195,7 @@ export const listPage = async <R extends object, A>(
 ): Promise<Page<A>> => {
   const limit = pageLimit(page);
   const cap = session.listScanRows;
-  const from = `FROM ${query.table} ${hint(session, query.index)}`;
+  const from = `FROM ${query.table} ${indexHint(session, query.index)}`;
   const seek: Condition[] = [["organisation_id = ?", query.scope.organisationId], ...(query.seek ?? [])];
   const owner: Condition[] = [["client_id = ?", query.scope.clientId]];
   const after: Condition[] = page.after === undefined ? [] : [["id > ?", page.after]];
@@ -202,7 +203,7 @@ export const listPage = async <R extends object, A>(
   const pageOf = async (conditions: readonly Condition[]): Promise<R[]> => {
     const { where, bind } = numbered([...conditions, ...owner]);
     return session.select<R>(
-      `${query.select} ${hint(session, query.index)}${where} ORDER BY id LIMIT ${limit + 1}`,
+      `${query.select} ${indexHint(session, query.index)}${where} ORDER BY id LIMIT ${limit + 1}`,
       bind,
     );
   };

@@ -1,5 +1,5 @@
 import * as E from "fp-ts/lib/Either.js";
-import { type BillLifecycle, emptyLifecycle } from "../../approvals/model.js";
+import { type BillLifecycle, emptyLifecycle, withSettlement } from "../../approvals/model.js";
 import type { BillEventType, BillMoveContext, BillTrigger } from "../../bills/bill-machine.js";
 import { type BillJson, billJson } from "../../bills/bill-view.js";
 import type { Bill } from "../../bills/model.js";
@@ -83,8 +83,15 @@ export const moveBill = async (
   const moved = billTransition(bill, move.trigger, plan.context ?? {});
   if (E.isLeft(moved)) return moved;
   const next: Bill = { ...bill, ...plan.bill, state: moved.right.to, updatedAt: now };
+  // A payment or credit is dated by the bank's booking date when the plan gives one (`paidAt`), else now.
   const lifecycle: BillLifecycle | undefined =
-    plan.lifecycle === undefined ? stored : { ...current, ...plan.lifecycle, supplierId: next.supplierId };
+    plan.lifecycle === undefined
+      ? stored
+      : withSettlement(
+          current,
+          { ...current, ...plan.lifecycle, supplierId: next.supplierId },
+          plan.lifecycle.paidAt ?? now.toISOString(),
+        );
   await s.bills.update(next);
   if (plan.lifecycle !== undefined && lifecycle !== undefined) await s.billLifecycles.save(lifecycle);
   const types = [...moved.right.events, ...(plan.events ?? [])];

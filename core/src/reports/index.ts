@@ -1,0 +1,4 @@
+export * from "./aging.js";
+export * from "./items.js";
+export * from "./report-view.js";
+export * from "./statement.js";
