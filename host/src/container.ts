@@ -41,6 +41,7 @@ import { loadJwtKeys } from "./jwt-keys.js";
 import { paymentsModule } from "./payments-wiring.js";
 import { portalModule } from "./portal-wiring.js";
 import { RECURRING_TOKENS, type RecurringJobDeps, recurringModule } from "./recurring-wiring.js";
+import { reportsModule } from "./reports-wiring.js";
 import type { Services } from "./services.js";
 import { SIGN_IN_TOKENS, type SignInJobDeps, signInModule } from "./sign-in-wiring.js";
 import { TOKENS } from "./tokens.js";
@@ -198,6 +199,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     approvalsModule(config, services),
     invoicesModule(config, services),
     paymentsModule(services),
+    reportsModule(services),
     webhooksModule(config, services, overrides.workerId),
     portalModule(config, services),
     signInModule(config),

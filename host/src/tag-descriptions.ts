@@ -3,6 +3,7 @@ import { BANK_DETAILS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/bank-d
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { RECEIVABLES_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/invoice-routes";
 import { PAYMENTS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/payment-run-routes";
+import { REPORT_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/report-routes";
 import { MCP_TAG_DESCRIPTIONS } from "@apar/adapters/mcp/mcp-routes";
 import { PORTAL_TAG_DESCRIPTIONS } from "@apar/adapters/portal/index";
 
@@ -13,6 +14,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ...RECEIVABLES_TAG_DESCRIPTIONS,
   ...BANK_DETAILS_TAG_DESCRIPTIONS,
   ...PAYMENTS_TAG_DESCRIPTIONS,
+  ...REPORT_TAG_DESCRIPTIONS,
   ...MCP_TAG_DESCRIPTIONS,
   ...AGENT_TAG_DESCRIPTIONS,
 };

@@ -29,7 +29,8 @@ const responseObject = (r: ResponseDef, status: string) => {
   const isProblem = Number(status) >= 400 && status !== "429";
   if (r.schema === undefined) return isProblem ? problemResponse(r.description) : { description: r.description };
   const mediaType = r.mediaType ?? (isProblem ? PROBLEM_JSON : "application/json");
-  return { description: r.description, content: { [mediaType]: { schema: r.schema } } };
+  const others = Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([type, schema]) => [type, { schema }]));
+  return { description: r.description, content: { [mediaType]: { schema: r.schema }, ...others } };
 };
 
 /** The answers every route of a kind may give, whether or not its handler says so. */

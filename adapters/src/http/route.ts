@@ -40,6 +40,8 @@ export interface ResponseDef {
   readonly schema?: JsonSchema;
   /** Default `application/json` when there is a schema. */
   readonly mediaType?: string;
+  /** Other media types the same answer may come in (content negotiation), each with its schema. */
+  readonly alternatives?: Readonly<Record<string, JsonSchema>>;
 }
 
 /** What a handler answers. An object body is sent as JSON unless `contentType` says otherwise. */

@@ -1,0 +1,294 @@
+import {
+  AGING_BUCKETS,
+  type AgingReport,
+  agingReportCsv,
+  agingReportJson,
+  type DomainError,
+  type FieldError,
+  isIsoDate,
+  STATEMENT_LINE_TYPES,
+  validationError,
+} from "@apar/core";
+import { agedPayables, agedReceivables, customerStatement, type StatementPeriod, statementPdf } from "@apar/core/app";
+import type { OrgScope } from "@apar/core/ports";
+import * as E from "fp-ts/lib/Either.js";
+import type * as TE from "fp-ts/lib/TaskEither.js";
+import type { HttpReply, JsonSchema, ParameterDef, RouteContext, RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
+import { fileReply } from "./document-file-routes.js";
+import { AR_ACCESS } from "./invoice-routes.js";
+import { idOf, orgScope, S } from "./support.js";
+
+/** What the report routes use. */
+export type ReportRouteDeps = RouteDeps<"db" | "clock" | "ids" | "renderer">;
+
+const TAG = "reports";
+const AP_ACCESS = { scope: "organisation", module: "ap" } as const;
+
+/** A date query parameter (YYYY-MM-DD), or the field error of a malformed one. */
+export const dateParameter = (ctx: RouteContext, name: string): E.Either<FieldError, string | undefined> => {
+  const value = ctx.query.get(name);
+  return value === undefined || isIsoDate(value)
+    ? E.right(value)
+    : E.left({ field: name, code: "date", message: `${name} must be a date written YYYY-MM-DD` });
+};
+
+/** The statement period of `from` and `to`, or the problem naming the malformed ones. */
+export const periodOf = (ctx: RouteContext): E.Either<DomainError, StatementPeriod> => {
+  const from = dateParameter(ctx, "from");
+  const to = dateParameter(ctx, "to");
+  const errors = [from, to].flatMap((d) => (E.isLeft(d) ? [d.left] : []));
+  if (errors.length > 0 || E.isLeft(from) || E.isLeft(to)) return E.left(validationError(errors));
+  return E.right({
+    ...(from.right === undefined ? {} : { from: from.right }),
+    ...(to.right === undefined ? {} : { to: to.right }),
+  });
+};
+
+/** `csv` when `format=csv` or the Accept header asks for CSV and not JSON; a bad `format` is a problem. */
+const formatOf = (ctx: RouteContext): E.Either<DomainError, "json" | "csv"> => {
+  const format = ctx.query.get("format")?.toLowerCase();
+  if (format === "json" || format === "csv") return E.right(format);
+  if (format !== undefined)
+    return E.left(validationError([{ field: "format", code: "enum", message: "format must be json or csv" }]));
+  const accept = String(ctx.headers.accept ?? "");
+  return E.right(/text\/csv/i.test(accept) && !/application\/json/i.test(accept) ? "csv" : "json");
+};
+
+const amount = { type: "string", description: "Decimal amount with the currency's minor digits" } as const;
+const bucketProperties = Object.fromEntries([...AGING_BUCKETS, "total"].map((b) => [b, amount]));
+
+const agingSchema = (party: "supplier" | "customer"): JsonSchema => ({
+  type: "object",
+  required: ["asOf", "buckets", "rows", "totals"],
+  properties: {
+    asOf: { type: "string", format: "date", description: "The day the report is as of (its end)." },
+    buckets: { type: "array", items: { type: "string", enum: [...AGING_BUCKETS] } },
+    rows: {
+      type: "array",
+      description: `One row per ${party} and currency, by name.`,
+      items: {
+        type: "object",
+        properties: {
+          [`${party}Id`]: {
+            type: ["string", "null"],
+            format: "uuid",
+            description: party === "supplier" ? "Null for bills without a supplier record (grouped by name)." : "",
+          },
+          [`${party}Name`]: S.string,
+          currency: S.string,
+          ...bucketProperties,
+          documentCount: { type: "integer" },
+        },
+      },
+    },
+    totals: {
+      type: "array",
+      description: "One total per currency (currencies are never added together).",
+      items: {
+        type: "object",
+        properties: { currency: S.string, ...bucketProperties, documentCount: { type: "integer" } },
+      },
+    },
+  },
+});
+
+const CSV_SCHEMA: JsonSchema = {
+  type: "string",
+  description:
+    "Header `As of,<Supplier|Customer> ID,<Supplier|Customer>,Currency,Current,1-30,31-60,61-90,Over 90,Total,Documents`, a line per row, then a `Total` line per currency; CRLF line ends.",
+};
+
+const AGING_PARAMETERS: readonly ParameterDef[] = [
+  {
+    name: "asOf",
+    in: "query",
+    description: "The day (YYYY-MM-DD) to age at, at its end; default today in the organisation's time zone.",
+    schema: { type: "string", format: "date" },
+  },
+  {
+    name: "format",
+    in: "query",
+    description: "json (default) or csv; without it, `Accept: text/csv` asks for CSV.",
+    schema: { type: "string", enum: ["json", "csv"] },
+  },
+];
+
+const PERIOD_PARAMETERS: readonly ParameterDef[] = [
+  {
+    name: "from",
+    in: "query",
+    description: "First day (inclusive); default 89 days before `to`.",
+    schema: { type: "string", format: "date" },
+  },
+  {
+    name: "to",
+    in: "query",
+    description: "Last day (inclusive); default today in the organisation's time zone.",
+    schema: { type: "string", format: "date" },
+  },
+];
+
+const STATEMENT_LINE_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    date: { type: "string", format: "date" },
+    type: { type: "string", enum: [...STATEMENT_LINE_TYPES] },
+    documentNumber: { type: ["string", "null"], description: "The invoice's or credit note's number." },
+    invoiceNumber: { type: ["string", "null"], description: "The invoice the line belongs to." },
+    dueDate: { type: ["string", "null"], format: "date" },
+    reference: { type: ["string", "null"] },
+    amount: { ...amount, description: "Signed: an invoice raises the balance, the rest lower it." },
+    balance: amount,
+  },
+};
+
+/** A customer statement's JSON schema (the public page's JSON has the same shape). */
+export const STATEMENT_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["customer", "organisationName", "from", "to", "currencies"],
+  properties: {
+    customer: {
+      type: "object",
+      properties: {
+        id: S.uuid,
+        name: S.string,
+        email: S.nullableString,
+        address: S.nullableString,
+        country: S.nullableString,
+      },
+    },
+    organisationName: S.string,
+    from: { type: "string", format: "date" },
+    to: { type: "string", format: "date" },
+    currencies: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          currency: S.string,
+          openingBalance: amount,
+          lines: { type: "array", items: STATEMENT_LINE_SCHEMA },
+          closingBalance: amount,
+          aging: {
+            type: "object",
+            description: "What was still owed at the end of `to`, by days past due then.",
+            properties: Object.fromEntries(AGING_BUCKETS.map((b) => [b, amount])),
+          },
+          overdue: { ...amount, description: "The buckets past due added up." },
+        },
+      },
+    },
+  },
+};
+
+/** An aging report as JSON, or as CSV (a file named by the report and day). */
+const agingReply =
+  (name: string, report: (scope: OrgScope, asOf?: string) => TE.TaskEither<DomainError, AgingReport>) =>
+  async (ctx: RouteContext): Promise<HttpReply | DomainError> => {
+    const asOf = dateParameter(ctx, "asOf");
+    if (E.isLeft(asOf)) return validationError([asOf.left]);
+    const format = formatOf(ctx);
+    if (E.isLeft(format)) return format.left;
+    const result = await report(orgScope(ctx).scope, asOf.right)();
+    if (E.isLeft(result)) return result.left;
+    if (format.right === "json") return { status: 200, body: agingReportJson(result.right) };
+    return {
+      status: 200,
+      contentType: "text/csv; charset=utf-8",
+      headers: { "Content-Disposition": `attachment; filename="${name}-${result.right.asOf}.csv"` },
+      body: Buffer.from(agingReportCsv(result.right), "utf8"),
+    };
+  };
+
+const missingCustomer = { description: "`Customer.NotFound`: no such customer in the organisation." };
+
+/** The aged payables and receivables, and a customer's statement (JSON and PDF). */
+export const reportRoutes = (deps: ReportRouteDeps): RouteDef[] => [
+  {
+    method: "GET",
+    path: "/v1/reports/aged-payables",
+    operationId: "getAgedPayables",
+    summary: "What the organisation owes its suppliers as of a day, by days past due, per supplier and currency",
+    description:
+      "Bills that are liabilities (NeedsApproval, Approved, Scheduled, PaymentInProgress, PartiallyPaid; a bill paid after `asOf` counts as it was then) with what they still owed at the end of `asOf` after payments and supplier credits dated by then. Bills dated after `asOf` are left out. Buckets: current (due on `asOf` or later), 1-30, 31-60, 61-90 and over 90 days past due.",
+    tags: [TAG],
+    access: AP_ACCESS,
+    parameters: AGING_PARAMETERS,
+    responses: {
+      "200": { description: "The report.", schema: agingSchema("supplier"), alternatives: { "text/csv": CSV_SCHEMA } },
+      "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },
+    },
+    handler: agingReply("aged-payables", (scope, asOf) => agedPayables(deps())(scope, asOf)),
+  },
+  {
+    method: "GET",
+    path: "/v1/reports/aged-receivables",
+    operationId: "getAgedReceivables",
+    summary: "What customers owe the organisation as of a day, by days past due, per customer and currency",
+    description:
+      "Issued invoices with an amount outstanding at the end of `asOf` after the payments and credit notes dated by then (an invoice voided after `asOf` still counts). Invoices issued after `asOf` are left out. Buckets as for aged payables.",
+    tags: [TAG],
+    access: AR_ACCESS,
+    parameters: AGING_PARAMETERS,
+    responses: {
+      "200": { description: "The report.", schema: agingSchema("customer"), alternatives: { "text/csv": CSV_SCHEMA } },
+      "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },
+    },
+    handler: agingReply("aged-receivables", (scope, asOf) => agedReceivables(deps())(scope, asOf)),
+  },
+  {
+    method: "GET",
+    path: "/v1/customers/{id}/statement",
+    operationId: "getCustomerStatement",
+    summary: "A customer's statement of account for a period: balances, lines, what is overdue",
+    description:
+      "Per currency: the balance at the start of `from`, every invoice, credit note, payment and void dated in the period with the running balance, the balance at the end of `to`, and what was still owed then by days past due.",
+    tags: ["customers"],
+    access: AR_ACCESS,
+    parameters: PERIOD_PARAMETERS,
+    responses: {
+      "200": { description: "The statement.", schema: STATEMENT_SCHEMA },
+      "400": {
+        description:
+          "`Request.Invalid`: a date is malformed or from is after to; `Statement.TooManyLines`: the period holds more than 5000 lines.",
+      },
+      "404": missingCustomer,
+    },
+    handler: async (ctx) => {
+      const period = periodOf(ctx);
+      if (E.isLeft(period)) return period.left;
+      const statement = await customerStatement(deps())(orgScope(ctx).scope, idOf(ctx), period.right)();
+      return E.isLeft(statement) ? statement.left : { status: 200, body: statement.right };
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/customers/{id}/statement/pdf",
+    operationId: "getCustomerStatementPdf",
+    summary: "A customer's statement of account for a period, as a PDF",
+    tags: ["customers"],
+    access: AR_ACCESS,
+    parameters: PERIOD_PARAMETERS,
+    responses: {
+      "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
+      "400": { description: "As the statement's JSON." },
+      "404": missingCustomer,
+    },
+    handler: async (ctx) => {
+      const period = periodOf(ctx);
+      if (E.isLeft(period)) return period.left;
+      const { scope } = orgScope(ctx);
+      const statement = await customerStatement(deps())(scope, idOf(ctx), period.right)();
+      if (E.isLeft(statement)) return statement.left;
+      const file = await statementPdf(deps())(scope, statement.right)();
+      return E.isLeft(file) ? file.left : fileReply(file.right);
+    },
+  },
+];
+
+/** The reports tag of the OpenAPI document. */
+export const REPORT_TAG_DESCRIPTIONS = {
+  reports:
+    "Aged payables and receivables as of any day: what is owed, by days past due (current, 1-30, 31-60, 61-90, over 90), per supplier or customer and currency; JSON or CSV.",
+} as const;
