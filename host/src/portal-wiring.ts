@@ -3,6 +3,7 @@ import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
 import { portalOrganisationsOf } from "@apar/adapters/portal/core-organisations";
 import { portalPoliciesOf } from "@apar/adapters/portal/core-policies";
+import { portalReportsOf } from "@apar/adapters/portal/core-reports";
 import { portalReviewOf } from "@apar/adapters/portal/core-review";
 import { portalSellerIdentitiesOf } from "@apar/adapters/portal/core-seller-identities";
 import { portalPeopleOf, portalSignInOf } from "@apar/adapters/portal/core-sign-in";
@@ -49,6 +50,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           | "signIn"
           | "people"
           | "organisations"
+          | "reports"
         > = {
           clock,
           headerPrefix: config.headerPrefix,
@@ -65,7 +67,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
         };
         return portalRoutes(() => {
-          const { db, ids, randomBytes, webhooks, inboundDomain, files } = services();
+          const { db, ids, randomBytes, webhooks, inboundDomain, files, renderer } = services();
           return {
             ...fixed,
             webhooks: portalWebhooksOf(webhooks),
@@ -77,6 +79,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             signIn: portalSignInOf({ db, clock, ids, randomBytes, headerPrefix: config.headerPrefix }, oidc),
             people: portalPeopleOf({ db, clock, ids, randomBytes, headerPrefix: config.headerPrefix }),
             organisations: portalOrganisationsOf(() => db.stores),
+            reports: portalReportsOf({ db, clock, ids, renderer }),
           };
         });
       },

@@ -18,6 +18,7 @@ import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
 import type { PortalCompanies } from "./portal-companies.js";
 import type { PortalPolicies } from "./portal-policies.js";
+import type { PortalReports } from "./portal-reports.js";
 import type { PortalReview } from "./portal-review.js";
 import type { PortalSellerIdentities } from "./portal-seller-identities.js";
 import type { PortalOrganisations, PortalPeople, PortalSignIn } from "./portal-sign-in.js";
@@ -42,6 +43,7 @@ export interface PortalServices {
   readonly signIn: PortalSignIn;
   readonly people: PortalPeople;
   readonly organisations: PortalOrganisations;
+  readonly reports: PortalReports;
 }
 
 /**

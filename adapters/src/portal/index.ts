@@ -5,6 +5,7 @@ import { keysOf, type PortalDeps } from "./guard.js";
 import { peopleRoutes } from "./people-routes.js";
 import { personSignInRoutes } from "./person-sign-in-routes.js";
 import { policyRoutes } from "./policy-routes.js";
+import { reportRoutes } from "./report-routes.js";
 import { reviewRoutes } from "./review-routes.js";
 import { sellerIdentityRoutes } from "./seller-identity-routes.js";
 import { signInRoutes } from "./sign-in-routes.js";
@@ -14,6 +15,7 @@ export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
 export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
 export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
+export type { PortalCustomer, PortalReport, PortalReports } from "./portal-reports.js";
 export type { PortalDocument, PortalQueue, PortalQueued, PortalReview } from "./portal-review.js";
 export type { PortalOrganisation, PortalSellerIdentities } from "./portal-seller-identities.js";
 export type { PortalOrganisations, PortalPeople, PortalSignIn } from "./portal-sign-in.js";
@@ -32,6 +34,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...reviewRoutes(deps, keys),
     ...policyRoutes(deps, keys),
     ...peopleRoutes(deps, keys),
+    ...reportRoutes(deps, keys),
   ];
 };
 

@@ -49,6 +49,9 @@ img.document { height: auto; }
 .queue-nav a { margin-right: .75rem; }
 .scroll { overflow-x: auto; }
 @media (max-width: 40rem) { main { padding: 0 .5rem; } section { padding: .75rem; } header nav { flex-basis: 100%; order: 3; } header nav a { display: inline-block; } }
+td.n, th.n { text-align: right; white-space: nowrap; }
+tfoot th, tfoot td { border-top: 2px solid var(--line); font-weight: 600; }
+.report-form { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 0 1rem; align-items: end; }
 kbd { font-family: ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 3px; padding: 0 .3rem; background: #fff; }
 a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
 `;
@@ -70,6 +73,7 @@ const NAVIGATION: readonly (readonly [path: string, label: string, operationId: 
   ["/portal/api-keys", "API keys", "portalApiKeysPage"],
   ["/portal/companies", "Companies", "portalCompaniesPage"],
   ["/portal/seller-identity", "Seller identity", "portalSellerIdentityPage"],
+  ["/portal/reports/aged-receivables", "Reports", "portalAgedReceivablesPage"],
 ];
 
 const navigationOf = (user: LayoutUser): Html =>

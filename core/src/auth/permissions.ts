@@ -340,6 +340,11 @@ const operations = {
   portalSendWebhookTest: CLIENT_ADMIN,
   portalRecoverWebhookDeliveries: CLIENT_ADMIN,
   portalReplayWebhookDelivery: CLIENT_ADMIN,
+  // Reports, as over the API: anyone acting in the organisation (the pages show a person only their own organisations).
+  portalAgedPayablesPage: ORG,
+  portalAgedReceivablesPage: ORG,
+  portalCustomerStatementPage: ORG,
+  portalCustomerStatementPdf: ORG,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Each tool of MCP and the agents may be used by exactly those who may do the operation it stands for. */
