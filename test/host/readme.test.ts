@@ -59,6 +59,8 @@ test("the README's Status names as built what the server serves, and says 'not y
     "AP settings endpoints": "getApSettings",
     "AP and AR agents": "apAgentTurn",
     "MCP endpoint": "mcp",
+    "aged payables and receivables": "getAgedPayables",
+    "customer statements": "getCustomerStatement",
   };
   for (const [words, operation] of Object.entries(claims)) {
     t.true(operation in PERMISSIONS, `${operation} is served`);

@@ -259,6 +259,26 @@ test("every sh block of the README runs in order against a fresh host and shows 
     /^\{"state":"PendingReview","supplierName":"Acme GmbH","invoiceNumber":"A-1043","totalAmount":"107\.10","file":"A-1043\.pdf"\}$/m,
     "the forward became a bill",
   );
+  const reports = of("Aged payables and receivables, customer statements");
+  t.regex(reports, /^(Approved|NeedsApproval)$/m, "the forwarded bill submitted");
+  t.regex(
+    reports,
+    /^\{"supplierName":"Acme GmbH","currency":"EUR","days31To60":"107\.10","total":"107\.10"\}$/m,
+    "the bill 35 days past due",
+  );
+  t.regex(
+    reports,
+    /^\{"customerName":"Globex GmbH","currency":"EUR","days1To30":"500\.00","total":"500\.00"\}$/m,
+    "Globex's 500.00 left, 15 days late in 45 days",
+  );
+  t.regex(reports, /^As of,Customer ID,Customer,Currency,Current,1-30,31-60,61-90,Over 90,Total,Documents\r?$/m);
+  t.regex(
+    reports,
+    /^\{"currency":"EUR","openingBalance":"0\.00","closingBalance":"500\.00","lines":\["Invoice","CreditNote","Payment","Payment"\]\}$/m,
+    "the statement: invoice, credit note, the payment by hand and the bank's",
+  );
+  t.regex(reports, /^\{"customer":"Globex GmbH","closing":\["500\.00"\]\}$/m, "the public statement");
+  t.is(readFileSync(join(dataDir, "statement.pdf")).subarray(0, 5).toString(), "%PDF-");
   const recurring = of("Recurring invoices, reminders and the public page");
   t.regex(recurring, /^"Paused"$/m);
   t.regex(recurring, /^\{"offset":"Manual","status":"Sent","recipient":"ap@globex\.example"\}$/m);
