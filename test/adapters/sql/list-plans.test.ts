@@ -75,7 +75,37 @@ const shapes: readonly { readonly name: string; readonly sorted?: true; readonly
   { name: "payment runs", run: (s) => s.paymentRuns.list(scope, { limit: 20, after: AFTER }) },
   { name: "bank statements", run: (s) => s.bankStatements.list(scope, { limit: 20, after: AFTER }) },
   { name: "recurring schedules", run: (s) => s.recurringSchedules.list(scope, { limit: 20, after: AFTER }) },
+  // The aging reports' walks: each open state by id, each settled state by change time, one customer's invoices.
+  {
+    name: "report bills",
+    run: (s) => drain(s.reports.bills(scope, { open: ["Approved"], settled: ["Paid"], changedSince: new Date(0) })),
+  },
+  {
+    name: "report invoices",
+    run: (s) => drain(s.reports.invoices(scope, { open: ["Sent"], settled: ["Paid"], changedSince: new Date(0) })),
+  },
+  {
+    name: "report invoices settled since",
+    run: (s) => drain(s.reports.invoices(scope, { open: [], settled: ["Sent"], changedSince: new Date(0) })),
+  },
+  {
+    name: "report invoices of a customer",
+    run: (s) =>
+      drain(
+        s.reports.invoices(scope, {
+          open: ["Sent"],
+          settled: ["Paid"],
+          changedSince: new Date(0),
+          customerId: idOf(3),
+        }),
+      ),
+  },
 ];
+
+/** Reads a report's stream to its end. */
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const _ of stream);
+}
 
 const TABLES =
   "bills|invoices|credit_notes|suppliers|customers|products|matching_documents|supplier_credit_notes|payment_runs|bank_statements|recurring_schedules";
@@ -90,6 +120,8 @@ const planProblems = async (
   const forced = /(?:FORCE INDEX \(|INDEXED BY )(\w+)/.exec(sql)?.[1];
   const problems: string[] = [];
   const cursor = /\bid > \$/.test(sql);
+  // A walk in change order (the reports' settled documents) ranges over updated_at, then id.
+  const byChange = /ORDER BY updated_at, id/.test(sql);
   if (forced === undefined) problems.push("names no index");
   if (session.dialect === "mysql") {
     const rows = await session.select<Record<string, unknown>>(`EXPLAIN ${sql}`, bind);
@@ -117,7 +149,8 @@ const planProblems = async (
     if (/TEMP B-TREE/.test(detail) && !sorted) problems.push(detail);
     const search = new RegExp(`^SEARCH (${TABLES}) USING (COVERING )?INDEX ${forced} \\(organisation_id=\\?`);
     // A cursor is a range on the index's id: without it SQLite would walk the organisation's entries up to it.
-    if (search.test(detail) && (!cursor || sorted || /id>\?/.test(detail))) searched = true;
+    if (search.test(detail) && (!cursor || sorted || (byChange ? /updated_at>\?/ : /id>\?/).test(detail)))
+      searched = true;
   }
   if (!searched) problems.push(`no search through ${forced}: ${rows.map((r) => r.detail).join(" / ")}`);
   return problems;
@@ -173,7 +206,8 @@ test("every list statement reads its index in keyset order: no table scan, no so
         // The seeded rows are not whole records (a decode may fail): only the statements matter here.
         await Promise.resolve(shape.run(stores)).catch(() => undefined);
         t.true(capped.seen.length > 0, shape.name);
-        for (const { sql, bind } of [...capped.seen]) {
+        // A batch's lifecycles are read by their primary key (bill_id IN ...): no organisation index to name.
+        for (const { sql, bind } of capped.seen.filter((x) => !/FROM bill_lifecycles WHERE/.test(x.sql))) {
           const problems = await planProblems(session, sql, bind, shape.sorted === true);
           t.deepEqual(problems, [], `${shape.name}, cap ${cap}: ${sql}`);
         }

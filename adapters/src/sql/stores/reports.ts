@@ -85,7 +85,7 @@ const creditNotesOf = async (
   const notes = new Map<string, CreditNote[]>();
   if (invoiceIds.length === 0) return notes;
   const rows = await session.select<DocRow>(
-    `${SELECT_NOTE} WHERE organisation_id = $1 AND client_id = $2 AND status = 'Issued' AND invoice_id IN (${placeholders(3, invoiceIds.length)})`,
+    `${SELECT_NOTE} ${indexHint(session, "credit_notes_invoice")} WHERE organisation_id = $1 AND client_id = $2 AND status = 'Issued' AND invoice_id IN (${placeholders(3, invoiceIds.length)})`,
     [scope.organisationId, scope.clientId, ...invoiceIds],
   );
   for (const note of rows.map(decodeNote)) notes.set(note.invoiceId, [...(notes.get(note.invoiceId) ?? []), note]);
