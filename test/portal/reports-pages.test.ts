@@ -18,6 +18,7 @@ let base: string;
 let rawKey: string;
 let organisationId: string;
 let foreignOrganisationId: string;
+let publicStatement: string;
 
 test.before(async () => {
   if (skip !== undefined) return;
@@ -45,7 +46,8 @@ test.before(async () => {
     dueDate: "2026-02-09",
     lineItems: [{ description: "Design", unitPrice: "100.00", taxRate: "0" }],
   });
-  await call("POST", `/v1/invoices/${draft.id}/send`, {});
+  const sent = await call("POST", `/v1/invoices/${draft.id}/send`, {});
+  publicStatement = `${new URL(String(sent.paymentUrl)).pathname}/statement`;
   await call("POST", `/v1/invoices/${draft.id}/payments`, { amount: "30.00", paidAt: "2026-02-15" });
 });
 
@@ -110,4 +112,30 @@ test.serial("aged payables with nothing owed; another client's organisation and 
   t.is(await page.locator("#customerId option").count(), 1, "the first organisation's customers to choose from");
   t.deepEqual(await seriousAxeViolations(page), []);
   await page.context().close();
+});
+
+test.serial("the customer's own statement from the public invoice page, at desktop and phone width", async (t) => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    const context = await browser.newContext({ viewport, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${base}${publicStatement.replace(/\/statement$/, "")}?lang=en`);
+    await submit(page, "#statement");
+    t.is(await page.innerText("h1"), "Statement of account");
+    await page.fill("#from", "2026-01-01");
+    await page.fill("#to", "2026-02-28");
+    await submit(page, "button[type=submit]");
+    t.is(await page.locator('table.statement[data-currency="EUR"] tr.closing td').innerText(), "70.00 EUR");
+    t.is(
+      await page
+        .locator('table.aging [data-bucket="days1To30"] + td, table.aging tr[data-bucket="days1To30"] td')
+        .first()
+        .innerText(),
+      "70.00 EUR",
+    );
+    t.deepEqual(await seriousAxeViolations(page), [], `${viewport.width}px`);
+    await context.close();
+  }
 });

@@ -165,3 +165,17 @@ export const open = async (title: string, subject: string, context: StatementCon
   const fonts = registerFonts(await embedFonts(doc));
   return { doc, fonts };
 };
+
+/** A table's head: a shaded band with its column titles in bold, left- or right-aligned at their x. */
+export const band = (c: Cursor, fonts: Fonts, cells: readonly (readonly [string, number, "left" | "right"])[]) => {
+  c.need(40);
+  c.page.drawRectangle({
+    x: THEME.margin - 5,
+    y: c.y - 6,
+    width: THEME.width - 2 * THEME.margin + 10,
+    height: 20,
+    color: THEME.band,
+  });
+  for (const [text, x, align] of cells) (align === "left" ? drawLeft : drawRight)(c.page, text, x, c.y, fonts.bold, 9);
+  c.y -= 24;
+};

@@ -2,7 +2,7 @@ import type { CreditNote, Invoice } from "@apar/core";
 import { creditorReferenceFor, formatAmount, invoiceTermsText, outstandingOf } from "@apar/core";
 import type { DocumentContext, EinvoiceWriter, InvoiceRenderer } from "@apar/core/ports";
 import { embedFacturX } from "./factur-x.js";
-import { COL, Cursor, footerOf, header, issuerName, note, open, parties, totalsBlock } from "./pdf-blocks.js";
+import { band, COL, Cursor, footerOf, header, issuerName, note, open, parties, totalsBlock } from "./pdf-blocks.js";
 import type { Fonts } from "./pdf-fonts.js";
 import { drawLeft, drawRight, THEME, wrap } from "./pdf-layout.js";
 import { statementPdf } from "./statement-pdf.js";
@@ -29,23 +29,15 @@ const paymentBlock = (c: Cursor, fonts: Fonts, invoice: Invoice, context: Docume
   if (lines.length > 0) note(c, fonts, "PAYMENT", lines.join("\n"));
 };
 const lineTable = (c: Cursor, fonts: Fonts, invoice: Invoice) => {
-  const head = () => {
-    c.need(40);
-    c.page.drawRectangle({
-      x: THEME.margin - 5,
-      y: c.y - 6,
-      width: THEME.width - 2 * THEME.margin + 10,
-      height: 20,
-      color: THEME.band,
-    });
-    drawLeft(c.page, "Description", COL.description, c.y, fonts.bold, 9);
-    drawRight(c.page, "Qty", COL.quantity, c.y, fonts.bold, 9);
-    drawRight(c.page, "Unit price", COL.unitPrice, c.y, fonts.bold, 9);
-    drawRight(c.page, "Disc.", COL.discount, c.y, fonts.bold, 9);
-    drawRight(c.page, "Tax", COL.tax, c.y, fonts.bold, 9);
-    drawRight(c.page, "Amount", COL.amount, c.y, fonts.bold, 9);
-    c.y -= 24;
-  };
+  const head = () =>
+    band(c, fonts, [
+      ["Description", COL.description, "left"],
+      ["Qty", COL.quantity, "right"],
+      ["Unit price", COL.unitPrice, "right"],
+      ["Disc.", COL.discount, "right"],
+      ["Tax", COL.tax, "right"],
+      ["Amount", COL.amount, "right"],
+    ]);
   head();
   for (const line of invoice.lines) {
     const text = wrap(line.description, fonts.regular, 9, COL.quantity - COL.description - 40);

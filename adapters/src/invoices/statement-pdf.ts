@@ -1,6 +1,6 @@
 import type { CustomerStatement, StatementCurrency, StatementLineType } from "@apar/core";
 import type { StatementContext } from "@apar/core/ports";
-import { Cursor, footerOf, header, issuerName, note, open, parties, totalsBlock } from "./pdf-blocks.js";
+import { band, Cursor, footerOf, header, issuerName, note, open, parties, totalsBlock } from "./pdf-blocks.js";
 import type { Fonts } from "./pdf-fonts.js";
 import { drawLeft, drawRight, THEME } from "./pdf-layout.js";
 
@@ -13,19 +13,6 @@ const TYPE_WORDS: Readonly<Record<StatementLineType, string>> = {
   CreditNote: "Credit note",
   Payment: "Payment",
   Void: "Withdrawn",
-};
-
-const band = (c: Cursor, fonts: Fonts, cells: readonly [string, number, "left" | "right"][]) => {
-  c.need(40);
-  c.page.drawRectangle({
-    x: THEME.margin - 5,
-    y: c.y - 6,
-    width: THEME.width - 2 * THEME.margin + 10,
-    height: 20,
-    color: THEME.band,
-  });
-  for (const [text, x, align] of cells) (align === "left" ? drawLeft : drawRight)(c.page, text, x, c.y, fonts.bold, 9);
-  c.y -= 22;
 };
 
 const rule = (c: Cursor) =>

@@ -115,7 +115,7 @@ ${dateInput("asOf", "As of (the end of this day; empty: today)", shown?.report.a
   const table =
     report.rows.length === 0
       ? html`<p id="nothing" class="muted">Nothing was owed at the end of ${report.asOf}.</p>`
-      : html`<div class="scroll"><table id="aging">
+      : html`<div class="scroll" tabindex="0" role="region" aria-label="The report"><table id="aging">
 <caption>${side === "payables" ? `What ${organisation.name} owed its suppliers` : `What customers owed ${organisation.name}`} at the end of ${report.asOf}, by days past due</caption>
 <thead><tr><th scope="col">${party}</th><th scope="col">Currency</th>${AGING_BUCKETS.map((b) => html`<th scope="col" class="n">${BUCKET_HEADS[b]}</th>`)}<th scope="col" class="n">Total</th><th scope="col" class="n">Documents</th></tr></thead>
 <tbody>${report.rows.map(
@@ -155,7 +155,9 @@ ${
   statement.currencies.length === 0
     ? html`<p id="nothing" class="muted">Nothing was invoiced, credited or paid up to ${statement.to}.</p>`
     : statement.currencies.map(
-        (part) => html`<div class="scroll"><table class="statement" data-currency="${part.currency}">
+        (
+          part,
+        ) => html`<div class="scroll" tabindex="0" role="region" aria-label="Statement in ${part.currency}"><table class="statement" data-currency="${part.currency}">
 <caption>${part.currency}</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">Type</th><th scope="col">Document</th><th scope="col">Due</th><th scope="col" class="n">Amount</th><th scope="col" class="n">Balance</th></tr></thead>
 <tbody><tr class="opening"><th scope="row" colspan="5">Opening balance</th><td class="n">${part.openingBalance}</td></tr>

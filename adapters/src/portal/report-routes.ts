@@ -1,4 +1,5 @@
 import { type DomainError, isIsoDate } from "@apar/core";
+import type { StatementPeriod } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, QueryParams, RouteDef } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
@@ -104,6 +105,36 @@ export const reportRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     return E.right(choice);
   };
 
+  const refused = (s: Signed, status: number, choice: StatementChoice, error: string): HttpReply =>
+    page(status, statementPage(userOf(s), choice, undefined, { error }));
+
+  /** A statement route: the choice read from the query (or the page refusing it), then `act` with its period. */
+  const withChoice = (act: (s: Signed, choice: StatementChoice, period: StatementPeriod) => Promise<HttpReply>) =>
+    signedInPage(
+      deps,
+      keys,
+      statement(async (ctx, s) => {
+        const choice = await choiceOf(s, ctx.query);
+        if (E.isLeft(choice)) return refused(s, choice.left.status, choice.left.choice, choice.left.error);
+        const c = choice.right;
+        return act(s, c, {
+          ...(c.from === undefined ? {} : { from: c.from }),
+          ...(c.to === undefined ? {} : { to: c.to }),
+        });
+      }),
+    );
+
+  const agingRoute = (side: "payables" | "receivables", operationId: string, party: string): RouteDef => ({
+    ...PORTAL_ROUTE,
+    method: "GET",
+    path: REPORT_PATHS[side],
+    operationId,
+    summary: `Aged ${side} of an organisation as of a day: per ${party} and currency, by days past due`,
+    parameters: [ORGANISATION, date("asOf", "Default today in the organisation's time zone.")],
+    responses: RESPONSES,
+    handler: signedInPage(deps, keys, aging(side)),
+  });
+
   const statement = withModule("ar", (s, why) =>
     statementPage(
       userOf(s),
@@ -121,26 +152,8 @@ export const reportRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
   );
 
   return [
-    {
-      ...PORTAL_ROUTE,
-      method: "GET",
-      path: REPORT_PATHS.payables,
-      operationId: "portalAgedPayablesPage",
-      summary: "Aged payables of an organisation as of a day: per supplier and currency, by days past due",
-      parameters: [ORGANISATION, date("asOf", "Default today in the organisation's time zone.")],
-      responses: RESPONSES,
-      handler: signedInPage(deps, keys, aging("payables")),
-    },
-    {
-      ...PORTAL_ROUTE,
-      method: "GET",
-      path: REPORT_PATHS.receivables,
-      operationId: "portalAgedReceivablesPage",
-      summary: "Aged receivables of an organisation as of a day: per customer and currency, by days past due",
-      parameters: [ORGANISATION, date("asOf", "Default today in the organisation's time zone.")],
-      responses: RESPONSES,
-      handler: signedInPage(deps, keys, aging("receivables")),
-    },
+    agingRoute("payables", "portalAgedPayablesPage", "supplier"),
+    agingRoute("receivables", "portalAgedReceivablesPage", "customer"),
     {
       ...PORTAL_ROUTE,
       method: "GET",
@@ -154,34 +167,18 @@ export const reportRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
         date("to", "Default today."),
       ],
       responses: RESPONSES,
-      handler: signedInPage(
-        deps,
-        keys,
-        statement(async (ctx, s) => {
-          const choice = await choiceOf(s, ctx.query);
-          if (E.isLeft(choice))
-            return page(
-              choice.left.status,
-              statementPage(userOf(s), choice.left.choice, undefined, { error: choice.left.error }),
-            );
-          const c = choice.right;
-          if (c.organisationId === undefined || c.customerId === undefined)
-            return page(200, statementPage(userOf(s), c, undefined));
-          const period = {
-            ...(c.from === undefined ? {} : { from: c.from }),
-            ...(c.to === undefined ? {} : { to: c.to }),
-          };
-          const found = await run(deps().reports.statement(s.auth, c.organisationId, c.customerId, period));
-          if (E.isLeft(found))
-            return page(statusOf(found.left), statementPage(userOf(s), c, undefined, { error: explain(found.left) }));
-          const shown = found.right.report;
-          // A customer beyond the first hundred is still the one chosen.
-          const customers = c.customers.some((x) => x.id === shown.customer.id)
-            ? c.customers
-            : [{ id: shown.customer.id, name: shown.customer.name }, ...c.customers];
-          return page(200, statementPage(userOf(s), { ...c, customers, from: shown.from, to: shown.to }, shown));
-        }),
-      ),
+      handler: withChoice(async (s, c, period) => {
+        if (c.organisationId === undefined || c.customerId === undefined)
+          return page(200, statementPage(userOf(s), c, undefined));
+        const found = await run(deps().reports.statement(s.auth, c.organisationId, c.customerId, period));
+        if (E.isLeft(found)) return refused(s, statusOf(found.left), c, explain(found.left));
+        const shown = found.right.report;
+        // A customer beyond the first hundred is still the one chosen.
+        const customers = c.customers.some((x) => x.id === shown.customer.id)
+          ? c.customers
+          : [{ id: shown.customer.id, name: shown.customer.name }, ...c.customers];
+        return page(200, statementPage(userOf(s), { ...c, customers, from: shown.from, to: shown.to }, shown));
+      }),
     },
     {
       ...PORTAL_ROUTE,
@@ -199,43 +196,18 @@ export const reportRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
         ...RESPONSES,
         "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
       },
-      handler: signedInPage(
-        deps,
-        keys,
-        statement(async (ctx, s) => {
-          const choice = await choiceOf(s, ctx.query);
-          if (E.isLeft(choice))
-            return page(
-              choice.left.status,
-              statementPage(userOf(s), choice.left.choice, undefined, { error: choice.left.error }),
-            );
-          const c = choice.right;
-          const period = {
-            ...(c.from === undefined ? {} : { from: c.from }),
-            ...(c.to === undefined ? {} : { to: c.to }),
-          };
-          const file =
-            c.organisationId === undefined || c.customerId === undefined
-              ? undefined
-              : await run(deps().reports.statementPdf(s.auth, c.organisationId, c.customerId, period));
-          if (file === undefined || E.isLeft(file))
-            return page(
-              file === undefined ? 404 : statusOf(file.left),
-              statementPage(userOf(s), c, undefined, {
-                error: file === undefined ? "Choose a customer." : explain(file.left),
-              }),
-            );
-          return {
-            status: 200,
-            contentType: "application/pdf",
-            body: Buffer.from(file.right.bytes),
-            headers: {
-              ...PAGE_HEADERS,
-              "Content-Disposition": `attachment; filename="${file.right.filename}"`,
-            },
-          };
-        }),
-      ),
+      handler: withChoice(async (s, c, period) => {
+        if (c.organisationId === undefined || c.customerId === undefined)
+          return refused(s, 404, c, "Choose a customer.");
+        const file = await run(deps().reports.statementPdf(s.auth, c.organisationId, c.customerId, period));
+        if (E.isLeft(file)) return refused(s, statusOf(file.left), c, explain(file.left));
+        return {
+          status: 200,
+          contentType: "application/pdf",
+          body: Buffer.from(file.right.bytes),
+          headers: { ...PAGE_HEADERS, "Content-Disposition": `attachment; filename="${file.right.filename}"` },
+        };
+      }),
     },
   ];
 };

@@ -23,7 +23,7 @@ const currencyCard = (part: StatementCurrency, w: Words) => {
   const s = w.statement;
   const money = (amount: string) => `${amount} ${part.currency}`;
   return html`<section class="card" aria-labelledby="statement-${part.currency}"><h2 id="statement-${part.currency}">${part.currency}</h2>
-<div class="scroll"><table class="statement" data-currency="${part.currency}">
+<div class="scroll" tabindex="0" role="region" aria-label="${s.title}, ${part.currency}"><table class="statement" data-currency="${part.currency}">
 <caption>${s.title}, ${part.currency}</caption>
 <tr><th scope="col">${w.date}</th><th scope="col">${s.type}</th><th scope="col">${s.document}</th><th scope="col">${w.due}</th><th scope="col" class="n">${w.amount}</th><th scope="col" class="n">${s.balance}</th></tr>
 <tr class="opening"><th scope="row" colspan="5">${s.opening}</th><td class="n">${money(part.openingBalance)}</td></tr>

@@ -10,7 +10,7 @@ import {
 } from "../bills/bill-harness.js";
 import { approveAndRelease, readyToPay } from "../payments/run-support.js";
 import { send } from "../support/client.js";
-import { bucketAt, figures, getJson, type Json, rowsOf, shift } from "./report-support.js";
+import { BOUNDARY_DUES, bucketAt, figures, getJson, type Json, rowsOf, shift } from "./report-support.js";
 
 // Aged payables over real HTTP (issue 38, part 3): which bill states are liabilities, buckets at their boundaries,
 // a past asOf with partial payments, supplier credit and a run's transfer booked by the bank on an earlier day,
@@ -74,18 +74,7 @@ const markPaid = async (id: string, amount?: string) => {
 test.serial(
   "buckets at the boundaries; bills not reviewed, voided or dated after asOf are not liabilities",
   async (t) => {
-    const dues: readonly [number, string][] = [
-      [0, "1"],
-      [-5, "256"],
-      [1, "2"],
-      [30, "4"],
-      [31, "8"],
-      [60, "16"],
-      [61, "32"],
-      [90, "64"],
-      [91, "128"],
-    ];
-    for (const [late, amount] of dues) await aBill({ totalAmount: amount, dueDate: shift(AS_OF, -late) });
+    for (const [late, amount] of BOUNDARY_DUES) await aBill({ totalAmount: amount, dueDate: shift(AS_OF, -late) });
     await aBill({ totalAmount: "1000", invoiceDate: shift(AS_OF, 1), dueDate: shift(AS_OF, 31) });
     await aBill({ totalAmount: "2000", dueDate: AS_OF }, false); // PendingReview: nobody confirmed its figures
     const voided = await aBill({ totalAmount: "4000", dueDate: AS_OF }, false);

@@ -1,6 +1,16 @@
 import test from "ava";
 import { type BillHarness, startBillHarness } from "../bills/bill-harness.js";
-import { aCustomer, aSentInvoice, bucketAt, figures, getJson, type Json, rowsOf, shift } from "./report-support.js";
+import {
+  aCustomer,
+  aSentInvoice,
+  BOUNDARY_DUES,
+  bucketAt,
+  figures,
+  getJson,
+  type Json,
+  rowsOf,
+  shift,
+} from "./report-support.js";
 
 // Aged receivables over real HTTP (issue 38, part 3): buckets at their boundaries, a past asOf, partial payments
 // and credit notes counted by their dates, invoices voided after asOf, several currencies (JPY without minor
@@ -23,19 +33,7 @@ test.serial(
   "each invoice is in its bucket at the boundaries: due today is current, 1, 30, 31, 60, 61, 90, 91 days",
   async (t) => {
     const customer = await aCustomer(h, "Boundary Customer");
-    // Each invoice's amount is a power of two, so each bucket's sum names the invoices in it.
-    const dues: readonly [number, string][] = [
-      [0, "1"], // due on asOf: current
-      [-5, "256"], // due after asOf: current
-      [1, "2"],
-      [30, "4"],
-      [31, "8"],
-      [60, "16"],
-      [61, "32"],
-      [90, "64"],
-      [91, "128"],
-    ];
-    for (const [late, amount] of dues)
+    for (const [late, amount] of BOUNDARY_DUES)
       await aSentInvoice(h, customer, { unitPrice: amount, issueDate: "2026-01-01", dueDate: shift(AS_OF, -late) });
     // Not counted: an invoice issued after asOf, and a draft.
     await aSentInvoice(h, customer, { unitPrice: "1000", issueDate: shift(AS_OF, 1), dueDate: shift(AS_OF, 31) });

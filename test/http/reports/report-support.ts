@@ -12,6 +12,22 @@ export const bucketAt = (due: string, asOf: string): string => {
   return "over90";
 };
 
+/**
+ * Documents at every bucket boundary: days past due at asOf and an amount, each a power of two, so that each
+ * bucket's sum names the documents in it (0: due on asOf, current; -5: due later, current).
+ */
+export const BOUNDARY_DUES: readonly (readonly [number, string])[] = [
+  [0, "1"],
+  [-5, "256"],
+  [1, "2"],
+  [30, "4"],
+  [31, "8"],
+  [60, "16"],
+  [61, "32"],
+  [90, "64"],
+  [91, "128"],
+];
+
 /** `date` moved by `days`. */
 export const shift = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -3,6 +3,7 @@ import {
   type AgingReport,
   agingReportCsv,
   agingReportJson,
+  type CustomerStatement,
   type DomainError,
   type FieldError,
   isIsoDate,
@@ -204,88 +205,99 @@ const agingReply =
 const missingCustomer = { description: "`Customer.NotFound`: no such customer in the organisation." };
 
 /** The aged payables and receivables, and a customer's statement (JSON and PDF). */
-export const reportRoutes = (deps: ReportRouteDeps): RouteDef[] => [
-  {
-    method: "GET",
-    path: "/v1/reports/aged-payables",
-    operationId: "getAgedPayables",
-    summary: "What the organisation owes its suppliers as of a day, by days past due, per supplier and currency",
-    description:
-      "Bills that are liabilities (NeedsApproval, Approved, Scheduled, PaymentInProgress, PartiallyPaid; a bill paid after `asOf` counts as it was then) with what they still owed at the end of `asOf` after payments and supplier credits dated by then. Bills dated after `asOf` are left out. Buckets: current (due on `asOf` or later), 1-30, 31-60, 61-90 and over 90 days past due.",
-    tags: [TAG],
-    access: AP_ACCESS,
-    parameters: AGING_PARAMETERS,
-    responses: {
-      "200": { description: "The report.", schema: agingSchema("supplier"), alternatives: { "text/csv": CSV_SCHEMA } },
-      "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },
-    },
-    handler: agingReply("aged-payables", (scope, asOf) => agedPayables(deps())(scope, asOf)),
-  },
-  {
-    method: "GET",
-    path: "/v1/reports/aged-receivables",
-    operationId: "getAgedReceivables",
-    summary: "What customers owe the organisation as of a day, by days past due, per customer and currency",
-    description:
-      "Issued invoices with an amount outstanding at the end of `asOf` after the payments and credit notes dated by then (an invoice voided after `asOf` still counts). Invoices issued after `asOf` are left out. Buckets as for aged payables.",
-    tags: [TAG],
-    access: AR_ACCESS,
-    parameters: AGING_PARAMETERS,
-    responses: {
-      "200": { description: "The report.", schema: agingSchema("customer"), alternatives: { "text/csv": CSV_SCHEMA } },
-      "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },
-    },
-    handler: agingReply("aged-receivables", (scope, asOf) => agedReceivables(deps())(scope, asOf)),
-  },
-  {
-    method: "GET",
-    path: "/v1/customers/{id}/statement",
-    operationId: "getCustomerStatement",
-    summary: "A customer's statement of account for a period: balances, lines, what is overdue",
-    description:
-      "Per currency: the balance at the start of `from`, every invoice, credit note, payment and void dated in the period with the running balance, the balance at the end of `to`, and what was still owed then by days past due.",
-    tags: ["customers"],
-    access: AR_ACCESS,
-    parameters: PERIOD_PARAMETERS,
-    responses: {
-      "200": { description: "The statement.", schema: STATEMENT_SCHEMA },
-      "400": {
-        description:
-          "`Request.Invalid`: a date is malformed or from is after to; `Statement.TooManyLines`: the period holds more than 5000 lines.",
-      },
-      "404": missingCustomer,
-    },
-    handler: async (ctx) => {
-      const period = periodOf(ctx);
-      if (E.isLeft(period)) return period.left;
-      const statement = await customerStatement(deps())(orgScope(ctx).scope, idOf(ctx), period.right)();
-      return E.isLeft(statement) ? statement.left : { status: 200, body: statement.right };
-    },
-  },
-  {
-    method: "GET",
-    path: "/v1/customers/{id}/statement/pdf",
-    operationId: "getCustomerStatementPdf",
-    summary: "A customer's statement of account for a period, as a PDF",
-    tags: ["customers"],
-    access: AR_ACCESS,
-    parameters: PERIOD_PARAMETERS,
-    responses: {
-      "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
-      "400": { description: "As the statement's JSON." },
-      "404": missingCustomer,
-    },
-    handler: async (ctx) => {
+export const reportRoutes = (deps: ReportRouteDeps): RouteDef[] => {
+  /** The path's customer's statement for the query's period, answered by `answer`. */
+  const statementReply =
+    (answer: (scope: OrgScope, statement: CustomerStatement) => TE.TaskEither<DomainError, HttpReply>) =>
+    async (ctx: RouteContext): Promise<HttpReply | DomainError> => {
       const period = periodOf(ctx);
       if (E.isLeft(period)) return period.left;
       const { scope } = orgScope(ctx);
       const statement = await customerStatement(deps())(scope, idOf(ctx), period.right)();
-      if (E.isLeft(statement)) return statement.left;
-      const file = await statementPdf(deps())(scope, statement.right)();
-      return E.isLeft(file) ? file.left : fileReply(file.right);
+      const reply = E.isLeft(statement) ? statement : await answer(scope, statement.right)();
+      return E.isLeft(reply) ? reply.left : reply.right;
+    };
+  return [
+    {
+      method: "GET",
+      path: "/v1/reports/aged-payables",
+      operationId: "getAgedPayables",
+      summary: "What the organisation owes its suppliers as of a day, by days past due, per supplier and currency",
+      description:
+        "Bills that are liabilities (NeedsApproval, Approved, Scheduled, PaymentInProgress, PartiallyPaid; a bill paid after `asOf` counts as it was then) with what they still owed at the end of `asOf` after payments and supplier credits dated by then. Bills dated after `asOf` are left out. Buckets: current (due on `asOf` or later), 1-30, 31-60, 61-90 and over 90 days past due.",
+      tags: [TAG],
+      access: AP_ACCESS,
+      parameters: AGING_PARAMETERS,
+      responses: {
+        "200": {
+          description: "The report.",
+          schema: agingSchema("supplier"),
+          alternatives: { "text/csv": CSV_SCHEMA },
+        },
+        "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },
+      },
+      handler: agingReply("aged-payables", (scope, asOf) => agedPayables(deps())(scope, asOf)),
     },
-  },
-];
+    {
+      method: "GET",
+      path: "/v1/reports/aged-receivables",
+      operationId: "getAgedReceivables",
+      summary: "What customers owe the organisation as of a day, by days past due, per customer and currency",
+      description:
+        "Issued invoices with an amount outstanding at the end of `asOf` after the payments and credit notes dated by then (an invoice voided after `asOf` still counts). Invoices issued after `asOf` are left out. Buckets as for aged payables.",
+      tags: [TAG],
+      access: AR_ACCESS,
+      parameters: AGING_PARAMETERS,
+      responses: {
+        "200": {
+          description: "The report.",
+          schema: agingSchema("customer"),
+          alternatives: { "text/csv": CSV_SCHEMA },
+        },
+        "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },
+      },
+      handler: agingReply("aged-receivables", (scope, asOf) => agedReceivables(deps())(scope, asOf)),
+    },
+    {
+      method: "GET",
+      path: "/v1/customers/{id}/statement",
+      operationId: "getCustomerStatement",
+      summary: "A customer's statement of account for a period: balances, lines, what is overdue",
+      description:
+        "Per currency: the balance at the start of `from`, every invoice, credit note, payment and void dated in the period with the running balance, the balance at the end of `to`, and what was still owed then by days past due.",
+      tags: ["customers"],
+      access: AR_ACCESS,
+      parameters: PERIOD_PARAMETERS,
+      responses: {
+        "200": { description: "The statement.", schema: STATEMENT_SCHEMA },
+        "400": {
+          description:
+            "`Request.Invalid`: a date is malformed or from is after to; `Statement.TooManyLines`: the period holds more than 5000 lines.",
+        },
+        "404": missingCustomer,
+      },
+      handler: statementReply((_scope, statement) => async () => E.right({ status: 200, body: statement })),
+    },
+    {
+      method: "GET",
+      path: "/v1/customers/{id}/statement/pdf",
+      operationId: "getCustomerStatementPdf",
+      summary: "A customer's statement of account for a period, as a PDF",
+      tags: ["customers"],
+      access: AR_ACCESS,
+      parameters: PERIOD_PARAMETERS,
+      responses: {
+        "200": { description: "The PDF.", mediaType: "application/pdf", schema: { type: "string", format: "binary" } },
+        "400": { description: "As the statement's JSON." },
+        "404": missingCustomer,
+      },
+      handler: statementReply((scope, statement) => async () => {
+        const file = await statementPdf(deps())(scope, statement)();
+        return E.isLeft(file) ? file : E.right(fileReply(file.right));
+      }),
+    },
+  ];
+};
 
 /** The reports tag of the OpenAPI document. */
 export const REPORT_TAG_DESCRIPTIONS = {

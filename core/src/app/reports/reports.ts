@@ -5,7 +5,7 @@ import type { InvoiceRenderer } from "../../ports/invoice-documents.js";
 import type { StoreName } from "../../ports/stores.js";
 import { parseCalendarDate } from "../../recurring/calendar-date.js";
 import { zonedInstant } from "../../recurring/zoned-time.js";
-import { agingTable, shiftDate } from "../../reports/aging.js";
+import { type AgingItem, agingTable, shiftDate } from "../../reports/aging.js";
 import {
   billAgingItem,
   invoiceAgingItem,
@@ -14,7 +14,7 @@ import {
   SETTLED_BILL_STATES,
   SETTLED_INVOICE_STATUSES,
 } from "../../reports/items.js";
-import type { AgingReport } from "../../reports/report-view.js";
+import type { AgingReport, AgingSide } from "../../reports/report-view.js";
 import {
   type CustomerStatement,
   STATEMENT_MAX_LINES,
@@ -45,50 +45,47 @@ const endOf = (day: string, timeZone: string): Date => {
   return zonedInstant(next, 0, timeZone);
 };
 
+/** What one side of the aging reads: its documents as aging items, each batch from the report sources. */
+type Aged = (
+  deps: ReportDeps,
+  scope: OrgScope,
+  changedSince: Date,
+  timeZone: string,
+) => AsyncIterable<readonly (AgingItem | undefined)[]>;
+
+const aged =
+  (side: AgingSide, items: Aged) =>
+  (deps: ReportDeps) =>
+  (scope: OrgScope, asOf?: string): TE.TaskEither<DomainError, AgingReport> =>
+  async () => {
+    const { timeZone, today } = await dayOf(deps, scope);
+    const day = asOf ?? today;
+    const table = agingTable(day);
+    for await (const batch of items(deps, scope, endOf(day, timeZone), timeZone))
+      for (const item of batch) if (item !== undefined) table.add(item);
+    return E.right({ side, asOf: day, rows: table.rows(), totals: table.totals() });
+  };
+
 /**
  * Aged payables as of the end of `asOf` (default today in the organisation's time zone): every bill that was a
  * liability then (PAYABLE_STATES, or Paid after that day) with what it still owed, by supplier and currency. A bill
  * dated after `asOf` is left out; payments and credits recorded after it are not counted yet.
  */
-export const agedPayables =
-  (deps: ReportDeps) =>
-  (scope: OrgScope, asOf?: string): TE.TaskEither<DomainError, AgingReport> =>
-  async () => {
-    const { timeZone, today } = await dayOf(deps, scope);
-    const day = asOf ?? today;
-    const table = agingTable(day);
-    const selection = { open: PAYABLE_STATES, settled: SETTLED_BILL_STATES, changedSince: endOf(day, timeZone) };
-    for await (const batch of deps.db.stores.reports.bills(scope, selection))
-      for (const { bill, lifecycle } of batch) {
-        const item = billAgingItem(bill, lifecycle, timeZone);
-        if (item !== undefined) table.add(item);
-      }
-    return E.right({ side: "payables", asOf: day, rows: table.rows(), totals: table.totals() });
-  };
+export const agedPayables = aged("payables", async function* (deps, scope, changedSince, timeZone) {
+  const selection = { open: PAYABLE_STATES, settled: SETTLED_BILL_STATES, changedSince };
+  for await (const batch of deps.db.stores.reports.bills(scope, selection))
+    yield batch.map(({ bill, lifecycle }) => billAgingItem(bill, lifecycle, timeZone));
+});
 
 /**
  * Aged receivables as of the end of `asOf` (default today in the organisation's time zone): every issued invoice
  * with an amount outstanding then, after the payments and credit notes dated by then, by customer and currency.
  */
-export const agedReceivables =
-  (deps: ReportDeps) =>
-  (scope: OrgScope, asOf?: string): TE.TaskEither<DomainError, AgingReport> =>
-  async () => {
-    const { timeZone, today } = await dayOf(deps, scope);
-    const day = asOf ?? today;
-    const table = agingTable(day);
-    const selection = {
-      open: RECEIVABLE_STATUSES,
-      settled: SETTLED_INVOICE_STATUSES,
-      changedSince: endOf(day, timeZone),
-    };
-    for await (const batch of deps.db.stores.reports.invoices(scope, selection))
-      for (const { invoice, creditNotes } of batch) {
-        const item = invoiceAgingItem(invoice, creditNotes, timeZone);
-        if (item !== undefined) table.add(item);
-      }
-    return E.right({ side: "receivables", asOf: day, rows: table.rows(), totals: table.totals() });
-  };
+export const agedReceivables = aged("receivables", async function* (deps, scope, changedSince, timeZone) {
+  const selection = { open: RECEIVABLE_STATUSES, settled: SETTLED_INVOICE_STATUSES, changedSince };
+  for await (const batch of deps.db.stores.reports.invoices(scope, selection))
+    yield batch.map(({ invoice, creditNotes }) => invoiceAgingItem(invoice, creditNotes, timeZone));
+});
 
 /** A statement's period; either end may be left out. */
 export interface StatementPeriod {
