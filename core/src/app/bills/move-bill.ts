@@ -17,6 +17,8 @@ export interface Plan {
   readonly context?: Omit<BillMoveContext, "duplicateOfBillId">;
   /** Changes to the bill's lifecycle; when given (even `{}`), the lifecycle is saved. */
   readonly lifecycle?: Partial<BillLifecycle>;
+  /** When a change of what was paid or credited counts (the bank's booking date); default `paidAt`, else now. */
+  readonly settledAt?: string;
   readonly bill?: Partial<Bill>;
   /** Events recorded after the move's own (a reading's `bill.duplicate_detected`), and the duplicate it needs. */
   readonly events?: readonly BillEventType[];
@@ -83,14 +85,14 @@ export const moveBill = async (
   const moved = billTransition(bill, move.trigger, plan.context ?? {});
   if (E.isLeft(moved)) return moved;
   const next: Bill = { ...bill, ...plan.bill, state: moved.right.to, updatedAt: now };
-  // A payment or credit is dated by the bank's booking date when the plan gives one (`paidAt`), else now.
+  // A payment or credit is dated by the bank's booking date when the plan gives one, else now.
   const lifecycle: BillLifecycle | undefined =
     plan.lifecycle === undefined
       ? stored
       : withSettlement(
           current,
           { ...current, ...plan.lifecycle, supplierId: next.supplierId },
-          plan.lifecycle.paidAt ?? now.toISOString(),
+          plan.settledAt ?? plan.lifecycle.paidAt ?? now.toISOString(),
         );
   await s.bills.update(next);
   if (plan.lifecycle !== undefined && lifecycle !== undefined) await s.billLifecycles.save(lifecycle);

@@ -487,6 +487,7 @@ export const settleTransferWithin = async (
                 ...(partial ? {} : { paidAt: input.paidAt ?? now.toISOString() }),
                 amountPaid: addAmounts(lifecycle.amountPaid ?? "0", item.amount),
               },
+              settledAt: input.paidAt ?? now.toISOString(),
             });
           },
           who,
