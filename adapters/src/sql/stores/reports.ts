@@ -1,9 +1,8 @@
-import type { BillState, CreditNote, InvoiceStatus } from "@apar/core";
+import type { BillLifecycle, BillState, CreditNote, InvoiceStatus } from "@apar/core";
 import { isPositiveAmount } from "@apar/core";
 import type { OrgScope, PayableDocument, ReceivableDocument, ReportSelection, ReportSources } from "@apar/core/ports";
-import { encodeDate, placeholders } from "../columns.js";
+import { decodeJson, encodeDate, placeholders } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { sqlBillLifecycles } from "./approvals.js";
 import { BILL_COLUMNS, type BillRow, decodeBill } from "./bills.js";
 import { type DocRow, decodeInvoice, decodeNote, SELECT_INVOICE, SELECT_NOTE } from "./invoices.js";
 import { indexHint } from "./paging.js";
@@ -23,7 +22,14 @@ interface Position {
  */
 async function* walk<R extends { id: unknown; updated_at?: unknown }>(
   session: SqlSession,
-  statement: { select: string; table: string; index: string; where: string; bind: readonly unknown[] },
+  statement: {
+    select: string;
+    table: string;
+    index: string;
+    join?: string;
+    where: string;
+    bind: readonly unknown[];
+  },
   since: string | undefined,
 ): AsyncGenerator<R[]> {
   let at: Position = since === undefined ? { id: "" } : { updatedAt: since, id: "" };
@@ -33,12 +39,17 @@ async function* walk<R extends { id: unknown; updated_at?: unknown }>(
       at.updatedAt === undefined
         ? { sql: `id > $${n + 1}`, bind: [at.id], order: "id" }
         : {
-            sql: `updated_at >= $${n + 1} AND (updated_at > $${n + 1} OR (updated_at = $${n + 1} AND id > $${n + 2}))`,
+            // After (time, id) in the index's order. SQLite seeks a row value in the index; MariaDB makes the two
+            // ranges of the OR. Either way documents changed at one same instant are not walked again per batch.
+            sql:
+              session.dialect === "sqlite"
+                ? `(updated_at, id) > ($${n + 1}, $${n + 2})`
+                : `(updated_at > $${n + 1} OR (updated_at = $${n + 1} AND id > $${n + 2}))`,
             bind: [at.updatedAt, at.id],
             order: "updated_at, id",
           };
     const rows = await session.select<R>(
-      `${statement.select} FROM ${statement.table} ${indexHint(session, statement.index)} WHERE ${statement.where} AND ${after.sql} ORDER BY ${after.order} LIMIT ${REPORT_BATCH}`,
+      `${statement.select} FROM ${statement.table} ${indexHint(session, statement.index)}${statement.join === undefined ? "" : ` ${statement.join}`} WHERE ${statement.where} AND ${after.sql} ORDER BY ${after.order} LIMIT ${REPORT_BATCH}`,
       [...statement.bind, ...after.bind],
     );
     if (rows.length > 0) yield rows;
@@ -56,9 +67,9 @@ async function* byState<S extends string, R extends { id: unknown; updated_at?: 
   session: SqlSession,
   scope: OrgScope,
   selection: ReportSelection<S>,
-  shape: { select: string; table: string; column: string; openIndex: string; changedIndex: string },
+  shape: { select: string; table: string; join?: string; column: string; openIndex: string; changedIndex: string },
 ): AsyncGenerator<R[]> {
-  const where = `organisation_id = $1 AND ${shape.column} = $2 AND client_id = $3`;
+  const where = `${shape.table}.organisation_id = $1 AND ${shape.column} = $2 AND ${shape.table}.client_id = $3`;
   for (const state of selection.open)
     yield* walk<R>(
       session,
@@ -74,7 +85,9 @@ async function* byState<S extends string, R extends { id: unknown; updated_at?: 
     );
 }
 
-const BILL_SELECT = `SELECT ${BILL_COLUMNS.join(", ")}`;
+// A bill's lifecycle comes with it, by its primary key (one statement per batch).
+const BILL_SELECT = `SELECT ${BILL_COLUMNS.map((c) => `bills.${c}`).join(", ")}, bill_lifecycles.body AS lifecycle_body`;
+const WITH_LIFECYCLE = "LEFT JOIN bill_lifecycles ON bill_lifecycles.bill_id = bills.id";
 
 /** The issued credit notes of the batch's invoices that were credited at all (one statement). */
 const creditNotesOf = async (
@@ -138,30 +151,31 @@ async function* customerInvoices(
 
 /**
  * The report sources in SQL: each state's range of its index walked in batches of REPORT_BATCH (keyset, never
- * OFFSET), each batch's lifecycles or credit notes read in one more statement. Amounts are decoded in the
+ * OFFSET), bills joined to their lifecycles by key, each batch's credit notes read in one more statement. Amounts are decoded in the
  * application: SQLite keeps DECIMAL as a double, so money is never summed in SQL.
  */
 export const sqlReportSources = (session: SqlSession): ReportSources => ({
   async *bills(scope, selection: ReportSelection<BillState>): AsyncGenerator<PayableDocument[]> {
-    const lifecycles = sqlBillLifecycles(session);
-    for await (const rows of byState<BillState, BillRow & { id: unknown }>(session, scope, selection, {
-      select: BILL_SELECT,
-      table: "bills",
-      column: "state",
-      openIndex: "bills_state",
-      changedIndex: "bills_state_changed",
-    })) {
-      const bills = rows.map(decodeBill);
-      const found = new Map(
-        (
-          await lifecycles.ofBills(
-            scope,
-            bills.map((b) => b.id),
-          )
-        ).map((l) => [l.billId, l]),
-      );
-      yield bills.map((bill) => ({ bill, lifecycle: found.get(bill.id) }));
-    }
+    for await (const rows of byState<BillState, BillRow & { id: unknown; lifecycle_body: unknown }>(
+      session,
+      scope,
+      selection,
+      {
+        select: BILL_SELECT,
+        table: "bills",
+        join: WITH_LIFECYCLE,
+        column: "state",
+        openIndex: "bills_state",
+        changedIndex: "bills_state_changed",
+      },
+    ))
+      yield rows.map((row) => ({
+        bill: decodeBill(row),
+        lifecycle:
+          row.lifecycle_body === null || row.lifecycle_body === undefined
+            ? undefined
+            : decodeJson<BillLifecycle>(row.lifecycle_body),
+      }));
   },
   async *invoices(scope, selection): AsyncGenerator<ReceivableDocument[]> {
     const batches =
