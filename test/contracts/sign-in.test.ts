@@ -25,14 +25,20 @@ const aSession = (over: Partial<PersonSession> = {}): PersonSession => ({
 contractTest("sign-in links: used once, before expiry, marked used at that time", async (t, { stores }) => {
   const link = aLink({ email: "Ada@Example.com" });
   await stores.signInLinks.add(link);
+  t.true(await stores.signInLinks.usable(link.tokenHash, at(1000)), "usable before its use");
+  t.true(await stores.signInLinks.usable(link.tokenHash, at(1000)), "asking uses nothing up");
   t.deepEqual(await stores.signInLinks.consume(link.tokenHash, at(1000)), {
     ...link,
     email: "ada@example.com",
     usedAt: at(1000),
   });
   t.is(await stores.signInLinks.consume(link.tokenHash, at(1001)), undefined);
+  t.false(await stores.signInLinks.usable(link.tokenHash, at(1001)), "not once used");
   const late = aLink();
   await stores.signInLinks.add(late);
+  t.true(await stores.signInLinks.usable(late.tokenHash, at(59_999)));
+  t.false(await stores.signInLinks.usable(late.tokenHash, at(60_000)), "not at its last instant");
+  t.false(await stores.signInLinks.usable(aLink().tokenHash, at(1)), "not unknown");
   t.is(await stores.signInLinks.consume(late.tokenHash, at(60_000)), undefined, "expired at its last instant");
   t.is(await stores.signInLinks.consume(aLink().tokenHash, at(1)), undefined, "unknown");
   await t.throwsAsync(stores.signInLinks.add(late), undefined, "one row per hash");

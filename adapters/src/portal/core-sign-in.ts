@@ -10,6 +10,7 @@ import {
   requestSignInLink,
   resolveAccess,
   startPersonSession,
+  signInLinkUsable,
   useSignInLink,
 } from "@apar/core/app";
 import type { Clock, Db, Ids } from "@apar/core/ports";
@@ -33,6 +34,7 @@ export const portalSignInOf = (deps: PeopleDeps, oidc: OidcSignIn | undefined): 
   return {
     requestLink: (email) => requestSignInLink(deps)(email),
     useLink: (token) => useSignInLink(deps)(token),
+    linkUsable: (token) => signInLinkUsable(deps)(token),
     accountsOf: (email) => accountsOf(deps.db.stores, email),
     start: (input) => startPersonSession(deps)(input),
     authenticate: async (session, tenancy, access) => {

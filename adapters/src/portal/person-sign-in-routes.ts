@@ -125,6 +125,14 @@ export const personSignInRoutes = (deps: PortalDeps, keys: () => Promise<PortalK
     });
   };
 
+  /** A link that was used, has expired or was never made: one answer for all (the token is not repeated). */
+  const linkGone = () =>
+    refusedPage(
+      410,
+      "Link not valid",
+      "This sign-in link was used or has expired (each works once, for 15 minutes). Ask for a new one.",
+    );
+
   const oidcRefusal = (reason: string, status = 403) => refusedPage(status, "Not signed in", reason);
 
   return [
@@ -163,9 +171,16 @@ export const personSignInRoutes = (deps: PortalDeps, keys: () => Promise<PortalK
       summary: "The page a sign-in link opens: a button that uses it (opening it uses nothing up)",
       limit: "auth",
       parameters: [...TOKEN_PARAM],
-      responses: { "200": HTML_RESPONSE },
-      handler: async (ctx) =>
-        withSignInNonce(await keys(), ctx, 200, (csrf) => linkPageHtml(ctx.params.token ?? "", csrf)),
+      responses: {
+        "200": HTML_RESPONSE,
+        "410": { ...HTML_RESPONSE, description: "An HTML page: the link was used, has expired or is unknown." },
+      },
+      handler: async (ctx) => {
+        const token = ctx.params.token ?? "";
+        // Opening the page uses nothing up (mail scanners follow links), but a dead link says so at once.
+        if (!(await deps().signIn.linkUsable(token))) return linkGone();
+        return withSignInNonce(await keys(), ctx, 200, (csrf) => linkPageHtml(token, csrf));
+      },
     },
     {
       ...PORTAL_ROUTE,
@@ -186,12 +201,7 @@ export const personSignInRoutes = (deps: PortalDeps, keys: () => Promise<PortalK
         const k = await keys();
         if (!signInFormChecked(k, ctx, formOf(ctx))) return refused();
         const used = await run(deps().signIn.useLink(ctx.params.token ?? ""));
-        if (E.isLeft(used))
-          return refusedPage(
-            410,
-            "Link not valid",
-            "This sign-in link was used or has expired (each works once, for 15 minutes). Ask for a new one.",
-          );
+        if (E.isLeft(used)) return linkGone();
         return proceed(ctx, k, { email: used.right.email, method: "link" }, used.right.accounts);
       },
     },

@@ -11,6 +11,8 @@ export interface PortalSignIn {
   requestLink(email: string): TE.TaskEither<DomainError, void>;
   /** Uses a mailed link up: its address and the accounts it may sign in to. */
   useLink(token: string): TE.TaskEither<DomainError, ProvenAddress>;
+  /** Whether a mailed link may still be used (uses nothing up). */
+  linkUsable(token: string): Promise<boolean>;
   /** The accounts of an address a provider has verified. */
   accountsOf(email: string): Promise<readonly SignInAccount[]>;
   /** A new session for one account of a proven address. */

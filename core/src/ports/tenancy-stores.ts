@@ -97,6 +97,8 @@ export interface SignInLinks {
    * (two concurrent uses: one wins).
    */
   consume(tokenHash: string, now: Date): Promise<SignInLink | undefined>;
+  /** True while a link may still be used (known, unused, unexpired at `now`); uses nothing up. */
+  usable(tokenHash: string, now: Date): Promise<boolean>;
 }
 
 export interface PersonSessions {

@@ -17,6 +17,10 @@ export const memorySignInLinks = (access: Access): SignInLinks => ({
       t.signInLinks.set(tokenHash, used);
       return copy(used);
     }),
+  usable: async (tokenHash, now) => {
+    const link = access.read().signInLinks.get(tokenHash);
+    return link !== undefined && link.usedAt === null && link.expiresAt > now;
+  },
 });
 
 /** Person sessions in memory, by the hash of their id. */

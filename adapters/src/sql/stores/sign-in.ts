@@ -46,6 +46,13 @@ export const sqlSignInLinks = (session: SqlSession): SignInLinks => ({
     );
     return row === undefined ? undefined : decodeLink(row);
   },
+  async usable(tokenHash, now) {
+    const rows = await session.select<{ one: unknown }>(
+      "SELECT 1 AS one FROM sign_in_links WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+      [tokenHash, encodeDate(now)],
+    );
+    return rows.length > 0;
+  },
 });
 
 interface SessionRow {

@@ -106,6 +106,12 @@ export interface ProvenAddress {
   readonly accounts: readonly SignInAccount[];
 }
 
+/** Whether a link may still be used (opening its page uses nothing up: mail scanners follow links). */
+export const signInLinkUsable =
+  (deps: Pick<SignInDeps<"signInLinks">, "db" | "clock">) =>
+  async (token: string): Promise<boolean> =>
+    isSignInSecretShape(token) && deps.db.stores.signInLinks.usable(hashSignInSecret(token), deps.clock.now());
+
 /** Uses a link up and answers its address with the accounts it may sign in to. */
 export const useSignInLink =
   (deps: Pick<SignInDeps<"clients" | "memberships" | "organisations" | "signInLinks" | "users">, "db" | "clock">) =>
