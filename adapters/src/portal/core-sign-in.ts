@@ -9,8 +9,8 @@ import {
   removeMember,
   requestSignInLink,
   resolveAccess,
-  startPersonSession,
   signInLinkUsable,
+  startPersonSession,
   useSignInLink,
 } from "@apar/core/app";
 import type { Clock, Db, Ids } from "@apar/core/ports";
