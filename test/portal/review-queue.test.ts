@@ -294,3 +294,36 @@ test.serial("the queue and a bill's page at desktop and phone width: screenshots
     await page.context().close();
   }
 });
+
+test.serial(
+  "a possible duplicate: the page links the earlier bill; Not a duplicate clears the flag, Void as a duplicate voids it",
+  async (t) => {
+    const fields = { supplierName: "Globex", invoiceNumber: `DUP-${Date.now()}`, totalAmount: "77.00" };
+    const first = await billInReview(fields);
+    const second = await billInReview(fields);
+    const third = await billInReview(fields);
+    t.is(second.duplicateOfBillId, first.id, "the second upload is flagged");
+    const page = await signedIn(rawKey(), { bypassCSP: true });
+    const open = (bill: Json) =>
+      page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(bill.id)}`);
+    await open(second);
+    t.true((await page.getAttribute("#duplicate a", "href"))?.includes(String(first.id)), "links the earlier bill");
+    t.deepEqual(await seriousAxeViolations(page), []);
+    await submit(page, "#dismiss-duplicate");
+    t.regex(await page.innerText("body"), /the bill is not a duplicate/);
+    t.is(await page.$("#duplicate"), null);
+    t.like((await h.call("GET", `/v1/bills/${String(second.id)}`)).json as Json, {
+      duplicateOfBillId: null,
+      state: "PendingReview",
+    });
+
+    await open(third);
+    await submit(page, "#void-duplicate");
+    t.like((await h.call("GET", `/v1/bills/${String(third.id)}`)).json as Json, { state: "Voided" });
+    t.regex(
+      String(((await h.call("GET", `/v1/bills/${String(third.id)}`)).json as Json).voidReason),
+      /^Duplicate of bill /,
+    );
+    await page.context().close();
+  },
+);

@@ -3,6 +3,7 @@ import {
   approveBill,
   BillPatch,
   billDocument,
+  dismissDuplicate,
   getBill,
   listBills,
   matchingReviewGate,
@@ -11,6 +12,7 @@ import {
   rejectBill,
   submitBill,
   updateBill,
+  voidBill,
 } from "@apar/core/app";
 import type { Clock, DocumentFiles, Ids, OrgScope, Stores, UnitOfWork } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
@@ -98,5 +100,11 @@ export const portalReviewOf = (deps: {
         if (E.isLeft(decoded)) return decoded;
         return rejectBill(deps)({ ...actor(auth, scope, billId), reason: decoded.right.reason })();
       }),
+    dismissDuplicate: (auth, organisationId, billId) =>
+      within(auth, organisationId, ({ scope }) => dismissDuplicate(deps)({ scope, actor: auth.actor, id: billId })),
+    void: (auth, organisationId, billId, reason) =>
+      within(auth, organisationId, ({ scope }) =>
+        voidBill(deps)({ scope, actor: auth.actor, id: billId, reason: reason.trim().slice(0, 1000) || null }),
+      ),
   };
 };

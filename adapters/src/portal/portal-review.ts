@@ -48,4 +48,8 @@ export interface PortalReview {
     billId: string,
     reason: unknown,
   ): TE.TaskEither<DomainError, BillJson>;
+  /** Resolves a bill's duplicate flag: it is not a duplicate (`POST /v1/bills/{id}/dismiss-duplicate`). */
+  dismissDuplicate(auth: RequestAuth, organisationId: string, billId: string): TE.TaskEither<DomainError, BillJson>;
+  /** Voids a bill with a reason (`POST /v1/bills/{id}/void`): a duplicate confirmed is voided. */
+  void(auth: RequestAuth, organisationId: string, billId: string, reason: string): TE.TaskEither<DomainError, BillJson>;
 }

@@ -38,6 +38,8 @@ export const REVIEW_MESSAGES: Readonly<Record<string, string>> = {
   submitted: "The bill was submitted: the approval policies decided what happens next.",
   approved: "The bill was approved.",
   rejected: "The bill was rejected.",
+  dismissed: "The duplicate flag is resolved: the bill is not a duplicate.",
+  voided: "The bill was voided.",
 };
 
 const STATE_WORDS: Readonly<Record<string, string>> = {
@@ -176,13 +178,23 @@ const linesTable = (b: BillJson): Html =>
           html`<tr><td>${l.description}</td><td>${l.quantity ?? ""}</td><td>${l.unitPrice ?? ""}</td><td>${money(l.amount, b.currency)}</td></tr>`,
       )}</tbody></table></div>`;
 
-const warnings = (b: BillJson): Html =>
-  html`${
-    b.duplicateOfBillId === null
-      ? ""
-      : html`<p class="notice error" id="duplicate">This bill may be a duplicate of another one (${b.duplicateMatchBasis ?? "same details"}): it cannot be submitted until the duplicate flag is resolved over the API.</p>`
-  }${
-    b.bankDetailsChanged
+/** A flagged duplicate: a link to the earlier bill, and (for who may) dismiss the flag or void this one. */
+const duplicateWarning = (user: PageUser, q: PortalQueued): Html => {
+  const b = q.bill;
+  if (b.duplicateOfBillId === null) return html``;
+  const hidden = html`<input type="hidden" name="csrf" value="${user.csrf}"><input type="hidden" name="organisationId" value="${q.organisation.id}"><input type="hidden" name="id" value="${b.id}">`;
+  const dismiss = allowed(user, "portalDismissDuplicate")
+    ? html`<form method="post" action="/portal/review/dismiss-duplicate">${hidden}<button id="dismiss-duplicate" type="submit">Not a duplicate</button></form>`
+    : "";
+  const voidIt = allowed(user, "portalVoidBill")
+    ? html`<form method="post" action="/portal/review/void">${hidden}<input type="hidden" name="reason" value="Duplicate of bill ${b.duplicateOfBillId}"><button id="void-duplicate" class="danger" type="submit">Void as a duplicate</button></form>`
+    : "";
+  return html`<div class="notice error" id="duplicate"><p>This bill may be a duplicate of <a href="${billHref(q.organisation.id, b.duplicateOfBillId)}">an earlier bill</a> (${b.duplicateMatchBasis ?? "same details"}): it cannot be submitted until the flag is resolved.</p><div class="decide">${dismiss}${voidIt}</div></div>`;
+};
+
+const warnings = (user: PageUser, q: PortalQueued): Html =>
+  html`${duplicateWarning(user, q)}${
+    q.bill.bankDetailsChanged
       ? html`<p class="notice error" id="bank-changed">The bank account on this bill is not one the supplier is known by: confirm it with the supplier before paying.</p>`
       : ""
   }`;
@@ -229,7 +241,7 @@ export const billPage = (
 <nav class="queue-nav" aria-label="Queue"><a id="queue" href="/portal/review" accesskey="q">Queue</a>${
       neighbours.previous === undefined ? "" : html` <a id="prev" href="${neighbours.previous}" rel="prev">Previous</a>`
     }${neighbours.next === undefined ? "" : html` <a id="next" href="${neighbours.next}" rel="next">Next</a>`}</nav>
-${notice(messages.message)}${notice(messages.error, true)}${warnings(b)}
+${notice(messages.message)}${notice(messages.error, true)}${warnings(user, q)}
 <div class="review">
 <section class="document-pane">${documentView(q)}</section>
 <div>

@@ -340,6 +340,25 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       decide("approved", (s, at) => deps().review.approve(s.auth, at.organisationId, at.id)),
     ),
     action(
+      "/portal/review/dismiss-duplicate",
+      "portalDismissDuplicate",
+      "Resolve a bill's duplicate flag: it is not a duplicate (as POST /v1/bills/{id}/dismiss-duplicate)",
+      [],
+      async (s, at) => {
+        const done = await run(deps().review.dismissDuplicate(s.auth, at.organisationId, at.id));
+        return E.isLeft(done)
+          ? refusedBy(s, at, done.left, {})
+          : redirect(billHref(at.organisationId, at.id, "dismissed"));
+      },
+    ),
+    action(
+      "/portal/review/void",
+      "portalVoidBill",
+      "Void a bill, e.g. a duplicate confirmed (as POST /v1/bills/{id}/void)",
+      ["reason"],
+      decide("voided", (s, at, form) => deps().review.void(s.auth, at.organisationId, at.id, form.get("reason") ?? "")),
+    ),
+    action(
       "/portal/review/reject",
       "portalRejectBill",
       "Reject a bill waiting for approval, with a reason",

@@ -326,6 +326,8 @@ const operations = {
   portalSubmitBill: PREPARE,
   portalApproveBill: APPROVE,
   portalRejectBill: APPROVE,
+  portalDismissDuplicate: PREPARE,
+  portalVoidBill: PREPARE,
   portalSellerIdentityPage: CLIENT_ADMIN,
   portalSaveSellerIdentity: CLIENT_ADMIN,
   portalWebhooksPage: CLIENT_ADMIN,
