@@ -114,11 +114,15 @@ test.serial(
     t.is(doc.headers()["content-type"], "application/pdf");
     t.is((await doc.body()).subarray(0, 5).toString("latin1"), "%PDF-");
 
-    // A refused value is named and what was typed stays.
-    await fillChecked(page, "#totalAmount", "4,20");
+    // A refused value is named next to its field, in words, and what was typed stays.
+    await fillChecked(page, "#totalAmount", "4 euros");
     await submitWith(page, "#save");
-    t.regex(await page.innerText(".notice.error"), /total/i);
-    t.is(await page.inputValue("#totalAmount"), "4,20");
+    t.regex(await page.innerText(".notice.error"), /a field needs correcting/);
+    t.regex(await page.innerText("#error-totalAmount"), /Enter an amount such as 671\.15 or 671,15/);
+    t.is(await page.getAttribute("#totalAmount", "aria-invalid"), "true");
+    t.regex((await page.getAttribute("#totalAmount", "aria-describedby")) ?? "", /error-totalAmount/);
+    t.is(await page.$("#error-invoiceNumber"), null, "only the refused field is marked");
+    t.is(await page.inputValue("#totalAmount"), "4 euros");
     // The bill's own page again (the refused form is not the bill): correct the number only.
     await page.goto(`${base}/portal/review/bill?organisationId=${h.organisationId}&id=${String(first.id)}`);
     t.is(await page.inputValue("#totalAmount"), "420.00", "nothing of the refused form was saved");
@@ -127,6 +131,7 @@ test.serial(
     t.regex(await page.innerText(".notice"), /Saved/);
     const corrected = (await h.call("GET", `/v1/bills/${String(first.id)}`)).json as Json;
     t.is(corrected.invoiceNumber, "A-100");
+    t.is(corrected.totalAmount, "420.00", "an unchanged amount is not sent");
     t.like(corrected.fieldConfidence as object, { invoiceNumber: 1, supplierName: 0.9 }, "only the changed field");
     t.is(await page.getAttribute("#field-invoiceNumber", "class"), "field");
 
@@ -327,3 +332,21 @@ test.serial(
     await page.context().close();
   },
 );
+
+test.serial("amounts typed with a decimal comma or grouping are taken as written: 671,15 and 1.234,56", async (t) => {
+  const bill = await billInReview({ supplierName: "Initech", invoiceNumber: `C-${Date.now()}`, totalAmount: "1.00" });
+  const page = await signedIn(rawKey());
+  const path = `/portal/review/bill?organisationId=${h.organisationId}&id=${String(bill.id)}`;
+  for (const [typed, stored] of [
+    ["671,15", "671.15"],
+    ["1.234,56", "1234.56"],
+    ["1,234.50", "1234.50"],
+  ] as const) {
+    await page.goto(`${base}${path}`);
+    await fillChecked(page, "#totalAmount", typed);
+    await submitWith(page, "#save");
+    t.regex(await page.innerText(".notice"), /Saved/, typed);
+    t.is(((await h.call("GET", `/v1/bills/${String(bill.id)}`)).json as Json).totalAmount, stored, typed);
+  }
+  await page.context().close();
+});

@@ -44,6 +44,8 @@ caption { text-align: left; font-weight: 600; padding-bottom: .5rem; }
 img.document { height: auto; }
 .field { margin-bottom: .5rem; }
 .field.low input { border: 2px solid #b54708; background: #fffaeb; }
+.field input[aria-invalid=true] { border: 2px solid var(--bad); background: #fef3f2; }
+.field-error { display: block; color: var(--bad); font-weight: 600; }
 .flag { font-size: .8rem; font-weight: 700; color: #93370d; background: #fef0c7; border-radius: 3px; padding: 0 .35rem; }
 .decide { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; } .decide form { flex: 1 1 14rem; }
 .queue-nav a { margin-right: .75rem; }

@@ -136,8 +136,36 @@ ${
 
 /** What the form shows: the bill's values, or what was just sent when it was refused. */
 export type ReviewForm = Readonly<Partial<Record<ReviewField, string>>>;
+/** Why a field was refused, in words, shown next to the field. */
+export type FieldErrors = Readonly<Partial<Record<ReviewField, string>>>;
 
-const fieldsForm = (user: PageUser, q: PortalQueued, form: ReviewForm, editable: boolean): Html => {
+const LABELS: ReadonlyMap<string, string> = new Map(REVIEW_FIELDS.map(([name, label]) => [name, label]));
+
+/** The field errors of a refusal, by the review form's field (`body.totalAmount` is totalAmount), in words. */
+export const fieldErrorsOf = (errors: readonly { field: string; code: string; message: string }[]): FieldErrors => {
+  const found: Partial<Record<ReviewField, string>> = {};
+  for (const e of errors) {
+    const name = e.field.split(".").at(-1) ?? e.field;
+    if (!LABELS.has(name) || found[name as ReviewField] !== undefined) continue;
+    found[name as ReviewField] = AMOUNT_FIELDS.has(name)
+      ? e.code === "currency_precision"
+        ? `Too many decimal places for the currency: ${e.message.replace(/^\S+ /, "")}.`
+        : "Enter an amount such as 671.15 or 671,15 (digits, one decimal separator)."
+      : `${LABELS.get(name)}: ${e.message.replace(new RegExp(`^(body\\.)?${name} `), "")}.`;
+  }
+  return found;
+};
+
+/** The fields that hold amounts (a decimal comma is taken for a decimal point there). */
+export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(["subTotal", "taxAmount", "totalAmount"]);
+
+const fieldsForm = (
+  user: PageUser,
+  q: PortalQueued,
+  form: ReviewForm,
+  editable: boolean,
+  errors: FieldErrors = {},
+): Html => {
   const low = lowConfidence(q.bill);
   const scores = q.bill.fieldConfidence ?? {};
   const rows = REVIEW_FIELDS.map(([name, label, type]) => {
@@ -149,11 +177,17 @@ const fieldsForm = (user: PageUser, q: PortalQueued, form: ReviewForm, editable:
         ? "Not read: fill it in."
         : `Read with confidence ${score.toFixed(2)}: check it against the document.`
       : undefined;
-    return html`<div class="${flagged ? "field low" : "field"}" id="field-${name}">
+    const error = errors[name];
+    const described = [error === undefined ? "" : `error-${name}`, hint === undefined ? "" : `hint-${name}`]
+      .filter((id) => id !== "")
+      .join(" ");
+    return html`<div class="${flagged || error !== undefined ? "field low" : "field"}" id="field-${name}">
 <label for="${name}">${label}${flagged ? html` <span class="flag">check</span>` : ""}</label>
 <input type="${type}" id="${name}" name="${name}" value="${value}"${editable ? "" : html` readonly`}${
-      hint === undefined ? "" : html` aria-describedby="hint-${name}"`
-    }>${hint === undefined ? "" : html`<span class="muted" id="hint-${name}">${hint}</span>`}</div>`;
+      error === undefined ? "" : html` aria-invalid="true"`
+    }${described === "" ? "" : html` aria-describedby="${described}"`}>${
+      error === undefined ? "" : html`<span class="field-error" id="error-${name}">${error}</span>`
+    }${hint === undefined ? "" : html`<span class="muted" id="hint-${name}">${hint}</span>`}</div>`;
   });
   if (!editable || !allowed(user, "updateBill")) return html`<div class="fields">${rows}</div>`;
   return html`<form method="post" action="/portal/review/correct" id="fields">
@@ -229,7 +263,7 @@ export const billPage = (
   q: PortalQueued,
   neighbours: QueueNeighbours,
   form: ReviewForm,
-  messages: { message?: string; error?: string } = {},
+  messages: { message?: string; error?: string; fieldErrors?: FieldErrors } = {},
 ): Html => {
   const b = q.bill;
   const inReview = b.state === "PendingReview";
@@ -245,7 +279,7 @@ ${notice(messages.message)}${notice(messages.error, true)}${warnings(user, q)}
 <div class="review">
 <section class="document-pane">${documentView(q)}</section>
 <div>
-<section><h2>Fields</h2>${fieldsForm(user, q, form, inReview)}${linesTable(b)}</section>
+<section><h2>Fields</h2>${fieldsForm(user, q, form, inReview, messages.fieldErrors)}${linesTable(b)}</section>
 ${q.payee === undefined ? "" : html`<section id="payee-section"><h2>Payee account</h2>${payeeTable(q.payee, "whole")}</section>`}
 ${b.state === "NeedsApproval" ? decision(user, q) : ""}
 </div>

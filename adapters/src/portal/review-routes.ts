@@ -16,9 +16,12 @@ import {
 import { PAGE_HEADERS, page, redirect } from "./http.js";
 import type { PortalQueue, PortalQueued } from "./portal-review.js";
 import {
+  AMOUNT_FIELDS,
   billHref,
   billNotFoundPage,
   billPage,
+  type FieldErrors,
+  fieldErrorsOf,
   type QueueNeighbours,
   queuePage,
   REVIEW_FIELDS,
@@ -90,6 +93,20 @@ const sentForm = (form: URLSearchParams): ReviewForm =>
   Object.fromEntries(REVIEW_FIELDS.map(([name]) => [name, form.get(name) ?? ""]));
 
 /**
+ * An amount as typed with a decimal comma or grouping ("671,15", "1.234,56", "1,234.56", "1 234,56") written with a
+ * decimal point and no grouping; the last separator followed by one or two digits is the decimal one. Anything else
+ * is left as typed (the API's check then says what is wrong).
+ */
+const decimalPointOf = (typed: string): string => {
+  const compact = typed.replace(/[\s\u00a0\u202f']/g, "");
+  const match = /^(-?)(\d+|\d{1,3}(?:([.,])\d{3})+)(?:([.,])(\d{1,2}))?$/.exec(compact);
+  // Grouping and decimal separators must differ ("1.234.56" is no amount): left as typed.
+  if (match === null || (match[3] !== undefined && match[3] === match[4])) return typed;
+  const [, sign, whole, , , fraction] = match;
+  return `${sign}${(whole ?? "").replace(/[.,]/g, "")}${fraction === undefined ? "" : `.${fraction}`}`;
+};
+
+/**
  * The body PATCH /v1/bills/{id} takes, from the form: only the fields that differ from the bill (a correction
  * makes a field certain, so an untouched field keeps its reading's confidence); blank is null.
  */
@@ -98,7 +115,8 @@ const patchOf = (bill: BillJson, form: URLSearchParams): Record<string, string |
   for (const [name] of REVIEW_FIELDS) {
     const sent = form.get(name);
     if (sent === null) continue;
-    const value = sent.trim() === "" ? null : sent.trim();
+    const trimmed = sent.trim();
+    const value = trimmed === "" ? null : AMOUNT_FIELDS.has(name) ? decimalPointOf(trimmed) : trimmed;
     if (value !== bill[name]) patch[name] = value;
   }
   return patch;
@@ -136,7 +154,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     { organisationId, id: billId }: BillAt,
     status: number,
     form: ReviewForm,
-    messages: { message?: string; error?: string },
+    messages: { message?: string; error?: string; fieldErrors?: FieldErrors },
   ): Promise<HttpReply> => {
     const found = await run(deps().review.get(s.auth, organisationId, billId));
     if (E.isLeft(found)) return notFound(s);
@@ -174,8 +192,18 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
   });
 
   /** A refused action: the bill's page again with the reason (and what was typed). */
-  const refusedBy = (s: Signed, at: BillAt, e: DomainError, form: ReviewForm) =>
-    e.kind === "NotFound" ? notFound(s) : showBill(s, at, statusOf(e), form, { error: explain(e) });
+  const refusedBy = (s: Signed, at: BillAt, e: DomainError, form: ReviewForm) => {
+    if (e.kind === "NotFound") return notFound(s);
+    const fieldErrors = fieldErrorsOf(e.errors ?? []);
+    const marked = Object.keys(fieldErrors).length;
+    return showBill(s, at, statusOf(e), form, {
+      error:
+        marked === 0
+          ? explain(e)
+          : `Not saved: ${marked === 1 ? "a field needs" : `${marked} fields need`} correcting (marked below).`,
+      fieldErrors,
+    });
+  };
 
   /** Saves the fields that changed (nothing when none did), then `then`; a refusal shows the form as sent. */
   const savedThen =
