@@ -350,3 +350,29 @@ test.serial("amounts typed with a decimal comma or grouping are taken as written
   }
   await page.context().close();
 });
+
+test.serial("the queue marks bills past their due date and writes totals grouped, right-aligned", async (t) => {
+  const late = await billInReview({
+    supplierName: "Globex",
+    invoiceNumber: `L-${Date.now()}`,
+    totalAmount: "12345.60",
+    dueDate: "2020-01-31",
+  });
+  const future = await billInReview({
+    supplierName: "Initech",
+    invoiceNumber: `F-${Date.now()}`,
+    totalAmount: "5.00",
+    dueDate: "2999-12-31",
+  });
+  const page = await signedIn(rawKey());
+  await page.goto(`${base}/portal/review`);
+  const row = (bill: Json) => page.locator("#review tr", { has: page.locator(`a[href*="${String(bill.id)}"]`) });
+  t.regex(await row(late).innerText(), /12,345\.60 EUR/);
+  t.regex(await row(late).innerText(), /2020-01-31 overdue/);
+  t.notRegex(await row(future).innerText(), /overdue/);
+  const align = await page.evaluate(
+    `getComputedStyle(document.querySelector('#review a[href*="${String(late.id)}"]').closest("tr").querySelector("td.n")).textAlign`,
+  );
+  t.is(align, "right", "amounts line up on the right");
+  await page.context().close();
+});

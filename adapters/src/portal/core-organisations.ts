@@ -8,7 +8,7 @@ import type { PortalOrganisation } from "./portal-seller-identities.js";
 import type { PortalOrganisations } from "./portal-sign-in.js";
 
 /** An organisation as the portal names it. */
-export const named = (o: Organisation): PortalOrganisation => ({ id: o.id, name: o.name });
+export const named = (o: Organisation): PortalOrganisation => ({ id: o.id, name: o.name, timeZone: o.timeZone });
 
 /** Every organisation of the signed-in caller's client the caller acts in (a member's own; an administrator's all). */
 export const clientOrganisations = async (

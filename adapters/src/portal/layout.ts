@@ -51,7 +51,8 @@ img.document { height: auto; }
 .queue-nav a { margin-right: .75rem; }
 .scroll { overflow-x: auto; }
 @media (max-width: 40rem) { main { padding: 0 .5rem; } section { padding: .75rem; } header nav { flex-basis: 100%; order: 3; } header nav a { display: inline-block; } }
-td.n, th.n { text-align: right; white-space: nowrap; }
+td.n, th.n { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.overdue { color: var(--bad); font-weight: 600; }
 tfoot th, tfoot td { border-top: 2px solid var(--line); font-weight: 600; }
 .report-form { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 0 1rem; align-items: end; }
 kbd { font-family: ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 3px; padding: 0 .3rem; background: #fff; }

@@ -5,6 +5,8 @@ import type * as TE from "fp-ts/lib/TaskEither.js";
 export interface PortalOrganisation {
   readonly id: string;
   readonly name: string;
+  /** Its IANA time zone (what "today" is there, for due dates); absent: UTC. */
+  readonly timeZone?: string;
 }
 
 /**

@@ -1,8 +1,10 @@
-import { type BillJson, policyReasonInWords } from "@apar/core";
+import { type BillJson, businessDateOf, policyReasonInWords } from "@apar/core";
+
 import { type Html, html } from "./html.js";
 import { layout, notice } from "./layout.js";
 import { payeeTable } from "./payee-account.js";
 import type { PortalQueue, PortalQueued } from "./portal-review.js";
+import type { PortalOrganisation } from "./portal-seller-identities.js";
 import type { PageUser } from "./webhook-pages.js";
 
 /** A field read with less confidence than this is highlighted for the reviewer. */
@@ -68,8 +70,21 @@ export const submittedMessage = (b: BillJson): string => {
   return `${title} was submitted: ${stateWords(b.state).toLowerCase()}. ${decision?.explanation ?? ""}`.trim();
 };
 
+/** A decimal amount with its whole part grouped by thousands ("1234567.50" as "1,234,567.50"); text, never a float. */
+export const groupedAmount = (amount: string): string => {
+  const [whole = "", fraction] = amount.split(".");
+  const sign = whole.startsWith("-") ? "-" : "";
+  const digits = sign === "" ? whole : whole.slice(1);
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${sign}${grouped}${fraction === undefined ? "" : `.${fraction}`}`;
+};
+
 const money = (amount: string | null, currency: string | null): string =>
-  amount === null ? "unknown" : `${amount}${currency === null ? "" : ` ${currency}`}`;
+  amount === null ? "unknown" : `${groupedAmount(amount)}${currency === null ? "" : ` ${currency}`}`;
+
+/** True when a bill's due date has passed in its organisation's time zone (on the day itself it is not yet). */
+const overdue = (dueDate: string | null, organisation: PortalOrganisation, now: Date): boolean =>
+  dueDate !== null && dueDate < businessDateOf(now, organisation.timeZone ?? "UTC");
 
 /** The fields read with low confidence (and the ones a payment needs that were not read at all). */
 export const lowConfidence = (bill: BillJson): ReadonlySet<string> => {
@@ -83,26 +98,28 @@ export const lowConfidence = (bill: BillJson): ReadonlySet<string> => {
   return low;
 };
 
-const queueTable = (id: string, caption: string, rows: readonly PortalQueued[]): Html =>
+const queueTable = (id: string, caption: string, rows: readonly PortalQueued[], now: Date): Html =>
   rows.length === 0
     ? html`<p class="muted" id="${id}-empty">${caption}: none.</p>`
     : html`<div class="scroll"><table id="${id}"><caption>${caption}</caption>
-<thead><tr><th scope="col">Supplier</th><th scope="col">Invoice number</th><th scope="col">Total</th><th scope="col">Due</th><th scope="col">Organisation</th><th scope="col">To check</th></tr></thead>
+<thead><tr><th scope="col">Supplier</th><th scope="col">Invoice number</th><th scope="col" class="n">Total</th><th scope="col">Due</th><th scope="col">Organisation</th><th scope="col">To check</th></tr></thead>
 <tbody>${rows.map(({ organisation, bill }) => {
         const low = lowConfidence(bill).size;
         return html`<tr><td><a href="${billHref(organisation.id, bill.id)}">${bill.supplierName ?? "Unknown supplier"}</a></td>
-<td>${bill.invoiceNumber ?? ""}</td><td>${money(bill.totalAmount, bill.currency)}</td><td>${bill.dueDate ?? ""}</td>
+<td>${bill.invoiceNumber ?? ""}</td><td class="n">${money(bill.totalAmount, bill.currency)}</td><td>${bill.dueDate ?? ""}${
+          overdue(bill.dueDate, organisation, now) ? html` <span class="overdue">overdue</span>` : ""
+        }</td>
 <td>${organisation.name}</td><td>${low === 0 ? "" : `${low} field${low === 1 ? "" : "s"}`}${bill.duplicateOfBillId === null ? "" : " · possible duplicate"}${bill.bankDetailsChanged ? " · new bank account" : ""}</td></tr>`;
       })}</tbody></table></div>`;
 
 /** The queue: bills waiting for review, then those waiting for approval, across the client's organisations. */
-export const queuePage = (user: PageUser, queue: PortalQueue, message?: string, error?: string): Html =>
+export const queuePage = (user: PageUser, queue: PortalQueue, now: Date, message?: string, error?: string): Html =>
   layout(
     "Review queue",
     html`<h1>Review queue</h1>
 ${notice(message)}${notice(error, true)}
-<section>${queueTable("review", "Waiting for review", queue.review)}</section>
-<section>${queueTable("approval", "Waiting for approval", queue.approval)}</section>
+<section>${queueTable("review", "Waiting for review", queue.review, now)}</section>
+<section>${queueTable("approval", "Waiting for approval", queue.approval, now)}</section>
 ${queue.more ? html`<p class="muted">More bills wait than are shown here; the oldest come first.</p>` : ""}`,
     user,
   );

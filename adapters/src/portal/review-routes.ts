@@ -127,7 +127,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
   const notFound = (s: Signed): HttpReply => page(404, billNotFoundPage(userOf(s)));
   const emptyQueue: PortalQueue = { review: [], approval: [], more: false };
 
-  const ap = withModule("ap", (s, why) => queuePage(userOf(s), emptyQueue, undefined, why));
+  const ap = withModule("ap", (s, why) => queuePage(userOf(s), emptyQueue, deps().clock.now(), undefined, why));
 
   /**
    * Runs `then` as the caller acting in the bill's organisation, with the roles held there (the buttons and the
@@ -265,8 +265,9 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
         keys,
         ap(async (ctx, s) => {
           const queue = await run(deps().review.queue(s.auth));
-          if (E.isLeft(queue)) return page(400, queuePage(userOf(s), emptyQueue, undefined, explain(queue.left)));
-          return page(200, queuePage(userOf(s), queue.right, await messageOf(s, ctx.query)));
+          if (E.isLeft(queue))
+            return page(400, queuePage(userOf(s), emptyQueue, deps().clock.now(), undefined, explain(queue.left)));
+          return page(200, queuePage(userOf(s), queue.right, deps().clock.now(), await messageOf(s, ctx.query)));
         }),
       ),
     },
