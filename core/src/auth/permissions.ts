@@ -270,6 +270,14 @@ const operations = {
   getCustomerStatement: ORG,
   getCustomerStatementPdf: ORG,
   putInvoiceReminderRules: ORG_ADMIN,
+  // CSV imports prepare records as their single-record routes do (an imported bank account is a proposal that a
+  // second person confirms); exports read.
+  importSuppliers: PREPARE,
+  importCustomers: PREPARE,
+  importProducts: PREPARE,
+  exportSuppliers: ORG,
+  exportCustomers: ORG,
+  exportProducts: ORG,
   listInvoiceReminders: ORG,
   sendInvoiceReminder: PREPARE,
 
