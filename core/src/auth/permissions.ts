@@ -355,6 +355,11 @@ const operations = {
   portalAgedReceivablesPage: ORG,
   portalCustomerStatementPage: ORG,
   portalCustomerStatementPdf: ORG,
+  // Import and export, as over the API: the page and the exports for anyone acting in the organisation, imports for
+  // those who prepare records (the API's own row for the kind is checked again in the organisation chosen).
+  portalImportExportPage: ORG,
+  portalImportCsv: PREPARE,
+  portalExportCsv: ORG,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Each tool of MCP and the agents may be used by exactly those who may do the operation it stands for. */

@@ -73,7 +73,7 @@ const fileProblem = (code: string, detail: string): DomainError => domainError("
  * The CSV body read with csv-parse (RFC 4180: quoted fields, doubled quotes, CRLF or LF, a UTF-8 BOM), record by
  * record, stopping past `MAX_IMPORT_ROWS` rows.
  */
-const readCsv = async (raw: Buffer): Promise<E.Either<DomainError, CatalogueFile>> => {
+export const readCsv = async (raw: Buffer): Promise<E.Either<DomainError, CatalogueFile>> => {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 64 * 1024 });
   parser.end(raw);
   const records: string[][] = [];
@@ -107,7 +107,7 @@ const dryRunOf = (ctx: RouteContext): E.Either<DomainError, boolean> => {
 };
 
 /** Writes the chunks to the response, waiting while the socket's buffer is full. */
-const streamCsv = async (ctx: RouteContext, name: string, chunks: AsyncIterable<string>) => {
+export const streamCsv = async (ctx: RouteContext, name: string, chunks: AsyncIterable<string>) => {
   const { res } = ctx;
   res.writeHead(200, {
     "Content-Type": "text/csv; charset=utf-8",
