@@ -144,6 +144,27 @@ test.serial(
   },
 );
 
+test.serial("a file naming one record twice, or a row matching two records, is refused by row", async (t) => {
+  const twice = reportOf(
+    await importCsv("customers", "name,email\r\nOne,same@example.com\r\nOther,SAME@example.com\r\n", {
+      dryRun: true,
+    }),
+  );
+  t.deepEqual(
+    twice.errors.map((e) => [e.row, e.code]),
+    [[3, "duplicate_row"]],
+  );
+  // Two suppliers of one name (made over the API), then a row naming that name without a tax number or id.
+  for (let i = 0; i < 2; i++) await h.call("POST", "/v1/suppliers", { body: { name: "Twin Ltd" } });
+  const ambiguous = reportOf(
+    await importCsv("suppliers", "name,email\r\nTwin Ltd,twin@example.com\r\n", { dryRun: true }),
+  );
+  t.deepEqual(
+    ambiguous.errors.map((e) => [e.row, e.code]),
+    [[2, "ambiguous"]],
+  );
+});
+
 test.serial("products: prices as decimals, a header the import does not take is refused", async (t) => {
   const csv = "name,sku,unitPrice,currency,taxRate\r\nWidget,W-1,12.5,EUR,19\r\nGadget,G-1,abc,EUR,7\r\n";
   const dry = reportOf(await importCsv("products", csv, { dryRun: true }));

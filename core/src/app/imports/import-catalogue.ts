@@ -1,5 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
+import { normalisedOrNull, normaliseSupplierName, normaliseTaxNumber } from "../../bills/normalise.js";
 import type { Actor } from "../../events/envelope.js";
 import type { BankDetails } from "../../extraction/model.js";
 import type { Db, Stores } from "../../ports/stores.js";
@@ -180,8 +181,14 @@ const matches = async (
   const field = byKey ? key : "name";
   const value = body[field];
   if (typeof value !== "string") return [];
-  if (kind === "suppliers")
-    return (await (byKey ? s.suppliers.withTaxNumber(scope, value) : s.suppliers.withName(scope, value))) as never;
+  if (kind === "suppliers") {
+    // Normalised as bill matching does (tax numbers without spaces and case, names without legal forms).
+    const normalised = normalisedOrNull(value, byKey ? normaliseTaxNumber : normaliseSupplierName);
+    if (normalised === null) return [];
+    return (await (byKey
+      ? s.suppliers.withTaxNumber(scope, normalised)
+      : s.suppliers.withName(scope, normalised))) as never;
+  }
   return withField(s, kind, scope, field, value);
 };
 
@@ -286,7 +293,10 @@ const plan = async (s: Stores, input: ImportInput): Promise<{ planned: Planned[]
       }
       bank = valid.right;
     } else if (given.bankDetails === null) bank = null;
-    const identity = existing?.id ?? `new:${lower(body.name)}:${lower(body.taxNumber ?? body.email ?? body.sku)}`;
+    // A new record is named by its natural key when the row has one, else by its name (as matching reads them).
+    const natural = given[{ suppliers: "taxNumber", customers: "email", products: "sku" }[kind]];
+    const identity =
+      existing?.id ?? (typeof natural === "string" ? `key:${lower(natural)}` : `name:${lower(given.name)}`);
     const earlier = seen.get(identity);
     if (earlier !== undefined) {
       errors.push({
