@@ -1,6 +1,7 @@
 import type { RouteDef } from "@apar/adapters/http/index";
 import { creditNoteRoutes } from "@apar/adapters/http/routes/credit-note-routes";
 import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-product-routes";
+import { importExportRoutes } from "@apar/adapters/http/routes/import-export-routes";
 import { invoiceRoutes } from "@apar/adapters/http/routes/invoice-routes";
 import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
 import { EMAIL_INVOICE_JOB, type JobsDeps } from "@apar/core/app";
@@ -22,7 +23,7 @@ export type InvoiceJobDeps = Pick<JobsDeps, typeof EMAIL_INVOICE_JOB>;
 
 /**
  * The receivables part: the PDF renderer (Factur-X inside) and the e-invoice writer, its job's dependencies, and
- * the customer, product, invoice, payment and credit note routes.
+ * the customer, product, invoice, payment and credit note routes, and the CSV imports and exports of the catalogue.
  */
 export const invoicesModule = (config: Config, services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
@@ -48,5 +49,6 @@ export const invoicesModule = (config: Config, services: Services): ContainerMod
       ...customerAndProductRoutes(services),
       ...invoiceRoutes(services),
       ...creditNoteRoutes(services),
+      ...importExportRoutes(services),
     ]);
   });

@@ -1,6 +1,7 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
+import { portalImportsOf } from "@apar/adapters/portal/core-imports";
 import { portalOrganisationsOf } from "@apar/adapters/portal/core-organisations";
 import { portalPoliciesOf } from "@apar/adapters/portal/core-policies";
 import { portalReportsOf } from "@apar/adapters/portal/core-reports";
@@ -51,6 +52,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           | "people"
           | "organisations"
           | "reports"
+          | "imports"
         > = {
           clock,
           headerPrefix: config.headerPrefix,
@@ -80,6 +82,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             people: portalPeopleOf({ db, clock, ids, randomBytes, headerPrefix: config.headerPrefix }),
             organisations: portalOrganisationsOf(() => db.stores),
             reports: portalReportsOf({ db, clock, ids, renderer }),
+            imports: portalImportsOf({ db, clock, ids }),
           };
         });
       },

@@ -85,7 +85,11 @@ test.serial("a person signs in with a mailed link; the sign-in, mail, link and q
   await submit(page, "#use-link");
   t.true(page.url().endsWith("/portal/review"), page.url());
   t.is(await page.innerText("h1"), "Review queue");
-  t.deepEqual(await page.locator("header nav a").allInnerTexts(), ["Review", "Reports"], "a Member's pages");
+  t.deepEqual(
+    await page.locator("header nav a").allInnerTexts(),
+    ["Review", "Reports", "Import and export"],
+    "a Member's pages (Members import and export as over the API)",
+  );
   await noViolations(t, page, "review queue of a Member");
   const [cookie] = (await page.context().cookies()).filter((c) => c.name === "apar_portal_session");
   t.like(cookie, { httpOnly: true, sameSite: "Strict", path: "/portal" });

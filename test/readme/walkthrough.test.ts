@@ -204,6 +204,13 @@ test("every sh block of the README runs in order against a fresh host and shows 
   );
   t.regex(receivables, /^data\/outbox\/[^/\n]+\.eml$/m, "the invoice's email");
 
+  const imports = of("Imports and exports");
+  t.regex(imports, /^\{"row":2,"action":"create","id":null,"changes":\[\]\}$/m, "the dry run: row 2 would be created");
+  t.regex(imports, /^\{"row":3,"column":"email","code":"[a-z_]+","message":"[^"]+"\}$/m, "row 3's error");
+  t.regex(imports, /^\{"imported":true,"created":2,"updated":0\}$/m, "the import, once fixed");
+  t.regex(imports, /^id,name,taxNumber,email,address,bankAccountHolderName,bankIban,/m, "the export's header");
+  t.regex(imports, /^\{"created":0,"updated":0,"errors":0\}$/m, "the export imports back unchanged");
+
   const ai = of("AI clients: MCP and agents");
   t.regex(ai, /^list_bills$/m, "the MCP tools listed");
   t.regex(ai, /^\{"supplierName":"Acme GmbH","state":"[A-Za-z]+"\}$/m, "a bill read through an MCP tool");

@@ -17,6 +17,7 @@ import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
 import type { PortalCompanies } from "./portal-companies.js";
+import type { PortalImports } from "./portal-imports.js";
 import type { PortalPolicies } from "./portal-policies.js";
 import type { PortalReports } from "./portal-reports.js";
 import type { PortalReview } from "./portal-review.js";
@@ -44,6 +45,7 @@ export interface PortalServices {
   readonly people: PortalPeople;
   readonly organisations: PortalOrganisations;
   readonly reports: PortalReports;
+  readonly imports: PortalImports;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
+import { importRoutes } from "./import-routes.js";
 import { peopleRoutes } from "./people-routes.js";
 import { personSignInRoutes } from "./person-sign-in-routes.js";
 import { policyRoutes } from "./policy-routes.js";
@@ -14,6 +15,7 @@ import { webhookRoutes } from "./webhook-routes.js";
 export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
 export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
+export type { PortalImports } from "./portal-imports.js";
 export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
 export type { PortalCustomer, PortalReport, PortalReports } from "./portal-reports.js";
 export type { PortalDocument, PortalQueue, PortalQueued, PortalReview } from "./portal-review.js";
@@ -35,6 +37,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...policyRoutes(deps, keys),
     ...peopleRoutes(deps, keys),
     ...reportRoutes(deps, keys),
+    ...importRoutes(deps, keys),
   ];
 };
 

@@ -65,6 +65,7 @@ export type {
   RememberedAnswer,
 } from "./idempotency.js";
 export { keyedDeps } from "./idempotency.js";
+export * from "./imports/index.js";
 export * from "./inbox/allowed-senders.js";
 export {
   type AssignCompanyBillInput,

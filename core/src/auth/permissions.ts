@@ -270,6 +270,14 @@ const operations = {
   getCustomerStatement: ORG,
   getCustomerStatementPdf: ORG,
   putInvoiceReminderRules: ORG_ADMIN,
+  // CSV imports prepare records as their single-record routes do (an imported bank account is a proposal that a
+  // second person confirms); exports read.
+  importSuppliers: PREPARE,
+  importCustomers: PREPARE,
+  importProducts: PREPARE,
+  exportSuppliers: ORG,
+  exportCustomers: ORG,
+  exportProducts: ORG,
   listInvoiceReminders: ORG,
   sendInvoiceReminder: PREPARE,
 
@@ -347,6 +355,11 @@ const operations = {
   portalAgedReceivablesPage: ORG,
   portalCustomerStatementPage: ORG,
   portalCustomerStatementPdf: ORG,
+  // Import and export, as over the API: the page and the exports for anyone acting in the organisation, imports for
+  // those who prepare records (the API's own row for the kind is checked again in the organisation chosen).
+  portalImportExportPage: ORG,
+  portalImportCsv: PREPARE,
+  portalExportCsv: ORG,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Each tool of MCP and the agents may be used by exactly those who may do the operation it stands for. */

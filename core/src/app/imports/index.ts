@@ -1,0 +1,2 @@
+export * from "./catalogue-csv.js";
+export * from "./import-catalogue.js";
