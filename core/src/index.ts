@@ -3,6 +3,7 @@
 // are given in @apar/core/ports, document parsing in @apar/core/extraction.
 export * from "./agents/index.js";
 export * from "./approvals/index.js";
+export * from "./audit/index.js";
 export * from "./auth/index.js";
 export * from "./bank-details/index.js";
 export * from "./bills/index.js";

@@ -3,6 +3,7 @@ import type { Access } from "./access.js";
 import { memoryAllowedSenders } from "./stores/allowed-senders.js";
 import { memoryApiKeys } from "./stores/api-keys.js";
 import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } from "./stores/approvals.js";
+import { memoryAuditLog } from "./stores/audit-log.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBankStatements } from "./stores/bank-statements.js";
 import { memoryBills } from "./stores/bills.js";
@@ -78,4 +79,5 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   paymentRuns: memoryPaymentRuns(access),
   bankStatements: memoryBankStatements(access),
   reports: memoryReportSources(access),
+  auditLog: memoryAuditLog(access),
 });

@@ -3,6 +3,8 @@ import type {
   ApiKey,
   ApprovalLink,
   ApprovalPolicy,
+  AuditChainHead,
+  AuditEntry,
   AuthCode,
   Bill,
   BillLifecycle,
@@ -164,6 +166,10 @@ export interface Rows {
   readonly paymentAccounts: Map<string, ProcessorAccount>;
   /** `${provider} ${eventId}` -> a processor event applied */
   readonly processorEvents: Map<string, { readonly outcome: string; readonly at: Date }>;
+  /** id -> audit entry */
+  readonly auditEntries: Map<string, AuditEntry>;
+  /** chain id -> its head */
+  readonly auditChains: Map<string, AuditChainHead>;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -219,6 +225,8 @@ export const emptyRows = (): Rows => ({
   toolConfirmations: new Map(),
   paymentAccounts: new Map(),
   processorEvents: new Map(),
+  auditEntries: new Map(),
+  auditChains: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

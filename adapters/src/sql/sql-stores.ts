@@ -3,6 +3,7 @@ import type { SqlSession } from "./sql-session.js";
 import { sqlAllowedSenders } from "./stores/allowed-senders.js";
 import { sqlApiKeys } from "./stores/api-keys.js";
 import { sqlApprovalLinks, sqlApprovalPolicies, sqlBillLifecycles } from "./stores/approvals.js";
+import { sqlAuditLog } from "./stores/audit-log.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlBankStatements } from "./stores/bank-statements.js";
 import { sqlBills } from "./stores/bills.js";
@@ -74,4 +75,5 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   toolConfirmations: sqlToolConfirmations(session),
   paymentAccounts: sqlPaymentAccounts(session),
   reports: sqlReportSources(session),
+  auditLog: sqlAuditLog(session),
 });

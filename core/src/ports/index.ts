@@ -6,6 +6,7 @@ export type * from "../shared/page.js";
 export type * from "../shared/scope.js";
 export type * from "./access-lookups.js";
 export type * from "./approvals.js";
+export type * from "./audit.js";
 export type * from "./bank-statements.js";
 export type { BearerTokens, TokenClaims, TokenRefusal, UserClaims } from "./bearer-tokens.js";
 export type * from "./bills.js";

@@ -1,4 +1,5 @@
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "./approvals.js";
+import type { AuditLog } from "./audit.js";
 import type { BankStatements } from "./bank-statements.js";
 import type { Bills } from "./bills.js";
 import type { Conversations } from "./conversations.js";
@@ -71,6 +72,7 @@ export interface Stores {
   readonly toolConfirmations: ToolConfirmations;
   readonly paymentAccounts: PaymentAccounts;
   readonly reports: ReportSources;
+  readonly auditLog: AuditLog;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

@@ -23,6 +23,7 @@ import { agentConversations } from "./0022-agent-conversations.js";
 import { supplierBankConfirmation } from "./0023-supplier-bank-confirmation.js";
 import { paymentRunApprovals } from "./0024-payment-run-approvals.js";
 import { toolConfirmations } from "./0025-tool-confirmations.js";
+import { auditLog } from "./0026-audit-log.js";
 import { signIn } from "./0027-sign-in.js";
 import { reportIndexes } from "./0028-report-indexes.js";
 import type { Migration } from "./migration.js";
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   toolConfirmations,
   signIn,
   reportIndexes,
+  auditLog,
 ];

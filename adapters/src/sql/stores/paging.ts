@@ -57,7 +57,7 @@ export const lockOrganisationRow = async (
 export type Condition = readonly [sql: string, ...values: unknown[]];
 
 /** Conditions joined with AND, their `?` numbered `$1`, `$2`... */
-const numbered = (conditions: readonly Condition[]): { readonly where: string; readonly bind: unknown[] } => {
+export const numbered = (conditions: readonly Condition[]): { readonly where: string; readonly bind: unknown[] } => {
   const bind: unknown[] = [];
   const parts = conditions.map(([sql, ...values]) => {
     const pieces = sql.split("?");

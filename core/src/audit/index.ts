@@ -1,0 +1,4 @@
+export * from "./filter.js";
+export * from "./hash.js";
+export * from "./model.js";
+export * from "./verify.js";
