@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { join } from "node:path";
+import { auditContext } from "@apar/adapters/audit/context";
 import type { StreamingDocumentFiles } from "@apar/adapters/documents/index";
 import {
   createHttpMetrics,
@@ -19,6 +20,7 @@ import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
 import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
+import { auditedDatabase } from "@apar/core";
 import { JOBS, type RunnableJob, runnableJobs, type WebhookDeps } from "@apar/core/app";
 import type {
   BearerTokens,
@@ -76,18 +78,21 @@ const foundationModule = (config: Config, logger: Logger, overrides: ContainerOv
     bind<HttpMetrics>(TOKENS.Metrics).toConstantValue(createHttpMetrics());
     bind<Database>(TOKENS.Database).toDynamicValue(async (ctx) => {
       const metrics = ctx.get<HttpMetrics>(TOKENS.Metrics);
-      return notifyingDatabase(
+      const database =
         overrides.database ??
-          (await openSqlDatabase({
-            ...(config.databaseUrl === undefined
-              ? { sqliteFile: join(config.dataDir, "apar.sqlite") }
-              : { url: config.databaseUrl }),
-            // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
-            onDeadlockRetry: (operation) => metrics.deadlockRetries.inc({ operation }),
-            listScanRows: config.listScanRows,
-          })),
-        { events: ctx.get<Notifier>(TOKENS.Notifier), jobs: ctx.get<Notifier>(TOKENS.JobsNotifier) },
-      );
+        (await openSqlDatabase({
+          ...(config.databaseUrl === undefined
+            ? { sqliteFile: join(config.dataDir, "apar.sqlite") }
+            : { url: config.databaseUrl }),
+          // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
+          onDeadlockRetry: (operation) => metrics.deadlockRetries.inc({ operation }),
+          listScanRows: config.listScanRows,
+        }));
+      // Every unit of work appends its audit entries before it commits, as the actor running it.
+      return notifyingDatabase(auditedDatabase(database, { ids: ctx.get<Ids>(TOKENS.Ids), context: auditContext }), {
+        events: ctx.get<Notifier>(TOKENS.Notifier),
+        jobs: ctx.get<Notifier>(TOKENS.JobsNotifier),
+      });
     });
     bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
       createMailer({

@@ -27,6 +27,7 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import OpenAI from "openai";
+import { asActor } from "../audit/context.js";
 import { jsonBody, type RouteContext, type RouteDef } from "../http/route.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "../http/routes/support.js";
 import { runTurn, type TurnBudget } from "./agent-loop.js";
@@ -157,7 +158,14 @@ export const agentRoutes = (deps: () => Promise<AgentDeps>): RouteDef[] => {
           agentType,
           history: opened.right.history,
           message,
-          tools: { listed: d.tools.list(auth), call: (name, args) => d.tools.call(call, name, args), caller: call },
+          tools: {
+            listed: d.tools.list(auth),
+            call: (name, args) =>
+              asActor({ actor: call.actor, clientId: call.scope.clientId, requestId: ctx.requestId }, () =>
+                d.tools.call(call, name, args),
+              ),
+            caller: call,
+          },
           budget: d.budget,
           signal: abort.signal,
           sink: {

@@ -6,10 +6,12 @@ import {
   headerNames,
   isDomainError,
   type PermissionTable,
+  SYSTEM_ACTOR,
   validationError,
 } from "@apar/core";
 import type { Logger } from "pino";
 import restify, { type Request, type Response, type Server } from "restify";
+import { asActor } from "../audit/context.js";
 import { type Authenticator, isAuthFailure } from "./auth/authenticate.js";
 import { readBody } from "./body.js";
 import { answerClientErrors } from "./client-error.js";
@@ -337,7 +339,12 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
           res,
           auth,
         };
-        const result = await route.handler(ctx);
+        // Changes the handler makes are the caller's (public routes: the system's, unless the use case names one).
+        const caller = { actor: auth?.actor ?? SYSTEM_ACTOR, requestId: st.requestId };
+        const result = await asActor(
+          auth?.client === undefined ? caller : { ...caller, clientId: auth.client.id },
+          () => route.handler(ctx),
+        );
         if (res.headersSent) return; // a streaming handler answered itself
         if (isDomainError(result)) answerError(req, res, result);
         else sendReply(res, result);

@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
+import { asActor } from "../audit/context.js";
 import { jsonBody, type RouteContext, type RouteDef } from "../http/route.js";
 import { orgScope } from "../http/routes/support.js";
 
@@ -162,13 +163,12 @@ export const mcpRoutes = (deps: () => Promise<McpDeps>): RouteDef[] => {
         },
       })),
     }));
+    const actor = { ...auth.actor, via: "mcp" as const };
     server.setRequestHandler(CallToolRequestSchema, async (request) =>
       toolResult(
         request.params.name,
-        await d.tools.call(
-          { auth, scope, actor: { ...auth.actor, via: "mcp" } },
-          request.params.name,
-          request.params.arguments ?? {},
+        await asActor({ actor, clientId: scope.clientId, requestId: ctx.requestId }, () =>
+          d.tools.call({ auth, scope, actor }, request.params.name, request.params.arguments ?? {}),
         ),
       ),
     );

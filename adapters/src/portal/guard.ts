@@ -9,6 +9,7 @@ import {
   rolesOf,
 } from "@apar/core";
 import type { Clock } from "@apar/core/ports";
+import { asActor } from "../audit/context.js";
 import type { Authenticator } from "../http/auth/authenticate.js";
 import type { HttpReply, RouteContext } from "../http/route.js";
 import { setCookie } from "./cookies.js";
@@ -148,12 +149,16 @@ export const signedInPage =
     if (signed === undefined) return toSignIn(ctx);
     const refusal = authorise(PERMISSIONS, ctx.operationId, signed.auth);
     if (refusal !== undefined) return notAllowed(refusal);
-    return handler(ctx, {
-      ...signed,
-      keys: k,
-      csrf: csrfToken(k.csrf, signed.session.sid),
-      secure: secureCookies(ctx),
-    });
+    // What the page changes is the signed-in person's (or key's) doing.
+    const actor = { actor: signed.auth.actor, requestId: ctx.requestId };
+    return asActor(signed.auth.client === undefined ? actor : { ...actor, clientId: signed.auth.client.id }, () =>
+      handler(ctx, {
+        ...signed,
+        keys: k,
+        csrf: csrfToken(k.csrf, signed.session.sid),
+        secure: secureCookies(ctx),
+      }),
+    );
   };
 
 /** As `signedInPage` for a form post: refused (403) unless it carries this session's CSRF token. */
