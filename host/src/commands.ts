@@ -12,6 +12,7 @@ import {
   createUser,
   renameOrganisation,
   revokeApiKey,
+  verifyAuditLog,
 } from "@apar/core/app";
 import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
@@ -33,6 +34,8 @@ commands:
   user create --client <clientId> --email <email> --name <name> [--org <orgId>] [--role Admin|Member|Approver] [--owner|--admin]
   api-key create (--client <clientId> [--client <id2> ...] | --operator) [--name <name>] [--expires <ISO date-time>]
   api-key revoke <keyId>
+  audit verify [--organisation <orgId>]     check the audit log's hash chains (all, or an organisation's and its
+                                            client's); exit 1 naming the first broken entry
   openapi                                   print the OpenAPI document of every route
   permissions                               print who may do what (the README's table of roles)
 
@@ -210,6 +213,21 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
         const id = rest[0];
         if (id === undefined) throw new Usage("give the key id: apar api-key revoke <keyId>");
         return finish(await revokeApiKey(deps)({ id })(), (k) => ({ id: k.id, revokedAt: k.revokedAt }));
+      }
+      case "audit verify": {
+        const { values } = parseArgs({ args: rest, options: { organisation: { type: "string" } } });
+        const chains: { chainId: string; entries: number; ok: boolean }[] = [];
+        const verdicts = await verifyAuditLog(database.stores.auditLog, values.organisation, (v) =>
+          chains.push({ chainId: v.chainId, entries: v.entries, ok: v.broken === undefined }),
+        );
+        const broken = verdicts.find((v) => v.broken !== undefined)?.broken;
+        print({ verified: broken === undefined, chains, ...(broken === undefined ? {} : { broken }) });
+        if (broken === undefined) return 0;
+        process.stderr.write(
+          `apar: audit chain ${broken.chainId} is broken at entry ${broken.seq}` +
+            `${broken.id === null ? "" : ` (${broken.id})`}: ${broken.reason}\n`,
+        );
+        return 1;
       }
       default:
         throw new Usage(`unknown command: ${key}`);

@@ -20,8 +20,7 @@ import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
 import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
-import { auditedDatabase } from "@apar/core";
-import { JOBS, type RunnableJob, runnableJobs, type WebhookDeps } from "@apar/core/app";
+import { auditedDatabase, JOBS, type RunnableJob, runnableJobs, type WebhookDeps } from "@apar/core/app";
 import type {
   BearerTokens,
   Clock,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { AuditContext } from "@apar/core";
+import type { AuditContext } from "@apar/core/app";
 
 const current = new AsyncLocalStorage<AuditContext>();
 

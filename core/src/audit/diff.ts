@@ -1,6 +1,9 @@
 import { canonicalJson } from "./hash.js";
 import type { AuditChanges } from "./model.js";
 
+/** What a secret's value is written as. */
+export const REDACTED_VALUE = "[redacted]";
+
 /** Fields whose values never enter the log: a change to them shows as `[redacted]` on both sides. */
 const REDACTED: ReadonlySet<string> = new Set(["keyHash", "codeHash", "tokenHash", "publicToken", "sealedSecret"]);
 
@@ -13,7 +16,7 @@ const MAX_VALUE_CHARS = 16_384;
 /** The value as JSON gives it back (dates as ISO text, undefined members gone), secrets redacted, big ones cut. */
 const plain = (value: unknown): unknown => {
   if (value === undefined) return null;
-  const json = JSON.parse(JSON.stringify(value, (key, v) => (REDACTED.has(key) ? "[redacted]" : v)) ?? "null");
+  const json = JSON.parse(JSON.stringify(value, (key, v) => (REDACTED.has(key) ? REDACTED_VALUE : v)) ?? "null");
   const size = canonicalJson(json).length;
   return size > MAX_VALUE_CHARS ? `[${size} characters, not kept]` : json;
 };
@@ -35,7 +38,7 @@ export const diff = (
     const was = plain(b[field]);
     const is = plain(a[field]);
     if (canonicalJson(was) === canonicalJson(is)) continue;
-    if (REDACTED.has(field)) changes[`${prefix}${field}`] = { before: "[redacted]", after: "[redacted]" };
+    if (REDACTED.has(field)) changes[`${prefix}${field}`] = { before: REDACTED_VALUE, after: REDACTED_VALUE };
     else changes[`${prefix}${field}`] = { before: before == null ? null : was, after: after == null ? null : is };
   }
   return changes;

@@ -93,6 +93,9 @@ const operations = {
   listIndustries: ANY_CREDENTIAL,
   createAuthCode: KEYS,
   createAuthCodeUnversioned: KEYS,
+  // The audit log: the administrators and keys (an auditor is handed its export).
+  listAuditEvents: ORG_ADMIN,
+  exportAuditEvents: ORG_ADMIN,
   listApiKeys: CLIENT_ADMIN,
   createApiKey: CLIENT_ADMIN,
   revokeApiKey: CLIENT_ADMIN,

@@ -1,5 +1,6 @@
 import type { RouteDef } from "../route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
+import { auditRoutes } from "./audit-routes.js";
 import { authRoutes } from "./auth-routes.js";
 import { clientRoutes } from "./client-routes.js";
 import { forwardingRejectionRoutes } from "./forwarding-rejection-routes.js";
@@ -19,6 +20,7 @@ export const tenancyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
   ...sellerIdentityRoutes(deps),
   ...apiKeyRoutes(deps),
   ...forwardingRejectionRoutes(deps),
+  ...auditRoutes(deps),
 ];
 
 /** Descriptions of the tags these routes use. */
@@ -26,6 +28,7 @@ export const TENANCY_TAG_DESCRIPTIONS = {
   auth: "Auth codes and their exchange for bearer tokens.",
   tenancy: "Clients, organisations, users, industries and client settings.",
   "api-keys": "A client's API keys.",
+  audit: "The audit log: every change, who made it and each field before and after, chained by hash.",
   companies: "Companies and the forwards their forwarding addresses rejected.",
   settings: "The organisation's accounts-payable settings (read only) and the removed endpoints that changed them.",
 } as const;

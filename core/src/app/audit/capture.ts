@@ -1,10 +1,12 @@
-import type { Actor, OutboxEvent } from "../events/envelope.js";
-import { SYSTEM_ACTOR } from "../events/envelope.js";
-import type { AuditLog } from "../ports/audit.js";
-import type { Database, Stores } from "../ports/stores.js";
-import type { Ids } from "../shared/ids.js";
-import { uuidV7Time } from "../shared/uuid-v7.js";
-import type { AuditChanges, AuditRecord } from "./model.js";
+import { REDACTED_VALUE } from "../../audit/diff.js";
+import { canonicalJson } from "../../audit/hash.js";
+import type { AuditChanges, AuditRecord } from "../../audit/model.js";
+import type { Actor, OutboxEvent } from "../../events/envelope.js";
+import { SYSTEM_ACTOR } from "../../events/envelope.js";
+import type { AuditLog } from "../../ports/audit.js";
+import type { Database, Stores } from "../../ports/stores.js";
+import type { Ids } from "../../shared/ids.js";
+import { uuidV7Time } from "../../shared/uuid-v7.js";
 import { OPERATOR_CHAIN, STORE_AUDIT, type StoreAuditTable, type Touch } from "./store-writes.js";
 
 /** Who is changing things, as the request (or job) knows it. Absent: the system. */
@@ -95,8 +97,13 @@ const actionOf = (actions: readonly string[]): string => {
   return [...actions].reverse().find((a) => a !== "updated") ?? "updated";
 };
 
+/** Fields a unit of work changed and then changed back are left out (a secret's change always stays). */
 const withoutNoops = (changes: AuditChanges): AuditChanges =>
-  Object.fromEntries(Object.entries(changes).filter(([, c]) => JSON.stringify(c.before) !== JSON.stringify(c.after)));
+  Object.fromEntries(
+    Object.entries(changes).filter(
+      ([, c]) => c.after === REDACTED_VALUE || canonicalJson(c.before) !== canonicalJson(c.after),
+    ),
+  );
 
 /** One unit of work's changes: the events it appended and the resources its writes touched. */
 class UnitRecorder {

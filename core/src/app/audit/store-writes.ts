@@ -1,10 +1,10 @@
-import type { Actor } from "../events/envelope.js";
-import type { MatchingStores } from "../ports/matching.js";
-import type { StoreName, Stores } from "../ports/stores.js";
-import type { OrgScope } from "../shared/scope.js";
-import type { ApiKey } from "../tenancy/model.js";
-import { change, diff } from "./diff.js";
-import type { AuditChanges } from "./model.js";
+import { change, diff } from "../../audit/diff.js";
+import type { AuditChanges } from "../../audit/model.js";
+import type { Actor } from "../../events/envelope.js";
+import type { MatchingStores } from "../../ports/matching.js";
+import type { StoreName, Stores } from "../../ports/stores.js";
+import type { OrgScope } from "../../shared/scope.js";
+import type { ApiKey } from "../../tenancy/model.js";
 
 /** The chain of changes no client owns: operator keys, for one. */
 export const OPERATOR_CHAIN = "00000000-0000-0000-0000-000000000000";
