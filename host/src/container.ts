@@ -20,7 +20,14 @@ import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
 import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
-import { auditedDatabase, JOBS, type RunnableJob, runnableJobs, type WebhookDeps } from "@apar/core/app";
+import {
+  auditedDatabase,
+  JOBS,
+  type RunnableJob,
+  runnableJobs,
+  type StoreAuditTable,
+  type WebhookDeps,
+} from "@apar/core/app";
 import type {
   BearerTokens,
   Clock,
@@ -58,6 +65,8 @@ export interface ContainerOverrides {
   readonly documentReader?: DocumentReader;
   /** DNS for inbound mail authentication (default: the system's); tests give fixture records. */
   readonly dnsResolver?: DNSResolver;
+  /** How store writes are audited (default: core's table); tests take a row away to see a change go unrecorded. */
+  readonly auditTable?: StoreAuditTable;
 }
 
 /**
@@ -88,10 +97,17 @@ const foundationModule = (config: Config, logger: Logger, overrides: ContainerOv
           listScanRows: config.listScanRows,
         }));
       // Every unit of work appends its audit entries before it commits, as the actor running it.
-      return notifyingDatabase(auditedDatabase(database, { ids: ctx.get<Ids>(TOKENS.Ids), context: auditContext }), {
-        events: ctx.get<Notifier>(TOKENS.Notifier),
-        jobs: ctx.get<Notifier>(TOKENS.JobsNotifier),
-      });
+      return notifyingDatabase(
+        auditedDatabase(database, {
+          ids: ctx.get<Ids>(TOKENS.Ids),
+          context: auditContext,
+          ...(overrides.auditTable === undefined ? {} : { table: overrides.auditTable }),
+        }),
+        {
+          events: ctx.get<Notifier>(TOKENS.Notifier),
+          jobs: ctx.get<Notifier>(TOKENS.JobsNotifier),
+        },
+      );
     });
     bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
       createMailer({

@@ -6,6 +6,7 @@ import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";
 import { loadConfig } from "../../../host/src/config.js";
+import type { ContainerOverrides } from "../../../host/src/container.js";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
 import { type HostEnvironment, hostEnvironment } from "../../helpers/host-process.js";
@@ -70,7 +71,12 @@ export const multipart = (file: Buffer, filename = "bill.pdf", part = "file") =>
 
 /** Starts the real host (api and worker roles) with the fake reader and a fresh client, key and organisation. */
 export const startBillHarness = async (
-  options: { vars?: Record<string, string>; reader?: DocumentReader | "real"; env?: HostEnvironment } = {},
+  options: {
+    vars?: Record<string, string>;
+    reader?: DocumentReader | "real";
+    env?: HostEnvironment;
+    overrides?: ContainerOverrides;
+  } = {},
 ): Promise<BillHarness> => {
   const env = options.env ?? (await hostEnvironment());
   const decoded = loadConfig({
@@ -81,11 +87,10 @@ export const startBillHarness = async (
     ...options.vars,
   });
   if (E.isLeft(decoded)) throw new Error(decoded.left.join("; "));
-  const app = await startApp(
-    decoded.right,
-    pino({ level: "silent" }),
-    options.reader === "real" ? {} : { documentReader: options.reader ?? fakeReader },
-  );
+  const app = await startApp(decoded.right, pino({ level: "silent" }), {
+    ...(options.reader === "real" ? {} : { documentReader: options.reader ?? fakeReader }),
+    ...options.overrides,
+  });
   const port = app.port ?? 0;
   const deps = {
     db: app.database,
