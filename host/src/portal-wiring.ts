@@ -1,5 +1,6 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
+import { portalAuditLogOf } from "@apar/adapters/portal/core-audit-log";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
 import { portalImportsOf } from "@apar/adapters/portal/core-imports";
 import { portalOrganisationsOf } from "@apar/adapters/portal/core-organisations";
@@ -53,6 +54,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           | "organisations"
           | "reports"
           | "imports"
+          | "auditLog"
         > = {
           clock,
           headerPrefix: config.headerPrefix,
@@ -83,6 +85,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             organisations: portalOrganisationsOf(() => db.stores),
             reports: portalReportsOf({ db, clock, ids, renderer }),
             imports: portalImportsOf({ db, clock, ids }),
+            auditLog: portalAuditLogOf({ stores: () => db.stores }),
           };
         });
       },

@@ -17,6 +17,7 @@ import { type Html, html } from "./html.js";
 import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
+import type { PortalAuditLog } from "./portal-audit-log.js";
 import type { PortalCompanies } from "./portal-companies.js";
 import type { PortalImports } from "./portal-imports.js";
 import type { PortalPolicies } from "./portal-policies.js";
@@ -47,6 +48,7 @@ export interface PortalServices {
   readonly organisations: PortalOrganisations;
   readonly reports: PortalReports;
   readonly imports: PortalImports;
+  readonly auditLog: PortalAuditLog;
 }
 
 /**

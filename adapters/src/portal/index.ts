@@ -1,5 +1,6 @@
 import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
+import { auditLogRoutes } from "./audit-log-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
 import { importRoutes } from "./import-routes.js";
@@ -14,6 +15,7 @@ import { webhookRoutes } from "./webhook-routes.js";
 
 export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
+export type { PortalAuditLog } from "./portal-audit-log.js";
 export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
 export type { PortalImports } from "./portal-imports.js";
 export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
@@ -38,6 +40,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...peopleRoutes(deps, keys),
     ...reportRoutes(deps, keys),
     ...importRoutes(deps, keys),
+    ...auditLogRoutes(deps, keys),
   ];
 };
 

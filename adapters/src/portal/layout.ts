@@ -55,6 +55,7 @@ td.n, th.n { text-align: right; white-space: nowrap; font-variant-numeric: tabul
 .overdue { color: var(--bad); font-weight: 600; }
 tfoot th, tfoot td { border-top: 2px solid var(--line); font-weight: 600; }
 .report-form { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 0 1rem; align-items: end; }
+ul.changes { margin: 0; padding-left: 1rem; } ul.changes li { word-break: break-word; }
 kbd { font-family: ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 3px; padding: 0 .3rem; background: #fff; }
 a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
 `;
@@ -78,6 +79,7 @@ const NAVIGATION: readonly (readonly [path: string, label: string, operationId: 
   ["/portal/seller-identity", "Seller identity", "portalSellerIdentityPage"],
   ["/portal/reports/aged-receivables", "Reports", "portalAgedReceivablesPage"],
   ["/portal/imports", "Import and export", "portalImportExportPage"],
+  ["/portal/audit-log", "Audit log", "portalAuditLogPage"],
 ];
 
 const navigationOf = (user: LayoutUser): Html =>

@@ -363,6 +363,8 @@ const operations = {
   portalImportExportPage: ORG,
   portalImportCsv: PREPARE,
   portalExportCsv: ORG,
+  portalAuditLogPage: CLIENT_ADMIN,
+  portalExportAuditLog: CLIENT_ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Each tool of MCP and the agents may be used by exactly those who may do the operation it stands for. */

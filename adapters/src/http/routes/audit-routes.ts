@@ -1,11 +1,8 @@
-import { once } from "node:events";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { type AuditEntry, canonicalJson, listEnvelope, validationError } from "@apar/core";
+import { listEnvelope } from "@apar/core";
 import { AUDIT_ACTOR_TYPES, auditEntries, auditEventView, auditFilterOf, listAuditEvents } from "@apar/core/app";
-import { stringify } from "csv-stringify";
 import * as E from "fp-ts/lib/Either.js";
-import type { JsonSchema, ParameterDef, RouteContext, RouteDef } from "../route.js";
+import { AUDIT_CSV_COLUMNS, EXPORT_PAGE, exportFormatOf, streamAuditExport } from "../audit-export.js";
+import type { JsonSchema, ParameterDef, RouteDef } from "../route.js";
 import { LIST_PARAMETERS, listSchema, NO_STORE, orgScope, pageOf, S, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "audit";
@@ -82,88 +79,6 @@ const AUDIT_EVENT_SCHEMA: JsonSchema = {
   },
 };
 
-/** The columns of the CSV export, in order (the header row names them). */
-export const AUDIT_CSV_COLUMNS = [
-  "id",
-  "occurredAt",
-  "organisationId",
-  "actorType",
-  "actorId",
-  "actorVia",
-  "type",
-  "resourceType",
-  "resourceId",
-  "changes",
-  "requestId",
-  "chainId",
-  "seq",
-  "prevHash",
-  "hash",
-] as const;
-
-const csvRow = (e: AuditEntry): Record<(typeof AUDIT_CSV_COLUMNS)[number], string | number | null> => ({
-  id: e.id,
-  occurredAt: e.occurredAt.toISOString(),
-  organisationId: e.organisationId,
-  actorType: e.actor.type,
-  actorId: e.actor.id,
-  actorVia: e.actor.via ?? null,
-  type: e.type,
-  resourceType: e.resourceType,
-  resourceId: e.resourceId,
-  changes: canonicalJson(e.changes),
-  requestId: e.requestId,
-  chainId: e.chainId,
-  seq: e.seq,
-  prevHash: e.prevHash,
-  hash: e.hash,
-});
-
-const FORMATS = {
-  csv: { contentType: "text/csv; charset=utf-8", extension: "csv" },
-  jsonl: { contentType: "application/x-ndjson", extension: "jsonl" },
-} as const;
-
-/** Rows per read while exporting: one page of them is what an export holds in memory. */
-const EXPORT_PAGE = 500;
-
-/** The entries as the format's text: CSV per RFC 4180 (header row, CRLF, quotes doubled) or one JSON object a line. */
-const encoder = (format: keyof typeof FORMATS): Transform =>
-  format === "csv"
-    ? stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], record_delimiter: "\r\n", cast: { number: String } })
-    : new Transform({
-        writableObjectMode: true,
-        transform(entry: AuditEntry, _encoding, done) {
-          done(null, `${JSON.stringify(auditEventView(entry))}\n`);
-        },
-      });
-
-/** Streams the selected entries to the response, reading the database a page at a time as the client takes them. */
-const streamExport = async (ctx: RouteContext, format: keyof typeof FORMATS, entries: AsyncIterable<AuditEntry>) => {
-  const { contentType, extension } = FORMATS[format];
-  ctx.res.writeHead(200, {
-    "Content-Type": contentType,
-    "Content-Disposition": `attachment; filename="audit-events.${extension}"`,
-    ...NO_STORE,
-  });
-  const rows = Readable.from(
-    format === "csv"
-      ? (async function* () {
-          for await (const entry of entries) yield csvRow(entry);
-        })()
-      : entries,
-    { objectMode: true },
-  );
-  try {
-    await pipeline(rows, encoder(format), ctx.res);
-  } catch (error) {
-    // A client that hung up ends the export; anything else cuts the answer short (the status is already sent).
-    if (ctx.res.destroyed && (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
-    throw error;
-  }
-  if (!ctx.res.writableFinished) await once(ctx.res, "finish");
-};
-
 /** The audit log of the organisation: read it a page at a time, or export it whole as CSV or JSON Lines. */
 export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
   {
@@ -205,7 +120,7 @@ export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
         name: "format",
         in: "query",
         description: "`csv` (default) or `jsonl`.",
-        schema: { type: "string", enum: Object.keys(FORMATS), default: "csv" },
+        schema: { type: "string", enum: ["csv", "jsonl"], default: "csv" },
       },
       ...FILTERS,
     ],
@@ -221,12 +136,15 @@ export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     },
     handler: async (ctx) => {
       const { scope } = orgScope(ctx);
-      const format = (ctx.query.get("format") ?? "csv").toLowerCase();
-      if (format !== "csv" && format !== "jsonl")
-        return validationError([{ field: "format", code: "invalid", message: "format is csv or jsonl" }]);
+      const format = exportFormatOf(ctx.query.get("format"));
+      if (E.isLeft(format)) return format.left;
       const filter = auditFilterOf((name) => ctx.query.get(name));
       if (E.isLeft(filter)) return filter.left;
-      await streamExport(ctx, format, auditEntries(deps().db.stores.auditLog, scope, filter.right, EXPORT_PAGE));
+      await streamAuditExport(
+        ctx.res,
+        format.right,
+        auditEntries(deps().db.stores.auditLog, scope, filter.right, EXPORT_PAGE),
+      );
       return { status: 200 };
     },
   },
