@@ -10,9 +10,12 @@ export interface BenchHost {
   stop(): Promise<void>;
 }
 
-/** The host from source (or built: APAR_TEST_HOST=dist) with rate limits off, its key and first organisation. */
-export const startBenchHost = async (): Promise<BenchHost> => {
-  const env = await hostEnvironment({ APAR_RATE_LIMITS: "off" });
+/**
+ * The host from source (or built: APAR_TEST_HOST=dist) with rate limits off, its key and first organisation; `extra`
+ * adds to its environment (`NODE_OPTIONS`, say).
+ */
+export const startBenchHost = async (extra: Record<string, string> = {}): Promise<BenchHost> => {
+  const env = await hostEnvironment({ APAR_RATE_LIMITS: "off", ...extra });
   const host = await startHost(env.env);
   const base = `http://127.0.0.1:${host.port}`;
   const key = /apar_[A-Za-z0-9_-]+/.exec(host.stdout())?.[0];

@@ -61,6 +61,7 @@ test("the README's Status names as built what the server serves, and says 'not y
     "MCP endpoint": "mcp",
     "aged payables and receivables": "getAgedPayables",
     "customer statements": "getCustomerStatement",
+    "audit log": "listAuditEvents",
   };
   for (const [words, operation] of Object.entries(claims)) {
     t.true(operation in PERMISSIONS, `${operation} is served`);

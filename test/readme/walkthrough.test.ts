@@ -216,6 +216,21 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.regex(ai, /^\{"supplierName":"Acme GmbH","state":"[A-Za-z]+"\}$/m, "a bill read through an MCP tool");
   t.regex(ai, /^\{"data":\[\],"nextCursor":null,"hasMore":false\}$/m, "no conversations yet");
 
+  const audit = of("Audit log");
+  t.regex(
+    audit,
+    /^\{"type":"supplier\.created","actor":"api_key","fields":\[[^\]]*"name"/m,
+    "who created the supplier",
+  );
+  t.regex(
+    audit,
+    /^\{"type":"supplier\.bank_details_changed","actor":"api_key","fields":\["bankDetails","bankDetailsProposed"\]\}\n\{"type":"supplier\.bank_details_confirmed","actor":"user","fields":\["bankDetailsConfirmed"\]\}$/m,
+    "the account proposed by the key, confirmed by a person, each with the fields it changed",
+  );
+  t.regex(audit, /^\["api_key\.created","api_key\.revoked"\]$/m, "a change that sends no event");
+  t.regex(audit, /^id,occurredAt,organisationId,actorType,actorId,actorVia,type,resourceType,resourceId,changes,/m);
+  t.regex(audit, /^\{"type":"user\.signed_in","resource":"user"\}$/m, "a person's own entries");
+
   const approvals = of("Approvals, matching and supplier credits");
   t.regex(approvals, /"state": "Approved",\s*"policy": "Small EUR bills"/, "an auto-approval");
   t.regex(approvals, /"status":"Variance","variances":\[\{[^\]]*"Price"/, "a price variance");

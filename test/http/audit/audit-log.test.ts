@@ -153,6 +153,24 @@ test.serial(
   },
 );
 
+test.serial("a change through MCP names the key and the channel", async (t) => {
+  const w = await world();
+  const called = await h.call("POST", "/v1/mcp", {
+    headers: { ...w.headers, accept: "application/json, text/event-stream" },
+    body: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "create_customer", arguments: { name: "Via MCP" } },
+    },
+  });
+  t.is(called.status, 200, called.text);
+  const { data } = await w.list("?resourceType=customer");
+  t.is(data.length, 1);
+  t.deepEqual(data[0]?.actor, { type: "api_key", id: w.apiKey.apiKey.id, via: "mcp" });
+  t.is(data[0]?.changes.name?.after, "Via MCP");
+});
+
 test.serial("filters, paging and refusals", async (t) => {
   const w = await world();
   for (const name of ["A", "B", "C"])
