@@ -411,13 +411,8 @@ export const STORE_AUDIT: StoreAuditTable = {
           : [];
       },
     },
-    revokeForBill: {
-      touches: ([scope, billId, at, userId]) => [
-        touch("bill", billId, scope, "approval_links_revoked", {
-          [`approvalLinks.${userId ?? "*"}.revokedAt`]: change(null, at),
-        }),
-      ],
-    },
+    // Every move of a bill ends its open links (whether it had any or not): the move's own entry records it.
+    revokeForBill: "internal",
   },
   matching: {
     purchaseOrders: numbered("purchase_order", (s) => s.matching.purchaseOrders),
