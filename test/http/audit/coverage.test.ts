@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { createApiKey, STORE_AUDIT } from "@apar/core/app";
+import { createApiKey, createUser, STORE_AUDIT } from "@apar/core/app";
 import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
@@ -35,8 +35,13 @@ import { type Answer, send } from "../support/client.js";
 
 type Json = Record<string, unknown>;
 
-/** Mutating routes that never change stored state, each with the reason (the walk checks they are the only ones). */
+/**
+ * Mutating routes that record no change anyone could audit, each with the reason (the walk checks they are the only
+ * ones, and that those it walks leave no entry).
+ */
 const CHANGE_NOTHING: Readonly<Record<string, string>> = {
+  portalRequestSignInLink:
+    "mails a one-time sign-in link: nothing changes until it is used (the session it opens is recorded)",
   validateBankDetails: "checks bank details and stores nothing",
   validateBankDetailsV1: "checks bank details and stores nothing",
   patchApSettingsRemoved: "removed: answers 410",
@@ -201,6 +206,14 @@ const signedMail = async (from: string, to: string, text: string, domain = "supp
       })
   ).message as Buffer;
 
+/** The cookies an answer sets, as a request's `cookie` header. */
+const cookiesOf = (answer: Answer): string =>
+  [answer.headers["set-cookie"] ?? []]
+    .flat()
+    .map((line) => line.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
 /** The portal: an HTTP session signed in with `credential`, and its forms' CSRF token. */
 const portalSession = async (credential: string) => {
   const port = h.app.port ?? 0;
@@ -230,6 +243,7 @@ const portalSession = async (credential: string) => {
 test.serial("every route that changes something leaves an audit entry with its request id", async (t) => {
   const walk = walker(h);
   const org = h.organisationId;
+  const seenMail = new Set<string>();
   const mcpHeaders = { accept: "application/json, text/event-stream" };
   const deps = {
     db: h.app.database,
@@ -649,7 +663,6 @@ test.serial("every route that changes something leaves an audit entry with its r
   await walk("deleteAgentConversation", "DELETE", `/agent/conversations/${conversationId}`);
 
   // The public approval link, mailed to the organisation's administrators.
-  const seenMail = new Set<string>();
   await userWithToken(h, "Admin");
   const linkOf = (amount: string) =>
     new RegExp(`${amount.replace(".", "\\.")}[\\s\\S]*/public/bills/([A-Za-z0-9_-]{43})`);
@@ -791,6 +804,70 @@ test.serial("every route that changes something leaves an audit entry with its r
     portal.form({ id: hookId, since: new Date(Date.now() - 3_600_000).toISOString() }),
   );
   await walk("portalDeleteWebhookSubscription", "POST", "/portal/webhooks/delete", portal.form({ id: hookId }));
+
+  // People, and a person signing in by a mailed link (the session is recorded as theirs).
+  await walk(
+    "portalInvitePerson",
+    "POST",
+    "/portal/people/invite",
+    portal.form({ organisationId: org, email: "grace@walk.example", name: "Grace", roles: "Approver" }),
+  );
+  const grace = await h.app.database.stores.users.ofEmail(h.clientId, "grace@walk.example");
+  if (grace === undefined) throw new Error("the invited person has no account");
+  await walk(
+    "portalChangeRoles",
+    "POST",
+    "/portal/people/roles",
+    portal.form({ organisationId: org, userId: grace.id, roles: "Member" }),
+  );
+  const linkPattern = /\/portal\/sign-in\/link\/([A-Za-z0-9_-]{43})/;
+  const publicForm = (answer: Answer, fields: Record<string, string>) => ({
+    raw: Buffer.from(
+      new URLSearchParams({ csrf: /name="csrf" value="([^"]+)"/.exec(answer.text)?.[1] ?? "", ...fields }).toString(),
+    ),
+    contentType: "application/x-www-form-urlencoded",
+    headers: { cookie: cookiesOf(answer), "x-service-api-key": "", "x-service-organisation-id": "" },
+  });
+  const port = h.app.port ?? 0;
+  const linkPage = async () => {
+    const token = (await mailed(linkPattern, seenMail))[1] ?? "";
+    return { token, page: await send(port, { method: "GET", path: `/portal/sign-in/link/${token}` }) };
+  };
+  const invited = await linkPage();
+  await walk("portalUseSignInLink", "POST", `/portal/sign-in/link/${invited.token}`, publicForm(invited.page, {}));
+  // An address with an account in two clients: its link offers a choice of them.
+  const twins = [];
+  for (const clientId of [h.clientId, idOf(client)]) {
+    const made = await createUser(deps)({
+      clientId,
+      email: "twin@walk.example",
+      name: "Twin",
+      clientRoles: ["Admin"],
+    })();
+    if (E.isLeft(made)) throw new Error(made.left.code);
+    twins.push(made.right.id);
+  }
+  const signInForm = await send(port, { method: "GET", path: "/portal/sign-in" });
+  await walk("portalRequestSignInLink", "POST", "/portal/sign-in/link", {
+    ...publicForm(signInForm, { email: "twin@walk.example" }),
+    quiet: true,
+  });
+  const twinLink = await linkPage();
+  const used = publicForm(twinLink.page, {});
+  const chooser = await send(port, {
+    method: "POST",
+    path: `/portal/sign-in/link/${twinLink.token}`,
+    headers: { ...used.headers, "content-type": used.contentType },
+    body: used.raw,
+  });
+  if (chooser.status !== 200) throw new Error(`no choice of accounts: ${chooser.status}`);
+  await walk("portalChooseAccount", "POST", "/portal/sign-in/choose", publicForm(chooser, { account: twins[1] ?? "" }));
+  await walk(
+    "portalRemoveMember",
+    "POST",
+    "/portal/people/remove",
+    portal.form({ organisationId: org, userId: grace.id }),
+  );
   await walk("portalSignOut", "POST", "/portal/sign-out", { ...portal.form({}), quiet: true });
 
   t.deepEqual(walk.problems, []);

@@ -130,6 +130,10 @@ const saves = <A extends readonly unknown[]>(
 
 const orgScope = (scope: OrgScope): Owned => scope;
 
+/** A membership's id in the log: its organisation and user. */
+const membershipId = (m: { readonly userId: string; readonly organisationId: string }): string =>
+  `${m.organisationId}/${m.userId}`;
+
 /** A key's clients: each client it serves sees its creation and revocation; an operator key belongs to none. */
 const keyTouches = (key: ApiKey, action: string, changes: AuditChanges): Touch[] =>
   key.scope.kind === "operator"
@@ -185,15 +189,40 @@ export const STORE_AUDIT: StoreAuditTable = {
       ],
     },
   },
-  users: { add: adds("user"), ofId: "read", ofEmail: "read" },
+  users: { add: adds("user"), ofId: "read", ofEmail: "read", withEmail: "read" },
   memberships: {
     // A membership names no client: the request's (or the organisation's made in the same unit of work).
-    add: {
-      touches: ([m]) => [touch("membership", `${m.userId} ${m.organisationId}`, m, "created", diff(null, m))],
-    },
+    add: { touches: ([m]) => [touch("membership", membershipId(m), m, "created", diff(null, m))] },
     of: "read",
     ofUser: "read",
     ofOrganisation: "read",
+    setRoles: {
+      before: (s, [userId, organisationId]) => s.memberships.of(userId, organisationId),
+      touches: ([userId, organisationId, roles], _r, before) =>
+        before === undefined
+          ? []
+          : [
+              touch("membership", membershipId({ userId, organisationId }), { organisationId }, "updated", {
+                roles: change((before as { roles: unknown }).roles, roles),
+              }),
+            ],
+    },
+    remove: {
+      before: (s, [userId, organisationId]) => s.memberships.of(userId, organisationId),
+      touches: ([userId, organisationId], removed, before) =>
+        removed && before !== undefined
+          ? [
+              touch(
+                "membership",
+                membershipId({ userId, organisationId }),
+                { organisationId },
+                "deleted",
+                diff(before as object, null),
+              ),
+            ]
+          : [],
+    },
+    lockOrganisation: "read",
   },
   apiKeys: {
     add: { touches: ([key]) => keyTouches(key, "created", diff(null, key)) },
@@ -223,6 +252,37 @@ export const STORE_AUDIT: StoreAuditTable = {
                 actor: { type: "user", id: code.userId },
               },
             ],
+    },
+  },
+  // A sign-in link is a one-time credential mailed to an address (no client yet): what it leads to is recorded, the
+  // account and membership an invitation makes and the session a link or OpenID Connect opens.
+  signInLinks: { add: "internal", consume: "internal" },
+  personSessions: {
+    add: {
+      touches: ([session]) => [
+        {
+          ...touch("user", session.userId, session, "signed_in", {
+            method: change(null, session.method),
+            expiresAt: change(null, session.expiresAt),
+          }),
+          actor: { type: "user", id: session.userId },
+        },
+      ],
+    },
+    live: "read",
+    end: {
+      before: (s, [idHash, at]) => s.personSessions.live(idHash, at),
+      touches: ([, at], _r, before) => {
+        const session = before as { userId: string; clientId: string } | undefined;
+        return session === undefined
+          ? []
+          : [
+              {
+                ...touch("user", session.userId, session, "signed_out", { endedAt: change(null, at) }),
+                actor: { type: "user", id: session.userId },
+              },
+            ];
+      },
     },
   },
   companies: {
