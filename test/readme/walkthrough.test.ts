@@ -229,7 +229,11 @@ test("every sh block of the README runs in order against a fresh host and shows 
   );
   t.regex(audit, /^\["api_key\.created","api_key\.revoked"\]$/m, "a change that sends no event");
   t.regex(audit, /^id,occurredAt,organisationId,actorType,actorId,actorVia,type,resourceType,resourceId,changes,/m);
-  t.regex(audit, /^\{"type":"user\.signed_in","resource":"user"\}$/m, "a person's own entries");
+  t.regex(
+    audit,
+    /^\{"type":"supplier\.bank_details_confirmed","resource":"supplier"\}$/m,
+    "what people changed on suppliers",
+  );
 
   const approvals = of("Approvals, matching and supplier credits");
   t.regex(approvals, /"state": "Approved",\s*"policy": "Small EUR bills"/, "an auto-approval");
