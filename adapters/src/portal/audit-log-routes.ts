@@ -88,7 +88,7 @@ export const auditLogRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>
         description: "The entries, as GET /v1/audit-events/export answers them.",
         mediaType: "text/csv",
         schema: { type: "string" },
-        otherMediaTypes: { "application/x-ndjson": { type: "string" } },
+        alternatives: { "application/x-ndjson": { type: "string" } },
       },
       "400": { ...HTML_RESPONSE, description: "An HTML page: a filter or the format is not valid." },
       "404": NOT_FOUND,

@@ -762,6 +762,22 @@ test.serial("every route that changes something leaves an audit entry with its r
   );
   await walk("portalSubmitBill", "POST", "/portal/review/submit", portal.form({ organisationId: org, id: reviewed }));
   await walk("portalApproveBill", "POST", "/portal/review/approve", portal.form({ organisationId: org, id: reviewed }));
+  const duplicated = pdfWith({ ...acme, invoiceNumber: "DUP-P" }, "portal-same");
+  await h.settled(idOf(await h.upload(duplicated)));
+  const again = idOf(await h.upload(duplicated));
+  await h.settled(again);
+  await walk(
+    "portalDismissDuplicate",
+    "POST",
+    "/portal/review/dismiss-duplicate",
+    portal.form({ organisationId: org, id: again }),
+  );
+  await walk(
+    "portalVoidBill",
+    "POST",
+    "/portal/review/void",
+    portal.form({ organisationId: org, id: again, reason: "Sent twice" }),
+  );
   const refused = await readBill(acme);
   await h.call("POST", `/v1/bills/${refused}/submit`);
   await walk(

@@ -256,7 +256,7 @@ export const STORE_AUDIT: StoreAuditTable = {
   },
   // A sign-in link is a one-time credential mailed to an address (no client yet): what it leads to is recorded, the
   // account and membership an invitation makes and the session a link or OpenID Connect opens.
-  signInLinks: { add: "internal", consume: "internal" },
+  signInLinks: { add: "internal", consume: "internal", usable: "read" },
   personSessions: {
     add: {
       touches: ([session]) => [
@@ -588,6 +588,7 @@ export const STORE_AUDIT: StoreAuditTable = {
         used ? [touch("tool_confirmation", tokenHash, scope, "confirmed", { usedAt: change(null, at) })] : [],
     },
   },
+  reports: { bills: "read", invoices: "read" },
   paymentAccounts: {
     ofOrganisation: "read",
     ofAccountId: "read",
