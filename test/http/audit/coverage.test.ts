@@ -542,6 +542,15 @@ test.serial("every route that changes something leaves an audit entry with its r
     `/v1/bank-statements/${idOf(statement)}/entries/${String(entries.data[0]?.id)}/match`,
     { body: { invoiceId: String(owedSent.id) } },
   );
+  // Imports: a dry run writes nothing (and leaves no entry); an import records each record it makes.
+  const csv = (text: string) => ({ raw: Buffer.from(text), contentType: "text/csv" });
+  await walk("importSuppliers", "POST", "/v1/imports/suppliers?dryRun=true", {
+    ...csv("name\nImported Parts AB\n"),
+    quiet: true,
+  });
+  await walk("importSuppliers", "POST", "/v1/imports/suppliers", csv("name\nImported Parts AB\n"));
+  await walk("importCustomers", "POST", "/v1/imports/customers", csv("name,email\nImported Ltd,ap@imported.example\n"));
+  await walk("importProducts", "POST", "/v1/imports/products", csv("name,unitPrice\nImported Widget,3.50\n"));
   await walk("putInvoiceReminderRules", "PUT", "/v1/invoice-reminders", { body: { offsets: ["OnDueDate"] } });
   const schedule = await walk("createRecurringInvoice", "POST", "/v1/recurring-invoices", {
     body: { customerId, cadence: "Monthly", startDate: "2999-01-01", lineItems: lines },
@@ -762,6 +771,12 @@ test.serial("every route that changes something leaves an audit entry with its r
   );
   await walk("portalSubmitBill", "POST", "/portal/review/submit", portal.form({ organisationId: org, id: reviewed }));
   await walk("portalApproveBill", "POST", "/portal/review/approve", portal.form({ organisationId: org, id: reviewed }));
+  const pasted = { organisationId: org, kind: "customers", csv: "name\nPasted Customer\n" };
+  await walk("portalImportCsv", "POST", "/portal/imports", {
+    ...portal.form({ ...pasted, mode: "check" }),
+    quiet: true,
+  });
+  await walk("portalImportCsv", "POST", "/portal/imports", portal.form({ ...pasted, mode: "import" }));
   const duplicated = pdfWith({ ...acme, invoiceNumber: "DUP-P" }, "portal-same");
   await h.settled(idOf(await h.upload(duplicated)));
   const again = idOf(await h.upload(duplicated));
