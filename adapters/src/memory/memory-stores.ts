@@ -6,6 +6,7 @@ import { memoryApprovalLinks, memoryApprovalPolicies, memoryBillLifecycles } fro
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBankStatements } from "./stores/bank-statements.js";
 import { memoryBills } from "./stores/bills.js";
+import { memoryAccountingCharts, memoryAccountingExports, memoryBookSources } from "./stores/books.js";
 import { memoryClients } from "./stores/clients.js";
 import { memoryCompanies } from "./stores/companies.js";
 import { memoryCompanyBills } from "./stores/company-bills.js";
@@ -78,4 +79,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   paymentRuns: memoryPaymentRuns(access),
   bankStatements: memoryBankStatements(access),
   reports: memoryReportSources(access),
+  accountingCharts: memoryAccountingCharts(access),
+  accountingExports: memoryAccountingExports(access),
+  bookSources: memoryBookSources(access),
 });

@@ -1,4 +1,6 @@
 import type {
+  AccountingChart,
+  AccountingExport,
   AllowedSender,
   ApiKey,
   ApprovalLink,
@@ -12,6 +14,7 @@ import type {
   Conversation,
   CreditNote,
   Customer,
+  ExportedEntry,
   ForwardingRejection,
   ImportedStatement,
   Invoice,
@@ -164,6 +167,15 @@ export interface Rows {
   readonly paymentAccounts: Map<string, ProcessorAccount>;
   /** `${provider} ${eventId}` -> a processor event applied */
   readonly processorEvents: Map<string, { readonly outcome: string; readonly at: Date }>;
+  /** `${clientId} ${organisationId}` -> chart mapping */
+  readonly accountingCharts: Map<string, AccountingChart>;
+  /** id -> export of the books */
+  readonly accountingExports: Map<string, AccountingExport>;
+  /** `${exportId} ${seq}` -> an entry an export carried */
+  readonly accountingExportEntries: Map<
+    string,
+    ExportedEntry & { readonly exportId: string; readonly clientId: string; readonly organisationId: string }
+  >;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -219,6 +231,9 @@ export const emptyRows = (): Rows => ({
   toolConfirmations: new Map(),
   paymentAccounts: new Map(),
   processorEvents: new Map(),
+  accountingCharts: new Map(),
+  accountingExports: new Map(),
+  accountingExportEntries: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

@@ -6,6 +6,7 @@ import { sqlApprovalLinks, sqlApprovalPolicies, sqlBillLifecycles } from "./stor
 import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlBankStatements } from "./stores/bank-statements.js";
 import { sqlBills } from "./stores/bills.js";
+import { sqlAccountingCharts, sqlAccountingExports, sqlBookSources } from "./stores/books.js";
 import { sqlClients } from "./stores/clients.js";
 import { sqlCompanies } from "./stores/companies.js";
 import { sqlCompanyBills } from "./stores/company-bills.js";
@@ -74,4 +75,7 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   toolConfirmations: sqlToolConfirmations(session),
   paymentAccounts: sqlPaymentAccounts(session),
   reports: sqlReportSources(session),
+  accountingCharts: sqlAccountingCharts(session),
+  accountingExports: sqlAccountingExports(session),
+  bookSources: sqlBookSources(session),
 });

@@ -1,6 +1,7 @@
 import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "./approvals.js";
 import type { BankStatements } from "./bank-statements.js";
 import type { Bills } from "./bills.js";
+import type { AccountingCharts, AccountingExports, BookSources } from "./books.js";
 import type { Conversations } from "./conversations.js";
 import type { Customers } from "./customers.js";
 import type { Events } from "./events.js";
@@ -71,6 +72,9 @@ export interface Stores {
   readonly toolConfirmations: ToolConfirmations;
   readonly paymentAccounts: PaymentAccounts;
   readonly reports: ReportSources;
+  readonly accountingCharts: AccountingCharts;
+  readonly accountingExports: AccountingExports;
+  readonly bookSources: BookSources;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

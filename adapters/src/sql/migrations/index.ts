@@ -25,6 +25,7 @@ import { paymentRunApprovals } from "./0024-payment-run-approvals.js";
 import { toolConfirmations } from "./0025-tool-confirmations.js";
 import { signIn } from "./0027-sign-in.js";
 import { reportIndexes } from "./0028-report-indexes.js";
+import { books } from "./0029-books.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   toolConfirmations,
   signIn,
   reportIndexes,
+  books,
 ];

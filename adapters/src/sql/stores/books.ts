@@ -1,0 +1,276 @@
+import type { AccountingChart, AccountingExport, BillLifecycle, JournalEntry } from "@apar/core";
+import type { AccountingCharts, AccountingExports, BookedBill, BookSources, OrgScope } from "@apar/core/ports";
+import { decodeDate, decodeInt, decodeJson, decodeOptionalDate, encodeDate, placeholders } from "../columns.js";
+import type { SqlSession } from "../sql-session.js";
+import { BILL_COLUMNS, type BillRow, decodeBill } from "./bills.js";
+import { type DocRow, decodeInvoice, decodeNote, SELECT_INVOICE, SELECT_NOTE } from "./invoices.js";
+import { indexHint, pageLimit } from "./paging.js";
+
+/** Rows per batch a walk reads: what the books hold in memory at once. */
+export const BOOK_BATCH = 500;
+
+/** One index range walked in batches, in (`order`, id) order: a keyset, never OFFSET. */
+interface Walk {
+  /** `SELECT ... FROM <table>`: the index hint goes after it. */
+  readonly select: string;
+  readonly table: string;
+  readonly index: string;
+  /** Any join after the hint. */
+  readonly join?: string;
+  /** Conditions with `$n` binds numbered from 1. */
+  readonly where: string;
+  readonly bind: readonly unknown[];
+  /** The index column before `id` the walk is ordered by (read back as `walk_at`). */
+  readonly order: string;
+}
+
+async function* walk<R extends { id: unknown; walk_at: unknown }>(session: SqlSession, w: Walk): AsyncGenerator<R[]> {
+  const table = w.table;
+  let at: { readonly value: unknown; readonly id: string } | undefined;
+  for (;;) {
+    const n = w.bind.length;
+    // After (value, id) in the index's order: SQLite seeks a row value; MariaDB makes the two ranges of the OR.
+    const after =
+      at === undefined
+        ? { sql: "", bind: [] as unknown[] }
+        : {
+            sql:
+              session.dialect === "sqlite"
+                ? ` AND (${table}.${w.order}, ${table}.id) > ($${n + 1}, $${n + 2})`
+                : ` AND (${table}.${w.order} > $${n + 1} OR (${table}.${w.order} = $${n + 1} AND ${table}.id > $${n + 2}))`,
+            bind: [at.value, at.id],
+          };
+    const rows = await session.select<R>(
+      `${w.select}, ${table}.${w.order} AS walk_at FROM ${table} ${indexHint(session, w.index)}${w.join === undefined ? "" : ` ${w.join}`} WHERE ${w.where}${after.sql} ORDER BY ${table}.${w.order}, ${table}.id LIMIT ${BOOK_BATCH}`,
+      [...w.bind, ...after.bind],
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < BOOK_BATCH) return;
+    const last = rows[rows.length - 1] as R;
+    at = { value: last.walk_at, id: String(last.id) };
+  }
+}
+
+// A bill's lifecycle comes with it, by its primary key.
+const BILL_SELECT = `SELECT ${BILL_COLUMNS.map((c) => `bills.${c}`).join(", ")}, bill_lifecycles.body AS lifecycle_body`;
+const WITH_LIFECYCLE = "LEFT JOIN bill_lifecycles ON bill_lifecycles.bill_id = bills.id";
+type BookedBillRow = BillRow & { lifecycle_body: unknown; walk_at: unknown };
+
+const bookedBill = (r: BookedBillRow): BookedBill => ({
+  bill: decodeBill(r),
+  lifecycle:
+    r.lifecycle_body === null || r.lifecycle_body === undefined
+      ? undefined
+      : decodeJson<BillLifecycle>(r.lifecycle_body),
+});
+
+const INVOICE_SELECT = SELECT_INVOICE.replace(/ FROM invoices$/, "").replace("SELECT ", "SELECT invoices.");
+type InvoiceRow = DocRow & { id: unknown; walk_at: unknown };
+
+/**
+ * Where the books are read from in SQL: each source one index range walked in batches of BOOK_BATCH; a bill's
+ * lifecycle joined by key; a batch of credit notes' invoices read in one more statement. Amounts are decoded in the
+ * application (SQLite keeps DECIMAL as a double: money is never summed in SQL).
+ */
+export const sqlBookSources = (session: SqlSession): BookSources => {
+  const scoped = (table: string) => `${table}.organisation_id = $1 AND ${table}.client_id = $2`;
+  const bills = async function* (scope: OrgScope, w: Pick<Walk, "index" | "where" | "bind" | "order">) {
+    for await (const rows of walk<BookedBillRow>(session, {
+      ...w,
+      select: BILL_SELECT,
+      table: "bills",
+      join: WITH_LIFECYCLE,
+      where: `${scoped("bills")} AND ${w.where}`,
+      bind: [scope.organisationId, scope.clientId, ...w.bind],
+    }))
+      yield rows.map(bookedBill);
+  };
+  const invoices = async function* (scope: OrgScope, w: Pick<Walk, "index" | "where" | "bind" | "order">) {
+    for await (const rows of walk<InvoiceRow>(session, {
+      ...w,
+      select: INVOICE_SELECT,
+      table: "invoices",
+      where: `${scoped("invoices")} AND invoices.document_number IS NOT NULL AND ${w.where}`,
+      bind: [scope.organisationId, scope.clientId, ...w.bind],
+    }))
+      yield rows.map(decodeInvoice);
+  };
+  return {
+    billsDated: (scope, from, to) =>
+      bills(scope, {
+        index: "bills_invoice_date",
+        order: "invoice_date",
+        where: "bills.invoice_date >= $3 AND bills.invoice_date <= $4",
+        bind: [from, to],
+      }),
+    billsChanged: (scope, since) =>
+      bills(scope, {
+        index: "bills_changed",
+        order: "updated_at",
+        where: "bills.updated_at >= $3",
+        bind: [encodeDate(since)],
+      }),
+    invoicesIssued: (scope, from, to) =>
+      invoices(scope, {
+        index: "invoices_issue_date",
+        order: "issue_date",
+        where: "invoices.issue_date >= $3 AND invoices.issue_date <= $4",
+        bind: [from, to],
+      }),
+    invoicesChanged: (scope, since) =>
+      invoices(scope, {
+        index: "invoices_changed",
+        order: "updated_at",
+        where: "invoices.updated_at >= $3",
+        bind: [encodeDate(since)],
+      }),
+    async *creditNotesIssued(scope, since, until) {
+      const select = SELECT_NOTE.replace(/ FROM credit_notes$/, "").replace("SELECT ", "SELECT credit_notes.");
+      for await (const rows of walk<DocRow & { id: unknown; walk_at: unknown }>(session, {
+        select,
+        table: "credit_notes",
+        index: "credit_notes_status_changed",
+        order: "updated_at",
+        where: `${scoped("credit_notes")} AND credit_notes.status = 'Issued' AND credit_notes.updated_at >= $3 AND credit_notes.updated_at < $4`,
+        bind: [scope.organisationId, scope.clientId, encodeDate(since), encodeDate(until)],
+      })) {
+        const notes = rows.map(decodeNote);
+        const ids = [...new Set(notes.map((n) => n.invoiceId))];
+        const invoices = await session.select<DocRow>(
+          `${SELECT_INVOICE} WHERE client_id = $1 AND organisation_id = $2 AND id IN (${placeholders(3, ids.length)})`,
+          [scope.clientId, scope.organisationId, ...ids],
+        );
+        const byId = new Map(invoices.map(decodeInvoice).map((i) => [i.id, i]));
+        yield notes.flatMap((note) => {
+          const invoice = byId.get(note.invoiceId);
+          return invoice === undefined ? [] : [{ note, invoice }];
+        });
+      }
+    },
+  };
+};
+
+/** Chart mappings in SQL: one JSON document per organisation. */
+export const sqlAccountingCharts = (session: SqlSession): AccountingCharts => ({
+  async ofOrganisation(scope) {
+    const [row] = await session.select<{ body: unknown }>(
+      "SELECT body FROM accounting_charts WHERE client_id = $1 AND organisation_id = $2",
+      [scope.clientId, scope.organisationId],
+    );
+    if (row === undefined) return undefined;
+    const chart = decodeJson<AccountingChart & { updatedAt: string | null }>(row.body);
+    return { ...chart, updatedAt: chart.updatedAt === null ? null : new Date(chart.updatedAt) };
+  },
+  async save(scope, chart) {
+    // One upsert (as the seller identities): "update, else insert" deadlocks two organisations saving at once.
+    const upsert =
+      session.dialect === "mysql"
+        ? "ON DUPLICATE KEY UPDATE body = VALUES(body), updated_at = VALUES(updated_at)"
+        : "ON CONFLICT (client_id, organisation_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at";
+    await session.execute(
+      `INSERT INTO accounting_charts (client_id, organisation_id, body, updated_at) VALUES ($1, $2, $3, $4) ${upsert}`,
+      [scope.clientId, scope.organisationId, JSON.stringify(chart), encodeDate(chart.updatedAt ?? new Date(0))],
+    );
+  },
+});
+
+type ExportRow = Record<"id" | "client_id" | "organisation_id" | "body" | "acknowledged_at" | "created_at", unknown>;
+type ExportBody = Omit<AccountingExport, "id" | "clientId" | "organisationId" | "createdAt" | "acknowledgedAt">;
+
+const decodeExport = (r: ExportRow): AccountingExport => {
+  const body = decodeJson<ExportBody & { chart: { updatedAt: string | null } }>(r.body);
+  return {
+    ...body,
+    chart: { ...body.chart, updatedAt: body.chart.updatedAt === null ? null : new Date(body.chart.updatedAt) },
+    id: String(r.id),
+    clientId: String(r.client_id),
+    organisationId: String(r.organisation_id),
+    createdAt: decodeDate(r.created_at),
+    acknowledgedAt: decodeOptionalDate(r.acknowledged_at),
+  };
+};
+
+const bodyOf = (e: AccountingExport): string => {
+  const { id: _i, clientId: _c, organisationId: _o, createdAt: _t, acknowledgedAt: _a, ...body } = e;
+  return JSON.stringify(body);
+};
+
+const EXPORT_SELECT =
+  "SELECT id, client_id, organisation_id, body, acknowledged_at, created_at FROM accounting_exports";
+
+/** Exports of the books in SQL: the export as JSON beside its acknowledgement time, its entries one row each. */
+export const sqlAccountingExports = (session: SqlSession): AccountingExports => ({
+  async add(e) {
+    await session.execute(
+      `INSERT INTO accounting_exports (id, client_id, organisation_id, body, acknowledged_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        e.id,
+        e.clientId,
+        e.organisationId,
+        bodyOf(e),
+        e.acknowledgedAt === null ? null : encodeDate(e.acknowledgedAt),
+        encodeDate(e.createdAt),
+      ],
+    );
+  },
+  async addEntries(scope, exportId, entries) {
+    if (entries.length === 0) return;
+    const values = entries.map((_, i) => `(${placeholders(i * 6 + 1, 6)})`).join(", ");
+    await session.execute(
+      `INSERT INTO accounting_export_entries (export_id, seq, client_id, organisation_id, entry_key, body) VALUES ${values}`,
+      entries.flatMap((e) => [
+        exportId,
+        e.seq,
+        scope.clientId,
+        scope.organisationId,
+        e.entry.key,
+        JSON.stringify(e.entry),
+      ]),
+    );
+  },
+  async ofId(scope, id) {
+    const [row] = await session.select<ExportRow>(
+      `${EXPORT_SELECT} WHERE id = $1 AND client_id = $2 AND organisation_id = $3`,
+      [id, scope.clientId, scope.organisationId],
+    );
+    return row === undefined ? undefined : decodeExport(row);
+  },
+  async list(scope, page) {
+    const limit = pageLimit(page);
+    const bind: unknown[] = [scope.organisationId, scope.clientId];
+    if (page.after !== undefined) bind.push(page.after);
+    const rows = await session.select<ExportRow>(
+      `${EXPORT_SELECT} ${indexHint(session, "accounting_exports_organisation")} WHERE organisation_id = $1 AND client_id = $2${page.after === undefined ? "" : " AND id < $3"} ORDER BY id DESC LIMIT ${limit + 1}`,
+      bind,
+    );
+    return { items: rows.slice(0, limit).map(decodeExport), hasMore: rows.length > limit };
+  },
+  async entries(scope, exportId, afterSeq, limit) {
+    const rows = await session.select<{ seq: unknown; body: unknown }>(
+      `SELECT seq, body FROM accounting_export_entries WHERE export_id = $1 AND client_id = $2 AND organisation_id = $3
+       AND seq > $4 ORDER BY seq LIMIT ${Math.max(0, Math.floor(limit))}`,
+      [exportId, scope.clientId, scope.organisationId, afterSeq],
+    );
+    return rows.map((r) => ({ seq: decodeInt(r.seq), entry: decodeJson<JournalEntry>(r.body) }));
+  },
+  async carried(scope, keys) {
+    if (keys.length === 0) return new Set<string>();
+    const rows = await session.select<{ entry_key: unknown }>(
+      `SELECT DISTINCT e.entry_key FROM accounting_export_entries e
+       JOIN accounting_exports x ON x.id = e.export_id
+       WHERE e.organisation_id = $1 AND e.client_id = $2 AND x.acknowledged_at IS NOT NULL
+       AND e.entry_key IN (${placeholders(3, keys.length)})`,
+      [scope.organisationId, scope.clientId, ...keys],
+    );
+    return new Set(rows.map((r) => String(r.entry_key)));
+  },
+  async acknowledge(e) {
+    const changed = await session.execute(
+      `UPDATE accounting_exports SET body = $1, acknowledged_at = $2
+       WHERE id = $3 AND client_id = $4 AND organisation_id = $5 AND acknowledged_at IS NULL`,
+      [bodyOf(e), e.acknowledgedAt === null ? null : encodeDate(e.acknowledgedAt), e.id, e.clientId, e.organisationId],
+    );
+    return changed > 0;
+  },
+});
