@@ -88,8 +88,12 @@ const isMonthDay = (text: string): boolean => {
 export const chartErrors = (chart: Omit<AccountingChart, "updatedAt">): FieldError[] => {
   const errors: FieldError[] = [];
   for (const role of ACCOUNT_ROLES)
-    if (!ACCOUNT.test(chart.accounts[role]))
-      errors.push({ field: `accounts.${role}`, code: "format", message: `accounts.${role} must be 4 to 8 digits` });
+    if (!ACCOUNT.test(chart.accounts[role]) || /^0+$/.test(chart.accounts[role]))
+      errors.push({
+        field: `accounts.${role}`,
+        code: "format",
+        message: `accounts.${role} must be 4 to 8 digits, not all zeros`,
+      });
   const lengths = new Set(ACCOUNT_ROLES.map((r) => chart.accounts[r].length));
   if (errors.length === 0 && lengths.size > 1)
     errors.push({

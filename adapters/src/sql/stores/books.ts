@@ -4,6 +4,7 @@ import { decodeDate, decodeInt, decodeJson, decodeOptionalDate, encodeDate, plac
 import type { SqlSession } from "../sql-session.js";
 import { BILL_COLUMNS, type BillRow, decodeBill } from "./bills.js";
 import { type DocRow, decodeInvoice, decodeNote, SELECT_INVOICE, SELECT_NOTE } from "./invoices.js";
+import { organisationDocument, saveOrganisationDocument } from "./organisation-documents.js";
 import { indexHint, pageLimit } from "./paging.js";
 
 /** Rows per batch a walk reads: what the books hold in memory at once. */
@@ -95,35 +96,27 @@ export const sqlBookSources = (session: SqlSession): BookSources => {
     }))
       yield rows.map(decodeInvoice);
   };
+  type Range = Pick<Walk, "index" | "where" | "bind" | "order">;
+  /** The rows whose date column lies in [from, to], in its index's order. */
+  const dated = (table: string, index: string, column: string, from: string, to: string): Range => ({
+    index,
+    order: column,
+    where: `${table}.${column} >= $3 AND ${table}.${column} <= $4`,
+    bind: [from, to],
+  });
+  /** The rows changed at or after `since`, in change order. */
+  const changed = (table: string, index: string, since: Date): Range => ({
+    index,
+    order: "updated_at",
+    where: `${table}.updated_at >= $3`,
+    bind: [encodeDate(since)],
+  });
   return {
-    billsDated: (scope, from, to) =>
-      bills(scope, {
-        index: "bills_invoice_date",
-        order: "invoice_date",
-        where: "bills.invoice_date >= $3 AND bills.invoice_date <= $4",
-        bind: [from, to],
-      }),
-    billsChanged: (scope, since) =>
-      bills(scope, {
-        index: "bills_changed",
-        order: "updated_at",
-        where: "bills.updated_at >= $3",
-        bind: [encodeDate(since)],
-      }),
+    billsDated: (scope, from, to) => bills(scope, dated("bills", "bills_invoice_date", "invoice_date", from, to)),
+    billsChanged: (scope, since) => bills(scope, changed("bills", "bills_changed", since)),
     invoicesIssued: (scope, from, to) =>
-      invoices(scope, {
-        index: "invoices_issue_date",
-        order: "issue_date",
-        where: "invoices.issue_date >= $3 AND invoices.issue_date <= $4",
-        bind: [from, to],
-      }),
-    invoicesChanged: (scope, since) =>
-      invoices(scope, {
-        index: "invoices_changed",
-        order: "updated_at",
-        where: "invoices.updated_at >= $3",
-        bind: [encodeDate(since)],
-      }),
+      invoices(scope, dated("invoices", "invoices_issue_date", "issue_date", from, to)),
+    invoicesChanged: (scope, since) => invoices(scope, changed("invoices", "invoices_changed", since)),
     async *creditNotesIssued(scope, since, until) {
       const select = SELECT_NOTE.replace(/ FROM credit_notes$/, "").replace("SELECT ", "SELECT credit_notes.");
       for await (const rows of walk<DocRow & { id: unknown; walk_at: unknown }>(session, {
@@ -153,23 +146,18 @@ export const sqlBookSources = (session: SqlSession): BookSources => {
 /** Chart mappings in SQL: one JSON document per organisation. */
 export const sqlAccountingCharts = (session: SqlSession): AccountingCharts => ({
   async ofOrganisation(scope) {
-    const [row] = await session.select<{ body: unknown }>(
-      "SELECT body FROM accounting_charts WHERE client_id = $1 AND organisation_id = $2",
-      [scope.clientId, scope.organisationId],
-    );
-    if (row === undefined) return undefined;
-    const chart = decodeJson<AccountingChart & { updatedAt: string | null }>(row.body);
+    const body = await organisationDocument(session, "accounting_charts", scope);
+    if (body === undefined) return undefined;
+    const chart = decodeJson<AccountingChart & { updatedAt: string | null }>(body);
     return { ...chart, updatedAt: chart.updatedAt === null ? null : new Date(chart.updatedAt) };
   },
   async save(scope, chart) {
-    // One upsert (as the seller identities): "update, else insert" deadlocks two organisations saving at once.
-    const upsert =
-      session.dialect === "mysql"
-        ? "ON DUPLICATE KEY UPDATE body = VALUES(body), updated_at = VALUES(updated_at)"
-        : "ON CONFLICT (client_id, organisation_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at";
-    await session.execute(
-      `INSERT INTO accounting_charts (client_id, organisation_id, body, updated_at) VALUES ($1, $2, $3, $4) ${upsert}`,
-      [scope.clientId, scope.organisationId, JSON.stringify(chart), encodeDate(chart.updatedAt ?? new Date(0))],
+    await saveOrganisationDocument(
+      session,
+      "accounting_charts",
+      scope,
+      JSON.stringify(chart),
+      chart.updatedAt ?? new Date(0),
     );
   },
 });
