@@ -1,5 +1,6 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
+import { portalBooksOf } from "@apar/adapters/portal/core-books";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
 import { portalOrganisationsOf } from "@apar/adapters/portal/core-organisations";
 import { portalPoliciesOf } from "@apar/adapters/portal/core-policies";
@@ -51,6 +52,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           | "people"
           | "organisations"
           | "reports"
+          | "books"
         > = {
           clock,
           headerPrefix: config.headerPrefix,
@@ -80,6 +82,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             people: portalPeopleOf({ db, clock, ids, randomBytes, headerPrefix: config.headerPrefix }),
             organisations: portalOrganisationsOf(() => db.stores),
             reports: portalReportsOf({ db, clock, ids, renderer }),
+            books: portalBooksOf({ db, clock, ids }),
           };
         });
       },

@@ -16,6 +16,7 @@ import { type Html, html } from "./html.js";
 import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
+import type { PortalBooks } from "./portal-books.js";
 import type { PortalCompanies } from "./portal-companies.js";
 import type { PortalPolicies } from "./portal-policies.js";
 import type { PortalReports } from "./portal-reports.js";
@@ -44,6 +45,7 @@ export interface PortalServices {
   readonly people: PortalPeople;
   readonly organisations: PortalOrganisations;
   readonly reports: PortalReports;
+  readonly books: PortalBooks;
 }
 
 /**

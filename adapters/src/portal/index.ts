@@ -1,5 +1,6 @@
 import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
+import { booksRoutes } from "./books-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
 import { peopleRoutes } from "./people-routes.js";
@@ -13,6 +14,7 @@ import { webhookRoutes } from "./webhook-routes.js";
 
 export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
+export type { PortalBooks } from "./portal-books.js";
 export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
 export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
 export type { PortalCustomer, PortalReport, PortalReports } from "./portal-reports.js";
@@ -35,6 +37,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...policyRoutes(deps, keys),
     ...peopleRoutes(deps, keys),
     ...reportRoutes(deps, keys),
+    ...booksRoutes(deps, keys),
   ];
 };
 

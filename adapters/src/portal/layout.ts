@@ -77,6 +77,7 @@ const NAVIGATION: readonly (readonly [path: string, label: string, operationId: 
   ["/portal/companies", "Companies", "portalCompaniesPage"],
   ["/portal/seller-identity", "Seller identity", "portalSellerIdentityPage"],
   ["/portal/reports/aged-receivables", "Reports", "portalAgedReceivablesPage"],
+  ["/portal/books", "Books", "portalBooksPage"],
 ];
 
 const navigationOf = (user: LayoutUser): Html =>
