@@ -17,8 +17,10 @@ export interface BookFile {
   readonly entries: AsyncIterable<readonly JournalEntry[]>;
 }
 
+type Named = Pick<BookFile, "format" | "from" | "to" | "name">;
+
 /** The file's name: DATEV's import looks for `EXTF_` files. */
-export const bookFileName = (f: Pick<BookFile, "format" | "from" | "to" | "name">): string =>
+export const bookFileName = (f: Named): string =>
   f.format === "datev" ? `EXTF_Buchungsstapel_${f.name}_${f.from}_${f.to}.csv` : `${f.name}-${f.from}-${f.to}.csv`;
 
 /**
