@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AccountingChart, BookFormat, JournalEntry } from "@apar/core";
 import { datevFile } from "./datev.js";
-import { journalCsvEncoder, journalRowSource } from "./journal-csv.js";
+import { journalCsv } from "./journal-csv.js";
 
 /** A file of the books to send: its format, its period, and what the DATEV header states. */
 export interface BookFile {
@@ -36,7 +36,7 @@ export const streamBookFile = async (res: ServerResponse, f: BookFile): Promise<
   });
   try {
     if (f.format === "datev") await pipeline(Readable.from(datevFile(f, f.entries)), res);
-    else await pipeline(journalRowSource(f.entries), journalCsvEncoder(), res);
+    else await pipeline(journalCsv(f.entries), res);
   } catch (error) {
     // A client that hung up ends the file; anything else cuts the answer short (the status is already sent).
     if (res.destroyed && (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE") return;

@@ -2,8 +2,7 @@ import type { BillLifecycle } from "../approvals/model.js";
 import type { Bill, BillState } from "../bills/model.js";
 import { creditNoteBreakdown } from "../invoices/credit-note-breakdown.js";
 import type { CreditNote, Invoice, InvoicePayment } from "../invoices/model.js";
-import { formatCalendarDate, parseCalendarDate } from "../recurring/calendar-date.js";
-import { localDateOf } from "../recurring/zoned-time.js";
+import { businessDateOf } from "../reports/aging.js";
 import { isCurrency } from "../shared/currencies.js";
 import {
   absAmount,
@@ -74,18 +73,6 @@ export const POSTED_BILL_STATES: readonly BillState[] = [
   "Paid",
 ];
 
-const MIDNIGHT_UTC = /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?Z$/;
-
-/**
- * The business date of a recorded time: a date as it is, a UTC midnight as the date it names (a payment given as a
- * date is stored so), any other instant as its calendar date in the organisation's time zone.
- */
-export const bookDateOf = (at: string | Date, timeZone: string): string => {
-  const text = typeof at === "string" ? at : at.toISOString();
-  if (parseCalendarDate(text) !== undefined || MIDNIGHT_UTC.test(text)) return text.slice(0, 10);
-  return formatCalendarDate(localDateOf(new Date(text), timeZone));
-};
-
 /** An entry's lines before they are put on sides: each amount is a debit when positive, a credit when negative. */
 interface Signed {
   readonly role: AccountRole;
@@ -140,7 +127,7 @@ export const billEntry = (
     {
       key: `bill:${bill.id}`,
       kind: "bill",
-      date: invoiceDate ?? bookDateOf(lifecycle?.approvedAt ?? bill.updatedAt, timeZone),
+      date: invoiceDate ?? businessDateOf(lifecycle?.approvedAt ?? bill.updatedAt, timeZone),
       documentId: bill.id,
       documentNumber: invoiceNumber,
       currency,
@@ -163,13 +150,17 @@ export interface BillPayment {
 }
 
 /**
- * The payments of a bill, each dated: what its lifecycle records as paid, on the day it was paid (the whole sum on
- * `paidAt`, else on the bill's last change).
+ * The payments of a bill, each dated: its lifecycle's settlements that paid something (a returned transfer paid back
+ * is negative), and what no settlement dates (records kept before settlements were) on the day it was paid, else on
+ * the bill's last change.
  */
 export const billPaymentsOf = (bill: Bill, lifecycle: BillLifecycle | undefined): readonly BillPayment[] => {
-  const paid = lifecycle?.amountPaid ?? "0";
-  if (!isPositiveAmount(paid)) return [];
-  return [{ at: lifecycle?.paidAt ?? bill.updatedAt.toISOString(), amount: paid }];
+  const settlements = lifecycle?.settlements ?? [];
+  const dated = settlements.filter((s) => !isZeroAmount(s.paid)).map((s) => ({ at: s.at, amount: s.paid }));
+  const undated = subtractAmounts(lifecycle?.amountPaid ?? "0", sumAmounts(settlements.map((s) => s.paid)));
+  return isPositiveAmount(undated)
+    ? [{ at: lifecycle?.paidAt ?? bill.updatedAt.toISOString(), amount: undated }, ...dated]
+    : dated;
 };
 
 /** The entries of a bill's payments: payables paid from the bank, each on its day. */
@@ -187,7 +178,7 @@ export const billPaymentEntries = (
       {
         key: `bill_payment:${bill.id}:${n}`,
         kind: "bill_payment",
-        date: bookDateOf(p.at, timeZone),
+        date: businessDateOf(p.at, timeZone),
         documentId: bill.id,
         documentNumber: invoiceNumber,
         currency,
@@ -250,7 +241,7 @@ export const invoiceVoidEntry = (
         {
           key: `invoice_void:${invoice.id}`,
           kind: "invoice_void",
-          date: bookDateOf(invoice.voidedAt ?? invoice.updatedAt, timeZone),
+          date: businessDateOf(invoice.voidedAt ?? invoice.updatedAt, timeZone),
           ...invoiceHead(invoice),
           reference: invoice.documentNumber,
           text: joined("Void", invoice.documentNumber, invoice.customer.name),
@@ -279,7 +270,7 @@ export const creditNoteEntry = (
     {
       key: `credit_note:${note.id}`,
       kind: "credit_note",
-      date: bookDateOf(note.issuedAt ?? note.updatedAt, timeZone),
+      date: businessDateOf(note.issuedAt ?? note.updatedAt, timeZone),
       documentId: note.id,
       documentNumber: note.documentNumber,
       currency: note.currency,
@@ -307,7 +298,7 @@ export const invoicePaymentEntry = (
     {
       key: `invoice_payment:${payment.id}`,
       kind: "invoice_payment",
-      date: bookDateOf(payment.paidAt, timeZone),
+      date: businessDateOf(payment.paidAt, timeZone),
       ...invoiceHead(invoice),
       reference: payment.reference ?? invoice.documentNumber,
       text: joined("Payment", invoice.documentNumber, invoice.customer.name),

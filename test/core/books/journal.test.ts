@@ -3,7 +3,7 @@ import {
   type Bill,
   billEntry,
   billPaymentEntries,
-  bookDateOf,
+  businessDateOf,
   chartErrors,
   creditNoteEntry,
   DEFAULT_CHART,
@@ -129,6 +129,29 @@ test("a bill's payment, an invoice per rate, its void, a payment and a credit no
   t.deepEqual(lines(payment), ["1200 credit 119", "1600 debit 119"]);
   t.is(payment?.key, "bill_payment:0190a000-0000-7000-8000-000000000001:0");
   balanced(t, payment);
+  // Settlements date each payment (a credit settles nothing paid; a returned transfer pays back): part of the sum
+  // from before settlements were kept comes first, on the day the bill was paid.
+  const settled = {
+    ...paid,
+    amountPaid: "119",
+    settlements: [
+      { at: "2026-03-21T00:00:00.000Z", paid: "0", credited: "10" },
+      { at: "2026-03-22T00:00:00.000Z", paid: "80", credited: "0" },
+      { at: "2026-03-23T00:00:00.000Z", paid: "-30", credited: "0" },
+      { at: "2026-03-24T00:00:00.000Z", paid: "30", credited: "0" },
+    ],
+  };
+  const payments = billPaymentEntries(DEFAULT_CHART, bill({ state: "Paid" }), settled, "UTC");
+  t.deepEqual(
+    payments.map((p) => [p.key.split(":").at(-1), p.date, ...(lines(p) ?? [])]),
+    [
+      ["0", "2026-03-20", "1200 credit 39", "1600 debit 39"],
+      ["1", "2026-03-22", "1200 credit 80", "1600 debit 80"],
+      ["2", "2026-03-23", "1200 debit 30", "1600 credit 30"],
+      ["3", "2026-03-24", "1200 credit 30", "1600 debit 30"],
+    ],
+  );
+  for (const p of payments) balanced(t, p);
 
   const issued = invoiceEntry(DEFAULT_CHART, invoice());
   t.deepEqual(lines(issued), [
@@ -222,8 +245,8 @@ test("the chart refuses what a DATEV file cannot state; fiscal years start where
 });
 
 test("business dates: a date as it is, UTC midnight as the date it names, other instants in the zone", (t) => {
-  t.is(bookDateOf("2026-03-05", "Pacific/Auckland"), "2026-03-05");
-  t.is(bookDateOf("2026-03-05T00:00:00.000Z", "America/Los_Angeles"), "2026-03-05");
-  t.is(bookDateOf(new Date("2026-03-05T23:30:00.000Z"), "Europe/Berlin"), "2026-03-06");
-  t.is(bookDateOf(new Date("2026-03-05T03:30:00.000Z"), "America/New_York"), "2026-03-04");
+  t.is(businessDateOf("2026-03-05", "Pacific/Auckland"), "2026-03-05");
+  t.is(businessDateOf("2026-03-05T00:00:00.000Z", "America/Los_Angeles"), "2026-03-05");
+  t.is(businessDateOf(new Date("2026-03-05T23:30:00.000Z"), "Europe/Berlin"), "2026-03-06");
+  t.is(businessDateOf(new Date("2026-03-05T03:30:00.000Z"), "America/New_York"), "2026-03-04");
 });

@@ -138,7 +138,8 @@ test.serial(
   async (t) => {
     const bill = await aBill({ totalAmount: "119.00", subTotal: "100.00", taxAmount: "19.00" });
     const paid = await aBill({ totalAmount: "50.00", taxAmount: null, subTotal: null });
-    await ok("POST", `/v1/bills/${paid}/mark-paid`, { reason: "paid by hand", reference: "T-1" });
+    await ok("POST", `/v1/bills/${paid}/mark-paid`, { reason: "paid by hand", reference: "T-1", amount: "20.00" });
+    await ok("POST", `/v1/bills/${paid}/mark-paid`, { reason: "the rest", reference: "T-2" });
     const inReview = await aBill({ totalAmount: "999.00" }, false);
     const lastMonth = await aBill({ totalAmount: "77.00", invoiceDate: shift(MONTH, -1) });
 
@@ -178,7 +179,8 @@ test.serial(
       "1576 inputVat D 19.00 ",
     ]);
     t.deepEqual(linesOf(rows, `bill:${paid}`), ["1600 payables C 50.00 ", "4980 expenses D 50.00 "]);
-    t.deepEqual(linesOf(rows, `bill_payment:${paid}:0`), ["1200 bank C 50.00 ", "1600 payables D 50.00 "]);
+    t.deepEqual(linesOf(rows, `bill_payment:${paid}:0`), ["1200 bank C 20.00 ", "1600 payables D 20.00 "]);
+    t.deepEqual(linesOf(rows, `bill_payment:${paid}:1`), ["1200 bank C 30.00 ", "1600 payables D 30.00 "]);
     t.deepEqual(linesOf(rows, `invoice:${invoice.id}`), [
       "1400 receivables D 172.50 ",
       "8400 revenue C 100.00 19",

@@ -1,75 +1,19 @@
-import type { AccountingChart, AccountingExport, BillLifecycle, JournalEntry } from "@apar/core";
-import type { AccountingCharts, AccountingExports, BookedBill, BookSources, OrgScope } from "@apar/core/ports";
+import type { AccountingChart, AccountingExport, JournalEntry } from "@apar/core";
+import type { AccountingCharts, AccountingExports, BookSources, OrgScope } from "@apar/core/ports";
 import { decodeDate, decodeInt, decodeJson, decodeOptionalDate, encodeDate, placeholders } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
-import { BILL_COLUMNS, type BillRow, decodeBill } from "./bills.js";
 import { type DocRow, decodeInvoice, decodeNote, SELECT_INVOICE, SELECT_NOTE } from "./invoices.js";
 import { organisationDocument, saveOrganisationDocument } from "./organisation-documents.js";
 import { indexHint, pageLimit } from "./paging.js";
+import { BILL_WITH_LIFECYCLE, type BillWithLifecycleRow, billWithLifecycle, type Walk, walk } from "./walk.js";
 
-/** Rows per batch a walk reads: what the books hold in memory at once. */
-export const BOOK_BATCH = 500;
-
-/** One index range walked in batches, in (`order`, id) order: a keyset, never OFFSET. */
-interface Walk {
-  /** `SELECT ... FROM <table>`: the index hint goes after it. */
-  readonly select: string;
-  readonly table: string;
-  readonly index: string;
-  /** Any join after the hint. */
-  readonly join?: string;
-  /** Conditions with `$n` binds numbered from 1. */
-  readonly where: string;
-  readonly bind: readonly unknown[];
-  /** The index column before `id` the walk is ordered by (read back as `walk_at`). */
-  readonly order: string;
-}
-
-async function* walk<R extends { id: unknown; walk_at: unknown }>(session: SqlSession, w: Walk): AsyncGenerator<R[]> {
-  const table = w.table;
-  let at: { readonly value: unknown; readonly id: string } | undefined;
-  for (;;) {
-    const n = w.bind.length;
-    // After (value, id) in the index's order: SQLite seeks a row value; MariaDB makes the two ranges of the OR.
-    const after =
-      at === undefined
-        ? { sql: "", bind: [] as unknown[] }
-        : {
-            sql:
-              session.dialect === "sqlite"
-                ? ` AND (${table}.${w.order}, ${table}.id) > ($${n + 1}, $${n + 2})`
-                : ` AND (${table}.${w.order} > $${n + 1} OR (${table}.${w.order} = $${n + 1} AND ${table}.id > $${n + 2}))`,
-            bind: [at.value, at.id],
-          };
-    const rows = await session.select<R>(
-      `${w.select}, ${table}.${w.order} AS walk_at FROM ${table} ${indexHint(session, w.index)}${w.join === undefined ? "" : ` ${w.join}`} WHERE ${w.where}${after.sql} ORDER BY ${table}.${w.order}, ${table}.id LIMIT ${BOOK_BATCH}`,
-      [...w.bind, ...after.bind],
-    );
-    if (rows.length > 0) yield rows;
-    if (rows.length < BOOK_BATCH) return;
-    const last = rows[rows.length - 1] as R;
-    at = { value: last.walk_at, id: String(last.id) };
-  }
-}
-
-// A bill's lifecycle comes with it, by its primary key.
-const BILL_SELECT = `SELECT ${BILL_COLUMNS.map((c) => `bills.${c}`).join(", ")}, bill_lifecycles.body AS lifecycle_body`;
-const WITH_LIFECYCLE = "LEFT JOIN bill_lifecycles ON bill_lifecycles.bill_id = bills.id";
-type BookedBillRow = BillRow & { lifecycle_body: unknown; walk_at: unknown };
-
-const bookedBill = (r: BookedBillRow): BookedBill => ({
-  bill: decodeBill(r),
-  lifecycle:
-    r.lifecycle_body === null || r.lifecycle_body === undefined
-      ? undefined
-      : decodeJson<BillLifecycle>(r.lifecycle_body),
-});
+type BookedBillRow = BillWithLifecycleRow & { id: unknown };
 
 const INVOICE_SELECT = SELECT_INVOICE.replace(/ FROM invoices$/, "").replace("SELECT ", "SELECT invoices.");
-type InvoiceRow = DocRow & { id: unknown; walk_at: unknown };
+type InvoiceRow = DocRow & { id: unknown };
 
 /**
- * Where the books are read from in SQL: each source one index range walked in batches of BOOK_BATCH; a bill's
+ * Where the books are read from in SQL: each source one index range walked in batches of WALK_BATCH; a bill's
  * lifecycle joined by key; a batch of credit notes' invoices read in one more statement. Amounts are decoded in the
  * application (SQLite keeps DECIMAL as a double: money is never summed in SQL).
  */
@@ -78,13 +22,12 @@ export const sqlBookSources = (session: SqlSession): BookSources => {
   const bills = async function* (scope: OrgScope, w: Pick<Walk, "index" | "where" | "bind" | "order">) {
     for await (const rows of walk<BookedBillRow>(session, {
       ...w,
-      select: BILL_SELECT,
+      ...BILL_WITH_LIFECYCLE,
       table: "bills",
-      join: WITH_LIFECYCLE,
       where: `${scoped("bills")} AND ${w.where}`,
       bind: [scope.organisationId, scope.clientId, ...w.bind],
     }))
-      yield rows.map(bookedBill);
+      yield rows.map(billWithLifecycle);
   };
   const invoices = async function* (scope: OrgScope, w: Pick<Walk, "index" | "where" | "bind" | "order">) {
     for await (const rows of walk<InvoiceRow>(session, {
@@ -119,7 +62,7 @@ export const sqlBookSources = (session: SqlSession): BookSources => {
     invoicesChanged: (scope, since) => invoices(scope, changed("invoices", "invoices_changed", since)),
     async *creditNotesIssued(scope, since, until) {
       const select = SELECT_NOTE.replace(/ FROM credit_notes$/, "").replace("SELECT ", "SELECT credit_notes.");
-      for await (const rows of walk<DocRow & { id: unknown; walk_at: unknown }>(session, {
+      for await (const rows of walk<DocRow & { id: unknown }>(session, {
         select,
         table: "credit_notes",
         index: "credit_notes_status_changed",
