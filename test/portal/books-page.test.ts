@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
+import { PATIENCE_MS } from "../helpers/eventually.js";
 import { suiteNeeding } from "../helpers/services.js";
 import { anotherClient, type BillHarness, startBillHarness, userWithToken } from "../http/bills/bill-harness.js";
 import { datevProblems, journalProblems, journalRows } from "../http/books/book-files.js";
@@ -48,7 +49,8 @@ const noViolations = async (t: { deepEqual(a: unknown, b: unknown, m?: string): 
 /** The file behind a link of the page, with the page's session. */
 const download = async (page: Page, selector: string) => {
   const href = (await page.getAttribute(selector, "href")) ?? "";
-  const answer = await page.request.get(`${base}${href}`);
+  // A loaded machine may take longer than Playwright's default 30 s: wait as long as every other wait here.
+  const answer = await page.request.get(`${base}${href}`, { timeout: PATIENCE_MS });
   return { status: answer.status(), type: answer.headers()["content-type"], body: await answer.body() };
 };
 
