@@ -139,13 +139,18 @@ const text = (value: string, max: number): Field => {
 
 const bare = (value: string | number): Field => ({ bare: String(value) });
 
-/** A line: each field in its place (numbered from 1), every other column empty. */
-const line = (fields: ReadonlyMap<number, Field>, count: number, textColumns: ReadonlySet<number>): string =>
-  Array.from({ length: count }, (_, i) => {
-    const f = fields.get(i + 1);
-    if (f === undefined) return textColumns.has(i + 1) ? '""' : "";
-    return "text" in f ? `"${f.text}"` : f.bare;
-  }).join(";");
+/** The empty fields of a line: `""` in a text column, nothing in another. */
+const emptyFields = (count: number, textColumns: ReadonlySet<number>): readonly string[] =>
+  Array.from({ length: count }, (_, i) => (textColumns.has(i + 1) ? '""' : ""));
+
+const BOOKING_EMPTY = emptyFields(DATEV_HEADINGS.length, TEXT_COLUMNS);
+
+/** A line: each field in its place (numbered from 1), every other column as `empty` has it. */
+const line = (fields: readonly (readonly [number, Field])[], empty: readonly string[]): string => {
+  const out = [...empty];
+  for (const [n, f] of fields) out[n - 1] = "text" in f ? `"${f.text}"` : f.bare;
+  return out.join(";");
+};
 
 const compact = (date: string): string => date.replaceAll("-", "");
 
@@ -157,14 +162,14 @@ export interface DatevBatch {
   readonly chart: AccountingChart;
 }
 
-const HEADER_TEXT: ReadonlySet<number> = new Set([1, 4, 8, 9, 10, 17, 18, 22, 24, 27, 30, 31]);
+const HEADER_EMPTY = emptyFields(31, new Set([1, 4, 8, 9, 10, 17, 18, 22, 24, 27, 30, 31]));
 
 /** The header line of a Buchungsstapel (its 31 fields). */
 export const datevHeaderLine = (batch: DatevBatch): string => {
   const { chart } = batch;
   const created = batch.createdAt.toISOString().replace(/[-:TZ.]/g, "");
   return line(
-    new Map<number, Field>([
+    [
       [1, text("EXTF", 4)],
       [2, bare(700)],
       [3, bare(21)],
@@ -186,9 +191,8 @@ export const datevHeaderLine = (batch: DatevBatch): string => {
       [21, bare(0)],
       [22, text(chart.datev.baseCurrency, 3)],
       [27, text(chart.datev.chartOfAccounts, 4)],
-    ]),
-    31,
-    HEADER_TEXT,
+    ],
+    HEADER_EMPTY,
   );
 };
 
@@ -208,7 +212,7 @@ const belegfeld = (value: string): Field => ({ text: value.replace(/[^A-Za-z0-9_
 /** One booking: a line of an entry against the entry's counter line (Konto against Gegenkonto). */
 const booking = (entry: JournalEntry, counter: JournalLine, l: JournalLine): string =>
   line(
-    new Map<number, Field>([
+    [
       [1, bare(umsatz(l.amount))],
       [2, text(l.side === "debit" ? "S" : "H", 1)],
       [3, text(entry.currency, 3)],
@@ -217,9 +221,8 @@ const booking = (entry: JournalEntry, counter: JournalLine, l: JournalLine): str
       [10, bare(`${entry.date.slice(8, 10)}${entry.date.slice(5, 7)}`)],
       [11, belegfeld(entry.documentNumber ?? entry.documentId)],
       [14, text(entry.text, 60)],
-    ]),
-    DATEV_HEADINGS.length,
-    TEXT_COLUMNS,
+    ],
+    BOOKING_EMPTY,
   );
 
 /** The booking lines of an entry: each line but the counter one, against it. */
@@ -267,8 +270,19 @@ const CP1252 = new Map<number, number>(
   CP1252_HIGH.flatMap((code, i) => (code === undefined ? [] : [[code, 0x80 + i] as [number, number]])),
 );
 
+/** True when every character is one Windows-1252 and Latin-1 write as the same byte. */
+const latin1 = (value: string): boolean => {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 0xff || (code >= 0x80 && code < 0xa0)) return false;
+  }
+  return true;
+};
+
 /** Text in Windows-1252, DATEV's character set: a character it has no byte for becomes `?`. */
 export const windows1252 = (value: string): Buffer => {
+  // Most text is Latin-1 without C1 controls, whose bytes are its code points.
+  if (latin1(value)) return Buffer.from(value, "latin1");
   const bytes: number[] = [];
   for (const ch of value) {
     const code = ch.codePointAt(0) ?? 0x3f;
