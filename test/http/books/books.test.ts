@@ -293,6 +293,22 @@ test.serial(
     t.deepEqual((await bytesOf(String(record.fileUrl))).bytes, file.bytes, "the same bytes again");
     t.truthy(odd);
 
+    // An amount DATEV cannot take (a third decimal of BHD) refuses the DATEV export, recording nothing; CSV takes it.
+    const before = ((await ok("GET", "/v1/accounting/exports?limit=100")).data as Json[]).length;
+    const dinars = await anInvoice([{ description: "Fils", unitPrice: "1.005", taxRate: "0" }], "BHD");
+    const refused = await made({ from: MONTH, to: TODAY, format: "datev" });
+    t.is(title(refused), "Accounting.DatevAmount", refused.text);
+    t.regex(String((refused.json as Json).detail), new RegExp(String(dinars.documentNumber)));
+    t.is(((await ok("GET", "/v1/accounting/exports?limit=100")).data as Json[]).length, before, "nothing recorded");
+    t.is((await made({ from: MONTH, to: TODAY, format: "csv" })).status, 201);
+    await ok("POST", `/v1/invoices/${dinars.id}/void`, { reason: "the test's" });
+    const lines = journalRows((await journal()).text).filter((r) => r.documentId === dinars.id);
+    t.deepEqual(
+      lines.map((r) => `${r.kind} ${r.debit}${r.credit}`),
+      ["invoice 1.005", "invoice 1.005", "invoice_void 1.005", "invoice_void 1.005"],
+      "three decimals in CSV, as the currency has them",
+    );
+
     // An Idempotency-Key answers the first answer again; used for another request it is refused.
     const first = await made({ from: MONTH, to: TODAY, format: "csv" }, "books-1");
     const again = await made({ from: MONTH, to: TODAY, format: "csv" }, "books-1");
