@@ -143,4 +143,11 @@ test.serial("another client's organisation answers as a missing one, shown, down
     acknowledgedAt: null,
   });
   await page.context().close();
+
+  // A plan without the ap module has no books: the page says so (403), as the API answers Module.NotEntitled.
+  const invoicing = await anotherClient(h, ["ar"]);
+  const theirPage = await signInPage(browser, base, invoicing.rawKey);
+  t.is((await theirPage.goto(`${base}/portal/books`))?.status(), 403);
+  t.regex(await theirPage.innerText("main"), /does not include the ap module/);
+  await theirPage.context().close();
 });

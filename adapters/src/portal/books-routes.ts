@@ -1,4 +1,4 @@
-import { type DomainError, isDomainError, type Organisation } from "@apar/core";
+import { type DomainError, hasModule, isDomainError, type Organisation } from "@apar/core";
 import type { OrgScope } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { streamBookFile } from "../books/book-files.js";
@@ -52,6 +52,12 @@ export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): 
   };
   const scopeOf = (s: Signed, organisationId: string): OrgScope => ({ clientId: s.session.clientId, organisationId });
 
+  /** The 403 page of a client whose plan has no books (the API's routes answer Module.NotEntitled). */
+  const withoutBooks = (s: Signed): HttpReply | undefined =>
+    s.auth.client !== undefined && hasModule(s.auth.client, "ap")
+      ? undefined
+      : page(403, noBooksPage(userOf(s), "The client's plan does not include the ap module, which the books need."));
+
   /** The page of one organisation (the first one the caller may read when none is asked for). */
   const show = async (
     s: Signed,
@@ -59,6 +65,8 @@ export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): 
     status: number,
     extra: Partial<Pick<BooksView, "message" | "error" | "form">>,
   ): Promise<HttpReply> => {
+    const refused = withoutBooks(s);
+    if (refused !== undefined) return refused;
     const organisations = await readable(s);
     const current =
       organisationId === undefined ? organisations[0] : organisations.find((o) => o.id === organisationId);
@@ -94,6 +102,8 @@ export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): 
     ctx: RouteContext,
     asked: string | null | undefined,
   ): Promise<{ readonly as: Signed; readonly organisationId: string } | HttpReply> => {
+    const refused = withoutBooks(s);
+    if (refused !== undefined) return refused;
     const organisationId = idOf(asked);
     const as =
       organisationId === undefined ? undefined : await actingInOrganisation(deps, s, organisationId, ctx.operationId);

@@ -33,7 +33,8 @@ import {
 export type BooksRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const TAG = "books";
-const ACCESS = { scope: "organisation" } as const;
+/** The books need the `ap` module: they carry the match groups' Synced status (an AR-only plan has none yet). */
+const ACCESS = { scope: "organisation", module: "ap" } as const;
 
 export const BOOKS_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   [TAG]:
