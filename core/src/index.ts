@@ -7,6 +7,7 @@ export * from "./audit/index.js";
 export * from "./auth/index.js";
 export * from "./bank-details/index.js";
 export * from "./bills/index.js";
+export * from "./books/index.js";
 export * from "./customers/index.js";
 export * from "./duplicates/index.js";
 export * from "./events/catalog.js";

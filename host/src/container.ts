@@ -42,6 +42,7 @@ import { Container, ContainerModule } from "inversify";
 import type { Logger } from "pino";
 import { APPROVAL_TOKENS, type ApprovalJobDeps, approvalsModule } from "./approvals-wiring.js";
 import { BILL_TOKENS, type BillJobDeps, billsModule } from "./bills-wiring.js";
+import { booksModule } from "./books-wiring.js";
 import { type Config, publicBaseUrl } from "./config.js";
 import { INBOUND_TOKENS, type InboundJobDeps, inboundModule } from "./inbound-wiring.js";
 import { INVOICE_TOKENS, type InvoiceJobDeps, invoicesModule } from "./invoices-wiring.js";
@@ -220,6 +221,7 @@ export const buildContainer = (config: Config, logger: Logger, overrides: Contai
     invoicesModule(config, services),
     paymentsModule(services),
     reportsModule(services),
+    booksModule(services),
     webhooksModule(config, services, overrides.workerId),
     portalModule(config, services),
     signInModule(config),

@@ -1,6 +1,7 @@
 import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalAuditLogOf } from "@apar/adapters/portal/core-audit-log";
+import { portalBooksOf } from "@apar/adapters/portal/core-books";
 import { portalCompaniesOf } from "@apar/adapters/portal/core-companies";
 import { portalImportsOf } from "@apar/adapters/portal/core-imports";
 import { portalOrganisationsOf } from "@apar/adapters/portal/core-organisations";
@@ -55,6 +56,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           | "reports"
           | "imports"
           | "auditLog"
+          | "books"
         > = {
           clock,
           headerPrefix: config.headerPrefix,
@@ -86,6 +88,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             reports: portalReportsOf({ db, clock, ids, renderer }),
             imports: portalImportsOf({ db, clock, ids }),
             auditLog: portalAuditLogOf({ stores: () => db.stores }),
+            books: portalBooksOf({ db, clock, ids }),
           };
         });
       },

@@ -1,5 +1,6 @@
 import { AGENT_TAG_DESCRIPTIONS } from "@apar/adapters/agents/agent-routes";
 import { BANK_DETAILS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/bank-details-routes";
+import { BOOKS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/books-routes";
 import { TENANCY_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/index";
 import { RECEIVABLES_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/invoice-routes";
 import { PAYMENTS_TAG_DESCRIPTIONS } from "@apar/adapters/http/routes/payment-run-routes";
@@ -15,6 +16,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ...BANK_DETAILS_TAG_DESCRIPTIONS,
   ...PAYMENTS_TAG_DESCRIPTIONS,
   ...REPORT_TAG_DESCRIPTIONS,
+  ...BOOKS_TAG_DESCRIPTIONS,
   ...MCP_TAG_DESCRIPTIONS,
   ...AGENT_TAG_DESCRIPTIONS,
 };

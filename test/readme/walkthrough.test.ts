@@ -96,6 +96,7 @@ test("the shell blocks are found, each in its section", (t) => {
     "Bills",
     "Approvals, matching and supplier credits",
     "Paying suppliers: payment runs",
+    "The books: journal and DATEV export",
     "Inbound email",
   ])
     t.true(sections.includes(wanted), wanted);
@@ -279,6 +280,27 @@ test("every sh block of the README runs in order against a fresh host and shows 
     /<CtrlSum>142\.80<\/CtrlSum>/,
     "the file for the bank",
   );
+
+  const books = of("The books: journal and DATEV export");
+  t.regex(
+    books,
+    /^\{"payables":"1600","receivables":"1400","bank":"1200","expenses":"4980","revenue":"8400","inputVat":"1576","outputVat":"1776"\}$/m,
+    "the SKR03 defaults",
+  );
+  t.regex(books, /^\{"consultantNumber":"29098","clientNumber":"55003","fiscalYearStart":"01-01",/m);
+  t.regex(
+    books,
+    /^date,entry,kind,documentId,documentNumber,account,role,debit,credit,currency,taxRate,counterparty,reference,text$/m,
+    "the journal's header row",
+  );
+  t.regex(books, /^"EXTF";700;21;"Buchungsstapel";13;\d{17};;"RE";"apar";"";29098;55003;\d{4}0101;4;\d{8};\d{8}$/m);
+  t.regex(
+    books,
+    /^(763,50|142,80);"S";"EUR";;;"";1600;1200;"";\d{4};"A-104[12]";"";;"Payment A-104[12] Acme GmbH"$/m,
+    "a bill paid today: payables against the bank",
+  );
+  t.regex(books, /^\{"entryCount":\d+,"matchGroupsSynced":1\}$/m, "the widget bill's group");
+  t.regex(books, /^\{"status":"Synced","byExport":true\}$/m);
 
   const inbound = of("Inbound email");
   t.regex(inbound, /@inbound\.localhost$/m);

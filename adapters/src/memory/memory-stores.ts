@@ -7,6 +7,7 @@ import { memoryAuditLog } from "./stores/audit-log.js";
 import { memoryAuthCodes } from "./stores/auth-codes.js";
 import { memoryBankStatements } from "./stores/bank-statements.js";
 import { memoryBills } from "./stores/bills.js";
+import { memoryAccountingCharts, memoryAccountingExports, memoryBookSources } from "./stores/books.js";
 import { memoryClients } from "./stores/clients.js";
 import { memoryCompanies } from "./stores/companies.js";
 import { memoryCompanyBills } from "./stores/company-bills.js";
@@ -80,4 +81,7 @@ export const memoryStores = (access: Access, positions: PositionCounter, newId: 
   bankStatements: memoryBankStatements(access),
   reports: memoryReportSources(access),
   auditLog: memoryAuditLog(access),
+  accountingCharts: memoryAccountingCharts(access),
+  accountingExports: memoryAccountingExports(access),
+  bookSources: memoryBookSources(access),
 });

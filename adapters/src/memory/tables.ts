@@ -1,4 +1,6 @@
 import type {
+  AccountingChart,
+  AccountingExport,
   AllowedSender,
   ApiKey,
   ApprovalLink,
@@ -14,6 +16,7 @@ import type {
   Conversation,
   CreditNote,
   Customer,
+  ExportedEntry,
   ForwardingRejection,
   ImportedStatement,
   Invoice,
@@ -170,6 +173,15 @@ export interface Rows {
   readonly auditEntries: Map<string, AuditEntry>;
   /** chain id -> its head */
   readonly auditChains: Map<string, AuditChainHead>;
+  /** `${clientId} ${organisationId}` -> chart mapping */
+  readonly accountingCharts: Map<string, AccountingChart>;
+  /** id -> export of the books */
+  readonly accountingExports: Map<string, AccountingExport>;
+  /** `${exportId} ${seq}` -> an entry an export carried */
+  readonly accountingExportEntries: Map<
+    string,
+    ExportedEntry & { readonly exportId: string; readonly clientId: string; readonly organisationId: string }
+  >;
 }
 
 export type Tables = { readonly [T in keyof Rows]: Rows[T] extends Map<infer K, infer V> ? Table<K, V> : never };
@@ -227,6 +239,9 @@ export const emptyRows = (): Rows => ({
   processorEvents: new Map(),
   auditEntries: new Map(),
   auditChains: new Map(),
+  accountingCharts: new Map(),
+  accountingExports: new Map(),
+  accountingExportEntries: new Map(),
 });
 
 /** A fresh view of the rows (a transaction's working set until committed). */

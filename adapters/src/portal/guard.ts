@@ -18,6 +18,7 @@ import { formOf, page, redirect, sameOrigin, secureCookies } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalApiKeys } from "./portal-api-keys.js";
 import type { PortalAuditLog } from "./portal-audit-log.js";
+import type { PortalBooks } from "./portal-books.js";
 import type { PortalCompanies } from "./portal-companies.js";
 import type { PortalImports } from "./portal-imports.js";
 import type { PortalPolicies } from "./portal-policies.js";
@@ -49,6 +50,7 @@ export interface PortalServices {
   readonly reports: PortalReports;
   readonly imports: PortalImports;
   readonly auditLog: PortalAuditLog;
+  readonly books: PortalBooks;
 }
 
 /**

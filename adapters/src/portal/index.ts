@@ -1,6 +1,7 @@
 import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { auditLogRoutes } from "./audit-log-routes.js";
+import { booksRoutes } from "./books-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
 import { importRoutes } from "./import-routes.js";
@@ -16,6 +17,7 @@ import { webhookRoutes } from "./webhook-routes.js";
 export type { PortalDeps, PortalServices } from "./guard.js";
 export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
 export type { PortalAuditLog } from "./portal-audit-log.js";
+export type { PortalBooks } from "./portal-books.js";
 export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
 export type { PortalImports } from "./portal-imports.js";
 export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
@@ -41,6 +43,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...reportRoutes(deps, keys),
     ...importRoutes(deps, keys),
     ...auditLogRoutes(deps, keys),
+    ...booksRoutes(deps, keys),
   ];
 };
 

@@ -80,6 +80,7 @@ const NAVIGATION: readonly (readonly [path: string, label: string, operationId: 
   ["/portal/reports/aged-receivables", "Reports", "portalAgedReceivablesPage"],
   ["/portal/imports", "Import and export", "portalImportExportPage"],
   ["/portal/audit-log", "Audit log", "portalAuditLogPage"],
+  ["/portal/books", "Books", "portalBooksPage"],
 ];
 
 const navigationOf = (user: LayoutUser): Html =>

@@ -7,6 +7,7 @@ import { sqlAuditLog } from "./stores/audit-log.js";
 import { sqlAuthCodes } from "./stores/auth-codes.js";
 import { sqlBankStatements } from "./stores/bank-statements.js";
 import { sqlBills } from "./stores/bills.js";
+import { sqlAccountingCharts, sqlAccountingExports, sqlBookSources } from "./stores/books.js";
 import { sqlClients } from "./stores/clients.js";
 import { sqlCompanies } from "./stores/companies.js";
 import { sqlCompanyBills } from "./stores/company-bills.js";
@@ -76,4 +77,7 @@ export const sqlStores = (session: SqlSession, newId: () => string): Stores => (
   paymentAccounts: sqlPaymentAccounts(session),
   reports: sqlReportSources(session),
   auditLog: sqlAuditLog(session),
+  accountingCharts: sqlAccountingCharts(session),
+  accountingExports: sqlAccountingExports(session),
+  bookSources: sqlBookSources(session),
 });

@@ -39,6 +39,7 @@ export * from "./bills/read-bill-job.js";
 export * from "./bills/read-bill-payload.js";
 export * from "./bills/update-bill.js";
 export * from "./bills/upload-bill.js";
+export * from "./books/index.js";
 export {
   createCreditNote,
   creditNoteEinvoice,
@@ -127,6 +128,7 @@ export {
   putTolerances,
   removeAllocation,
   removeResolution,
+  syncMatchGroup,
   tolerancesOf,
 } from "./matching/match-groups.js";
 export * from "./payments/bank-statements.js";

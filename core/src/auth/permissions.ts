@@ -201,6 +201,8 @@ const operations = {
   listMatchGroups: ORG,
   getMatchGroup: ORG,
   createMatchGroup: PREPARE,
+  // A subscriber that booked the bill says so: administrators and keys, as for the books' exports.
+  syncMatchGroup: ORG_ADMIN,
   addMatchAllocation: PREPARE,
   removeMatchAllocation: PREPARE,
   addMatchResolution: APPROVE,
@@ -284,6 +286,17 @@ const operations = {
   listInvoiceReminders: ORG,
   sendInvoiceReminder: PREPARE,
 
+  // The books: anyone in the organisation reads them (the chart, the journal, exports and their files); the
+  // administrators and keys set the chart, make exports and acknowledge them (which sets match groups Synced).
+  getAccountingChart: ORG,
+  putAccountingChart: ORG_ADMIN,
+  getAccountingJournal: ORG,
+  listAccountingExports: ORG,
+  getAccountingExport: ORG,
+  getAccountingExportFile: ORG,
+  createAccountingExport: ORG_ADMIN,
+  acknowledgeAccountingExport: ORG_ADMIN,
+
   // AI clients: the channel is open to the organisation; each tool has its own row.
   mcp: ORG,
   mcpForOrganisation: ORG,
@@ -314,6 +327,10 @@ const operations = {
   portalOidcStart: PUBLIC,
   portalOidcCallback: PUBLIC,
   portalPeoplePage: ORG_ADMIN,
+  portalBooksPage: ORG,
+  portalBooksExportFile: ORG,
+  portalCreateBooksExport: ORG_ADMIN,
+  portalAcknowledgeBooksExport: ORG_ADMIN,
   portalInvitePerson: ORG_ADMIN,
   portalChangeRoles: ORG_ADMIN,
   portalRemoveMember: ORG_ADMIN,

@@ -150,6 +150,16 @@ export interface MatchGroup {
   readonly resolutions: readonly Resolution[];
   /** As of the last change (variances are recomputed when read). */
   readonly status: MatchStatus;
+  /** When, by whom and through which export of the books the group was synced (absent until it is). */
+  readonly synced?: SyncRecord;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+}
+
+/** How a match group came to be Synced: an acknowledged export of the books (its id), or a caller saying so. */
+export interface SyncRecord {
+  readonly at: string;
+  readonly actor: Actor;
+  /** The export whose acknowledgement synced it; null when a caller synced the group itself. */
+  readonly exportId: string | null;
 }

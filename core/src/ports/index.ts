@@ -10,6 +10,7 @@ export type * from "./audit.js";
 export type * from "./bank-statements.js";
 export type { BearerTokens, TokenClaims, TokenRefusal, UserClaims } from "./bearer-tokens.js";
 export type * from "./bills.js";
+export type * from "./books.js";
 export type * from "./conversations.js";
 export type * from "./customers.js";
 export type * from "./document-reader.js";

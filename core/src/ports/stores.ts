@@ -2,6 +2,7 @@ import type { ApprovalLinks, ApprovalPolicies, BillLifecycles } from "./approval
 import type { AuditLog } from "./audit.js";
 import type { BankStatements } from "./bank-statements.js";
 import type { Bills } from "./bills.js";
+import type { AccountingCharts, AccountingExports, BookSources } from "./books.js";
 import type { Conversations } from "./conversations.js";
 import type { Customers } from "./customers.js";
 import type { Events } from "./events.js";
@@ -73,6 +74,9 @@ export interface Stores {
   readonly paymentAccounts: PaymentAccounts;
   readonly reports: ReportSources;
   readonly auditLog: AuditLog;
+  readonly accountingCharts: AccountingCharts;
+  readonly accountingExports: AccountingExports;
+  readonly bookSources: BookSources;
 }
 
 /** The name of one store (`"bills"`, `"events"`, ...). */

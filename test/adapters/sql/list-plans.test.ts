@@ -100,6 +100,25 @@ const shapes: readonly { readonly name: string; readonly sorted?: true; readonly
         }),
       ),
   },
+  // The books' walks (their order is their index's, a keyset of (date or time, id)).
+  {
+    name: "books: bills by invoice date",
+    run: (s) => drain(s.bookSources.billsDated(scope, "2024-01-01", "2024-02-01")),
+  },
+  { name: "books: bills changed since", run: (s) => drain(s.bookSources.billsChanged(scope, new Date("2024-01-01"))) },
+  {
+    name: "books: invoices by issue date",
+    run: (s) => drain(s.bookSources.invoicesIssued(scope, "2024-01-01", "2024-02-01")),
+  },
+  {
+    name: "books: invoices changed since",
+    run: (s) => drain(s.bookSources.invoicesChanged(scope, new Date("2024-01-01"))),
+  },
+  {
+    name: "books: credit notes issued",
+    run: (s) => drain(s.bookSources.creditNotesIssued(scope, new Date("2024-01-01"), new Date("2024-02-01"))),
+  },
+  { name: "books: exports", run: (s) => s.accountingExports.list(scope, { limit: 20, after: AFTER }) },
 ];
 
 /** Reads a report's stream to its end. */
@@ -108,7 +127,7 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
 }
 
 const TABLES =
-  "bills|invoices|credit_notes|suppliers|customers|products|matching_documents|supplier_credit_notes|payment_runs|bank_statements|recurring_schedules";
+  "bills|invoices|credit_notes|suppliers|customers|products|matching_documents|supplier_credit_notes|payment_runs|bank_statements|recurring_schedules|accounting_exports";
 
 /** What is wrong with one statement's plan: a scan of the table, another index than the forced one, a sort. */
 const planProblems = async (

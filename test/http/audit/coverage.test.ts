@@ -387,6 +387,9 @@ test.serial("every route that changes something leaves an audit entry with its r
   await walk("updateBill", "PATCH", `/v1/bills/${first}`, { body: { dueDate: "2999-01-31" } });
   await walk("submitBill", "POST", `/v1/bills/${first}/submit`);
   await walk("approveBill", "POST", `/v1/bills/${first}/approve`);
+  // An approved bill's group is booked (a subscriber says so): Synced.
+  const bookedGroup = await h.call("POST", "/v1/match-groups", { body: { billId: first } });
+  await walk("syncMatchGroup", "POST", `/v1/match-groups/${idOf(bookedGroup)}/sync`);
   await walk("scheduleBillPayment", "POST", `/v1/bills/${first}/schedule-payment`, {
     body: { paymentDate: "2999-01-15", paymentMethod: "BankTransfer" },
   });
@@ -464,6 +467,13 @@ test.serial("every route that changes something leaves an audit entry with its r
   await walk("removeMatchResolution", "DELETE", `/v1/match-groups/${idOf(group)}/resolutions/1`);
   const allocationId = String((((allocated.json as Json).allocations as Json[])[0] as Json).id);
   await walk("removeMatchAllocation", "DELETE", `/v1/match-groups/${idOf(group)}/allocations/${allocationId}`);
+  // The books: the chart, an export of the period and its acknowledgement (which syncs the groups of its bills).
+  await walk("putAccountingChart", "PUT", "/v1/accounting/chart", { body: { accounts: { expenses: "4900" } } });
+  const today = new Date().toISOString().slice(0, 10);
+  const exported = await walk("createAccountingExport", "POST", "/v1/accounting/exports", {
+    body: { from: `${today.slice(0, 4)}-01-01`, to: today, format: "csv" },
+  });
+  await walk("acknowledgeAccountingExport", "POST", `/v1/accounting/exports/${idOf(exported)}/acknowledge`);
   await walk("closePurchaseOrder", "POST", `/v1/purchase-orders/${idOf(po)}/close`);
   const po2 = await h.call("POST", "/v1/purchase-orders", { body: { number: "PO-W2", lines: [] } });
   await walk("cancelPurchaseOrder", "POST", `/v1/purchase-orders/${idOf(po2)}/cancel`);
@@ -777,6 +787,20 @@ test.serial("every route that changes something leaves an audit entry with its r
     quiet: true,
   });
   await walk("portalImportCsv", "POST", "/portal/imports", portal.form({ ...pasted, mode: "import" }));
+  const thisYear = `${new Date().toISOString().slice(0, 4)}-01-01`;
+  const booked = await walk(
+    "portalCreateBooksExport",
+    "POST",
+    "/portal/books/exports",
+    portal.form({ organisationId: org, from: thisYear, to: new Date().toISOString().slice(0, 10), format: "csv" }),
+  );
+  const bookedId = /#export-([0-9a-f-]{36})/.exec(String(booked.headers.location ?? ""))?.[1];
+  await walk(
+    "portalAcknowledgeBooksExport",
+    "POST",
+    `/portal/books/exports/${bookedId ?? "missing"}/acknowledge`,
+    portal.form({ organisationId: org }),
+  );
   const duplicated = pdfWith({ ...acme, invoiceNumber: "DUP-P" }, "portal-same");
   await h.settled(idOf(await h.upload(duplicated)));
   const again = idOf(await h.upload(duplicated));

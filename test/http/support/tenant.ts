@@ -2,7 +2,14 @@ import type { RouteDef } from "@apar/adapters/http/index";
 // A tenant with one of everything, for walks over every route (tenant isolation, wire format).
 import { randomTokens } from "@apar/adapters/invoices/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
-import { type Client, hashToolConfirmationToken, newToolConfirmationToken, SYSTEM_ACTOR, uuidV7 } from "@apar/core";
+import {
+  type Client,
+  DEFAULT_CHART,
+  hashToolConfirmationToken,
+  newToolConfirmationToken,
+  SYSTEM_ACTOR,
+  uuidV7,
+} from "@apar/core";
 import {
   addAllowedSender,
   type CreatedApiKey,
@@ -230,6 +237,49 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     createdAt: new Date(),
     updatedAt: new Date(),
   });
+  // An export of the books carrying one entry, through the store.
+  const accountingExportId = missingId();
+  await h.app.database.stores.accountingExports.add({
+    id: accountingExportId,
+    clientId: client.id,
+    organisationId: organisation.id,
+    from: "2026-01-01",
+    to: "2026-01-31",
+    format: "csv",
+    onlyNew: false,
+    chart: DEFAULT_CHART,
+    entryCount: 1,
+    lineCount: 2,
+    createdAt: new Date(),
+    createdBy: SYSTEM_ACTOR,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    matchGroupsSynced: 0,
+  });
+  await h.app.database.stores.accountingExports.addEntries(
+    { clientId: client.id, organisationId: organisation.id },
+    accountingExportId,
+    [
+      {
+        seq: 1,
+        entry: {
+          key: `bill:${billId}`,
+          kind: "bill",
+          date: "2026-01-02",
+          documentId: billId,
+          documentNumber: MARKER,
+          currency: "EUR",
+          counterparty: MARKER,
+          reference: MARKER,
+          text: MARKER,
+          lines: [
+            { role: "payables", account: "1600", side: "credit", amount: "1", taxRate: null },
+            { role: "expenses", account: "4980", side: "debit", amount: "1", taxRate: null },
+          ],
+        },
+      },
+    ],
+  );
   // A bank statement import with one unmatched credit, through the store.
   const bankStatementId = missingId();
   const statementEntryId = missingId();
@@ -325,6 +375,7 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
     paymentRunId,
     bankStatementId,
     statementEntryId,
+    accountingExportId,
     conversationId,
     confirmationTokens,
   };
@@ -368,6 +419,7 @@ export const idFor = (route: RouteDef, param: string, b: Tenant): string | undef
     "webhook-subscriptions": b.subscriptionId,
     "webhook-deliveries": b.deliveryId,
     "payment-runs": b.paymentRunId,
+    exports: b.accountingExportId,
     "bank-statements": b.bankStatementId,
     entries: b.statementEntryId,
     conversations: b.conversationId,

@@ -10,6 +10,7 @@ import {
   ResolutionBody,
   removeAllocation,
   removeResolution,
+  syncMatchGroup,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
@@ -150,6 +151,27 @@ export const matchGroupRoutes = (deps: MatchingRouteDeps): RouteDef[] => {
           200,
           (g) => g,
         );
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/match-groups/{id}/sync",
+      operationId: "syncMatchGroup",
+      summary:
+        "Mark a match group Synced: its approved bill is in an accounting system (a subscriber that booked it says so); a repeat changes nothing",
+      tags: [TAG],
+      access: ACCESS,
+      responses: {
+        "200": group,
+        "404": missing("MatchGroup"),
+        "409": {
+          description:
+            "`MatchGroup.BillNotPosted`: the bill is not approved (nothing was booked); `MatchGroup.InvalidTransition`: the group is in Variance.",
+        },
+      },
+      handler: (ctx) => {
+        const w = who(ctx);
+        return reply(syncMatchGroup(deps())(w.scope, w.actor, idOf(ctx)), 200, (g) => g);
       },
     },
   ];

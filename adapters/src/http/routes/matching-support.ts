@@ -80,6 +80,16 @@ export const GROUP_SCHEMA: JsonSchema = {
     suggestions: { type: "array", items: { type: "object" } },
     resolutions: { type: "array", items: { type: "object" } },
     variances: { type: "array", items: VARIANCE },
+    synced: {
+      type: ["object", "null"],
+      description:
+        "When, by whom and through which export (null: synced directly) the group became Synced; null until then.",
+      properties: {
+        at: { type: "string", format: "date-time" },
+        actor: { type: "object" },
+        exportId: { type: ["string", "null"], format: "uuid" },
+      },
+    },
   },
 };
 export const TOLERANCES_SCHEMA: JsonSchema = {

@@ -26,6 +26,7 @@ import { toolConfirmations } from "./0025-tool-confirmations.js";
 import { auditLog } from "./0026-audit-log.js";
 import { signIn } from "./0027-sign-in.js";
 import { reportIndexes } from "./0028-report-indexes.js";
+import { books } from "./0029-books.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   signIn,
   reportIndexes,
   auditLog,
+  books,
 ];

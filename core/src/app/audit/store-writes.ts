@@ -549,6 +549,33 @@ export const STORE_AUDIT: StoreAuditTable = {
       (s, [scope]) => s.paymentRuns.settingsOf(scope),
     ),
   },
+  accountingCharts: {
+    ofOrganisation: "read",
+    save: saves(
+      "accounting_chart",
+      ([scope]) => scope.organisationId,
+      ([scope]) => scope,
+      ([, chart]) => chart,
+      (s, [scope]) => s.accountingCharts.ofOrganisation(scope),
+    ),
+  },
+  accountingExports: {
+    add: adds("accounting_export"),
+    // The entries an export carried are its own books (the export's entry says what it is).
+    addEntries: "internal",
+    ofId: "read",
+    list: "read",
+    entries: "read",
+    carried: "read",
+    acknowledge: updates("accounting_export", (s, r) => s.accountingExports.ofId(r, r.id)),
+  },
+  bookSources: {
+    billsDated: "read",
+    billsChanged: "read",
+    invoicesIssued: "read",
+    invoicesChanged: "read",
+    creditNotesIssued: "read",
+  },
   bankStatements: {
     insert: adds("bank_statement"),
     update: updates("bank_statement", (s, r) => s.bankStatements.ofId(r, r.id)),

@@ -1,6 +1,7 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { Bill } from "../../bills/model.js";
+import { POSTED_BILL_STATES } from "../../books/journal.js";
 import type { Actor, OutboxEvent } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
 import { autoMatch, type BillLineInput } from "../../matching/auto-match.js";
@@ -13,6 +14,7 @@ import {
   type MatchStatus,
   type PurchaseOrder,
   purchaseOrderWire,
+  type SyncRecord,
   type Tolerances,
   type Variance,
 } from "../../matching/model.js";
@@ -40,6 +42,8 @@ export interface MatchGroupJson {
   readonly suggestions: MatchGroup["suggestions"];
   readonly resolutions: MatchGroup["resolutions"];
   readonly variances: readonly Variance[];
+  /** How the group came to be Synced (null until it is). */
+  readonly synced: SyncRecord | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -114,6 +118,7 @@ const view = async (
     suggestions: group.suggestions,
     resolutions: group.resolutions,
     variances: e.variances,
+    synced: group.synced ?? null,
     createdAt: group.createdAt.toISOString(),
     updatedAt: group.updatedAt.toISOString(),
   };
@@ -461,3 +466,55 @@ export const matchingReviewGate = async (
     );
   return E.right(group.status === "Synced" ? "Synced" : status);
 };
+
+/**
+ * Syncs a posted bill's group in the caller's unit of work: Synced from Open or Resolved (as evaluated now), with when,
+ * who and the export; a group already Synced stays as it is. A bill not (or no longer) approved has no booking to have
+ * synced (409 `MatchGroup.BillNotPosted`); a group in Variance is 409 `MatchGroup.InvalidTransition`.
+ */
+export const syncGroupWithin = async (
+  deps: ApprovalDeps<never>,
+  s: Pick<Stores, "matching">,
+  scope: OrgScope,
+  group: MatchGroup,
+  bill: Bill,
+  by: { readonly actor: Actor; readonly exportId: string | null },
+): Promise<E.Either<DomainError, MatchGroup>> => {
+  if (group.status === "Synced") return E.right(group);
+  if (!POSTED_BILL_STATES.includes(bill.state))
+    return E.left(
+      conflict(
+        "MatchGroup.BillNotPosted",
+        `The group's bill is ${bill.state}: only a bill that was approved is in the books, so only its group is synced.`,
+      ),
+    );
+  const { status } = await evaluate(s, scope, group, bill);
+  const moved = transition(MATCH_GROUP_MACHINE, status, "sync", status);
+  if (E.isLeft(moved)) return moved;
+  const now = deps.clock.now();
+  const next: MatchGroup = {
+    ...group,
+    status: moved.right.to,
+    synced: { at: now.toISOString(), actor: by.actor, exportId: by.exportId },
+    updatedAt: now,
+  };
+  await s.matching.matchGroups.update(next);
+  return E.right(next);
+};
+
+/**
+ * Sets a match group Synced because its bill reached an accounting system outside an export of apar's books (a
+ * webhook subscriber that booked the bill says so); syncing a Synced group again changes nothing.
+ */
+export const syncMatchGroup =
+  (deps: ApprovalDeps<"bills" | "matching">) =>
+  (scope: OrgScope, actor: Actor, id: string): TE.TaskEither<DomainError, MatchGroupJson> =>
+  () =>
+    deps.db.run(async (s) => {
+      const group = await s.matching.matchGroups.ofId(scope, id);
+      if (group === undefined) return E.left(groupNotFound());
+      const bill = await s.bills.ofId(scope, group.billId);
+      if (bill === undefined) return E.left(groupNotFound());
+      const synced = await syncGroupWithin(deps, s, scope, group, bill, { actor, exportId: null });
+      return E.isLeft(synced) ? synced : E.right(await view(s, scope, synced.right, bill));
+    });

@@ -1,0 +1,277 @@
+import { type AccountingChart, type DomainError, decode, IsoDate, listEnvelope } from "@apar/core";
+import {
+  acknowledgeExport,
+  ChartBody,
+  createExport,
+  ExportBody,
+  exportFile,
+  exportJson,
+  getChart,
+  getExport,
+  listExports,
+  putChart,
+  readJournal,
+} from "@apar/core/app";
+import * as E from "fp-ts/lib/Either.js";
+import { streamBookFile } from "../../books/book-files.js";
+import { type HttpReply, type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import type { RouteDeps } from "./deps.js";
+import {
+  IDEMPOTENCY_KEY_PARAMETER,
+  idOf,
+  LIST_PARAMETERS,
+  listSchema,
+  operationKeyOf,
+  orgScope,
+  pageOf,
+  reply,
+  S,
+  withBody,
+} from "./support.js";
+
+/** What the books' routes use. */
+export type BooksRouteDeps = RouteDeps<"db" | "clock" | "ids">;
+
+const TAG = "books";
+/** The books need the `ap` module: they carry the match groups' Synced status (an AR-only plan has none yet). */
+const ACCESS = { scope: "organisation", module: "ap" } as const;
+
+export const BOOKS_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  [TAG]:
+    "The books: the journal of posted bills, issued invoices and credit notes and their payments, in apar's CSV or " +
+    "DATEV's Buchungsstapel; the organisation's chart mapping; exports that record what they carried and, once " +
+    "acknowledged, set the match groups of their bills Synced.",
+};
+
+/** A chart mapping as the API answers it. */
+export const chartJson = (c: AccountingChart) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null });
+
+const code = { type: "string", pattern: "^[0-9]{4,8}$" } as const;
+const CHART: JsonSchema = {
+  type: "object",
+  required: ["accounts", "datev", "updatedAt"],
+  properties: {
+    accounts: {
+      type: "object",
+      description: "The account of each role (SKR03 by default).",
+      properties: Object.fromEntries(
+        ["payables", "receivables", "bank", "expenses", "revenue", "inputVat", "outputVat"].map((r) => [r, code]),
+      ),
+    },
+    datev: {
+      type: "object",
+      properties: {
+        consultantNumber: { type: ["string", "null"], description: "Beraternummer." },
+        clientNumber: { type: ["string", "null"], description: "Mandantennummer." },
+        fiscalYearStart: { type: "string", description: "MM-DD." },
+        chartOfAccounts: { type: "string", description: "Sachkontenrahmen: 03 or 04." },
+        baseCurrency: { type: "string" },
+      },
+    },
+    updatedAt: { ...S.nullableDateTime, description: "Null while the defaults apply." },
+  },
+};
+const ACTOR: JsonSchema = { type: "object", properties: { type: S.string, id: S.nullableString } };
+const EXPORT: JsonSchema = {
+  type: "object",
+  properties: {
+    id: S.uuid,
+    organisationId: S.uuid,
+    from: { type: "string", format: "date" },
+    to: { type: "string", format: "date" },
+    format: { type: "string", enum: ["csv", "datev"] },
+    onlyNew: { type: "boolean" },
+    entryCount: { type: "integer" },
+    lineCount: { type: "integer" },
+    createdAt: S.dateTime,
+    createdBy: ACTOR,
+    acknowledgedAt: S.nullableDateTime,
+    acknowledgedBy: { oneOf: [ACTOR, { type: "null" }] },
+    matchGroupsSynced: { type: "integer" },
+    fileUrl: S.string,
+  },
+};
+const FILE = {
+  description:
+    "The file, streamed: apar's journal CSV (UTF-8) or DATEV's Buchungsstapel (Windows-1252), as the format says.",
+  mediaType: "text/csv",
+  schema: { type: "string" },
+};
+const PERIOD_PARAMETERS = [
+  {
+    name: "from",
+    in: "query",
+    required: true,
+    description: "First day (YYYY-MM-DD).",
+    schema: { type: "string", format: "date" },
+  },
+  {
+    name: "to",
+    in: "query",
+    required: true,
+    description: "Last day, included.",
+    schema: { type: "string", format: "date" },
+  },
+] as const;
+const missing = { description: "`AccountingExport.NotFound`: no such export in the organisation." };
+const invalid = { description: "`Request.Invalid` with the field errors." };
+
+/** The period in the query (`from`, `to`), or the problem naming the bad one. */
+const periodOf = (ctx: RouteContext): E.Either<DomainError, { from: string; to: string }> => {
+  const from = decode(IsoDate, ctx.query.get("from"), "from");
+  if (E.isLeft(from)) return from;
+  const to = decode(IsoDate, ctx.query.get("to"), "to");
+  return E.isLeft(to) ? to : E.right({ from: from.right, to: to.right });
+};
+
+/** The chart mapping, the journal of a period, and exports with their files and acknowledgements. */
+export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
+  {
+    method: "GET",
+    path: "/v1/accounting/chart",
+    operationId: "getAccountingChart",
+    summary: "The organisation's chart mapping: the account of each role and the DATEV settings",
+    tags: [TAG],
+    access: ACCESS,
+    responses: { "200": { description: "The chart (the defaults until set).", schema: CHART } },
+    handler: (ctx) => reply(getChart(deps())(orgScope(ctx).scope), 200, chartJson),
+  },
+  {
+    method: "PUT",
+    path: "/v1/accounting/chart",
+    operationId: "putAccountingChart",
+    summary: "Replace the organisation's chart mapping (members left out take the defaults)",
+    tags: [TAG],
+    access: ACCESS,
+    requestBody: jsonBody(ChartBody),
+    responses: { "200": { description: "The chart.", schema: CHART }, "400": invalid },
+    handler: (ctx) => withBody(ChartBody, ctx, (b) => reply(putChart(deps())(orgScope(ctx).scope, b), 200, chartJson)),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounting/journal",
+    operationId: "getAccountingJournal",
+    summary: "The journal of a period as CSV, read now and recorded nowhere (an export records what it carried)",
+    tags: [TAG],
+    access: ACCESS,
+    parameters: PERIOD_PARAMETERS,
+    responses: {
+      "200": FILE,
+      "400": { description: "`Request.Invalid`: from or to missing, not a date, or the period longer than 366 days." },
+    },
+    handler: async (ctx): Promise<HttpReply | DomainError> => {
+      const period = periodOf(ctx);
+      if (E.isLeft(period)) return period.left;
+      const journal = await readJournal(deps())(orgScope(ctx).scope, period.right)();
+      if (E.isLeft(journal)) return journal.left;
+      await streamBookFile(ctx.res, {
+        format: "csv",
+        ...period.right,
+        createdAt: deps().clock.now(),
+        chart: journal.right.chart,
+        name: "journal",
+        entries: journal.right.entries,
+      });
+      return { status: 200 };
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/accounting/exports",
+    operationId: "createAccountingExport",
+    summary: "Export the journal of a period (CSV or DATEV), recording the entries it carries",
+    tags: [TAG],
+    access: ACCESS,
+    parameters: [IDEMPOTENCY_KEY_PARAMETER],
+    requestBody: jsonBody(ExportBody),
+    responses: {
+      "201": { description: "The export; its file is at fileUrl.", schema: EXPORT },
+      "400": {
+        description:
+          "`Request.Invalid`: the period (at most 366 days; for DATEV within one fiscal year) or the format.",
+      },
+      "409": {
+        description:
+          "`Accounting.DatevNotConfigured`: the chart has no Beraternummer or Mandantennummer; " +
+          "`Accounting.DatevAmount`: an amount DATEV cannot take; `Idempotency.KeyReused`.",
+      },
+    },
+    handler: (ctx) =>
+      withBody(ExportBody, ctx, async (body) => {
+        const key = operationKeyOf(ctx, "POST /v1/accounting/exports", 201);
+        if (E.isLeft(key)) return key.left;
+        const { auth, scope } = orgScope(ctx);
+        const made = await createExport(deps())({
+          scope,
+          actor: auth.actor,
+          body,
+          ...(key.right === undefined ? {} : { idempotency: key.right }),
+        })();
+        if (E.isLeft(made)) return made.left;
+        return {
+          status: 201,
+          body: made.right.record,
+          headers: {
+            Location: made.right.record.fileUrl.replace(/\/file$/, ""),
+            ...(made.right.replayed ? { "Idempotent-Replayed": "true" } : {}),
+          },
+        };
+      }),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounting/exports",
+    operationId: "listAccountingExports",
+    summary: "List the organisation's exports of the books, newest first",
+    tags: [TAG],
+    access: ACCESS,
+    parameters: LIST_PARAMETERS,
+    responses: { "200": { description: "A page.", schema: listSchema(EXPORT) } },
+    handler: async (ctx) => {
+      const page = pageOf(ctx);
+      return E.isLeft(page)
+        ? page.left
+        : reply(listExports(deps())(orgScope(ctx).scope, page.right), 200, (p) => listEnvelope(p, exportJson));
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/accounting/exports/{id}",
+    operationId: "getAccountingExport",
+    summary: "Fetch an export of the books",
+    tags: [TAG],
+    access: ACCESS,
+    responses: { "200": { description: "The export.", schema: EXPORT }, "404": missing },
+    handler: (ctx) => reply(getExport(deps())(orgScope(ctx).scope, idOf(ctx)), 200, exportJson),
+  },
+  {
+    method: "GET",
+    path: "/v1/accounting/exports/{id}/file",
+    operationId: "getAccountingExportFile",
+    summary: "Download an export's file: the same bytes every time (the entries as they were exported)",
+    tags: [TAG],
+    access: ACCESS,
+    responses: { "200": FILE, "404": missing },
+    handler: async (ctx): Promise<HttpReply | DomainError> => {
+      const file = await exportFile(deps())(orgScope(ctx).scope, idOf(ctx))();
+      if (E.isLeft(file)) return file.left;
+      const { record, entries } = file.right;
+      await streamBookFile(ctx.res, { ...record, name: record.id.slice(0, 8), entries });
+      return { status: 200 };
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/accounting/exports/{id}/acknowledge",
+    operationId: "acknowledgeAccountingExport",
+    summary:
+      "Acknowledge an export (the accounting system took it): the match groups of its bills become Synced; a repeat changes nothing",
+    tags: [TAG],
+    access: ACCESS,
+    responses: { "200": { description: "The export, acknowledged.", schema: EXPORT }, "404": missing },
+    handler: (ctx) => {
+      const { auth, scope } = orgScope(ctx);
+      return reply(acknowledgeExport(deps())(scope, auth.actor, idOf(ctx)), 200, exportJson);
+    },
+  },
+];

@@ -1,0 +1,3 @@
+export * from "./books.js";
+export * from "./exports.js";
+export * from "./inputs.js";

@@ -1,0 +1,3 @@
+export * from "./chart.js";
+export * from "./export.js";
+export * from "./journal.js";
