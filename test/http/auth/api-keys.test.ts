@@ -228,6 +228,7 @@ test.serial("the operator changes a client's settings, and the client reads them
     billReviewTimeAfterDueDate: null,
     paymentAllowedRedirectHosts: [],
     arEmailsEnabled: true,
+    defaultPaymentTermsDays: null,
   });
   const patched = await h.call("PATCH", `/v1/clients/${client.id}`, {
     headers: key(operator.rawKey),
