@@ -87,8 +87,8 @@ test.serial("a person signs in with a mailed link; the sign-in, mail, link and q
   t.is(await page.innerText("h1"), "Review queue");
   t.deepEqual(
     await page.locator("header nav a").allInnerTexts(),
-    ["Review", "Reports", "Import and export"],
-    "a Member's pages (Members import and export as over the API)",
+    ["Review", "Reports", "Import and export", "Books"],
+    "a Member's pages (Members import, export and read the books as over the API)",
   );
   await noViolations(t, page, "review queue of a Member");
   const [cookie] = (await page.context().cookies()).filter((c) => c.name === "apar_portal_session");
