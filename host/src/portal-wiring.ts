@@ -57,6 +57,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           | "imports"
           | "auditLog"
           | "books"
+          | "uploads"
         > = {
           clock,
           headerPrefix: config.headerPrefix,
@@ -73,7 +74,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
           secretKey: () => loadSecretKey(config.secretKey, config.dataDir),
         };
         return portalRoutes(() => {
-          const { db, ids, randomBytes, webhooks, inboundDomain, files, renderer } = services();
+          const { db, ids, randomBytes, webhooks, inboundDomain, files, renderer, maxUploadBytes } = services();
           return {
             ...fixed,
             webhooks: portalWebhooksOf(webhooks),
@@ -89,6 +90,7 @@ export const portalModule = (config: Config, services: Services): ContainerModul
             imports: portalImportsOf({ db, clock, ids }),
             auditLog: portalAuditLogOf({ stores: () => db.stores }),
             books: portalBooksOf({ db, clock, ids }),
+            uploads: { files, maxBytes: maxUploadBytes },
           };
         });
       },

@@ -87,7 +87,7 @@ test.serial("a person signs in with a mailed link; the sign-in, mail, link and q
   t.is(await page.innerText("h1"), "Review queue");
   t.deepEqual(
     await page.locator("header nav a").allInnerTexts(),
-    ["Review", "Reports", "Import and export", "Books"],
+    ["Review", "Bills", "Reports", "Import and export", "Books"],
     "a Member's pages (Members import, export and read the books as over the API)",
   );
   await noViolations(t, page, "review queue of a Member");

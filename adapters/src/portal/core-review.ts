@@ -12,6 +12,7 @@ import {
   rejectBill,
   submitBill,
   updateBill,
+  uploadBill,
   voidBill,
 } from "@apar/core/app";
 import type { Clock, DocumentFiles, Ids, OrgScope, Stores, UnitOfWork } from "@apar/core/ports";
@@ -72,6 +73,16 @@ export const portalReviewOf = (deps: {
       const approval = await waiting(organisations, "NeedsApproval");
       return E.right({ review: review.rows, approval: approval.rows, more: review.more || approval.more });
     },
+    list: (auth, organisationId, filter, page) =>
+      within(auth, organisationId, ({ scope, organisation }) => async () => {
+        const bills = await listBills(deps)(scope, filter, page)();
+        return E.isLeft(bills) ? bills : E.right({ organisation: named(organisation), bills: bills.right });
+      }),
+    upload: (auth, organisationId, document) =>
+      within(auth, organisationId, ({ scope }) => async () => {
+        const uploaded = await uploadBill(deps)({ scope, actor: auth.actor, document })();
+        return E.isLeft(uploaded) ? uploaded : E.right(uploaded.right.bill);
+      }),
     get: (auth, organisationId, billId) =>
       within(auth, organisationId, ({ scope, organisation }) => async () => {
         const bill = await getBill(deps)(scope, billId)();

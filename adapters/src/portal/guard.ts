@@ -10,6 +10,7 @@ import {
 } from "@apar/core";
 import type { Clock } from "@apar/core/ports";
 import { asActor } from "../audit/context.js";
+import type { StreamingDocumentFiles } from "../documents/file-document-files.js";
 import type { Authenticator } from "../http/auth/authenticate.js";
 import type { HttpReply, RouteContext } from "../http/route.js";
 import { setCookie } from "./cookies.js";
@@ -51,6 +52,8 @@ export interface PortalServices {
   readonly imports: PortalImports;
   readonly auditLog: PortalAuditLog;
   readonly books: PortalBooks;
+  /** Where the Bills page's upload streams a document, and how large one may be (`APAR_MAX_UPLOAD_BYTES`). */
+  readonly uploads: { readonly files: StreamingDocumentFiles; readonly maxBytes: number };
 }
 
 /**
@@ -178,6 +181,28 @@ export const signedInForm =
       if (!sameOrigin(c) || !csrfMatches(s.keys.csrf, s.session.sid, form.get("csrf"))) return refused();
       return handler(c, s, form);
     })(ctx);
+
+/**
+ * As `signedInForm` for a multipart form (a route with `stream: true`, whose body the handler streams): the
+ * handler is given `csrfSent`, which tells whether the text fields sent before the file carry this session's CSRF
+ * token, so that nothing of a file is kept for a form the portal did not serve.
+ */
+export const signedInMultipart =
+  (
+    deps: PortalDeps,
+    keys: () => Promise<PortalKeys>,
+    handler: (
+      ctx: RouteContext,
+      s: Signed,
+      csrfSent: (fields: ReadonlyMap<string, string>) => boolean,
+    ) => Promise<HttpReply>,
+  ) =>
+  (ctx: RouteContext): Promise<HttpReply> =>
+    signedInPage(deps, keys, async (c, s) =>
+      sameOrigin(c)
+        ? handler(c, s, (fields) => csrfMatches(s.keys.csrf, s.session.sid, fields.get("csrf") ?? null))
+        : refused(),
+    )(ctx);
 
 /**
  * Wraps a page of a module: the page runs for a client whose plan includes `module`; any other gets 403 and the

@@ -1,6 +1,7 @@
 import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { auditLogRoutes } from "./audit-log-routes.js";
+import { billListRoutes } from "./bill-list-routes.js";
 import { booksRoutes } from "./books-routes.js";
 import { companyRoutes } from "./company-routes.js";
 import { keysOf, type PortalDeps } from "./guard.js";
@@ -38,6 +39,7 @@ export const portalRoutes = (deps: PortalDeps): RouteDef[] => {
     ...companyRoutes(deps, keys),
     ...sellerIdentityRoutes(deps, keys),
     ...reviewRoutes(deps, keys),
+    ...billListRoutes(deps, keys),
     ...policyRoutes(deps, keys),
     ...peopleRoutes(deps, keys),
     ...reportRoutes(deps, keys),

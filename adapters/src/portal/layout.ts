@@ -71,6 +71,7 @@ export interface LayoutUser {
 /** The navigation: each page with the operation that opens it. */
 const NAVIGATION: readonly (readonly [path: string, label: string, operationId: string])[] = [
   ["/portal/review", "Review", "portalReviewQueue"],
+  ["/portal/bills", "Bills", "portalBillList"],
   ["/portal/approval-policies", "Approval policies", "portalApprovalPoliciesPage"],
   ["/portal/people", "People", "portalPeoplePage"],
   ["/portal/webhooks", "Webhooks", "portalWebhooksPage"],

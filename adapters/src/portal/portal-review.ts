@@ -1,5 +1,6 @@
-import type { BillJson, DomainError, RequestAuth } from "@apar/core";
+import type { BillDocument, BillJson, DomainError, RequestAuth } from "@apar/core";
 import type { PayeeAccount } from "@apar/core/app";
+import type { BillFilter, Page, PageRequest } from "@apar/core/ports";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
 
@@ -31,6 +32,15 @@ export interface PortalDocument {
  */
 export interface PortalReview {
   queue(auth: RequestAuth): TE.TaskEither<DomainError, PortalQueue>;
+  /** A page of one organisation's bills, oldest first, filtered as `GET /v1/bills` filters them. */
+  list(
+    auth: RequestAuth,
+    organisationId: string,
+    filter: BillFilter,
+    page: PageRequest,
+  ): TE.TaskEither<DomainError, { readonly organisation: PortalOrganisation; readonly bills: Page<BillJson> }>;
+  /** Files a stored document as a new bill, as `POST /v1/bills` does: a job reads it, then it waits for review. */
+  upload(auth: RequestAuth, organisationId: string, document: BillDocument): TE.TaskEither<DomainError, BillJson>;
   get(auth: RequestAuth, organisationId: string, billId: string): TE.TaskEither<DomainError, PortalQueued>;
   document(auth: RequestAuth, organisationId: string, billId: string): TE.TaskEither<DomainError, PortalDocument>;
   /** Corrects fields with a body as `PATCH /v1/bills/{id}` takes it (decoded and checked by core). */

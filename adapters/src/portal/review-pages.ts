@@ -79,11 +79,12 @@ export const groupedAmount = (amount: string): string => {
   return `${sign}${grouped}${fraction === undefined ? "" : `.${fraction}`}`;
 };
 
-const money = (amount: string | null, currency: string | null): string =>
+/** An amount grouped, with its currency ("unknown" when not read). */
+export const money = (amount: string | null, currency: string | null): string =>
   amount === null ? "unknown" : `${groupedAmount(amount)}${currency === null ? "" : ` ${currency}`}`;
 
 /** True when a bill's due date has passed in its organisation's time zone (on the day itself it is not yet). */
-const overdue = (dueDate: string | null, organisation: PortalOrganisation, now: Date): boolean =>
+export const overdue = (dueDate: string | null, organisation: PortalOrganisation, now: Date): boolean =>
   dueDate !== null && dueDate < businessDateOf(now, organisation.timeZone ?? "UTC");
 
 /** The fields read with low confidence (and the ones a payment needs that were not read at all). */

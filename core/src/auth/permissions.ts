@@ -356,6 +356,8 @@ const operations = {
   portalRejectBill: APPROVE,
   portalDismissDuplicate: PREPARE,
   portalVoidBill: PREPARE,
+  portalBillList: ORG,
+  portalUploadBill: PREPARE,
   portalSellerIdentityPage: CLIENT_ADMIN,
   portalSaveSellerIdentity: CLIENT_ADMIN,
   portalWebhooksPage: CLIENT_ADMIN,

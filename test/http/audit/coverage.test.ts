@@ -237,6 +237,10 @@ const portalSession = async (credential: string) => {
       contentType: "application/x-www-form-urlencoded",
       headers: { cookie, "x-service-api-key": "", "x-service-organisation-id": "" },
     }),
+    upload: (fields: Record<string, string>, file: Buffer) => {
+      const { body, contentType } = multipart(file, "portal.pdf", "file", { csrf: token, ...fields });
+      return { raw: body, contentType, headers: { cookie, "x-service-api-key": "", "x-service-organisation-id": "" } };
+    },
   };
 };
 
@@ -816,6 +820,12 @@ test.serial("every route that changes something leaves an audit entry with its r
     "POST",
     "/portal/review/void",
     portal.form({ organisationId: org, id: again, reason: "Sent twice" }),
+  );
+  await walk(
+    "portalUploadBill",
+    "POST",
+    "/portal/bills/upload",
+    portal.upload({ organisationId: org }, pdfWith({ ...acme, invoiceNumber: "PORTAL-UP" }, "portal-upload")),
   );
   const refused = await readBill(acme);
   await h.call("POST", `/v1/bills/${refused}/submit`);

@@ -54,12 +54,20 @@ export interface BillHarness {
   dispose(): Promise<void>;
 }
 
-/** Builds a multipart/form-data body with one file part. */
-export const multipart = (file: Buffer, filename = "bill.pdf", part = "file") => {
+/** Builds a multipart/form-data body with text fields (sent first) and one file part. */
+export const multipart = (
+  file: Buffer,
+  filename = "bill.pdf",
+  part = "file",
+  fields: Readonly<Record<string, string>> = { note: "hello" },
+) => {
   const boundary = `----apar${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n` +
+      texts +
         `--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="${filename}"\r\n` +
         "Content-Type: application/octet-stream\r\n\r\n",
     ),

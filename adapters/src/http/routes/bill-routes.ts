@@ -24,7 +24,14 @@ import {
 } from "@apar/core/app";
 import type { BillFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import {
+  type HttpReply,
+  jsonBody,
+  type ParameterDef,
+  type QueryParams,
+  type RouteContext,
+  type RouteDef,
+} from "../route.js";
 import { BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
 import type { RouteDeps } from "./deps.js";
@@ -40,12 +47,13 @@ const ACCESS = { scope: "organisation", module: "ap" } as const;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-const listFilter = (ctx: RouteContext): E.Either<DomainError, BillFilter> => {
+/** The filter of `GET /v1/bills` (and the portal's bill list) from its query parameters. */
+export const billListFilter = (query: QueryParams): E.Either<DomainError, BillFilter> => {
   const errors: { field: string; code: string; message: string }[] = [];
-  const state = ctx.query.get("state");
-  const supplierId = ctx.query.get("supplierId");
-  const from = ctx.query.get("invoiceDateFrom");
-  const to = ctx.query.get("invoiceDateTo");
+  const state = query.get("state");
+  const supplierId = query.get("supplierId");
+  const from = query.get("invoiceDateFrom");
+  const to = query.get("invoiceDateTo");
   if (state !== undefined && !(BILL_STATES as readonly string[]).includes(state))
     errors.push({ field: "State", code: "enum", message: `State must be one of ${BILL_STATES.join(", ")}` });
   if (supplierId !== undefined && !isUuid(supplierId))
@@ -56,7 +64,7 @@ const listFilter = (ctx: RouteContext): E.Either<DomainError, BillFilter> => {
   ] as const)
     if (v !== undefined && !isIsoDate(v)) errors.push({ field, code: "date", message: `${field} must be YYYY-MM-DD` });
   if (errors.length > 0) return E.left(validationError(errors));
-  const supplier = ctx.query.get("supplier");
+  const supplier = query.get("supplier");
   return E.right({
     ...(state === undefined ? {} : { state: state as BillState }),
     ...(supplierId === undefined ? {} : { supplierId: supplierId.toLowerCase() }),
@@ -193,7 +201,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
         const { scope } = orgScope(ctx);
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
-        const filter = listFilter(ctx);
+        const filter = billListFilter(ctx.query);
         if (E.isLeft(filter)) return filter.left;
         return reply(listBills(deps())(scope, filter.right, page.right), 200, (p) => listEnvelope(p));
       },

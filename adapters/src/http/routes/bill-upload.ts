@@ -21,12 +21,15 @@ const FRAMING_ALLOWANCE = 64 * 1024;
 /**
  * Streams the `file` part of a multipart/form-data request into the document files, counting bytes as they
  * come (413 past `maxBytes`, without waiting for the rest), then checks the type by its magic bytes (415)
- * and that it is not empty (400). Other parts are skipped.
+ * and that it is not empty (400). Other parts are skipped, unless `admit` is given: then the text fields sent
+ * before the file (at most 20, 1 KiB each) are handed to it, and the file is stored only when it answers
+ * nothing (a form's CSRF token, for instance, is checked before a byte of the file is kept).
  */
 export const receiveDocument = (
   ctx: RouteContext,
   files: StreamingDocumentFiles,
   maxBytes: number,
+  admit?: (fields: ReadonlyMap<string, string>) => DomainError | undefined,
 ): Promise<ReceivedDocument | DomainError> => {
   const type = String(ctx.headers["content-type"] ?? "");
   if (!/^multipart\/form-data\s*;/i.test(type))
@@ -42,7 +45,7 @@ export const receiveDocument = (
   return new Promise((resolve, reject) => {
     let busboy: Busboy.Busboy;
     try {
-      busboy = Busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 20, parts: 25 } });
+      busboy = Busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 20, parts: 25, fieldSize: 1024 } });
     } catch (e) {
       resolve(badRequest("Request.MalformedBody", `The multipart body cannot be read: ${(e as Error).message}`));
       return;
@@ -54,9 +57,22 @@ export const receiveDocument = (
       done = true;
       resolve(answer);
     };
+    const fields = new Map<string, string>();
+    busboy.on("field", (name, value) => {
+      if (!fields.has(name)) fields.set(name, value);
+    });
     busboy.on("file", (name, stream, info) => {
       if (name !== "file" || stored !== undefined) {
         stream.resume();
+        return;
+      }
+      const refused = admit?.(fields);
+      if (refused !== undefined) {
+        // Nothing of the file is read: the server answers and closes the connection.
+        stored = Promise.resolve(refused);
+        ctx.req.unpipe(busboy);
+        ctx.req.pause();
+        finish(refused);
         return;
       }
       stored = files.putStream(stream, maxBytes).then((file): ReceivedDocument | DomainError => {
