@@ -1,1 +1,2 @@
+// @apar/host: configuration, the inversify container, process roles, the CLI and the first start.
 export {};

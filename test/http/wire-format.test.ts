@@ -18,7 +18,7 @@ import {
 } from "./auth/harness.js";
 import { idFor, seedTenant, type Tenant } from "./support/tenant.js";
 
-// The wire format, checked over every operation of the OpenAPI document the app serves (docs/decisions.md,
+// The wire format, checked over every operation of the OpenAPI document the app serves (docs/log/issue-12-one-model.md,
 // "Wire format"): amounts padded to their currency's minor unit, lists as {data, nextCursor, hasMore}, instants
 // as ISO-8601 UTC with milliseconds, unknown body members refused, every module in the document and enforced.
 

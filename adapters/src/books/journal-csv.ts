@@ -3,7 +3,7 @@ import { csvField, type JournalEntry, wireAmount } from "@apar/core";
 
 // apar's journal as CSV (RFC 4180: a header row, CR LF, fields quoted when they hold a comma, a quote or a line break,
 // quotes doubled; text a spreadsheet would run as a formula gets a leading apostrophe, as the reports' CSV): one row
-// per journal line. The README and docs/decisions.md describe the columns; tests hold files to them
+// per journal line. The README and docs/log/issue-38-accountants.md describe the columns; tests hold files to them
 // (fixtures/books/journal-csv.json).
 
 /** The columns of the journal CSV, in order (the header row names them). */

@@ -14,7 +14,7 @@ export const THEME = {
 } as const;
 
 // Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms) are not shaped or
-// reordered by pdf-lib: they print as "?" rather than as letters in the wrong order (docs/decisions.md).
+// reordered by pdf-lib: they print as "?" rather than as letters in the wrong order (docs/log/foundation.md, Receivables).
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 
 /** Text a font can draw: characters it lacks (and right-to-left ones) become `?`, line breaks and tabs spaces. */

@@ -1,3 +1,4 @@
+// The operator portal: server-rendered pages and forms under /portal, signed in per person or by key.
 import type { RouteDef } from "../http/route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { auditLogRoutes } from "./audit-log-routes.js";

@@ -1,3 +1,4 @@
+// SQL stores on sequelize: SQLite (the default) and MySQL/MariaDB, with migrations and locks.
 export { decodeDate, decodeJson, encodeDate } from "./columns.js";
 export type { SqlDatabaseOptions } from "./connect.js";
 export { isMysqlUrl } from "./connect.js";

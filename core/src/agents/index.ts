@@ -1,2 +1,3 @@
+// The agents' rules: tool confirmations a person must give.
 export * from "./model.js";
 export * from "./tool-confirmation.js";

@@ -1,3 +1,4 @@
+// Approval rules: policies evaluated in order, quorum, public approval links, reasons in words.
 export * from "./approval-links.js";
 export * from "./evaluate.js";
 export * from "./model.js";

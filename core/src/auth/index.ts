@@ -1,3 +1,4 @@
+// Who may do what: principals, access checks, header names and the permissions table.
 export * from "./access.js";
 export * from "./auth-code-format.js";
 export * from "./header-names.js";

@@ -1,3 +1,4 @@
+// Bank account checks: IBAN, BIC and national account rules, and where a payment may go.
 export * from "./destination.js";
 export * from "./local-checks.js";
 export * from "./profiles.js";

@@ -1,3 +1,4 @@
+// Bills: the model, the lifecycle table, the view, history and field limits.
 export * from "./bill-machine.js";
 export * from "./bill-view.js";
 export * from "./canonical-fields.js";

@@ -1,2 +1,3 @@
+// Customers: the model, and finding one by a name close to it.
 export * from "./fuzzy.js";
 export * from "./model.js";

@@ -1,3 +1,4 @@
+// Inbound mail rules: companies, allowlists and the lifecycle of bills waiting for their organisation.
 export * from "./allowlist.js";
 export type * from "./company-bill.js";
 export * from "./company-bill-machine.js";

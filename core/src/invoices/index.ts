@@ -1,3 +1,4 @@
+// Invoices and customer credit notes: models, lifecycle tables, totals and due dates.
 export * from "./credit-note-breakdown.js";
 export * from "./credit-note-machine.js";
 export * from "./history.js";

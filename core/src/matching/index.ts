@@ -1,3 +1,4 @@
+// Three-way matching: purchase orders, delivery notes, match groups and variances.
 export * from "./auto-match.js";
 export * from "./match-group-machine.js";
 export * from "./model.js";

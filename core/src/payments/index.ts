@@ -1,3 +1,4 @@
+// Payments: payment runs and their lifecycle, rails, pain.001 files, camt statements and creditor references.
 export * from "./camt.js";
 export * from "./creditor-reference.js";
 export * from "./imported-statement.js";

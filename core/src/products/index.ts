@@ -1,1 +1,2 @@
+// Products: the catalogue model.
 export * from "./model.js";

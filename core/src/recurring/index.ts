@@ -1,3 +1,4 @@
+// Recurring invoices: schedules and their lifecycle table.
 export * from "./cadence.js";
 export * from "./calendar-date.js";
 export * from "./model.js";

@@ -1,3 +1,4 @@
+// Reports, pure: ageing buckets and customer statements.
 export * from "./aging.js";
 export * from "./items.js";
 export * from "./report-view.js";

@@ -1,1 +1,2 @@
+// Suppliers: the model.
 export * from "./model.js";

@@ -1,3 +1,4 @@
+// Webhooks: subscriptions, signatures, deliveries and their lifecycle table.
 export * from "./delivery-machine.js";
 export * from "./delivery-request.js";
 export * from "./model.js";

@@ -13,7 +13,7 @@ import {
 } from "../auth/harness.js";
 import { probeRoutes } from "../auth/probe-routes.js";
 
-// Serial: on SQLite, concurrent writers wait for one another in busy retries (see docs/decisions.md).
+// Serial: on SQLite, concurrent writers wait for one another in busy retries (see docs/log/foundation.md, Storage).
 let h: Harness;
 test.before(async () => {
   h = await startHarness({ probeRoutes, vars: { APAR_CORS_ORIGINS: "https://app.example.com" } });

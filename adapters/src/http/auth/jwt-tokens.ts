@@ -21,7 +21,7 @@ const algorithmOf = (jwk: JWK): Algorithm | undefined => {
 const roles = <R extends string>(names: readonly R[]) =>
   t.array(t.keyof(Object.fromEntries(names.map((n) => [n, null])) as Record<R, null>));
 
-// The claims as they travel: short, stable names (the spec leaves claim names to us; see docs/decisions.md).
+// The claims as they travel: short, stable names (the spec leaves claim names to us; see docs/log/foundation.md).
 const Payload = t.type({
   sub: t.string,
   client_id: t.string,

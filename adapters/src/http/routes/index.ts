@@ -1,3 +1,4 @@
+// The API's route modules, one per resource; each takes `RouteDeps<K>` and answers `RouteDef`s.
 import type { RouteDef } from "../route.js";
 import { apiKeyRoutes } from "./api-key-routes.js";
 import { auditRoutes } from "./audit-routes.js";

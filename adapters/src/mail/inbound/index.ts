@@ -1,3 +1,4 @@
+// Mail in: the SMTP receiver, parsing, DKIM/SPF/DMARC checks and the shape a message must have.
 export * from "./authenticate.js";
 export * from "./gateway.js";
 export * from "./headers.js";

@@ -6,7 +6,7 @@ const hash = { type: DataTypes.CHAR(64), allowNull: false };
 
 /**
  * The audit log: one row per change, chained by hash within its chain (an organisation, or a client for client-wide
- * changes), and one head row per chain that appends lock (docs/decisions.md, "The audit log").
+ * changes), and one head row per chain that appends lock (docs/log/issue-38-accountants.md, "The audit log").
  */
 export const auditLog: Migration = {
   name: "0026-audit-log",

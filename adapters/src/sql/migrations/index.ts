@@ -1,3 +1,4 @@
+// Every migration, in order: add a file NNNN-name.ts and list it here.
 import { tenancy } from "./0001-tenancy.js";
 import { outbox } from "./0002-outbox.js";
 import { jobs } from "./0003-jobs.js";

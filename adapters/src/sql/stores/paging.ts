@@ -161,7 +161,7 @@ export const distinctValues = async (
   return values.length > max ? undefined : values;
 };
 
-/** The answer when a filter would read more than the cap: narrowing it is the client's move (docs/decisions.md). */
+/** The answer when a filter would read more than the cap: narrowing it is the client's move (docs/log/issue-19-speed.md). */
 export class FilterTooBroad extends Error implements DomainError {
   readonly _tag = "DomainError";
   readonly kind = "BadRequest";

@@ -1,1 +1,2 @@
+// Use cases of the AP and AR agents: conversations and their turns.
 export * from "./conversations.js";

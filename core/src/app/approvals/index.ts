@@ -1,3 +1,4 @@
+// Use cases of approvals: policies, submit, approve, reject, public approval links.
 export * from "./approval-links.js";
 export * from "./bill-lifecycle.js";
 export * from "./deps.js";

@@ -1,3 +1,4 @@
+// Use cases of bills: upload, reading, review, corrections, voids, and the one place a bill moves (`moveBill`).
 export * from "./bill-actions.js";
 export * from "./bill-events.js";
 export * from "./bill-queries.js";

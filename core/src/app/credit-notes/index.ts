@@ -1,1 +1,2 @@
+// Use cases of customer credit notes.
 export * from "./credit-note-use-cases.js";

@@ -1,1 +1,2 @@
+// Use cases of customers.
 export * from "./customer-use-cases.js";

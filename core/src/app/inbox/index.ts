@@ -1,3 +1,4 @@
+// Use cases of inbound mail: companies, allowlists, bills waiting for their organisation.
 export * from "./allowed-senders.js";
 export * from "./company-bills.js";
 export * from "./company-queries.js";

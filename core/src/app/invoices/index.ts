@@ -1,3 +1,4 @@
+// Use cases of invoices: drafts, sending, payments, the public page.
 export * from "./create-invoice.js";
 export * from "./deps.js";
 export * from "./draft-lines.js";

@@ -1,3 +1,4 @@
+// `JOBS`: every job type, each declared beside its use case.
 import { sendApprovalLinksJob } from "../approvals/jobs.js";
 import { readBillJob, sweepDocumentsJob, sweepStuckReadsJob } from "../bills/jobs.js";
 import { readCompanyBillJob } from "../inbox/jobs.js";

@@ -1,1 +1,2 @@
+// Use cases of products.
 export * from "./product-use-cases.js";

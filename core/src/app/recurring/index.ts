@@ -1,3 +1,4 @@
+// Use cases of recurring invoices.
 export * from "./deps.js";
 export * from "./enqueue-due.js";
 export * from "./generate-occurrence.js";

@@ -1,3 +1,4 @@
+// Use cases of payment reminders.
 export * from "./deliver.js";
 export * from "./deps.js";
 export * from "./enqueue-reminders.js";

@@ -1,1 +1,2 @@
+// Use cases of suppliers.
 export * from "./supplier-use-cases.js";

@@ -1,3 +1,4 @@
+// Use cases of tenancy: clients, organisations, users, memberships, API keys, settings.
 export * from "./add-organisation-member.js";
 export * from "./auth-codes.js";
 export * from "./authenticate.js";

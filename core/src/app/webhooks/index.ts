@@ -1,3 +1,4 @@
+// Use cases of webhooks: subscriptions, fan-out of events, deliveries and replays.
 export * from "./deliver.js";
 export type * from "./deps.js";
 export * from "./dispatch-events.js";

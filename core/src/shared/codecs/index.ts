@@ -1,3 +1,4 @@
+// io-ts codecs shared by every domain, and the JSON Schema generator.
 export * from "./closed-type.js";
 export * from "./combinators.js";
 export * from "./failure.js";
