@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { issuerAllowed } from "@apar/adapters/portal/oidc";
+import { serversOf } from "@apar/adapters/sql/index";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { JwkSet } from "./jwt-keys.js";
@@ -156,14 +157,15 @@ const mysqlUrl = fromString<string | undefined>(
   "DatabaseUrl",
   (s) => {
     if (s.trim() === "") return undefined as string | undefined;
+    if (!/^mysql:\/\//i.test(s)) return undefined;
     try {
-      const url = new URL(s);
-      return url.protocol === "mysql:" && url.hostname !== "" && url.pathname.length > 1 ? s : undefined;
+      const { servers, database } = serversOf(s);
+      return servers.every((server) => server.host !== "") && database !== "" ? s : undefined;
     } catch {
       return undefined;
     }
   },
-  "a mysql://user:password@host:3306/database URL",
+  "a mysql://user:password@host:3306/database URL (several servers of a cluster: host1:3306,host2:3306)",
 );
 const smtpUrl = fromString<string | undefined>(
   "SmtpUrl",
@@ -318,7 +320,8 @@ export const VARIABLES = {
     name: "DATABASE_URL",
     codec: mysqlUrl,
     fallback: undefined,
-    meaning: "`mysql://user:pass@host:3306/db` for MySQL/MariaDB (default: SQLite `<data>/apar.sqlite`)",
+    meaning:
+      "`mysql://user:pass@host:3306/db` for MySQL/MariaDB (default: SQLite `<data>/apar.sqlite`); a cluster's servers as `host1:3306,host2:3306,host3:3306`, each new connection to the first that answers",
   },
   roles: {
     name: "APAR_ROLES",

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Sequelize } from "sequelize";
 import sqlite3 from "sqlite3";
@@ -37,6 +37,74 @@ export const mysqlLock =
         await session.select("SELECT RELEASE_LOCK($1) AS released", [lockName]);
       }
     });
+  };
+
+/** How long a cluster lock holds without its holder renewing it (a holder that died frees it after this). */
+export const CLUSTER_LEASE_SECONDS = 30;
+
+const isDuplicateOrConflict = (error: unknown): boolean => {
+  const e = error as { parent?: { errno?: number }; original?: { errno?: number }; errno?: number };
+  const errno = e.errno ?? e.parent?.errno ?? e.original?.errno;
+  // 1062: the lock's row exists; 1213: a certification conflict with another node's insert of it.
+  return errno === 1062 || errno === 1213;
+};
+
+/**
+ * A Galera cluster: `GET_LOCK` holds on one node only, so the lock is a row of `apar_locks` (name, holder, lease).
+ * Taking it inserts the row (certification lets one of two nodes' inserts commit), or takes over a row whose lease
+ * ran out; the holder renews the lease while the work runs and deletes the row after. A process that dies frees
+ * the lock when its lease ends.
+ */
+export const clusterLock =
+  (sequelize: Sequelize, timeoutMs: number): LockRunner =>
+  async (name, work) => {
+    const session = new SqlSession(sequelize, "mysql", null);
+    await session.execute(
+      "CREATE TABLE IF NOT EXISTS apar_locks (name VARCHAR(190) NOT NULL PRIMARY KEY, holder CHAR(36) NOT NULL, expires_at DATETIME(3) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin",
+    );
+    const holder = randomUUID();
+    const lease = `NOW(3) + INTERVAL ${CLUSTER_LEASE_SECONDS} SECOND`;
+    const take = async (): Promise<boolean> => {
+      try {
+        await session.execute(`INSERT INTO apar_locks (name, holder, expires_at) VALUES ($1, $2, ${lease})`, [
+          name,
+          holder,
+        ]);
+        return true;
+      } catch (error) {
+        if (!isDuplicateOrConflict(error)) throw error;
+      }
+      try {
+        const taken = await session.execute(
+          `UPDATE apar_locks SET holder = $1, expires_at = ${lease} WHERE name = $2 AND expires_at < NOW(3)`,
+          [holder, name],
+        );
+        return taken === 1;
+      } catch (error) {
+        if (isDuplicateOrConflict(error)) return false;
+        throw error;
+      }
+    };
+    const deadline = Date.now() + timeoutMs;
+    while (!(await take())) {
+      if (Date.now() >= deadline) throw new Error(`database lock "${name}" not acquired within ${timeoutMs} ms`);
+      await sleep(POLL_MS * 4 + Math.random() * POLL_MS * 4);
+    }
+    const renewal = setInterval(
+      () => {
+        session
+          .execute(`UPDATE apar_locks SET expires_at = ${lease} WHERE name = $1 AND holder = $2`, [name, holder])
+          .catch(() => undefined);
+      },
+      (CLUSTER_LEASE_SECONDS * 1000) / 3,
+    );
+    renewal.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(renewal);
+      await session.execute("DELETE FROM apar_locks WHERE name = $1 AND holder = $2", [name, holder]);
+    }
   };
 
 const run = (db: sqlite3.Database, sql: string): Promise<void> =>

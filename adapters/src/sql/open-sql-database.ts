@@ -5,7 +5,8 @@ import { systemClock } from "../system/clock.js";
 import { randomIds } from "../system/ids.js";
 import { NamedMutexes } from "../system/mutex.js";
 import { type Connection, connect, type SqlDatabaseOptions } from "./connect.js";
-import { type LockRunner, mysqlLock, sqliteLock } from "./database-lock.js";
+import { clusterLock, type LockRunner, mysqlLock, sqliteLock } from "./database-lock.js";
+import { retryDeadlocks } from "./deadlock.js";
 import { migrator } from "./migrator.js";
 import { openGate, SqlSession, type WriteGate } from "./sql-session.js";
 import { sqlStores } from "./sql-stores.js";
@@ -34,9 +35,13 @@ const gateFor = (connection: Connection): WriteGate => {
 };
 
 const lockFor = (connection: Connection, timeoutMs: number): LockRunner =>
-  connection.dialect === "mysql" || connection.sqliteFile === undefined
-    ? mysqlLock(connection.sequelize, timeoutMs)
-    : sqliteLock(connection.sqliteFile, timeoutMs);
+  connection.cluster === true
+    ? clusterLock(connection.sequelize, timeoutMs)
+    : connection.dialect === "mysql" || connection.sqliteFile === undefined
+      ? mysqlLock(connection.sequelize, timeoutMs)
+      : sqliteLock(connection.sqliteFile, timeoutMs);
+
+const noRetryReport = () => undefined;
 
 /** Opens a MySQL/MariaDB (`url`) or SQLite (`sqliteFile`) database. Call `migrate()` before using the stores. */
 export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Database> => {
@@ -53,14 +58,22 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
       new SqlSession(sequelize, dialect, null, gate, options.onDeadlockRetry, options.listScanRows),
       newId,
     ),
-    run: (work) =>
-      gate(() =>
-        sequelize.transaction((transaction) =>
-          work(
-            sqlStores(new SqlSession(sequelize, dialect, transaction, gate, undefined, options.listScanRows), newId),
+    // A unit of work the server rolled back as a deadlock victim (on a Galera cluster also: one that lost a
+    // certification conflict at commit) is run again from the start: nothing of it was kept, and a unit of work
+    // does nothing outside the database.
+    run: (work) => {
+      const once = () =>
+        gate(() =>
+          sequelize.transaction((transaction) =>
+            work(
+              sqlStores(new SqlSession(sequelize, dialect, transaction, gate, undefined, options.listScanRows), newId),
+            ),
           ),
-        ),
-      ),
+        );
+      return dialect === "mysql"
+        ? retryDeadlocks("unit-of-work", once, options.onDeadlockRetry ?? noRetryReport)
+        : once();
+    },
     migrate: () =>
       withLock("migrate", async () => {
         await umzug.up();
