@@ -3,32 +3,22 @@
 // Prints each step's time, the bytes written and the heap it grew by at most (sampled): memory follows a batch, not
 // the year. Usage: npm run bench:books [-- documents]      SQLite in a temporary folder (default 20,000 of each)
 //        BENCH_BOOKS_DB=mysql://root@127.0.0.1:3306/ npm run bench:books      on MariaDB
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { datevFile } from "@apar/adapters/books/datev";
 import { journalCsv } from "@apar/adapters/books/journal-csv";
-import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import { EMPTY_FIELDS, emptyLifecycle, type Invoice, UNREAD_BILL } from "@apar/core";
 import { createExport, exportFile, putChart, readJournal } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { benchDatabase } from "../mysql-database.js";
+import { measureHeap } from "../measure-heap.js";
+import { openBenchDatabase } from "../mysql-database.js";
 
 const count = Number(process.argv[2] ?? 20_000);
 const ids = randomIds(systemClock);
 const scope = { clientId: ids.next(), organisationId: ids.next() };
-const server = process.env.BENCH_BOOKS_DB;
-const folder = mkdtempSync(join(tmpdir(), "apar-bench-books-"));
-const location =
-  server !== undefined && /^(mysql|mariadb):\/\//i.test(server)
-    ? { url: await benchDatabase(server, "apar_bench_books", true) }
-    : { sqliteFile: join(folder, "apar.sqlite") };
-const database = await openSqlDatabase(location);
-await database.migrate();
+const { database, dispose } = await openBenchDatabase(process.env.BENCH_BOOKS_DB, "apar_bench_books");
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 const recorded = new Date("2025-12-31T12:00:00Z");
@@ -128,22 +118,7 @@ const sink = () => {
   };
 };
 
-const measure = async (name: string, run: () => Promise<string>) => {
-  globalThis.gc?.();
-  const base = process.memoryUsage().heapUsed;
-  let peak = base;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 5);
-  const start = performance.now();
-  const what = await run();
-  const ms = performance.now() - start;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().heapUsed);
-  console.log(
-    `${name}: ${ms.toFixed(0)} ms, ${what}, heap grew by at most ${((peak - base) / 2 ** 20).toFixed(1)} MiB`,
-  );
-};
+const measure = measureHeap;
 
 for (let round = 0; round < 2; round++) {
   await measure("journal of 2025 as CSV", async () => {
@@ -172,5 +147,4 @@ for (let round = 0; round < 2; round++) {
     return `${(out.bytes() / 2 ** 20).toFixed(1)} MiB written`;
   });
 }
-await database.close();
-rmSync(folder, { recursive: true, force: true });
+await dispose();

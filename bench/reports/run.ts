@@ -3,29 +3,19 @@
 // the heap it grew by at most (sampled), so that one can see memory follow parties, not documents.
 // Usage: npm run bench:reports [-- invoices]           SQLite in a temporary folder (default 40,000 invoices)
 //        BENCH_REPORTS_DB=mysql://root@127.0.0.1:3306/ npm run bench:reports      on MariaDB
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds } from "@apar/adapters/system/ids";
 import { EMPTY_FIELDS, emptyLifecycle, type Invoice, UNREAD_BILL } from "@apar/core";
 import { agedPayables, agedReceivables } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { benchDatabase } from "../mysql-database.js";
+import { measureHeap } from "../measure-heap.js";
+import { openBenchDatabase } from "../mysql-database.js";
 
 const count = Number(process.argv[2] ?? 40_000);
 const CUSTOMERS = 500;
 const ids = randomIds(systemClock);
 const scope = { clientId: ids.next(), organisationId: ids.next() };
-const server = process.env.BENCH_REPORTS_DB;
-const folder = mkdtempSync(join(tmpdir(), "apar-bench-reports-"));
-const location =
-  server !== undefined && /^(mysql|mariadb):\/\//i.test(server)
-    ? { url: await benchDatabase(server, "apar_bench_reports", true) }
-    : { sqliteFile: join(folder, "apar.sqlite") };
-const database = await openSqlDatabase(location);
-await database.migrate();
+const { database, dispose } = await openBenchDatabase(process.env.BENCH_REPORTS_DB, "apar_bench_reports");
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 const longAgo = new Date("2025-06-01T00:00:00Z");
@@ -112,28 +102,15 @@ console.log(
 );
 
 const deps = { db: database, clock: systemClock, ids };
-const measure = async (name: string, run: () => Promise<E.Either<unknown, { rows: readonly unknown[] }>>) => {
-  globalThis.gc?.();
-  const base = process.memoryUsage().heapUsed;
-  let peak = base;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 5);
-  const start = performance.now();
-  const result = await run();
-  const ms = performance.now() - start;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().heapUsed);
-  const rows = E.isRight(result) ? result.right.rows.length : -1;
-  console.log(
-    `${name}: ${ms.toFixed(0)} ms, ${rows} rows, heap grew by at most ${((peak - base) / 2 ** 20).toFixed(1)} MiB`,
-  );
-};
+const measure = (name: string, run: () => Promise<E.Either<unknown, { rows: readonly unknown[] }>>) =>
+  measureHeap(name, async () => {
+    const result = await run();
+    return `${E.isRight(result) ? result.right.rows.length : -1} rows`;
+  });
 for (let round = 0; round < 2; round++) {
   await measure("aged receivables today", () => agedReceivables(deps)(scope)());
   await measure("aged receivables as of 2025-03-01", () => agedReceivables(deps)(scope, "2025-03-01")());
   await measure("aged payables today", () => agedPayables(deps)(scope)());
   await measure("aged payables as of 2025-03-01", () => agedPayables(deps)(scope, "2025-03-01")());
 }
-await database.close();
-rmSync(folder, { recursive: true, force: true });
+await dispose();
