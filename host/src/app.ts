@@ -6,12 +6,12 @@ import type { WebhookRunner } from "@apar/adapters/webhooks/delivery-runner";
 import type { Database } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
+import { type RunningApi, startApi } from "./api-role.js";
 import { BILL_TOKENS, removeDocumentTemp } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { buildContainer, type ContainerOverrides } from "./container.js";
 import { type FirstStart, firstStart } from "./first-start.js";
 import { startSmtpRole } from "./inbound-wiring.js";
-import { type RunningApi, startApi } from "./roles/api.js";
 import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
 

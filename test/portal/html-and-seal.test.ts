@@ -1,4 +1,4 @@
-import { html } from "@apar/adapters/portal/html";
+import { html } from "@apar/adapters/pages/html";
 import { csrfMatches, csrfToken, portalKeys, seal, unseal } from "@apar/adapters/portal/seal";
 import test from "ava";
 

@@ -1,4 +1,4 @@
-import { clientIp, normaliseIp, trustedProxies } from "@apar/adapters/rate-limit/index";
+import { clientIp, normaliseIp, trustedProxies } from "@apar/adapters/net/index";
 import test from "ava";
 
 const none = trustedProxies([]);

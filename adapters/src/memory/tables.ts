@@ -14,6 +14,7 @@ import type {
   Company,
   CompanyBill,
   Conversation,
+  ConversationMessage,
   CreditNote,
   Customer,
   ExportedEntry,
@@ -40,10 +41,22 @@ import type {
   WebhookDelivery,
   WebhookSubscription,
 } from "@apar/core";
-import type { IdempotencyRecord, Job } from "@apar/core/ports";
-import type { ScopedMessage } from "./stores/conversations.js";
+import type { IdempotencyRecord, Job, OrgScope } from "@apar/core/ports";
 
-import type { MatchingRow } from "./stores/matching.js";
+/** A stored agent message with the organisation it belongs to. */
+export interface ScopedMessage {
+  readonly scope: OrgScope;
+  readonly message: ConversationMessage;
+}
+
+/** A matching document as the memory table keeps it (the SQL table's kind column beside the document). */
+export interface MatchingRow {
+  readonly kind: "po" | "dn" | "group" | "tolerances";
+  readonly doc: { readonly id: string; readonly clientId: string; readonly organisationId: string } & Record<
+    string,
+    unknown
+  >;
+}
 
 /** A job as the memory queue keeps it: `availableAt` as in the SQL table (see sql/migrations/0003-jobs.ts). */
 export interface JobRow extends Job {

@@ -1,7 +1,7 @@
 import { type AuditEntry, encodeIdCursor } from "@apar/core";
 import { AUDIT_ACTOR_TYPES } from "@apar/core/app";
 import type { Page } from "@apar/core/ports";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
 import { type PageUser, when } from "./webhook-pages.js";

@@ -1,5 +1,5 @@
 import { ACCOUNT_ROLES, type AccountingChart, type AccountingExport, type Organisation } from "@apar/core";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 import { action, type PageUser, when } from "./webhook-pages.js";
 

@@ -1,4 +1,4 @@
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 import type { PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
 import { action, type PageUser, when } from "./webhook-pages.js";

@@ -1,5 +1,5 @@
 import type { HttpReply, RouteContext } from "../http/route.js";
-import type { Html } from "./html.js";
+import type { Html } from "../pages/html.js";
 
 /**
  * Headers on every portal answer: no caching (pages carry secrets and CSRF tokens), no framing, no scripts,

@@ -1,5 +1,5 @@
 import type { CatalogueKind, ImportReport } from "@apar/core/app";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
 import type { PageUser } from "./webhook-pages.js";

@@ -1,4 +1,4 @@
-import { Html, html } from "./html.js";
+import { Html, html } from "../pages/html.js";
 
 /** The portal's stylesheet (served at /portal/portal.css; the CSP allows no inline style). */
 export const PORTAL_CSS = `

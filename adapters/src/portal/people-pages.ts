@@ -1,6 +1,6 @@
 import { ORGANISATION_ROLES, type Organisation } from "@apar/core";
 import type { Person } from "@apar/core/app";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 import { action, type PageUser } from "./webhook-pages.js";
 

@@ -7,7 +7,7 @@ import {
   wireAmount,
   wireBuckets,
 } from "@apar/core";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 import type { PortalCustomer } from "./portal-reports.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";

@@ -1,8 +1,8 @@
 import { type BillJson, businessDateOf, policyReasonInWords } from "@apar/core";
 
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
+import { payeeTable } from "../pages/payee-account.js";
 import { layout, notice } from "./layout.js";
-import { payeeTable } from "./payee-account.js";
 import type { PortalQueue, PortalQueued } from "./portal-review.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
 import type { PageUser } from "./webhook-pages.js";

@@ -1,5 +1,5 @@
 import type { SignInAccount } from "@apar/core/app";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 
 /** What the sign-in page shows. */

@@ -1,5 +1,5 @@
+import { type Html, html } from "../pages/html.js";
 import { LOG_ROWS } from "./core-webhooks.js";
-import { type Html, html } from "./html.js";
 import { layout, notice } from "./layout.js";
 import type { PortalDelivery, PortalSubscription } from "./portal-webhooks.js";
 

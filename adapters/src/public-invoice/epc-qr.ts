@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { escapeHtml, Html } from "../portal/html.js";
+import { escapeHtml, Html } from "../pages/html.js";
 
 /** What a SEPA credit transfer QR code (EPC069-12, "GiroCode") carries. */
 export interface EpcTransfer {

@@ -4,7 +4,7 @@ import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
 import type { RouteDeps } from "../http/routes/deps.js";
-import { type Html, html } from "../portal/html.js";
+import { type Html, html } from "../pages/html.js";
 import { epcPayload, qrSvg } from "./epc-qr.js";
 import { isPayable, loadPublicInvoice, type PublicInvoicePage } from "./public-invoice-view.js";
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";

@@ -1,6 +1,6 @@
 import type { DomainError } from "@apar/core";
 import type { HttpReply, RouteContext } from "../http/route.js";
-import { Html, html } from "../portal/html.js";
+import { Html, html } from "../pages/html.js";
 
 // What every public page of a token shares: headers, the organisation's colour, the style sheet, the page frame,
 // the problem pages, and the route fields.

@@ -5,7 +5,7 @@ import type { HttpReply, RouteDef } from "../http/route.js";
 import type { RouteDeps } from "../http/routes/deps.js";
 import { fileReply } from "../http/routes/document-file-routes.js";
 import { periodOf, STATEMENT_SCHEMA } from "../http/routes/report-routes.js";
-import { html } from "../portal/html.js";
+import { html } from "../pages/html.js";
 import { loadPublicInvoice, type PublicInvoiceView } from "./public-invoice-view.js";
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";
 import { HEADERS, HTML, PUBLIC, page, problemPage, readableColour, tokenOf, wantsJson } from "./public-page.js";

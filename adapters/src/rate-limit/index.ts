@@ -1,5 +1,4 @@
 // Rate limits of the spec's Limits table, on rate-limiter-flexible (memory, or Redis for several instances).
-export * from "./client-ip.js";
 export * from "./limit-keys.js";
 export * from "./rate-limiter.js";
 export * from "./redis-client.js";

@@ -9,7 +9,7 @@ import {
 } from "rate-limiter-flexible";
 import type { Request } from "restify";
 import type { AfterBodyHook, BeforeRouteHook, HttpReply, RouteDef } from "../http/index.js";
-import { clientIp, trustedProxies } from "./client-ip.js";
+import { clientIp, trustedProxies } from "../net/client-ip.js";
 import { credentialKey, digestKey, tokenKey } from "./limit-keys.js";
 import { type RateLimitSettings, SPEC_RATE_LIMITS } from "./settings.js";
 

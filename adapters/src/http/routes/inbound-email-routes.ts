@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { type Company, domainError } from "@apar/core";
 import { headerFields } from "../../mail/inbound/headers.js";
 import { UnacceptableMessage } from "../../mail/inbound/message-shape.js";
-import { clientIp, trustedProxies } from "../../rate-limit/client-ip.js";
+import { clientIp, trustedProxies } from "../../net/client-ip.js";
 import { readRaw } from "../raw-body.js";
 import type { RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";

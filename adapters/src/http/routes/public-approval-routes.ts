@@ -1,8 +1,8 @@
 import type { BillJson, DomainError } from "@apar/core";
 import { actOnApprovalLink, approvalLinkDocument, type PayeeAccount, viewApprovalLink } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { Html, html } from "../../portal/html.js";
-import { payeeTable } from "../../portal/payee-account.js";
+import { Html, html } from "../../pages/html.js";
+import { payeeTable } from "../../pages/payee-account.js";
 import type { HttpReply, RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 

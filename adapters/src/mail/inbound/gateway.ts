@@ -1,5 +1,5 @@
 import parseHeader, { type ResultInfo } from "mailauth/lib/parse-dkim-headers.js";
-import { normaliseIp, trustedProxies } from "../../rate-limit/client-ip.js";
+import { normaliseIp, trustedProxies } from "../../net/client-ip.js";
 import { type Authentication, fromDomainOf, relaxedAligned, verdictsOf } from "./authenticate.js";
 import { headerValues } from "./headers.js";
 

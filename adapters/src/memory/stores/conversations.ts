@@ -1,13 +1,7 @@
-import type { Conversation, ConversationMessage } from "@apar/core";
+import type { Conversation } from "@apar/core";
 import type { Conversations, OrgScope, Page, PageRequest } from "@apar/core/ports";
 import type { Access } from "../access.js";
 import { assertAbsent, copy } from "../tables.js";
-
-/** A stored message with the organisation it belongs to. */
-export interface ScopedMessage {
-  readonly scope: OrgScope;
-  readonly message: ConversationMessage;
-}
 
 const inScope = (scope: OrgScope) => (c: { clientId: string; organisationId: string }) =>
   c.clientId === scope.clientId && c.organisationId === scope.organisationId;

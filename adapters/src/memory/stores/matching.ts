@@ -1,17 +1,8 @@
 import type { DeliveryNote, MatchGroup, PurchaseOrder, Tolerances } from "@apar/core";
 import type { MatchingStores, NumberedDocuments, OrgScope } from "@apar/core/ports";
 import type { Access } from "../access.js";
-import { copy } from "../tables.js";
+import { copy, type MatchingRow } from "../tables.js";
 import { keysetPage } from "./paging.js";
-
-/** A matching document as the memory table keeps it (the SQL table's kind column beside the document). */
-export interface MatchingRow {
-  readonly kind: "po" | "dn" | "group" | "tolerances";
-  readonly doc: { readonly id: string; readonly clientId: string; readonly organisationId: string } & Record<
-    string,
-    unknown
-  >;
-}
 
 type Doc = MatchingRow["doc"];
 

@@ -12,10 +12,10 @@ import { headerNames, PERMISSIONS } from "@apar/core";
 import type { BearerTokens, Clock, Database } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
-import type { Config } from "../config.js";
-import { TAG_DESCRIPTIONS } from "../tag-descriptions.js";
-import { TOKENS } from "../tokens.js";
-import { APP_VERSION } from "../version.js";
+import type { Config } from "./config.js";
+import { TAG_DESCRIPTIONS } from "./tag-descriptions.js";
+import { TOKENS } from "./tokens.js";
+import { APP_VERSION } from "./version.js";
 
 /** The api role while it runs. */
 export interface RunningApi {
