@@ -1,4 +1,5 @@
 import type { RouteDef } from "@apar/adapters/http/index";
+import { gatewayPayments } from "@apar/adapters/http/routes/payment-account-routes";
 import { randomTokens } from "@apar/adapters/invoices/index";
 import { isCurrency, minorUnits, NO_CAPABILITIES, PERMISSIONS, permits } from "@apar/core";
 import { applyGatewayEvent, type PaymentAccountDeps } from "@apar/core/app";
@@ -188,16 +189,20 @@ test.serial("match groups, purchase orders, policies and payment events write am
     publicBaseUrl: "https://apar.test",
     gateway: undefined,
   };
-  const outcome = await applyGatewayEvent(deps)(provider, {
-    id: "evt_wire",
-    kind: "payment",
-    accountId: "acct_wire",
-    invoiceId: null,
-    organisationId: tenant.organisation.id,
-    amount: "5",
-    currency: "EUR",
-    reference: "pi_wire",
-  });
+  const outcome = await applyGatewayEvent(deps)(
+    provider,
+    {
+      id: "evt_wire",
+      kind: "payment",
+      accountId: "acct_wire",
+      invoiceId: null,
+      organisationId: tenant.organisation.id,
+      amount: "5",
+      currency: "EUR",
+      reference: "pi_wire",
+    },
+    gatewayPayments(provider),
+  );
   t.regex(outcome, /^unapplied: /);
   const events = await h.app.database.stores.events.ofSubject(tenant.client.id, "payment", "evt_wire");
   t.deepEqual(

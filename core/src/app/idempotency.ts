@@ -21,6 +21,9 @@ export interface OperationIdempotency extends IdempotencyRequest {
   readonly status: number;
 }
 
+/** The operation a use case remembers answers under and the status it answers: the caller (an adapter) names both. */
+export type OperationName = Pick<OperationIdempotency, "operation" | "status">;
+
 /** Where keys of one operation live: a key is unique per client and scope (`POST /v1/bills <organisationId>`). */
 export interface IdempotencyPlace {
   readonly clientId: string;

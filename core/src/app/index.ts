@@ -64,6 +64,7 @@ export type {
   IdempotencyPlace,
   IdempotencyRequest,
   OperationIdempotency,
+  OperationName,
   RememberedAnswer,
 } from "./idempotency.js";
 export { keyedDeps } from "./idempotency.js";

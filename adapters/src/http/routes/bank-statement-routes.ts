@@ -8,6 +8,7 @@ import {
   MAX_STATEMENT_ENTRIES,
   MatchEntryBody,
   matchStatementEntry,
+  type OperationName,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { camtReader } from "../../payments/camt-reader.js";
@@ -61,6 +62,8 @@ const ENTRY: JsonSchema = {
     },
   },
 };
+/** The operation an import's (and a manual match's) payments are remembered under: keys are unique per operation. */
+const STATEMENT_PAYMENTS: OperationName = { operation: "POST /v1/bank-statements", status: 201 };
 const missing = { description: "`BankStatement.NotFound`: no such import in the organisation." };
 const XML_TYPES = /^(application|text)\/([a-z0-9.+-]*\+)?xml$/;
 
@@ -131,7 +134,13 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
         );
       const { scope, auth } = orgScope(ctx);
       const fingerprint = createHash("sha256").update(raw).digest("hex");
-      const imported = await importBankStatement(deps())({ scope, actor: auth.actor, fingerprint, statements })();
+      const imported = await importBankStatement(deps())({
+        scope,
+        actor: auth.actor,
+        fingerprint,
+        statements,
+        payments: STATEMENT_PAYMENTS,
+      })();
       if (E.isLeft(imported)) return imported.left;
       return {
         status: imported.right.replayed ? 200 : 201,
@@ -225,6 +234,7 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
         matchStatementEntry(deps())({
           scope,
           actor: auth.actor,
+          payments: STATEMENT_PAYMENTS,
           statementId: idOf(ctx),
           entryId: idOf(ctx, "entryId"),
           invoiceId: body.right.invoiceId,

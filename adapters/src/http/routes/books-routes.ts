@@ -1,9 +1,17 @@
-import { type AccountingChart, type DomainError, decode, IsoDate, listEnvelope } from "@apar/core";
+import {
+  type AccountingChart,
+  type AccountingExport,
+  type DomainError,
+  decode,
+  IsoDate,
+  listEnvelope,
+} from "@apar/core";
 import {
   acknowledgeExport,
   ChartBody,
   createExport,
   ExportBody,
+  type ExportJson,
   exportFile,
   exportJson,
   getChart,
@@ -113,6 +121,11 @@ const PERIOD_PARAMETERS = [
     schema: { type: "string", format: "date" },
   },
 ] as const;
+/** An export as the API answers it: core's view and where its file is. */
+const exportPath = (id: string) => `/v1/accounting/exports/${id}`;
+const exportView = (json: ExportJson) => ({ ...json, fileUrl: `${exportPath(json.id)}/file` });
+const exportAnswer = (e: AccountingExport) => exportView(exportJson(e));
+
 const missing = { description: "`AccountingExport.NotFound`: no such export in the organisation." };
 const invalid = { description: "`Request.Invalid` with the field errors." };
 
@@ -210,9 +223,9 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
         if (E.isLeft(made)) return made.left;
         return {
           status: 201,
-          body: made.right.record,
+          body: exportView(made.right.record),
           headers: {
-            Location: made.right.record.fileUrl.replace(/\/file$/, ""),
+            Location: exportPath(made.right.record.id),
             ...(made.right.replayed ? { "Idempotent-Replayed": "true" } : {}),
           },
         };
@@ -231,7 +244,7 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
       const page = pageOf(ctx);
       return E.isLeft(page)
         ? page.left
-        : reply(listExports(deps())(orgScope(ctx).scope, page.right), 200, (p) => listEnvelope(p, exportJson));
+        : reply(listExports(deps())(orgScope(ctx).scope, page.right), 200, (p) => listEnvelope(p, exportAnswer));
     },
   },
   {
@@ -242,7 +255,7 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ACCESS,
     responses: { "200": { description: "The export.", schema: EXPORT }, "404": missing },
-    handler: (ctx) => reply(getExport(deps())(orgScope(ctx).scope, idOf(ctx)), 200, exportJson),
+    handler: (ctx) => reply(getExport(deps())(orgScope(ctx).scope, idOf(ctx)), 200, exportAnswer),
   },
   {
     method: "GET",
@@ -271,7 +284,7 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
     responses: { "200": { description: "The export, acknowledged.", schema: EXPORT }, "404": missing },
     handler: (ctx) => {
       const { auth, scope } = orgScope(ctx);
-      return reply(acknowledgeExport(deps())(scope, auth.actor, idOf(ctx)), 200, exportJson);
+      return reply(acknowledgeExport(deps())(scope, auth.actor, idOf(ctx)), 200, exportAnswer);
     },
   },
 ];

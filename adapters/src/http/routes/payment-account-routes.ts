@@ -3,6 +3,7 @@ import {
   applyGatewayEvent,
   EnablePaymentAccountBody,
   enablePaymentAccount,
+  type OperationName,
   type PaymentAccountDeps,
   PaymentAccountLinkBody,
   paymentAccountLink,
@@ -60,6 +61,9 @@ const ProcessorEventBody = withSchema(t.intersection([t.UnknownRecord, t.type({ 
 });
 
 /** The most a processor event may weigh. */
+/** The operation a processor's payments are remembered under (keyed by the processor's event id). */
+export const gatewayPayments = (provider: string): OperationName => ({ operation: `${provider} event`, status: 201 });
+
 const MAX_EVENT_BYTES = 1024 * 1024;
 
 /** The organisation's payment account with the processor: enable, onboarding link or session, status. */
@@ -186,7 +190,7 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
         }
         const body = decode(ProcessorEventBody, parsed);
         if (E.isLeft(body)) return body.left;
-        const outcome = await applyGatewayEvent(d)(d.gateway.name, event);
+        const outcome = await applyGatewayEvent(d)(d.gateway.name, event, gatewayPayments(d.gateway.name));
         if (outcome.startsWith("unapplied"))
           ctx.log.warn({ eventId: event.id, outcome }, "a processor event could not be applied: a person should look");
         return { status: 200, body: { received: true, outcome } };

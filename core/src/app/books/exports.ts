@@ -27,8 +27,6 @@ export interface ExportJson {
   readonly acknowledgedAt: string | null;
   readonly acknowledgedBy: Actor | null;
   readonly matchGroupsSynced: number;
-  /** Where its file is: `/v1/accounting/exports/{id}/file`. */
-  readonly fileUrl: string;
 }
 
 export const exportJson = (e: AccountingExport): ExportJson => ({
@@ -45,7 +43,6 @@ export const exportJson = (e: AccountingExport): ExportJson => ({
   acknowledgedAt: e.acknowledgedAt?.toISOString() ?? null,
   acknowledgedBy: e.acknowledgedBy,
   matchGroupsSynced: e.matchGroupsSynced,
-  fileUrl: `/v1/accounting/exports/${e.id}/file`,
 });
 
 const exportNotFound = (): DomainError => notFound("AccountingExport.NotFound", "The export does not exist.");

@@ -16,7 +16,7 @@ import { canonicalAmountOf } from "../../shared/money.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { CoreDeps } from "../deps.js";
-import { operationPlace } from "../idempotency.js";
+import { type OperationName, operationPlace } from "../idempotency.js";
 import type { InvoiceDeps } from "../invoices/deps.js";
 import { recordPayment } from "../invoices/record-payment.js";
 import { settleTransferWithin } from "./payment-runs.js";
@@ -31,8 +31,6 @@ import { settleTransferWithin } from "./payment-runs.js";
 export const MAX_STATEMENT_ENTRIES = 10_000;
 /** Open invoices a credit is compared with (the oldest first); beyond, match by hand. */
 const MAX_OPEN_INVOICES = 5_000;
-/** The idempotency operation of the payments statements record (keys are unique per operation and organisation). */
-const STATEMENT_PAYMENTS = "POST /v1/bank-statements";
 /** A credit matched by amount and customer may come this many days after the invoice's due date. */
 const LATE_DAYS = 120;
 
@@ -45,6 +43,11 @@ export interface ImportStatementInput {
   readonly actor: Actor;
   readonly fingerprint: string;
   readonly statements: readonly BankStatement[];
+  /**
+   * The operation the statement's payments are remembered under (keyed by their entries, unique per operation and
+   * organisation), named by the caller; an import and a manual match must name the same one.
+   */
+  readonly payments: OperationName;
 }
 
 /** A name as compared: folded (no marks, no case, `ł` as `l`), letters and digits only. */
@@ -179,10 +182,11 @@ const legacyEntryKey = (entry: StatementEntry, account: string | null): string =
 const earlierPayment = async (
   deps: InvoiceDeps,
   scope: OrgScope,
+  payments: OperationName,
   key: string,
 ): Promise<{ invoiceId: string; paymentId: string } | undefined> => {
   if (key === "") return undefined;
-  const place = operationPlace(scope, { operation: STATEMENT_PAYMENTS, key, requestHash: "", status: 201 });
+  const place = operationPlace(scope, { ...payments, key, requestHash: "" });
   const seen = await deps.db.stores.idempotencyKeys.find(place.clientId, place.scope, key);
   const payment = seen?.response as { id?: unknown; invoiceId?: unknown } | undefined;
   return typeof payment?.id === "string" && typeof payment.invoiceId === "string"
@@ -195,7 +199,7 @@ const hashOf = (value: unknown): string => createHash("sha256").update(JSON.stri
 /** Records a credit as the invoice's payment (or finds the payment an earlier import of the entry recorded). */
 const recordCredit = async (
   deps: InvoiceDeps,
-  input: Pick<ImportStatementInput, "scope" | "actor">,
+  input: Pick<ImportStatementInput, "scope" | "actor" | "payments">,
   entry: StatementEntry,
   key: string,
   invoiceId: string,
@@ -215,8 +219,7 @@ const recordCredit = async (
     idempotency: {
       key,
       requestHash: hashOf({ invoiceId, amount: entry.amount, currency: entry.currency }),
-      operation: STATEMENT_PAYMENTS,
-      status: 201,
+      ...input.payments,
     },
   })();
   return E.map((r: { payment: { id: string } }) => r.payment.id)(recorded);
@@ -319,9 +322,9 @@ export const importBankStatement =
       const { key, dated } = keys[index] ?? { key: "", dated: "" };
       const earlier =
         entry.direction === "CRDT"
-          ? ((await earlierPayment(deps, scope, key)) ??
-            (dated === key ? undefined : await earlierPayment(deps, scope, dated)) ??
-            (await earlierPayment(deps, scope, legacyEntryKey(entry, accounts[index] ?? null))))
+          ? ((await earlierPayment(deps, scope, input.payments, key)) ??
+            (dated === key ? undefined : await earlierPayment(deps, scope, input.payments, dated)) ??
+            (await earlierPayment(deps, scope, input.payments, legacyEntryKey(entry, accounts[index] ?? null))))
           : undefined;
       if (earlier !== undefined) match = { kind: "Invoice", ...earlier, basis: "EarlierImport" };
       else if (entry.direction === "DBIT") match = await confirmDebit(deps, input, entry);
@@ -397,6 +400,8 @@ export const listStatementEntries =
 export interface MatchEntryInput {
   readonly scope: OrgScope;
   readonly actor: Actor;
+  /** The operation the import's payments are remembered under (see ImportStatementInput). */
+  readonly payments: OperationName;
   readonly statementId: string;
   readonly entryId: string;
   readonly invoiceId: string;

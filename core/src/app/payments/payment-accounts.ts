@@ -17,6 +17,7 @@ import { isUuid } from "../../shared/codecs/uuid.js";
 import { conflict, type DomainError, domainError } from "../../shared/errors.js";
 import { isDecimalString, isPositiveAmount, wireAmount } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
+import type { OperationName } from "../idempotency.js";
 import type { InvoiceDeps } from "../invoices/deps.js";
 import { recordPayment } from "../invoices/record-payment.js";
 
@@ -230,10 +231,11 @@ export type EventOutcome = "applied" | "duplicate" | "ignored" | `unapplied: ${s
  * Applies a verified processor event once (by its id): a payment records an invoice payment through the same use
  * case as a manual one (never more than is due); an account update refreshes the account's status. An event for an
  * unknown or voided invoice, or more than is due, is kept as `unapplied` for a person and logged, never lost.
+ * Payments are remembered under `payments` (keyed by the event id), which the caller names.
  */
 export const applyGatewayEvent =
   (deps: PaymentAccountDeps) =>
-  async (provider: string, event: GatewayEvent): Promise<EventOutcome> => {
+  async (provider: string, event: GatewayEvent, payments: OperationName): Promise<EventOutcome> => {
     const now = deps.clock.now();
     const mark = (outcome: EventOutcome) =>
       deps.db.run((s) => s.paymentAccounts.markEventApplied(provider, event.id, now, outcome));
@@ -312,8 +314,7 @@ export const applyGatewayEvent =
       idempotency: {
         key: `${provider}:${event.id}`,
         requestHash: event.id,
-        operation: `${provider} event`,
-        status: 201,
+        ...payments,
       },
     })();
     if (E.isLeft(recorded)) return unapplied(`${recorded.left.code}: ${recorded.left.detail}`);
