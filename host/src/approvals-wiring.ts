@@ -1,5 +1,5 @@
 import type { RouteDef } from "@apar/adapters/http/index";
-import { approvalPolicyRoutes, billLifecycleRoutes } from "@apar/adapters/http/routes/approval-routes";
+import { approvalPolicyRoutes } from "@apar/adapters/http/routes/approval-routes";
 import { matchingRoutes } from "@apar/adapters/http/routes/matching-routes";
 import { publicApprovalRoutes } from "@apar/adapters/http/routes/public-approval-routes";
 import { supplierCreditRoutes } from "@apar/adapters/http/routes/supplier-credit-routes";
@@ -35,7 +35,6 @@ export const approvalsModule = (config: Config, services: Services): ContainerMo
     }));
     bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
       ...approvalPolicyRoutes(services),
-      ...billLifecycleRoutes(services),
       ...publicApprovalRoutes(services),
       ...matchingRoutes(services),
       ...supplierCreditRoutes(services),

@@ -6,6 +6,7 @@ import {
 } from "@apar/adapters/documents/index";
 import type { RouteDef } from "@apar/adapters/http/index";
 import { apSettingsRoutes } from "@apar/adapters/http/routes/ap-settings-routes";
+import { billActionRoutes } from "@apar/adapters/http/routes/bill-action-routes";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
@@ -107,6 +108,7 @@ export const billsModule = (config: Config, services: Services, reader: Document
     });
     bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
       ...billRoutes(services),
+      ...billActionRoutes(services),
       ...supplierRoutes(services),
       ...apSettingsRoutes(services),
     ]);

@@ -9,23 +9,10 @@ import {
   listEnvelope,
   validationError,
 } from "@apar/core";
-import {
-  BillPatch,
-  billDocument,
-  dismissDuplicate,
-  getBill,
-  getBillHistory,
-  listBills,
-  retryBillReading,
-  updateBill,
-  uploadBill,
-  VoidBillBody,
-  voidBill,
-} from "@apar/core/app";
+import { BillPatch, billDocument, getBill, getBillHistory, listBills, updateBill, uploadBill } from "@apar/core/app";
 import type { BillFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import {
-  type HttpReply,
   jsonBody,
   type ParameterDef,
   type QueryParams,
@@ -93,29 +80,8 @@ const conflictAnswer = {
   description: "`Bill.InvalidTransition`: the bill's state does not allow this (named in `detail`).",
 };
 
-/** Upload, list, read, correct and act on bills. */
+/** Upload, list, read and correct bills, and read their documents and history (their actions: bill-action-routes.ts). */
 export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
-  const action = (
-    path: string,
-    operationId: string,
-    summary: string,
-    run: (ctx: RouteContext) => Promise<HttpReply | DomainError>,
-    withBody = false,
-  ): RouteDef => ({
-    method: "POST",
-    path,
-    operationId,
-    summary,
-    tags: [TAG],
-    access: ACCESS,
-    ...(withBody
-      ? {
-          requestBody: jsonBody(VoidBillBody, { required: false }),
-        }
-      : {}),
-    responses: { "200": billAnswer, "404": notFoundAnswer, "409": conflictAnswer },
-    handler: run,
-  });
   return [
     {
       method: "POST",
@@ -241,32 +207,6 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
         );
       },
     },
-    action("/v1/bills/{id}/retry-ocr", "retryBillReading", "Read a bill that failed extraction again", async (ctx) => {
-      const { auth, scope } = orgScope(ctx);
-      return reply(retryBillReading(deps())({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
-    }),
-    action(
-      "/v1/bills/{id}/void",
-      "voidBill",
-      "Void a bill (terminal), with an optional reason",
-      async (ctx) => {
-        const { auth, scope } = orgScope(ctx);
-        const body = decode(VoidBillBody, ctx.json ?? {});
-        if (E.isLeft(body)) return body.left;
-        const reason = body.right.reason?.trim().slice(0, 1000) || null;
-        return reply(voidBill(deps())({ scope, actor: auth.actor, id: idOf(ctx), reason }), 200, (b) => b);
-      },
-      true,
-    ),
-    action(
-      "/v1/bills/{id}/dismiss-duplicate",
-      "dismissBillDuplicate",
-      "Resolve a bill's duplicate flag",
-      async (ctx) => {
-        const { auth, scope } = orgScope(ctx);
-        return reply(dismissDuplicate(deps())({ scope, actor: auth.actor, id: idOf(ctx) }), 200, (b) => b);
-      },
-    ),
     {
       method: "GET",
       path: "/v1/bills/{id}/document",
