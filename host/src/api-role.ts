@@ -3,16 +3,11 @@ import {
   type BeforeRouteHook,
   createAuthenticator,
   createHttpServer,
-  type HttpMetrics,
   type HttpServer,
-  type RouteDef,
 } from "@apar/adapters/http/index";
 import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
 import { headerNames, PERMISSIONS } from "@apar/core";
-import type { BearerTokens, Clock, Database } from "@apar/core/ports";
 import type { Container } from "inversify";
-import type { Logger } from "pino";
-import type { Config } from "./config.js";
 import { TAG_DESCRIPTIONS } from "./tag-descriptions.js";
 import { TOKENS } from "./tokens.js";
 import { APP_VERSION } from "./version.js";
@@ -31,18 +26,18 @@ export const buildHttpServer = async (
   afterAuthenticate: readonly BeforeRouteHook[] = [],
   afterBody: readonly AfterBodyHook[] = [],
 ): Promise<HttpServer> => {
-  const config = container.get<Config>(TOKENS.Config);
-  const logger = container.get<Logger>(TOKENS.Logger);
-  const clock = container.get<Clock>(TOKENS.Clock);
-  const database = await container.getAsync<Database>(TOKENS.Database);
-  const tokens = await container.getAsync<BearerTokens>(TOKENS.BearerTokens);
+  const config = container.get(TOKENS.Config);
+  const logger = container.get(TOKENS.Logger);
+  const clock = container.get(TOKENS.Clock);
+  const database = await container.getAsync(TOKENS.Database);
+  const tokens = await container.getAsync(TOKENS.BearerTokens);
   // What routes use when a request runs: resolved once here, before the server listens.
   await container.getAsync(TOKENS.RouteServices);
   const names = headerNames(config.headerPrefix);
-  const metrics = container.get<HttpMetrics>(TOKENS.Metrics);
+  const metrics = container.get(TOKENS.Metrics);
   return createHttpServer({
     logger: logger.child({ part: "http" }),
-    routes: container.get<readonly RouteDef[]>(TOKENS.Routes),
+    routes: container.get(TOKENS.Routes),
     beforeRoute,
     afterAuthenticate,
     afterBody,
@@ -81,9 +76,9 @@ export const buildHttpServer = async (
 
 /** Starts the api role: the REST server on `APAR_HOST:APAR_PORT`. */
 export const startApi = async (container: Container): Promise<RunningApi> => {
-  const config = container.get<Config>(TOKENS.Config);
-  const logger = container.get<Logger>(TOKENS.Logger).child({ part: "rate-limit" });
-  checkRateLimitRoutes(container.get<readonly RouteDef[]>(TOKENS.Routes));
+  const config = container.get(TOKENS.Config);
+  const logger = container.get(TOKENS.Logger).child({ part: "rate-limit" });
+  checkRateLimitRoutes(container.get(TOKENS.Routes));
   // Redis when configured, so that every instance spends one budget; this process's memory otherwise.
   const redis =
     config.rateLimits && config.redisUrl !== undefined ? await connectRedis(config.redisUrl, logger) : undefined;

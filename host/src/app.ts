@@ -7,7 +7,7 @@ import type { Database } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
 import { type RunningApi, startApi } from "./api-role.js";
-import { BILL_TOKENS, removeDocumentTemp } from "./bills-wiring.js";
+import { removeDocumentTemp } from "./bills-wiring.js";
 import type { Config } from "./config.js";
 import { buildContainer, type ContainerOverrides } from "./container.js";
 import { type FirstStart, firstStart } from "./first-start.js";
@@ -45,7 +45,7 @@ export const startApp = async (
   await mkdir(config.dataDir, { recursive: true });
   await loadSecretKey(config.secretKey, config.dataDir);
   const container = buildContainer(config, logger, overrides);
-  const database = await container.getAsync<Database>(TOKENS.Database);
+  const database = await container.getAsync(TOKENS.Database);
   await database.migrate();
   const created = await firstStart(container);
   if (created !== undefined) announce(created);
@@ -60,14 +60,14 @@ export const startApp = async (
   let scheduler: Scheduler | undefined;
   try {
     if (config.roles.includes("worker")) {
-      worker = await container.getAsync<Worker>(TOKENS.Worker);
+      worker = await container.getAsync(TOKENS.Worker);
       worker.start();
-      webhooks = await container.getAsync<WebhookRunner>(TOKENS.WebhookRunner);
+      webhooks = await container.getAsync(TOKENS.WebhookRunner);
       webhooks.start();
     }
     if (config.roles.includes("api")) api = await startApi(container);
     if (config.roles.includes("scheduler")) {
-      scheduler = await container.getAsync<Scheduler>(TOKENS.Scheduler);
+      scheduler = await container.getAsync(TOKENS.Scheduler);
       scheduler.start();
     }
     if (config.roles.includes("smtp")) smtp = await startSmtpRole(container);
@@ -84,9 +84,9 @@ export const startApp = async (
     await scheduler?.stop();
     await smtp?.close();
     await Promise.all([worker?.stop(DRAIN_MS), webhooks?.stop(DRAIN_MS)]);
-    container.get<{ close(): void }>(TOKENS.WebhookClient).close();
+    container.get(TOKENS.WebhookClient).close();
     // The reader's OCR workers start on first use; closing an unused reader costs nothing.
-    await container.get<{ close?: () => Promise<void> }>(BILL_TOKENS.DocumentReader).close?.();
+    await container.get(TOKENS.DocumentReader).close?.();
     await database.close();
     logger.info("apar stopped");
   };

@@ -1,30 +1,16 @@
-import {
-  fileDocumentFiles,
-  removeAbandonedTemp,
-  type StreamingDocumentFiles,
-  sweepDocuments,
-} from "@apar/adapters/documents/index";
-import type { RouteDef } from "@apar/adapters/http/index";
+import { fileDocumentFiles, removeAbandonedTemp, sweepDocuments } from "@apar/adapters/documents/index";
 import { apSettingsRoutes } from "@apar/adapters/http/routes/ap-settings-routes";
 import { billActionRoutes } from "@apar/adapters/http/routes/bill-action-routes";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
 import { supplierRoutes } from "@apar/adapters/http/routes/supplier-routes";
 import { createIsolatedReader } from "@apar/adapters/reading/index";
 import { type SchedulerDuty, windowedJobDuty } from "@apar/adapters/scheduler/index";
-import { type JobsDeps, READ_BILL_JOB, SWEEP_DOCUMENTS_JOB, SWEEP_STUCK_READS_JOB } from "@apar/core/app";
-import type { Clock, Database, DocumentReader, Ids } from "@apar/core/ports";
+import { READ_BILL_JOB, SWEEP_DOCUMENTS_JOB, SWEEP_STUCK_READS_JOB } from "@apar/core/app";
+import type { Clock, Database, DocumentReader } from "@apar/core/ports";
 import { type Container, ContainerModule } from "inversify";
-import type { Logger } from "pino";
-import type { Config } from "./config.js";
+import { type Config, readMethodFor } from "./config.js";
 import type { Services } from "./services.js";
 import { TOKENS } from "./tokens.js";
-
-/** Service identifiers of the bills part (kept here so that the shared token list grows by nothing). */
-export const BILL_TOKENS = {
-  DocumentFiles: Symbol.for("apar.DocumentFiles"),
-  DocumentReader: Symbol.for("apar.DocumentReader"),
-  JobDeps: Symbol.for("apar.BillJobDeps"),
-} as const;
 
 /**
  * The reader of the configuration: e-invoice XML, PDF text layer, OCR (tesseract.js), LLM vision when set, run
@@ -59,13 +45,7 @@ export const billDuties = (db: Database, clock: Clock): SchedulerDuty[] => [
 
 /** Removes the document store's abandoned temporary files (a process killed during uploads); run at start. */
 export const removeDocumentTemp = async (c: Container): Promise<number> =>
-  removeAbandonedTemp(c.get<Config>(TOKENS.Config).documentsDir, c.get<Clock>(TOKENS.Clock).now());
-
-/** The dependencies of the bills part's jobs: `read-bill` and the two sweeps. */
-export type BillJobDeps = Pick<
-  JobsDeps,
-  typeof READ_BILL_JOB | typeof SWEEP_STUCK_READS_JOB | typeof SWEEP_DOCUMENTS_JOB
->;
+  removeAbandonedTemp(c.get(TOKENS.Config).documentsDir, c.get(TOKENS.Clock).now());
 
 /**
  * The bills part: the document files, the reader (an embedder's or test's reader wins; OCR workers start on
@@ -73,26 +53,23 @@ export type BillJobDeps = Pick<
  */
 export const billsModule = (config: Config, services: Services, reader: DocumentReader | undefined): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles).toDynamicValue(() =>
-      fileDocumentFiles(config.documentsDir),
-    );
-    bind<DocumentReader>(BILL_TOKENS.DocumentReader).toDynamicValue(() => reader ?? configuredReader(config));
-    bind<BillJobDeps>(BILL_TOKENS.JobDeps).toDynamicValue(async (ctx) => {
-      const logger = ctx.get<Logger>(TOKENS.Logger).child({ part: "read-bill" });
-      const llmClients = new Set(config.llmClients);
-      const db = await ctx.getAsync<Database>(TOKENS.Database);
-      const clock = ctx.get<Clock>(TOKENS.Clock);
+    bind(TOKENS.DocumentFiles).toDynamicValue(() => fileDocumentFiles(config.documentsDir));
+    bind(TOKENS.DocumentReader).toDynamicValue(() => reader ?? configuredReader(config));
+    bind(TOKENS.BillJobDeps).toDynamicValue(async (ctx) => {
+      const logger = ctx.get(TOKENS.Logger).child({ part: "read-bill" });
+      const db = await ctx.getAsync(TOKENS.Database);
+      const clock = ctx.get(TOKENS.Clock);
       const deps = {
         db,
         clock,
-        ids: ctx.get<Ids>(TOKENS.Ids),
-        files: ctx.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
+        ids: ctx.get(TOKENS.Ids),
+        files: ctx.get(TOKENS.DocumentFiles),
       };
       return {
         [READ_BILL_JOB]: {
           ...deps,
-          reader: ctx.get<DocumentReader>(BILL_TOKENS.DocumentReader),
-          readMethodFor: (clientId) => (llmClients.has(clientId) ? "llm" : "ocr"),
+          reader: ctx.get(TOKENS.DocumentReader),
+          readMethodFor: readMethodFor(config),
           readTimeoutMs: config.readTimeoutMs,
           warn: (detail, message) => logger.warn(detail, message),
         },
@@ -106,7 +83,7 @@ export const billsModule = (config: Config, services: Services, reader: Document
         },
       };
     });
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
+    bind(TOKENS.RouteList).toConstantValue([
       ...billRoutes(services),
       ...billActionRoutes(services),
       ...supplierRoutes(services),

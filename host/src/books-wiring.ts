@@ -1,4 +1,3 @@
-import type { RouteDef } from "@apar/adapters/http/index";
 import { booksRoutes } from "@apar/adapters/http/routes/books-routes";
 import { ContainerModule } from "inversify";
 import type { Services } from "./services.js";
@@ -7,5 +6,5 @@ import { TOKENS } from "./tokens.js";
 /** The books: the chart mapping, the journal and its exports (CSV and DATEV). */
 export const booksModule = (services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue(booksRoutes(services));
+    bind(TOKENS.RouteList).toConstantValue(booksRoutes(services));
   });

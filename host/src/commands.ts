@@ -2,7 +2,7 @@
 // database (same variables as the server).
 
 import { parseArgs } from "node:util";
-import { openApiDocumentOf, type RouteDef } from "@apar/adapters/http/index";
+import { openApiDocumentOf } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { type DomainError, MODULES, type Module } from "@apar/core";
 import {
@@ -14,7 +14,6 @@ import {
   revokeApiKey,
   verifyAuditLog,
 } from "@apar/core/app";
-import type { Clock, Database, Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type Config, loadConfig } from "./config.js";
@@ -64,7 +63,7 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
   const container = buildContainer(config, logger);
   if (command === "openapi") {
     print(
-      openApiDocumentOf(container.get<readonly RouteDef[]>(TOKENS.Routes), {
+      openApiDocumentOf(container.get(TOKENS.Routes), {
         version: APP_VERSION,
         headerPrefix: config.headerPrefix,
         tagDescriptions: TAG_DESCRIPTIONS,
@@ -76,13 +75,13 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
     process.stdout.write(`${permissionsMarkdown()}\n`);
     return 0;
   }
-  const database = await container.getAsync<Database>(TOKENS.Database);
+  const database = await container.getAsync(TOKENS.Database);
   try {
     await database.migrate();
     const deps = {
       db: database,
-      clock: container.get<Clock>(TOKENS.Clock),
-      ids: container.get<Ids>(TOKENS.Ids),
+      clock: container.get(TOKENS.Clock),
+      ids: container.get(TOKENS.Ids),
       randomBytes: secureRandomBytes,
     };
     const finish = <A>(result: E.Either<DomainError, A>, show: (a: A) => unknown): number => {

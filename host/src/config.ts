@@ -710,3 +710,13 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
 /** Where public pages live (`<publicBaseUrl>/i/<token>`, `/a/<token>`): APAR_PUBLIC_URL, or this host's own port on localhost. */
 export const publicBaseUrl = (config: Pick<Config, "publicUrl" | "port">): string =>
   (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");
+
+/**
+ * How a client's documents are read: by LLM vision for the clients APAR_LLM_CLIENTS names, else the text layer and
+ * OCR (e-invoice XML always wins). The one place this choice is made: reading a bill, a forwarded bill, and
+ * what routes are told.
+ */
+export const readMethodFor = (config: Pick<Config, "llmClients">): ((clientId: string) => "ocr" | "llm") => {
+  const llm = new Set(config.llmClients);
+  return (clientId) => (llm.has(clientId) ? "llm" : "ocr");
+};

@@ -1,58 +1,35 @@
 import "reflect-metadata";
 import { join } from "node:path";
 import { auditContext } from "@apar/adapters/audit/context";
-import type { StreamingDocumentFiles } from "@apar/adapters/documents/index";
-import {
-  createHttpMetrics,
-  createHttpServer,
-  createJwtTokens,
-  type HttpMetrics,
-  type RouteDef,
-} from "@apar/adapters/http/index";
+import { createHttpMetrics, createHttpServer, createJwtTokens } from "@apar/adapters/http/index";
 import { bankDetailsRoutes } from "@apar/adapters/http/routes/bank-details-routes";
-import { type RouteServices, tenancyRoutes } from "@apar/adapters/http/routes/index";
+import { tenancyRoutes } from "@apar/adapters/http/routes/index";
 import { randomTokens } from "@apar/adapters/invoices/index";
-import { createWorker, type Worker } from "@apar/adapters/jobs/worker";
-import type { DNSResolver, InboundPipeline } from "@apar/adapters/mail/inbound/index";
+import { createWorker } from "@apar/adapters/jobs/worker";
+import type { DNSResolver } from "@apar/adapters/mail/inbound/index";
 import { createMailer } from "@apar/adapters/mail/index";
 import { stripeGateway } from "@apar/adapters/payments/stripe-gateway";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { systemClock } from "@apar/adapters/system/clock";
 import { randomIds, secureRandomBytes } from "@apar/adapters/system/ids";
 import { createNotifier, type Notifier, notifyingDatabase } from "@apar/adapters/webhooks/notifier";
-import {
-  auditedDatabase,
-  JOBS,
-  type RunnableJob,
-  runnableJobs,
-  type StoreAuditTable,
-  type WebhookDeps,
-} from "@apar/core/app";
-import type {
-  BearerTokens,
-  Clock,
-  Database,
-  DocumentReader,
-  EinvoiceWriter,
-  Ids,
-  InvoiceRenderer,
-  Mailer,
-} from "@apar/core/ports";
+import { auditedDatabase, JOBS, type RunnableJob, runnableJobs, type StoreAuditTable } from "@apar/core/app";
+import type { Clock, Database, DocumentReader } from "@apar/core/ports";
 import { Container, ContainerModule } from "inversify";
 import type { Logger } from "pino";
-import { APPROVAL_TOKENS, type ApprovalJobDeps, approvalsModule } from "./approvals-wiring.js";
-import { BILL_TOKENS, type BillJobDeps, billsModule } from "./bills-wiring.js";
+import { approvalsModule } from "./approvals-wiring.js";
+import { billsModule } from "./bills-wiring.js";
 import { booksModule } from "./books-wiring.js";
-import { type Config, publicBaseUrl } from "./config.js";
-import { INBOUND_TOKENS, type InboundJobDeps, inboundModule } from "./inbound-wiring.js";
-import { INVOICE_TOKENS, type InvoiceJobDeps, invoicesModule } from "./invoices-wiring.js";
+import { type Config, publicBaseUrl, readMethodFor } from "./config.js";
+import { inboundModule } from "./inbound-wiring.js";
+import { invoicesModule } from "./invoices-wiring.js";
 import { loadJwtKeys } from "./jwt-keys.js";
 import { paymentsModule } from "./payments-wiring.js";
 import { portalModule } from "./portal-wiring.js";
-import { RECURRING_TOKENS, type RecurringJobDeps, recurringModule } from "./recurring-wiring.js";
+import { recurringModule } from "./recurring-wiring.js";
 import { reportsModule } from "./reports-wiring.js";
 import type { Services } from "./services.js";
-import { SIGN_IN_TOKENS, type SignInJobDeps, signInModule } from "./sign-in-wiring.js";
+import { signInModule } from "./sign-in-wiring.js";
 import { TOKENS } from "./tokens.js";
 import { toolsModule } from "./tools-wiring.js";
 import { webhooksModule } from "./webhooks-wiring.js";
@@ -77,16 +54,16 @@ export interface ContainerOverrides {
  */
 const foundationModule = (config: Config, logger: Logger, overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<Config>(TOKENS.Config).toConstantValue(config);
-    bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-    bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
-    bind<Ids>(TOKENS.Ids).toResolvedValue((clock: Clock) => randomIds(clock), [TOKENS.Clock]);
-    bind<Notifier>(TOKENS.Notifier).toConstantValue(createNotifier());
-    bind<Notifier>(TOKENS.JobsNotifier).toConstantValue(createNotifier());
+    bind(TOKENS.Config).toConstantValue(config);
+    bind(TOKENS.Logger).toConstantValue(logger);
+    bind(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
+    bind(TOKENS.Ids).toResolvedValue((clock: Clock) => randomIds(clock), [TOKENS.Clock]);
+    bind(TOKENS.Notifier).toConstantValue(createNotifier());
+    bind(TOKENS.JobsNotifier).toConstantValue(createNotifier());
     // One set of metrics per process: the database counts into it, the api role serves it on /metrics.
-    bind<HttpMetrics>(TOKENS.Metrics).toConstantValue(createHttpMetrics());
-    bind<Database>(TOKENS.Database).toDynamicValue(async (ctx) => {
-      const metrics = ctx.get<HttpMetrics>(TOKENS.Metrics);
+    bind(TOKENS.Metrics).toConstantValue(createHttpMetrics());
+    bind(TOKENS.Database).toDynamicValue(async (ctx) => {
+      const metrics = ctx.get(TOKENS.Metrics);
       const database =
         overrides.database ??
         (await openSqlDatabase({
@@ -100,32 +77,32 @@ const foundationModule = (config: Config, logger: Logger, overrides: ContainerOv
       // Every unit of work appends its audit entries before it commits, as the actor running it.
       return notifyingDatabase(
         auditedDatabase(database, {
-          ids: ctx.get<Ids>(TOKENS.Ids),
+          ids: ctx.get(TOKENS.Ids),
           context: auditContext,
           ...(overrides.auditTable === undefined ? {} : { table: overrides.auditTable }),
         }),
         {
-          events: ctx.get<Notifier>(TOKENS.Notifier),
-          jobs: ctx.get<Notifier>(TOKENS.JobsNotifier),
+          events: ctx.get(TOKENS.Notifier),
+          jobs: ctx.get(TOKENS.JobsNotifier),
         },
       );
     });
-    bind<Mailer>(TOKENS.Mailer).toDynamicValue(() =>
+    bind(TOKENS.Mailer).toDynamicValue(() =>
       createMailer({
         smtpUrl: config.smtpUrl,
         outboxDir: join(config.dataDir, "outbox"),
         defaultFrom: config.mailFrom,
       }),
     );
-    bind<BearerTokens>(TOKENS.BearerTokens).toDynamicValue(async (ctx) =>
-      createJwtTokens(await loadJwtKeys(config.jwtKeys, config.dataDir), ctx.get<Clock>(TOKENS.Clock)),
+    bind(TOKENS.BearerTokens).toDynamicValue(async (ctx) =>
+      createJwtTokens(await loadJwtKeys(config.jwtKeys, config.dataDir), ctx.get(TOKENS.Clock)),
     );
   });
 
 /** Tenancy, auth and bank-detail routes (their use cases need nothing beyond the foundation). */
 const tenancyModule = (services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([...tenancyRoutes(services), ...bankDetailsRoutes()]);
+    bind(TOKENS.RouteList).toConstantValue([...tenancyRoutes(services), ...bankDetailsRoutes()]);
   });
 
 /**
@@ -134,17 +111,17 @@ const tenancyModule = (services: Services): ContainerModule =>
  */
 const processModule = (config: Config, logger: Logger, overrides: ContainerOverrides): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<RunnableJob[]>(TOKENS.RunnableJobs).toDynamicValue(async (ctx) =>
+    bind(TOKENS.RunnableJobs).toDynamicValue(async (ctx) =>
       runnableJobs(JOBS, {
-        ...(await ctx.getAsync<BillJobDeps>(BILL_TOKENS.JobDeps)),
-        ...(await ctx.getAsync<RecurringJobDeps>(RECURRING_TOKENS.JobDeps)),
-        ...(await ctx.getAsync<ApprovalJobDeps>(APPROVAL_TOKENS.JobDeps)),
-        ...(await ctx.getAsync<InboundJobDeps>(INBOUND_TOKENS.JobDeps)),
-        ...(await ctx.getAsync<InvoiceJobDeps>(INVOICE_TOKENS.JobDeps)),
-        ...(await ctx.getAsync<SignInJobDeps>(SIGN_IN_TOKENS.JobDeps)),
+        ...(await ctx.getAsync(TOKENS.BillJobDeps)),
+        ...(await ctx.getAsync(TOKENS.RecurringJobDeps)),
+        ...(await ctx.getAsync(TOKENS.ApprovalJobDeps)),
+        ...(await ctx.getAsync(TOKENS.InboundJobDeps)),
+        ...(await ctx.getAsync(TOKENS.InvoiceJobDeps)),
+        ...(await ctx.getAsync(TOKENS.SignInJobDeps)),
       }),
     );
-    bind<Worker>(TOKENS.Worker).toResolvedValue(
+    bind(TOKENS.Worker).toResolvedValue(
       (database: Database, clock: Clock, runnable: RunnableJob[], jobsNotifier: Notifier) => {
         const worker = createWorker({
           id: overrides.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
@@ -161,30 +138,28 @@ const processModule = (config: Config, logger: Logger, overrides: ContainerOverr
       },
       [TOKENS.Database, TOKENS.Clock, TOKENS.RunnableJobs, TOKENS.JobsNotifier],
     );
-    bind<readonly RouteDef[]>(TOKENS.Routes).toDynamicValue((ctx) =>
-      ctx.getAll<readonly RouteDef[]>(TOKENS.RouteList).flat(),
-    );
-    bind<RouteServices>(TOKENS.RouteServices).toDynamicValue(async (ctx) => ({
-      db: await ctx.getAsync<Database>(TOKENS.Database),
-      clock: ctx.get<Clock>(TOKENS.Clock),
-      ids: ctx.get<Ids>(TOKENS.Ids),
+    bind(TOKENS.Routes).toDynamicValue((ctx) => ctx.getAll(TOKENS.RouteList).flat());
+    bind(TOKENS.RouteServices).toDynamicValue(async (ctx) => ({
+      db: await ctx.getAsync(TOKENS.Database),
+      clock: ctx.get(TOKENS.Clock),
+      ids: ctx.get(TOKENS.Ids),
       randomBytes: secureRandomBytes,
-      bearerTokens: await ctx.getAsync<BearerTokens>(TOKENS.BearerTokens),
+      bearerTokens: await ctx.getAsync(TOKENS.BearerTokens),
       tokens: randomTokens(),
       publicBaseUrl: publicBaseUrl(config),
-      renderer: ctx.get<InvoiceRenderer>(INVOICE_TOKENS.Renderer),
-      einvoices: ctx.get<EinvoiceWriter>(INVOICE_TOKENS.Einvoices),
-      mailer: ctx.get<Mailer>(TOKENS.Mailer),
+      renderer: ctx.get(TOKENS.InvoiceRenderer),
+      einvoices: ctx.get(TOKENS.EinvoiceWriter),
+      mailer: ctx.get(TOKENS.Mailer),
       mailFrom: config.mailFrom,
-      files: ctx.get<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles),
+      files: ctx.get(TOKENS.DocumentFiles),
       maxUploadBytes: config.maxUploadBytes,
-      webhooks: await ctx.getAsync<WebhookDeps>(TOKENS.WebhookDeps),
-      inbound: await ctx.getAsync<InboundPipeline>(INBOUND_TOKENS.Pipeline),
+      webhooks: await ctx.getAsync(TOKENS.WebhookDeps),
+      inbound: await ctx.getAsync(TOKENS.InboundPipeline),
       inboundDomain: config.inboundDomain,
       inboundEmailSecret: config.inboundEmailSecret,
       smtpMaxBytes: config.smtpMaxBytes,
       trustedProxies: config.trustedProxies,
-      readingMethodFor: (clientId) => (config.llmClients.includes(clientId) ? "llm" : "ocr"),
+      readingMethodFor: readMethodFor(config),
       ocrLanguages: config.ocrLanguages,
       llmSecondLookBelow: config.llmBaseUrl === undefined ? null : (config.llmBelow ?? null),
       // Manual mode has no processor: public invoice pages show bank-transfer instructions and no Pay button.
@@ -208,7 +183,7 @@ const processModule = (config: Config, logger: Logger, overrides: ContainerOverr
  */
 export const buildContainer = (config: Config, logger: Logger, overrides: ContainerOverrides = {}): Container => {
   const c = new Container({ defaultScope: "Singleton" });
-  const services: Services = () => c.get<RouteServices>(TOKENS.RouteServices);
+  const services: Services = () => c.get(TOKENS.RouteServices);
   // The load order is the order of the routes (and of the OpenAPI document's paths).
   c.load(
     foundationModule(config, logger, overrides),

@@ -1,10 +1,8 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { type CreatedApiKey, createApiKey, createClient, createOrganisation } from "@apar/core/app";
-import type { Clock, Database, Ids, Stores } from "@apar/core/ports";
+import type { Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type { Container } from "inversify";
-import type { Logger } from "pino";
-import type { Config } from "./config.js";
 import { TOKENS } from "./tokens.js";
 
 /** Unwraps a use case result where a DomainError would be a defect (setup input is ours). */
@@ -43,14 +41,14 @@ export const firstStartBanner = (created: FirstStart, prefix: string): string =>
  * Answers what it created (the key to print once), or undefined when the database already had a client.
  */
 export const firstStart = async (container: Container): Promise<FirstStart | undefined> => {
-  const database = await container.getAsync<Database>(TOKENS.Database);
+  const database = await container.getAsync(TOKENS.Database);
   const base = {
-    clock: container.get<Clock>(TOKENS.Clock),
-    ids: container.get<Ids>(TOKENS.Ids),
+    clock: container.get(TOKENS.Clock),
+    ids: container.get(TOKENS.Ids),
     randomBytes: secureRandomBytes,
   };
-  const logger = container.get<Logger>(TOKENS.Logger);
-  const name = container.get<Config>(TOKENS.Config).firstOrganisationName.trim().slice(0, 200);
+  const logger = container.get(TOKENS.Logger);
+  const name = container.get(TOKENS.Config).firstOrganisationName.trim().slice(0, 200);
   return database.withLock("first-start", async () => {
     if ((await database.stores.clients.count()) > 0) return undefined;
     // One transaction for all three, so a crash half-way leaves an empty database that the next start fills.

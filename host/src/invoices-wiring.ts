@@ -1,25 +1,14 @@
-import type { RouteDef } from "@apar/adapters/http/index";
 import { creditNoteRoutes } from "@apar/adapters/http/routes/credit-note-routes";
 import { customerAndProductRoutes } from "@apar/adapters/http/routes/customer-product-routes";
 import { importExportRoutes } from "@apar/adapters/http/routes/import-export-routes";
 import { invoiceRoutes } from "@apar/adapters/http/routes/invoice-routes";
 import { einvoiceWriter, pdfInvoiceRenderer, randomTokens } from "@apar/adapters/invoices/index";
-import { EMAIL_INVOICE_JOB, type JobsDeps } from "@apar/core/app";
-import type { Clock, Database, EinvoiceWriter, Ids, InvoiceRenderer, Mailer } from "@apar/core/ports";
+import { EMAIL_INVOICE_JOB } from "@apar/core/app";
+import type { EinvoiceWriter } from "@apar/core/ports";
 import { ContainerModule } from "inversify";
 import { type Config, publicBaseUrl } from "./config.js";
 import type { Services } from "./services.js";
 import { TOKENS } from "./tokens.js";
-
-/** Service identifiers of the receivables part. */
-export const INVOICE_TOKENS = {
-  Renderer: Symbol.for("apar.InvoiceRenderer"),
-  Einvoices: Symbol.for("apar.EinvoiceWriter"),
-  JobDeps: Symbol.for("apar.InvoiceJobDeps"),
-} as const;
-
-/** The dependencies of the receivables part's job: `email-invoice`. */
-export type InvoiceJobDeps = Pick<JobsDeps, typeof EMAIL_INVOICE_JOB>;
 
 /**
  * The receivables part: the PDF renderer (Factur-X inside) and the e-invoice writer, its job's dependencies, and
@@ -27,25 +16,25 @@ export type InvoiceJobDeps = Pick<JobsDeps, typeof EMAIL_INVOICE_JOB>;
  */
 export const invoicesModule = (config: Config, services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<EinvoiceWriter>(INVOICE_TOKENS.Einvoices).toDynamicValue(() => einvoiceWriter());
-    bind<InvoiceRenderer>(INVOICE_TOKENS.Renderer).toResolvedValue(
+    bind(TOKENS.EinvoiceWriter).toDynamicValue(() => einvoiceWriter());
+    bind(TOKENS.InvoiceRenderer).toResolvedValue(
       (facturX: EinvoiceWriter) => pdfInvoiceRenderer({ facturX }),
-      [INVOICE_TOKENS.Einvoices],
+      [TOKENS.EinvoiceWriter],
     );
-    bind<InvoiceJobDeps>(INVOICE_TOKENS.JobDeps).toDynamicValue(async (ctx) => ({
+    bind(TOKENS.InvoiceJobDeps).toDynamicValue(async (ctx) => ({
       [EMAIL_INVOICE_JOB]: {
-        db: await ctx.getAsync<Database>(TOKENS.Database),
-        clock: ctx.get<Clock>(TOKENS.Clock),
-        ids: ctx.get<Ids>(TOKENS.Ids),
+        db: await ctx.getAsync(TOKENS.Database),
+        clock: ctx.get(TOKENS.Clock),
+        ids: ctx.get(TOKENS.Ids),
         tokens: randomTokens(),
         publicBaseUrl: publicBaseUrl(config),
-        renderer: ctx.get<InvoiceRenderer>(INVOICE_TOKENS.Renderer),
-        einvoices: ctx.get<EinvoiceWriter>(INVOICE_TOKENS.Einvoices),
-        mailer: await ctx.getAsync<Mailer>(TOKENS.Mailer),
+        renderer: ctx.get(TOKENS.InvoiceRenderer),
+        einvoices: ctx.get(TOKENS.EinvoiceWriter),
+        mailer: await ctx.getAsync(TOKENS.Mailer),
         mailFrom: config.mailFrom,
       },
     }));
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
+    bind(TOKENS.RouteList).toConstantValue([
       ...customerAndProductRoutes(services),
       ...invoiceRoutes(services),
       ...creditNoteRoutes(services),

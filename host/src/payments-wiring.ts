@@ -1,4 +1,3 @@
-import type { RouteDef } from "@apar/adapters/http/index";
 import { bankStatementRoutes } from "@apar/adapters/http/routes/bank-statement-routes";
 import { paymentAccountRoutes } from "@apar/adapters/http/routes/payment-account-routes";
 import { paymentRunRoutes } from "@apar/adapters/http/routes/payment-run-routes";
@@ -9,7 +8,7 @@ import { TOKENS } from "./tokens.js";
 /** The payments part: payment runs (pain.001 files), the bank's answers and bank statement imports (camt). */
 export const paymentsModule = (services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
+    bind(TOKENS.RouteList).toConstantValue([
       ...paymentRunRoutes(services),
       ...bankStatementRoutes(services),
       ...paymentAccountRoutes(() => {

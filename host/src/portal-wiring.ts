@@ -1,4 +1,4 @@
-import { createAuthenticator, type RouteDef } from "@apar/adapters/http/index";
+import { createAuthenticator } from "@apar/adapters/http/index";
 import { portalApiKeysOf } from "@apar/adapters/portal/core-api-keys";
 import { portalAuditLogOf } from "@apar/adapters/portal/core-audit-log";
 import { portalBooksOf } from "@apar/adapters/portal/core-books";
@@ -38,7 +38,7 @@ const oidcOf = (config: Config): OidcSignIn | undefined =>
  */
 export const portalModule = (config: Config, services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toResolvedValue(
+    bind(TOKENS.RouteList).toResolvedValue(
       (clock: Clock) => {
         let authenticator: PortalServices["authenticate"] | undefined;
         const oidc = oidcOf(config);

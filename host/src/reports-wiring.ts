@@ -1,4 +1,3 @@
-import type { RouteDef } from "@apar/adapters/http/index";
 import { reportRoutes } from "@apar/adapters/http/routes/report-routes";
 import { ContainerModule } from "inversify";
 import type { Services } from "./services.js";
@@ -7,5 +6,5 @@ import { TOKENS } from "./tokens.js";
 /** The reports part: aged payables and receivables, customer statements (JSON, CSV, PDF). */
 export const reportsModule = (services: Services): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue(reportRoutes(services));
+    bind(TOKENS.RouteList).toConstantValue(reportRoutes(services));
   });

@@ -1,6 +1,5 @@
 import { type AgentDeps, agentRoutes, chatModel } from "@apar/adapters/agents/agent-routes";
 import { confirmationRoutes } from "@apar/adapters/agents/confirmation-routes";
-import type { RouteDef } from "@apar/adapters/http/index";
 import { type McpDeps, mcpRoutes } from "@apar/adapters/mcp/mcp-routes";
 import { type ToolRunner, toolCatalogue, toolRunner } from "@apar/core/app";
 import { ContainerModule } from "inversify";
@@ -50,7 +49,7 @@ export const toolsModule = (config: Config, services: Services): ContainerModule
         },
       };
     };
-    bind<readonly RouteDef[]>(TOKENS.RouteList).toConstantValue([
+    bind(TOKENS.RouteList).toConstantValue([
       ...mcpRoutes(mcp),
       ...agentRoutes(agents),
       ...confirmationRoutes(async () => ({ tools: await tools() })),

@@ -29,7 +29,7 @@ const handWritten = (routes: readonly RouteDef[]): string[] =>
 const routes = (): readonly RouteDef[] => {
   const config = loadConfig({ ...process.env, APAR_LOG_LEVEL: "silent" });
   if (E.isLeft(config)) throw new Error(config.left.join("; "));
-  return buildContainer(config.right, pino({ level: "silent" })).get<readonly RouteDef[]>(TOKENS.Routes);
+  return buildContainer(config.right, pino({ level: "silent" })).get(TOKENS.Routes);
 };
 
 test("every JSON request body's schema is generated from the codec its route decodes with", (t_) => {

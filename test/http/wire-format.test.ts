@@ -3,7 +3,6 @@ import { gatewayPayments } from "@apar/adapters/http/routes/payment-account-rout
 import { randomTokens } from "@apar/adapters/invoices/index";
 import { isCurrency, minorUnits, NO_CAPABILITIES, PERMISSIONS, permits } from "@apar/core";
 import { applyGatewayEvent, type PaymentAccountDeps } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import { TOKENS } from "../../host/src/tokens.js";
 import {
@@ -40,7 +39,7 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 /** Every operation of the served document, with its route (for its access). */
 const operations = async () => {
   const doc = (await h.call("GET", "/openapi.json")).json as Document;
-  const routes = h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
+  const routes = h.app.container.get(TOKENS.Routes);
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => {
       const route = routes.find((r) => r.path === path && r.method === method.toUpperCase());
@@ -184,7 +183,7 @@ test.serial("match groups, purchase orders, policies and payment events write am
   const deps: PaymentAccountDeps = {
     db: h.db,
     clock: h.clock,
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    ids: h.app.container.get(TOKENS.Ids),
     tokens: randomTokens(),
     publicBaseUrl: "https://apar.test",
     gateway: undefined,

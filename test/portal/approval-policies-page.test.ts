@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { createUser } from "@apar/core/app";
-import type { Clock, Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import type { Browser, Page } from "playwright-core";
@@ -54,8 +53,8 @@ test.serial(
   async (t) => {
     const approver = await createUser({
       db: h.app.database,
-      clock: h.app.container.get<Clock>(TOKENS.Clock),
-      ids: h.app.container.get<Ids>(TOKENS.Ids),
+      clock: h.app.container.get(TOKENS.Clock),
+      ids: h.app.container.get(TOKENS.Ids),
       randomBytes: secureRandomBytes,
     })({
       clientId: h.clientId,

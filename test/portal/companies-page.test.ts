@@ -1,7 +1,6 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import type { Company } from "@apar/core";
 import { createCompany, recordForwardingRejection } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import type { Page } from "playwright-core";
@@ -32,7 +31,7 @@ test.after.always(async () => {
 const deps = () => ({
   db: h.db,
   clock: h.clock,
-  ids: h.app.container.get<Ids>(TOKENS.Ids),
+  ids: h.app.container.get(TOKENS.Ids),
   randomBytes: secureRandomBytes,
 });
 

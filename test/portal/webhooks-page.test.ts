@@ -44,7 +44,7 @@ const signIn = async (page: Page, credential: string): Promise<void> => {
 };
 
 /** The delivery runner of the host, for the passes a test drives under its clock. */
-const runner = () => h.app.container.get<{ runOnce(): Promise<unknown> }>(TOKENS.WebhookRunner);
+const runner = () => h.app.container.get(TOKENS.WebhookRunner);
 
 /** Reloads until the text shows (deliveries are made in the background). */
 const reloadUntil = async (page: Page, text: string): Promise<void> => {

@@ -1,7 +1,6 @@
 import { request } from "node:http";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { hashToolConfirmationToken, newToolConfirmationToken } from "@apar/core";
-import type { Clock } from "@apar/core/ports";
 import test from "ava";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
@@ -320,7 +319,7 @@ test.serial("a confirmation past its 10 minutes, or of a person who lost the too
   };
   const as = (token: string) => ({ authorization: `Bearer ${token}`, "x-service-organisation-id": h.organisationId });
   // Expiry as the server's clock sees it: a moment before its now, and ten minutes after it.
-  const now = h.app.container.get<Clock>(TOKENS.Clock).now().getTime();
+  const now = h.app.container.get(TOKENS.Clock).now().getTime();
   const expired = await confirm(await keep(approver.id, new Date(now - 1)), as(approver.token));
   t.is(expired.status, 409);
   t.is((expired.json as Json).title, "ToolConfirmation.Expired");

@@ -1,10 +1,8 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { RouteDef } from "@apar/adapters/http/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { createApiKey, createUser, STORE_AUDIT } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { simpleParser } from "mailparser";
@@ -162,7 +160,7 @@ test.after.always(async () => {
 const idOf = (a: Answer): string => String((a.json as Json).id);
 const mutating = (): string[] =>
   h.app.container
-    .get<readonly RouteDef[]>(TOKENS.Routes)
+    .get(TOKENS.Routes)
     .filter((r) => r.method !== "GET")
     .map((r) => r.operationId);
 
@@ -251,8 +249,8 @@ test.serial("every route that changes something leaves an audit entry with its r
   const mcpHeaders = { accept: "application/json, text/event-stream" };
   const deps = {
     db: h.app.database,
-    clock: h.app.container.get<never>(TOKENS.Clock),
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    clock: h.app.container.get(TOKENS.Clock),
+    ids: h.app.container.get(TOKENS.Ids),
     randomBytes: secureRandomBytes,
   };
   const operator = await createApiKey(deps)({ scope: { kind: "operator" } })();

@@ -2,7 +2,7 @@ import { createAuthenticator, createHttpServer, type HttpServer, type RouteDef }
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import type { Client, ClientRole, KeyScope, Module, Organisation, OrganisationRole, User } from "@apar/core";
 import { type CreatedApiKey, createApiKey, createClient, createOrganisation, createUser } from "@apar/core/app";
-import type { BearerTokens, Clock, Database } from "@apar/core/ports";
+import type { Clock, Database } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";
@@ -98,7 +98,7 @@ export const startHarness = async (
       authenticate: createAuthenticator({
         stores: db.stores,
         clock,
-        tokens: await app.container.getAsync<BearerTokens>(TOKENS.BearerTokens),
+        tokens: await app.container.getAsync(TOKENS.BearerTokens),
         headerPrefix: config.headerPrefix,
       }),
     });
@@ -134,7 +134,7 @@ export const startHarness = async (
 const deps = (h: Harness) => ({
   db: h.db,
   clock: h.clock,
-  ids: h.app.container.get<never>(TOKENS.Ids),
+  ids: h.app.container.get(TOKENS.Ids),
   randomBytes: secureRandomBytes,
 });
 

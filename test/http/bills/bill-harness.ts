@@ -102,8 +102,8 @@ export const startBillHarness = async (
   const port = app.port ?? 0;
   const deps = {
     db: app.database,
-    clock: app.container.get<never>(TOKENS.Clock),
-    ids: app.container.get<never>(TOKENS.Ids),
+    clock: app.container.get(TOKENS.Clock),
+    ids: app.container.get(TOKENS.Ids),
     randomBytes: secureRandomBytes,
   };
   const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
@@ -183,8 +183,8 @@ export const SAMPLES: Record<string, Buffer> = {
 /** The dependencies core's tenancy use cases take, from the harness's host. */
 export const depsOf = (h: BillHarness) => ({
   db: h.app.database,
-  clock: h.app.container.get<never>(TOKENS.Clock),
-  ids: h.app.container.get<never>(TOKENS.Ids),
+  clock: h.app.container.get(TOKENS.Clock),
+  ids: h.app.container.get(TOKENS.Ids),
   randomBytes: secureRandomBytes,
 });
 
@@ -211,8 +211,8 @@ export const anotherClient = async (h: BillHarness, modules?: readonly Module[])
 export const userWithToken = async (h: BillHarness, role: "Approver" | "Admin" | "Member") => {
   const deps = {
     db: h.app.database,
-    clock: h.app.container.get<never>(TOKENS.Clock),
-    ids: h.app.container.get<never>(TOKENS.Ids),
+    clock: h.app.container.get(TOKENS.Clock),
+    ids: h.app.container.get(TOKENS.Ids),
     randomBytes: secureRandomBytes,
   };
   const user = await createUser(deps)({

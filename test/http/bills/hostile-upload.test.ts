@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Scheduler } from "@apar/adapters/scheduler/index";
 import { UNREAD_BILL } from "@apar/core";
 import test from "ava";
 import { TOKENS } from "../../../host/src/tokens.js";
@@ -90,7 +89,7 @@ test.serial(
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
     utimesSync(join(dir, orphan), twoDaysAgo, twoDaysAgo);
 
-    const scheduler = await h.app.container.getAsync<Scheduler>(TOKENS.Scheduler);
+    const scheduler = await h.app.container.getAsync(TOKENS.Scheduler);
     t.true((await scheduler.tick()) >= 2);
     let bill: Json = {};
     for (;;) {

@@ -4,7 +4,6 @@ import { Writable } from "node:stream";
 import { fixedResolver } from "@apar/adapters/mail/inbound/index";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { createApiKey, createClient, createOrganisation } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { pino } from "pino";
 import { type RunningApp, startApp } from "../../../host/src/app.js";
@@ -143,8 +142,8 @@ const orThrow = <A>(r: E.Either<{ code: string }, A>): A => {
 export const inboundTenant = async (h: InboundHarness, organisations = 1, sender = "supplier.example") => {
   const deps = {
     db: h.app.database,
-    clock: h.app.container.get<never>(TOKENS.Clock),
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    clock: h.app.container.get(TOKENS.Clock),
+    ids: h.app.container.get(TOKENS.Ids),
     randomBytes: secureRandomBytes,
   };
   const client = orThrow(await createClient(deps)({ name: "Inbound client" })());

@@ -68,7 +68,7 @@ const walk = async (
   headersFor: (route: RouteDef) => Record<string, string>,
   label: string,
 ): Promise<string[]> => {
-  const routes = h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
+  const routes = h.app.container.get(TOKENS.Routes);
   const walked: string[] = [];
   for (const route of routes) {
     if (READS_NO_TENANT_DATA.test(route.path)) continue;
@@ -169,7 +169,7 @@ test.serial(
     const a = await seedTenant(h, "A");
     const b = await seedTenant(h, "B");
     const routes = h.app.container
-      .get<readonly RouteDef[]>(TOKENS.Routes)
+      .get(TOKENS.Routes)
       .filter(
         (r) =>
           r.method === "GET" &&
@@ -187,9 +187,7 @@ test.serial(
       t.false(withB.text.includes(MARKER), `${route.path} leaked B's data`);
     }
     // The same through the path, where a route takes the organisation from it.
-    const inPath = h.app.container
-      .get<readonly RouteDef[]>(TOKENS.Routes)
-      .filter((r) => r.access?.organisationParam !== undefined);
+    const inPath = h.app.container.get(TOKENS.Routes).filter((r) => r.access?.organisationParam !== undefined);
     t.true(inPath.length >= 1);
     for (const route of inPath) {
       const at = (organisationId: string) => route.path.replace(`{${route.access?.organisationParam}}`, organisationId);

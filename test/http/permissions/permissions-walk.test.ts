@@ -68,7 +68,7 @@ const held = (role: Credentialed): readonly Role[] => (role === "Operator" ? ["O
 /** Refusals the route's access makes before the table is read: the credential's kind is wrong for the route. */
 const EARLIER_REFUSALS: ReadonlySet<string> = new Set(["Auth.OperatorOnly", "Auth.ApiKeyRequired"]);
 
-const routesOf = (): readonly RouteDef[] => h.app.container.get<readonly RouteDef[]>(TOKENS.Routes);
+const routesOf = (): readonly RouteDef[] => h.app.container.get(TOKENS.Routes);
 
 /**
  * Every disagreement between the routes as served and `table`: routes without a row, public routes whose row is

@@ -18,7 +18,7 @@ import {
   sendInvoice,
   voidInvoice,
 } from "@apar/core/app";
-import type { Ids, PaymentGateway } from "@apar/core/ports";
+import type { PaymentGateway } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import jsQRModule from "jsqr";
@@ -58,7 +58,7 @@ test.before(async () => {
     routes: publicInvoiceRoutes(() => ({
       db: h.db,
       clock: systemClock,
-      ids: h.app.container.get<Ids>(TOKENS.Ids),
+      ids: h.app.container.get(TOKENS.Ids),
       renderer: pdfInvoiceRenderer(),
       publicBaseUrl: BASE,
       paymentGateway: gateway,
@@ -115,7 +115,7 @@ const sentInvoice = async (memo = "Thank you for your business", country: string
   const deps = {
     db: h.db,
     clock: h.clock,
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    ids: h.app.container.get(TOKENS.Ids),
     tokens: randomTokens(),
     publicBaseUrl: BASE,
   };

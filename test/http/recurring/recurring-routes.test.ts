@@ -1,5 +1,4 @@
 import { createCustomer } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";
@@ -22,7 +21,7 @@ const tenant = async () => {
   const organisation = await seedOrganisation(h, client.id);
   const headers = key(apiKey.rawKey, { "x-service-organisation-id": organisation.id });
   const scope = { clientId: client.id, organisationId: organisation.id };
-  const ids = h.app.container.get<Ids>(TOKENS.Ids);
+  const ids = h.app.container.get(TOKENS.Ids);
   const customer = await createCustomer({ db: h.db, clock: h.clock, ids })(scope, {
     name: "Globex",
     currency: "EUR",

@@ -1,7 +1,6 @@
 import { randomTokens } from "@apar/adapters/invoices/index";
 import { SYSTEM_ACTOR } from "@apar/core";
 import { createCustomer, createInvoice, sendInvoice } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";
@@ -25,7 +24,7 @@ const tenant = async () => {
   const deps = {
     db: h.db,
     clock: h.clock,
-    ids: h.app.container.get<Ids>(TOKENS.Ids),
+    ids: h.app.container.get(TOKENS.Ids),
     tokens: randomTokens(),
     publicBaseUrl: "https://apar.test",
   };

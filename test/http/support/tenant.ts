@@ -22,9 +22,7 @@ import {
   recordForwardingRejection,
   sendInvoice,
   sendWebhookTest,
-  type WebhookDeps,
 } from "@apar/core/app";
-import type { Ids } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, seedUser } from "../auth/harness.js";
@@ -41,7 +39,7 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
   const apiKey = within?.apiKey ?? (await seedKey(h, { kind: "clients", clientIds: [client.id] }));
   const organisation = await seedOrganisation(h, client.id, `${name} org ${MARKER}`);
   const user = await seedUser(h, client.id, { organisationId: organisation.id, roles: ["Admin"] });
-  const deps = { db: h.db, clock: h.clock, ids: h.app.container.get<Ids>(TOKENS.Ids), randomBytes: secureRandomBytes };
+  const deps = { db: h.db, clock: h.clock, ids: h.app.container.get(TOKENS.Ids), randomBytes: secureRandomBytes };
   const company = await createCompany(deps)({
     clientId: client.id,
     name: `${name} company ${MARKER}`,
@@ -191,7 +189,7 @@ export const seedTenant = async (h: Harness, name: string, within?: { client: Cl
   const product = await createProduct(invoiceDeps)(scope, { name: `${name} product ${MARKER}`, unitPrice: "1" })();
   if (E.isLeft(product)) throw new Error(product.left.code);
   // A subscription (its URL check passes: this walk is about ids, not URLs) and a delivery of its test event.
-  const webhookDeps = { ...h.app.container.get<WebhookDeps>(TOKENS.WebhookDeps), checkUrl: async () => E.right(null) };
+  const webhookDeps = { ...h.app.container.get(TOKENS.WebhookDeps), checkUrl: async () => E.right(null) };
   const subscription = await createWebhookSubscription(webhookDeps)({
     clientId: client.id,
     url: `https://${MARKER}.example/hook`,

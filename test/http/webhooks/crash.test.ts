@@ -1,5 +1,4 @@
 import { makeEvent, SYSTEM_ACTOR } from "@apar/core";
-import type { Ids } from "@apar/core/ports";
 import test from "ava";
 import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
@@ -34,7 +33,7 @@ test("kill -9 of the worker with deliveries in flight, then a restart: every eve
 
   host = await startHost({ ...env.env, ...WORKER });
   const api = `http://127.0.0.1:${host.port}`;
-  const ids = h.app.container.get<Ids>(TOKENS.Ids);
+  const ids = h.app.container.get(TOKENS.Ids);
   const outboxEvents = (count: number) =>
     Array.from({ length: count }, () =>
       makeEvent({

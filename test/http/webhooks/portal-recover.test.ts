@@ -1,5 +1,4 @@
 import type { WebhookDelivery } from "@apar/core";
-import type { Ids } from "@apar/core/ports";
 import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../../host/src/tokens.js";
@@ -36,7 +35,7 @@ const withFailures = async (old: number, recent: number) => {
   });
   if (created.status !== 201) throw new Error(created.text);
   const subscriptionId = (created.json as { id: string }).id;
-  const ids = h.app.container.get<Ids>(TOKENS.Ids);
+  const ids = h.app.container.get(TOKENS.Ids);
   const now = h.clock.now().getTime();
   const failed = (at: number): WebhookDelivery => ({
     id: ids.next(),
