@@ -1,5 +1,5 @@
 import { BILL_STATES, type BillJson } from "@apar/core";
-import { type Html, html } from "./html.js";
+import { type Html, html } from "../pages/html.js";
 import { layout, notice } from "./layout.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
 import { billHref, money, overdue, stateWords } from "./review-pages.js";
