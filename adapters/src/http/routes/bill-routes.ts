@@ -12,7 +12,7 @@ import {
 import { BillPatch, billDocument, getBill, getBillHistory, listBills, updateBill, uploadBill } from "@apar/core/app";
 import type { BillFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import { jsonBody, type ParameterDef, type QueryParams, type RouteContext, type RouteDef } from "../route.js";
+import { jsonBody, type ParameterDef, type QueryParams, type RouteDef } from "../route.js";
 import { BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
 import type { RouteDeps } from "./deps.js";
