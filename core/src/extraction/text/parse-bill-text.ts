@@ -204,155 +204,174 @@ const STRENGTH: Record<Kind, number> = { grand: 3, due: 2.5, plain: 1.5 };
 
 const near = (a: string, b: string): boolean => new Decimal(a).minus(b).abs().lte(0.011);
 
+// Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
+const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
+
+/** What a receipt says was paid: the first amount each payment label gives. */
+interface Payments {
+  cash: string | null;
+  /** What was handed over, where a line names it so beside the payment's own line ("Cash 8.60" ... "Tendered 9.00"). */
+  handed: string | null;
+  change: string | null;
+  card: string | null;
+  /** A small rounding adjustment, and the line it is on. */
+  rounding: string | null;
+  roundingLine: number;
+}
+
+/** Every amount the labelled lines of a bill print, gathered top to bottom. */
+interface AmountLines {
+  readonly totals: Candidate[];
+  readonly subs: { value: string; line: number }[];
+  readonly taxes: { value: string; line: number; summary: boolean }[];
+  /** Larger amounts under a "Rounding" label: the rounded total, when a few cents from a total or subtotal read. */
+  readonly roundedTotals: Candidate[];
+  readonly paid: Payments;
+}
+
+/** The amount after a label at `from`, or (the label alone on its line) the amount on the next line. */
+const amountOn = (lines: readonly string[], line: string, i: number, from: number): string | null => {
+  const v = amountAfter(line.slice(from));
+  if (v !== null) return v;
+  const next = i < lines.length ? (lines[i + 1] ?? "") : "";
+  return /^[\s\p{Sc}A-Z]{0,6}[-(]?\d[\d.,' ]*\)?\s*(?:\p{Sc}|[A-Z]{3})?$/u.test(next.trim()) ? amountAfter(next) : null;
+};
+
+/** Cash, what was tendered, a card and the change; true for a change line ("Change due" is never an amount due). */
+const readPayment = (line: string, paid: Payments): boolean => {
+  const cashM = line.match(
+    /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
+  );
+  if (cashM) paid.cash ??= unsigned(amountAfter(line.slice(cashM[0].length)));
+  const handedM = line.match(/^\W*(?:cash\s*)?(?:tendered|received|tender)(?![\p{L}])/iu);
+  if (handedM) paid.handed ??= unsigned(amountAfter(line.slice(handedM[0].length)));
+  // A card pays the amount exactly: no change to take off.
+  const cardM = line.match(/^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu);
+  if (cardM) paid.card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
+  const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:cash\s*)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
+  if (!changeM) return false;
+  // All zeros printed without the mark ("CHANGE 000") is no change.
+  const rest = line.slice(changeM[0].length);
+  paid.change ??= /^\D*000\s*$/.test(rest) ? "0.00" : unsigned(amountAfter(rest));
+  return true;
+};
+
+/** A "Rounding" line: small, the adjustment; larger, the rounded total printed under it. */
+const readRounding = (line: string, i: number, found: AmountLines): void => {
+  const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
+  const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
+  if (roundingV !== null && new Decimal(roundingV).abs().lte(0.05)) {
+    found.paid.rounding ??= roundingV;
+    found.paid.roundingLine = i;
+  } else if (roundingV !== null && withCents(roundingV))
+    found.roundedTotals.push({
+      value: roundingV,
+      line: i,
+      kind: "plain",
+      several: false,
+      derived: true,
+      rounded: true,
+    });
+};
+
 /**
- * Total, subtotal and tax from candidates: every labelled line gives one, totals are ranked by how strong their
- * label is (grand total, amount due, plain total; totals of something else are skipped), and a total that a
- * subtotal plus tax confirms wins.
+ * A total label's amount: a total of the bill (ranked by its label), or, for the total of something else, a
+ * subtotal ("Total excl."), a tax ("Total tax") or nothing ("Total items"). False when the line has no total label.
  */
-const findAmounts = (
-  lines: readonly string[],
-): {
-  subTotal: Found<string | null>;
-  taxAmount: Found<string | null>;
-  totalAmount: Found<string | null>;
-  /** Subtotal + tax = total holds only after a repair, or which amount is payable stays open. */
-  unsure: boolean;
-} => {
-  const totals: Candidate[] = [];
-  const subs: { value: string; line: number }[] = [];
-  const taxes: { value: string; line: number; summary: boolean }[] = [];
-  let cash: string | null = null;
-  // What was handed over, where a line names it so beside the payment's own line ("Cash 8.60" ... "Tendered 9.00").
-  let handed: string | null = null;
-  let change: string | null = null;
-  let rounding: string | null = null;
-  let roundingLine = Number.POSITIVE_INFINITY;
-  // Larger amounts under a "Rounding" label: the rounded total, when a few cents from a total or subtotal read.
-  const roundedTotals: Candidate[] = [];
-  // Only amounts printed with their cents: OCR noise ("106.006") is no tendered amount.
-  const withCents = (v: string | null): v is string => v !== null && /^\d+\.\d{2}$/.test(v);
-  let card: string | null = null;
-  const all = [...lines, ...headerRows(lines)];
-  const amountOn = (line: string, i: number, from: number): string | null => {
-    const v = amountAfter(line.slice(from));
-    if (v !== null) return v;
-    // The label alone on its line, its amount on the next.
-    const next = i < lines.length ? (lines[i + 1] ?? "") : "";
-    return /^[\s\p{Sc}A-Z]{0,6}[-(]?\d[\d.,' ]*\)?\s*(?:\p{Sc}|[A-Z]{3})?$/u.test(next.trim())
-      ? amountAfter(next)
-      : null;
+const readTotal = (lines: readonly string[], line: string, i: number, found: AmountLines): boolean => {
+  const grand = line.match(LABELS.grandTotal);
+  const due = line.match(LABELS.amountDue);
+  const m = grand ?? due ?? line.match(LABELS.plainTotal);
+  if (m?.index === undefined) return false;
+  const kind: Kind = grand ? "grand" : due ? "due" : "plain";
+  const label = line.slice(0, m.index + m[0].length);
+  const after = line.slice(m.index + m[0].length);
+  // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
+  const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
+  // "Total Sales ... GST": the total of the sales, tax included unless it says otherwise.
+  const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !EXCLUSIVE.test(qualifier);
+  const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier) && !sales;
+  const v = amountOn(lines, line, i, m.index + m[0].length);
+  if (isQualified && EXCLUSIVE.test(qualifier)) {
+    if (v !== null) found.subs.push({ value: v, line: i });
+  } else if (isQualified && LABELS.tax.test(qualifier)) {
+    if (v !== null) found.taxes.push({ value: v, line: i, summary: true });
+  } else if (!isQualified && !isProse(line, m.index)) {
+    // Beside an amount with cents, a bare integer of three digits or more is no amount of a summary row but a
+    // code or an OCR'd word ("Total Inc. 687 6%: 758.70").
+    const amounts = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after))));
+    const several =
+      (v !== null && /\.\d{2}$/.test(v) ? amounts.filter((a) => !/^\d{3,}$/.test(a)) : amounts).length > 1;
+    const rounded = ROUNDED.test(label + qualifier);
+    // What is left to pay after payments ("Balance 0.00", "Saldo -12,00", an amount due of nothing or less) is no
+    // total of the bill.
+    const leftToPay = kind === "due" || BALANCE.test(label + qualifier);
+    if (v !== null && !(leftToPay && new Decimal(v).lte(0)))
+      found.totals.push({ value: v, line: i, kind, several, rounded });
+  }
+  return true;
+};
+
+/** Every labelled amount of the lines (and of rows of total labels over rows of values), with what was paid. */
+const gatherAmounts = (lines: readonly string[]): AmountLines => {
+  const found: AmountLines = {
+    totals: [],
+    subs: [],
+    taxes: [],
+    roundedTotals: [],
+    paid: {
+      cash: null,
+      handed: null,
+      change: null,
+      card: null,
+      rounding: null,
+      roundingLine: Number.POSITIVE_INFINITY,
+    },
   };
-  for (const [i, full] of all.entries()) {
+  for (const [i, full] of [...lines, ...headerRows(lines)].entries()) {
     if (isTaxIdLine(full) || (LABELS.tableHeader.test(full) && LABELS.tableQty.test(full))) continue;
     for (const line of labelSegments(full)) {
-      const cashM = line.match(
-        /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
-      );
-      if (cashM) cash ??= unsigned(amountAfter(line.slice(cashM[0].length)));
-      const handedM = line.match(/^\W*(?:cash\s*)?(?:tendered|received|tender)(?![\p{L}])/iu);
-      if (handedM) handed ??= unsigned(amountAfter(line.slice(handedM[0].length)));
-      // A card pays the amount exactly: no change to take off.
-      const cardM = line.match(
-        /^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu,
-      );
-      if (cardM) card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
-      const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:cash\s*)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
-      if (changeM) {
-        // All zeros printed without the mark ("CHANGE 000") is no change.
-        const rest = line.slice(changeM[0].length);
-        change ??= /^\D*000\s*$/.test(rest) ? "0.00" : unsigned(amountAfter(rest));
-        // "Change due" is what is handed back, never an amount due.
-        continue;
-      }
-      const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
-      const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
-      // Small: the adjustment; larger: the rounded total printed under a "Rounding" label.
-      if (roundingV !== null && new Decimal(roundingV).abs().lte(0.05)) {
-        rounding ??= roundingV;
-        roundingLine = i;
-      } else if (roundingV !== null && withCents(roundingV))
-        roundedTotals.push({ value: roundingV, line: i, kind: "plain", several: false, derived: true, rounded: true });
+      if (readPayment(line, found.paid)) continue;
+      readRounding(line, i, found);
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
-        const v = amountOn(line, i, sub.index + sub[0].length);
-        if (v !== null) subs.push({ value: v, line: i });
+        const v = amountOn(lines, line, i, sub.index + sub[0].length);
+        if (v !== null) found.subs.push({ value: v, line: i });
         continue;
       }
-      const grand = line.match(LABELS.grandTotal);
-      const due = line.match(LABELS.amountDue);
-      const plain = line.match(LABELS.plainTotal);
-      const m = grand ?? due ?? plain;
-      if (m?.index !== undefined) {
-        const kind: Kind = grand ? "grand" : due ? "due" : "plain";
-        const label = line.slice(0, m.index + m[0].length);
-        const after = line.slice(m.index + m[0].length);
-        // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
-        const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
-        // "Total Sales ... GST": the total of the sales, tax included unless it says otherwise.
-        const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !EXCLUSIVE.test(qualifier);
-        const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier) && !sales;
-        if (isQualified && EXCLUSIVE.test(qualifier)) {
-          const v = amountOn(line, i, m.index + m[0].length);
-          if (v !== null) subs.push({ value: v, line: i });
-          continue;
-        }
-        if (isQualified && LABELS.tax.test(qualifier)) {
-          const v = amountOn(line, i, m.index + m[0].length);
-          if (v !== null) taxes.push({ value: v, line: i, summary: true });
-          continue;
-        }
-        if (isQualified || isProse(line, m.index)) continue;
-        const v = amountOn(line, i, m.index + m[0].length);
-        // Beside an amount with cents, a bare integer of three digits or more is no amount of a summary row but
-        // a code or an OCR'd word ("Total Inc. 687 6%: 758.70").
-        const amounts = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after))));
-        const several =
-          (v !== null && /\.\d{2}$/.test(v) ? amounts.filter((a) => !/^\d{3,}$/.test(a)) : amounts).length > 1;
-        const rounded = ROUNDED.test(line.slice(0, m.index + m[0].length) + qualifier);
-        // What is left to pay after payments ("Balance 0.00", "Saldo -12,00", an amount due of nothing or less) is
-        // no total of the bill.
-        const leftToPay = kind === "due" || BALANCE.test(line.slice(0, m.index + m[0].length) + qualifier);
-        if (v !== null && !(leftToPay && new Decimal(v).lte(0)))
-          totals.push({ value: v, line: i, kind, several, rounded });
-        continue;
-      }
+      if (readTotal(lines, line, i, found)) continue;
       const tax = line.match(LABELS.tax);
       if (tax?.index !== undefined && !LABELS.taxNumber.test(line)) {
         const v = amountAfter(line.slice(tax.index + tax[0].length));
-        if (v !== null) taxes.push({ value: v, line: i, summary: false });
+        if (v !== null) found.taxes.push({ value: v, line: i, summary: false });
       }
     }
   }
   // "ROUNDING 4.00" beside a subtotal of 6.00 is OCR's 0.00, not a total.
-  for (const r of roundedTotals)
-    if ([...totals, ...subs].some((c) => new Decimal(c.value).minus(r.value).abs().lte(0.05))) totals.push(r);
-  const taxSums = [
-    ...new Set([...taxes.map((t) => t.value), sumOf(taxes.filter((t) => !t.summary).map((t) => t.value))]),
-  ];
-  // OCR loses a tax's decimal mark ("Total GST 537" for 5.37): its hundredth may be what subtotal + tax needs.
-  const lostMark = taxSums.filter((t) => /^\d{3,}$/.test(t)).map((t) => new Decimal(t).dividedBy(100).toFixed(2));
-  const confirms = (total: string): { sub: string; tax: string } | null => {
-    for (const s of subs)
-      for (const t of taxSums) if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
-    return null;
-  };
-  const confirmsRepaired = (total: string): { sub: string; tax: string } | null => {
-    for (const s of subs.filter((x) => /\.\d{2}$/.test(x.value)))
-      for (const t of lostMark)
-        if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
-    return null;
-  };
-  const given = withCents(handed) ? handed : cash;
+  for (const r of found.roundedTotals)
+    if ([...found.totals, ...found.subs].some((c) => new Decimal(c.value).minus(r.value).abs().lte(0.05)))
+      found.totals.push(r);
+  return found;
+};
+
+/** What the receipt cost by what was paid: cash (or the amount tendered) less change, or a card's amount. */
+const paidFor = (paid: Payments): { given: string | null; byCash: string | null } => {
+  const given = withCents(paid.handed) ? paid.handed : paid.cash;
   const byCash =
-    withCents(given) && withCents(change)
-      ? new Decimal(given).minus(change).toFixed(2)
-      : withCents(card) && change === null
-        ? card
+    withCents(given) && withCents(paid.change)
+      ? new Decimal(given).minus(paid.change).toFixed(2)
+      : withCents(paid.card) && paid.change === null
+        ? paid.card
         : null;
+  return { given, byCash };
+};
+
+/** Totals made up where none was read as printed: from what was paid, due plus prepaid, a summary row, a subtotal. */
+const addStandIns = (lines: readonly string[], found: AmountLines, byCash: string | null): void => {
+  const { totals, subs, taxes, paid } = found;
   // What was tendered less the change is what the receipt cost: a candidate when a total label has no amount.
-  if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash))) {
+  if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash)))
     totals.push({ value: byCash, line: -1, kind: "plain", several: false, derived: true });
-  }
   // No grand total read (OCR lost the totals row), but the amount due and a prepayment were: their sum is it.
   const prepaid = lines.flatMap((line) => {
     const m = line.match(LABELS.prepaid);
@@ -360,66 +379,104 @@ const findAmounts = (
     return v !== null && !LABELS.total.test(line) ? [v] : [];
   })[0];
   const due = totals.filter((c) => c.kind === "due").at(-1);
-  if (prepaid !== undefined && due && !new Decimal(prepaid).isZero() && !totals.some((c) => c.kind === "grand")) {
-    const value = new Decimal(due.value).plus(prepaid).toFixed(2);
-    totals.push({ value, line: due.line, kind: "grand", several: false, derived: true });
-  }
+  if (prepaid !== undefined && due && !new Decimal(prepaid).isZero() && !totals.some((c) => c.kind === "grand"))
+    totals.push({
+      value: new Decimal(due.value).plus(prepaid).toFixed(2),
+      line: due.line,
+      kind: "grand",
+      several: false,
+      derived: true,
+    });
   // No total label read at all, but a summary row whose last three amounts are net, tax and their sum ("27,00 %
   // 69.180  18.679  87.859" under column headings the lines do not pair): the sum stands in, weakly (before a
-  // lone subtotal would).
-  if (totals.length === 0) {
-    const row = netTaxGross(lines);
-    // Beside a labelled subtotal, only a row that prints that subtotal as its net amount.
-    if (row && (subs.length === 0 || subs.some((x) => near(x.value, row.net)))) {
-      totals.push({ value: row.gross, line: row.line, kind: "plain", several: false, derived: true });
-      if (subs.length === 0) subs.push({ value: row.net, line: row.line });
-      if (taxes.length === 0) taxes.push({ value: row.tax, line: row.line, summary: true });
-    }
+  // lone subtotal would). Beside a labelled subtotal, only a row that prints that subtotal as its net amount.
+  const row = totals.length === 0 ? netTaxGross(lines) : null;
+  if (row && (subs.length === 0 || subs.some((x) => near(x.value, row.net)))) {
+    totals.push({ value: row.gross, line: row.line, kind: "plain", several: false, derived: true });
+    if (subs.length === 0) subs.push({ value: row.net, line: row.line });
+    if (taxes.length === 0) taxes.push({ value: row.tax, line: row.line, summary: true });
   }
-  // No total label read at all: a receipt without tax prints only its subtotal ("SUBTOTAL (QTY 4) RM41.45") or
-  // a "Net total"; the last one stands in, weakly.
   // A total of nothing beside amounts that are not ("Total 0.00" over "Sub Total 40.00") is a misreading.
-  const nonZero = [...totals, ...subs].some((c) => !new Decimal(c.value).isZero());
-  if (nonZero) {
+  if ([...totals, ...subs].some((c) => !new Decimal(c.value).isZero()))
     for (let k = totals.length - 1; k >= 0; k--) if (new Decimal(totals[k]?.value ?? "0").isZero()) totals.splice(k, 1);
-  }
+  // No total label read at all: a receipt without tax prints only its subtotal ("SUBTOTAL (QTY 4) RM41.45") or a
+  // "Net total"; the last one stands in, weakly.
   const lastSub = subs.filter((x) => !new Decimal(x.value).isZero()).at(-1);
   if (totals.length === 0 && lastSub)
     totals.push({ value: lastSub.value, line: lastSub.line, kind: "plain", several: false, derived: true });
   // Nothing labelled at all, but what was paid in cash (no change printed) or by card.
-  const tendered = withCents(card) ? card : withCents(cash) && change === null ? cash : null;
+  const tendered = withCents(paid.card) ? paid.card : withCents(paid.cash) && paid.change === null ? paid.cash : null;
   if (totals.length === 0 && tendered !== null && !new Decimal(tendered).isZero())
     totals.push({ value: tendered, line: -1, kind: "plain", several: false, derived: true });
-  let repairedTotal: string | null = null;
-  // No total confirmed as printed: an OCR slip in one digit (3/8, 0/6, 5/6) or a lost decimal mark may be all
-  // that keeps subtotal + tax from equalling a total; the repaired, consistent set replaces the printed one.
+};
+
+/** The subtotal and tax that add up to a total, if any do. */
+type Confirms = (total: string) => { sub: string; tax: string } | null;
+
+/** Subtotal + tax = total, over every subtotal and every tax (or sum of taxes) read; both lists may grow by repairs. */
+const confirmsBy =
+  (subs: readonly { value: string }[], taxSums: readonly string[]): Confirms =>
+  (total) => {
+    for (const s of subs)
+      for (const t of taxSums) if (near(new Decimal(s.value).plus(t).toFixed(), total)) return { sub: s.value, tax: t };
+    return null;
+  };
+
+/**
+ * No total confirmed as printed: an OCR slip in one digit (3/8, 0/6, 5/6) or a lost decimal mark may be all that
+ * keeps subtotal + tax from equalling a total; the repaired, consistent set replaces the printed one. Answers the
+ * repaired total (null when nothing was repaired); totals, subtotals and tax sums are repaired in place.
+ */
+const repairAmounts = (
+  found: AmountLines,
+  taxSums: string[],
+  byCash: string | null,
+  confirms: Confirms,
+): string | null => {
+  const { totals, subs } = found;
+  // OCR loses a tax's decimal mark ("Total GST 537" for 5.37): its hundredth may be what subtotal + tax needs.
+  const lostMark = taxSums.filter((t) => /^\d{3,}$/.test(t)).map((t) => new Decimal(t).dividedBy(100).toFixed(2));
+  const confirmsRepaired = confirmsBy(
+    subs.filter((x) => /\.\d{2}$/.test(x.value)),
+    lostMark,
+  );
   // A total printed without its decimal mark ("( 742)") where what was tendered less the change is 7.42.
-  for (const [k, c] of totals.entries()) {
-    if (byCash !== null && /^\d{3,}$/.test(c.value) && new Decimal(byCash).times(100).eq(c.value)) {
+  for (const [k, c] of totals.entries())
+    if (byCash !== null && /^\d{3,}$/.test(c.value) && new Decimal(byCash).times(100).eq(c.value))
       totals[k] = { ...c, value: byCash };
-    }
-  }
-  const byLostMark = totals.some((c) => confirms(c.value) !== null)
-    ? undefined
-    : totals.map((c) => confirmsRepaired(c.value)).find((x) => x !== null);
+  if (totals.some((c) => confirms(c.value) !== null)) return null;
+  const byLostMark = totals.map((c) => confirmsRepaired(c.value)).find((x) => x !== null);
   if (byLostMark) {
     taxSums.push(byLostMark.tax);
-    repairedTotal = new Decimal(byLostMark.sub).plus(byLostMark.tax).toFixed(2);
-  } else if (!totals.some((c) => confirms(c.value) !== null)) {
-    const repaired = repairTotals(
-      totals.map((c) => c.value),
-      subs.map((s) => s.value),
-      taxSums,
-    );
-    if (repaired) {
-      const { index, total, sub, tax } = repaired;
-      repairedTotal = total;
-      const c = totals[index];
-      if (c) totals[index] = { ...c, value: total };
-      for (const s of subs) if (s.value === repaired.printedSub) Object.assign(s, { value: sub });
-      taxSums.push(tax);
-    }
+    return new Decimal(byLostMark.sub).plus(byLostMark.tax).toFixed(2);
   }
+  const repaired = repairTotals(
+    totals.map((c) => c.value),
+    subs.map((s) => s.value),
+    taxSums,
+  );
+  if (!repaired) return null;
+  const c = totals[repaired.index];
+  if (c) totals[repaired.index] = { ...c, value: repaired.total };
+  for (const s of subs) if (s.value === repaired.printedSub) Object.assign(s, { value: repaired.sub });
+  taxSums.push(repaired.tax);
+  return repaired.total;
+};
+
+type Scored = Candidate & { readonly confirmed: { sub: string; tax: string } | null; readonly score: number };
+
+/**
+ * The totals, best first: by the strength of their label, a subtotal plus tax confirming them, what was paid, being
+ * printed again; less for a total without cents beside ones with them, more than the cash handed over, or on a
+ * summary row. Negative ones are dropped while a positive one is printed (a credit note prints all its totals so).
+ */
+const rankTotals = (
+  totals: readonly Candidate[],
+  confirms: Confirms,
+  paid: Payments,
+  given: string | null,
+  byCash: string | null,
+): Scored[] => {
   // OCR drops a decimal mark or reads noise as digits ("a30"): a total without cents beside ones with them is
   // suspect; one printed again elsewhere (a second total label, a card slip) is likelier read right.
   const withCentsAnywhere = totals.some((c) => /\.\d{2}$/.test(c.value));
@@ -435,19 +492,29 @@ const findAmounts = (
       Math.min(again, 2) * 1 -
       (withCentsAnywhere && !/\.\d{2}$/.test(c.value) ? 1.5 : 0) -
       // Cash handed over with change given back: the price was not more than the cash.
-      (withCents(given) && withCents(change) && new Decimal(c.value).gt(new Decimal(given).plus(0.05)) ? 2 : 0) -
+      (withCents(given) && withCents(paid.change) && new Decimal(c.value).gt(new Decimal(given).plus(0.05)) ? 2 : 0) -
       (c.several ? 1 : 0);
     return { ...c, confirmed, score };
   });
   scored.sort((a, b) => b.score - a.score);
   // A payment, refund or deposit printed as a negative amount under a total label ("Total payments -903.63") is
-  // never the bill's total while a positive total is printed; a credit note prints all its totals negative.
-  if (scored.some((c) => new Decimal(c.value).gt(0)))
-    for (let k = scored.length - 1; k >= 0; k--) if (new Decimal(scored[k]?.value ?? "0").lt(0)) scored.splice(k, 1);
-  let best = scored[0];
+  // never the bill's total while a positive total is printed.
+  return scored.some((c) => new Decimal(c.value).gt(0)) ? scored.filter((c) => !new Decimal(c.value).lt(0)) : scored;
+};
+
+/**
+ * The payable total among the ranked ones: the best, unless it was the net amount (another total is it plus a
+ * tax read), or an amount after rounding a few cents away is what was paid. `roundedAway` when rounding decided.
+ */
+const payableTotal = (
+  scored: readonly Scored[],
+  taxSums: readonly string[],
+  paid: Payments,
+  byCash: string | null,
+): { best: Scored | undefined; roundedAway: boolean } => {
+  const net = scored[0];
   // Gross before net: a total that no subtotal plus tax confirms, with another total printed that is exactly it
   // plus a tax read on the page, was the net amount.
-  const net = best;
   const gross =
     net === undefined || net.confirmed
       ? undefined
@@ -456,77 +523,113 @@ const findAmounts = (
             c !== net &&
             taxSums.some((t) => new Decimal(t).gt(0) && near(new Decimal(net.value).plus(t).toFixed(), c.value)),
         );
-  if (gross) best = gross;
+  const best = gross ?? net;
   // The amount after rounding is what was paid: it replaces a total a few cents away from it that subtotal + tax
   // confirm or that a rounding line follows.
   const afterRounding = scored.find(
     (c) =>
-      (c.rounded || (c.line > roundingLine && !c.derived)) &&
+      (c.rounded || (c.line > paid.roundingLine && !c.derived)) &&
       best &&
       !new Decimal(c.value).eq(best.value) &&
       new Decimal(c.value).minus(best.value).abs().lte(0.05),
   );
-  let roundedAway = false;
-  if (afterRounding && (best?.confirmed || rounding !== null)) {
-    best = { ...afterRounding, confirmed: null };
-    roundedAway = true;
-  }
+  if (afterRounding && (best?.confirmed || paid.rounding !== null))
+    return { best: { ...afterRounding, confirmed: null }, roundedAway: true };
   // What was paid (cash less change, a card, cash with no change printed) rounded to five cents, a few cents from
   // a total that is not: the payable amount after rounding.
-  const paid = byCash ?? (withCents(cash) && change === null ? cash : null);
+  const byPayment = byCash ?? (withCents(paid.cash) && paid.change === null ? paid.cash : null);
   const toFiveCents = (v: string): boolean => new Decimal(v).times(20).isInteger();
   if (
     best &&
-    paid !== null &&
-    !roundedAway &&
-    !new Decimal(paid).eq(best.value) &&
-    new Decimal(paid).minus(best.value).abs().lte(0.05) &&
-    toFiveCents(paid) &&
+    byPayment !== null &&
+    !new Decimal(byPayment).eq(best.value) &&
+    new Decimal(byPayment).minus(best.value).abs().lte(0.05) &&
+    toFiveCents(byPayment) &&
     !toFiveCents(best.value)
-  ) {
-    best = { ...best, value: paid, confirmed: null };
-    roundedAway = true;
-  }
-  let totalAmount: Found<string | null> = none;
-  let subTotal: Found<string | null> = subs[0] ? { value: subs[0].value, confidence: 0.7 } : none;
-  let taxAmount: Found<string | null> = none;
+  )
+    return { best: { ...best, value: byPayment, confirmed: null }, roundedAway: true };
+  return { best, roundedAway: false };
+};
+
+/** The amounts a bill's text gives, each with how sure the reading is. */
+interface Amounts {
+  subTotal: Found<string | null>;
+  taxAmount: Found<string | null>;
+  totalAmount: Found<string | null>;
+  /** Subtotal + tax = total holds only after a repair, or which amount is payable stays open. */
+  unsure: boolean;
+}
+
+/**
+ * The chosen total with the subtotal and tax: confirmed ones sure (less after a repair), a total of a weak label, a
+ * made-up one or one with rivals of its kind less so. Subtotal + tax agreeing while which amount is payable stays
+ * open (a rounding adjustment, a later total printing the cash amount) lifts them to 0.85, not 0.98.
+ */
+const amountsOf = (
+  chosen: ReturnType<typeof payableTotal>,
+  scored: readonly Scored[],
+  found: AmountLines,
+  repairedTotal: string | null,
+): Amounts => {
+  const { best, roundedAway } = chosen;
+  const { subs, taxes, paid } = found;
   const summary = taxes.find((t) => t.summary) ?? taxes[0];
-  if (summary) taxAmount = { value: summary.value, confidence: 0.6 };
-  if (best) {
-    const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
-    // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
-    const fixed = repairedTotal !== null && best.confirmed !== null;
-    const confidence = fixed
-      ? 0.85
-      : best.confirmed
-        ? 0.95
-        : best.kind === "plain" || rivals > 0 || best.derived
-          ? 0.6
-          : 0.8;
-    totalAmount = { value: best.value, confidence };
-    if (best.confirmed) {
-      subTotal = { value: best.confirmed.sub, confidence: fixed ? 0.85 : 0.95 };
-      taxAmount = { value: best.confirmed.tax, confidence: fixed ? 0.85 : 0.95 };
-    }
-  }
-  // Subtotal + tax agree, yet which amount is payable stays open: a rounding adjustment (the receipt's total is
-  // the rounded one or not), or a later total printing another amount. Agreement then lifts to 0.85, not 0.98.
-  const open =
-    best?.confirmed != null &&
-    ((rounding !== null && !new Decimal(rounding).isZero()) ||
-      scored.some((c) => c.line > best.line && !near(c.value, best.value) && withCents(cash) && near(c.value, cash)));
-  if (open && best) {
-    totalAmount = { value: totalAmount.value, confidence: 0.85 };
-    subTotal = { value: subTotal.value, confidence: Math.min(subTotal.confidence, 0.85) };
-    taxAmount = { value: taxAmount.value, confidence: Math.min(taxAmount.confidence, 0.85) };
-  }
-  return {
-    subTotal,
-    taxAmount,
-    totalAmount,
-    // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
-    unsure: (best?.confirmed != null && repairedTotal !== null) || open || best?.derived === true || roundedAway,
+  const asRead = {
+    subTotal: subs[0] ? { value: subs[0].value, confidence: 0.7 } : none,
+    taxAmount: summary ? { value: summary.value, confidence: 0.6 } : none,
   };
+  if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway };
+  const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
+  // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
+  const fixed = repairedTotal !== null && best.confirmed !== null;
+  const confidence = fixed
+    ? 0.85
+    : best.confirmed
+      ? 0.95
+      : best.kind === "plain" || rivals > 0 || best.derived
+        ? 0.6
+        : 0.8;
+  const read = best.confirmed
+    ? {
+        subTotal: { value: best.confirmed.sub, confidence: fixed ? 0.85 : 0.95 },
+        taxAmount: { value: best.confirmed.tax, confidence: fixed ? 0.85 : 0.95 },
+      }
+    : asRead;
+  const open =
+    best.confirmed != null &&
+    ((paid.rounding !== null && !new Decimal(paid.rounding).isZero()) ||
+      scored.some(
+        (c) => c.line > best.line && !near(c.value, best.value) && withCents(paid.cash) && near(c.value, paid.cash),
+      ));
+  const cap = (f: Found<string | null>): Found<string | null> => ({
+    value: f.value,
+    confidence: Math.min(f.confidence, 0.85),
+  });
+  return {
+    totalAmount: { value: best.value, confidence: open ? 0.85 : confidence },
+    subTotal: open ? cap(read.subTotal) : read.subTotal,
+    taxAmount: open ? cap(read.taxAmount) : read.taxAmount,
+    // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
+    unsure: (best.confirmed != null && repairedTotal !== null) || open || best.derived === true || roundedAway,
+  };
+};
+
+/**
+ * Total, subtotal and tax from candidates: every labelled line gives one, stand-ins are made where none was read,
+ * an OCR slip is repaired when that makes subtotal + tax equal a total, totals are ranked (grand total, amount
+ * due, plain total; confirmed ones first) and the payable one is chosen.
+ */
+const findAmounts = (lines: readonly string[]): Amounts => {
+  const found = gatherAmounts(lines);
+  const taxSums = [
+    ...new Set([...found.taxes.map((t) => t.value), sumOf(found.taxes.filter((t) => !t.summary).map((t) => t.value))]),
+  ];
+  const confirms = confirmsBy(found.subs, taxSums);
+  const { given, byCash } = paidFor(found.paid);
+  addStandIns(lines, found, byCash);
+  const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
+  const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
+  return amountsOf(payableTotal(scored, taxSums, found.paid, byCash), scored, found, repairedTotal);
 };
 
 /**

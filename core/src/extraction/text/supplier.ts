@@ -310,62 +310,126 @@ const knownBuyerCells = (lines: readonly string[], isBuyer: (text: string) => bo
   return out;
 };
 
-/**
- * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
- * the top, the name repeated (header and footer, account holder), outside the buyer's block.
- */
-export const findSupplierName = (
-  lines: readonly string[],
-  knownBuyers: readonly string[] = [],
-): { value: string | null; confidence: number } => {
-  const isBuyer = buyerTest(knownBuyers);
+/** A "From:" or "Supplier:" label's name (or, the label alone, the next line's first cell), unless the buyer's. */
+const labelledSupplier = (lines: readonly string[], isBuyer: (text: string) => boolean): string | null => {
   for (const [i, line] of lines.entries()) {
     const m = line.match(LABELS.supplier);
     if (!m) continue;
     const rest = clean(line.slice(m[0].length).split(/\s{2,}/)[0] ?? "");
     const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
-    if (value !== "" && /\p{L}{2}/u.test(value) && !isBuyer(value)) return { value: upToForm(value), confidence: 0.9 };
+    if (value !== "" && /\p{L}{2}/u.test(value) && !isBuyer(value)) return upToForm(value);
   }
-  const buyer = buyerCells(lines);
-  for (const key of addresseeCells(lines)) buyer.add(key);
-  for (const key of knownBuyerCells(lines, isBuyer)) buyer.add(key);
-  const seller = sellerCells(lines);
-  const top = Math.max(8, Math.min(15, Math.round(lines.length / 4)));
+  return null;
+};
+
+/** A part of a cell read as a name: its register number taken off, a start broken onto the lines above put back. */
+const nameOfPart = (part: string, lines: readonly string[], i: number): { text: string; registered: boolean } => {
+  const cleaned = clean(part);
+  const registered = REGISTRATION.test(cleaned);
+  const text = registered ? cleaned.replace(REGISTRATION, "") : cleaned;
+  // The name's end on a line of its own: the line above is its start.
+  const prior = [i - 1, i - 2].map((k) => clean(cellsOf(lines[k] ?? "", k).at(-1)?.text ?? ""));
+  const above = prior.find((t) => /\p{L}{2}/u.test(t));
+  if (FORM_ONLY.test(text) && above && !/\d/.test(above)) return { text: `${above} ${text}`, registered };
+  // A name in capitals broken over two lines ("WESTERN EASTERN" over "STATIONERY SDN. BHD"): one word before the
+  // legal form, and a short line of capital words just above it, is the name's start.
+  if (above && CAPS_WORDS.test(above) && !NOT_NAME.test(above) && ONE_WORD_FORM.test(upToForm(text)))
+    return { text: `${above} ${text}`, registered };
+  // A bracket closed on this line that the line above opened ("ENTERPRISE (SETIA" / "ALAM) SDN BHD"): one name over
+  // the lines, with a line of capital words above them its start.
+  if (above === prior[0] && above && unclosed(text) < 0 && unclosed(above) > 0) {
+    const start = prior[1] ?? "";
+    return {
+      text: `${CAPS_WORDS.test(start) && !NOT_NAME.test(start) ? `${start} ` : ""}${above} ${text}`,
+      registered,
+    };
+  }
+  return { text, registered };
+};
+
+/** A name that can be the supplier's; `evidence` when its score is above nothing before repetitions count. */
+interface SupplierCandidate {
+  readonly text: string;
+  readonly line: number;
+  score: number;
+  readonly form: boolean;
+  readonly evidence: boolean;
+  /** Something besides its place and form names it the sender: a register entry, the seller heading. */
+  corroborated: boolean;
+}
+
+/** Where the page places a cell: the buyer's and seller's blocks, and how far down counts as the top. */
+interface Page {
+  readonly lines: readonly string[];
+  readonly buyer: ReadonlySet<string>;
+  readonly seller: ReadonlySet<string>;
+  readonly top: number;
+}
+
+/**
+ * What one cell of a line says of a name: its form or trade word, a register number, the cell's register entry or
+ * sender line (each counted for the first name of the cell only: `cellClues` is spent), its place, and what makes
+ * it look like an address, a code or a sentence.
+ */
+const scoreName = (
+  page: Page,
+  at: { readonly i: number; readonly cell: Cell; readonly parts: number },
+  name: { readonly text: string; readonly registered: boolean },
+  cellClues: { registry: boolean; sender: boolean },
+): SupplierCandidate => {
+  const { i, cell } = at;
+  const { text, registered } = name;
+  const form = FORM.test(text);
+  let score = form ? 3 : TRADE.test(text) ? 1.5 : 0;
+  let corroborated = registered;
+  if (registered) score += 2;
+  if (cellClues.registry && form && at.parts > 1) {
+    score += 2;
+    cellClues.registry = false;
+    corroborated = true;
+  }
+  if (i < page.top) score += 1.5 - i / page.top;
+  if (page.buyer.has(`${i}:${cell.start}`)) score -= 6;
+  // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
+  const line = page.lines[i] ?? "";
+  if (OWNED_BY.test(page.lines[i - 1] ?? "") || OWNED_BY.test(line.slice(0, cell.start))) score -= 4;
+  if (cellClues.sender) {
+    score += 2;
+    corroborated = true;
+    cellClues.sender = false;
+  }
+  if (page.seller.has(`${i}:${cell.start}`) && !isHeading(text)) {
+    score += 3;
+    corroborated = true;
+  }
+  // A company number printed with the name ("273500-U", "(B1497-F)") and OCR's "§/B" are no noise.
+  const plain = text.replace(COMPANY_NUMBER, " ").replace(/§\/[b8]/giu, "S/B");
+  if (ADDRESS.test(plain)) score -= 2.5;
+  if (/\d{3}/.test(plain)) score -= 2;
+  if (/[@:]|www\./.test(plain)) score -= 2;
+  if (plain.split(" ").length > 8) score -= 2;
+  if (wordy(plain) < 0.75 || !/\p{L}{3}/u.test(plain)) score -= 3;
+  return { text, line: i, score, form, evidence: score > 0, corroborated };
+};
+
+/**
+ * The first name of each cell that can be the supplier's, scored, and how often each name is printed. A cell may
+ * be a window-envelope sender line ("Name AG - Street 40 - 12345 City"): its parts are read in turn.
+ */
+const supplierCandidates = (
+  page: Page,
+  isBuyer: (text: string) => boolean,
+): { candidates: SupplierCandidate[]; seen: Map<string, number> } => {
   const seen = new Map<string, number>();
-  const candidates: {
-    text: string;
-    line: number;
-    score: number;
-    form: boolean;
-    evidence: boolean;
-    /** Something besides its place and form names it the sender: a register entry, the seller heading. */
-    corroborated: boolean;
-  }[] = [];
-  lines.forEach((line, i) => {
+  const candidates: SupplierCandidate[] = [];
+  page.lines.forEach((line, i) => {
     for (const cell of cellsOf(line, i)) {
-      // A window-envelope sender line: "Name AG - Street 40 - 12345 City".
       const parts = cell.text.split(/\s[-–·|•+]\s|,\s/);
       // The first name with a legal form in a cell that also gives a register entry is the registered sender.
-      let registry = REGISTRY.test(cell.text);
-      let sender = i < top && isSenderLine(cell.text);
+      const cellClues = { registry: REGISTRY.test(cell.text), sender: i < page.top && isSenderLine(cell.text) };
       for (const part of parts) {
-        let text = clean(part);
-        const registered = REGISTRATION.test(text);
-        if (registered) text = text.replace(REGISTRATION, "");
-        // The name's end on a line of its own: the line above is its start.
-        const prior = [i - 1, i - 2].map((k) => clean(cellsOf(lines[k] ?? "", k).at(-1)?.text ?? ""));
-        const above = prior.find((t) => /\p{L}{2}/u.test(t));
-        if (FORM_ONLY.test(text) && above && !/\d/.test(above)) text = `${above} ${text}`;
-        // A name in capitals broken over two lines ("WESTERN EASTERN" over "STATIONERY SDN. BHD"): one word before
-        // the legal form, and a short line of capital words just above it, is the name's start.
-        else if (above && CAPS_WORDS.test(above) && !NOT_NAME.test(above) && ONE_WORD_FORM.test(upToForm(text)))
-          text = `${above} ${text}`;
-        // A bracket closed on this line that the line above opened ("ENTERPRISE (SETIA" / "ALAM) SDN BHD"): one
-        // name over the lines, with a line of capital words above them its start.
-        else if (above === prior[0] && above && unclosed(text) < 0 && unclosed(above) > 0) {
-          const start = prior[1] ?? "";
-          text = `${CAPS_WORDS.test(start) && !NOT_NAME.test(start) ? `${start} ` : ""}${above} ${text}`;
-        }
+        const name = nameOfPart(part, page.lines, i);
+        const { text } = name;
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
         const key = sameName(text);
         seen.set(key, (seen.get(key) ?? 0) + 1);
@@ -377,50 +441,28 @@ export const findSupplierName = (
           LABELS.title.test(text.split(" ")[0] ?? "")
         )
           continue;
-        const form = FORM.test(text);
-        let score = 0;
-        let corroborated = registered;
-        if (form) score += 3;
-        else if (TRADE.test(text)) score += 1.5;
-        if (registered) score += 2;
-        if (registry && form && parts.length > 1) {
-          score += 2;
-          registry = false;
-          corroborated = true;
-        }
-        if (i < top) score += 1.5 - i / top;
-        if (buyer.has(`${i}:${cell.start}`)) score -= 6;
-        // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
-        if (OWNED_BY.test(lines[i - 1] ?? "") || OWNED_BY.test(line.slice(0, cell.start))) score -= 4;
-        if (sender) {
-          score += 2;
-          corroborated = true;
-          sender = false;
-        }
-        if (seller.has(`${i}:${cell.start}`) && !isHeading(text)) {
-          score += 3;
-          corroborated = true;
-        }
-        // A company number printed with the name ("273500-U", "(B1497-F)") and OCR's "§/B" are no noise.
-        const name = text.replace(COMPANY_NUMBER, " ").replace(/§\/[b8]/giu, "S/B");
-        if (ADDRESS.test(name)) score -= 2.5;
-        if (/\d{3}/.test(name)) score -= 2;
-        if (/[@:]|www\./.test(name)) score -= 2;
-        if (name.split(" ").length > 8) score -= 2;
-        if (wordy(name) < 0.75 || !/\p{L}{3}/u.test(name)) score -= 3;
-        candidates.push({ text, line: i, score, form, evidence: score > 0, corroborated });
+        candidates.push(scoreName(page, { i, cell, parts: parts.length }, name, cellClues));
         break;
       }
     }
   });
-  // A name printed again further down (footer, account holder) is the sender's; an address repeats less often.
+  return { candidates, seen };
+};
+
+/**
+ * What names a candidate the sender a second time: printed again further down (footer, account holder; an address
+ * repeats less often), or its word in the sender's web site or e-mail ("www.alphabet.de", "info@cronus.com").
+ */
+const corroborate = (
+  candidates: readonly SupplierCandidate[],
+  seen: ReadonlyMap<string, number>,
+  domains: readonly string[],
+): void => {
   for (const c of candidates) {
     if (!c.evidence || (seen.get(sameName(c.text)) ?? 0) <= 1) continue;
     c.score += 1.5;
     c.corroborated = true;
   }
-  // The sender's web site or e-mail names it ("www.alphabet.de", "info@cronus.com"); outside the buyer's block.
-  const domains = ownDomains(lines, buyer);
   for (const c of candidates) {
     const words = c.text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
     if (words.some((w) => !GENERIC_WORDS.has(w) && domains.some((d) => d.includes(w)))) {
@@ -428,22 +470,45 @@ export const findSupplierName = (
       c.corroborated = true;
     }
   }
+};
+
+/**
+ * How sure the best name is. A legal-form name near the top that something else names as the sender too (its web
+ * site or footer e-mail, a register entry, a printing further down, the seller heading, the envelope's sender
+ * line), with no rival within a legal form's weight of it, is as sure as a labelled one.
+ */
+const supplierConfidence = (best: SupplierCandidate, margin: number, top: number): number => {
+  if (!best.form) return best.score >= 2 ? 0.6 : 0.4;
+  if (margin < 1.5 || best.line >= top) return 0.75;
+  return best.corroborated && margin >= 3 ? 0.9 : 0.85;
+};
+
+/**
+ * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
+ * the top, the name repeated (header and footer, account holder), outside the buyer's block.
+ */
+export const findSupplierName = (
+  lines: readonly string[],
+  knownBuyers: readonly string[] = [],
+): { value: string | null; confidence: number } => {
+  const isBuyer = buyerTest(knownBuyers);
+  const labelled = labelledSupplier(lines, isBuyer);
+  if (labelled !== null) return { value: labelled, confidence: 0.9 };
+  const buyer = buyerCells(lines);
+  for (const key of addresseeCells(lines)) buyer.add(key);
+  for (const key of knownBuyerCells(lines, isBuyer)) buyer.add(key);
+  const page: Page = {
+    lines,
+    buyer,
+    seller: sellerCells(lines),
+    top: Math.max(8, Math.min(15, Math.round(lines.length / 4))),
+  };
+  const { candidates, seen } = supplierCandidates(page, isBuyer);
+  corroborate(candidates, seen, ownDomains(lines, buyer));
   const ranked = candidates.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = ranked[0];
   if (!best || best.score <= 0) return { value: null, confidence: 0 };
   const name = upToForm(best.text);
   const margin = best.score - (ranked.find((c) => upToForm(c.text) !== name)?.score ?? 0);
-  // A legal-form name near the top that something else names as the sender too (its web site or footer e-mail, a
-  // register entry, a printing further down, the seller heading, the envelope's sender line), with no rival
-  // within a legal form's weight of it, is as sure as a labelled one.
-  const confidence = best.form
-    ? margin >= 1.5 && best.line < top
-      ? best.corroborated && margin >= 3
-        ? 0.9
-        : 0.85
-      : 0.75
-    : best.score >= 2
-      ? 0.6
-      : 0.4;
-  return { value: name, confidence };
+  return { value: name, confidence: supplierConfidence(best, margin, page.top) };
 };
