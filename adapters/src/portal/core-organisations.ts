@@ -5,7 +5,6 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import { allPages, clientOf } from "./core-webhooks.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
-import type { PortalOrganisations } from "./portal-sign-in.js";
 
 /** An organisation as the portal names it. */
 export const named = (o: Organisation): PortalOrganisation => ({ id: o.id, name: o.name, timeZone: o.timeZone });
@@ -39,12 +38,17 @@ export const inOrganisation =
   };
 
 /** The organisations of the caller's client, as the caller acts in them. */
-export const portalOrganisationsOf = (stores: () => Pick<Stores, "organisations">): PortalOrganisations => ({
-  list: (auth) => clientOrganisations(stores(), auth),
-  actingIn: async (auth, organisationId) => {
+export const portalOrganisationsOf = (stores: () => Pick<Stores, "organisations">) => ({
+  /** Those the caller acts in (every one for a client administrator or an API key). */
+  list: (auth: RequestAuth): Promise<readonly Organisation[]> => clientOrganisations(stores(), auth),
+  /** The caller acting in one of them with the roles held there; undefined for a foreign or missing one, or a non-member. */
+  actingIn: async (auth: RequestAuth, organisationId: string): Promise<RequestAuth | undefined> => {
     const found = await organisationOf(stores(), clientOf(auth), organisationId);
     if (found === undefined) return undefined;
     const acting = actingIn(auth, found);
     return E.isRight(acting) ? acting.right : undefined;
   },
 });
+
+/** The organisations of the caller's client as the caller acts in them. */
+export type PortalOrganisations = ReturnType<typeof portalOrganisationsOf>;

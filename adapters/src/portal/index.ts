@@ -16,18 +16,25 @@ import { sellerIdentityRoutes } from "./seller-identity-routes.js";
 import { signInRoutes } from "./sign-in-routes.js";
 import { webhookRoutes } from "./webhook-routes.js";
 
+export type { PortalApiKeys } from "./core-api-keys.js";
+export type { PortalAuditLog } from "./core-audit-log.js";
+export type { PortalBooks } from "./core-books.js";
+export type { PortalCompanies } from "./core-companies.js";
+export type { PortalImports } from "./core-imports.js";
+export type { PortalOrganisations } from "./core-organisations.js";
+export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./core-policies.js";
+export type { PortalReports } from "./core-reports.js";
+export type { PortalReview } from "./core-review.js";
+export type { PortalSellerIdentities } from "./core-seller-identities.js";
+export type { PortalPeople, PortalSignIn } from "./core-sign-in.js";
+export type { PortalWebhooks } from "./core-webhooks.js";
 export type { PortalDeps, PortalServices } from "./guard.js";
-export type { PortalApiKey, PortalApiKeys } from "./portal-api-keys.js";
-export type { PortalAuditLog } from "./portal-audit-log.js";
-export type { PortalBooks } from "./portal-books.js";
-export type { PortalCompanies, PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
-export type { PortalImports } from "./portal-imports.js";
-export type { PortalChoice, PortalPolicies, PortalPolicySet } from "./portal-policies.js";
-export type { PortalCustomer, PortalReport, PortalReports } from "./portal-reports.js";
-export type { PortalDocument, PortalQueue, PortalQueued, PortalReview } from "./portal-review.js";
-export type { PortalOrganisation, PortalSellerIdentities } from "./portal-seller-identities.js";
-export type { PortalOrganisations, PortalPeople, PortalSignIn } from "./portal-sign-in.js";
-export type { PortalDelivery, PortalSubscription, PortalWebhooks } from "./portal-webhooks.js";
+export type { PortalApiKey } from "./portal-api-keys.js";
+export type { PortalCompany, PortalCompanyDetail } from "./portal-companies.js";
+export type { PortalCustomer, PortalReport } from "./portal-reports.js";
+export type { PortalDocument, PortalQueue, PortalQueued } from "./portal-review.js";
+export type { PortalOrganisation } from "./portal-seller-identities.js";
+export type { PortalDelivery, PortalSubscription } from "./portal-webhooks.js";
 
 /** Every route of the operator portal under `/portal` (HTML pages and forms). */
 export const portalRoutes = (deps: PortalDeps): RouteDef[] => {

@@ -1,8 +1,8 @@
 import { POLICY_ACTIONS, POLICY_MATCH_STATUSES, SUPPLIER_STANDINGS } from "@apar/core";
 import type { PolicyJson } from "@apar/core/app";
 import { type Html, html } from "../pages/html.js";
+import type { PortalChoice, PortalPolicySet } from "./core-policies.js";
 import { layout, notice } from "./layout.js";
-import type { PortalChoice, PortalPolicySet } from "./portal-policies.js";
 import type { PortalOrganisation } from "./portal-seller-identities.js";
 import type { PageUser } from "./webhook-pages.js";
 

@@ -2,8 +2,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { ibanErrors, normaliseIban } from "../../bank-details/validate.js";
-import type { Stores, UnitOfWork } from "../../ports/stores.js";
-import type { Clock } from "../../shared/clock.js";
+import type { Stores } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { codec } from "../../shared/codecs/failure.js";
 import { IntFromStringOrNumber } from "../../shared/codecs/int-from-string-or-number.js";
@@ -12,6 +11,7 @@ import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { SellerIdentity } from "../../tenancy/seller-identity.js";
+import type { TenancyDeps } from "./deps.js";
 
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
@@ -125,7 +125,7 @@ export const getSellerIdentity =
 
 /** Sets the organisation's seller identity; documents rendered from then on carry it. */
 export const putSellerIdentity =
-  (deps: { readonly db: UnitOfWork; readonly clock: Clock }) =>
+  (deps: Pick<TenancyDeps<"sellerIdentities">, "db" | "clock">) =>
   (scope: OrgScope, body: SellerIdentityBody): TE.TaskEither<DomainError, SellerIdentity> =>
   async () => {
     const errors = [];

@@ -1,5 +1,7 @@
 import type { StoredEvent } from "../../events/envelope.js";
-import type { UnitOfWork } from "../../ports/stores.js";
+import type { Stores, UnitOfWork } from "../../ports/stores.js";
+import type { Clock } from "../../shared/clock.js";
+import type { Ids } from "../../shared/ids.js";
 import { deliveryMove } from "../../webhooks/delivery-machine.js";
 import type { WebhookDelivery, WebhookSubscription } from "../../webhooks/model.js";
 import { subscribesTo } from "../../webhooks/rules.js";
@@ -41,7 +43,11 @@ export interface FanOutResult {
  * only the deliveries this unit of work added are answered as leased.
  */
 export const dispatchWebhookEvents =
-  (deps: { readonly db: UnitOfWork; readonly clock: { now(): Date }; readonly ids: { next(): string } }) =>
+  (deps: {
+    readonly db: UnitOfWork<Pick<Stores, "events" | "webhookDeliveries" | "webhookSubscriptions">>;
+    readonly clock: Clock;
+    readonly ids: Ids;
+  }) =>
   (limit: number, lease?: FanOutLease): Promise<FanOutResult> =>
     deps.db.run(async (s) => {
       const events = await s.events.pending(limit);
