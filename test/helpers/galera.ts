@@ -13,12 +13,7 @@ const MARIADBD = "/usr/sbin/mariadbd";
 
 /** Why a Galera cluster cannot run here, or undefined. */
 export const galeraMissing = (): string | undefined => {
-  for (const [path, what] of [
-    [PROVIDER, "galera-4"],
-    [MARIADBD, "mariadb-server"],
-    ["/usr/bin/rsync", "rsync"],
-    ["/usr/bin/mariadb-install-db", "mariadb-server"],
-  ] as const)
+  for (const path of [PROVIDER, MARIADBD, "/usr/bin/rsync", "/usr/bin/mariadb-install-db"])
     if (!existsSync(path))
       return `${path} is missing: install Galera with "apt-get install -y mariadb-server galera-4 rsync" to run apar on a cluster`;
   return undefined;
