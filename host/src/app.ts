@@ -12,6 +12,7 @@ import { buildContainer, type ContainerOverrides } from "./container.js";
 import { type FirstStart, firstStart } from "./first-start.js";
 import { startSmtpRole } from "./inbound-wiring.js";
 import { type RunningApi, startApi } from "./roles/api.js";
+import { type RunningWorkerHttp, startWorkerHttp } from "./roles/worker-http.js";
 import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
 
@@ -21,7 +22,7 @@ export interface RunningApp {
   readonly database: Database;
   /** The SMTP port when the smtp role runs. */
   readonly smtpPort: number | undefined;
-  /** The HTTP port when the api role runs. */
+  /** The HTTP port: the api's, or without the api role `APAR_WORKER_PORT`'s when set. */
   readonly port: number | undefined;
   /** The client, organisation and admin API key created on first start (only on the start that created them). */
   readonly firstStart: FirstStart | undefined;
@@ -54,6 +55,7 @@ export const startApp = async (
   await container.getAsync(TOKENS.WebhookDeps);
 
   let api: RunningApi | undefined;
+  let workerHttp: RunningWorkerHttp | undefined;
   let smtp: SmtpReceiver | undefined;
   let worker: Worker | undefined;
   let webhooks: WebhookRunner | undefined;
@@ -66,6 +68,7 @@ export const startApp = async (
       webhooks.start();
     }
     if (config.roles.includes("api")) api = await startApi(container);
+    else if (config.workerPort !== undefined) workerHttp = await startWorkerHttp(container, config.workerPort);
     if (config.roles.includes("scheduler")) {
       scheduler = await container.getAsync<Scheduler>(TOKENS.Scheduler);
       scheduler.start();
@@ -75,7 +78,8 @@ export const startApp = async (
     await database.close();
     throw error;
   }
-  logger.info({ roles: config.roles, port: api?.port, database: database.dialect }, "apar started");
+  const port = api?.port ?? workerHttp?.port;
+  logger.info({ roles: config.roles, port, database: database.dialect }, "apar started");
 
   let stopping: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
@@ -84,6 +88,8 @@ export const startApp = async (
     await scheduler?.stop();
     await smtp?.close();
     await Promise.all([worker?.stop(DRAIN_MS), webhooks?.stop(DRAIN_MS)]);
+    // Health and metrics answer until the work has drained.
+    await workerHttp?.close();
     container.get<{ close(): void }>(TOKENS.WebhookClient).close();
     // The reader's OCR workers start on first use; closing an unused reader costs nothing.
     await container.get<{ close?: () => Promise<void> }>(BILL_TOKENS.DocumentReader).close?.();
@@ -93,7 +99,7 @@ export const startApp = async (
   return {
     container,
     database,
-    port: api?.port,
+    port,
     smtpPort: smtp?.port,
     firstStart: created,
     stop: () => {

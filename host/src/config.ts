@@ -12,6 +12,8 @@ export type Role = (typeof ROLES)[number];
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** The HTTP port of a process without the api role (health, readiness, metrics); unset: none. */
+  readonly workerPort: number | undefined;
   readonly dataDir: string;
   readonly documentsDir: string;
   readonly databaseUrl: string | undefined;
@@ -304,6 +306,13 @@ const httpUrl = fromString<string | undefined>(
 export const VARIABLES = {
   port: { name: "APAR_PORT", codec: port, fallback: "8080", meaning: "HTTP port" },
   host: { name: "APAR_HOST", codec: nonEmpty, fallback: "0.0.0.0", meaning: "address the HTTP server binds to" },
+  workerPort: {
+    name: "APAR_WORKER_PORT",
+    codec: port,
+    fallback: undefined,
+    meaning:
+      "HTTP port of a process without the api role (worker, scheduler, smtp): `/healthz`, `/readyz` and `/metrics` only (unset: none; the image sets 8080)",
+  },
   dataDir: {
     name: "APAR_DATA_DIR",
     codec: nonEmpty,

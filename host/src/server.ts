@@ -55,6 +55,9 @@ const main = async (): Promise<void> => {
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
   await started;
+  // The process lives until a signal stops it: a worker's timers do not hold it (a worker-only process without
+  // APAR_WORKER_PORT listens on nothing and ended once started).
+  setInterval(() => undefined, 2 ** 30);
   // "apar started" is what callers wait for: out at once, not with the next 4 KiB.
   destination.flush();
 };

@@ -24,6 +24,18 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
+/** Sets the queue-depth and outbox-lag gauges from the database (before each scrape of `/metrics`). */
+export const refreshQueueMetrics =
+  (database: Database, clock: Clock, metrics: HttpMetrics) => async (): Promise<void> => {
+    const now = clock.now();
+    const [depth, oldest] = await Promise.all([
+      database.stores.jobs.depth(now),
+      database.stores.events.oldestPendingAt(),
+    ]);
+    for (const [state, count] of Object.entries(depth)) metrics.queueDepth.set({ state }, count);
+    metrics.outboxLag.set(oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest.getTime()) / 1000));
+  };
+
 /** Builds the HTTP server of every route in the container (not listening yet). */
 export const buildHttpServer = async (
   container: Container,
@@ -62,15 +74,7 @@ export const buildHttpServer = async (
     tagDescriptions: TAG_DESCRIPTIONS,
     ready: () => database.ready(),
     metrics,
-    extraMetrics: async () => {
-      const now = clock.now();
-      const [depth, oldest] = await Promise.all([
-        database.stores.jobs.depth(now),
-        database.stores.events.oldestPendingAt(),
-      ]);
-      for (const [state, count] of Object.entries(depth)) metrics.queueDepth.set({ state }, count);
-      metrics.outboxLag.set(oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest.getTime()) / 1000));
-    },
+    extraMetrics: refreshQueueMetrics(database, clock, metrics),
     maxBodyBytes: config.maxBodyBytes,
     version: APP_VERSION,
     headerPrefix: config.headerPrefix,
