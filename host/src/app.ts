@@ -35,13 +35,15 @@ const DRAIN_MS = 4_000;
 
 /**
  * Starts the roles of `config.roles` against the configured database. `announce` hears what a first start
- * created before any role starts, so that its banner comes out before "apar started" (which callers wait for).
+ * created before any role starts, so that its banner comes out before "apar started" (which callers wait for; a
+ * process of a cluster says `startedMessage` instead, and its primary says "apar started" once all have).
  */
 export const startApp = async (
   config: Config,
   logger: Logger,
   overrides: ContainerOverrides = {},
   announce: (created: FirstStart) => void = () => {},
+  startedMessage = "apar started",
 ): Promise<RunningApp> => {
   await mkdir(config.dataDir, { recursive: true });
   await loadSecretKey(config.secretKey, config.dataDir);
@@ -79,7 +81,7 @@ export const startApp = async (
     throw error;
   }
   const port = api?.port ?? workerHttp?.port;
-  logger.info({ roles: config.roles, port, database: database.dialect }, "apar started");
+  logger.info({ roles: config.roles, port, database: database.dialect }, startedMessage);
 
   let stopping: Promise<void> | undefined;
   const stop = async (): Promise<void> => {

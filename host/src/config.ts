@@ -18,6 +18,8 @@ export interface Config {
   readonly documentsDir: string;
   readonly databaseUrl: string | undefined;
   readonly roles: readonly Role[];
+  /** `APAR_PROCESSES`; unset: see `processCount`. */
+  readonly processes: number | undefined;
   readonly headerPrefix: string;
   readonly smtpPort: number;
   readonly smtpUrl: string | undefined;
@@ -337,6 +339,13 @@ export const VARIABLES = {
     codec: roles,
     fallback: "api,worker,scheduler,smtp",
     meaning: "which parts this process runs",
+  },
+  processes: {
+    name: "APAR_PROCESSES",
+    codec: countUpTo(256),
+    fallback: undefined,
+    meaning:
+      "processes sharing the ports, each running the roles (1 to 256; default: one per core with the api role when rate limits are shared through `REDIS_URL` or off, else 1)",
   },
   headerPrefix: {
     name: "APAR_HEADER_PREFIX",

@@ -12,6 +12,7 @@ import { headerNames, PERMISSIONS } from "@apar/core";
 import type { BearerTokens, Clock, Database } from "@apar/core/ports";
 import type { Container } from "inversify";
 import type { Logger } from "pino";
+import { clusterMetricsText } from "../cluster.js";
 import type { Config } from "../config.js";
 import { TAG_DESCRIPTIONS } from "../tag-descriptions.js";
 import { TOKENS } from "../tokens.js";
@@ -35,6 +36,12 @@ export const refreshQueueMetrics =
     for (const [state, count] of Object.entries(depth)) metrics.queueDepth.set({ state }, count);
     metrics.outboxLag.set(oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest.getTime()) / 1000));
   };
+
+/** In a process of a cluster, `/metrics` answers every process's metrics together. */
+export const withClusterMetrics = (metrics: HttpMetrics): { metricsText?: () => Promise<string> } => {
+  const metricsText = clusterMetricsText(metrics);
+  return metricsText === undefined ? {} : { metricsText };
+};
 
 /** Builds the HTTP server of every route in the container (not listening yet). */
 export const buildHttpServer = async (
@@ -75,6 +82,7 @@ export const buildHttpServer = async (
     ready: () => database.ready(),
     metrics,
     extraMetrics: refreshQueueMetrics(database, clock, metrics),
+    ...withClusterMetrics(metrics),
     maxBodyBytes: config.maxBodyBytes,
     version: APP_VERSION,
     headerPrefix: config.headerPrefix,

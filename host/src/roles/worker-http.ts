@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import { TOKENS } from "../tokens.js";
 import { APP_VERSION } from "../version.js";
-import { refreshQueueMetrics } from "./api.js";
+import { refreshQueueMetrics, withClusterMetrics } from "./api.js";
 
 /** The HTTP port of a process without the api role, while it runs. */
 export interface RunningWorkerHttp {
@@ -29,6 +29,7 @@ export const startWorkerHttp = async (container: Container, port: number): Promi
     ready: () => database.ready(),
     metrics,
     extraMetrics: refreshQueueMetrics(database, clock, metrics),
+    ...withClusterMetrics(metrics),
     maxBodyBytes: 1024,
     version: APP_VERSION,
     headerPrefix: config.headerPrefix,
