@@ -1,7 +1,12 @@
 import {
   fileDocumentFiles,
-  removeAbandonedTemp,
+  folderSweepableStore,
+  type S3Location,
   type StreamingDocumentFiles,
+  type SweepableStore,
+  s3Client,
+  s3DocumentFiles,
+  s3SweepableStore,
   sweepDocuments,
 } from "@apar/adapters/documents/index";
 import type { RouteDef } from "@apar/adapters/http/index";
@@ -21,6 +26,7 @@ import { TOKENS } from "./tokens.js";
 /** Service identifiers of the bills part (kept here so that the shared token list grows by nothing). */
 export const BILL_TOKENS = {
   DocumentFiles: Symbol.for("apar.DocumentFiles"),
+  DocumentStore: Symbol.for("apar.DocumentStore"),
   DocumentReader: Symbol.for("apar.DocumentReader"),
   JobDeps: Symbol.for("apar.BillJobDeps"),
 } as const;
@@ -58,7 +64,23 @@ export const billDuties = (db: Database, clock: Clock): SchedulerDuty[] => [
 
 /** Removes the document store's abandoned temporary files (a process killed during uploads); run at start. */
 export const removeDocumentTemp = async (c: Container): Promise<number> =>
-  removeAbandonedTemp(c.get<Config>(TOKENS.Config).documentsDir, c.get<Clock>(TOKENS.Clock).now());
+  c.get<SweepableStore>(BILL_TOKENS.DocumentStore).removeAbandonedTemp(c.get<Clock>(TOKENS.Clock).now(), 15 * 60_000);
+
+/** The documents' store: an S3 bucket when `APAR_DOCUMENTS_S3_BUCKET` is set, else the folder. */
+const documentStore = (config: Config): { files: StreamingDocumentFiles; sweepable: SweepableStore } => {
+  if (config.documentsS3Bucket === undefined)
+    return { files: fileDocumentFiles(config.documentsDir), sweepable: folderSweepableStore(config.documentsDir) };
+  const location: S3Location = {
+    bucket: config.documentsS3Bucket,
+    ...(config.documentsS3Prefix === undefined ? {} : { prefix: config.documentsS3Prefix }),
+  };
+  const client = s3Client({
+    ...location,
+    region: config.documentsS3Region,
+    ...(config.documentsS3Endpoint === undefined ? {} : { endpoint: config.documentsS3Endpoint }),
+  });
+  return { files: s3DocumentFiles(client, location), sweepable: s3SweepableStore(client, location) };
+};
 
 /** The dependencies of the bills part's jobs: `read-bill` and the two sweeps. */
 export type BillJobDeps = Pick<
@@ -72,9 +94,9 @@ export type BillJobDeps = Pick<
  */
 export const billsModule = (config: Config, services: Services, reader: DocumentReader | undefined): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles).toDynamicValue(() =>
-      fileDocumentFiles(config.documentsDir),
-    );
+    const store = documentStore(config);
+    bind<StreamingDocumentFiles>(BILL_TOKENS.DocumentFiles).toConstantValue(store.files);
+    bind<SweepableStore>(BILL_TOKENS.DocumentStore).toConstantValue(store.sweepable);
     bind<DocumentReader>(BILL_TOKENS.DocumentReader).toDynamicValue(() => reader ?? configuredReader(config));
     bind<BillJobDeps>(BILL_TOKENS.JobDeps).toDynamicValue(async (ctx) => {
       const logger = ctx.get<Logger>(TOKENS.Logger).child({ part: "read-bill" });
@@ -100,7 +122,7 @@ export const billsModule = (config: Config, services: Services, reader: Document
           db,
           clock,
           sweep: async (now, referenced) => ({
-            ...(await sweepDocuments({ dir: config.documentsDir, now, referenced })),
+            ...(await sweepDocuments({ store: store.sweepable, now, referenced })),
           }),
         },
       };

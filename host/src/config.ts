@@ -16,6 +16,11 @@ export interface Config {
   readonly workerPort: number | undefined;
   readonly dataDir: string;
   readonly documentsDir: string;
+  /** Documents in this S3 bucket instead of the folder (with the endpoint, region and key prefix below). */
+  readonly documentsS3Bucket: string | undefined;
+  readonly documentsS3Endpoint: string | undefined;
+  readonly documentsS3Region: string;
+  readonly documentsS3Prefix: string | undefined;
   readonly databaseUrl: string | undefined;
   readonly roles: readonly Role[];
   /** `APAR_PROCESSES`; unset: see `processCount`. */
@@ -326,6 +331,31 @@ export const VARIABLES = {
     codec: optional,
     fallback: undefined,
     meaning: "where uploaded documents are kept (default `<data>/documents`; a shared volume for several instances)",
+  },
+  documentsS3Bucket: {
+    name: "APAR_DOCUMENTS_S3_BUCKET",
+    codec: optional,
+    fallback: undefined,
+    meaning:
+      "keep documents in this bucket of an S3-compatible store instead of the folder (credentials: `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`, or the AWS SDK's other sources)",
+  },
+  documentsS3Endpoint: {
+    name: "APAR_DOCUMENTS_S3_ENDPOINT",
+    codec: httpUrl,
+    fallback: undefined,
+    meaning: "the store's endpoint when not AWS (`http://minio:9000`, R2's account URL); path-style requests then",
+  },
+  documentsS3Region: {
+    name: "APAR_DOCUMENTS_S3_REGION",
+    codec: nonEmpty,
+    fallback: "us-east-1",
+    meaning: "the bucket's region (`auto` for R2)",
+  },
+  documentsS3Prefix: {
+    name: "APAR_DOCUMENTS_S3_PREFIX",
+    codec: optional,
+    fallback: undefined,
+    meaning: "a key prefix for apar's documents in the bucket (`apar/`)",
   },
   databaseUrl: {
     name: "DATABASE_URL",
