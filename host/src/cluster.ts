@@ -36,6 +36,7 @@ export const runPrimary = (count: number, logger: Logger, stopLimitMs: number): 
   const started = new Set<ClusterWorker>();
   let stopping = false;
   let failed = false;
+  let announced = false;
   const gather = clusterMetricsPrimary(() => [...live]);
 
   const stopAll = (signal: NodeJS.Signals): void => {
@@ -58,11 +59,14 @@ export const runPrimary = (count: number, logger: Logger, stopLimitMs: number): 
     worker.on("message", (m: unknown) => {
       if ((m as { apar?: unknown } | null)?.apar !== STARTED_MESSAGE.apar) return;
       started.add(worker);
-      if (started.size === count && !stopping)
+      if (announced) logger.info({ pid: worker.process.pid }, "process started again");
+      else if (started.size === count && !stopping) {
+        announced = true;
         logger.info(
           { processes: count, pids: [...live].map((w) => w.process.pid), port: (m as { port?: number }).port },
           "apar started",
         );
+      }
     });
     worker.on("exit", (code, signal) => {
       live.delete(worker);

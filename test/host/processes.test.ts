@@ -52,10 +52,21 @@ test("two processes share the port: both serve requests, /metrics adds up both, 
     t.regex(metrics, /^apar_jobs_queue_depth\{state="ready"\} 0$/m);
   }
 
+  // A process killed outright is replaced; the port keeps answering throughout.
+  const [killed, survivor] = started?.pids ?? [];
+  process.kill(killed ?? 0, "SIGKILL");
+  const again = await eventually(
+    () => entries().find((e) => e.msg === "process started again"),
+    "a new process in place of the killed one",
+  );
+  t.true(again.pid !== undefined && again.pid !== killed && again.pid !== survivor);
+  t.is((await fetch(`http://127.0.0.1:${host.port}/healthz`, { headers: { connection: "close" } })).status, 200);
+
   host.child.kill("SIGTERM");
   t.is(await host.exited, 0, host.stderr());
   const stopped = entries().filter((e) => e.msg === "apar stopped");
-  // Each process, then the primary.
+  // Each live process, then the primary.
   t.is(stopped.length, 3);
-  t.deepEqual(new Set(stopped.flatMap((e) => (e.pid === undefined ? [] : [e.pid]))), new Set(started?.pids));
+  const pids = (xs: readonly (number | undefined)[]) => xs.filter((p) => p !== undefined).sort((a, b) => a - b);
+  t.deepEqual(pids(stopped.map((e) => e.pid)), pids([survivor, again.pid]));
 });
