@@ -41,8 +41,11 @@ RUN cd /out/node_modules/sqlite3 \
 
 # ---- runtime: production dependencies only, non-root ----
 FROM node:24-bookworm-slim
+# A container without the api role (APAR_ROLES=worker) serves /healthz, /readyz and /metrics on APAR_WORKER_PORT,
+# so that the health check below works for it too.
 ENV NODE_ENV=production \
-    APAR_DATA_DIR=/data
+    APAR_DATA_DIR=/data \
+    APAR_WORKER_PORT=8080
 WORKDIR /app
 # The code stays owned by root (read-only for the app); only the data volume belongs to the app user.
 COPY --from=build /out /app
@@ -53,5 +56,5 @@ VOLUME /data
 USER node
 EXPOSE 8080 2525
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.APAR_PORT || 8080}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "const e = process.env; const api = (e.APAR_ROLES || 'api').split(',').some((r) => r.trim() === 'api'); fetch(`http://127.0.0.1:${(api ? e.APAR_PORT : e.APAR_WORKER_PORT) || 8080}/healthz`, { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "host/dist/main.js"]

@@ -1,3 +1,4 @@
+import type { HttpMetrics } from "@apar/adapters/http/index";
 import {
   type AfterBodyHook,
   type BeforeRouteHook,
@@ -7,7 +8,9 @@ import {
 } from "@apar/adapters/http/index";
 import { checkRateLimitRoutes, connectRedis, createRateLimiter } from "@apar/adapters/rate-limit/index";
 import { headerNames, PERMISSIONS } from "@apar/core";
+import type { Clock, Database } from "@apar/core/ports";
 import type { Container } from "inversify";
+import { clusterMetricsText } from "./cluster.js";
 import { TAG_DESCRIPTIONS } from "./tag-descriptions.js";
 import { TOKENS } from "./tokens.js";
 import { APP_VERSION } from "./version.js";
@@ -18,6 +21,24 @@ export interface RunningApi {
   readonly http: HttpServer;
   close(): Promise<void>;
 }
+
+/** Sets the queue-depth and outbox-lag gauges from the database (before each scrape of `/metrics`). */
+export const refreshQueueMetrics =
+  (database: Database, clock: Clock, metrics: HttpMetrics) => async (): Promise<void> => {
+    const now = clock.now();
+    const [depth, oldest] = await Promise.all([
+      database.stores.jobs.depth(now),
+      database.stores.events.oldestPendingAt(),
+    ]);
+    for (const [state, count] of Object.entries(depth)) metrics.queueDepth.set({ state }, count);
+    metrics.outboxLag.set(oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest.getTime()) / 1000));
+  };
+
+/** In a process of a cluster, `/metrics` answers every process's metrics together. */
+export const withClusterMetrics = (metrics: HttpMetrics): { metricsText?: () => Promise<string> } => {
+  const metricsText = clusterMetricsText(metrics);
+  return metricsText === undefined ? {} : { metricsText };
+};
 
 /** Builds the HTTP server of every route in the container (not listening yet). */
 export const buildHttpServer = async (
@@ -57,15 +78,8 @@ export const buildHttpServer = async (
     tagDescriptions: TAG_DESCRIPTIONS,
     ready: () => database.ready(),
     metrics,
-    extraMetrics: async () => {
-      const now = clock.now();
-      const [depth, oldest] = await Promise.all([
-        database.stores.jobs.depth(now),
-        database.stores.events.oldestPendingAt(),
-      ]);
-      for (const [state, count] of Object.entries(depth)) metrics.queueDepth.set({ state }, count);
-      metrics.outboxLag.set(oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest.getTime()) / 1000));
-    },
+    extraMetrics: refreshQueueMetrics(database, clock, metrics),
+    ...withClusterMetrics(metrics),
     maxBodyBytes: config.maxBodyBytes,
     version: APP_VERSION,
     headerPrefix: config.headerPrefix,

@@ -14,6 +14,7 @@ import { type FirstStart, firstStart } from "./first-start.js";
 import { startSmtpRole } from "./inbound-wiring.js";
 import { loadSecretKey } from "./secret-key.js";
 import { TOKENS } from "./tokens.js";
+import { type RunningWorkerHttp, startWorkerHttp } from "./worker-http.js";
 
 /** A started apar process (all the roles the configuration names). */
 export interface RunningApp {
@@ -21,7 +22,7 @@ export interface RunningApp {
   readonly database: Database;
   /** The SMTP port when the smtp role runs. */
   readonly smtpPort: number | undefined;
-  /** The HTTP port when the api role runs. */
+  /** The HTTP port: the api's, or without the api role `APAR_WORKER_PORT`'s when set. */
   readonly port: number | undefined;
   /** The client, organisation and admin API key created on first start (only on the start that created them). */
   readonly firstStart: FirstStart | undefined;
@@ -34,13 +35,15 @@ const DRAIN_MS = 4_000;
 
 /**
  * Starts the roles of `config.roles` against the configured database. `announce` hears what a first start
- * created before any role starts, so that its banner comes out before "apar started" (which callers wait for).
+ * created before any role starts, so that its banner comes out before "apar started" (which callers wait for; a
+ * process of a cluster says `startedMessage` instead, and its primary says "apar started" once all have).
  */
 export const startApp = async (
   config: Config,
   logger: Logger,
   overrides: ContainerOverrides = {},
   announce: (created: FirstStart) => void = () => {},
+  startedMessage = "apar started",
 ): Promise<RunningApp> => {
   await mkdir(config.dataDir, { recursive: true });
   await loadSecretKey(config.secretKey, config.dataDir);
@@ -54,6 +57,7 @@ export const startApp = async (
   await container.getAsync(TOKENS.WebhookDeps);
 
   let api: RunningApi | undefined;
+  let workerHttp: RunningWorkerHttp | undefined;
   let smtp: SmtpReceiver | undefined;
   let worker: Worker | undefined;
   let webhooks: WebhookRunner | undefined;
@@ -66,6 +70,7 @@ export const startApp = async (
       webhooks.start();
     }
     if (config.roles.includes("api")) api = await startApi(container);
+    else if (config.workerPort !== undefined) workerHttp = await startWorkerHttp(container, config.workerPort);
     if (config.roles.includes("scheduler")) {
       scheduler = await container.getAsync(TOKENS.Scheduler);
       scheduler.start();
@@ -75,7 +80,8 @@ export const startApp = async (
     await database.close();
     throw error;
   }
-  logger.info({ roles: config.roles, port: api?.port, database: database.dialect }, "apar started");
+  const port = api?.port ?? workerHttp?.port;
+  logger.info({ roles: config.roles, port, database: database.dialect }, startedMessage);
 
   let stopping: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
@@ -84,6 +90,8 @@ export const startApp = async (
     await scheduler?.stop();
     await smtp?.close();
     await Promise.all([worker?.stop(DRAIN_MS), webhooks?.stop(DRAIN_MS)]);
+    // Health and metrics answer until the work has drained.
+    await workerHttp?.close();
     container.get(TOKENS.WebhookClient).close();
     // The reader's OCR workers start on first use; closing an unused reader costs nothing.
     await container.get(TOKENS.DocumentReader).close?.();
@@ -93,7 +101,7 @@ export const startApp = async (
   return {
     container,
     database,
-    port: api?.port,
+    port,
     smtpPort: smtp?.port,
     firstStart: created,
     stop: () => {

@@ -1,4 +1,14 @@
-import { fileDocumentFiles, removeAbandonedTemp, sweepDocuments } from "@apar/adapters/documents/index";
+import {
+  fileDocumentFiles,
+  folderSweepableStore,
+  type S3Location,
+  type StreamingDocumentFiles,
+  type SweepableStore,
+  s3Client,
+  s3DocumentFiles,
+  s3SweepableStore,
+  sweepDocuments,
+} from "@apar/adapters/documents/index";
 import { apSettingsRoutes } from "@apar/adapters/http/routes/ap-settings-routes";
 import { billActionRoutes } from "@apar/adapters/http/routes/bill-action-routes";
 import { billRoutes } from "@apar/adapters/http/routes/bill-routes";
@@ -45,7 +55,23 @@ export const billDuties = (db: Database, clock: Clock): SchedulerDuty[] => [
 
 /** Removes the document store's abandoned temporary files (a process killed during uploads); run at start. */
 export const removeDocumentTemp = async (c: Container): Promise<number> =>
-  removeAbandonedTemp(c.get(TOKENS.Config).documentsDir, c.get(TOKENS.Clock).now());
+  c.get(TOKENS.DocumentStore).removeAbandonedTemp(c.get(TOKENS.Clock).now(), 15 * 60_000);
+
+/** The documents' store: an S3 bucket when `APAR_DOCUMENTS_S3_BUCKET` is set, else the folder. */
+const documentStore = (config: Config): { files: StreamingDocumentFiles; sweepable: SweepableStore } => {
+  if (config.documentsS3Bucket === undefined)
+    return { files: fileDocumentFiles(config.documentsDir), sweepable: folderSweepableStore(config.documentsDir) };
+  const location: S3Location = {
+    bucket: config.documentsS3Bucket,
+    ...(config.documentsS3Prefix === undefined ? {} : { prefix: config.documentsS3Prefix }),
+  };
+  const client = s3Client({
+    ...location,
+    region: config.documentsS3Region,
+    ...(config.documentsS3Endpoint === undefined ? {} : { endpoint: config.documentsS3Endpoint }),
+  });
+  return { files: s3DocumentFiles(client, location), sweepable: s3SweepableStore(client, location) };
+};
 
 /**
  * The bills part: the document files, the reader (an embedder's or test's reader wins; OCR workers start on
@@ -53,7 +79,9 @@ export const removeDocumentTemp = async (c: Container): Promise<number> =>
  */
 export const billsModule = (config: Config, services: Services, reader: DocumentReader | undefined): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind(TOKENS.DocumentFiles).toDynamicValue(() => fileDocumentFiles(config.documentsDir));
+    const store = documentStore(config);
+    bind(TOKENS.DocumentFiles).toConstantValue(store.files);
+    bind(TOKENS.DocumentStore).toConstantValue(store.sweepable);
     bind(TOKENS.DocumentReader).toDynamicValue(() => reader ?? configuredReader(config));
     bind(TOKENS.BillJobDeps).toDynamicValue(async (ctx) => {
       const logger = ctx.get(TOKENS.Logger).child({ part: "read-bill" });
@@ -78,7 +106,7 @@ export const billsModule = (config: Config, services: Services, reader: Document
           db,
           clock,
           sweep: async (now, referenced) => ({
-            ...(await sweepDocuments({ dir: config.documentsDir, now, referenced })),
+            ...(await sweepDocuments({ store: store.sweepable, now, referenced })),
           }),
         },
       };

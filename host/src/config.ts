@@ -12,10 +12,19 @@ export type Role = (typeof ROLES)[number];
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** The HTTP port of a process without the api role (health, readiness, metrics); unset: none. */
+  readonly workerPort: number | undefined;
   readonly dataDir: string;
   readonly documentsDir: string;
+  /** Documents in this S3 bucket instead of the folder (with the endpoint, region and key prefix below). */
+  readonly documentsS3Bucket: string | undefined;
+  readonly documentsS3Endpoint: string | undefined;
+  readonly documentsS3Region: string;
+  readonly documentsS3Prefix: string | undefined;
   readonly databaseUrl: string | undefined;
   readonly roles: readonly Role[];
+  /** `APAR_PROCESSES`; unset: see `processCount`. */
+  readonly processes: number | undefined;
   readonly headerPrefix: string;
   readonly smtpPort: number;
   readonly smtpUrl: string | undefined;
@@ -304,6 +313,13 @@ const httpUrl = fromString<string | undefined>(
 export const VARIABLES = {
   port: { name: "APAR_PORT", codec: port, fallback: "8080", meaning: "HTTP port" },
   host: { name: "APAR_HOST", codec: nonEmpty, fallback: "0.0.0.0", meaning: "address the HTTP server binds to" },
+  workerPort: {
+    name: "APAR_WORKER_PORT",
+    codec: port,
+    fallback: undefined,
+    meaning:
+      "HTTP port of a process without the api role (worker, scheduler, smtp): `/healthz`, `/readyz` and `/metrics` only (unset: none; the image sets 8080)",
+  },
   dataDir: {
     name: "APAR_DATA_DIR",
     codec: nonEmpty,
@@ -315,6 +331,31 @@ export const VARIABLES = {
     codec: optional,
     fallback: undefined,
     meaning: "where uploaded documents are kept (default `<data>/documents`; a shared volume for several instances)",
+  },
+  documentsS3Bucket: {
+    name: "APAR_DOCUMENTS_S3_BUCKET",
+    codec: optional,
+    fallback: undefined,
+    meaning:
+      "keep documents in this bucket of an S3-compatible store instead of the folder (credentials: `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`, or the AWS SDK's other sources)",
+  },
+  documentsS3Endpoint: {
+    name: "APAR_DOCUMENTS_S3_ENDPOINT",
+    codec: httpUrl,
+    fallback: undefined,
+    meaning: "the store's endpoint when not AWS (`http://minio:9000`, R2's account URL); path-style requests then",
+  },
+  documentsS3Region: {
+    name: "APAR_DOCUMENTS_S3_REGION",
+    codec: nonEmpty,
+    fallback: "us-east-1",
+    meaning: "the bucket's region (`auto` for R2)",
+  },
+  documentsS3Prefix: {
+    name: "APAR_DOCUMENTS_S3_PREFIX",
+    codec: optional,
+    fallback: undefined,
+    meaning: "a key prefix for apar's documents in the bucket (`apar/`)",
   },
   databaseUrl: {
     name: "DATABASE_URL",
@@ -328,6 +369,13 @@ export const VARIABLES = {
     codec: roles,
     fallback: "api,worker,scheduler,smtp",
     meaning: "which parts this process runs",
+  },
+  processes: {
+    name: "APAR_PROCESSES",
+    codec: countUpTo(256),
+    fallback: undefined,
+    meaning:
+      "processes sharing the ports, each running the roles (1 to 256; default: one per core with the api role when rate limits are shared through `REDIS_URL` or off, else 1)",
   },
   headerPrefix: {
     name: "APAR_HEADER_PREFIX",

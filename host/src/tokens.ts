@@ -1,4 +1,4 @@
-import type { StreamingDocumentFiles } from "@apar/adapters/documents/index";
+import type { StreamingDocumentFiles, SweepableStore } from "@apar/adapters/documents/index";
 import type { HttpMetrics, RouteDef } from "@apar/adapters/http/index";
 import type { RouteServices } from "@apar/adapters/http/routes/index";
 import type { Worker } from "@apar/adapters/jobs/worker";
@@ -75,6 +75,8 @@ export const TOKENS = {
   WebhookDeps: token<WebhookDeps>("WebhookDeps"),
   WebhookRunner: token<WebhookRunner>("WebhookRunner"),
   DocumentFiles: token<StreamingDocumentFiles>("DocumentFiles"),
+  /** Where the document files are kept, as the sweep and the start's clean-up see it (the folder or a bucket). */
+  DocumentStore: token<SweepableStore>("DocumentStore"),
   /** The reader; the host closes it on stop when it can (its OCR workers). */
   DocumentReader: token<DocumentReader & { readonly close?: () => Promise<void> }>("DocumentReader"),
   InvoiceRenderer: token<InvoiceRenderer>("InvoiceRenderer"),

@@ -156,3 +156,23 @@ contractTest("jobs: depth counts ready, scheduled, running and dead jobs", async
   t.deepEqual(await stores.jobs.depth(at(3)), { ready: 1, scheduled: 1, running: 1, dead: 1 });
   t.deepEqual(await stores.jobs.depth(at(60_000)), { ready: 2, scheduled: 0, running: 1, dead: 1 });
 });
+
+contractTest(
+  "jobs: renew by the holder extends the lock; by another worker or once ended it answers false",
+  async (t, { stores }) => {
+    const id = await stores.jobs.enqueue({ type: "a", payload: null }, T0);
+    await stores.jobs.claim({ worker: "w1", now: T0, visibilityMs: 1000 });
+    t.true(await stores.jobs.renew(id, "w1", { now: at(900), visibilityMs: 1000 }));
+    t.true(await stores.jobs.renew(id, "w1", { now: at(900), visibilityMs: 1000 }));
+    t.like(await stores.jobs.ofId(id), { status: "running", lockedBy: "w1", attempts: 1 });
+    t.deepEqual((await stores.jobs.ofId(id))?.lockedUntil, at(1900));
+    t.is(await stores.jobs.claim({ worker: "w2", now: at(1899), visibilityMs: 1000 }), undefined);
+    t.false(await stores.jobs.renew(id, "w2", { now: at(1000), visibilityMs: 1000 }));
+    // Past the renewed lock another worker takes the job; the first one's renewals no longer hold it.
+    t.like(await stores.jobs.claim({ worker: "w2", now: at(1900), visibilityMs: 1000 }), { id, attempts: 2 });
+    t.false(await stores.jobs.renew(id, "w1", { now: at(1901), visibilityMs: 1000 }));
+    await stores.jobs.complete(id, "w2", at(1950));
+    t.false(await stores.jobs.renew(id, "w2", { now: at(1960), visibilityMs: 1000 }));
+    t.like(await stores.jobs.ofId(id), { status: "done", lockedBy: null });
+  },
+);

@@ -25,6 +25,8 @@ export const hostEnvironment = async (extra: Record<string, string> = {}): Promi
     APAR_HOST: "127.0.0.1",
     APAR_SMTP_PORT: "0",
     APAR_LOG_LEVEL: "info",
+    // One process unless a test asks for more (the default is one per core with the api role and limits off).
+    APAR_PROCESSES: "1",
     ...extra,
   };
   let drop = async () => {};

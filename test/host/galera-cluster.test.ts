@@ -79,6 +79,8 @@ const startReceiver = async (): Promise<{ url: string; ids: string[]; close(): P
       APAR_JOB_VISIBILITY_MS: "4000",
       APAR_READ_PROCESSES: "1",
       APAR_RATE_LIMITS: "off",
+      // One process per instance: the test kills processes one by one (APAR_PROCESSES would default to the cores).
+      APAR_PROCESSES: "1",
     };
     const start = async (roles: string, order: readonly number[]) => {
       const dataDir = mkdtempSync(join(tmpdir(), "apar-galera-host-"));

@@ -9,7 +9,7 @@ import { ROOT } from "../helpers/host-process.js";
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 
 test("every configuration variable is in the README's table", (t) => {
-  const rows = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]));
+  const rows = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]));
   const missing = Object.values(VARIABLES)
     .map((v) => v.name)
     .filter((name) => !rows.has(name));

@@ -2,3 +2,4 @@
 export * from "./document-sweep.js";
 export * from "./file-document-files.js";
 export * from "./memory-document-files.js";
+export * from "./s3-document-files.js";

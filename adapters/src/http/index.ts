@@ -2,6 +2,7 @@
 export * from "./auth/authenticate.js";
 export * from "./auth/jwt-tokens.js";
 export * from "./body.js";
+export * from "./cluster-metrics.js";
 export * from "./cors.js";
 export * from "./metrics.js";
 export * from "./openapi.js";

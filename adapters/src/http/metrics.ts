@@ -139,11 +139,14 @@ export const createHttpMetrics = (options: { defaultMetrics?: boolean } = {}): H
       name: "apar_jobs_queue_depth",
       help: "Jobs in the durable queue by state.",
       labelNames: ["state"],
+      // Read from the database, not counted: across processes, the value of the one that refreshed it.
+      aggregator: "first",
       registers: [registry],
     }),
     outboxLag: new Gauge({
       name: "apar_outbox_lag_seconds",
       help: "Age of the oldest outbox event not yet handed to delivery.",
+      aggregator: "first",
       registers: [registry],
     }),
     deadlockRetries: new Counter({

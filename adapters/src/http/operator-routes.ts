@@ -10,6 +10,8 @@ export interface OperatorDeps {
   /** Runs before each scrape, to refresh gauges such as queue depth and outbox lag. */
   readonly refreshMetrics?: () => Promise<void>;
   readonly document: () => OpenApiDocument;
+  /** The text `/metrics` answers when not this registry's alone (every process of a cluster together). */
+  readonly metricsText?: () => Promise<string>;
 }
 
 const TAG = "operator";
@@ -86,7 +88,7 @@ export const operatorRoutes = (deps: OperatorDeps): RouteDef[] => [
       await deps.refreshMetrics?.().catch((e: unknown) => ctx.log.warn({ err: e }, "metrics refresh failed"));
       return {
         status: 200,
-        body: await deps.metrics.registry.metrics(),
+        body: await (deps.metricsText?.() ?? deps.metrics.registry.metrics()),
         contentType: deps.metrics.registry.contentType,
       };
     },

@@ -61,6 +61,8 @@ export interface HttpServerOptions {
   readonly metrics?: HttpMetrics;
   /** Refreshes gauges (queue depth, outbox lag) before `/metrics` is scraped. */
   readonly extraMetrics?: () => Promise<void>;
+  /** What `/metrics` answers instead of `metrics` alone (every process of a cluster together). */
+  readonly metricsText?: () => Promise<string>;
   /** Body limit, counted on decompressed bytes. */
   readonly maxBodyBytes: number;
   /** `info.version` of the OpenAPI document. */
@@ -156,6 +158,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       ready: options.ready,
       metrics,
       ...(options.extraMetrics === undefined ? {} : { refreshMetrics: options.extraMetrics }),
+      ...(options.metricsText === undefined ? {} : { metricsText: options.metricsText }),
       document: documentOf,
     }),
   ];

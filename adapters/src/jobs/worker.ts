@@ -1,5 +1,6 @@
 import type { RunnableJob } from "@apar/core/app";
 import type { Clock, Job, Jobs } from "@apar/core/ports";
+import { keepLeased } from "./lease.js";
 import { createPump } from "./pump.js";
 
 /** What a worker needs to log. */
@@ -17,8 +18,10 @@ export interface WorkerOptions {
   readonly runnable: readonly RunnableJob[];
   readonly logger: WorkerLogger;
   readonly concurrency: number;
-  /** How long a claim hides a job from other workers. */
+  /** How long a claim (and each renewal of it) hides a job from other workers. */
   readonly visibilityMs?: number;
+  /** How often the worker renews the claims of the jobs it runs (default a third of `visibilityMs`). */
+  readonly renewEveryMs?: number;
   /** Fallback poll when nobody wakes the worker. */
   readonly pollMs?: number;
   /** Delay before the retry of attempt n (1-based). */
@@ -38,22 +41,42 @@ export interface Worker {
 export const defaultBackoffMs = (attempt: number): number => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 
 /**
- * A job worker: claims due jobs from the durable queue, decodes each payload and runs its job. A payload that
- * does not decode makes the job dead at once, with the decoder's reason as its last error.
+ * A job worker: claims due jobs from the durable queue, decodes each payload and runs its job, renewing the claim
+ * while the job runs (a job lasting longer than `visibilityMs` is not claimed by a second worker; a crashed
+ * worker's job is, once its last renewal runs out). A payload that does not decode makes the job dead at once,
+ * with the decoder's reason as its last error.
  */
 export const createWorker = (options: WorkerOptions): Worker => {
   const { jobs, clock, logger, id } = options;
   const byType = new Map(options.runnable.map((r) => [r.type, r]));
   const visibilityMs = options.visibilityMs ?? 60_000;
+  const renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(visibilityMs / 3));
   const pollMs = options.pollMs ?? 1_000;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const types = [...byType.keys()];
   const inFlight = new Set<Promise<void>>();
+  const leases = new Set<{ stop(): void }>();
   let stopping = false;
   let started = false;
 
+  const lease = (job: Job): { stop(): void } => {
+    const kept = keepLeased(() => jobs.renew(job.id, id, { now: clock.now(), visibilityMs }), {
+      everyMs: renewEveryMs,
+      onLost: () => logger.warn({ jobId: job.id, jobType: job.type }, "job claim lost while running"),
+      onError: (error) => logger.error({ jobId: job.id, err: String(error) }, "job claim not renewed"),
+    });
+    leases.add(kept);
+    return {
+      stop() {
+        kept.stop();
+        leases.delete(kept);
+      },
+    };
+  };
+
   const runOne = async (job: Job): Promise<void> => {
     const started = Date.now();
+    const held = lease(job);
     // Neither an unknown type nor a malformed payload gets better by retrying.
     let retryable = false;
     try {
@@ -63,9 +86,11 @@ export const createWorker = (options: WorkerOptions): Worker => {
       if (prepared._tag === "Left") throw new Error(prepared.left);
       retryable = true;
       const report = await prepared.right();
+      held.stop();
       await jobs.complete(job.id, id, clock.now());
       logger.info({ jobId: job.id, jobType: job.type, ms: Date.now() - started, ...report }, "job done");
     } catch (error) {
+      held.stop();
       const message = error instanceof Error ? error.message : String(error);
       const now = clock.now();
       const retry = job.attempts < job.maxAttempts && retryable;
@@ -116,6 +141,7 @@ export const createWorker = (options: WorkerOptions): Worker => {
       if (!started) return;
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
       await Promise.race([Promise.allSettled([pumping, ...inFlight]), deadline]);
+      for (const kept of [...leases]) kept.stop();
       const handedBack = await jobs.release(id, clock.now());
       if (handedBack > 0) logger.info({ handedBack }, "unfinished jobs handed back to the queue");
     },

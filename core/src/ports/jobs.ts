@@ -38,8 +38,8 @@ export interface QueueDepth {
 }
 
 /**
- * The durable job queue. A claim locks a job for `visibilityMs`; a job whose lock expires
- * (crashed worker) can be claimed again. Two claimers never get the same job at once.
+ * The durable job queue. A claim locks a job for `visibilityMs`, and its worker renews the lock while the job
+ * runs; a job whose lock expires (crashed worker) can be claimed again. Two claimers never get the same job at once.
  */
 export interface Jobs {
   /** Adds a job; with a `key` already present, answers the existing job's id. */
@@ -50,6 +50,11 @@ export interface Jobs {
     readonly now: Date;
     readonly visibilityMs: number;
   }): Promise<Job | undefined>;
+  /**
+   * Extends the lock of a job `worker` holds to now + `visibilityMs` (the job still runs); answers false when the
+   * worker no longer holds it (its lock ran out and another worker claimed it, or it ended).
+   */
+  renew(id: string, worker: string, args: { readonly now: Date; readonly visibilityMs: number }): Promise<boolean>;
   /** Marks a claimed job done (only by the worker holding it). */
   complete(id: string, worker: string, now: Date): Promise<void>;
   /** Records a failure: retried at `retryAt`, or dead when no retry is given or attempts are used up. */

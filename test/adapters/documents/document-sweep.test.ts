@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileDocumentFiles, sweepDocuments } from "@apar/adapters/documents/index";
+import { fileDocumentFiles, folderSweepableStore, sweepDocuments } from "@apar/adapters/documents/index";
 import { UNREAD_BILL } from "@apar/core";
 import { referencedDocuments } from "@apar/core/app";
 import { aBill, aScope } from "../../contracts/bill-fixtures.js";
@@ -41,16 +41,23 @@ contractTest("document sweep: unreferenced files older than a day and abandoned 
     utimesSync(join(dir, "tmp", "abandoned"), twoDaysAgo, twoDaysAgo);
     writeFileSync(join(dir, "tmp", "in-flight"), "partial");
 
-    const swept = await sweepDocuments({ dir, now, referenced: referencedDocuments(db.stores) });
+    const swept = await sweepDocuments({
+      store: folderSweepableStore(dir),
+      now,
+      referenced: referencedDocuments(db.stores),
+    });
     t.deepEqual(swept, { contentFiles: 1, tempFiles: 1 });
     t.false(existsSync(path(orphan.sha256)));
     for (const f of [billed, waiting, young]) t.true(existsSync(path(f.sha256)));
     t.false(existsSync(join(dir, "tmp", "abandoned")));
     t.true(existsSync(join(dir, "tmp", "in-flight")));
-    t.deepEqual(await sweepDocuments({ dir, now, referenced: referencedDocuments(db.stores) }), {
-      contentFiles: 0,
-      tempFiles: 0,
-    });
+    t.deepEqual(
+      await sweepDocuments({ store: folderSweepableStore(dir), now, referenced: referencedDocuments(db.stores) }),
+      {
+        contentFiles: 0,
+        tempFiles: 0,
+      },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -73,6 +73,15 @@ export const memoryJobs = (access: Access, newId: () => string): Jobs => ({
       return undefined;
     }),
 
+  renew: (id, worker, { now, visibilityMs }) =>
+    access.write((t) => {
+      const job = t.jobs.get(id);
+      if (!held(job, worker)) return false;
+      const lockedUntil = new Date(now.getTime() + visibilityMs);
+      t.jobs.set(id, { ...job, lockedUntil, availableAt: lockedUntil });
+      return true;
+    }),
+
   complete: (id, worker) =>
     access.write((t) => {
       const job = t.jobs.get(id);

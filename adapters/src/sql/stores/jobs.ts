@@ -119,6 +119,22 @@ export const sqlJobs = (session: SqlSession, newId: () => string): Jobs => {
         }
       }),
 
+    async renew(id, worker, { now, visibilityMs }) {
+      const lockedUntil = encodeDate(new Date(now.getTime() + visibilityMs));
+      const renewed = await session.execute(
+        `UPDATE jobs SET locked_until = $1, available_at = $1, updated_at = $2
+         WHERE id = $3 AND locked_by = $4 AND status = 'running'`,
+        [lockedUntil, encodeDate(now), id, worker],
+      );
+      if (renewed > 0) return true;
+      // MySQL counts changed rows: a renewal to the lock it already has changes none.
+      const [row] = await session.select<{ id: string }>(
+        "SELECT id FROM jobs WHERE id = $1 AND locked_by = $2 AND status = 'running'",
+        [id, worker],
+      );
+      return row !== undefined;
+    },
+
     async complete(id, worker, now) {
       // Only the holder may complete; a worker whose lock was taken over is ignored (handlers are idempotent).
       await session.execute(

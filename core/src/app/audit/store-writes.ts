@@ -331,6 +331,7 @@ export const STORE_AUDIT: StoreAuditTable = {
   jobs: {
     enqueue: "internal",
     claim: "internal",
+    renew: "internal",
     complete: "internal",
     fail: "internal",
     release: "internal",
