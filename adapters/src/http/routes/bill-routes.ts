@@ -24,6 +24,7 @@ import {
 } from "@apar/core/app";
 import type { BillFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
+import { billDocumentAnswer } from "../bill-document.js";
 import {
   type HttpReply,
   jsonBody,
@@ -275,11 +276,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: {
-        "200": {
-          description: "The bytes as uploaded, with their detected type.",
-          mediaType: "application/octet-stream",
-          schema: { type: "string", format: "binary" },
-        },
+        "200": billDocumentAnswer("The bytes as uploaded, with their detected type."),
         "404": notFoundAnswer,
       },
       handler: async (ctx) => {
