@@ -92,6 +92,8 @@ export const responseChecker = (doc: Document): ResponseChecker => {
   };
   return {
     problems(method, path, answer) {
+      // 414 and 431 come from the HTTP parser, before any route is chosen: no operation's answers.
+      if (answer.status === 414 || answer.status === 431) return undefined;
       const bare = path.split("?")[0] ?? path;
       const op = operations.find((o) => o.method === method.toUpperCase() && o.pattern.test(bare));
       if (op === undefined) return undefined;

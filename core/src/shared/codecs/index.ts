@@ -8,5 +8,6 @@ export * from "./iso-date.js";
 export * from "./iso-date-time.js";
 export * from "./json-schema.js";
 export * from "./limit-param.js";
+export * from "./numbers.js";
 export * from "./strings.js";
 export * from "./uuid.js";
