@@ -43,5 +43,6 @@ export * from "./tenancy/industries.js";
 export * from "./tenancy/model.js";
 export * from "./tenancy/rules.js";
 export * from "./tenancy/seller-identity.js";
+export * from "./tenancy/views.js";
 export * from "./webhooks/index.js";
 export * from "./webhooks/url-policy.js";
