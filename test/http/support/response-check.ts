@@ -191,7 +191,7 @@ export const checkAnswer = async (port: number, method: string, path: string, an
   if (log !== undefined && log !== "") appendFileSync(log, `${result.operationId} ${answer.status}\n`);
   if (result.problems.length > 0) {
     throw new ResponseDriftError(
-      `${method} ${path} answered ${answer.status}, which disagrees with ${result.operationId} in the OpenAPI document:\n  ${result.problems.join("\n  ")}\nbody: ${answer.text.slice(0, 2000)}`,
+      `${method} ${path.length > 200 ? `${path.slice(0, 200)}...` : path} answered ${answer.status}, which disagrees with ${result.operationId} in the OpenAPI document:\n  ${result.problems.join("\n  ")}\nbody: ${answer.text.slice(0, 2000)}`,
     );
   }
 };
