@@ -16,6 +16,7 @@ export * from "./events/envelope-codec.js";
 export * from "./events/make-event.js";
 export * from "./events/payloads.js";
 export type * from "./extraction/model.js";
+export { READER_KINDS } from "./extraction/model.js";
 export * from "./inbox/index.js";
 export * from "./invoices/index.js";
 export * from "./matching/index.js";
