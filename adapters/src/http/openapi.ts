@@ -20,7 +20,8 @@ export type OpenApiDocument = Readonly<Record<string, unknown>> & {
   readonly paths: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 };
 
-const problemRef = { $ref: "#/components/schemas/Problem" };
+/** The document's problem schema, for answers that may be a problem in another media type. */
+export const problemRef = { $ref: "#/components/schemas/Problem" };
 
 const problemResponse = (description: string) => ({ description, content: { [PROBLEM_JSON]: { schema: problemRef } } });
 

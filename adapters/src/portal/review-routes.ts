@@ -1,6 +1,7 @@
 import { type BillJson, type DomainError, isDomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
+import { billDocumentAnswer } from "../http/bill-document.js";
 import type { HttpReply, QueryParams, RouteContext, RouteDef } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import {
@@ -300,11 +301,7 @@ export const reviewRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
       summary: "A bill's document, shown inline beside its fields",
       parameters: [...BILL_QUERY],
       responses: {
-        "200": {
-          description: "The bytes as received.",
-          mediaType: "application/octet-stream",
-          schema: { type: "string", format: "binary" },
-        },
+        "200": billDocumentAnswer("The bytes as received."),
         "303": SEE_OTHER,
         "403": FORBIDDEN_PAGE,
         "404": NOT_FOUND,

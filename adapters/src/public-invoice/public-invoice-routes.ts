@@ -1,15 +1,22 @@
-import { domainError, groupedIban, outstandingOf, type SellerBankAccount } from "@apar/core";
+import { domainError, groupedIban, outstandingOf, type SellerBankAccount, toJsonSchema } from "@apar/core";
 import { documentContext, invoiceFileStem } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import { problemRef } from "../http/openapi.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
-import type { HttpReply, RouteDef } from "../http/route.js";
+import type { HttpReply, JsonSchema, ResponseDef, RouteDef } from "../http/route.js";
 import type { RouteDeps } from "../http/routes/deps.js";
 import { type Html, html } from "../pages/html.js";
 import { epcPayload, qrSvg } from "./epc-qr.js";
-import { isPayable, loadPublicInvoice, type PublicInvoicePage } from "./public-invoice-view.js";
+import { isPayable, loadPublicInvoice, type PublicInvoicePage, PublicInvoiceViewCodec } from "./public-invoice-view.js";
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";
 import { HTML, PUBLIC, page, problemPage, readableColour, tokenOf, wantsJson } from "./public-page.js";
 import { publicStatementRoutes } from "./public-statement-routes.js";
+
+/** A page answer that is JSON (the view, or its problem) when the caller asks for `application/json`. */
+const withJson = (description: string, json: JsonSchema): ResponseDef => ({
+  ...HTML(description),
+  alternatives: { [json === problemRef ? PROBLEM_JSON : "application/json"]: json },
+});
 
 /** What the public invoice pages use. */
 export type PublicInvoiceRouteDeps = RouteDeps<
@@ -129,11 +136,12 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
     operationId: "viewPublicInvoice",
     summary: "The public page of a sent invoice (no /v1; the token is the credential)",
     responses: {
-      "200": HTML(
+      "200": withJson(
         "The invoice in its customer's language (en, de, fr; `?lang=` chooses): credits, payments and what is due, a PDF download, while something is due the bank-transfer details (with a SEPA QR code for EUR), and a Pay button when a payment gateway is configured. With `Accept: application/json` the published view instead: documentNumber, creditorReference (the ISO 11649 reference to quote with a transfer), currency, customerName, organisationName, totalAmount, amountPaid, amountCredited, amountDue, issueDate, dueDate, status, memo, organisationLogoUrl, organisationPrimaryColour.",
+        toJsonSchema(PublicInvoiceViewCodec),
       ),
-      "404": HTML("No invoice has this token (drafts have none)."),
-      "410": HTML("The invoice was voided: its link stopped working."),
+      "404": withJson("No invoice has this token (drafts have none).", problemRef),
+      "410": withJson("The invoice was voided: its link stopped working.", problemRef),
     },
     handler: async (ctx) => {
       const found = await loadPublicInvoice(deps().db.stores, tokenOf(ctx), deps().clock.now());

@@ -1,42 +1,56 @@
 import {
   type Client,
   type CreditNote,
+  CurrencyCode,
   clientSettingsOf,
   creditorReferenceFor,
   type DomainError,
+  documented,
   domainError,
   formatAmount,
   type Invoice,
+  IsoDate,
   isPositiveAmount,
+  MoneyAmount,
   notFound,
+  nullable,
   type Organisation,
   outstandingOf,
   type SellerIdentity,
 } from "@apar/core";
 import type { Stores } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import type { StatusWord } from "./public-invoice-words.js";
 
+const text = nullable(t.string);
+
 /** The published public view of an invoice (ROUTES.md), its JSON at `/i/{token}` with `Accept: application/json`. */
-export interface PublicInvoiceView {
-  readonly documentNumber: string;
-  /** The ISO 11649 RF reference to quote with a transfer (beyond the published members). */
-  readonly creditorReference: string;
-  readonly currency: string;
-  readonly customerName: string;
-  readonly organisationName: string;
-  readonly totalAmount: string;
-  readonly amountPaid: string;
-  /** What issued credit notes took off (beyond the published members, so that the figures add up). */
-  readonly amountCredited: string;
-  readonly amountDue: string;
-  readonly issueDate: string;
-  readonly dueDate: string;
-  readonly status: string;
-  readonly memo: string | null;
-  readonly organisationLogoUrl: string | null;
-  readonly organisationPrimaryColour: string | null;
-}
+export const PublicInvoiceViewCodec = t.type(
+  {
+    documentNumber: t.string,
+    creditorReference: documented(t.string, {
+      description: "The ISO 11649 RF reference to quote with a transfer (beyond the published members).",
+    }),
+    currency: CurrencyCode,
+    customerName: t.string,
+    organisationName: t.string,
+    totalAmount: MoneyAmount,
+    amountPaid: MoneyAmount,
+    amountCredited: documented(MoneyAmount, {
+      description: "What issued credit notes took off (beyond the published members, so that the figures add up).",
+    }),
+    amountDue: MoneyAmount,
+    issueDate: IsoDate,
+    dueDate: IsoDate,
+    status: t.string,
+    memo: text,
+    organisationLogoUrl: text,
+    organisationPrimaryColour: text,
+  },
+  "PublicInvoice",
+);
+export type PublicInvoiceView = t.TypeOf<typeof PublicInvoiceViewCodec>;
 
 /** What the page shows beyond the view: lines, payments, credit notes, the seller and its human status. */
 export interface PublicInvoicePage {

@@ -1,4 +1,5 @@
 import { isoInstant, sqlInstantTime } from "@apar/core";
+import type * as t from "io-ts";
 
 /**
  * Column codecs shared by every SQL store. Instants are stored as UTC text `YYYY-MM-DD HH:MM:SS.mmm`:
@@ -51,3 +52,21 @@ export const decodeOptionalString = (value: unknown): string | null =>
 /** `$from, $from+1, ...` bind placeholders for an IN list of `count` values. */
 export const placeholders = (from: number, count: number): string =>
   Array.from({ length: count }, (_, i) => `$${from + i}`).join(", ");
+
+/**
+ * A column's decoder from an io-ts codec: the value the codec accepts, else a defect naming the column (a row
+ * no code of ours wrote, which no caller can repair). Example: `column(oneOf(BILL_STATES, "BillState"), "bills.state")`.
+ */
+export const column =
+  <A>(codec: t.Decoder<unknown, A>, name: string) =>
+  (value: unknown): A => {
+    const decoded = codec.decode(value);
+    if (decoded._tag === "Right") return decoded.right;
+    throw new TypeError(`not a ${name} value: ${String(value)}`);
+  };
+
+/** The same for a nullable column: SQL NULL (or a missing member) is null. */
+export const optionalColumn = <A>(codec: t.Decoder<unknown, A>, name: string) => {
+  const decode = column(codec, name);
+  return (value: unknown): A | null => (value === null || value === undefined ? null : decode(value));
+};

@@ -24,7 +24,7 @@ export * from "./approvals/deps.js";
 export * from "./approvals/jobs.js";
 export * from "./approvals/policy-input.js";
 export * from "./approvals/policy-use-cases.js";
-export type { PolicyJson } from "./approvals/policy-view.js";
+export { type PolicyJson, PolicyView } from "./approvals/policy-view.js";
 export * from "./audit/index.js";
 export * from "./bank-details/index.js";
 export * from "./bills/bill-actions.js";

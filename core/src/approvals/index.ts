@@ -3,3 +3,4 @@ export * from "./approval-links.js";
 export * from "./evaluate.js";
 export * from "./model.js";
 export * from "./reason-words.js";
+export * from "./views.js";

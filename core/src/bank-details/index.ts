@@ -4,3 +4,4 @@ export * from "./local-checks.js";
 export * from "./profiles.js";
 export * from "./uk-modulus.js";
 export * from "./validate.js";
+export * from "./views.js";

@@ -1,76 +1,92 @@
-import type { Approval, BillLifecycle, DecisionSnapshot } from "../approvals/model.js";
+import * as t from "io-ts";
+import type { BillLifecycle } from "../approvals/model.js";
+import { BillLifecycleView } from "../approvals/views.js";
 import { destinationKey } from "../bank-details/destination.js";
 import { validateBankDetails } from "../bank-details/validate.js";
-import type { BankDetails } from "../extraction/model.js";
+import { BankDetailsView } from "../bank-details/views.js";
+import { type BankDetails, READER_KINDS } from "../extraction/model.js";
 import { creditorAccount, routeOf } from "../payments/rails.js";
-import { type Currency, isCurrency } from "../shared/currencies.js";
+import { nullable, oneOf } from "../shared/codecs/combinators.js";
+import { IsoDate } from "../shared/codecs/iso-date.js";
+import { IsoDateTime } from "../shared/codecs/iso-date-time.js";
+import { documented } from "../shared/codecs/json-schema.js";
+import { Fraction, Integer } from "../shared/codecs/numbers.js";
+import { Uuid } from "../shared/codecs/uuid.js";
+import { CurrencyCode, isCurrency } from "../shared/currencies.js";
 import { isoInstant } from "../shared/instant.js";
-import { addAmounts, isDecimalString, normalizeAmount, subtractAmounts, wireAmount } from "../shared/money.js";
-import type { Bill } from "./model.js";
+import {
+  addAmounts,
+  isDecimalString,
+  MoneyAmount,
+  normalizeAmount,
+  subtractAmounts,
+  wireAmount,
+} from "../shared/money.js";
+import { BILL_STATES, type Bill, DUPLICATE_MATCH_BASES } from "./model.js";
 
+const text = nullable(t.string);
+const amount = nullable(MoneyAmount);
+const date = nullable(IsoDate);
+
+/** A line of a bill's JSON. */
+export const LineItemView = t.type({ description: t.string, quantity: amount, unitPrice: amount, amount }, "LineItem");
 /** A line of a bill's JSON (a type alias, not an interface: event codecs take it as a record). */
-export type LineItemJson = {
-  readonly description: string;
-  readonly quantity: string | null;
-  readonly unitPrice: string | null;
-  readonly amount: string | null;
-};
-
-/** A bill as GET /v1/bills/{id} answers it and as bill.* events carry it (the same object). */
-export interface BillJson {
-  readonly id: string;
-  readonly organisationId: string;
-  readonly state: string;
-  readonly supplierId: string | null;
-  readonly supplierName: string | null;
-  readonly invoiceNumber: string | null;
-  readonly currency: Currency | null;
-  readonly totalAmount: string | null;
-  readonly lineItems: readonly LineItemJson[];
-  readonly confidence: number | null;
-  readonly fieldConfidence: Readonly<Record<string, number>> | null;
-  readonly reader: string | null;
-  readonly invoiceDate: string | null;
-  readonly dueDate: string | null;
-  readonly subTotal: string | null;
-  readonly taxAmount: string | null;
-  readonly supplierTaxNumber: string | null;
-  readonly bankDetails: BankDetails | null;
-  readonly purchaseOrderNumber: string | null;
-  readonly paymentTerms: string | null;
-  readonly paymentRef: string | null;
-  readonly duplicateOfBillId: string | null;
-  readonly duplicateMatchBasis: string | null;
-  /** The bank details name an account the supplier has not been known by: the fraud signal, for review. */
-  readonly bankDetailsChanged: boolean;
-  /** Why the bill's bank details could not be paid as they are (invalid, or no rail for the currency), or null. */
-  readonly bankDetailsProblem: BankDetailsProblem | null;
-  readonly voidReason: string | null;
-  readonly readFailure: { readonly reason: string; readonly detail: string } | null;
-  readonly document: { readonly filename: string | null; readonly mediaType: string; readonly size: number };
-  /** The approval decision taken at submit (null before): policy, version, matched conditions, action. */
-  readonly appliedPolicy: DecisionSnapshot | null;
-  readonly approvals: readonly Approval[];
-  readonly rejectionReason: string | null;
-  readonly paymentDate: string | null;
-  readonly paymentMethod: string | null;
-  readonly paidAt: string | null;
-  /** Supplier credit applied to the bill. */
-  readonly amountCredited: string;
-  /** Paid so far (by hand or by a run's confirmed transfer). */
-  readonly amountPaid: string;
-  /** The total less the credit applied and the amount paid (null while the total is unknown); a Paid or Voided bill owes "0". */
-  readonly amountDue: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
+export type LineItemJson = t.TypeOf<typeof LineItemView>;
 
 /** What is wrong with a bill's bank details: a check's code (`modulus_check`, `unroutable`...), its field, in words. */
-export type BankDetailsProblem = {
-  readonly code: string;
-  readonly field: string | null;
-  readonly message: string;
-};
+export const BankDetailsProblemView = t.exact(
+  t.type({ code: t.string, field: nullable(t.string), message: t.string }),
+  "BankDetailsProblem",
+);
+export type BankDetailsProblem = t.TypeOf<typeof BankDetailsProblemView>;
+
+/** A bill as GET /v1/bills/{id} answers it and as bill.* events carry it (the same object). */
+export const BillView = t.exact(
+  t.intersection([
+    t.type({
+      id: Uuid,
+      organisationId: Uuid,
+      state: oneOf(BILL_STATES, "BillState"),
+      supplierId: nullable(Uuid),
+      supplierName: text,
+      invoiceNumber: text,
+      currency: nullable(CurrencyCode),
+      totalAmount: amount,
+      lineItems: t.readonlyArray(LineItemView),
+      confidence: nullable(Fraction),
+      fieldConfidence: nullable(t.record(t.string, t.number)),
+      reader: nullable(oneOf(READER_KINDS, "ReaderKind")),
+      invoiceDate: date,
+      dueDate: date,
+      subTotal: amount,
+      taxAmount: amount,
+      supplierTaxNumber: text,
+      bankDetails: nullable(BankDetailsView),
+      purchaseOrderNumber: text,
+      paymentTerms: text,
+      paymentRef: text,
+      duplicateOfBillId: nullable(Uuid),
+      duplicateMatchBasis: nullable(oneOf(DUPLICATE_MATCH_BASES, "DuplicateMatchBasis")),
+      bankDetailsChanged: documented(t.boolean, {
+        description:
+          "The bank details name an account the supplier is not known by (neither its stored account nor one its paid bills went to): a fraud signal, for review.",
+      }),
+      bankDetailsProblem: documented(nullable(BankDetailsProblemView), {
+        description:
+          "Why the bill's bank details cannot be paid as they are, checked whenever the bill is shown: a failing check (`code` as in POST /bank-details/validate, with its `field`) or `unroutable` (no payment rail apar writes for the account in the bill's currency, e.g. a SWIFT transfer without the BIC). Null when nothing is wrong or there is no account.",
+      }),
+      voidReason: text,
+      readFailure: nullable(t.type({ reason: t.string, detail: t.string })),
+      document: t.type({ filename: text, mediaType: t.string, size: Integer }),
+      createdAt: IsoDateTime,
+      updatedAt: IsoDateTime,
+    }),
+    BillLifecycleView,
+  ]),
+  "Bill",
+);
+/** A bill as GET /v1/bills/{id} answers it and as bill.* events carry it (the same object). */
+export type BillJson = t.TypeOf<typeof BillView>;
 
 /**
  * The problem of a bill's bank details, checked whenever the bill is shown (read, corrected, submitted, in its

@@ -1,22 +1,12 @@
-import type { Actor, StoredEvent } from "../events/envelope.js";
+import type * as t from "io-ts";
+import type { StoredEvent } from "../events/envelope.js";
+import type { FieldChangeView, HistoryEntryView } from "./history-view.js";
 
 /** One change of a field between two snapshots of a bill. */
-export interface FieldChange {
-  readonly field: string;
-  readonly from: unknown;
-  readonly to: unknown;
-}
+export type FieldChange = t.TypeOf<typeof FieldChangeView>;
 
 /** One entry of a bill's audit trail. */
-export interface HistoryEntry {
-  readonly id: string;
-  readonly type: string;
-  readonly occurredAt: string;
-  readonly actor: Actor;
-  readonly changes: readonly FieldChange[];
-  /** What the event said beyond the bill (a duplicate's `duplicateOfBillId`, `matchBasis`, `sameFile`). */
-  readonly details: Readonly<Record<string, unknown>> | null;
-}
+export type HistoryEntry = t.TypeOf<typeof HistoryEntryView>;
 
 // Times every change touches (they are the entry's `occurredAt`), and the reader's own confidence in what it read:
 // not a field anyone set (a correction marks the fields it names sure), so never a change a person reads.

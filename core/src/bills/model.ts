@@ -22,7 +22,8 @@ export const BILL_STATES = [
 export type BillState = (typeof BILL_STATES)[number];
 
 /** How a possible duplicate was found: the matched supplier record (stronger) or the supplier's name (weaker). */
-export type DuplicateBasis = "SupplierId" | "SupplierName";
+export const DUPLICATE_MATCH_BASES = ["SupplierId", "SupplierName"] as const;
+export type DuplicateBasis = (typeof DUPLICATE_MATCH_BASES)[number];
 
 /** The uploaded file a bill was made from (the bytes live in the document files, by content hash). */
 export interface BillDocument {

@@ -1,5 +1,6 @@
 import type * as t from "io-ts";
 import { codec } from "../shared/codecs/failure.js";
+import { withSchema } from "../shared/codecs/json-schema.js";
 import type { Actor } from "./envelope.js";
 
 const ACTOR_TYPES: readonly unknown[] = ["user", "api_key", "system"];
@@ -16,11 +17,24 @@ export const isActor = (u: unknown): u is Actor => {
 };
 
 /** An event's actor: `{type: "user" | "api_key", id, via?: "mcp" | "agent"}` or `{type: "system", id: null}`. */
-export const ActorCodec: t.Type<Actor, Actor, unknown> = codec("Actor", isActor, (u) =>
-  isActor(u)
-    ? { ok: u }
-    : {
-        code: "actor",
-        message: 'must be {"type": "user" or "api_key", "id": "..."} or {"type": "system", "id": null}',
-      },
+export const ActorCodec: t.Type<Actor, Actor, unknown> = withSchema(
+  codec("Actor", isActor, (u) =>
+    isActor(u)
+      ? { ok: u }
+      : {
+          code: "actor",
+          message: 'must be {"type": "user" or "api_key", "id": "..."} or {"type": "system", "id": null}',
+        },
+  ),
+  {
+    type: "object",
+    description: "Who acted.",
+    required: ["type", "id"],
+    properties: {
+      type: { type: "string", enum: ACTOR_TYPES },
+      id: { type: ["string", "null"], description: "Null for the system." },
+      via: { type: "string", enum: ACTOR_CHANNELS, description: "Present when an MCP client or an agent acted." },
+    },
+    additionalProperties: false,
+  },
 );

@@ -43,7 +43,8 @@ export interface ExtractedFields {
 export type ExtractedFieldName = keyof ExtractedFields;
 
 /** Which reader produced a bill's fields. */
-export type ReaderKind = "einvoice" | "pdf-text" | "ocr" | "llm";
+export const READER_KINDS = ["einvoice", "pdf-text", "ocr", "llm"] as const;
+export type ReaderKind = (typeof READER_KINDS)[number];
 
 /** What reading a document produced: the fields, a confidence per field and for the whole bill (0 to 1). */
 export interface Extraction {

@@ -1,15 +1,9 @@
-import type { Actor, StoredEvent } from "../events/envelope.js";
+import type * as t from "io-ts";
+import type { StoredEvent } from "../events/envelope.js";
+import type { InvoiceHistoryEntryView } from "./views.js";
 
 /** One entry of an invoice's audit trail. */
-export interface InvoiceHistoryEntry {
-  readonly id: string;
-  readonly type: string;
-  readonly occurredAt: string;
-  readonly actor: Actor;
-  readonly status: string | null;
-  /** The fields whose values differ from the invoice in the event before (none for the first). */
-  readonly changes: readonly { readonly field: string; readonly from: unknown; readonly to: unknown }[];
-}
+export type InvoiceHistoryEntry = t.TypeOf<typeof InvoiceHistoryEntryView>;
 
 const SKIPPED = new Set(["updatedAt", "createdAt"]);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -7,3 +7,4 @@ export * from "./invoice-view.js";
 export * from "./model.js";
 export * from "./numbering.js";
 export * from "./totals.js";
+export * from "./views.js";

@@ -1,14 +1,16 @@
+import type * as t from "io-ts";
 import { creditorReferenceFor } from "../payments/creditor-reference.js";
 import { wireAmount } from "../shared/money.js";
 import { type CreditNote, type Invoice, taxCategoryOf } from "./model.js";
 import { outstandingOf, owedBackOf } from "./totals.js";
+import type { CreditNoteView, InvoicePaymentView, InvoiceView } from "./views.js";
 
 /** The public page of a token: `<base>/i/<token>` (the base without a trailing slash). */
 export const publicInvoiceUrl = (publicBaseUrl: string, token: string): string =>
   `${publicBaseUrl.replace(/\/+$/, "")}/i/${token}`;
 
 /** An invoice's JSON (as GET answers it and events carry it). Amounts have the currency's scale. */
-export const invoiceJson = (invoice: Invoice, publicBaseUrl: string) => {
+export const invoiceJson = (invoice: Invoice, publicBaseUrl: string): InvoiceJson => {
   const money = (amount: string) => wireAmount(amount, invoice.currency);
   return {
     id: invoice.id,
@@ -60,23 +62,25 @@ export const invoiceJson = (invoice: Invoice, publicBaseUrl: string) => {
     updatedAt: invoice.updatedAt.toISOString(),
   };
 };
-export type InvoiceJson = ReturnType<typeof invoiceJson>;
+export type InvoiceJson = t.TypeOf<typeof InvoiceView>;
 
 /** A recorded payment's JSON. */
-export const paymentJson = (invoice: Invoice) => (p: Invoice["payments"][number]) => ({
-  id: p.id,
-  invoiceId: invoice.id,
-  amount: wireAmount(p.amount, invoice.currency),
-  currency: invoice.currency,
-  paidAt: new Date(p.paidAt).toISOString(),
-  notes: p.notes,
-  method: p.method,
-  reference: p.reference,
-  createdAt: p.createdAt.toISOString(),
-});
+export const paymentJson =
+  (invoice: Invoice) =>
+  (p: Invoice["payments"][number]): t.TypeOf<typeof InvoicePaymentView> => ({
+    id: p.id,
+    invoiceId: invoice.id,
+    amount: wireAmount(p.amount, invoice.currency),
+    currency: invoice.currency,
+    paidAt: new Date(p.paidAt).toISOString(),
+    notes: p.notes,
+    method: p.method,
+    reference: p.reference,
+    createdAt: p.createdAt.toISOString(),
+  });
 
 /** A credit note's JSON. */
-export const creditNoteJson = (note: CreditNote) => ({
+export const creditNoteJson = (note: CreditNote): CreditNoteJson => ({
   id: note.id,
   organisationId: note.organisationId,
   invoiceId: note.invoiceId,
@@ -91,4 +95,4 @@ export const creditNoteJson = (note: CreditNote) => ({
   createdAt: note.createdAt.toISOString(),
   updatedAt: note.updatedAt.toISOString(),
 });
-export type CreditNoteJson = ReturnType<typeof creditNoteJson>;
+export type CreditNoteJson = t.TypeOf<typeof CreditNoteView>;

@@ -5,3 +5,4 @@ export * from "./model.js";
 export * from "./purchase-order-machine.js";
 export * from "./similarity.js";
 export * from "./variances.js";
+export * from "./views.js";

@@ -7,4 +7,5 @@ export * from "./payment-account.js";
 export * from "./payment-run.js";
 export * from "./payment-run-machine.js";
 export * from "./payment-run-settings.js";
+export * from "./payment-run-views.js";
 export * from "./rails.js";

@@ -2,6 +2,7 @@ import type { Actor } from "../events/envelope.js";
 import type { Currency } from "../shared/currencies.js";
 import type { CreditTransferBatch, PaymentAccount } from "./pain001.js";
 import type { PaymentRunStatus } from "./payment-run-machine.js";
+import type { PaymentRunJson } from "./payment-run-views.js";
 
 /**
  * A bill's transfer in a run: Pending while the run waits for its approvals and release, then in the file at the
@@ -110,7 +111,7 @@ export const billIdOfEndToEndId = (endToEndId: string): string | undefined => {
 };
 
 /** A run's JSON view (amounts are decimal strings at the currency's minor unit). */
-export const paymentRunJson = (run: PaymentRun) => ({
+export const paymentRunJson = (run: PaymentRun): PaymentRunJson => ({
   id: run.id,
   organisationId: run.organisationId,
   status: run.status,
@@ -129,4 +130,3 @@ export const paymentRunJson = (run: PaymentRun) => ({
   createdAt: run.createdAt.toISOString(),
   updatedAt: run.updatedAt.toISOString(),
 });
-export type PaymentRunJson = ReturnType<typeof paymentRunJson>;

@@ -1,2 +1,3 @@
 // Suppliers: the model.
 export * from "./model.js";
+export * from "./views.js";

@@ -1,5 +1,6 @@
 import type { Actor } from "../events/envelope.js";
 import type { BankDetails } from "../extraction/model.js";
+import type { SupplierJson } from "./views.js";
 
 /** Who did something to a supplier's account, and when. */
 export interface BankDetailsAct {
@@ -38,7 +39,7 @@ export const bankDetailsStatus = (
   s.bankDetails === null ? null : s.bankDetailsConfirmed === null ? "Unconfirmed" : "Confirmed";
 
 /** A supplier's JSON. */
-export const supplierJson = (s: Supplier) => ({
+export const supplierJson = (s: Supplier): SupplierJson => ({
   id: s.id,
   organisationId: s.organisationId,
   name: s.name,

@@ -1,5 +1,5 @@
 import type { RouteDef } from "@apar/adapters/http/index";
-import { decode, NonEmptyTrimmedString } from "@apar/core";
+import { ActorCodec, decode, NonEmptyTrimmedString, nullable, toJsonSchema, Uuid } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 
@@ -15,6 +15,20 @@ const resolved: RouteDef["handler"] = async (ctx) => ({
   },
 });
 
+/** The schema of what a probe answers. */
+const RESOLVED = {
+  description: "Resolved.",
+  schema: toJsonSchema(
+    t.type({
+      clientId: nullable(Uuid),
+      organisationId: nullable(Uuid),
+      roles: t.array(t.string),
+      clientAdministrator: nullable(t.boolean),
+      actor: nullable(ActorCodec),
+    }),
+  ),
+};
+
 /** Routes with each kind of access, for the rules no tenancy route needs yet (organisation scope, modules). */
 export const probeRoutes: RouteDef[] = [
   {
@@ -24,7 +38,7 @@ export const probeRoutes: RouteDef[] = [
     summary: "Organisation scope",
     tags: ["probe"],
     access: { scope: "organisation" },
-    responses: { "200": { description: "Resolved." } },
+    responses: { "200": RESOLVED },
     handler: resolved,
   },
   {
@@ -35,7 +49,7 @@ export const probeRoutes: RouteDef[] = [
     tags: ["probe"],
     access: { scope: "organisation", module: "inbox" },
     requestBody: { schema: { type: "object" } },
-    responses: { "200": { description: "Resolved." } },
+    responses: { "200": RESOLVED },
     handler: async (ctx) => {
       const body = decode(t.type({ name: NonEmptyTrimmedString(10) }), ctx.json);
       return E.isLeft(body) ? body.left : resolved(ctx);
@@ -48,7 +62,7 @@ export const probeRoutes: RouteDef[] = [
     summary: "Client scope with the inbox module and company codes",
     tags: ["probe"],
     access: { scope: "client", module: "inbox", resource: "Company" },
-    responses: { "200": { description: "Resolved." } },
+    responses: { "200": RESOLVED },
     handler: resolved,
   },
 ];

@@ -1,3 +1,4 @@
+import { BILL_STATES } from "@apar/core";
 import test from "ava";
 import { type BillHarness, bankDetailsOf, pdfWith, SAMPLES, startBillHarness } from "./bill-harness.js";
 
@@ -238,8 +239,14 @@ test.serial("list: cursor pagination and filters (state, supplier, invoice dates
   );
   const voided = (await h.call("GET", "/v1/bills?State=Voided")).json as { data: Json[] };
   t.true(voided.data.length >= 1 && voided.data.every((b) => b.state === "Voided"));
-  const bad = await h.call("GET", "/v1/bills?State=Nope&InvoiceDateFrom=2026-13-01");
+  const bad = await h.call("GET", "/v1/bills?State=Nope&InvoiceDateFrom=2026-13-01&supplierId=x");
   t.is(bad.status, 400);
+  // Each bad filter named as the document names its parameter, whatever case the request used.
+  t.deepEqual((bad.json as { errors: unknown[] }).errors, [
+    { field: "State", code: "enum", message: `State must be one of ${BILL_STATES.join(", ")}` },
+    { field: "SupplierId", code: "uuid", message: "SupplierId must be a UUID" },
+    { field: "InvoiceDateFrom", code: "date", message: "InvoiceDateFrom must be YYYY-MM-DD" },
+  ]);
 });
 
 test.serial("suppliers: create, read, update, search, delete", async (t) => {

@@ -1,5 +1,6 @@
 import { request } from "node:http";
 import { gzipSync } from "node:zlib";
+import { checkAnswer } from "./response-check.js";
 
 /** An answer read in full. */
 export interface Answer {
@@ -9,8 +10,19 @@ export interface Answer {
   readonly json: unknown;
 }
 
-/** One request over a fresh connection with node:http, where fetch would hide the bytes (encodings, lengths). */
-export const send = (
+/**
+ * One request over a fresh connection with node:http, where fetch would hide the bytes (encodings, lengths).
+ * The answer is checked against the operation's response in the server's OpenAPI document (response-check.ts):
+ * an answer the document does not describe rejects, so the test that got it fails.
+ */
+export const send = async (port: number, options: Parameters<typeof sendUnchecked>[1]): Promise<Answer> => {
+  const answer = await sendUnchecked(port, options);
+  await checkAnswer(port, options.method, options.path, answer);
+  return answer;
+};
+
+/** The same request, its answer not checked against the document (for answers a test makes wrong on purpose). */
+export const sendUnchecked = (
   port: number,
   options: {
     method: string;

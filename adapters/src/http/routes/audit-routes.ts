@@ -1,8 +1,15 @@
-import { listEnvelope } from "@apar/core";
-import { AUDIT_ACTOR_TYPES, auditEntries, auditEventView, auditFilterOf, listAuditEvents } from "@apar/core/app";
+import { listEnvelope, toJsonSchema } from "@apar/core";
+import {
+  AUDIT_ACTOR_TYPES,
+  AuditEventView,
+  auditEntries,
+  auditEventView,
+  auditFilterOf,
+  listAuditEvents,
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { AUDIT_CSV_COLUMNS, EXPORT_PAGE, exportFormatOf, streamAuditExport } from "../audit-export.js";
-import type { JsonSchema, ParameterDef, RouteDef } from "../route.js";
+import type { ParameterDef, RouteDef } from "../route.js";
 import { LIST_PARAMETERS, listSchema, NO_STORE, orgScope, pageOf, S, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "audit";
@@ -38,46 +45,7 @@ const FILTERS: readonly ParameterDef[] = [
   { name: "to", in: "query", description: "Recorded before (as `from`).", schema: S.string },
 ];
 
-const ACTOR_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["type", "id"],
-  properties: {
-    type: { type: "string", enum: AUDIT_ACTOR_TYPES },
-    id: { type: ["string", "null"], description: "Null for the system." },
-    via: { type: "string", enum: ["mcp", "agent"], description: "Present when an MCP client or an agent acted." },
-  },
-};
-
-const AUDIT_EVENT_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["id", "occurredAt", "organisationId", "actor", "type", "resource", "changes", "requestId", "chain"],
-  properties: {
-    id: S.uuid,
-    occurredAt: S.dateTime,
-    organisationId: { type: ["string", "null"], format: "uuid", description: "Null for a client-wide change." },
-    actor: ACTOR_SCHEMA,
-    type: S.string,
-    resource: { type: "object", required: ["type", "id"], properties: { type: S.string, id: S.string } },
-    changes: {
-      type: "object",
-      description: "Each changed field with its value before and after (null where the resource did not exist).",
-      additionalProperties: { type: "object", required: ["before", "after"], properties: { before: {}, after: {} } },
-    },
-    requestId: S.nullableString,
-    chain: {
-      type: "object",
-      description:
-        "Where the entry sits in its hash chain (the organisation's, or the client's for client-wide changes).",
-      required: ["id", "seq", "prevHash", "hash"],
-      properties: {
-        id: S.uuid,
-        seq: { type: "integer" },
-        prevHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
-        hash: { type: "string", pattern: "^[0-9a-f]{64}$" },
-      },
-    },
-  },
-};
+const AUDIT_EVENT_SCHEMA = toJsonSchema(AuditEventView);
 
 /** The audit log of the organisation: read it a page at a time, or export it whole as CSV or JSON Lines. */
 export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [

@@ -1,18 +1,22 @@
 import {
   BILL_STATES,
-  type BillState,
+  DateParam,
   type DomainError,
   decode,
+  enumParam,
   isDomainError,
-  isIsoDate,
-  isUuid,
   listEnvelope,
+  Uuid,
   validationError,
 } from "@apar/core";
 import { BillPatch, billDocument, getBill, getBillHistory, listBills, updateBill, uploadBill } from "@apar/core/app";
 import type { BillFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import { jsonBody, type ParameterDef, type QueryParams, type RouteDef } from "../route.js";
+import { pipe } from "fp-ts/lib/function.js";
+import * as t from "io-ts";
+import { billDocumentAnswer } from "../bill-document.js";
+import { queryFilter } from "../query-filter.js";
+import { jsonBody, type QueryParams, type RouteDef } from "../route.js";
 import { BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
 import type { RouteDeps } from "./deps.js";
@@ -28,45 +32,27 @@ const ACCESS = { scope: "organisation", module: "ap" } as const;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The filter of `GET /v1/bills` (and the portal's bill list) from its query parameters. */
-export const billListFilter = (query: QueryParams): E.Either<DomainError, BillFilter> => {
-  const errors: { field: string; code: string; message: string }[] = [];
-  const state = query.get("state");
-  const supplierId = query.get("supplierId");
-  const from = query.get("invoiceDateFrom");
-  const to = query.get("invoiceDateTo");
-  if (state !== undefined && !(BILL_STATES as readonly string[]).includes(state))
-    errors.push({ field: "State", code: "enum", message: `State must be one of ${BILL_STATES.join(", ")}` });
-  if (supplierId !== undefined && !isUuid(supplierId))
-    errors.push({ field: "SupplierId", code: "uuid", message: "SupplierId must be a UUID" });
-  for (const [field, v] of [
-    ["InvoiceDateFrom", from],
-    ["InvoiceDateTo", to],
-  ] as const)
-    if (v !== undefined && !isIsoDate(v)) errors.push({ field, code: "date", message: `${field} must be YYYY-MM-DD` });
-  if (errors.length > 0) return E.left(validationError(errors));
-  const supplier = query.get("supplier");
-  return E.right({
-    ...(state === undefined ? {} : { state: state as BillState }),
-    ...(supplierId === undefined ? {} : { supplierId: supplierId.toLowerCase() }),
-    ...(supplier === undefined || supplier.trim() === "" ? {} : { supplierName: supplier }),
-    ...(from === undefined ? {} : { invoiceDateFrom: from }),
-    ...(to === undefined ? {} : { invoiceDateTo: to }),
-  });
-};
+const FILTER = queryFilter({
+  State: { codec: enumParam(BILL_STATES, "BillState") },
+  SupplierId: { codec: Uuid, description: "The matched supplier record." },
+  Supplier: { codec: t.string, description: "Part of the supplier's name." },
+  InvoiceDateFrom: { codec: DateParam },
+  InvoiceDateTo: { codec: DateParam },
+});
+const FILTERS = FILTER.parameters;
 
-const FILTERS: readonly ParameterDef[] = [
-  { name: "State", in: "query", schema: { type: "string", enum: [...BILL_STATES] } },
-  {
-    name: "SupplierId",
-    in: "query",
-    description: "The matched supplier record.",
-    schema: { type: "string", format: "uuid" },
-  },
-  { name: "Supplier", in: "query", description: "Part of the supplier's name.", schema: { type: "string" } },
-  { name: "InvoiceDateFrom", in: "query", schema: { type: "string", format: "date" } },
-  { name: "InvoiceDateTo", in: "query", schema: { type: "string", format: "date" } },
-];
+/** The filter of `GET /v1/bills` (and the portal's bill list) from its query parameters. */
+export const billListFilter = (query: QueryParams): E.Either<DomainError, BillFilter> =>
+  pipe(
+    FILTER.decode(query),
+    E.map((f) => ({
+      ...(f.State === undefined ? {} : { state: f.State }),
+      ...(f.SupplierId === undefined ? {} : { supplierId: f.SupplierId }),
+      ...(f.Supplier === undefined || f.Supplier.trim() === "" ? {} : { supplierName: f.Supplier }),
+      ...(f.InvoiceDateFrom === undefined ? {} : { invoiceDateFrom: f.InvoiceDateFrom }),
+      ...(f.InvoiceDateTo === undefined ? {} : { invoiceDateTo: f.InvoiceDateTo }),
+    })),
+  );
 
 const billAnswer = { description: "The bill.", schema: BILL_SCHEMA };
 const notFoundAnswer = { description: "`Bill.NotFound`: no such bill in the organisation." };
@@ -209,11 +195,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: {
-        "200": {
-          description: "The bytes as uploaded, with their detected type.",
-          mediaType: "application/octet-stream",
-          schema: { type: "string", format: "binary" },
-        },
+        "200": billDocumentAnswer("The bytes as uploaded, with their detected type."),
         "404": notFoundAnswer,
       },
       handler: async (ctx) => {

@@ -20,6 +20,7 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
+import { BILL_SCHEMA } from "./bill-schemas.js";
 import type { RouteDeps } from "./deps.js";
 import {
   clientAuth,
@@ -342,7 +343,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       access: ACCESS,
       requestBody: jsonBody(AssignCompanyBillBody),
       responses: {
-        "202": { description: "The bill, now in the organisation (Extracting)." },
+        "202": { description: "The bill, now in the organisation (Extracting).", schema: BILL_SCHEMA },
         "400": { description: "`organisationId` is not one of the company's organisations." },
         "404": { description: "`Company.NotFound` or `Bill.NotFound`." },
       },

@@ -1,11 +1,16 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { type Company, domainError } from "@apar/core";
+import { type Company, domainError, toJsonSchema } from "@apar/core";
+import * as t from "io-ts";
 import { headerFields } from "../../mail/inbound/headers.js";
 import { UnacceptableMessage } from "../../mail/inbound/message-shape.js";
 import { clientIp, trustedProxies } from "../../net/client-ip.js";
 import { readRaw } from "../raw-body.js";
 import type { RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
+
+/** What every message posted gets: received, whatever the companies decide. */
+const Received = t.strict({ received: t.literal(true) }, "Received");
+const RECEIVED: t.TypeOf<typeof Received> = { received: true };
 
 /** What `POST /inbound/email` needs. */
 export type InboundEmailRouteDeps = RouteDeps<"inbound" | "inboundEmailSecret" | "smtpMaxBytes" | "trustedProxies">;
@@ -81,7 +86,7 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps, headerPrefix: st
         schema: { type: "string", format: "binary" },
       },
       responses: {
-        "202": { description: "Received (accepted or recorded as a rejection)." },
+        "202": { description: "Received (accepted or recorded as a rejection).", schema: toJsonSchema(Received) },
         "400": {
           description:
             "`Request.EmptyBody`: no message; `InboundEmail.Unacceptable`: thousands of header fields or MIME parts.",
@@ -127,7 +132,7 @@ export const inboundEmailRoutes = (deps: InboundEmailRouteDeps, headerPrefix: st
             return domainError("BadRequest", "InboundEmail.Unacceptable", `Message not accepted: ${error.message}`);
           throw error;
         }
-        return { status: 202, body: { received: true } };
+        return { status: 202, body: RECEIVED };
       },
     },
   ];

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import {
+  DateParam,
   type DomainError,
   decode,
+  enumParam,
   INVOICE_STATUSES,
-  type InvoiceStatus,
-  isIsoDate,
-  isUuid,
   listEnvelope,
+  Uuid,
   validationError,
 } from "@apar/core";
 import {
@@ -29,7 +29,9 @@ import {
 } from "@apar/core/app";
 import type { InvoiceFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import { jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import { pipe } from "fp-ts/lib/function.js";
+import { queryFilter } from "../query-filter.js";
+import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { documentFileRoutes } from "./document-file-routes.js";
 import { INVOICE_HISTORY_SCHEMA, INVOICE_SCHEMA, PAYMENT_SCHEMA } from "./invoice-schemas.js";
@@ -47,36 +49,24 @@ const PAYMENTS_OPERATION = "POST /v1/invoices/payments";
 export const AR_ACCESS = { scope: "organisation", module: "ar" } as const;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-const listFilter = (ctx: RouteContext): E.Either<DomainError, InvoiceFilter> => {
-  const errors: { field: string; code: string; message: string }[] = [];
-  const status = ctx.query.get("status");
-  const customerId = ctx.query.get("customerId");
-  const from = ctx.query.get("issueDateFrom");
-  const to = ctx.query.get("issueDateTo");
-  if (status !== undefined && !(INVOICE_STATUSES as readonly string[]).includes(status))
-    errors.push({ field: "Status", code: "enum", message: `Status must be one of ${INVOICE_STATUSES.join(", ")}` });
-  if (customerId !== undefined && !isUuid(customerId))
-    errors.push({ field: "CustomerId", code: "uuid", message: "CustomerId must be a UUID" });
-  for (const [field, v] of [
-    ["IssueDateFrom", from],
-    ["IssueDateTo", to],
-  ] as const)
-    if (v !== undefined && !isIsoDate(v)) errors.push({ field, code: "date", message: `${field} must be YYYY-MM-DD` });
-  if (errors.length > 0) return E.left(validationError(errors));
-  return E.right({
-    ...(status === undefined ? {} : { status: status as InvoiceStatus }),
-    ...(customerId === undefined ? {} : { customerId: customerId.toLowerCase() }),
-    ...(from === undefined ? {} : { issueDateFrom: from }),
-    ...(to === undefined ? {} : { issueDateTo: to }),
-  });
-};
+const FILTER = queryFilter({
+  Status: { codec: enumParam(INVOICE_STATUSES, "InvoiceStatus") },
+  CustomerId: { codec: Uuid },
+  IssueDateFrom: { codec: DateParam, description: "Inclusive." },
+  IssueDateTo: { codec: DateParam, description: "Inclusive." },
+});
+const FILTERS = FILTER.parameters;
 
-const FILTERS: readonly ParameterDef[] = [
-  { name: "Status", in: "query", schema: { type: "string", enum: [...INVOICE_STATUSES] } },
-  { name: "CustomerId", in: "query", schema: { type: "string", format: "uuid" } },
-  { name: "IssueDateFrom", in: "query", description: "Inclusive.", schema: { type: "string", format: "date" } },
-  { name: "IssueDateTo", in: "query", description: "Inclusive.", schema: { type: "string", format: "date" } },
-];
+const listFilter = (ctx: RouteContext): E.Either<DomainError, InvoiceFilter> =>
+  pipe(
+    FILTER.decode(ctx.query),
+    E.map((f) => ({
+      ...(f.Status === undefined ? {} : { status: f.Status }),
+      ...(f.CustomerId === undefined ? {} : { customerId: f.CustomerId }),
+      ...(f.IssueDateFrom === undefined ? {} : { issueDateFrom: f.IssueDateFrom }),
+      ...(f.IssueDateTo === undefined ? {} : { issueDateTo: f.IssueDateTo }),
+    })),
+  );
 
 const answer = { description: "The invoice.", schema: INVOICE_SCHEMA };
 const missing = { description: "`Invoice.NotFound`: no such invoice in the organisation." };

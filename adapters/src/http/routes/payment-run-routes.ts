@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import {
   actsAs,
   listEnvelope,
-  PAYMENT_ITEM_STATUSES,
-  PAYMENT_RUN_STATUSES,
   type PaymentRun,
+  PaymentRunSettingsView,
+  PaymentRunView,
   paymentRunJson,
+  toJsonSchema,
 } from "@apar/core";
 import {
   approvePaymentRun,
@@ -23,7 +24,7 @@ import {
   settleTransfer,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import {
   decodeBody,
@@ -35,7 +36,6 @@ import {
   orgScope,
   pageOf,
   reply,
-  S,
 } from "./support.js";
 
 /** What the payment run routes use: every store (a bill's move may touch any), the clock and ids. */
@@ -43,91 +43,13 @@ export type PaymentRunRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const TAG = "payments";
 const ACCESS = { scope: "organisation", module: "payments" } as const;
-const amount = { type: "string", pattern: "^\\d{1,20}(\\.\\d{1,10})?$" } as const;
-
-const ACCOUNT: JsonSchema = {
-  type: "object",
-  properties: {
-    name: S.string,
-    iban: S.nullableString,
-    accountNumber: S.nullableString,
-    bic: S.nullableString,
-    country: S.nullableString,
-    clearing: {
-      type: ["object", "null"],
-      description: "The bank's clearing system member id: a sort code under GBDSC, an ABA routing number under USABA.",
-      properties: { system: S.string, memberId: S.string },
-    },
-  },
-};
-const ITEM: JsonSchema = {
-  type: "object",
-  properties: {
-    billId: S.uuid,
-    endToEndId: { type: "string", description: "The bill id without dashes; the bank's statement carries it back." },
-    supplierName: S.string,
-    amount,
-    creditor: ACCOUNT,
-    reference: S.nullableString,
-    status: { type: "string", enum: [...PAYMENT_ITEM_STATUSES] },
-    returnReason: S.nullableString,
-  },
-};
-const ACTOR: JsonSchema = {
-  type: "object",
-  properties: { type: { type: "string", enum: ["user", "api_key", "system"] }, id: S.nullableString },
-};
-const ACT: JsonSchema = { type: "object", properties: { actor: ACTOR, at: S.dateTime } };
-const RUN: JsonSchema = {
-  type: "object",
-  properties: {
-    id: S.uuid,
-    organisationId: S.uuid,
-    status: {
-      type: "string",
-      enum: [...PAYMENT_RUN_STATUSES],
-      description:
-        "Proposed (waiting for approvals), Approved (its file may be released), InProgress (released: its transfers " +
-        "are at the bank), Completed (the bank answered every one), Rejected (its bills went back).",
-    },
-    currency: S.string,
-    executionDate: { type: "string", format: "date" },
-    debtorAccount: ACCOUNT,
-    messageId: S.string,
-    numberOfTransactions: { type: "integer" },
-    controlSum: amount,
-    items: { type: "array", items: ITEM },
-    proposedBy: { ...ACTOR, description: "Who proposed the run (null for runs made before proposals)." },
-    approvalsRequired: { type: "integer", description: "Different people, never the proposer, who must approve." },
-    approvals: { type: "array", items: ACT },
-    released: { ...ACT, description: "The first download of the file, or null." },
-    rejected: {
-      type: "object",
-      properties: { actor: ACTOR, at: S.dateTime, reason: S.string },
-      description: "Who rejected the run, when and why, or null.",
-    },
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  },
-};
+// The schemas of the run views, generated from their codecs (core/src/payments/payment-run-views.ts).
+const RUN = toJsonSchema(PaymentRunView);
 
 const view = (run: PaymentRun) => paymentRunJson(run);
 const answer = { description: "The payment run.", schema: RUN };
 const missing = { description: "`PaymentRun.NotFound`: no such run in the organisation." };
-const SETTINGS: JsonSchema = {
-  type: "object",
-  properties: {
-    approvalsRequired: { type: "integer" },
-    bands: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: { currency: S.string, minControlSum: amount, approvalsRequired: { type: "integer" } },
-      },
-    },
-    isDefault: { type: "boolean", description: "True until an administrator chose." },
-  },
-};
+const SETTINGS = toJsonSchema(PaymentRunSettingsView);
 const notAdministrator = {
   description: "`PaymentRunSettings.AdministratorRequired`: only administrators read or change the settings.",
 };

@@ -3,6 +3,7 @@ import { actOnApprovalLink, approvalLinkDocument, type PayeeAccount, viewApprova
 import * as E from "fp-ts/lib/Either.js";
 import { Html, html } from "../../pages/html.js";
 import { payeeTable } from "../../pages/payee-account.js";
+import { billDocumentAnswer } from "../bill-document.js";
 import type { HttpReply, RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 
@@ -150,11 +151,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
     operationId: "viewPublicBillDocument",
     summary: "The document of the bill behind a mailed approval link, shown inline (changes nothing)",
     responses: {
-      "200": {
-        description: "The bytes as received.",
-        mediaType: "application/octet-stream",
-        schema: { type: "string", format: "binary" },
-      },
+      "200": billDocumentAnswer("The bytes as received."),
       "404": { description: "The link is not valid.", mediaType: "text/html", schema: { type: "string" } },
     },
     handler: async (ctx) => {

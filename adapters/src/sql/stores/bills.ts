@@ -1,17 +1,27 @@
 import {
   type BankDetails,
+  BILL_STATES,
   type Bill,
   type BillDocument,
-  type BillState,
-  type DuplicateBasis,
+  DUPLICATE_MATCH_BASES,
   type ExtractedFields,
   normalisedOrNull,
   normaliseInvoiceNumber,
   normaliseSupplierName,
-  type ReaderKind,
+  oneOf,
+  READER_KINDS,
 } from "@apar/core";
 import type { Bills } from "@apar/core/ports";
-import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate, placeholders } from "../columns.js";
+import {
+  column,
+  decodeDate,
+  decodeInt,
+  decodeJson,
+  decodeOptionalString,
+  encodeDate,
+  optionalColumn,
+  placeholders,
+} from "../columns.js";
 import { decodeOptionalDecimal } from "../decimal.js";
 import type { SqlSession } from "../sql-session.js";
 import { type Condition, distinctValues, filteredList, listPage } from "./paging.js";
@@ -69,6 +79,11 @@ export const key255 = (value: string | null): string | null =>
 const str = decodeOptionalString;
 const json = <A>(v: unknown): A | null => (v === null || v === undefined ? null : decodeJson<A>(v));
 
+// Enum columns are decoded, not cast: a value no code of ours writes is a defect named by its column.
+const decodeState = column(oneOf(BILL_STATES, "BillState"), "bills.state");
+const decodeReader = optionalColumn(oneOf(READER_KINDS, "ReaderKind"), "bills.reader");
+const decodeMatchBasis = optionalColumn(oneOf(DUPLICATE_MATCH_BASES, "DuplicateBasis"), "bills.duplicate_match_basis");
+
 /** A bill row read back. */
 export const decodeBill = (r: BillRow): Bill => {
   const document: BillDocument = {
@@ -97,16 +112,16 @@ export const decodeBill = (r: BillRow): Bill => {
     id: String(r.id),
     clientId: String(r.client_id),
     organisationId: String(r.organisation_id),
-    state: String(r.state) as BillState,
+    state: decodeState(r.state),
     document,
     fields,
     confidence: r.confidence === null || r.confidence === undefined ? null : Number(r.confidence),
     fieldConfidence: json(r.field_confidence),
-    reader: str(r.reader) as ReaderKind | null,
+    reader: decodeReader(r.reader),
     readFailure: json(r.read_failure),
     supplierId: str(r.supplier_id),
     duplicateOfBillId: str(r.duplicate_of_bill_id),
-    duplicateMatchBasis: str(r.duplicate_match_basis) as DuplicateBasis | null,
+    duplicateMatchBasis: decodeMatchBasis(r.duplicate_match_basis),
     duplicateSameFile: Boolean(Number(r.duplicate_same_file)),
     bankDetailsChanged: Boolean(Number(r.bank_details_changed)),
     voidReason: str(r.void_reason),

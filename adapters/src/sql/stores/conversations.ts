@@ -1,8 +1,12 @@
-import type { AgentAction, AgentType, Conversation, ConversationMessage } from "@apar/core";
+import type { AgentAction, Conversation, ConversationMessage } from "@apar/core";
+import { AGENT_TYPES, oneOf } from "@apar/core";
 import type { Conversations, Page, PageRequest } from "@apar/core/ports";
-import { decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate } from "../columns.js";
+import { column, decodeDate, decodeInt, decodeJson, decodeOptionalString, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { pageLimit } from "./paging.js";
+
+// Enum columns are decoded, not cast: a value no code of ours writes is a defect named by its column.
+const decodeAgentType = column(oneOf(AGENT_TYPES, "AgentType"), "conversations.agent_type");
 
 interface ConversationRow {
   readonly id: string;
@@ -38,7 +42,7 @@ const conversationOf = (r: ConversationRow): Conversation => ({
   clientId: r.client_id,
   organisationId: r.organisation_id,
   owner: { type: r.owner_type as "user" | "api_key", id: r.owner_id },
-  agentType: r.agent_type as AgentType,
+  agentType: decodeAgentType(r.agent_type),
   customTitle: decodeOptionalString(r.custom_title),
   autoTitle: r.auto_title,
   messageCount: decodeInt(r.message_count),

@@ -1,7 +1,9 @@
-import type { Reminder, ReminderOffset, ReminderStatus, ReminderStep } from "@apar/core";
+import type { Reminder, ReminderOffset } from "@apar/core";
+import { oneOf, REMINDER_OFFSETS, REMINDER_STATUSES } from "@apar/core";
 import type { InvoiceRef, InvoiceReminders } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
 import {
+  column,
   decodeDate,
   decodeJson,
   decodeOptionalDate,
@@ -11,6 +13,10 @@ import {
 } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { pageLimit } from "./paging.js";
+
+// Enum columns are decoded, not cast: a value no code of ours writes is a defect named by its column.
+const decodeStatus = column(oneOf(REMINDER_STATUSES, "ReminderStatus"), "invoice_reminders.status");
+const decodeStep = column(oneOf([...REMINDER_OFFSETS, "Manual"] as const, "ReminderStep"), "invoice_reminders.step");
 
 interface ReminderRow {
   readonly id: string;
@@ -36,9 +42,9 @@ const decode = (r: ReminderRow): Reminder => ({
   clientId: r.client_id,
   organisationId: r.organisation_id,
   invoiceId: r.invoice_id,
-  step: r.step as ReminderStep,
+  step: decodeStep(r.step),
   key: r.step_key,
-  status: r.status as ReminderStatus,
+  status: decodeStatus(r.status),
   dueAt: decodeDate(r.due_at),
   sentAt: decodeOptionalDate(r.sent_at),
   recipient: decodeOptionalString(r.recipient),

@@ -1,6 +1,6 @@
-import type { CreditNote, Invoice } from "@apar/core";
+import { CREDIT_NOTE_STATUSES, type CreditNote, INVOICE_STATUSES, type Invoice, oneOf } from "@apar/core";
 import type { CreditNotes, DocumentNumbers, Invoices } from "@apar/core/ports";
-import { decodeDate, decodeInt, encodeDate } from "../columns.js";
+import { column, decodeDate, decodeInt, encodeDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { type Condition, filteredList, listPage } from "./paging.js";
 import { decodeDoc, encodeDoc } from "./receivable-docs.js";
@@ -10,12 +10,17 @@ export interface DocRow {
   readonly created_at: unknown;
 }
 
+// The documents' statuses are decoded, not cast: a value no code of ours writes is a defect named by its place.
+const decodeInvoiceStatus = column(oneOf(INVOICE_STATUSES, "InvoiceStatus"), "invoices.body.status");
+const decodeNoteStatus = column(oneOf(CREDIT_NOTE_STATUSES, "CreditNoteStatus"), "credit_notes.body.status");
+
 /** An invoice row (`SELECT_INVOICE`) read back. */
 export const decodeInvoice = (r: DocRow): Invoice => {
   const doc = decodeDoc<Invoice>(r.body, ["updatedAt", "sentAt", "voidedAt"]);
   // The creation time is the column's: an update never changes it, whatever the record says.
   return {
     ...doc,
+    status: decodeInvoiceStatus(doc.status),
     payments: doc.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
     createdAt: decodeDate(r.created_at),
   };
@@ -96,10 +101,10 @@ export const sqlInvoices = (session: SqlSession): Invoices => ({
 });
 
 /** A credit note row (`SELECT_NOTE`) read back. */
-export const decodeNote = (r: DocRow): CreditNote => ({
-  ...decodeDoc<CreditNote>(r.body, ["updatedAt", "issuedAt"]),
-  createdAt: decodeDate(r.created_at),
-});
+export const decodeNote = (r: DocRow): CreditNote => {
+  const doc = decodeDoc<CreditNote>(r.body, ["updatedAt", "issuedAt"]);
+  return { ...doc, status: decodeNoteStatus(doc.status), createdAt: decodeDate(r.created_at) };
+};
 export const SELECT_NOTE = "SELECT id, body, created_at FROM credit_notes";
 
 /** Credit notes in SQL. */

@@ -1,7 +1,11 @@
-import type { PaymentAccountStatus, PaymentCapabilities, ProcessorAccount } from "@apar/core";
+import type { PaymentCapabilities, ProcessorAccount } from "@apar/core";
+import { oneOf, PAYMENT_ACCOUNT_STATUSES } from "@apar/core";
 import type { PaymentAccounts } from "@apar/core/ports";
-import { decodeDate, decodeJson, decodeOptionalDate, encodeDate, encodeOptionalDate } from "../columns.js";
+import { column, decodeDate, decodeJson, decodeOptionalDate, encodeDate, encodeOptionalDate } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
+
+// Enum columns are decoded, not cast: a value no code of ours writes is a defect named by its column.
+const decodeStatus = column(oneOf(PAYMENT_ACCOUNT_STATUSES, "PaymentAccountStatus"), "payment_accounts.status");
 
 interface Row {
   readonly client_id: string;
@@ -23,7 +27,7 @@ const decode = (r: Row): ProcessorAccount => ({
   organisationId: r.organisation_id,
   provider: r.provider,
   accountId: r.account_id,
-  status: r.status as PaymentAccountStatus,
+  status: decodeStatus(r.status),
   capabilities: decodeJson<PaymentCapabilities>(r.capabilities),
   enabledAt: decodeOptionalDate(r.enabled_at),
   createdAt: decodeDate(r.created_at),

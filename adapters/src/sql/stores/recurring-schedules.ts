@@ -1,6 +1,8 @@
-import type { Cadence, InvoiceTemplate, RecurringSchedule, ScheduleStatus } from "@apar/core";
+import type { InvoiceTemplate, RecurringSchedule } from "@apar/core";
+import { CADENCES, oneOf, SCHEDULE_STATUSES } from "@apar/core";
 import type { RecurringSchedules } from "@apar/core/ports";
 import {
+  column,
   decodeDate,
   decodeInt,
   decodeJson,
@@ -11,6 +13,10 @@ import {
 } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { listPage, pageLimit } from "./paging.js";
+
+// Enum columns are decoded, not cast: a value no code of ours writes is a defect named by its column.
+const decodeStatus = column(oneOf(SCHEDULE_STATUSES, "ScheduleStatus"), "recurring_schedules.status");
+const decodeCadence = column(oneOf(CADENCES, "Cadence"), "recurring_schedules.cadence");
 
 interface ScheduleRow {
   readonly id: string;
@@ -41,14 +47,14 @@ const decode = (r: ScheduleRow): RecurringSchedule => ({
   clientId: r.client_id,
   organisationId: r.organisation_id,
   template: decodeJson<InvoiceTemplate>(r.template),
-  cadence: r.cadence as Cadence,
+  cadence: decodeCadence(r.cadence),
   startDate: r.start_date,
   endDate: decodeOptionalString(r.end_date),
   totalOccurrences:
     r.total_occurrences === null || r.total_occurrences === undefined ? null : decodeInt(r.total_occurrences),
   autoSend: r.auto_send === true || Number(r.auto_send) === 1,
   timeZone: r.time_zone,
-  status: r.status as ScheduleStatus,
+  status: decodeStatus(r.status),
   occurrencesGenerated: decodeInt(r.occurrences_generated),
   nextOccurrence: decodeInt(r.next_occurrence),
   nextRunAt: decodeOptionalDate(r.next_run_at),

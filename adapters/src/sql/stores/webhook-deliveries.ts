@@ -1,10 +1,28 @@
-import type { DeliveryStatus, WebhookDelivery } from "@apar/core";
-import { attemptTrigger, deliveryMove, deliveryStatusesFor, MAX_DELIVERY_ATTEMPTS } from "@apar/core";
+import type { WebhookDelivery } from "@apar/core";
+import {
+  attemptTrigger,
+  DELIVERY_STATUSES,
+  deliveryMove,
+  deliveryStatusesFor,
+  MAX_DELIVERY_ATTEMPTS,
+  oneOf,
+} from "@apar/core";
 import type { WebhookDeliveries } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
-import { decodeDate, decodeInt, decodeOptionalDate, encodeDate, encodeOptionalDate, placeholders } from "../columns.js";
+import {
+  column,
+  decodeDate,
+  decodeInt,
+  decodeOptionalDate,
+  encodeDate,
+  encodeOptionalDate,
+  placeholders,
+} from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 import { keysetPage, pageLimit } from "./paging.js";
+
+// Enum columns are decoded, not cast: a value no code of ours writes is a defect named by its column.
+const decodeStatus = column(oneOf(DELIVERY_STATUSES, "DeliveryStatus"), "webhook_deliveries.status");
 
 /** The statuses a person may redeliver from, as SQL literals (from the delivery machine). */
 const REDELIVERABLE = deliveryStatusesFor("redeliver")
@@ -49,7 +67,7 @@ const decode = (row: DeliveryRow): WebhookDelivery => {
     subscriptionId: row.subscription_id,
     eventId: row.event_id,
     eventType: row.event_type,
-    status: row.status as DeliveryStatus,
+    status: decodeStatus(row.status),
     attempts: decodeInt(row.attempts),
     nextAttemptAt: decodeOptionalDate(row.next_attempt_at),
     lastStatusCode: optionalInt(row.last_status_code),

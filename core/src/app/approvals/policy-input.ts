@@ -1,20 +1,12 @@
 import * as t from "io-ts";
 import { POLICY_ACTIONS, POLICY_MATCH_STATUSES, SUPPLIER_STANDINGS } from "../../approvals/model.js";
 import { intIn, nullable, oneOf } from "../../shared/codecs/combinators.js";
-import { codec } from "../../shared/codecs/failure.js";
-import { documented, withSchema } from "../../shared/codecs/json-schema.js";
+import { documented } from "../../shared/codecs/json-schema.js";
+import { Fraction } from "../../shared/codecs/numbers.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { Uuid } from "../../shared/codecs/uuid.js";
 import { CurrencyCode } from "../../shared/currencies.js";
 import { MoneyAmount } from "../../shared/money.js";
-
-const isFraction = (u: unknown): u is number => typeof u === "number" && u >= 0 && u <= 1;
-const Fraction = withSchema(
-  codec<number>("Confidence", isFraction, (u) =>
-    isFraction(u) ? { ok: u } : { code: "range", message: "must be a number from 0 to 1" },
-  ),
-  { type: "number", minimum: 0, maximum: 1 },
-);
 
 /** The body of POST and PUT /v1/approval-policies: the hosted service's fields and ours. */
 export const PolicyBody = t.intersection([

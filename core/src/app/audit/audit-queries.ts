@@ -1,10 +1,16 @@
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import type { AuditEntry, AuditFilter } from "../../audit/model.js";
 import { type ChainVerdict, verifyChain } from "../../audit/verify.js";
+import { ActorCodec } from "../../events/actor-codec.js";
 import type { Actor } from "../../events/envelope.js";
 import type { AuditLog, AuditScope } from "../../ports/audit.js";
+import { nullable } from "../../shared/codecs/combinators.js";
 import { isIsoDate } from "../../shared/codecs/iso-date.js";
-import { isIsoDateTime } from "../../shared/codecs/iso-date-time.js";
+import { IsoDateTime, isIsoDateTime } from "../../shared/codecs/iso-date-time.js";
+import { documented } from "../../shared/codecs/json-schema.js";
+import { Integer } from "../../shared/codecs/numbers.js";
+import { Uuid } from "../../shared/codecs/uuid.js";
 import { type DomainError, type FieldError, validationError } from "../../shared/errors.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 
@@ -83,10 +89,33 @@ export async function* auditEntries(
   }
 }
 
+const Hash = documented(t.string, { pattern: "^[0-9a-f]{64}$" });
+
+/** An audit entry as the API answers it (and JSON Lines exports it). */
+export const AuditEventView = t.type(
+  {
+    id: Uuid,
+    occurredAt: IsoDateTime,
+    organisationId: documented(nullable(Uuid), { description: "Null for a client-wide change." }),
+    actor: ActorCodec,
+    type: t.string,
+    resource: t.type({ type: t.string, id: t.string }),
+    changes: documented(t.record(t.string, t.type({ before: t.unknown, after: t.unknown })), {
+      description: "Each changed field with its value before and after (null where the resource did not exist).",
+    }),
+    requestId: nullable(t.string),
+    chain: documented(t.type({ id: Uuid, seq: Integer, prevHash: Hash, hash: Hash }), {
+      description:
+        "Where the entry sits in its hash chain (the organisation's, or the client's for client-wide changes).",
+    }),
+  },
+  "AuditEvent",
+);
+
 /** An entry as the API answers it (and JSON Lines exports it). */
-export const auditEventView = (e: AuditEntry) => ({
+export const auditEventView = (e: AuditEntry): t.TypeOf<typeof AuditEventView> => ({
   id: e.id,
-  occurredAt: e.occurredAt,
+  occurredAt: e.occurredAt.toISOString(),
   organisationId: e.organisationId,
   actor: e.actor,
   type: e.type,

@@ -87,27 +87,26 @@ export type ResolutionBody = t.TypeOf<typeof ResolutionBody>;
 const Severity = oneOf(["Warn", "Block"] as const, "Severity");
 const Percent = MoneyAmount;
 
+/** The members of an organisation's tolerances. */
+const TOLERANCE_MEMBERS = {
+  pricePercent: Percent,
+  priceAbsolute: MoneyAmount,
+  priceSeverity: Severity,
+  quantityOverPercent: Percent,
+  quantityUnderPercent: Percent,
+  quantitySeverity: Severity,
+  rounding: MoneyAmount,
+  roundingSeverity: Severity,
+  notReceivedSeverity: Severity,
+  overBilledSeverity: Severity,
+};
+const TOLERANCES_DESCRIPTION = {
+  description:
+    "A price variance needs the unit price above the order's by more than both pricePercent and priceAbsolute.",
+};
+
 /** The body of PUT /v1/match-tolerances (every member; absent ones take the defaults; unknown ones are refused). */
-export const TolerancesBody = documented(
-  closedType(
-    {},
-    {
-      pricePercent: Percent,
-      priceAbsolute: MoneyAmount,
-      priceSeverity: Severity,
-      quantityOverPercent: Percent,
-      quantityUnderPercent: Percent,
-      quantitySeverity: Severity,
-      rounding: MoneyAmount,
-      roundingSeverity: Severity,
-      notReceivedSeverity: Severity,
-      overBilledSeverity: Severity,
-    },
-    "TolerancesBody",
-  ),
-  {
-    description:
-      "A price variance needs the unit price above the order's by more than both pricePercent and priceAbsolute.",
-  },
-);
+export const TolerancesBody = documented(closedType({}, TOLERANCE_MEMBERS, "TolerancesBody"), TOLERANCES_DESCRIPTION);
+/** An organisation's tolerances as the API answers them: every member. */
+export const TolerancesView = documented(t.exact(t.type(TOLERANCE_MEMBERS), "Tolerances"), TOLERANCES_DESCRIPTION);
 export type TolerancesBody = t.TypeOf<typeof TolerancesBody>;

@@ -1,19 +1,14 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import type { Actor } from "../../events/envelope.js";
+import type * as t from "io-ts";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
+import type { SupplierHistoryEntryView } from "../../suppliers/views.js";
 import type { CoreDeps } from "../deps.js";
 import { supplierNotFound } from "./supplier-use-cases.js";
 
 /** One entry of a supplier's audit trail: an event, who caused it, when, and what it said beyond the supplier. */
-export interface SupplierHistoryEntry {
-  readonly id: string;
-  readonly type: string;
-  readonly occurredAt: string;
-  readonly actor: Actor;
-  readonly details: Readonly<Record<string, unknown>>;
-}
+export type SupplierHistoryEntry = t.TypeOf<typeof SupplierHistoryEntryView>;
 
 /**
  * A supplier's history from its events, oldest first: changes of its bank account (with the bill that named a

@@ -8,5 +8,7 @@ export * from "./iso-date.js";
 export * from "./iso-date-time.js";
 export * from "./json-schema.js";
 export * from "./limit-param.js";
+export * from "./numbers.js";
+export * from "./query-params.js";
 export * from "./strings.js";
 export * from "./uuid.js";

@@ -1,0 +1,19 @@
+import type * as t from "io-ts";
+import { codec } from "./failure.js";
+import { isIsoDate } from "./iso-date.js";
+import { withSchema } from "./json-schema.js";
+
+/** A query parameter that is one of `values`: `enumParam(BILL_STATES, "BillState")` (failure code `enum`). */
+export const enumParam = <S extends string>(values: readonly S[], name: string): t.Type<S, S, unknown> => {
+  const is = (u: unknown): u is S => (values as readonly unknown[]).includes(u);
+  return withSchema(
+    codec<S>(name, is, (u) => (is(u) ? { ok: u } : { code: "enum", message: `must be one of ${values.join(", ")}` })),
+    { type: "string", enum: [...values] },
+  );
+};
+
+/** A date query parameter (`IssueDateFrom=2026-01-31`): a real calendar date written `YYYY-MM-DD`. */
+export const DateParam: t.Type<string, string, unknown> = withSchema(
+  codec("DateParam", isIsoDate, (u) => (isIsoDate(u) ? { ok: u } : { code: "date", message: "must be YYYY-MM-DD" })),
+  { type: "string", format: "date" },
+);
