@@ -8,7 +8,7 @@ import { Integer } from "../shared/codecs/numbers.js";
 import { Uuid } from "../shared/codecs/uuid.js";
 import { CurrencyCode } from "../shared/currencies.js";
 import { MoneyAmount } from "../shared/money.js";
-import { PAYMENT_ITEM_STATUSES } from "./payment-run.js";
+import { PAYMENT_ITEM_STATUSES, type PaymentRun } from "./payment-run.js";
 import { PAYMENT_RUN_STATUSES } from "./payment-run-machine.js";
 
 /** A run's amounts: decimal strings, never negative. */
@@ -91,3 +91,24 @@ export const PaymentRunSettingsView = t.type(
   },
   "PaymentRunSettings",
 );
+
+/** A run's JSON view (amounts are decimal strings at the currency's minor unit). */
+export const paymentRunJson = (run: PaymentRun): PaymentRunJson => ({
+  id: run.id,
+  organisationId: run.organisationId,
+  status: run.status,
+  currency: run.currency,
+  executionDate: run.executionDate,
+  debtorAccount: run.debtor,
+  messageId: run.messageId,
+  numberOfTransactions: run.items.length,
+  controlSum: run.controlSum,
+  items: run.items.map(({ held: _held, ...item }) => item),
+  proposedBy: run.proposedBy,
+  approvalsRequired: run.approvalsRequired,
+  approvals: run.approvals,
+  released: run.released,
+  rejected: run.rejected,
+  createdAt: run.createdAt.toISOString(),
+  updatedAt: run.updatedAt.toISOString(),
+});

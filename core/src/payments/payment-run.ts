@@ -2,7 +2,6 @@ import type { Actor } from "../events/envelope.js";
 import type { Currency } from "../shared/currencies.js";
 import type { CreditTransferBatch, PaymentAccount } from "./pain001.js";
 import type { PaymentRunStatus } from "./payment-run-machine.js";
-import type { PaymentRunJson } from "./payment-run-views.js";
 
 /**
  * A bill's transfer in a run: Pending while the run waits for its approvals and release, then in the file at the
@@ -109,24 +108,3 @@ export const billIdOfEndToEndId = (endToEndId: string): string | undefined => {
   if (!/^[0-9a-f]{32}$/.test(hex)) return undefined;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
-
-/** A run's JSON view (amounts are decimal strings at the currency's minor unit). */
-export const paymentRunJson = (run: PaymentRun): PaymentRunJson => ({
-  id: run.id,
-  organisationId: run.organisationId,
-  status: run.status,
-  currency: run.currency,
-  executionDate: run.executionDate,
-  debtorAccount: run.debtor,
-  messageId: run.messageId,
-  numberOfTransactions: run.items.length,
-  controlSum: run.controlSum,
-  items: run.items.map(({ held: _held, ...item }) => item),
-  proposedBy: run.proposedBy,
-  approvalsRequired: run.approvalsRequired,
-  approvals: run.approvals,
-  released: run.released,
-  rejected: run.rejected,
-  createdAt: run.createdAt.toISOString(),
-  updatedAt: run.updatedAt.toISOString(),
-});

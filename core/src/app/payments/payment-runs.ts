@@ -13,11 +13,10 @@ import {
   isReleased,
   type PaymentRun,
   type PaymentRunItem,
-  paymentRunJson,
 } from "../../payments/payment-run.js";
 import { PAYMENT_RUN_MACHINE } from "../../payments/payment-run-machine.js";
 import { approvalsRequiredFor, DEFAULT_PAYMENT_RUN_SETTINGS } from "../../payments/payment-run-settings.js";
-import type { PaymentRunJson } from "../../payments/payment-run-views.js";
+import { type PaymentRunJson, paymentRunJson } from "../../payments/payment-run-views.js";
 import { creditorAccount, routeOf } from "../../payments/rails.js";
 import type { Stores } from "../../ports/stores.js";
 import { type Currency, isCurrency } from "../../shared/currencies.js";
