@@ -154,8 +154,15 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const over = pdfOverLimits(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
     if (over !== null) return fail("too-large", over);
     let pdf: PdfDocument;
+    // Pages are drawn (for a model's eyes or for OCR) from a copy opened with the standard fonts' programs; the
+    // text is read without them (the same text, for a sixth of the cost).
+    let drawn: Promise<PdfDocument> | undefined;
+    const forDrawing = (): Promise<PdfDocument> => {
+      drawn ??= read.method === "llm" ? Promise.resolve(pdf) : openPdf(bytes, maxPixels, true);
+      return drawn;
+    };
     try {
-      pdf = await openPdf(bytes, maxPixels);
+      pdf = await openPdf(bytes, maxPixels, read.method === "llm");
     } catch (e) {
       const name = (e as { name?: string }).name;
       if (name === "PasswordException") return fail("encrypted", "the PDF needs a password");
@@ -166,7 +173,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       const attached = options.readAttachedEinvoice === false ? null : await einvoiceAttachment(pdf, maxXmlBytes);
       if (attached) return E.right(attached);
       const pageWithin = async (n: number) => {
-        const page = await pdf.getPage(n);
+        const page = await (await forDrawing()).getPage(n);
         const viewport = page.getViewport({ scale: dpi / 72 });
         if (viewport.width * viewport.height > maxPixels) {
           throw new Failed({ reason: "too-large", detail: `page ${n} renders to more than ${maxPixels} pixels` });
@@ -218,6 +225,8 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       return E.right(await secondLook(extractFromText(lines, scanned ? "ocr" : "pdf-text", context), pages, signal));
     } finally {
       await pdf.loadingTask.destroy().catch(() => undefined);
+      if (drawn !== undefined && read.method !== "llm")
+        await drawn.then((d) => d.loadingTask.destroy()).catch(() => undefined);
     }
   };
 

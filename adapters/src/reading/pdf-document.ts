@@ -24,13 +24,17 @@ export const pdfjs = (): Promise<Pdfjs> => {
   return loaded;
 };
 
-/** Opens a PDF from bytes: no eval, no font faces, no network, nothing fetched; images over `maxImageSize` pixels are skipped. */
-export const openPdf = async (bytes: Uint8Array, maxImageSize = -1): Promise<PdfDocument> => {
+/**
+ * Opens a PDF from bytes: no eval, no font faces, no network, nothing fetched; images over `maxImageSize` pixels
+ * are skipped. The 14 standard fonts' programs are loaded only `forDrawing`: text comes out the same without them
+ * (pdfjs knows their metrics), and parsing them was most of reading a one-page bill's text.
+ */
+export const openPdf = async (bytes: Uint8Array, maxImageSize = -1, forDrawing = true): Promise<PdfDocument> => {
   const m = await pdfjs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = m.getDocument({
     data: bytes.slice(),
-    standardFontDataUrl,
+    ...(forDrawing ? { standardFontDataUrl } : {}),
     wasmUrl,
     useWorkerFetch: false,
     disableFontFace: true,

@@ -59,6 +59,19 @@ const filtersOf = (dict: PDFDict): PDFName[] => {
   return names.filter((n): n is PDFName => n instanceof PDFName);
 };
 
+// Decoded a block at a time: asked for the cap at once, pdf-lib would allocate a buffer of the cap (128 MiB for
+// 64) for every stream however small, which was most of a one-page bill's reading cost (and its garbage).
+const BLOCK = 64 * 1024;
+/** Bytes a stream decodes to, counted until its end or until past `cap`. */
+const decodedSize = (stream: { getBytes(n: number): { readonly length: number } }, cap: number): number => {
+  let size = 0;
+  for (;;) {
+    const got = stream.getBytes(Math.min(BLOCK, cap + 1 - size)).length;
+    size += got;
+    if (got === 0 || size > cap) return size;
+  }
+};
+
 /**
  * Checks a PDF before anything inflates it: every stream's transfer filters are decoded here, at most to the
  * stream's cap plus one byte, so that a run of a gigabyte of compressed zeros costs at most the cap. Each stream
@@ -97,7 +110,7 @@ export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | nu
     const remaining = Math.min(limits.maxStreamBytes, limits.maxDocumentBytes - total);
     let size: number;
     try {
-      size = decodePDFRawStream(PDFRawStream.of(chain, bytes.subarray(start))).getBytes(remaining + 1).length;
+      size = decodedSize(decodePDFRawStream(PDFRawStream.of(chain, bytes.subarray(start))), remaining);
     } catch {
       continue; // a broken stream: pdfjs fails on it too, within the worker's bounds
     }
