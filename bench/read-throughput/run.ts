@@ -5,14 +5,17 @@
 //   offered: bills uploaded at a steady rate (default 1,000 a minute); upload-to-read p50/p99 (the bill's state
 //     leaves Extracting), and whether the host kept up.
 // This process (the uploader and the poller) takes its own share of the cores, as a client on the same machine would.
-// Usage: npm run bench:read-throughput [-- bills rate-per-minute]   (BENCH_DB=mysql://... for MariaDB;
+// Usage: npm run bench:read-throughput [-- bills rate-per-minute]   (BENCH_DB=mysql://root@127.0.0.1:3306/ for MariaDB,
+// database apar_bench_read_throughput;
 // BENCH_NODE_OPTIONS for the host's node flags)
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
+import mysql from "mysql2/promise";
 import { type Bill, type Language, type Layout, makeBill } from "../../fixtures/generator/bill-data.js";
 import { seeded } from "../../fixtures/generator/random.js";
 import { renderPdf } from "../../fixtures/generator/render-pdf.js";
 import { percentile, startBenchHost } from "../host-session.js";
+import { benchDatabase } from "../mysql-database.js";
 
 const count = Number(process.argv[2] ?? 300);
 const ratePerMinute = Number(process.argv[3] ?? 1_000);
@@ -61,11 +64,26 @@ const treeCpuMs = (pid: number): number => {
 
 const host = await startBenchHost({
   APAR_ROLES: "api,worker",
-  ...(db === undefined ? {} : { DATABASE_URL: db }),
+  ...(db === undefined ? {} : { DATABASE_URL: await benchDatabase(db, "apar_bench_read_throughput", true) }),
   // BENCH_NODE_OPTIONS=--cpu-prof (say) profiles the host and its reading processes.
   ...(process.env.BENCH_NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS }),
 });
 const pid = host.host.child.pid ?? 0;
+/** The MariaDB server's own process, when it runs on this machine (its pid file names it), for its CPU a bill. */
+const serverPid = async (): Promise<number | null> => {
+  if (db === undefined) return null;
+  const connection = await mysql.createConnection(db);
+  try {
+    const [rows] = await connection.query("SELECT @@pid_file AS f");
+    const file = (rows as { f: string }[])[0]?.f;
+    return file === undefined ? null : Number(readFileSync(file, "utf8").trim());
+  } catch {
+    return null;
+  } finally {
+    await connection.end();
+  }
+};
+const dbPid = await serverPid();
 
 const upload = async (bytes: Uint8Array, i: number): Promise<string> => {
   const form = new FormData();
@@ -115,6 +133,8 @@ interface Outcome {
   readonly cpuMsPerBill: number;
   /** Of which the host process itself (HTTP, jobs, database; the rest is the reading processes). */
   readonly hostMsPerBill: number;
+  /** The database server's CPU a bill (MariaDB on this machine; every client's, so other sessions' count too). */
+  readonly serverMsPerBill: number | null;
   readonly latencies: number[];
   readonly failed: number;
 }
@@ -126,6 +146,7 @@ const run = async (bills: readonly Uint8Array[], gapMs: number): Promise<Outcome
   const readAt = new Map<string, number>();
   const cpuBefore = treeCpuMs(pid);
   const hostBefore = ownCpuMs(pid);
+  const serverBefore = dbPid === null ? 0 : ownCpuMs(dbPid);
   const started = performance.now();
   const uploads = (async () => {
     if (gapMs === 0) {
@@ -168,8 +189,9 @@ const run = async (bills: readonly Uint8Array[], gapMs: number): Promise<Outcome
   const seconds = (Math.max(...readAt.values()) - started) / 1000;
   const cpuMsPerBill = (treeCpuMs(pid) - cpuBefore) / bills.length;
   const hostMsPerBill = (ownCpuMs(pid) - hostBefore) / bills.length;
+  const serverMsPerBill = dbPid === null ? null : (ownCpuMs(dbPid) - serverBefore) / bills.length;
   const latencies = [...readAt].map(([id, t]) => t - (sentAt.get(id) ?? t));
-  return { seconds, cpuMsPerBill, hostMsPerBill, latencies, failed: await failures(ids) };
+  return { seconds, cpuMsPerBill, hostMsPerBill, serverMsPerBill, latencies, failed: await failures(ids) };
 };
 
 const loadStart = loadavg();
@@ -182,8 +204,10 @@ try {
   const perMinute = (count / capacity.seconds) * 60;
   console.log(
     `capacity: ${count} bills read in ${capacity.seconds.toFixed(1)} s = ${Math.round(perMinute)} bills a minute; ` +
-      `${capacity.cpuMsPerBill.toFixed(0)} ms CPU a bill (${capacity.hostMsPerBill.toFixed(0)} the host process, the rest its reading processes), ` +
-      `${Math.round((availableParallelism() * 60_000) / capacity.cpuMsPerBill)} a minute if the host had the cores to itself; ` +
+      `${capacity.cpuMsPerBill.toFixed(0)} ms CPU a bill (${capacity.hostMsPerBill.toFixed(0)} the host process, the rest its reading processes)` +
+      (capacity.serverMsPerBill === null ? "" : ` and ${capacity.serverMsPerBill.toFixed(0)} ms in MariaDB`) +
+      `, ` +
+      `${Math.round((availableParallelism() * 60_000) / (capacity.cpuMsPerBill + (capacity.serverMsPerBill ?? 0)))} a minute if the host had the cores to itself; ` +
       `${capacity.failed} failed`,
   );
   const offered = await run(await makeBills(count, 3), 60_000 / ratePerMinute);
