@@ -1,6 +1,12 @@
 import { availableParallelism } from "node:os";
 import type { Extraction, ReadFailure } from "@apar/core";
-import { assessConfidence, detectLanguage, extractFromText, tesseractCode } from "@apar/core/extraction";
+import {
+  assessConfidence,
+  bestOfReadings,
+  detectLanguage,
+  extractFromText,
+  tesseractCode,
+} from "@apar/core/extraction";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { readEinvoiceXml } from "./einvoice-xml.js";
@@ -8,8 +14,16 @@ import { type LlmConfig, readWithLlm } from "./llm-reader.js";
 import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
 import { HEADER_BAND, withHeaderBand } from "./ocr-band.js";
 import { createOcrPool, OcrAborted, type OcrPool } from "./ocr-pool.js";
-import { hasTextLayer, openPdf, type PdfDocument, pageLines, renderPageForOcr, renderPagePng } from "./pdf-document.js";
-import { pdfOverLimits } from "./pdf-limits.js";
+import {
+  hasTextLayer,
+  openPdf,
+  type PdfDocument,
+  pageLines,
+  pageMarks,
+  renderPageForOcr,
+  renderPagePng,
+} from "./pdf-document.js";
+import { surveyPdf } from "./pdf-limits.js";
 import { imageForOcr } from "./pixels.js";
 
 export interface DocumentReaderOptions {
@@ -40,9 +54,19 @@ export interface DocumentReaderOptions {
    * the LLM (one request with the page images, only when some field is unsure). Unset: never.
    */
   readonly llmBelow?: number;
+  /**
+   * Whether a text layer written over a page image in invisible text (a scanner's OCR) is judged against apar's
+   * own OCR of the page, field by field (default true); false trusts every text layer (benchmarks).
+   */
+  readonly judgeTextLayers?: boolean;
   /** Called with the text lines a text-layer or OCR reading parsed (benchmarks keep them to re-parse). */
   readonly onText?: (lines: readonly string[], reader: "pdf-text" | "ocr") => void;
 }
+
+// An image this large (A4 at about 72 dpi) may be a page's scan; a smaller one is a logo or a stamp.
+const SCAN_PIXELS = 500_000;
+// The share of a page an image must cover to be the page's scan.
+const SCAN_COVER = 0.5;
 
 // The fields a person needs to pay a bill, the ones worth a model's second look.
 const KEY_FIELDS = ["supplierName", "invoiceNumber", "invoiceDate", "dueDate", "currency", "totalAmount"] as const;
@@ -151,8 +175,9 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
 
   const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
     const context = { knownBuyers: read.knownBuyers ?? [] };
-    const over = pdfOverLimits(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
-    if (over !== null) return fail("too-large", over);
+    const survey = surveyPdf(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
+    if (survey.over !== null) return fail("too-large", survey.over);
+    const judge = options.judgeTextLayers !== false && survey.largestImage >= SCAN_PIXELS;
     let pdf: PdfDocument;
     // Pages are drawn (for a model's eyes or for OCR) from a copy opened with the standard fonts' programs; the
     // text is read without them (the same text, for a sixth of the cost).
@@ -187,42 +212,63 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           images.push({ bytes: await render(n), mediaType: "image/png" });
         return await viaLlm(images, signal);
       }
+      // The pages' text as their layers give it (OCR where a page has none), and the same with apar's own OCR
+      // in place of a layer a scanner wrote over its page image.
       const lines: string[] = [];
+      const own: string[] = [];
       let scanned = false;
+      let judged = false;
+      const ocrPage = async (n: number): Promise<string[]> => {
+        // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
+        const shot = await renderPageForOcr(await pageWithin(n), dpi, HEADER_BAND);
+        const read = async (langs: readonly string[]) => {
+          const [page, top] = await Promise.all([
+            ocr().recognize(shot.image, signal, langs),
+            shot.band ? ocr().recognize(shot.band, signal, langs) : [],
+          ]);
+          return withHeaderBand(page, top);
+        };
+        // The document's language is told by its text so far, or else by this page's reading in the first
+        // language, read again in its own when that is another configured one.
+        const known = lines.length > 0 ? languagesFor(lines) : undefined;
+        let shotLines = await read(known ?? [first]);
+        if (known === undefined) {
+          const language = languagesFor(shotLines);
+          if (language[0] !== first) shotLines = await read(language);
+        }
+        return shotLines;
+      };
       for (let n = 1; n <= pdf.numPages; n++) {
         if (signal.aborted) throw new OcrAborted("aborted");
-        const text = await pageLines(await pdf.getPage(n));
-        if (hasTextLayer(text)) lines.push(...text);
-        else {
+        const page = await pdf.getPage(n);
+        const text = await pageLines(page);
+        if (hasTextLayer(text)) {
+          lines.push(...text);
+          const marks = judge ? await pageMarks(page) : null;
+          if (marks !== null && marks.invisibleText && marks.imageCover >= SCAN_COVER) {
+            judged = true;
+            own.push(...(await ocrPage(n)));
+          } else own.push(...text);
+        } else {
           scanned = true;
-          // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
-          const shot = await renderPageForOcr(await pageWithin(n), dpi, HEADER_BAND);
-          const read = async (langs: readonly string[]) => {
-            const [page, top] = await Promise.all([
-              ocr().recognize(shot.image, signal, langs),
-              shot.band ? ocr().recognize(shot.band, signal, langs) : [],
-            ]);
-            return withHeaderBand(page, top);
-          };
-          // The document's language is told by its text so far, or else by this page's reading in the first
-          // language, read again in its own when that is another configured one.
-          const known = lines.length > 0 ? languagesFor(lines) : undefined;
-          let shotLines = await read(known ?? [first]);
-          if (known === undefined) {
-            const own = languagesFor(shotLines);
-            if (own[0] !== first) shotLines = await read(own);
-          }
+          const shotLines = await ocrPage(n);
           lines.push(...shotLines);
+          own.push(...shotLines);
         }
       }
-      options.onText?.(lines, scanned ? "ocr" : "pdf-text");
+      options.onText?.(judged ? own : lines, scanned || judged ? "ocr" : "pdf-text");
+      // A scanner's layer is OCR too, of unknown quality: both readings are held to OCR's caps, and apar's own
+      // wins a field unless the layer's is surer.
+      const reading = judged
+        ? bestOfReadings(extractFromText(own, "ocr", context), extractFromText(lines, "ocr", context))
+        : extractFromText(lines, scanned ? "ocr" : "pdf-text", context);
       const pages = async (): Promise<{ bytes: Uint8Array; mediaType: string }[]> => {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)
           images.push({ bytes: await render(n), mediaType: "image/png" });
         return images;
       };
-      return E.right(await secondLook(extractFromText(lines, scanned ? "ocr" : "pdf-text", context), pages, signal));
+      return E.right(await secondLook(reading, pages, signal));
     } finally {
       await pdf.loadingTask.destroy().catch(() => undefined);
       if (drawn !== undefined && read.method !== "llm")

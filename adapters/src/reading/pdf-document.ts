@@ -105,6 +105,44 @@ export const pageLines = async (page: PdfPage): Promise<string[]> => {
   return [...lines, ...turned];
 };
 
+/** What a page draws besides its text: the largest share of the page one image covers, and any invisible text. */
+export interface PageMarks {
+  readonly imageCover: number;
+  readonly invisibleText: boolean;
+}
+
+/**
+ * A page's marks from its operator list: an image's share of the page is the area its matrix gives the unit
+ * square (the determinant of the transform in force, forms' matrices included) over the page's area; text is
+ * invisible in rendering modes 3 and 7, as a scanner's OCR layer is written over its page image.
+ */
+export const pageMarks = async (page: PdfPage): Promise<PageMarks> => {
+  const { OPS } = await pdfjs();
+  const list = await page.getOperatorList();
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+  const pageArea = Math.abs((x1 - x0) * (y1 - y0)) || 1;
+  const det = (m: readonly number[]): number => (m[0] ?? 1) * (m[3] ?? 1) - (m[1] ?? 0) * (m[2] ?? 0);
+  let scale = 1;
+  const saved: number[] = [];
+  let cover = 0;
+  let invisibleText = false;
+  list.fnArray.forEach((fn, i) => {
+    const args = list.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) saved.push(scale);
+    else if (fn === OPS.restore) scale = saved.pop() ?? scale;
+    else if (fn === OPS.transform) scale *= det(args as number[]);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      saved.push(scale);
+      const matrix = args?.[0] as number[] | null | undefined;
+      if (Array.isArray(matrix)) scale *= det(matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) scale = saved.pop() ?? scale;
+    else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject)
+      cover = Math.max(cover, Math.abs(scale) / pageArea);
+    else if (fn === OPS.setTextRenderingMode && (args?.[0] === 3 || args?.[0] === 7)) invisibleText = true;
+  });
+  return { imageCover: Math.min(1, cover), invisibleText };
+};
+
 const VOWEL = /[aeiouyäöüàâéèêëîïôûùæœąęóÿ]/iu;
 
 /**

@@ -78,7 +78,16 @@ const decodedSize = (stream: { getBytes(n: number): { readonly length: number } 
  * is decoded from its start to the end of the file (the decoders stop at their own end markers), so a lying or
  * indirect `/Length` cannot hide bytes that pdfjs would later read. Answers why the document is over a cap, or null.
  */
-export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | null => {
+export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | null => surveyPdf(bytes, limits).over;
+
+/** What the check saw: why the document is over a cap (or null), and the pixels of its largest image. */
+export interface PdfSurvey {
+  readonly over: string | null;
+  readonly largestImage: number;
+}
+
+/** `pdfOverLimits`, also telling the pixels of the document's largest image (a scan's page, say). */
+export const surveyPdf = (bytes: Uint8Array, limits: PdfLimits): PdfSurvey => {
   const context = PDFContext.create();
   // pdf-lib does not export its ByteStream: borrow the one a plain parser makes over the same bytes.
   const byteStream = (PDFObjectParser.forBytes(bytes, context) as unknown as { bytes: never }).bytes;
@@ -87,6 +96,8 @@ export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | nu
   // Bounded runs, so that a file of digits and spaces cannot make the search quadratic.
   const header = /(?<![0-9])[0-9]{1,10}\s{1,20}[0-9]{1,5}\s{1,20}obj\s{0,20}<</g;
   let total = 0;
+  let largestImage = 0;
+  const over = (why: string): PdfSurvey => ({ over: why, largestImage });
   for (let m = header.exec(text); m !== null; m = header.exec(text)) {
     let parsed: { dict: PDFDict; after: number };
     try {
@@ -97,8 +108,11 @@ export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | nu
     const { dict } = parsed;
     const width = numberIn(dict, "Width");
     const height = numberIn(dict, "Height");
-    if (width !== null && height !== null && width * height > limits.maxPixels)
-      return `an image of ${width}x${height} pixels is more than ${limits.maxPixels}`;
+    if (width !== null && height !== null) {
+      if (width * height > limits.maxPixels)
+        return over(`an image of ${width}x${height} pixels is more than ${limits.maxPixels}`);
+      largestImage = Math.max(largestImage, width * height);
+    }
     const start = streamStart(bytes, parsed.after);
     if (start === null) continue;
     const filters = filtersOf(dict).map((n) => ALIASES[n.decodeText()] ?? n.decodeText());
@@ -115,8 +129,9 @@ export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | nu
       continue; // a broken stream: pdfjs fails on it too, within the worker's bounds
     }
     total += size;
-    if (size > limits.maxStreamBytes) return `a stream decodes to more than ${limits.maxStreamBytes} bytes`;
-    if (total > limits.maxDocumentBytes) return `the streams decode to more than ${limits.maxDocumentBytes} bytes`;
+    if (size > limits.maxStreamBytes) return over(`a stream decodes to more than ${limits.maxStreamBytes} bytes`);
+    if (total > limits.maxDocumentBytes)
+      return over(`the streams decode to more than ${limits.maxDocumentBytes} bytes`);
   }
-  return null;
+  return { over: null, largestImage };
 };

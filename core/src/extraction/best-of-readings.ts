@@ -1,0 +1,35 @@
+import { assessConfidence } from "./confidence.js";
+import type { ExtractedFieldName, ExtractedFields, Extraction } from "./model.js";
+
+// The amounts and lines check one another: they come from one reading together, never mixed.
+const AMOUNTS: readonly ExtractedFieldName[] = ["subTotal", "taxAmount", "totalAmount", "lineItems"];
+
+const present = (fields: ExtractedFields, k: ExtractedFieldName): boolean => {
+  const v = fields[k];
+  return v !== null && !(Array.isArray(v) && v.length === 0);
+};
+
+/**
+ * Two readings of the same pages (a scanner's own text layer and apar's OCR of the page images, say) made one,
+ * field by field: `other`'s value where it is present and surer than `preferred`'s, else `preferred`'s. The
+ * amounts and line items go together, from the reading surer of its total. Confidence is assessed again over
+ * the fields taken.
+ */
+export const bestOfReadings = (preferred: Extraction, other: Extraction): Extraction => {
+  const fields: Record<string, unknown> = { ...preferred.fields };
+  const base: Partial<Record<ExtractedFieldName, number>> = { ...preferred.fieldConfidence };
+  const surer = (k: ExtractedFieldName): boolean =>
+    present(other.fields, k) && (other.fieldConfidence[k] ?? 0) > (preferred.fieldConfidence[k] ?? 0);
+  const take = (k: ExtractedFieldName): void => {
+    fields[k] = other.fields[k];
+    const c = other.fieldConfidence[k];
+    if (c === undefined) delete base[k];
+    else base[k] = c;
+  };
+  const keys = Object.keys(preferred.fields) as ExtractedFieldName[];
+  if (surer("totalAmount")) for (const k of AMOUNTS) take(k);
+  for (const k of keys) if (!AMOUNTS.includes(k) && surer(k)) take(k);
+  const merged = fields as unknown as ExtractedFields;
+  const { fieldConfidence, confidence } = assessConfidence(merged, base);
+  return { ...preferred, fields: merged, fieldConfidence, confidence };
+};
