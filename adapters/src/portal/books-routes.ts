@@ -1,4 +1,4 @@
-import { type DomainError, hasModule, isDomainError, type Organisation } from "@apar/core";
+import { hasModule, type Organisation } from "@apar/core";
 import type { OrgScope } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { streamBookFile } from "../books/book-files.js";
@@ -6,9 +6,11 @@ import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { BOOKS_MESSAGES, type BooksView, booksPage, type ExportForm, noBooksPage } from "./books-pages.js";
 import {
-  actingInOrganisation,
-  notAllowed,
+  actingInAsked,
+  ORGANISATION_QUERY,
+  organisationsFor,
   type PortalDeps,
+  refusalStatus,
   type Signed,
   signedInForm,
   signedInPage,
@@ -18,18 +20,11 @@ import { page, redirect } from "./http.js";
 import type { PortalKeys } from "./seal.js";
 import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
-const ORGANISATION_QUERY = [
-  { name: "organisationId", in: "query", schema: { type: "string", format: "uuid" } },
-  { name: "done", in: "query", schema: { type: "string" } },
-] as const;
 const REFUSED = {
   "400": { ...HTML_RESPONSE, description: "An HTML page: what was sent is not valid (named)." },
   "404": { ...HTML_RESPONSE, description: "An HTML page: no such organisation, or no such export of it." },
   "409": { ...HTML_RESPONSE, description: "An HTML page: DATEV settings missing, or an amount DATEV cannot take." },
 } as const;
-
-const statusOf = (e: DomainError): number =>
-  e.kind === "NotFound" ? 404 : e.kind === "Forbidden" ? 403 : e.kind === "Conflict" ? 409 : 400;
 
 /** The month so far: what the form offers first. */
 const thisMonth = (now: Date): ExportForm => {
@@ -43,13 +38,7 @@ const thisMonth = (now: Date): ExportForm => {
  */
 export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): RouteDef[] => {
   /** The organisations whose Books page the caller may open. */
-  const readable = async (s: Signed): Promise<Organisation[]> => {
-    const all = await deps().organisations.list(s.auth);
-    const may = await Promise.all(
-      all.map(async (o) => !isDomainError(await actingInOrganisation(deps, s, o.id, "portalBooksPage"))),
-    );
-    return all.filter((_, i) => may[i]);
-  };
+  const readable = (s: Signed): Promise<Organisation[]> => organisationsFor(deps, s, "portalBooksPage");
   const scopeOf = (s: Signed, organisationId: string): OrgScope => ({ clientId: s.session.clientId, organisationId });
 
   /** The 403 page of a client whose plan has no books (the API's routes answer Module.NotEntitled). */
@@ -104,13 +93,7 @@ export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): 
   ): Promise<{ readonly as: Signed; readonly organisationId: string } | HttpReply> => {
     const refused = withoutBooks(s);
     if (refused !== undefined) return refused;
-    const organisationId = idOf(asked);
-    const as =
-      organisationId === undefined ? undefined : await actingInOrganisation(deps, s, organisationId, ctx.operationId);
-    if (as === undefined || (isDomainError(as) && as.kind === "NotFound"))
-      return show(s, organisationId ?? "", 404, {});
-    if (isDomainError(as)) return notAllowed(as);
-    return { as, organisationId: organisationId as string };
+    return actingInAsked(deps, s, idOf(asked), ctx.operationId, (id) => show(s, id, 404, {}));
   };
 
   return [
@@ -160,7 +143,7 @@ export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): 
         );
         return E.isRight(made)
           ? redirect(`/portal/books?organisationId=${who.organisationId}&done=exported#export-${made.right.id}`)
-          : show(s, who.organisationId, statusOf(made.left), { error: explain(made.left), form });
+          : show(s, who.organisationId, refusalStatus(made.left), { error: explain(made.left), form });
       }),
     },
     {
@@ -202,7 +185,7 @@ export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): 
         );
         return E.isRight(done)
           ? redirect(`/portal/books?organisationId=${who.organisationId}&done=acknowledged`)
-          : show(s, who.organisationId, statusOf(done.left), { error: explain(done.left) });
+          : show(s, who.organisationId, refusalStatus(done.left), { error: explain(done.left) });
       }),
     },
   ];

@@ -2,8 +2,10 @@ import {
   authorise,
   type DomainError,
   hasModule,
+  isDomainError,
   type Module,
   notFound,
+  type Organisation,
   PERMISSIONS,
   permits,
   rolesOf,
@@ -146,6 +148,43 @@ export const actingInOrganisation = async (
   const auth = await deps().organisations.actingIn(s.auth, organisationId);
   if (auth === undefined) return notFound("Organisation.NotFound", "The organisation does not exist.");
   return authorise(PERMISSIONS, operationId, auth) ?? { ...s, auth };
+};
+
+/** An organisation page's query: which organisation it shows, and what a form just did there. */
+export const ORGANISATION_QUERY = [
+  { name: "organisationId", in: "query", schema: { type: "string", format: "uuid" } },
+  { name: "done", in: "query", schema: { type: "string" } },
+] as const;
+
+/** The status of the page shown again after a form's refusal. */
+export const refusalStatus = (e: DomainError): number =>
+  e.kind === "NotFound" ? 404 : e.kind === "Forbidden" ? 403 : e.kind === "Conflict" ? 409 : 400;
+
+/** The client's organisations in which the caller may run `operationId` (an organisation page's picker). */
+export const organisationsFor = async (deps: PortalDeps, s: Signed, operationId: string): Promise<Organisation[]> => {
+  const all = await deps().organisations.list(s.auth);
+  const may = await Promise.all(
+    all.map(async (o) => !isDomainError(await actingInOrganisation(deps, s, o.id, operationId))),
+  );
+  return all.filter((_, i) => may[i]);
+};
+
+/**
+ * The caller acting in the organisation a form or query names (`asked`, an id or nothing), for `operationId`; a
+ * missing organisation answers `missing` (the page again, 404), a refusal the forbidden page.
+ */
+export const actingInAsked = async (
+  deps: PortalDeps,
+  s: Signed,
+  asked: string | undefined,
+  operationId: string,
+  missing: (organisationId: string) => Promise<HttpReply>,
+): Promise<{ readonly as: Signed; readonly organisationId: string } | HttpReply> => {
+  const as = asked === undefined ? undefined : await actingInOrganisation(deps, s, asked, operationId);
+  if (asked === undefined || as === undefined || (isDomainError(as) && as.kind === "NotFound"))
+    return missing(asked ?? "");
+  if (isDomainError(as)) return notAllowed(as);
+  return { as, organisationId: asked };
 };
 
 /** Runs a page handler for a signed-in caller the permissions table lets open it; others go to the sign-in page. */

@@ -1,11 +1,13 @@
-import { type DomainError, isDomainError, type Organisation } from "@apar/core";
+import type { DomainError, Organisation } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import {
-  actingInOrganisation,
-  notAllowed,
+  actingInAsked,
+  ORGANISATION_QUERY,
+  organisationsFor,
   type PortalDeps,
+  refusalStatus,
   type Signed,
   signedInForm,
   signedInPage,
@@ -16,10 +18,6 @@ import { noPeoplePage, PEOPLE_MESSAGES, type PeopleView, peoplePage } from "./pe
 import type { PortalKeys } from "./seal.js";
 import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
-const ORGANISATION_QUERY = [
-  { name: "organisationId", in: "query", schema: { type: "string", format: "uuid" } },
-  { name: "done", in: "query", schema: { type: "string" } },
-] as const;
 const ROLES_FIELD = { roles: { type: "array", items: { type: "string", enum: ["Admin", "Member", "Approver"] } } };
 const REFUSED = {
   "400": { ...HTML_RESPONSE, description: "An HTML page: what was sent is not valid (named)." },
@@ -30,9 +28,6 @@ const REFUSED = {
   "404": { ...HTML_RESPONSE, description: "An HTML page: no such organisation or member of it." },
   "409": { ...HTML_RESPONSE, description: "An HTML page: the last Admin, or already a member." },
 } as const;
-
-const statusOf = (e: DomainError): number =>
-  e.kind === "NotFound" ? 404 : e.kind === "Forbidden" ? 403 : e.kind === "Conflict" ? 409 : 400;
 
 /** The person signed in (an API key is nobody). */
 const youOf = (s: Signed): string | undefined =>
@@ -45,13 +40,7 @@ const youOf = (s: Signed): string | undefined =>
  */
 export const peopleRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): RouteDef[] => {
   /** The organisations whose People page the caller may open. */
-  const administered = async (s: Signed): Promise<Organisation[]> => {
-    const all = await deps().organisations.list(s.auth);
-    const may = await Promise.all(
-      all.map(async (o) => !isDomainError(await actingInOrganisation(deps, s, o.id, "portalPeoplePage"))),
-    );
-    return all.filter((_, i) => may[i]);
-  };
+  const administered = (s: Signed): Promise<Organisation[]> => organisationsFor(deps, s, "portalPeoplePage");
 
   /** The page of one organisation (the first one administered when none is asked for). */
   const show = async (
@@ -94,18 +83,15 @@ export const peopleRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     requestBody: formBody(["csrf", "organisationId", ...fields], ROLES_FIELD),
     responses: { "303": SEE_OTHER, ...REFUSED, "403": FORBIDDEN_PAGE },
     handler: signedInForm(deps, keys, async (ctx, s, f) => {
-      const organisationId = idOf(f.get("organisationId"));
-      const acting =
-        organisationId === undefined ? undefined : await actingInOrganisation(deps, s, organisationId, ctx.operationId);
-      if (acting === undefined || (isDomainError(acting) && acting.kind === "NotFound"))
-        return show(s, organisationId ?? "", 404, {});
-      if (isDomainError(acting)) return notAllowed(acting);
-      const done = await act(acting, organisationId as string, f);
+      const acting = await actingInAsked(deps, s, idOf(f.get("organisationId")), ctx.operationId, (id) =>
+        show(s, id, 404, {}),
+      );
+      if (!("as" in acting)) return acting;
+      const { organisationId } = acting;
+      const done = await act(acting.as, organisationId, f);
       if (E.isRight(done))
-        return redirect(
-          `/portal/people?organisationId=${encodeURIComponent(organisationId as string)}&done=${done.right}`,
-        );
-      return show(s, organisationId, statusOf(done.left), { error: explain(done.left), ...sent(f) });
+        return redirect(`/portal/people?organisationId=${encodeURIComponent(organisationId)}&done=${done.right}`);
+      return show(s, organisationId, refusalStatus(done.left), { error: explain(done.left), ...sent(f) });
     }),
   });
 
