@@ -1,13 +1,16 @@
 import {
   AGENT_TYPES,
   type AgentType,
+  ConversationView,
   type DomainError,
   decode,
   domainError,
   limitParam,
   listEnvelope,
   MAX_AGENT_MESSAGE,
+  MessageView,
   pageRequest,
+  toJsonSchema,
   validationError,
 } from "@apar/core";
 import {
@@ -53,38 +56,7 @@ const callerOf = (ctx: RouteContext): AgentCaller | DomainError => {
 
 const isError = (v: AgentCaller | DomainError): v is DomainError => "kind" in v;
 
-const CONVERSATION_SCHEMA = {
-  type: "object",
-  required: ["id", "agentType", "title", "lastMessagePreview", "messageCount", "createdAt", "updatedAt"],
-  properties: {
-    id: { type: "string", format: "uuid" },
-    agentType: { type: "string", enum: [...AGENT_TYPES] },
-    title: { type: "string" },
-    lastMessagePreview: { type: "string" },
-    messageCount: { type: "integer" },
-    createdAt: { type: "string", format: "date-time" },
-    updatedAt: { type: "string", format: "date-time" },
-  },
-} as const;
-
-const MESSAGE_SCHEMA = {
-  type: "object",
-  required: ["id", "role", "content", "actions", "truncated", "createdAt"],
-  properties: {
-    id: { type: "string", format: "uuid" },
-    role: { type: "string", enum: ["user", "assistant"] },
-    content: { type: "string" },
-    actions: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: { type: { type: "string" }, label: { type: "string" }, params: { type: "object" } },
-      },
-    },
-    truncated: { type: "boolean", description: "The answer stopped at the turn's budget." },
-    createdAt: { type: "string", format: "date-time" },
-  },
-} as const;
+const CONVERSATION_SCHEMA = toJsonSchema(ConversationView);
 
 const SSE_DESCRIPTION =
   "`text/event-stream`: `event: conversation` with `{id}` first on a new conversation; unnamed events with " +
@@ -250,7 +222,7 @@ export const agentRoutes = (deps: () => Promise<AgentDeps>): RouteDef[] => {
         { name: "AgentType", in: "query", schema: { type: "string", enum: ["Ap", "Ar", "All"], default: "All" } },
       ],
       responses: {
-        "200": { description: "A page of conversations.", schema: listSchema(CONVERSATION_SCHEMA) },
+        "200": { description: "A page of conversations.", schema: listSchema(ConversationView) },
         "400": { description: "A bad AgentType, Limit or Cursor." },
       },
       handler: withCaller(async (ctx, d, caller) => {
@@ -325,7 +297,7 @@ export const agentRoutes = (deps: () => Promise<AgentDeps>): RouteDef[] => {
         },
       ],
       responses: {
-        "200": { description: "A page of messages.", schema: listSchema(MESSAGE_SCHEMA) },
+        "200": { description: "A page of messages.", schema: listSchema(MessageView) },
         "400": { description: "A bad Limit or Cursor." },
         "404": missingConversation,
       },

@@ -1,6 +1,6 @@
-import type { AccountingChart, AccountingExport, Actor, DomainError } from "@apar/core";
+import type { AccountingChart, AccountingExport, Actor, DomainError, ExportJson } from "@apar/core";
 import { decode } from "@apar/core";
-import type { ExportFile, ExportJson } from "@apar/core/app";
+import type { ExportFile } from "@apar/core/app";
 import {
   acknowledgeExport,
   type CoreDeps,

@@ -75,6 +75,7 @@ export {
   assignCompanyBill,
   type CompanyBillInput,
   type CompanyBillJson,
+  CompanyBillView,
   companyBillJson,
   getCompanyBill,
   readCompanyBill,
@@ -192,7 +193,6 @@ export {
   issueSupplierCreditNote,
   listSupplierCreditNotes,
   reverseSupplierCredit,
-  type SupplierCreditNoteJson,
   supplierCreditNoteJson,
 } from "./supplier-credits/credit-notes.js";
 export * from "./supplier-credits/inputs.js";

@@ -1,7 +1,15 @@
 import { getCountrySpecifications, isSEPACountry } from "ibantools";
 
 /** The members of a bank details object a person fills. */
-export type BankField = "accountHolderName" | "accountNumber" | "sortCode" | "routingNumber" | "iban" | "bicSwift";
+export const BANK_FIELDS = [
+  "accountHolderName",
+  "accountNumber",
+  "sortCode",
+  "routingNumber",
+  "iban",
+  "bicSwift",
+] as const;
+export type BankField = (typeof BANK_FIELDS)[number];
 
 /** Payment rails apar knows, and the fields each needs. */
 export const RAILS = [

@@ -40,52 +40,48 @@ export const BankDetailsProblemView = t.exact(
 );
 export type BankDetailsProblem = t.TypeOf<typeof BankDetailsProblemView>;
 
+/** A bill's members as the API shows them, with the codec of its organisation (a company's waiting bill has none). */
+export const billMembers = <O extends t.Mixed>(organisationId: O) => ({
+  id: Uuid,
+  organisationId,
+  state: oneOf(BILL_STATES, "BillState"),
+  supplierId: nullable(Uuid),
+  supplierName: text,
+  invoiceNumber: text,
+  currency: nullable(CurrencyCode),
+  totalAmount: amount,
+  lineItems: t.readonlyArray(LineItemView),
+  confidence: nullable(Fraction),
+  fieldConfidence: nullable(t.record(t.string, t.number)),
+  reader: nullable(oneOf(READER_KINDS, "ReaderKind")),
+  invoiceDate: date,
+  dueDate: date,
+  subTotal: amount,
+  taxAmount: amount,
+  supplierTaxNumber: text,
+  bankDetails: nullable(BankDetailsView),
+  purchaseOrderNumber: text,
+  paymentTerms: text,
+  paymentRef: text,
+  duplicateOfBillId: nullable(Uuid),
+  duplicateMatchBasis: nullable(oneOf(DUPLICATE_MATCH_BASES, "DuplicateMatchBasis")),
+  bankDetailsChanged: documented(t.boolean, {
+    description:
+      "The bank details name an account the supplier is not known by (neither its stored account nor one its paid bills went to): a fraud signal, for review.",
+  }),
+  bankDetailsProblem: documented(nullable(BankDetailsProblemView), {
+    description:
+      "Why the bill's bank details cannot be paid as they are, checked whenever the bill is shown: a failing check (`code` as in POST /bank-details/validate, with its `field`) or `unroutable` (no payment rail apar writes for the account in the bill's currency, e.g. a SWIFT transfer without the BIC). Null when nothing is wrong or there is no account.",
+  }),
+  voidReason: text,
+  readFailure: nullable(t.type({ reason: t.string, detail: t.string })),
+  document: t.type({ filename: text, mediaType: t.string, size: Integer }),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+
 /** A bill as GET /v1/bills/{id} answers it and as bill.* events carry it (the same object). */
-export const BillView = t.exact(
-  t.intersection([
-    t.type({
-      id: Uuid,
-      organisationId: Uuid,
-      state: oneOf(BILL_STATES, "BillState"),
-      supplierId: nullable(Uuid),
-      supplierName: text,
-      invoiceNumber: text,
-      currency: nullable(CurrencyCode),
-      totalAmount: amount,
-      lineItems: t.readonlyArray(LineItemView),
-      confidence: nullable(Fraction),
-      fieldConfidence: nullable(t.record(t.string, t.number)),
-      reader: nullable(oneOf(READER_KINDS, "ReaderKind")),
-      invoiceDate: date,
-      dueDate: date,
-      subTotal: amount,
-      taxAmount: amount,
-      supplierTaxNumber: text,
-      bankDetails: nullable(BankDetailsView),
-      purchaseOrderNumber: text,
-      paymentTerms: text,
-      paymentRef: text,
-      duplicateOfBillId: nullable(Uuid),
-      duplicateMatchBasis: nullable(oneOf(DUPLICATE_MATCH_BASES, "DuplicateMatchBasis")),
-      bankDetailsChanged: documented(t.boolean, {
-        description:
-          "The bank details name an account the supplier is not known by (neither its stored account nor one its paid bills went to): a fraud signal, for review.",
-      }),
-      bankDetailsProblem: documented(nullable(BankDetailsProblemView), {
-        description:
-          "Why the bill's bank details cannot be paid as they are, checked whenever the bill is shown: a failing check (`code` as in POST /bank-details/validate, with its `field`) or `unroutable` (no payment rail apar writes for the account in the bill's currency, e.g. a SWIFT transfer without the BIC). Null when nothing is wrong or there is no account.",
-      }),
-      voidReason: text,
-      readFailure: nullable(t.type({ reason: t.string, detail: t.string })),
-      document: t.type({ filename: text, mediaType: t.string, size: Integer }),
-      createdAt: IsoDateTime,
-      updatedAt: IsoDateTime,
-    }),
-    BillLifecycleView,
-  ]),
-  "Bill",
-);
-/** A bill as GET /v1/bills/{id} answers it and as bill.* events carry it (the same object). */
+export const BillView = t.exact(t.intersection([t.type(billMembers(Uuid)), BillLifecycleView]), "Bill");
 export type BillJson = t.TypeOf<typeof BillView>;
 
 /**

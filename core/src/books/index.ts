@@ -2,3 +2,4 @@
 export * from "./chart.js";
 export * from "./export.js";
 export * from "./journal.js";
+export * from "./views.js";

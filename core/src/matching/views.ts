@@ -9,7 +9,7 @@ import { NonEmptyTrimmedString } from "../shared/codecs/strings.js";
 import { Uuid } from "../shared/codecs/uuid.js";
 import { CurrencyCode } from "../shared/currencies.js";
 import { MoneyAmount } from "../shared/money.js";
-import { DOCUMENT_STATUSES, MATCH_STATUSES, VARIANCE_TYPES } from "./model.js";
+import { DOCUMENT_STATUSES, MATCH_STATUSES, type MatchGroup, VARIANCE_TYPES } from "./model.js";
 
 /** A line of a purchase order or delivery note as views show it. */
 export const OrderLineView = t.type(
@@ -82,3 +82,23 @@ export const MatchGroupView = t.type(
   },
   "MatchGroup",
 );
+
+/** A match group as its list shows it: which bill and where it stands (the whole group is GET /v1/match-groups/{id}). */
+export const MatchGroupSummaryView = t.type(
+  {
+    id: Uuid,
+    billId: Uuid,
+    status: oneOf(MATCH_STATUSES, "MatchStatus"),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  },
+  "MatchGroupSummary",
+);
+
+export const matchGroupSummary = (g: MatchGroup): t.TypeOf<typeof MatchGroupSummaryView> => ({
+  id: g.id,
+  billId: g.billId,
+  status: g.status,
+  createdAt: g.createdAt.toISOString(),
+  updatedAt: g.updatedAt.toISOString(),
+});

@@ -45,21 +45,3 @@ export interface ImportedStatement {
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
-
-/** A statement's JSON view without its entries (they are listed on their own). */
-export const importedStatementJson = (s: ImportedStatement) => ({
-  id: s.id,
-  organisationId: s.organisationId,
-  statementIds: s.statementIds,
-  accountIbans: s.accountIbans,
-  entryCount: s.entries.length,
-  matchedCount: s.entries.filter((e) => e.match !== null).length,
-  createdAt: s.createdAt.toISOString(),
-  updatedAt: s.updatedAt.toISOString(),
-});
-
-/** An entry's JSON view. */
-export const importedEntryJson = ({ paymentKey: _key, bankReferences: _refs, ...e }: ImportedEntry) => ({
-  ...e,
-  matched: e.match !== null,
-});

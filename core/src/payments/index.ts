@@ -2,6 +2,7 @@
 export * from "./camt.js";
 export * from "./creditor-reference.js";
 export * from "./imported-statement.js";
+export * from "./imported-statement-views.js";
 export * from "./pain001.js";
 export * from "./payment-account.js";
 export * from "./payment-run.js";

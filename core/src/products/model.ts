@@ -1,3 +1,8 @@
+import * as t from "io-ts";
+import { nullable } from "../shared/codecs/combinators.js";
+import { IsoDateTime } from "../shared/codecs/iso-date-time.js";
+import { documented } from "../shared/codecs/json-schema.js";
+import { Uuid } from "../shared/codecs/uuid.js";
 import type { Currency } from "../shared/currencies.js";
 import { wireAmount } from "../shared/money.js";
 
@@ -18,7 +23,24 @@ export interface Product {
 }
 
 /** A product's JSON. */
-export const productJson = (p: Product) => ({
+/** A product as the API answers it. */
+export const ProductView = t.type(
+  {
+    id: Uuid,
+    organisationId: Uuid,
+    name: t.string,
+    description: nullable(t.string),
+    sku: nullable(t.string),
+    unitPrice: documented(t.string, { description: "Decimal amount" }),
+    currency: nullable(t.string),
+    taxRate: documented(t.string, { description: "Percent" }),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  },
+  "Product",
+);
+
+export const productJson = (p: Product): t.TypeOf<typeof ProductView> => ({
   id: p.id,
   organisationId: p.organisationId,
   name: p.name,

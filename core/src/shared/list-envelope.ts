@@ -1,3 +1,6 @@
+import * as t from "io-ts";
+import { nullable } from "./codecs/combinators.js";
+import { documented } from "./codecs/json-schema.js";
 import { encodeIdCursor } from "./cursor.js";
 import type { Page } from "./page.js";
 
@@ -31,3 +34,13 @@ export const wholeList = <B>(items: readonly B[]): ListEnvelope<B> => ({
   nextCursor: null,
   hasMore: false,
 });
+
+/** The codec of a list body whose items are `item`'s (the response schema of every list). */
+export const ListBody = <C extends t.Mixed>(item: C) =>
+  t.type({
+    data: t.readonlyArray(item),
+    nextCursor: documented(nullable(t.string), {
+      description: "Pass as Cursor for the next page; null on the last.",
+    }),
+    hasMore: t.boolean,
+  });

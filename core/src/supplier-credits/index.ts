@@ -2,3 +2,4 @@
 export * from "./credit-note-machine.js";
 export * from "./model.js";
 export * from "./rules.js";
+export * from "./views.js";

@@ -1,8 +1,8 @@
-/** An industry an organisation may name (`GET /v1/industries`). */
-export interface Industry {
-  readonly id: string;
-  readonly name: string;
-}
+import * as t from "io-ts";
+
+/** An industry an organisation may name, as the API lists it. */
+export const IndustryView = t.type({ id: t.string, name: t.string }, "Industry");
+export type Industry = t.TypeOf<typeof IndustryView>;
 
 /** The fixed list of industries. Ids are stable: stored on organisations, never renamed. */
 export const INDUSTRIES: readonly Industry[] = [

@@ -1,4 +1,4 @@
-import { decode, listEnvelope, notFound } from "@apar/core";
+import { ApiKeyView, decode, listEnvelope, notFound } from "@apar/core";
 import { CreateApiKeyBody, createApiKey, listApiKeys, revokeApiKey } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
@@ -75,7 +75,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: { scope: "client" },
     parameters: LIST_PARAMETERS,
-    responses: { "200": { description: "One page of keys.", schema: listSchema(API_KEY_SCHEMA) } },
+    responses: { "200": { description: "One page of keys.", schema: listSchema(ApiKeyView) } },
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
       const page = pageOf(ctx);

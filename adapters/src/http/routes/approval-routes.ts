@@ -1,5 +1,13 @@
 import { decode } from "@apar/core";
-import { createPolicy, deletePolicy, getPolicy, listPolicies, PolicyBody, replacePolicy } from "@apar/core/app";
+import {
+  createPolicy,
+  deletePolicy,
+  getPolicy,
+  listPolicies,
+  PolicyBody,
+  PolicyView,
+  replacePolicy,
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
 import { POLICY_SCHEMA } from "./approval-schemas.js";
@@ -27,7 +35,7 @@ export const approvalPolicyRoutes = (deps: ApprovalRouteDeps): RouteDef[] => [
     responses: {
       "200": {
         description: "The policies.",
-        schema: listSchema(POLICY_SCHEMA),
+        schema: listSchema(PolicyView),
       },
     },
     handler: async (ctx) => reply(listPolicies(deps())(orgScope(ctx).scope), 200, wholeList),

@@ -61,7 +61,7 @@ export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ACCESS,
     parameters: [...LIST_PARAMETERS, ...FILTERS],
-    responses: { "200": { description: "One page, oldest first.", schema: listSchema(AUDIT_EVENT_SCHEMA) } },
+    responses: { "200": { description: "One page, oldest first.", schema: listSchema(AuditEventView) } },
     handler: async (ctx) => {
       const { scope } = orgScope(ctx);
       const page = pageOf(ctx);

@@ -1,3 +1,4 @@
+import { BankDetailsVerdictView, CountryProfileView, toJsonSchema } from "@apar/core";
 import { BankDetailsInput, bankCountryProfile, checkBankDetails, listBankCountries } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
@@ -6,60 +7,8 @@ import { listSchema, withBody } from "./support.js";
 
 const TAG = "bank-details";
 
-const FIELD_NAMES = ["accountHolderName", "accountNumber", "sortCode", "routingNumber", "iban", "bicSwift"];
-const PROFILE_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["country", "name", "currency", "iban", "fields", "rails"],
-  properties: {
-    country: { type: "string", description: "ISO 3166-1 alpha-2." },
-    name: { type: "string" },
-    currency: { type: ["string", "null"], description: "The local currency where the profile is for local details." },
-    iban: { type: "boolean", description: "Whether the country uses IBANs." },
-    fields: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["field", "label", "required"],
-        properties: {
-          field: { type: "string", enum: FIELD_NAMES },
-          label: { type: "string" },
-          required: { type: "boolean" },
-          pattern: { type: "string" },
-          minLength: { type: "integer" },
-          maxLength: { type: "integer" },
-          example: { type: "string" },
-        },
-      },
-    },
-    rails: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["rail", "fields"],
-        properties: {
-          rail: { type: "string" },
-          fields: { type: "array", items: { type: "string", enum: FIELD_NAMES } },
-        },
-      },
-    },
-  },
-};
-const VERDICT_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["isValid", "errors", "canonical"],
-  properties: {
-    isValid: { type: "boolean" },
-    errors: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["field", "code", "message"],
-        properties: { field: { type: "string" }, code: { type: "string" }, message: { type: "string" } },
-      },
-    },
-    canonical: BANK_DETAILS_SCHEMA,
-  },
-};
+const PROFILE_SCHEMA = toJsonSchema(CountryProfileView);
+const VERDICT_SCHEMA = toJsonSchema(BankDetailsVerdictView);
 
 /**
  * Bank details: the countries with a profile, one country's profile, and validation by rule. The spec writes
@@ -75,7 +24,9 @@ export const bankDetailsRoutes = (): RouteDef[] =>
         operationId: `listBankDetailCountries${suffix}`,
         summary: "Countries with bank-detail support, with their profiles",
         tags: [TAG],
-        responses: { "200": { description: "Every country, by code (one page).", schema: listSchema(PROFILE_SCHEMA) } },
+        responses: {
+          "200": { description: "Every country, by code (one page).", schema: listSchema(CountryProfileView) },
+        },
         handler: async () => ({ status: 200, body: { data: listBankCountries(), nextCursor: null, hasMore: false } }),
       },
       {

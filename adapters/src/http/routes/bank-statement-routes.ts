@@ -1,5 +1,14 @@
 import { createHash } from "node:crypto";
-import { domainError, importedEntryJson, importedStatementJson, listEnvelope, validationError } from "@apar/core";
+import {
+  domainError,
+  ImportedEntryView,
+  ImportedStatementView,
+  importedEntryJson,
+  importedStatementJson,
+  listEnvelope,
+  toJsonSchema,
+  validationError,
+} from "@apar/core";
 import {
   getBankStatement,
   importBankStatement,
@@ -23,45 +32,8 @@ export type BankStatementRouteDeps = RouteDeps<"db" | "clock" | "ids" | "tokens"
 
 const TAG = "payments";
 const ACCESS = { scope: "organisation", module: "payments" } as const;
-const amount = { type: "string", pattern: "^\\d{1,20}(\\.\\d{1,10})?$" } as const;
-
-const STATEMENT: JsonSchema = {
-  type: "object",
-  properties: {
-    id: S.uuid,
-    organisationId: S.uuid,
-    statementIds: { type: "array", items: S.string },
-    accountIbans: { type: "array", items: S.string },
-    entryCount: { type: "integer" },
-    matchedCount: { type: "integer" },
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  },
-};
-const ENTRY: JsonSchema = {
-  type: "object",
-  properties: {
-    id: S.uuid,
-    reference: S.nullableString,
-    amount,
-    currency: S.string,
-    direction: { type: "string", enum: ["CRDT", "DBIT"] },
-    bookingDate: { type: ["string", "null"], format: "date" },
-    valueDate: { type: ["string", "null"], format: "date" },
-    creditorReferences: { type: "array", items: S.string },
-    remittanceText: { type: "array", items: S.string },
-    endToEndIds: { type: "array", items: S.string },
-    counterpartyName: S.nullableString,
-    counterpartyIban: S.nullableString,
-    matched: { type: "boolean" },
-    match: {
-      type: ["object", "null"],
-      description:
-        "`{kind: Invoice, invoiceId, paymentId, basis}` or `{kind: Bills, billIds, basis}`; basis CreditorReference, " +
-        "AmountCustomerDate, EndToEndId, Manual or EarlierImport (the same bank entry, imported before, paid it).",
-    },
-  },
-};
+const STATEMENT = toJsonSchema(ImportedStatementView);
+const ENTRY = toJsonSchema(ImportedEntryView);
 /** The operation an import's (and a manual match's) payments are remembered under: keys are unique per operation. */
 const STATEMENT_PAYMENTS: OperationName = { operation: "POST /v1/bank-statements", status: 201 };
 const missing = { description: "`BankStatement.NotFound`: no such import in the organisation." };
@@ -156,7 +128,7 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
     tags: [TAG],
     access: ACCESS,
     parameters: LIST_PARAMETERS,
-    responses: { "200": { description: "A page.", schema: listSchema(STATEMENT) } },
+    responses: { "200": { description: "A page.", schema: listSchema(ImportedStatementView) } },
     handler: async (ctx) => {
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;
@@ -187,7 +159,7 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
       { name: "matched", in: "query", schema: { type: "boolean" }, description: "true or false; absent: all." },
     ],
     responses: {
-      "200": { description: "A page.", schema: listSchema(ENTRY) },
+      "200": { description: "A page.", schema: listSchema(ImportedEntryView) },
       "400": { description: "`Request.Invalid`: matched is true or false." },
       "404": missing,
     },

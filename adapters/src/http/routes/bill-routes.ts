@@ -1,9 +1,11 @@
 import {
   BILL_STATES,
+  BillView,
   DateParam,
   type DomainError,
   decode,
   enumParam,
+  HistoryEntryView,
   isDomainError,
   listEnvelope,
   Uuid,
@@ -140,7 +142,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       access: ACCESS,
       parameters: [...LIST_PARAMETERS, ...FILTERS],
       responses: {
-        "200": { description: "A page of bills.", schema: listSchema(BILL_SCHEMA) },
+        "200": { description: "A page of bills.", schema: listSchema(BillView) },
         "400": { description: "A bad filter or cursor." },
       },
       handler: async (ctx) => {
@@ -223,7 +225,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       responses: {
         "200": {
           description: "The history, oldest first.",
-          schema: listSchema(HISTORY_ENTRY_SCHEMA),
+          schema: listSchema(HistoryEntryView),
         },
         "404": notFoundAnswer,
       },

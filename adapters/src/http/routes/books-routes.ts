@@ -1,19 +1,22 @@
 import {
-  type AccountingChart,
   type AccountingExport,
+  ChartView,
+  chartView,
   type DomainError,
   decode,
+  type ExportJson,
+  ExportView,
+  exportJson,
   IsoDate,
   listEnvelope,
+  toJsonSchema,
 } from "@apar/core";
 import {
   acknowledgeExport,
   ChartBody,
   createExport,
   ExportBody,
-  type ExportJson,
   exportFile,
-  exportJson,
   getChart,
   getExport,
   listExports,
@@ -21,6 +24,7 @@ import {
   readJournal,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import { streamBookFile } from "../../books/book-files.js";
 import { type HttpReply, type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
@@ -51,54 +55,10 @@ export const BOOKS_TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "acknowledged, set the match groups of their bills Synced.",
 };
 
-/** A chart mapping as the API answers it. */
-export const chartJson = (c: AccountingChart) => ({ ...c, updatedAt: c.updatedAt?.toISOString() ?? null });
-
-const code = { type: "string", pattern: "^[0-9]{4,8}$" } as const;
-const CHART: JsonSchema = {
-  type: "object",
-  required: ["accounts", "datev", "updatedAt"],
-  properties: {
-    accounts: {
-      type: "object",
-      description: "The account of each role (SKR03 by default).",
-      properties: Object.fromEntries(
-        ["payables", "receivables", "bank", "expenses", "revenue", "inputVat", "outputVat"].map((r) => [r, code]),
-      ),
-    },
-    datev: {
-      type: "object",
-      properties: {
-        consultantNumber: { type: ["string", "null"], description: "Beraternummer." },
-        clientNumber: { type: ["string", "null"], description: "Mandantennummer." },
-        fiscalYearStart: { type: "string", description: "MM-DD." },
-        chartOfAccounts: { type: "string", description: "Sachkontenrahmen: 03 or 04." },
-        baseCurrency: { type: "string" },
-      },
-    },
-    updatedAt: { ...S.nullableDateTime, description: "Null while the defaults apply." },
-  },
-};
-const ACTOR: JsonSchema = { type: "object", properties: { type: S.string, id: S.nullableString } };
-const EXPORT: JsonSchema = {
-  type: "object",
-  properties: {
-    id: S.uuid,
-    organisationId: S.uuid,
-    from: { type: "string", format: "date" },
-    to: { type: "string", format: "date" },
-    format: { type: "string", enum: ["csv", "datev"] },
-    onlyNew: { type: "boolean" },
-    entryCount: { type: "integer" },
-    lineCount: { type: "integer" },
-    createdAt: S.dateTime,
-    createdBy: ACTOR,
-    acknowledgedAt: S.nullableDateTime,
-    acknowledgedBy: { oneOf: [ACTOR, { type: "null" }] },
-    matchGroupsSynced: { type: "integer" },
-    fileUrl: S.string,
-  },
-};
+/** An export as the API answers it: core's view and where its file is. */
+const ExportAnswer = t.intersection([ExportView, t.type({ fileUrl: t.string })], "AccountingExportAnswer");
+const CHART = toJsonSchema(ChartView);
+const EXPORT = toJsonSchema(ExportAnswer);
 const FILE = {
   description:
     "The file, streamed: apar's journal CSV (UTF-8) or DATEV's Buchungsstapel (Windows-1252), as the format says.",
@@ -121,9 +81,11 @@ const PERIOD_PARAMETERS = [
     schema: { type: "string", format: "date" },
   },
 ] as const;
-/** An export as the API answers it: core's view and where its file is. */
 const exportPath = (id: string) => `/v1/accounting/exports/${id}`;
-const exportView = (json: ExportJson) => ({ ...json, fileUrl: `${exportPath(json.id)}/file` });
+const exportView = (json: ExportJson): t.TypeOf<typeof ExportAnswer> => ({
+  ...json,
+  fileUrl: `${exportPath(json.id)}/file`,
+});
 const exportAnswer = (e: AccountingExport) => exportView(exportJson(e));
 
 const missing = { description: "`AccountingExport.NotFound`: no such export in the organisation." };
@@ -147,7 +109,7 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ACCESS,
     responses: { "200": { description: "The chart (the defaults until set).", schema: CHART } },
-    handler: (ctx) => reply(getChart(deps())(orgScope(ctx).scope), 200, chartJson),
+    handler: (ctx) => reply(getChart(deps())(orgScope(ctx).scope), 200, chartView),
   },
   {
     method: "PUT",
@@ -158,7 +120,7 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
     access: ACCESS,
     requestBody: jsonBody(ChartBody),
     responses: { "200": { description: "The chart.", schema: CHART }, "400": invalid },
-    handler: (ctx) => withBody(ChartBody, ctx, (b) => reply(putChart(deps())(orgScope(ctx).scope, b), 200, chartJson)),
+    handler: (ctx) => withBody(ChartBody, ctx, (b) => reply(putChart(deps())(orgScope(ctx).scope, b), 200, chartView)),
   },
   {
     method: "GET",
@@ -239,7 +201,7 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ACCESS,
     parameters: LIST_PARAMETERS,
-    responses: { "200": { description: "A page.", schema: listSchema(EXPORT) } },
+    responses: { "200": { description: "A page.", schema: listSchema(ExportAnswer) } },
     handler: async (ctx) => {
       const page = pageOf(ctx);
       return E.isLeft(page)

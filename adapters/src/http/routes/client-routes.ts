@@ -1,4 +1,4 @@
-import { listEnvelope, notFound } from "@apar/core";
+import { ClientView, listEnvelope, notFound } from "@apar/core";
 import {
   CreateClientBody,
   createClient,
@@ -49,7 +49,7 @@ export const clientRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: { scope: "operator" },
     parameters: LIST_PARAMETERS,
-    responses: { "200": { description: "One page of clients.", schema: listSchema(CLIENT_SCHEMA) } },
+    responses: { "200": { description: "One page of clients.", schema: listSchema(ClientView) } },
     handler: async (ctx) => {
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;

@@ -1,4 +1,14 @@
-import { type AllowedSender, billJson, type Company, listEnvelope } from "@apar/core";
+import {
+  type AllowedSender,
+  billJson,
+  type Company,
+  CompanyView,
+  companyView,
+  listEnvelope,
+  SenderView,
+  senderView,
+  toJsonSchema,
+} from "@apar/core";
 import {
   AllowedSenderBody,
   AllowFromRejectionBody,
@@ -6,6 +16,7 @@ import {
   addAllowedSender,
   allowSenderFromRejection,
   assignCompanyBill,
+  CompanyBillView,
   CreateCompanyBody,
   companyBillJson,
   createCompany,
@@ -43,38 +54,9 @@ const ACCESS = { scope: "client", module: "inbox", resource: "Company" } as cons
 // Companies decide who may mail bills into which organisation: only client administrators change them.
 // A malformed id answers like a missing one: no row has this id.
 
-const COMPANY_SCHEMA = {
-  type: "object",
-  required: ["id", "name", "slug", "forwardingAddress", "organisationIds", "createdAt", "updatedAt"],
-  properties: {
-    id: S.uuid,
-    name: S.string,
-    slug: { type: "string", description: "The forwarding address's local part; it stays when the company is renamed." },
-    forwardingAddress: { type: "string", description: "Forward bills here: `<slug>@<APAR_INBOUND_DOMAIN>`." },
-    organisationIds: { type: "array", items: S.uuid, description: "The organisations whose bills it receives." },
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  },
-} as const;
-
-const SENDER_SCHEMA = {
-  type: "object",
-  required: ["id", "kind", "value", "createdAt"],
-  properties: {
-    id: S.uuid,
-    kind: { type: "string", enum: ["Address", "Domain"], description: "One address, or every address at a domain." },
-    value: { type: "string", description: "The address or domain, lower-case." },
-    createdAt: S.dateTime,
-  },
-} as const;
-
-const COMPANY_BILL_SCHEMA = {
-  type: "object",
-  description: "The bill as GET /v1/bills/{id} answers it, with `organisationId` null and the `companyId`.",
-  required: ["id", "organisationId", "companyId", "state"],
-  properties: { id: S.uuid, organisationId: { type: "null" }, companyId: S.uuid, state: S.string },
-  additionalProperties: true,
-} as const;
+const COMPANY_SCHEMA = toJsonSchema(CompanyView);
+const SENDER_SCHEMA = toJsonSchema(SenderView);
+const COMPANY_BILL_SCHEMA = toJsonSchema(CompanyBillView);
 
 const NOT_FOUND = {
   "404": {
@@ -83,23 +65,6 @@ const NOT_FOUND = {
       "caller's organisations (for callers who are not client administrators).",
   },
 };
-
-const companyView = (domain: string) => (c: Company) => ({
-  id: c.id,
-  name: c.name,
-  slug: c.slug,
-  forwardingAddress: `${c.slug}@${domain}`,
-  organisationIds: c.organisationIds,
-  createdAt: c.createdAt.toISOString(),
-  updatedAt: c.updatedAt.toISOString(),
-});
-
-const senderView = (s: AllowedSender) => ({
-  id: s.id,
-  kind: s.kind,
-  value: s.value,
-  createdAt: s.createdAt.toISOString(),
-});
 
 /** Companies, their sender allowlists and the bills that wait for an organisation (client-scoped). */
 export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
@@ -130,7 +95,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       parameters: LIST_PARAMETERS,
-      responses: { "200": { description: "One page of companies.", schema: listSchema(COMPANY_SCHEMA) } },
+      responses: { "200": { description: "One page of companies.", schema: listSchema(CompanyView) } },
       handler: async (ctx) => {
         const { auth, client } = clientAuth(ctx);
         const page = pageOf(ctx);
@@ -204,7 +169,7 @@ export const companyRoutes = (deps: CompanyRouteDeps): RouteDef[] => {
       responses: {
         "200": {
           description: "The allowlist, oldest first (one page: nextCursor is null).",
-          schema: listSchema(SENDER_SCHEMA),
+          schema: listSchema(SenderView),
         },
         ...NOT_FOUND,
       },

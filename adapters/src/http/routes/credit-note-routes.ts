@@ -1,4 +1,4 @@
-import { decode, isUuid, listEnvelope, validationError } from "@apar/core";
+import { CreditNoteView, decode, isUuid, listEnvelope, validationError } from "@apar/core";
 import {
   CreateCreditNoteBody,
   createCreditNote,
@@ -101,7 +101,7 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: AR_ACCESS,
       parameters: [...LIST_PARAMETERS, { name: "InvoiceId", in: "query", schema: { type: "string", format: "uuid" } }],
-      responses: { "200": { description: "A page of credit notes.", schema: listSchema(CREDIT_NOTE_SCHEMA) } },
+      responses: { "200": { description: "A page of credit notes.", schema: listSchema(CreditNoteView) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;

@@ -1,12 +1,15 @@
 import {
   type Customer,
+  CustomerView,
   customerJson,
   type DomainError,
   decode,
   limitParam,
   listEnvelope,
   type Product,
+  ProductView,
   productJson,
+  toJsonSchema,
   validationError,
 } from "@apar/core";
 import {
@@ -48,45 +51,6 @@ const searchQuery = (ctx: RouteContext): E.Either<DomainError, { q: string; limi
   return E.isLeft(limit) ? limit : E.right({ q, limit: limit.right });
 };
 
-export const CUSTOMER_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["id", "organisationId", "name", "createdAt", "updatedAt"],
-  properties: {
-    id: S.uuid,
-    organisationId: S.uuid,
-    name: S.string,
-    email: S.nullableString,
-    address: S.nullableString,
-    taxNumber: S.nullableString,
-    country: { type: ["string", "null"], description: "ISO 3166-1 alpha-2" },
-    currency: { type: ["string", "null"], description: "Default currency of new invoices" },
-    paymentTermsDays: {
-      type: ["integer", "null"],
-      description:
-        "Days from issue to due of new invoices; null: the seller identity's defaultPaymentTermsDays, else 30",
-    },
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  },
-};
-
-export const PRODUCT_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["id", "organisationId", "name", "unitPrice", "taxRate", "createdAt", "updatedAt"],
-  properties: {
-    id: S.uuid,
-    organisationId: S.uuid,
-    name: S.string,
-    description: S.nullableString,
-    sku: S.nullableString,
-    unitPrice: { type: "string", description: "Decimal amount" },
-    currency: S.nullableString,
-    taxRate: { type: "string", description: "Percent" },
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  },
-};
-
 type Scope = ReturnType<typeof orgScope>["scope"];
 type Task<A> = () => Promise<E.Either<DomainError, A>>;
 
@@ -101,21 +65,22 @@ interface Ops<A> {
 }
 
 /** One catalogue resource: its names, schemas, codecs and use cases. */
-interface Resource<A> {
+interface Resource<A, C extends t.Mixed> {
   readonly name: string;
   readonly plural: string;
-  readonly schema: JsonSchema;
+  /** The codec of its view (the response schemas are generated from it). */
+  readonly viewCodec: t.Mixed;
   readonly notFound: string;
   readonly searchFields: string;
-  readonly view: (a: A) => unknown;
+  readonly view: (a: A) => t.TypeOf<C>;
   readonly createBody: t.Mixed;
   readonly updateBody: t.Mixed;
   readonly ops: Ops<A>;
 }
 
-const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
+const routesFor = <A extends { id: string }, C extends t.Mixed>(r: Resource<A, C>): RouteDef[] => {
   const base = `/v1/${r.plural}`;
-  const answer = { description: `The ${r.name}.`, schema: r.schema };
+  const answer = { description: `The ${r.name}.`, schema: toJsonSchema(r.viewCodec) };
   const missing = { description: `\`${r.notFound}\`: no such ${r.name} in the organisation.` };
   const cap = r.name[0]?.toUpperCase() + r.name.slice(1);
   const capPlural = r.plural[0]?.toUpperCase() + r.plural.slice(1);
@@ -146,7 +111,7 @@ const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
         ...LIST_PARAMETERS,
         { name: "q", in: "query", description: `Part of the ${r.searchFields}.`, schema: { type: "string" } },
       ],
-      responses: { "200": { description: `A page of ${r.plural}.`, schema: listSchema(r.schema) } },
+      responses: { "200": { description: `A page of ${r.plural}.`, schema: listSchema(r.viewCodec) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
@@ -178,7 +143,7 @@ const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
         },
       ],
       responses: {
-        "200": { description: "The best matches (one page: nextCursor is null).", schema: listSchema(r.schema) },
+        "200": { description: "The best matches (one page: nextCursor is null).", schema: listSchema(r.viewCodec) },
         "400": { description: "`Request.Invalid`: q missing or limit out of range." },
       },
       handler: async (ctx) => {
@@ -229,10 +194,10 @@ const routesFor = <A extends { id: string }>(r: Resource<A>): RouteDef[] => {
 
 /** Customers and products of the organisation: create, read, update, delete, list with `q`, fuzzy search. */
 export const customerAndProductRoutes = (deps: CatalogueRouteDeps): RouteDef[] => [
-  ...routesFor<Customer>({
+  ...routesFor({
     name: "customer",
     plural: "customers",
-    schema: CUSTOMER_SCHEMA,
+    viewCodec: CustomerView,
     notFound: "Customer.NotFound",
     searchFields: "name, e-mail or tax number",
     view: customerJson,
@@ -247,10 +212,10 @@ export const customerAndProductRoutes = (deps: CatalogueRouteDeps): RouteDef[] =
       remove: (scope, id) => deleteCustomer(deps())(scope, id),
     },
   }),
-  ...routesFor<Product>({
+  ...routesFor({
     name: "product",
     plural: "products",
-    schema: PRODUCT_SCHEMA,
+    viewCodec: ProductView,
     notFound: "Product.NotFound",
     searchFields: "name, SKU or description",
     view: productJson,

@@ -5,6 +5,8 @@ import {
   decode,
   enumParam,
   INVOICE_STATUSES,
+  InvoicePaymentView,
+  InvoiceView,
   listEnvelope,
   Uuid,
   validationError,
@@ -100,7 +102,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       access: AR_ACCESS,
       parameters: [...LIST_PARAMETERS, ...FILTERS],
       responses: {
-        "200": { description: "A page of invoices.", schema: listSchema(INVOICE_SCHEMA) },
+        "200": { description: "A page of invoices.", schema: listSchema(InvoiceView) },
         "400": { description: "`Request.Invalid`: a bad filter or cursor." },
       },
       handler: async (ctx) => {
@@ -196,7 +198,7 @@ export const invoiceRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: AR_ACCESS,
       responses: {
-        "200": { description: "Every payment, oldest first.", schema: listSchema(PAYMENT_SCHEMA) },
+        "200": { description: "Every payment, oldest first.", schema: listSchema(InvoicePaymentView) },
         "404": missing,
       },
       handler: async (ctx) =>

@@ -7,4 +7,4 @@ export const PAYMENT_SCHEMA = toJsonSchema(InvoicePaymentView);
 
 export const CREDIT_NOTE_SCHEMA = toJsonSchema(CreditNoteView);
 
-export const INVOICE_HISTORY_SCHEMA = listSchema(toJsonSchema(InvoiceHistoryEntryView));
+export const INVOICE_HISTORY_SCHEMA = listSchema(InvoiceHistoryEntryView);

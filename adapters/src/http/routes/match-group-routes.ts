@@ -1,4 +1,4 @@
-import { listEnvelope } from "@apar/core";
+import { listEnvelope, MatchGroupSummaryView, matchGroupSummary } from "@apar/core";
 import {
   AllocationBody,
   addAllocation,
@@ -49,20 +49,12 @@ export const matchGroupRoutes = (deps: MatchingRouteDeps): RouteDef[] => {
       summary: "List match groups (status as last recorded)",
       tags: [TAG],
       access: ACCESS,
-      responses: { "200": list({ type: "object" }) },
+      responses: { "200": list(MatchGroupSummaryView) },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         return E.isLeft(page)
           ? page.left
-          : reply(listMatchGroups(deps())(scope(ctx), page.right), 200, (p) =>
-              listEnvelope(p, (g) => ({
-                id: g.id,
-                billId: g.billId,
-                status: g.status,
-                createdAt: g.createdAt.toISOString(),
-                updatedAt: g.updatedAt.toISOString(),
-              })),
-            );
+          : reply(listMatchGroups(deps())(scope(ctx), page.right), 200, (p) => listEnvelope(p, matchGroupSummary));
       },
       parameters: LIST_PARAMETERS,
     },

@@ -1,4 +1,4 @@
-import { listEnvelope } from "@apar/core";
+import { DeliveryNoteView, listEnvelope, PurchaseOrderView } from "@apar/core";
 import {
   createPurchaseOrder,
   DeliveryNoteBody,
@@ -52,7 +52,7 @@ export const matchingDocumentRoutes = (deps: MatchingRouteDeps): RouteDef[] => {
       summary: "List purchase orders (oldest first)",
       tags: [TAG],
       access: ACCESS,
-      responses: { "200": list(PO_SCHEMA) },
+      responses: { "200": list(PurchaseOrderView) },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         return E.isLeft(page)
@@ -130,7 +130,7 @@ export const matchingDocumentRoutes = (deps: MatchingRouteDeps): RouteDef[] => {
       summary: "List delivery notes (oldest first)",
       tags: [TAG],
       access: ACCESS,
-      responses: { "200": list(DN_SCHEMA) },
+      responses: { "200": list(DeliveryNoteView) },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         return E.isLeft(page)

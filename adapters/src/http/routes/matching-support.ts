@@ -8,6 +8,7 @@ import {
   toJsonSchema,
 } from "@apar/core";
 import { TolerancesView } from "@apar/core/app";
+import type * as t from "io-ts";
 import type { JsonSchema, RouteContext } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { listSchema, orgScope } from "./support.js";
@@ -43,7 +44,7 @@ export const group = {
 export const missing = (what: string) => ({ description: `\`${what}.NotFound\`.` });
 export const taken = (what: string) => ({ description: `\`${what}.NumberTaken\`: the number is in use.` });
 export const invalid = { description: "`Request.Invalid` with the field errors." };
-export const list = (schema: JsonSchema) => ({ description: "A page.", schema: listSchema(schema) });
+export const list = (item: t.Mixed) => ({ description: "A page.", schema: listSchema(item) });
 export const scope = (ctx: RouteContext) => orgScope(ctx).scope;
 export const who = (ctx: RouteContext) => {
   const { auth, scope } = orgScope(ctx);

@@ -4,10 +4,12 @@ import {
   domainError,
   encodeIdCursor,
   INDUSTRIES,
+  IndustryView,
   industryOf,
   listEnvelope,
   notFound,
   type Organisation,
+  OrganisationView,
   type RequestAuth,
   validationError,
 } from "@apar/core";
@@ -111,7 +113,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: { scope: "client" },
     parameters: LIST_PARAMETERS,
-    responses: { "200": { description: "One page of organisations.", schema: listSchema(ORGANISATION_SCHEMA) } },
+    responses: { "200": { description: "One page of organisations.", schema: listSchema(OrganisationView) } },
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
       const page = pageOf(ctx);
@@ -288,11 +290,7 @@ export const organisationRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     responses: {
       "200": {
         description: "One page of industries.",
-        schema: listSchema({
-          type: "object",
-          required: ["id", "name"],
-          properties: { id: S.string, name: S.string },
-        }),
+        schema: listSchema(IndustryView),
       },
     },
     handler: async (ctx) => {

@@ -84,7 +84,7 @@ export const paymentRunRoutes = (deps: PaymentRunRouteDeps): RouteDef[] => {
       parameters: [IDEMPOTENCY_KEY_PARAMETER],
       requestBody: jsonBody(CreatePaymentRunBody),
       responses: {
-        "201": { description: "The runs proposed, one per currency.", schema: listSchema(RUN) },
+        "201": { description: "The runs proposed, one per currency.", schema: listSchema(PaymentRunView) },
         "400": {
           description:
             "`Request.Invalid`: billIds, bills or dueBy (one of them), dates, amounts, at most 500 bills, the key.",
@@ -128,7 +128,7 @@ export const paymentRunRoutes = (deps: PaymentRunRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       parameters: LIST_PARAMETERS,
-      responses: { "200": { description: "A page.", schema: listSchema(RUN) } },
+      responses: { "200": { description: "A page.", schema: listSchema(PaymentRunView) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;

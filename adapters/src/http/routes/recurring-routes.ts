@@ -1,4 +1,4 @@
-import { decode, listEnvelope } from "@apar/core";
+import { decode, listEnvelope, toJsonSchema } from "@apar/core";
 import {
   CreateScheduleBody,
   cancelSchedule,
@@ -7,6 +7,7 @@ import {
   listSchedules,
   pauseSchedule,
   resumeSchedule,
+  ScheduleView,
   scheduleJson,
   UpdateScheduleBody,
   updateSchedule,
@@ -22,43 +23,7 @@ export type RecurringRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 const TAG = "recurring-invoices";
 const ACCESS = { scope: "organisation", module: "ar" } as const;
 
-const CADENCE = { type: "string", enum: ["Weekly", "Monthly", "Quarterly", "Annually"] } as const;
-const DATE = { type: "string", format: "date" } as const;
-const LINES = {
-  type: "array",
-  minItems: 1,
-  maxItems: 200,
-  items: { type: "object", description: "A line item as POST /v1/invoices takes it." },
-} as const;
-
-const BODY_PROPERTIES: Record<string, JsonSchema> = {
-  customerId: S.uuid,
-  cadence: CADENCE,
-  startDate: { ...DATE, description: "The first occurrence's date (today or later, in the organisation's zone)." },
-  endDate: { type: ["string", "null"], format: "date", description: "Inclusive; null: no end date." },
-  totalOccurrences: { type: ["integer", "null"], minimum: 1, maximum: 1000, description: "Null: until stopped." },
-  autoSend: { type: "boolean", description: "False (the default): occurrences stay drafts." },
-  lineItems: LINES,
-  memo: S.nullableString,
-  dueDays: { type: "integer", minimum: 0, maximum: 365, default: 30 },
-  currency: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
-};
-
-const SCHEDULE_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
-    ...BODY_PROPERTIES,
-    id: S.uuid,
-    timeZone: S.string,
-    status: { type: "string", enum: ["Active", "Paused", "Completed", "Cancelled"] },
-    occurrencesGenerated: { type: "integer" },
-    nextOccurrenceNumber: { type: ["integer", "null"] },
-    nextRunAt: S.nullableDateTime,
-    lastGeneratedAt: S.nullableDateTime,
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  },
-};
+const SCHEDULE_SCHEMA = toJsonSchema(ScheduleView);
 
 const answer = { description: "The recurring invoice.", schema: SCHEDULE_SCHEMA };
 const missing = { description: "`RecurringInvoice.NotFound`: no such recurring invoice in the organisation." };
@@ -105,7 +70,7 @@ export const recurringRoutes = (deps: RecurringRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       parameters: LIST_PARAMETERS,
-      responses: { "200": { description: "A page of schedules.", schema: listSchema(SCHEDULE_SCHEMA) } },
+      responses: { "200": { description: "A page of schedules.", schema: listSchema(ScheduleView) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;

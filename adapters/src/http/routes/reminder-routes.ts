@@ -1,9 +1,11 @@
-import { decode, REMINDER_OFFSETS } from "@apar/core";
+import { decode, REMINDER_OFFSETS, toJsonSchema } from "@apar/core";
 import {
   getReminderRules,
   listInvoiceReminders,
   putReminderRules,
   ReminderRulesBody,
+  ReminderRulesView,
+  ReminderView,
   reminderJson,
   sendReminderNow,
 } from "@apar/core/app";
@@ -18,26 +20,7 @@ export type ReminderRouteDeps = RouteDeps<"db" | "clock" | "ids" | "mailer" | "m
 const TAG = "invoice-reminders";
 const ACCESS = { scope: "organisation", module: "ar" } as const;
 
-const OFFSETS = { type: "array", items: { type: "string", enum: [...REMINDER_OFFSETS] } } as const;
-const RULES: JsonSchema = {
-  type: "object",
-  required: ["offsets", "isDefault"],
-  properties: { offsets: OFFSETS, isDefault: { type: "boolean", description: "True until the organisation chose." } },
-};
-const REMINDER: JsonSchema = {
-  type: "object",
-  properties: {
-    id: S.uuid,
-    invoiceId: S.uuid,
-    offset: { type: "string", enum: [...REMINDER_OFFSETS, "Manual"] },
-    status: { type: "string", enum: ["Pending", "Sent", "Cancelled", "Failed"] },
-    scheduledFor: S.dateTime,
-    sentAt: S.nullableDateTime,
-    recipient: S.nullableString,
-    error: S.nullableString,
-    createdAt: S.dateTime,
-  },
-};
+const RULES = toJsonSchema(ReminderRulesView);
 const missing = { description: "`Invoice.NotFound`: no such invoice in the organisation." };
 
 /** The organisation's reminder rules, and each invoice's reminder history and send-now. */
@@ -78,7 +61,7 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
       responses: {
         "200": {
           description: "Every reminder of the invoice, oldest due first (one page).",
-          schema: listSchema(REMINDER),
+          schema: listSchema(ReminderView),
         },
         "404": missing,
       },
@@ -95,8 +78,8 @@ export const reminderRoutes = (deps: ReminderRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: {
-        "201": { description: "Sent (or Failed: see `error`).", schema: REMINDER },
-        "200": { description: "The reminder sent in the last 60 s.", schema: REMINDER },
+        "201": { description: "Sent (or Failed: see `error`).", schema: toJsonSchema(ReminderView) },
+        "200": { description: "The reminder sent in the last 60 s.", schema: toJsonSchema(ReminderView) },
         "404": missing,
         "409": { description: "`Reminder.NotRemindable`: draft, paid, voided or credited invoices get none." },
       },

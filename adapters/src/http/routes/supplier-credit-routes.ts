@@ -1,4 +1,4 @@
-import { decode, listEnvelope } from "@apar/core";
+import { CreditApplicationView, decode, listEnvelope, SupplierCreditNoteView, toJsonSchema } from "@apar/core";
 import {
   applySupplierCredit,
   deleteSupplierCreditNote,
@@ -32,47 +32,13 @@ export type SupplierCreditRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 
 const TAG = "supplier-credits";
 const ACCESS = { scope: "organisation", module: "ap" } as const;
-const amount = { type: "string", pattern: "^-?\\d{1,20}(\\.\\d{1,10})?$" } as const;
-
-const APPLICATION: JsonSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string", format: "uuid" },
-    billId: { type: "string", format: "uuid" },
-    amount,
-    status: { type: "string", enum: ["Applied", "Reversed"] },
-    appliedAt: { type: "string", format: "date-time" },
-    reversedAt: { type: ["string", "null"], format: "date-time" },
-  },
-};
-const NOTE: JsonSchema = {
-  type: "object",
-  properties: {
-    id: { type: "string", format: "uuid" },
-    organisationId: { type: "string", format: "uuid" },
-    supplierId: { type: "string", format: "uuid" },
-    number: { type: ["string", "null"] },
-    currency: { type: "string" },
-    amount,
-    amountApplied: amount,
-    amountRemaining: amount,
-    reason: { type: ["string", "null"] },
-    issueDate: { type: ["string", "null"], format: "date" },
-    status: { type: "string", enum: ["Draft", "Issued", "PartiallyApplied", "Applied"] },
-    applications: { type: "array", items: APPLICATION },
-    issuedAt: { type: ["string", "null"], format: "date-time" },
-    createdAt: { type: "string", format: "date-time" },
-    updatedAt: { type: "string", format: "date-time" },
-  },
-};
-
 /** Draft, issue, apply, reverse, read and delete supplier credit notes. */
 export const supplierCreditRoutes = (deps: SupplierCreditRouteDeps): RouteDef[] => {
   const ctxOf = (ctx: RouteContext) => {
     const { auth, scope } = orgScope(ctx);
     return { scope, actor: auth.actor };
   };
-  const note = { description: "The supplier credit note.", schema: NOTE };
+  const note = { description: "The supplier credit note.", schema: toJsonSchema(SupplierCreditNoteView) };
   const missing = { description: "`SupplierCreditNote.NotFound`." };
   const invalid = { description: "`Request.Invalid` with the field errors." };
   const state = { description: "`SupplierCreditNote.InvalidTransition` (the state is named)." };
@@ -107,7 +73,7 @@ export const supplierCreditRoutes = (deps: SupplierCreditRouteDeps): RouteDef[] 
       summary: "List supplier credit notes (oldest first)",
       tags: [TAG],
       access: ACCESS,
-      responses: { "200": { description: "A page.", schema: listSchema(NOTE) } },
+      responses: { "200": { description: "A page.", schema: listSchema(SupplierCreditNoteView) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
@@ -192,7 +158,7 @@ export const supplierCreditRoutes = (deps: SupplierCreditRouteDeps): RouteDef[] 
       responses: {
         "200": {
           description: "Every application, oldest first.",
-          schema: listSchema(APPLICATION),
+          schema: listSchema(CreditApplicationView),
         },
         "404": missing,
       },

@@ -1,4 +1,4 @@
-import { actsAs, decode, listEnvelope, supplierJson } from "@apar/core";
+import { actsAs, decode, listEnvelope, SupplierHistoryEntryView, SupplierView, supplierJson } from "@apar/core";
 import {
   ConfirmBankDetailsBody,
   CreateSupplierBody,
@@ -56,7 +56,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
         ...LIST_PARAMETERS,
         { name: "q", in: "query", description: "Part of the name, tax number or e-mail.", schema: { type: "string" } },
       ],
-      responses: { "200": { description: "A page of suppliers.", schema: listSchema(SUPPLIER_SCHEMA) } },
+      responses: { "200": { description: "A page of suppliers.", schema: listSchema(SupplierView) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
@@ -146,7 +146,7 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       tags: [TAG],
       access: ACCESS,
       responses: {
-        "200": { description: "The history, oldest first.", schema: listSchema(SUPPLIER_HISTORY_ENTRY_SCHEMA) },
+        "200": { description: "The history, oldest first.", schema: listSchema(SupplierHistoryEntryView) },
         "404": missing,
       },
       handler: async (ctx) => reply(getSupplierHistory(deps())(orgScope(ctx).scope, idOf(ctx)), 200, wholeList),

@@ -7,8 +7,10 @@ import {
   domainError,
   isUuid,
   Limit,
+  ListBody,
   pageRequest,
   type RequestAuth,
+  toJsonSchema,
   validationError,
 } from "@apar/core";
 import type { CompanyVisibility, OperationIdempotency } from "@apar/core/app";
@@ -151,16 +153,8 @@ export const LIST_PARAMETERS: readonly ParameterDef[] = [
   },
 ];
 
-/** The schema of a list body whose items have `item`'s schema. */
-export const listSchema = (item: JsonSchema): JsonSchema => ({
-  type: "object",
-  required: ["data", "nextCursor", "hasMore"],
-  properties: {
-    data: { type: "array", items: item },
-    nextCursor: { type: ["string", "null"], description: "Pass as Cursor for the next page; null on the last." },
-    hasMore: { type: "boolean" },
-  },
-});
+/** The schema of a list body whose items are `item`'s, generated from core's `ListBody`. */
+export const listSchema = (item: t.Mixed): JsonSchema => toJsonSchema(ListBody(item));
 
 /** JSON Schema shorthands. */
 export const S = {

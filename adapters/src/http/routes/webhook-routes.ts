@@ -6,6 +6,7 @@ import {
   listEnvelope,
   notFound,
   SUBSCRIBABLE_EVENT_TYPES,
+  toJsonSchema,
   validationError,
 } from "@apar/core";
 import {
@@ -19,6 +20,7 @@ import {
   listWebhookDeliveries,
   listWebhookSubscriptions,
   RecoverDeliveriesBody,
+  RequeuedView,
   recoverWebhookDeliveries,
   replayWebhookDelivery,
   rotateWebhookSecret,
@@ -26,6 +28,9 @@ import {
   sendWebhookTest,
   UpdateSubscriptionBody,
   updateWebhookSubscription,
+  WebhookDeliveryView,
+  WebhookSubscriptionView,
+  WebhookSubscriptionWithSecretView,
   webhookDeliveryView,
   webhookSubscriptionView,
 } from "@apar/core/app";
@@ -48,48 +53,9 @@ export type WebhookRouteDeps = RouteDeps<"webhooks">;
 const TAG = "webhooks";
 const ADMIN = { scope: "client" } as const; // which roles: the permissions table
 
-const SUBSCRIPTION_PROPERTIES = {
-  id: S.uuid,
-  clientId: S.uuid,
-  url: S.string,
-  eventTypes: { type: "array", items: { type: "string", enum: SUBSCRIBABLE_EVENT_TYPES } },
-  active: { type: "boolean" },
-  consecutiveFailures: { type: "integer" },
-  createdAt: S.dateTime,
-  updatedAt: S.dateTime,
-  disabledAt: S.nullableDateTime,
-  disabledReason: { type: ["string", "null"], enum: ["ConsecutiveFailures", "Manual", null] },
-} as const;
-const SUBSCRIPTION_SCHEMA: JsonSchema = {
-  type: "object",
-  required: Object.keys(SUBSCRIPTION_PROPERTIES),
-  properties: SUBSCRIPTION_PROPERTIES,
-};
-const WITH_SECRET_SCHEMA: JsonSchema = {
-  type: "object",
-  required: [...Object.keys(SUBSCRIPTION_PROPERTIES), "secret"],
-  properties: { ...SUBSCRIPTION_PROPERTIES, secret: { type: "string", description: "whsec_...; shown only here." } },
-};
-const DELIVERY_PROPERTIES = {
-  id: S.uuid,
-  subscriptionId: S.uuid,
-  eventId: S.uuid,
-  eventType: S.string,
-  status: { type: "string", enum: DELIVERY_STATUSES },
-  attempts: { type: "integer" },
-  nextAttemptAt: S.nullableDateTime,
-  lastStatusCode: { type: ["integer", "null"] },
-  lastError: S.nullableString,
-  lastLatencyMs: { type: ["integer", "null"] },
-  createdAt: S.dateTime,
-  updatedAt: S.dateTime,
-  deliveredAt: S.nullableDateTime,
-} as const;
-const DELIVERY_SCHEMA: JsonSchema = {
-  type: "object",
-  required: Object.keys(DELIVERY_PROPERTIES),
-  properties: DELIVERY_PROPERTIES,
-};
+const SUBSCRIPTION_SCHEMA = toJsonSchema(WebhookSubscriptionView);
+const WITH_SECRET_SCHEMA = toJsonSchema(WebhookSubscriptionWithSecretView);
+const DELIVERY_SCHEMA = toJsonSchema(WebhookDeliveryView);
 
 const subscriptionMissing = () => notFound("WebhookSubscription.NotFound", "The webhook subscription does not exist.");
 const deliveryMissing = () => notFound("WebhookDelivery.NotFound", "The webhook delivery does not exist.");
@@ -209,7 +175,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ADMIN,
     parameters: LIST_PARAMETERS,
-    responses: { "200": { description: "One page.", schema: listSchema(SUBSCRIPTION_SCHEMA) } },
+    responses: { "200": { description: "One page.", schema: listSchema(WebhookSubscriptionView) } },
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
       const page = pageOf(ctx);
@@ -302,7 +268,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     responses: {
       "202": {
         description: "How many deliveries were queued again.",
-        schema: { type: "object", required: ["requeued"], properties: { requeued: { type: "integer" } } },
+        schema: toJsonSchema(RequeuedView),
       },
       ...NOT_FOUND,
     },
@@ -320,7 +286,7 @@ export const webhookRoutes = (deps: WebhookRouteDeps): RouteDef[] => [
     tags: [TAG],
     access: ADMIN,
     parameters: [...LIST_PARAMETERS, ...DELIVERY_FILTERS],
-    responses: { "200": { description: "One page, oldest first.", schema: listSchema(DELIVERY_SCHEMA) } },
+    responses: { "200": { description: "One page, oldest first.", schema: listSchema(WebhookDeliveryView) } },
     handler: async (ctx) => {
       const { client } = clientAuth(ctx);
       const page = pageOf(ctx);

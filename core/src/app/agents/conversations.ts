@@ -10,6 +10,7 @@ import {
   previewOf,
   titleOf,
 } from "../../agents/model.js";
+import type { ConversationJson, MessageJson } from "../../agents/views.js";
 import type { Actor } from "../../events/envelope.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { documented } from "../../shared/codecs/json-schema.js";
@@ -54,26 +55,6 @@ export const RenameConversationBody = closedType(
 );
 
 /** A conversation as the API answers it. */
-export interface ConversationJson {
-  readonly id: string;
-  readonly agentType: AgentType;
-  readonly title: string;
-  readonly lastMessagePreview: string;
-  readonly messageCount: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
-
-/** A message as the API answers it. */
-export interface MessageJson {
-  readonly id: string;
-  readonly role: "user" | "assistant";
-  readonly content: string;
-  readonly actions: readonly AgentAction[];
-  readonly truncated: boolean;
-  readonly createdAt: string;
-}
-
 export const conversationJson = (c: Conversation): ConversationJson => ({
   id: c.id,
   agentType: c.agentType,

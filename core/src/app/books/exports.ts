@@ -1,6 +1,12 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import type { AccountingExport, ExportedEntry, JournalEntry } from "../../books/index.js";
+import {
+  type AccountingExport,
+  type ExportedEntry,
+  type ExportJson,
+  exportJson,
+  type JournalEntry,
+} from "../../books/index.js";
 import type { Actor } from "../../events/envelope.js";
 import type { Stores } from "../../ports/stores.js";
 import { type DomainError, domainError, notFound } from "../../shared/errors.js";
@@ -11,39 +17,6 @@ import { type OperationIdempotency, oncePerKey, operationPlace, rememberResponse
 import { syncGroupWithin } from "../matching/match-groups.js";
 import { chartOf, datevRefusal, journalOf, periodRefusal, timeZoneOf } from "./books.js";
 import type { ExportBody } from "./inputs.js";
-
-/** An export as the API answers it. */
-export interface ExportJson {
-  readonly id: string;
-  readonly organisationId: string;
-  readonly from: string;
-  readonly to: string;
-  readonly format: AccountingExport["format"];
-  readonly onlyNew: boolean;
-  readonly entryCount: number;
-  readonly lineCount: number;
-  readonly createdAt: string;
-  readonly createdBy: Actor;
-  readonly acknowledgedAt: string | null;
-  readonly acknowledgedBy: Actor | null;
-  readonly matchGroupsSynced: number;
-}
-
-export const exportJson = (e: AccountingExport): ExportJson => ({
-  id: e.id,
-  organisationId: e.organisationId,
-  from: e.from,
-  to: e.to,
-  format: e.format,
-  onlyNew: e.onlyNew,
-  entryCount: e.entryCount,
-  lineCount: e.lineCount,
-  createdAt: e.createdAt.toISOString(),
-  createdBy: e.createdBy,
-  acknowledgedAt: e.acknowledgedAt?.toISOString() ?? null,
-  acknowledgedBy: e.acknowledgedBy,
-  matchGroupsSynced: e.matchGroupsSynced,
-});
 
 const exportNotFound = (): DomainError => notFound("AccountingExport.NotFound", "The export does not exist.");
 

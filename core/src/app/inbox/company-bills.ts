@@ -1,6 +1,8 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
-import { type BillJson, billJson } from "../../bills/bill-view.js";
+import * as t from "io-ts";
+import { BillLifecycleView } from "../../approvals/views.js";
+import { type BillJson, billJson, billMembers } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { type Bill, UNREAD_BILL } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
@@ -8,6 +10,7 @@ import type { CompanyBill } from "../../inbox/company-bill.js";
 import { COMPANY_BILL_MACHINE } from "../../inbox/company-bill-machine.js";
 import type { DocumentReader } from "../../ports/document-reader.js";
 import type { StoreName } from "../../ports/stores.js";
+import { Uuid } from "../../shared/codecs/uuid.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
 import { transition } from "../../shared/state-machine.js";
 import { billEvents } from "../bills/bill-events.js";
@@ -18,10 +21,11 @@ import type { InboxDeps } from "./deps.js";
 import type { ForwardDeps, ReadCompanyBillJob } from "./receive-forward.js";
 
 /** A waiting bill as GET /v1/companies/{companyId}/bills/{billId} answers it: a bill without organisation. */
-export type CompanyBillJson = Omit<BillJson, "organisationId"> & {
-  readonly organisationId: null;
-  readonly companyId: string;
-};
+export const CompanyBillView = t.exact(
+  t.intersection([t.type({ ...billMembers(t.null), companyId: Uuid }), BillLifecycleView]),
+  "CompanyBill",
+);
+export type CompanyBillJson = t.TypeOf<typeof CompanyBillView>;
 
 /** The JSON of a bill waiting for its organisation (the bill's own shape, `organisationId` null). */
 export const companyBillJson = (bill: CompanyBill): CompanyBillJson => {

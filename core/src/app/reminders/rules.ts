@@ -7,6 +7,7 @@ import { closedType } from "../../shared/codecs/closed-type.js";
 import type { DomainError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { ReminderDeps } from "./deps.js";
+import type { ReminderRulesJson } from "./reminder-json.js";
 
 const Offset = t.keyof(
   Object.fromEntries(REMINDER_OFFSETS.map((o) => [o, null])) as Record<ReminderOffset, null>,
@@ -16,13 +17,6 @@ const Offset = t.keyof(
 /** The body of PUT /v1/invoice-reminders: the offsets invoices get unless chosen at send (empty: none). */
 export const ReminderRulesBody = closedType({ offsets: t.readonlyArray(Offset) }, {}, "InvoiceReminderRules");
 export type ReminderRulesBody = t.TypeOf<typeof ReminderRulesBody>;
-
-/** The organisation's reminder rules as answered. */
-export interface ReminderRulesJson {
-  readonly offsets: readonly ReminderOffset[];
-  /** True while the organisation has not chosen (the defaults apply). */
-  readonly isDefault: boolean;
-}
 
 const sorted = (offsets: readonly ReminderOffset[]) =>
   [...new Set(offsets)].sort((a, b) => OFFSET_DAYS[a] - OFFSET_DAYS[b]);

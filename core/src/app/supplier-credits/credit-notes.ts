@@ -21,18 +21,11 @@ import { cannotDetail, canTrigger, transition } from "../../shared/state-machine
 import { SUPPLIER_CREDIT_MACHINE, type SupplierCreditTrigger } from "../../supplier-credits/credit-note-machine.js";
 import type { SupplierCreditNote, SupplierCreditStatus } from "../../supplier-credits/model.js";
 import { applicationProblem, appliedAmount, issuedStatus, remainingAmount } from "../../supplier-credits/rules.js";
+import type { SupplierCreditNoteJson } from "../../supplier-credits/views.js";
 import type { ApprovalDeps } from "../approvals/deps.js";
 import { billNotFound } from "../bills/bill-rules.js";
 import { moveBill } from "../bills/move-bill.js";
 import type { SupplierCreditApplicationBody, SupplierCreditNoteBody } from "./inputs.js";
-
-/** A supplier credit note as the API answers it and events carry it. */
-export type SupplierCreditNoteJson = Omit<SupplierCreditNote, "clientId" | "createdAt" | "updatedAt"> & {
-  readonly amountApplied: string;
-  readonly amountRemaining: string;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-};
 
 /** The JSON of a note. */
 export const supplierCreditNoteJson = (n: SupplierCreditNote): SupplierCreditNoteJson => {
