@@ -3,3 +3,4 @@ export * from "./aging.js";
 export * from "./items.js";
 export * from "./report-view.js";
 export * from "./statement.js";
+export * from "./views.js";

@@ -1,5 +1,15 @@
-import { APPROVAL_LINK_TTL_MS, clientSettingsOf } from "@apar/core";
-import { tolerancesOf } from "@apar/core/app";
+import {
+  APPROVAL_LINK_TTL_MS,
+  clientSettingsOf,
+  documented,
+  Integer,
+  nullable,
+  oneOf,
+  toJsonSchema,
+  Uuid,
+} from "@apar/core";
+import { TolerancesView, tolerancesOf } from "@apar/core/app";
+import * as t from "io-ts";
 import { PROBLEM_JSON, problemType } from "../problem.js";
 import type { HttpReply, JsonSchema, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
@@ -17,40 +27,29 @@ const DUPLICATE_RULES = [
   { basis: "SameFile", rule: "the very same document file (sha-256), whatever its fields" },
 ] as const;
 
-const AP_SETTINGS: JsonSchema = {
-  type: "object",
-  required: [
-    "organisationId",
-    "readingMethod",
-    "ocrLanguages",
-    "llmSecondLookBelow",
-    "duplicateRules",
-    "approvalLinkLifetimeHours",
-    "matchTolerances",
-    "billReviewTimeAfterDueDate",
-  ],
-  properties: {
-    organisationId: S.uuid,
-    readingMethod: { type: "string", enum: ["OCR", "LLM"], description: "How the client's bills are read." },
-    ocrLanguages: { type: "array", items: { type: "string" }, description: "tesseract language codes" },
-    llmSecondLookBelow: {
-      type: ["number", "null"],
+/** The AP settings as the API answers them. */
+const ApSettingsView = t.type(
+  {
+    organisationId: Uuid,
+    readingMethod: documented(oneOf(["OCR", "LLM"] as const, "ReadingMethod"), {
+      description: "How the client's bills are read.",
+    }),
+    ocrLanguages: documented(t.readonlyArray(t.string), { description: "tesseract language codes" }),
+    llmSecondLookBelow: documented(nullable(t.number), {
       description: "Key fields read with less confidence than this are asked of the LLM; null: never.",
-    },
-    duplicateRules: {
-      type: "array",
-      items: { type: "object", properties: { basis: S.string, rule: S.string } },
+    }),
+    duplicateRules: documented(t.readonlyArray(t.type({ basis: t.string, rule: t.string })), {
       description:
         "The rules a new bill is checked against earlier ones by (voided bills never count), strongest first.",
-    },
-    approvalLinkLifetimeHours: { type: "integer", description: "How long an emailed approval link works." },
-    matchTolerances: { type: "object", description: "As GET /v1/match-tolerances answers them." },
-    billReviewTimeAfterDueDate: {
-      type: ["integer", "null"],
+    }),
+    approvalLinkLifetimeHours: documented(Integer, { description: "How long an emailed approval link works." }),
+    matchTolerances: documented(TolerancesView, { description: "As GET /v1/match-tolerances answers them." }),
+    billReviewTimeAfterDueDate: documented(nullable(Integer), {
       description: "Days after its due date a bill may still wait in review (the client's setting).",
-    },
+    }),
   },
-};
+  "ApSettings",
+);
 
 /** A 410 for an endpoint apar no longer serves, naming what replaced it. */
 const removed = (path: string, detail: string, replacedBy: readonly string[]): HttpReply => ({
@@ -66,17 +65,18 @@ const removed = (path: string, detail: string, replacedBy: readonly string[]): H
   },
 });
 
-const REMOVED_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
-    type: S.string,
-    title: { type: "string", enum: ["Endpoint.Removed"] },
-    status: { type: "integer", enum: [410] },
-    detail: S.string,
-    instance: S.string,
-    replacedBy: { type: "array", items: S.string },
+/** The problem a removed endpoint answers, naming what replaced it. */
+const RemovedView = t.type(
+  {
+    type: t.string,
+    title: t.literal("Endpoint.Removed"),
+    status: t.literal(410),
+    detail: t.string,
+    instance: t.string,
+    replacedBy: t.readonlyArray(t.string),
   },
-};
+  "EndpointRemoved",
+);
 
 const PATCH_REPLACED_BY = [
   "PUT /v1/match-tolerances (match tolerances)",
@@ -100,22 +100,20 @@ export const apSettingsRoutes = (deps: ApSettingsRouteDeps): RouteDef[] => {
       "time after a bill's due date. Each is changed where it lives (see the removed PATCH's `replacedBy`).",
     tags: [TAG],
     access: { scope: "organisation", module: "ap" },
-    responses: { "200": { description: "The settings.", schema: AP_SETTINGS } },
+    responses: { "200": { description: "The settings.", schema: toJsonSchema(ApSettingsView) } },
     handler: async (ctx) => {
       const { auth, scope } = orgScope(ctx);
-      return {
-        status: 200,
-        body: {
-          organisationId: scope.organisationId,
-          readingMethod: deps().readingMethodFor(scope.clientId) === "llm" ? "LLM" : "OCR",
-          ocrLanguages: deps().ocrLanguages,
-          llmSecondLookBelow: deps().llmSecondLookBelow,
-          duplicateRules: DUPLICATE_RULES,
-          approvalLinkLifetimeHours: APPROVAL_LINK_TTL_MS / 3_600_000,
-          matchTolerances: await tolerancesOf(deps().db.stores, scope),
-          billReviewTimeAfterDueDate: clientSettingsOf(auth.client ?? {}).billReviewTimeAfterDueDate,
-        },
+      const body: t.TypeOf<typeof ApSettingsView> = {
+        organisationId: scope.organisationId,
+        readingMethod: deps().readingMethodFor(scope.clientId) === "llm" ? "LLM" : "OCR",
+        ocrLanguages: deps().ocrLanguages,
+        llmSecondLookBelow: deps().llmSecondLookBelow,
+        duplicateRules: DUPLICATE_RULES,
+        approvalLinkLifetimeHours: APPROVAL_LINK_TTL_MS / 3_600_000,
+        matchTolerances: await tolerancesOf(deps().db.stores, scope),
+        billReviewTimeAfterDueDate: clientSettingsOf(auth.client ?? {}).billReviewTimeAfterDueDate,
       };
+      return { status: 200, body };
     },
   });
   const gone = (method: "PATCH" | "POST", path: string, operationId: string, detail: string, by: readonly string[]) =>
@@ -128,7 +126,11 @@ export const apSettingsRoutes = (deps: ApSettingsRouteDeps): RouteDef[] => {
       security: "none",
       access: { scope: "none" },
       responses: {
-        "410": { description: "Removed (Endpoint.Removed).", schema: REMOVED_SCHEMA, mediaType: PROBLEM_JSON },
+        "410": {
+          description: "Removed (Endpoint.Removed).",
+          schema: toJsonSchema(RemovedView),
+          mediaType: PROBLEM_JSON,
+        },
       },
       handler: async () => removed(path, detail, by),
     }) satisfies RouteDef;

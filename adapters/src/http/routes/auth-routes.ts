@@ -1,4 +1,14 @@
-import { AuthCodeBody, AuthExchangeBody, exchangeAuthCode, issueAuthCode } from "@apar/core/app";
+import { toJsonSchema } from "@apar/core";
+import {
+  AuthCodeBody,
+  AuthCodeView,
+  AuthExchangeBody,
+  authCodeView,
+  ExchangedTokenView,
+  exchangeAuthCode,
+  exchangedTokenView,
+  issueAuthCode,
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
 import { clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps } from "./support.js";
@@ -23,11 +33,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     responses: {
       "201": {
         description: "The code (shown once).",
-        schema: {
-          type: "object",
-          required: ["code", "expiresAt"],
-          properties: { code: S.string, expiresAt: S.dateTime },
-        },
+        schema: toJsonSchema(AuthCodeView),
       },
     },
     handler: async (ctx) => {
@@ -38,7 +44,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
       return reply(
         issueAuthCode(deps())({ clientId: client.id, apiKeyId: auth.principal.key.id, ...input.right }),
         201,
-        (c) => c,
+        authCodeView,
         NO_STORE,
       );
     },
@@ -61,23 +67,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
     responses: {
       "200": {
         description: "The bearer token and the user's organisations.",
-        schema: {
-          type: "object",
-          required: ["token", "userId", "email", "organisations"],
-          properties: {
-            token: S.string,
-            userId: S.uuid,
-            email: { type: "string", format: "email" },
-            organisations: {
-              type: "array",
-              items: {
-                type: "object",
-                required: ["organisationId", "organisationName"],
-                properties: { organisationId: S.uuid, organisationName: S.string },
-              },
-            },
-          },
-        },
+        schema: toJsonSchema(ExchangedTokenView),
       },
       "401": { description: "The code is unknown, used or expired (Auth.InvalidCode)." },
     },
@@ -87,12 +77,7 @@ export const authRoutes = (deps: TenancyRouteDeps): RouteDef[] => {
       return reply(
         exchangeAuthCode({ ...deps(), tokens: deps().bearerTokens })(input.right.code),
         200,
-        (x) => ({
-          token: x.token,
-          userId: x.user.id,
-          email: x.user.email,
-          organisations: x.organisations.map((o) => ({ organisationId: o.id, organisationName: o.name })),
-        }),
+        exchangedTokenView,
         NO_STORE,
       );
     },

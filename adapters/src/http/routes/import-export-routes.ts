@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { type DomainError, domainError } from "@apar/core";
+import { type DomainError, domainError, toJsonSchema } from "@apar/core";
 import {
   CATALOGUE_COLUMNS,
   type CatalogueFile,
   type CatalogueKind,
   exportCatalogue,
   type ImportReport,
+  ImportReportView,
   importCatalogue,
   MAX_IMPORT_ROWS,
 } from "@apar/core/app";
@@ -28,44 +29,7 @@ const TAG = "imports";
 const MODULE: Readonly<Record<CatalogueKind, "ap" | "ar">> = { suppliers: "ap", customers: "ar", products: "ar" };
 const CSV_TYPES = /^(text\/csv|text\/plain|application\/csv)$/;
 
-const ERROR_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["row", "column", "code", "message"],
-  properties: {
-    row: { type: "integer", description: "The line of the file (the header is 1)" },
-    column: S.nullableString,
-    code: S.string,
-    message: S.string,
-  },
-};
-
-export const IMPORT_REPORT_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["kind", "dryRun", "imported", "rows", "created", "updated", "unchanged", "errors", "results"],
-  properties: {
-    kind: { type: "string", enum: ["suppliers", "customers", "products"] },
-    dryRun: { type: "boolean" },
-    imported: { type: "boolean", description: "True when the rows were written" },
-    rows: { type: "integer" },
-    created: { type: "integer" },
-    updated: { type: "integer" },
-    unchanged: { type: "integer" },
-    errors: { type: "array", items: ERROR_SCHEMA },
-    results: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["row", "action", "id", "changes"],
-        properties: {
-          row: { type: "integer" },
-          action: { type: "string", enum: ["create", "update", "unchanged", "error"] },
-          id: { type: ["string", "null"] },
-          changes: { type: "array", items: S.string },
-        },
-      },
-    },
-  },
-};
+export const IMPORT_REPORT_SCHEMA = toJsonSchema(ImportReportView);
 
 const fileProblem = (code: string, detail: string): DomainError => domainError("BadRequest", code, detail);
 

@@ -1,11 +1,14 @@
-import { type DomainError, decode, domainError, PAYMENT_ACCOUNT_STATUSES, withSchema } from "@apar/core";
+import { type DomainError, decode, domainError, toJsonSchema, withSchema } from "@apar/core";
 import {
   applyGatewayEvent,
   EnablePaymentAccountBody,
   enablePaymentAccount,
+  OnboardingLinkView,
+  OnboardingSessionView,
   type OperationName,
   type PaymentAccountDeps,
   PaymentAccountLinkBody,
+  PaymentAccountView,
   paymentAccountLink,
   paymentAccountSession,
   paymentAccountStatus,
@@ -23,29 +26,7 @@ const TAG = "payments";
 /** Organisation administrators of the organisation in the path, with the payments module. */
 const ACCESS = { scope: "organisation", module: "payments", organisationParam: "id" } as const;
 
-const CAPABILITIES_SCHEMA = {
-  type: "object",
-  properties: {
-    chargesEnabled: { type: "boolean" },
-    payoutsEnabled: { type: "boolean" },
-    detailsSubmitted: { type: "boolean" },
-    currentlyDue: { type: "array", items: { type: "string" } },
-    pastDue: { type: "array", items: { type: "string" } },
-    disabledReason: { type: ["string", "null"] },
-  },
-} as const;
-
-const STATUS_SCHEMA = {
-  type: "object",
-  required: ["provider", "accountId", "status", "capabilities", "enabledAt"],
-  properties: {
-    provider: { type: "string" },
-    accountId: { type: ["string", "null"] },
-    status: { type: "string", enum: [...PAYMENT_ACCOUNT_STATUSES] },
-    capabilities: CAPABILITIES_SCHEMA,
-    enabledAt: { type: ["string", "null"], format: "date-time" },
-  },
-} as const;
+const STATUS_SCHEMA = toJsonSchema(PaymentAccountView);
 
 const ADMIN_ONLY = {
   description: "`Module.NotEntitled`, or `Permission.Denied`: organisation administrators only.",
@@ -54,16 +35,18 @@ const NO_GATEWAY = { description: "`Payments.NoGateway`: no payment gateway is c
 const NOT_ENABLED = { description: "`PaymentAccount.NotEnabled`: enable the account first." };
 
 /** A Stripe (or other processor's) event body: an object with its id and type; the signature covers the bytes. */
-const ProcessorEventBody = withSchema(t.intersection([t.UnknownRecord, t.type({ id: t.string, type: t.string })]), {
-  type: "object",
-  required: ["id", "type"],
-  properties: { id: { type: "string" }, type: { type: "string" } },
-});
+const EventNamed = t.type({ id: t.string, type: t.string });
+const ProcessorEventBody = withSchema(t.intersection([t.UnknownRecord, EventNamed]), (toSchema) =>
+  toSchema(EventNamed),
+);
 
-/** The most a processor event may weigh. */
+/** What a processor's event is answered: received, and what came of it (applied, duplicate, ignored, unapplied: why). */
+const ReceivedView = t.type({ received: t.literal(true), outcome: t.string }, "ProcessorEventReceived");
+
 /** The operation a processor's payments are remembered under (keyed by the processor's event id). */
 export const gatewayPayments = (provider: string): OperationName => ({ operation: `${provider} event`, status: 201 });
 
+/** The most a processor event may weigh. */
 const MAX_EVENT_BYTES = 1024 * 1024;
 
 /** The organisation's payment account with the processor: enable, onboarding link or session, status. */
@@ -100,10 +83,7 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
       responses: {
         "200": {
           description: "The link and when it expires.",
-          schema: {
-            type: "object",
-            properties: { url: { type: "string", format: "uri" }, expiresAt: { type: "string", format: "date-time" } },
-          },
+          schema: toJsonSchema(OnboardingLinkView),
         },
         "403": ADMIN_ONLY,
         "409": NOT_ENABLED,
@@ -125,13 +105,7 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
       responses: {
         "200": {
           description: "The session's client secret.",
-          schema: {
-            type: "object",
-            properties: {
-              clientSecret: { type: "string" },
-              expiresAt: { type: ["string", "null"], format: "date-time" },
-            },
-          },
+          schema: toJsonSchema(OnboardingSessionView),
         },
         "403": ADMIN_ONLY,
         "409": NOT_ENABLED,
@@ -164,7 +138,7 @@ export const paymentAccountRoutes = (deps: PaymentAccountRouteDeps): RouteDef[] 
       parameters: [{ name: "Stripe-Signature", in: "header", required: true, schema: { type: "string" } }],
       requestBody: jsonBody(ProcessorEventBody),
       responses: {
-        "200": { description: "Received: `{received: true, outcome}`.", schema: { type: "object" } },
+        "200": { description: "Received: `{received: true, outcome}`.", schema: toJsonSchema(ReceivedView) },
         "400": { description: "`Payments.BadSignature`: the signature does not hold; or not an event." },
         "404": { description: "Stripe is not the configured gateway." },
       },

@@ -1,13 +1,15 @@
 import {
-  AGING_BUCKETS,
   type AgingReport,
+  AgingReportView,
   agingReportCsv,
   agingReportJson,
   type CustomerStatement,
+  CustomerStatementView,
   type DomainError,
   type FieldError,
   isIsoDate,
   STATEMENT_LINE_TYPES,
+  toJsonSchema,
   validationError,
 } from "@apar/core";
 import { agedPayables, agedReceivables, customerStatement, type StatementPeriod, statementPdf } from "@apar/core/app";
@@ -56,44 +58,6 @@ const formatOf = (ctx: RouteContext): E.Either<DomainError, "json" | "csv"> => {
   return E.right(/text\/csv/i.test(accept) && !/application\/json/i.test(accept) ? "csv" : "json");
 };
 
-const amount = { type: "string", description: "Decimal amount with the currency's minor digits" } as const;
-const bucketProperties = Object.fromEntries([...AGING_BUCKETS, "total"].map((b) => [b, amount]));
-
-const agingSchema = (party: "supplier" | "customer"): JsonSchema => ({
-  type: "object",
-  required: ["asOf", "buckets", "rows", "totals"],
-  properties: {
-    asOf: { type: "string", format: "date", description: "The day the report is as of (its end)." },
-    buckets: { type: "array", items: { type: "string", enum: [...AGING_BUCKETS] } },
-    rows: {
-      type: "array",
-      description: `One row per ${party} and currency, by name.`,
-      items: {
-        type: "object",
-        properties: {
-          [`${party}Id`]: {
-            type: ["string", "null"],
-            format: "uuid",
-            description: party === "supplier" ? "Null for bills without a supplier record (grouped by name)." : "",
-          },
-          [`${party}Name`]: S.string,
-          currency: S.string,
-          ...bucketProperties,
-          documentCount: { type: "integer" },
-        },
-      },
-    },
-    totals: {
-      type: "array",
-      description: "One total per currency (currencies are never added together).",
-      items: {
-        type: "object",
-        properties: { currency: S.string, ...bucketProperties, documentCount: { type: "integer" } },
-      },
-    },
-  },
-});
-
 const CSV_SCHEMA: JsonSchema = {
   type: "string",
   description:
@@ -130,58 +94,8 @@ const PERIOD_PARAMETERS: readonly ParameterDef[] = [
   },
 ];
 
-const STATEMENT_LINE_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
-    date: { type: "string", format: "date" },
-    type: { type: "string", enum: [...STATEMENT_LINE_TYPES] },
-    documentNumber: { type: ["string", "null"], description: "The invoice's or credit note's number." },
-    invoiceNumber: { type: ["string", "null"], description: "The invoice the line belongs to." },
-    dueDate: { type: ["string", "null"], format: "date" },
-    reference: { type: ["string", "null"] },
-    amount: { ...amount, description: "Signed: an invoice raises the balance, the rest lower it." },
-    balance: amount,
-  },
-};
-
 /** A customer statement's JSON schema (the public page's JSON has the same shape). */
-const STATEMENT_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["customer", "organisationName", "from", "to", "currencies"],
-  properties: {
-    customer: {
-      type: "object",
-      properties: {
-        id: S.uuid,
-        name: S.string,
-        email: S.nullableString,
-        address: S.nullableString,
-        country: S.nullableString,
-      },
-    },
-    organisationName: S.string,
-    from: { type: "string", format: "date" },
-    to: { type: "string", format: "date" },
-    currencies: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          currency: S.string,
-          openingBalance: amount,
-          lines: { type: "array", items: STATEMENT_LINE_SCHEMA },
-          closingBalance: amount,
-          aging: {
-            type: "object",
-            description: "What was still owed at the end of `to`, by days past due then.",
-            properties: Object.fromEntries(AGING_BUCKETS.map((b) => [b, amount])),
-          },
-          overdue: { ...amount, description: "The buckets past due added up." },
-        },
-      },
-    },
-  },
-};
+const STATEMENT_SCHEMA = toJsonSchema(CustomerStatementView);
 
 /** An aging report as JSON, or as CSV (a file named by the report and day). */
 const agingReply =
@@ -231,7 +145,7 @@ export const reportRoutes = (deps: ReportRouteDeps): RouteDef[] => {
       responses: {
         "200": {
           description: "The report.",
-          schema: agingSchema("supplier"),
+          schema: toJsonSchema(AgingReportView("payables")),
           alternatives: { "text/csv": CSV_SCHEMA },
         },
         "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },
@@ -251,7 +165,7 @@ export const reportRoutes = (deps: ReportRouteDeps): RouteDef[] => {
       responses: {
         "200": {
           description: "The report.",
-          schema: agingSchema("customer"),
+          schema: toJsonSchema(AgingReportView("receivables")),
           alternatives: { "text/csv": CSV_SCHEMA },
         },
         "400": { description: "`Request.Invalid`: asOf is not a date, or format is not json or csv." },

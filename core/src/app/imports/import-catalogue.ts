@@ -1,10 +1,13 @@
 import * as E from "fp-ts/lib/Either.js";
-import type * as t from "io-ts";
+import * as t from "io-ts";
 import { normalisedOrNull, normaliseSupplierName, normaliseTaxNumber } from "../../bills/normalise.js";
 import type { Actor } from "../../events/envelope.js";
 import type { BankDetails } from "../../extraction/model.js";
 import type { Db, Stores } from "../../ports/stores.js";
+import { nullable, oneOf } from "../../shared/codecs/combinators.js";
 import { decode } from "../../shared/codecs/field-errors.js";
+import { documented } from "../../shared/codecs/json-schema.js";
+import { Integer } from "../../shared/codecs/numbers.js";
 import type { DomainError, FieldError } from "../../shared/errors.js";
 import { canonicalAmountOf } from "../../shared/money.js";
 import type { OrgScope } from "../../shared/scope.js";
@@ -20,42 +23,53 @@ import {
 } from "../idempotency.js";
 import { CreateProductBody, createProduct, UpdateProductBody, updateProduct } from "../products/index.js";
 import { CreateSupplierBody, createSupplier, UpdateSupplierBody, updateSupplier } from "../suppliers/index.js";
-import { BANK_COLUMNS, CATALOGUE_COLUMNS, type CatalogueKind } from "./catalogue-csv.js";
+import { BANK_COLUMNS, CATALOGUE_COLUMNS, CATALOGUE_KINDS, type CatalogueKind } from "./catalogue-csv.js";
 
 /** At most this many data rows per file (split a larger catalogue into several files). */
 export const MAX_IMPORT_ROWS = 5000;
 
 /** One problem of a row: its line number in the file (the header is 1), the column (null: the whole row). */
-export interface ImportError {
-  readonly row: number;
-  readonly column: string | null;
-  readonly code: string;
-  readonly message: string;
-}
+export const ImportErrorView = t.type(
+  {
+    row: documented(Integer, { description: "The line of the file (the header is 1)" }),
+    column: nullable(t.string),
+    code: t.string,
+    message: t.string,
+  },
+  "ImportError",
+);
+export type ImportError = t.TypeOf<typeof ImportErrorView>;
 
 /** What the import does (or would do) with one data row. */
-export interface ImportRowResult {
-  readonly row: number;
-  readonly action: "create" | "update" | "unchanged" | "error";
-  /** The record updated or left unchanged; on a real import also the one created. */
-  readonly id: string | null;
-  /** The columns an update changes. */
-  readonly changes: readonly string[];
-}
+export const ImportRowResultView = t.type(
+  {
+    row: Integer,
+    action: oneOf(["create", "update", "unchanged", "error"] as const, "ImportAction"),
+    /** The record updated or left unchanged; on a real import also the one created. */
+    id: nullable(t.string),
+    /** The columns an update changes. */
+    changes: t.readonlyArray(t.string),
+  },
+  "ImportRowResult",
+);
+export type ImportRowResult = t.TypeOf<typeof ImportRowResultView>;
 
 /** The report of an import or of its dry run: every row's outcome and every error. */
-export interface ImportReport {
-  readonly kind: CatalogueKind;
-  readonly dryRun: boolean;
-  /** True when the rows were written (a real import without errors). */
-  readonly imported: boolean;
-  readonly rows: number;
-  readonly created: number;
-  readonly updated: number;
-  readonly unchanged: number;
-  readonly errors: readonly ImportError[];
-  readonly results: readonly ImportRowResult[];
-}
+export const ImportReportView = t.type(
+  {
+    kind: oneOf(CATALOGUE_KINDS, "CatalogueKind"),
+    dryRun: t.boolean,
+    imported: documented(t.boolean, { description: "True when the rows were written" }),
+    rows: Integer,
+    created: Integer,
+    updated: Integer,
+    unchanged: Integer,
+    errors: t.readonlyArray(ImportErrorView),
+    results: t.readonlyArray(ImportRowResultView),
+  },
+  "ImportReport",
+);
+export type ImportReport = t.TypeOf<typeof ImportReportView>;
 
 /** A parsed CSV file: its header and its data rows (cells as strings), or a file-level error. */
 export interface CatalogueFile {

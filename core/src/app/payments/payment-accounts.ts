@@ -1,16 +1,18 @@
 import * as E from "fp-ts/lib/Either.js";
-import type * as t from "io-ts";
+import * as t from "io-ts";
 import { type OutboxEvent, SYSTEM_ACTOR } from "../../events/envelope.js";
 import { makeEvent } from "../../events/make-event.js";
 import {
   NO_CAPABILITIES,
+  PAYMENT_ACCOUNT_STATUSES,
   type PaymentAccountStatus,
   type PaymentCapabilities,
   type ProcessorAccount,
 } from "../../payments/payment-account.js";
 import type { GatewayAccountState, GatewayEvent, PaymentGateway } from "../../ports/payment-gateway.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
-import { nullable } from "../../shared/codecs/combinators.js";
+import { nullable, oneOf } from "../../shared/codecs/combinators.js";
+import { IsoDateTime } from "../../shared/codecs/iso-date-time.js";
 import { documented } from "../../shared/codecs/json-schema.js";
 import { NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { isUuid } from "../../shared/codecs/uuid.js";
@@ -27,13 +29,36 @@ export interface PaymentAccountDeps extends InvoiceDeps {
 }
 
 /** A payment account as the API answers it (ROUTES.md's status shape). */
-export interface PaymentAccountJson {
-  readonly provider: string;
-  readonly accountId: string | null;
-  readonly status: PaymentAccountStatus;
-  readonly capabilities: PaymentCapabilities;
-  readonly enabledAt: string | null;
-}
+export const PaymentAccountView = t.type(
+  {
+    provider: t.string,
+    accountId: nullable(t.string),
+    status: oneOf(PAYMENT_ACCOUNT_STATUSES, "PaymentAccountStatus"),
+    capabilities: t.type({
+      chargesEnabled: t.boolean,
+      payoutsEnabled: t.boolean,
+      detailsSubmitted: t.boolean,
+      currentlyDue: t.readonlyArray(t.string),
+      pastDue: t.readonlyArray(t.string),
+      disabledReason: nullable(t.string),
+    }),
+    enabledAt: nullable(IsoDateTime),
+  },
+  "PaymentAccount",
+);
+export type PaymentAccountJson = t.TypeOf<typeof PaymentAccountView>;
+
+/** A hosted onboarding link and when it expires. */
+export const OnboardingLinkView = t.type(
+  { url: documented(t.string, { format: "uri" }), expiresAt: IsoDateTime },
+  "OnboardingLink",
+);
+
+/** A client secret for the processor's embedded onboarding components. */
+export const OnboardingSessionView = t.type(
+  { clientSecret: t.string, expiresAt: nullable(IsoDateTime) },
+  "OnboardingSession",
+);
 
 const HttpUrl = documented(NonEmptyTrimmedString(2000), { format: "uri" });
 
@@ -173,7 +198,7 @@ export const enablePaymentAccount =
 export const paymentAccountLink =
   (deps: PaymentAccountDeps) =>
   (scope: OrgScope, body: t.TypeOf<typeof PaymentAccountLinkBody>) =>
-  async (): Promise<E.Either<DomainError, { url: string; expiresAt: string }>> => {
+  async (): Promise<E.Either<DomainError, t.TypeOf<typeof OnboardingLinkView>>> => {
     const gateway = deps.gateway;
     if (gateway === undefined) return E.left(noGateway());
     for (const [field, url] of [
@@ -202,7 +227,7 @@ export const paymentAccountLink =
 export const paymentAccountSession =
   (deps: PaymentAccountDeps) =>
   (scope: OrgScope) =>
-  async (): Promise<E.Either<DomainError, { clientSecret: string; expiresAt: string | null }>> => {
+  async (): Promise<E.Either<DomainError, t.TypeOf<typeof OnboardingSessionView>>> => {
     const gateway = deps.gateway;
     if (gateway === undefined) return E.left(noGateway());
     const account = await deps.db.stores.paymentAccounts.ofOrganisation(scope);

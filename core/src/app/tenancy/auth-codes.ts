@@ -1,5 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
+import * as t from "io-ts";
 import {
   AUTH_CODE_LIFETIME_MS,
   AUTH_CODE_RANDOM_BYTES,
@@ -8,6 +9,9 @@ import {
 } from "../../auth/auth-code-format.js";
 import { TOKEN_LIFETIME_MS } from "../../auth/token-lifetime.js";
 import type { BearerTokens } from "../../ports/bearer-tokens.js";
+import { IsoDateTime } from "../../shared/codecs/iso-date-time.js";
+import { documented } from "../../shared/codecs/json-schema.js";
+import { Uuid } from "../../shared/codecs/uuid.js";
 import { type DomainError, domainError, notFound } from "../../shared/errors.js";
 import { apiKeyUsable } from "../../tenancy/api-key-format.js";
 import type { Organisation, User } from "../../tenancy/model.js";
@@ -113,3 +117,29 @@ export const exchangeAuthCode =
       });
       return E.right({ token, expiresAt, user, organisations });
     });
+
+/** An issued code as the API answers it (shown once). */
+export const AuthCodeView = t.type({ code: t.string, expiresAt: IsoDateTime }, "AuthCode");
+
+export const authCodeView = (c: IssuedAuthCode): t.TypeOf<typeof AuthCodeView> => ({
+  code: c.code,
+  expiresAt: c.expiresAt.toISOString(),
+});
+
+/** An exchanged code as the API answers it: the bearer token and the user's organisations. */
+export const ExchangedTokenView = t.type(
+  {
+    token: t.string,
+    userId: Uuid,
+    email: documented(t.string, { format: "email" }),
+    organisations: t.readonlyArray(t.type({ organisationId: Uuid, organisationName: t.string })),
+  },
+  "ExchangedToken",
+);
+
+export const exchangedTokenView = (x: ExchangedToken): t.TypeOf<typeof ExchangedTokenView> => ({
+  token: x.token,
+  userId: x.user.id,
+  email: x.user.email,
+  organisations: x.organisations.map((o) => ({ organisationId: o.id, organisationName: o.name })),
+});
