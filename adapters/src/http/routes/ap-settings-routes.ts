@@ -11,9 +11,9 @@ import {
 import { TolerancesView, tolerancesOf } from "@apar/core/app";
 import * as t from "io-ts";
 import { PROBLEM_JSON, problemType } from "../problem.js";
-import type { HttpReply, JsonSchema, RouteDef } from "../route.js";
+import type { HttpReply, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { orgScope, S } from "./support.js";
+import { orgScope } from "./support.js";
 
 /** What the AP settings route reads: the operator's reading configuration and the database. */
 export type ApSettingsRouteDeps = RouteDeps<"db" | "readingMethodFor" | "ocrLanguages" | "llmSecondLookBelow">;

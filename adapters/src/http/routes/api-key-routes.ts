@@ -13,7 +13,7 @@ import {
   S,
   type TenancyRouteDeps,
 } from "./support.js";
-import { API_KEY_SCHEMA, apiKeyView } from "./views.js";
+import { apiKeyView } from "./views.js";
 
 const TAG = "api-keys";
 

@@ -1,4 +1,4 @@
-import { listEnvelope, toJsonSchema } from "@apar/core";
+import { listEnvelope } from "@apar/core";
 import {
   AUDIT_ACTOR_TYPES,
   AuditEventView,
@@ -44,8 +44,6 @@ const FILTERS: readonly ParameterDef[] = [
   },
   { name: "to", in: "query", description: "Recorded before (as `from`).", schema: S.string },
 ];
-
-const AUDIT_EVENT_SCHEMA = toJsonSchema(AuditEventView);
 
 /** The audit log of the organisation: read it a page at a time, or export it whole as CSV or JSON Lines. */
 export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [

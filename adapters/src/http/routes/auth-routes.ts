@@ -11,7 +11,7 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
-import { clientAuth, decodeBody, NO_STORE, reply, S, type TenancyRouteDeps } from "./support.js";
+import { clientAuth, decodeBody, NO_STORE, reply, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "auth";
 

@@ -1,8 +1,7 @@
 import { BankDetailsVerdictView, CountryProfileView, toJsonSchema } from "@apar/core";
 import { BankDetailsInput, bankCountryProfile, checkBankDetails, listBankCountries } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
-import { BANK_DETAILS_SCHEMA } from "./bill-schemas.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import { listSchema, withBody } from "./support.js";
 
 const TAG = "bank-details";

@@ -23,9 +23,9 @@ import * as E from "fp-ts/lib/Either.js";
 import { camtReader } from "../../payments/camt-reader.js";
 import { MAX_STATEMENT_BYTES } from "../../payments/camt-xml.js";
 import { readRaw } from "../raw-body.js";
-import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { decodeBody, idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S } from "./support.js";
+import { decodeBody, idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
 /** What the bank statement routes use: the invoice payment use case's deps (every store: debits move bills). */
 export type BankStatementRouteDeps = RouteDeps<"db" | "clock" | "ids" | "tokens" | "publicBaseUrl">;

@@ -19,7 +19,7 @@ import * as t from "io-ts";
 import { billDocumentAnswer } from "../bill-document.js";
 import { queryFilter } from "../query-filter.js";
 import { jsonBody, type QueryParams, type RouteDef } from "../route.js";
-import { BILL_SCHEMA, HISTORY_ENTRY_SCHEMA } from "./bill-schemas.js";
+import { BILL_SCHEMA } from "./bill-schemas.js";
 import { receiveDocument } from "./bill-upload.js";
 import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";

@@ -26,7 +26,7 @@ import {
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import { streamBookFile } from "../../books/book-files.js";
-import { type HttpReply, type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import { type HttpReply, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import {
   IDEMPOTENCY_KEY_PARAMETER,
@@ -37,7 +37,6 @@ import {
   orgScope,
   pageOf,
   reply,
-  S,
   withBody,
 } from "./support.js";
 

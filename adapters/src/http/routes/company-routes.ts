@@ -1,5 +1,4 @@
 import {
-  type AllowedSender,
   billJson,
   type Company,
   CompanyView,
@@ -42,7 +41,6 @@ import {
   listSchema,
   pageOf,
   reply,
-  S,
   wholeList,
 } from "./support.js";
 

@@ -1,12 +1,10 @@
 import {
-  type Customer,
   CustomerView,
   customerJson,
   type DomainError,
   decode,
   limitParam,
   listEnvelope,
-  type Product,
   ProductView,
   productJson,
   toJsonSchema,
@@ -33,9 +31,9 @@ import {
 import type { Page, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as t from "io-ts";
-import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S, wholeList } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 
 /** What the customer and product routes need: the database, clock and ids, read when a request runs. */
 export type CatalogueRouteDeps = RouteDeps<"db" | "clock" | "ids">;

@@ -15,9 +15,9 @@ import { parse } from "csv-parse";
 import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../problem.js";
 import { readRaw } from "../raw-body.js";
-import type { JsonSchema, RouteContext, RouteDef } from "../route.js";
+import type { RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { IDEMPOTENCY_KEY_PARAMETER, idempotencyKeyOf, orgScope, S } from "./support.js";
+import { IDEMPOTENCY_KEY_PARAMETER, idempotencyKeyOf, orgScope } from "./support.js";
 
 /** What the import and export routes need. */
 export type ImportExportRouteDeps = RouteDeps<"db" | "clock" | "ids">;

@@ -13,7 +13,6 @@ import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
 import {
   ACCESS,
-  DN_SCHEMA,
   dn,
   docJson,
   invalid,
@@ -21,7 +20,6 @@ import {
   type MatchingRouteDeps,
   missing,
   orderJson,
-  PO_SCHEMA,
   po,
   scope,
   TAG,

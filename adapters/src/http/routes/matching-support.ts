@@ -9,7 +9,7 @@ import {
 } from "@apar/core";
 import { TolerancesView } from "@apar/core/app";
 import type * as t from "io-ts";
-import type { JsonSchema, RouteContext } from "../route.js";
+import type { RouteContext } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { listSchema, orgScope } from "./support.js";
 

@@ -37,7 +37,6 @@ import {
   pageOf,
   pathId,
   reply,
-  S,
   type TenancyRouteDeps,
 } from "./support.js";
 import { MEMBER_SCHEMA, memberView, ORGANISATION_SCHEMA, organisationView, USER_SCHEMA, userView } from "./views.js";

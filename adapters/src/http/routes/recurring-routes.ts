@@ -13,9 +13,9 @@ import {
   updateSchedule,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, S } from "./support.js";
+import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply } from "./support.js";
 
 /** What the recurring-invoice routes need. */
 export type RecurringRouteDeps = RouteDeps<"db" | "clock" | "ids">;

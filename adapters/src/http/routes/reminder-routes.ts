@@ -1,4 +1,4 @@
-import { decode, REMINDER_OFFSETS, toJsonSchema } from "@apar/core";
+import { decode, toJsonSchema } from "@apar/core";
 import {
   getReminderRules,
   listInvoiceReminders,
@@ -10,9 +10,9 @@ import {
   sendReminderNow,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
+import { jsonBody, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { idOf, listSchema, orgScope, reply, S, wholeList } from "./support.js";
+import { idOf, listSchema, orgScope, reply, wholeList } from "./support.js";
 
 /** What the reminder routes need; read per request. */
 export type ReminderRouteDeps = RouteDeps<"db" | "clock" | "ids" | "mailer" | "mailFrom" | "publicBaseUrl">;

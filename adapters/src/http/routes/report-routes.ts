@@ -8,7 +8,6 @@ import {
   type DomainError,
   type FieldError,
   isIsoDate,
-  STATEMENT_LINE_TYPES,
   toJsonSchema,
   validationError,
 } from "@apar/core";
@@ -20,7 +19,7 @@ import type { HttpReply, JsonSchema, ParameterDef, RouteContext, RouteDef } from
 import type { RouteDeps } from "./deps.js";
 import { fileReply } from "./document-file-routes.js";
 import { AR_ACCESS } from "./invoice-routes.js";
-import { idOf, orgScope, S } from "./support.js";
+import { idOf, orgScope } from "./support.js";
 
 /** What the report routes use. */
 export type ReportRouteDeps = RouteDeps<"db" | "clock" | "ids" | "renderer">;

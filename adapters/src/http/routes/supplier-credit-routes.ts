@@ -13,7 +13,7 @@ import {
   supplierCreditNoteJson,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { type JsonSchema, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import {
   IDEMPOTENCY_KEY_PARAMETER,

@@ -13,7 +13,7 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { jsonBody, type RouteDef } from "../route.js";
-import { SUPPLIER_HISTORY_ENTRY_SCHEMA, SUPPLIER_SCHEMA } from "./bill-schemas.js";
+import { SUPPLIER_SCHEMA } from "./bill-schemas.js";
 import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
 

@@ -1,12 +1,4 @@
-import {
-  ApiKeyView,
-  ClientSettingsView,
-  ClientView,
-  MemberView,
-  OrganisationView,
-  toJsonSchema,
-  UserView,
-} from "@apar/core";
+import { ClientSettingsView, ClientView, MemberView, OrganisationView, toJsonSchema, UserView } from "@apar/core";
 
 export {
   apiKeyView,
@@ -23,4 +15,3 @@ export const CLIENT_SETTINGS_SCHEMA = toJsonSchema(ClientSettingsView);
 export const ORGANISATION_SCHEMA = toJsonSchema(OrganisationView);
 export const USER_SCHEMA = toJsonSchema(UserView);
 export const MEMBER_SCHEMA = toJsonSchema(MemberView);
-export const API_KEY_SCHEMA = toJsonSchema(ApiKeyView);

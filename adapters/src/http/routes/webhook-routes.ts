@@ -5,7 +5,6 @@ import {
   isUuid,
   listEnvelope,
   notFound,
-  SUBSCRIBABLE_EVENT_TYPES,
   toJsonSchema,
   validationError,
 } from "@apar/core";
@@ -36,14 +35,7 @@ import {
 } from "@apar/core/app";
 import type { DeliveryFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import {
-  type HttpReply,
-  type JsonSchema,
-  jsonBody,
-  type ParameterDef,
-  type RouteContext,
-  type RouteDef,
-} from "../route.js";
+import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply, S } from "./support.js";
 

@@ -2,7 +2,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { BillLifecycleView } from "../../approvals/views.js";
-import { type BillJson, billJson, billMembers } from "../../bills/bill-view.js";
+import { billJson, billMembers } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { type Bill, UNREAD_BILL } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
