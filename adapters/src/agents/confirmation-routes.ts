@@ -1,5 +1,7 @@
+import { documented, toJsonSchema } from "@apar/core";
 import type { ToolRunner } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import type { RouteDef } from "../http/route.js";
 import { NO_STORE, orgScope } from "../http/routes/support.js";
 
@@ -8,14 +10,15 @@ export interface ConfirmationDeps {
   readonly tools: ToolRunner;
 }
 
-const CONFIRMED_SCHEMA = {
-  type: "object",
-  required: ["tool", "result"],
-  properties: {
-    tool: { type: "string", description: "The tool that ran." },
-    result: { description: "What the tool answered (the bill or invoice it changed)." },
-  },
-} as const;
+const CONFIRMED_SCHEMA = toJsonSchema(
+  t.type(
+    {
+      tool: documented(t.string, { description: "The tool that ran." }),
+      result: documented(t.unknown, { description: "What the tool answered (the bill or invoice it changed)." }),
+    },
+    "ConfirmedToolCall",
+  ),
+);
 
 const DOORS = {
   agent: {

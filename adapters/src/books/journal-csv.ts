@@ -54,7 +54,7 @@ export const journalRows = (e: JournalEntry): string[] =>
 export const journalCsv = (entries: AsyncIterable<readonly JournalEntry[]>): Readable =>
   Readable.from(
     (async function* () {
-      yield JOURNAL_CSV_COLUMNS.join(",") + "\r\n";
+      yield `${JOURNAL_CSV_COLUMNS.join(",")}\r\n`;
       for await (const batch of entries) {
         const rows = batch.flatMap(journalRows);
         if (rows.length > 0) yield rows.join("");

@@ -1,6 +1,7 @@
+import { toJsonSchema } from "@apar/core";
 import { closedSchema } from "./closed-body.js";
-import { PROBLEM_JSON } from "./problem.js";
-import { type JsonSchema, pathParameterNames, type ResponseDef, type RouteDef, securityOf } from "./route.js";
+import { FieldErrorView, PROBLEM_JSON, ProblemView } from "./problem.js";
+import { pathParameterNames, type ResponseDef, type RouteDef, securityOf } from "./route.js";
 
 /** What the document says about the service beyond its routes. */
 export interface OpenApiOptions {
@@ -128,26 +129,6 @@ const operation = (route: RouteDef, prefix: string) => {
   };
 };
 
-const PROBLEM_SCHEMA: JsonSchema = {
-  type: "object",
-  description: "RFC 9457 problem details. Members without a value are omitted, never null.",
-  required: ["type", "title", "status"],
-  properties: {
-    type: { type: "string", format: "uri", description: "The RFC 9110 section of the status." },
-    title: { type: "string", description: "The stable error code, such as Company.NotFound." },
-    status: { type: "integer", format: "int32" },
-    detail: { type: "string", description: "A sentence for people." },
-    instance: { type: "string", description: "The request path." },
-    errors: { type: "array", items: { $ref: "#/components/schemas/FieldError" } },
-  },
-};
-
-const FIELD_ERROR_SCHEMA: JsonSchema = {
-  type: "object",
-  required: ["field", "code", "message"],
-  properties: { field: { type: "string" }, code: { type: "string" }, message: { type: "string" } },
-};
-
 /** Builds the OpenAPI 3.1 document of a set of routes. */
 export const buildOpenApi = (routes: readonly RouteDef[], options: OpenApiOptions): OpenApiDocument => {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -173,7 +154,7 @@ export const buildOpenApi = (routes: readonly RouteDef[], options: OpenApiOption
     }),
     paths,
     components: {
-      schemas: { Problem: PROBLEM_SCHEMA, FieldError: FIELD_ERROR_SCHEMA },
+      schemas: { Problem: toJsonSchema(ProblemView), FieldError: toJsonSchema(FieldErrorView) },
       // Declared only when used: an unused scheme is a lint warning.
       ...(routes.some((r) => securityOf(r) === "credential")
         ? {

@@ -1,4 +1,5 @@
-import { domainError } from "@apar/core";
+import { domainError, oneOf, toJsonSchema } from "@apar/core";
+import * as t from "io-ts";
 import type { HttpMetrics } from "./metrics.js";
 import type { OpenApiDocument } from "./openapi.js";
 import type { RouteDef } from "./route.js";
@@ -16,11 +17,7 @@ export interface OperatorDeps {
 
 const TAG = "operator";
 
-const statusSchema = {
-  type: "object",
-  required: ["status"],
-  properties: { status: { type: "string", enum: ["ok"] } },
-};
+const statusSchema = toJsonSchema(t.type({ status: oneOf(["ok"] as const, "Status") }, "Health"));
 
 /** `/healthz`, `/readyz`, `/openapi.json` and `/metrics`: no credential, never rate limited. */
 export const operatorRoutes = (deps: OperatorDeps): RouteDef[] => [
@@ -65,7 +62,7 @@ export const operatorRoutes = (deps: OperatorDeps): RouteDef[] => [
     tags: [TAG],
     security: "none",
     rateLimited: false,
-    responses: { "200": { description: "The document.", schema: { type: "object" } } },
+    responses: { "200": { description: "The document.", schema: toJsonSchema(t.record(t.string, t.unknown)) } },
     handler: async () => ({ status: 200, body: deps.document() }),
   },
   {

@@ -1,5 +1,29 @@
-import type { DomainError, ErrorKind, FieldError } from "@apar/core";
+import { type DomainError, documented, type ErrorKind, type FieldError, Integer } from "@apar/core";
+import * as t from "io-ts";
 import type { Request, Response } from "restify";
+
+/** One field error of a problem (`errors`). */
+export const FieldErrorView = t.type({ field: t.string, code: t.string, message: t.string }, "FieldError");
+
+/** An RFC 9457 problem as every refusal answers it. */
+export const ProblemView = documented(
+  t.intersection(
+    [
+      t.type({
+        type: documented(t.string, { format: "uri", description: "The RFC 9110 section of the status." }),
+        title: documented(t.string, { description: "The stable error code, such as Company.NotFound." }),
+        status: documented(Integer, { format: "int32" }),
+      }),
+      t.partial({
+        detail: documented(t.string, { description: "A sentence for people." }),
+        instance: documented(t.string, { description: "The request path." }),
+        errors: t.readonlyArray(FieldErrorView),
+      }),
+    ],
+    "Problem",
+  ),
+  { description: "RFC 9457 problem details. Members without a value are omitted, never null." },
+);
 
 /** The media type of every error body. */
 export const PROBLEM_JSON = "application/problem+json";

@@ -1,5 +1,5 @@
 import { type Access, type DomainError, type RequestAuth, toJsonSchema } from "@apar/core";
-import type * as t from "io-ts";
+import * as t from "io-ts";
 import type { Logger } from "pino";
 import type { Request, Response } from "restify";
 
@@ -135,6 +135,17 @@ export const jsonBody = (
   codec: t.Mixed,
   options: Pick<RequestBodyDef, "required" | "description" | "mediaType"> = {},
 ): RequestBodyDef => ({ ...options, codec, schema: toJsonSchema(codec) });
+
+/**
+ * A form body (`application/x-www-form-urlencoded`): the required fields are strings, `optional` names the codecs
+ * of the others; its schema is generated from them.
+ */
+export const formBody = (required: readonly string[], optional: t.Props = {}): RequestBodyDef => ({
+  mediaType: "application/x-www-form-urlencoded",
+  schema: toJsonSchema(
+    t.intersection([t.type(Object.fromEntries(required.map((name) => [name, t.string]))), t.partial(optional)]),
+  ),
+});
 
 /** `/v1/bills/{id}` -> `/v1/bills/:id` (restify's form). */
 export const toRestifyPath = (template: string): string => template.replace(/\{([^}/]+)\}/g, ":$1");

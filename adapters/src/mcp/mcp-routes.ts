@@ -1,8 +1,13 @@
-import { closedType, type DomainError, decode, domainError, withSchema } from "@apar/core";
+import { closedType, type DomainError, decode, domainError, toJsonSchema } from "@apar/core";
 import type { ToolOutcome, ToolRunner } from "@apar/core/app";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import { asActor } from "../audit/context.js";
@@ -102,7 +107,7 @@ export const toolResult = (name: string, outcome: ToolOutcome): CallToolResult =
 
 const ACCESS = { scope: "organisation", module: "mcp" } as const;
 
-const AnyObject = withSchema(t.UnknownRecord, { type: "object" });
+const AnyObject = t.record(t.string, t.unknown);
 
 const JsonRpcMessage = closedType(
   { jsonrpc: t.literal("2.0") },
@@ -124,7 +129,7 @@ const RESPONSES = {
     description:
       "A JSON-RPC response (`application/json`), or for a notification 202 with no body. Protocol versions 2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05.",
     mediaType: "application/json",
-    schema: { type: "object" },
+    schema: toJsonSchema(AnyObject),
   },
   "202": { description: "A notification or response was accepted (no body)." },
   "403": { description: "`Module.NotEntitled`, or `Mcp.OriginNotAllowed`: a browser page of another origin." },
@@ -154,7 +159,7 @@ export const mcpRoutes = (deps: () => Promise<McpDeps>): RouteDef[] => {
         name: t.name,
         title: t.title,
         description: t.description,
-        inputSchema: t.inputSchema as { type: "object"; [k: string]: unknown },
+        inputSchema: t.inputSchema as Tool["inputSchema"],
         annotations: {
           title: t.title,
           readOnlyHint: t.readOnly,

@@ -1,13 +1,14 @@
 import type { DomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { apiKeysPage, KEY_MESSAGES, keyNotFoundPage, newKeyPage } from "./api-key-pages.js";
 import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf } from "./guard.js";
 import { page, redirect } from "./http.js";
 import type { PortalKeys } from "./seal.js";
 import { clearSecret, flashSecret, takeSecret } from "./secret-flash.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const NOT_FOUND = { ...HTML_RESPONSE, description: "An HTML page: no such API key of this client." };
 

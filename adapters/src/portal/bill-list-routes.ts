@@ -1,5 +1,6 @@
-import { domainError, encodeIdCursor, isDomainError, pageRequest } from "@apar/core";
+import { documented, domainError, encodeIdCursor, isDomainError, pageRequest, toJsonSchema, Uuid } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
 import { billListFilter } from "../http/routes/bill-routes.js";
 import { receiveDocument } from "../http/routes/bill-upload.js";
@@ -135,15 +136,13 @@ export const billListRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>
       stream: true,
       requestBody: {
         mediaType: "multipart/form-data",
-        schema: {
-          type: "object",
-          required: ["csrf", "organisationId", "file"],
-          properties: {
-            csrf: { type: "string" },
-            organisationId: { type: "string", format: "uuid" },
-            file: { type: "string", contentMediaType: "application/octet-stream" },
-          },
-        },
+        schema: toJsonSchema(
+          t.type({
+            csrf: t.string,
+            organisationId: Uuid,
+            file: documented(t.string, { contentMediaType: "application/octet-stream" }),
+          }),
+        ),
         description: "The form's fields, then the file: the fields must come before the file.",
       },
       responses: {

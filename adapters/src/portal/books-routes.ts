@@ -1,8 +1,10 @@
 import { hasModule, type Organisation } from "@apar/core";
 import type { OrgScope } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import { streamBookFile } from "../books/book-files.js";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { BOOKS_MESSAGES, type BooksView, booksPage, type ExportForm, noBooksPage } from "./books-pages.js";
 import {
@@ -18,7 +20,7 @@ import {
 } from "./guard.js";
 import { page, redirect } from "./http.js";
 import type { PortalKeys } from "./seal.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const REFUSED = {
   "400": { ...HTML_RESPONSE, description: "An HTML page: what was sent is not valid (named)." },
@@ -122,7 +124,7 @@ export const booksRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>): 
       path: "/portal/books/exports",
       operationId: "portalCreateBooksExport",
       summary: "Export the books of a period (CSV or DATEV), recording what the export carries",
-      requestBody: formBody(["csrf", "organisationId", "from", "to", "format"], { onlyNew: { type: "string" } }),
+      requestBody: formBody(["csrf", "organisationId", "from", "to", "format"], { onlyNew: t.string }),
       responses: { "303": SEE_OTHER, ...REFUSED, "403": FORBIDDEN_PAGE },
       handler: signedInForm(deps, keys, async (ctx, s, f) => {
         const who = await acting(s, ctx, f.get("organisationId"));

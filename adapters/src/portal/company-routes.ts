@@ -2,12 +2,13 @@ import type { DomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { COMPANY_MESSAGES, companiesPage, companyHref, companyNotFoundPage, companyPage } from "./company-pages.js";
 import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf, withModule } from "./guard.js";
 import { page, redirect } from "./http.js";
 import type { PortalKeys } from "./seal.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const NOT_FOUND = { ...HTML_RESPONSE, description: "An HTML page: no such company (or entry) of this client." };
 const ACTION_RESPONSES = {

@@ -2,13 +2,14 @@ import { type DomainError, hasModule, isDomainError } from "@apar/core";
 import { CATALOGUE_KINDS, type CatalogueKind } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { readCsv, streamCsv } from "../http/routes/import-export-routes.js";
 import { explain, idOf, run } from "./actions.js";
 import { actingInOrganisation, type PortalDeps, type Signed, signedInForm, signedInPage, userOf } from "./guard.js";
 import { page } from "./http.js";
 import { EXPORTS_PATH, IMPORTS_PATH, type ImportChoice, importPage } from "./import-pages.js";
 import type { PortalKeys } from "./seal.js";
-import { formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const RESPONSES = {
   "200": HTML_RESPONSE,

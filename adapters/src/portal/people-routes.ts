@@ -1,6 +1,8 @@
-import type { DomainError, Organisation } from "@apar/core";
+import { type DomainError, type Organisation, oneOf } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import type { HttpReply, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import {
   actingInAsked,
@@ -16,9 +18,9 @@ import {
 import { page, redirect } from "./http.js";
 import { noPeoplePage, PEOPLE_MESSAGES, type PeopleView, peoplePage } from "./people-pages.js";
 import type { PortalKeys } from "./seal.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
-const ROLES_FIELD = { roles: { type: "array", items: { type: "string", enum: ["Admin", "Member", "Approver"] } } };
+const ROLES_FIELD = { roles: t.readonlyArray(oneOf(["Admin", "Member", "Approver"] as const, "Role")) };
 const REFUSED = {
   "400": { ...HTML_RESPONSE, description: "An HTML page: what was sent is not valid (named)." },
   "403": {

@@ -4,6 +4,7 @@ import type { SignInAccount } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { isAuthFailure } from "../http/auth/authenticate.js";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { run } from "./actions.js";
 import { parseCookies, setCookie } from "./cookies.js";
 import { type PortalDeps, refused } from "./guard.js";
@@ -14,7 +15,6 @@ import { landingOf, newSession, PORTAL_ACCESS } from "./session.js";
 import { chooseAccountHtml, continueHtml, linkPageHtml, linkSentHtml, signInRefusedHtml } from "./sign-in-pages.js";
 import {
   FORBIDDEN_PAGE,
-  formBody,
   HTML_RESPONSE,
   openSession,
   PORTAL_ROUTE,

@@ -1,6 +1,7 @@
 import type { DomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf, withModule } from "./guard.js";
 import { page, redirect } from "./http.js";
@@ -15,7 +16,7 @@ import {
   policyPage,
 } from "./policy-pages.js";
 import type { PortalKeys } from "./seal.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const NOT_FOUND = { ...HTML_RESPONSE, description: "An HTML page: no such organisation or policy of this client." };
 

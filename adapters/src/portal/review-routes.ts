@@ -3,6 +3,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import { billDocumentAnswer } from "../http/bill-document.js";
 import type { HttpReply, QueryParams, RouteContext, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import {
   actingInOrganisation,
@@ -32,7 +33,7 @@ import {
   submittedMessage,
 } from "./review-pages.js";
 import type { PortalKeys } from "./seal.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const NOT_FOUND = { ...HTML_RESPONSE, description: "An HTML page: no such bill of this client." };
 const ACTION_RESPONSES = {

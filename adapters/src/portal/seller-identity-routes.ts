@@ -1,5 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf } from "./guard.js";
 import { page, redirect } from "./http.js";
@@ -12,7 +13,7 @@ import {
   organisationNotFoundPage,
   organisationsPage,
 } from "./seller-identity-pages.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const NOT_FOUND = { ...HTML_RESPONSE, description: "An HTML page: no such organisation of this client." };
 const SINGLE = [

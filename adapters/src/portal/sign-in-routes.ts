@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { DomainError } from "@apar/core";
+import * as t from "io-ts";
 import { isAuthFailure } from "../http/auth/authenticate.js";
-import type { HttpReply, JsonSchema, ResponseDef, RouteContext, RouteDef } from "../http/route.js";
+import { formBody, type HttpReply, type ResponseDef, type RouteContext, type RouteDef } from "../http/route.js";
 import type { Html } from "../pages/html.js";
 import { parseCookies, setCookie } from "./cookies.js";
 import { type PortalDeps, refused, sessionDeps, signedInForm } from "./guard.js";
@@ -38,19 +39,6 @@ export const FORBIDDEN_PAGE: ResponseDef = {
   schema: { type: "string" },
   mediaType: "text/html",
 };
-
-/** A form body of the given string fields (all sent as `application/x-www-form-urlencoded`). */
-export const formBody = (required: readonly string[], optional: Readonly<Record<string, JsonSchema>> = {}) => ({
-  mediaType: "application/x-www-form-urlencoded",
-  schema: {
-    type: "object",
-    required: [...required],
-    properties: {
-      ...Object.fromEntries(required.map((name) => [name, { type: "string" }])),
-      ...optional,
-    },
-  },
-});
 
 // A JWT is three base64url parts; anything else is taken for an API key.
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -179,7 +167,7 @@ export const signInRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>):
     description:
       "Starts an 8-hour session (an encrypted HttpOnly, SameSite=Strict cookie) for a credential that may open a page " +
       "of the portal (an API key, or a user's token: the pages its roles allow).",
-    requestBody: formBody(["credential", "csrf"], { clientId: { type: "string" } }),
+    requestBody: formBody(["credential", "csrf"], { clientId: t.string }),
     responses: {
       "303": SEE_OTHER,
       "401": { ...HTML_RESPONSE, description: "An HTML page: the credential is not valid." },

@@ -1,14 +1,16 @@
 import type { DomainError } from "@apar/core";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
+import * as t from "io-ts";
 import type { HttpReply, RouteContext, RouteDef } from "../http/route.js";
+import { formBody } from "../http/route.js";
 import { explain, idOf, run } from "./actions.js";
 import { type PortalDeps, type Signed, signedInForm, signedInPage, userOf } from "./guard.js";
 import { page, redirect } from "./http.js";
 import type { PortalSubscription } from "./portal-webhooks.js";
 import type { PortalKeys } from "./seal.js";
 import { clearSecret, flashSecret, takeSecret } from "./secret-flash.js";
-import { FORBIDDEN_PAGE, formBody, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
+import { FORBIDDEN_PAGE, HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 import {
   DONE_MESSAGES,
   detailPage,
@@ -126,7 +128,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       path: "/portal/webhooks",
       operationId: "portalCreateWebhookSubscription",
       summary: "Create a webhook subscription (its secret is shown once on the next page)",
-      requestBody: formBody(["csrf", "url"], { eventType: { type: "array", items: { type: "string" } } }),
+      requestBody: formBody(["csrf", "url"], { eventType: t.readonlyArray(t.string) }),
       responses: {
         "303": SEE_OTHER,
         "400": { ...HTML_RESPONSE, description: "An HTML page: the URL or the event types are not valid." },
@@ -196,7 +198,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       path: "/portal/webhooks/event-types",
       operationId: "portalUpdateWebhookEventTypes",
       summary: "Change a subscription's event types",
-      requestBody: formBody(["csrf", "id"], { eventType: { type: "array", items: { type: "string" } } }),
+      requestBody: formBody(["csrf", "id"], { eventType: t.readonlyArray(t.string) }),
       responses: ACTION_RESPONSES,
       handler: signedInForm(deps, keys, async (_ctx, s, form) => {
         const id = idOf(form.get("id"));

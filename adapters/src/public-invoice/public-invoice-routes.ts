@@ -3,7 +3,7 @@ import { documentContext, invoiceFileStem } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { problemRef } from "../http/openapi.js";
 import { PROBLEM_JSON, problem } from "../http/problem.js";
-import type { HttpReply, JsonSchema, ResponseDef, RouteDef } from "../http/route.js";
+import { formBody, type HttpReply, type JsonSchema, type ResponseDef, type RouteDef } from "../http/route.js";
 import type { RouteDeps } from "../http/routes/deps.js";
 import { type Html, html } from "../pages/html.js";
 import { epcPayload, qrSvg } from "./epc-qr.js";
@@ -219,7 +219,7 @@ export const publicInvoiceRoutes = (deps: PublicInvoiceRouteDeps): RouteDef[] =>
     path: "/i/{token}/checkout-session",
     operationId: "createPublicInvoiceCheckoutSession",
     summary: "Open a hosted checkout for what is due (303 to it); 501 while no payment gateway is configured",
-    requestBody: { required: false, mediaType: "application/x-www-form-urlencoded", schema: { type: "object" } },
+    requestBody: { ...formBody([]), required: false },
     responses: {
       "303": { description: "To the gateway's checkout page." },
       "404": HTML("No invoice has this token."),

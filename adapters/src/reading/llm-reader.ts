@@ -1,4 +1,4 @@
-import type { ExtractedFields, Extraction } from "@apar/core";
+import { type ExtractedFields, type Extraction, toJsonSchema } from "@apar/core";
 import { assessConfidence } from "@apar/core/extraction";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
@@ -39,24 +39,8 @@ const FieldsCodec = t.type({
 });
 const ReplyCodec = t.type({ choices: t.array(t.type({ message: t.type({ content: nullableString }) })) });
 
-const str = { type: ["string", "null"] };
-const SCHEMA = {
-  type: "object",
-  additionalProperties: false,
-  required: [...Object.keys(FieldsCodec.props)],
-  properties: {
-    ...Object.fromEntries(Object.keys(FieldsCodec.props).map((k) => [k, str])),
-    lineItems: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["description", "quantity", "unitPrice", "amount"],
-        properties: { description: { type: "string" }, quantity: str, unitPrice: str, amount: str },
-      },
-    },
-  },
-};
+/** The answer's JSON Schema the model is held to: the codec its answer is decoded with, closed. */
+const SCHEMA = toJsonSchema(t.exact(t.type({ ...FieldsCodec.props, lineItems: t.array(t.exact(LineCodec)) })));
 
 const PROMPT =
   "Read this supplier invoice. Answer JSON only. Amounts and quantities as plain decimal strings with a dot (1234.50), " +

@@ -1,20 +1,32 @@
-import type { EmailAuthResult, ForwardingRejection, RejectionReason } from "./model.js";
+import * as t from "io-ts";
+import { nullable, oneOf } from "../shared/codecs/combinators.js";
+import { IsoDateTime } from "../shared/codecs/iso-date-time.js";
+import { documented } from "../shared/codecs/json-schema.js";
+import { Integer } from "../shared/codecs/numbers.js";
+import { Uuid } from "../shared/codecs/uuid.js";
+import { EMAIL_AUTH_RESULTS, type ForwardingRejection, REJECTION_REASONS } from "./model.js";
 
-/** The spec's BillForwardingRejectionResponse: every field present, nullable ones as null. */
-export interface ForwardingRejectionResponse {
-  readonly id: string;
-  readonly fromAddress: string;
-  readonly fromDomain: string;
-  readonly subject: string | null;
-  readonly attachmentCount: number;
-  readonly attachmentSummary: string | null;
-  readonly reason: RejectionReason;
-  readonly authResult: EmailAuthResult;
-  readonly dkimResult: EmailAuthResult;
-  readonly spfResult: EmailAuthResult;
-  /** ISO 8601 in UTC, with milliseconds (`2026-03-04T05:06:07.891Z`). */
-  readonly receivedAt: string;
-}
+/** The spec's BillForwardingRejectionResponse: every field present, nullable ones as null (metadata only). */
+export const ForwardingRejectionView = t.type(
+  {
+    id: Uuid,
+    fromAddress: t.string,
+    fromDomain: t.string,
+    subject: nullable(t.string),
+    attachmentCount: documented(Integer, { format: "int32" }),
+    attachmentSummary: documented(nullable(t.string), {
+      description: "`name (type)` per attachment; bytes are not stored.",
+    }),
+    reason: oneOf(REJECTION_REASONS, "RejectionReason"),
+    authResult: oneOf(EMAIL_AUTH_RESULTS, "EmailAuthResult"),
+    dkimResult: oneOf(EMAIL_AUTH_RESULTS, "EmailAuthResult"),
+    spfResult: oneOf(EMAIL_AUTH_RESULTS, "EmailAuthResult"),
+    /** ISO 8601 in UTC, with milliseconds (`2026-03-04T05:06:07.891Z`). */
+    receivedAt: IsoDateTime,
+  },
+  "BillForwardingRejectionResponse",
+);
+export type ForwardingRejectionResponse = t.TypeOf<typeof ForwardingRejectionView>;
 
 /** A rejection as the listing answers it: the spec's fields only (no tenant ids), in the spec's order. */
 export const forwardingRejectionResponse = (r: ForwardingRejection): ForwardingRejectionResponse => ({

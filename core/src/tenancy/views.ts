@@ -170,6 +170,20 @@ export const ApiKeyView = t.type(
   "ApiKey",
 );
 
+/** A key as its creation answers it: the raw key, shown once. */
+export const NewApiKeyView = t.type(
+  {
+    id: Uuid,
+    clientId: Uuid,
+    rawKey: t.string,
+    keyPrefix: t.string,
+    name: nullable(t.string),
+    createdAt: IsoDateTime,
+    expiresAt: nullable(IsoDateTime),
+  },
+  "NewApiKey",
+);
+
 /** A key as listed. */
 export const apiKeyView = (k: ApiKey, clientId: string): t.TypeOf<typeof ApiKeyView> => ({
   id: k.id,

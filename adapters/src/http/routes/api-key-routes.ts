@@ -1,6 +1,7 @@
-import { ApiKeyView, decode, listEnvelope, notFound } from "@apar/core";
+import { ApiKeyView, decode, listEnvelope, NewApiKeyView, notFound, toJsonSchema } from "@apar/core";
 import { CreateApiKeyBody, createApiKey, listApiKeys, revokeApiKey } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import type * as t from "io-ts";
 import { jsonBody, type RouteDef } from "../route.js";
 import {
   clientAuth,
@@ -10,7 +11,6 @@ import {
   pageOf,
   pathId,
   reply,
-  S,
   type TenancyRouteDeps,
 } from "./support.js";
 import { apiKeyView } from "./views.js";
@@ -31,19 +31,7 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
     responses: {
       "201": {
         description: "The key, shown once.",
-        schema: {
-          type: "object",
-          required: ["id", "clientId", "rawKey", "keyPrefix", "name", "createdAt", "expiresAt"],
-          properties: {
-            id: S.uuid,
-            clientId: S.uuid,
-            rawKey: S.string,
-            keyPrefix: S.string,
-            name: S.nullableString,
-            createdAt: S.dateTime,
-            expiresAt: S.nullableDateTime,
-          },
-        },
+        schema: toJsonSchema(NewApiKeyView),
       },
     },
     handler: async (ctx) => {
@@ -54,15 +42,16 @@ export const apiKeyRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       return reply(
         createApiKey(deps())({ scope: { kind: "clients", clientIds: [client.id] }, ...input.right }),
         201,
-        ({ apiKey, rawKey }) => ({
-          id: apiKey.id,
-          clientId: client.id,
-          rawKey,
-          keyPrefix: apiKey.keyPrefix,
-          name: apiKey.name,
-          createdAt: apiKey.createdAt,
-          expiresAt: apiKey.expiresAt,
-        }),
+        ({ apiKey, rawKey }) =>
+          ({
+            id: apiKey.id,
+            clientId: client.id,
+            rawKey,
+            keyPrefix: apiKey.keyPrefix,
+            name: apiKey.name,
+            createdAt: apiKey.createdAt.toISOString(),
+            expiresAt: apiKey.expiresAt?.toISOString() ?? null,
+          }) satisfies t.TypeOf<typeof NewApiKeyView>,
         NO_STORE,
       );
     },

@@ -4,10 +4,12 @@ import {
   DateParam,
   type DomainError,
   decode,
+  documented,
   enumParam,
   HistoryEntryView,
   isDomainError,
   listEnvelope,
+  toJsonSchema,
   Uuid,
   validationError,
 } from "@apar/core";
@@ -87,11 +89,7 @@ export const billRoutes = (deps: BillRouteDeps): RouteDef[] => {
       ],
       requestBody: {
         mediaType: "multipart/form-data",
-        schema: {
-          type: "object",
-          required: ["file"],
-          properties: { file: { type: "string", format: "binary" } },
-        },
+        schema: toJsonSchema(t.type({ file: documented(t.string, { format: "binary" }) })),
       },
       responses: {
         "202": { description: "The bill, in Extracting.", schema: BILL_SCHEMA },

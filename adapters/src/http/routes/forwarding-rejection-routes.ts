@@ -1,39 +1,9 @@
-import { decode, forwardingRejectionResponse, Limit } from "@apar/core";
+import { decode, ForwardingRejectionView, forwardingRejectionResponse, Limit, toJsonSchema } from "@apar/core";
 import { listForwardingRejections } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import type { RouteDef } from "../route.js";
 import { clientAuth, companyVisibility, idOf, reply, type TenancyRouteDeps } from "./support.js";
-
-const REJECTION_SCHEMA = {
-  type: "object",
-  description: "BillForwardingRejectionResponse: one forward a company did not accept (metadata only).",
-  required: [
-    "id",
-    "fromAddress",
-    "fromDomain",
-    "subject",
-    "attachmentCount",
-    "attachmentSummary",
-    "reason",
-    "authResult",
-    "dkimResult",
-    "spfResult",
-    "receivedAt",
-  ],
-  properties: {
-    id: { type: "string", format: "uuid" },
-    fromAddress: { type: "string" },
-    fromDomain: { type: "string" },
-    subject: { type: ["string", "null"] },
-    attachmentCount: { type: "integer", format: "int32" },
-    attachmentSummary: { type: ["string", "null"], description: "`name (type)` per attachment; bytes are not stored." },
-    reason: { type: "string", enum: ["SenderNotAllowed", "AuthenticationFailed"] },
-    authResult: { type: "string", enum: ["Unknown", "Pass", "Fail"] },
-    dkimResult: { type: "string", enum: ["Unknown", "Pass", "Fail"] },
-    spfResult: { type: "string", enum: ["Unknown", "Pass", "Fail"] },
-    receivedAt: { type: "string", format: "date-time" },
-  },
-} as const;
 
 /** `GET /v1/companies/{companyId}/forwarding-rejections`, exactly as the spec details it. */
 export const forwardingRejectionRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
@@ -55,7 +25,7 @@ export const forwardingRejectionRoutes = (deps: TenancyRouteDeps): RouteDef[] =>
     responses: {
       "200": {
         description: "The rejections, newest first (a plain array).",
-        schema: { type: "array", items: REJECTION_SCHEMA },
+        schema: toJsonSchema(t.readonlyArray(ForwardingRejectionView)),
       },
       "400": { description: "`Company.MissingClientId`: the credential spans several clients; or `Limit` is invalid." },
       "403": { description: "`Module.NotEntitled`: the client's plan does not include the inbox module." },

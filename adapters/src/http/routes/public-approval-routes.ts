@@ -1,10 +1,11 @@
-import type { BillJson, DomainError } from "@apar/core";
+import { type BillJson, type DomainError, documented, toJsonSchema } from "@apar/core";
 import { actOnApprovalLink, approvalLinkDocument, type PayeeAccount, viewApprovalLink } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
 import { Html, html } from "../../pages/html.js";
 import { payeeTable } from "../../pages/payee-account.js";
 import { billDocumentAnswer } from "../bill-document.js";
-import type { HttpReply, RouteContext, RouteDef } from "../route.js";
+import { formBody, type HttpReply, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 
 /** What the public approval pages use: the approval use cases' deps and the bills' documents (the approver sees the bill itself). */
@@ -178,7 +179,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
     path: "/public/bills/{token}/approve",
     operationId: "approvePublicBill",
     summary: "Approve the bill behind a mailed link (the link is used up)",
-    requestBody: { required: false, mediaType: "application/x-www-form-urlencoded", schema: { type: "object" } },
+    requestBody: { ...formBody([]), required: false },
     responses: {
       "200": { description: "Done.", mediaType: "text/html", schema: { type: "string" } },
       "404": { description: "The link is not valid.", mediaType: "text/html", schema: { type: "string" } },
@@ -207,7 +208,7 @@ export const publicApprovalRoutes = (deps: PublicApprovalRouteDeps): RouteDef[] 
     summary: "Reject the bill behind a mailed link with a reason (the link is used up)",
     requestBody: {
       mediaType: "application/x-www-form-urlencoded",
-      schema: { type: "object", required: ["reason"], properties: { reason: { type: "string", maxLength: 1000 } } },
+      schema: toJsonSchema(t.type({ reason: documented(t.string, { maxLength: 1000 }) })),
     },
     responses: {
       "200": { description: "Done.", mediaType: "text/html", schema: { type: "string" } },

@@ -1,49 +1,17 @@
-import { decode, type SellerIdentity } from "@apar/core";
-import { getSellerIdentity, putSellerIdentity, SellerIdentityBody } from "@apar/core/app";
+import { decode, toJsonSchema } from "@apar/core";
+import {
+  getSellerIdentity,
+  putSellerIdentity,
+  SellerIdentityBody,
+  SellerIdentityView,
+  sellerIdentityView,
+} from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
-import { type JsonSchema, jsonBody, type RouteDef } from "../route.js";
-import { orgScope, reply, S, type TenancyRouteDeps } from "./support.js";
+import { jsonBody, type RouteDef } from "../route.js";
+import { orgScope, reply, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "tenancy";
-const text = (maxLength: number) => ({ type: ["string", "null"], maxLength });
-const BANK_ACCOUNT: JsonSchema = {
-  type: "object",
-  required: ["iban"],
-  properties: {
-    iban: { type: "string", description: "Spaces and case forgiven; stored in electronic form; check digits hold." },
-    bicSwift: { type: ["string", "null"], description: "8 or 11 characters; the name every bank details object uses." },
-    bic: { type: ["string", "null"], description: "The old name of bicSwift: accepted and answered alike." },
-    accountName: text(200),
-  },
-};
-const MEMBERS = {
-  legalName: { type: "string", minLength: 1, maxLength: 200 },
-  tradingName: text(200),
-  addressLines: { type: "array", minItems: 1, maxItems: 3, items: { type: "string", minLength: 1, maxLength: 200 } },
-  city: { type: "string", minLength: 1, maxLength: 100 },
-  postcode: text(20),
-  countryCode: { type: "string", pattern: "^[A-Za-z]{2}$", description: "ISO 3166-1 alpha-2." },
-  vatNumber: { type: ["string", "null"], description: "With its country prefix, e.g. DE123456789." },
-  taxRegistration: text(50),
-  companyRegistrationId: text(100),
-  contactName: text(200),
-  contactEmail: { type: ["string", "null"], format: "email" },
-  contactPhone: text(50),
-  defaultPaymentTermsDays: { type: ["integer", "null"], minimum: 0, maximum: 365 },
-  bankAccounts: { type: "array", maxItems: 5, items: BANK_ACCOUNT },
-} as const;
-const SELLER_IDENTITY: JsonSchema = {
-  type: "object",
-  required: [...Object.keys(MEMBERS), "updatedAt"],
-  properties: { ...MEMBERS, updatedAt: S.dateTime },
-};
-
-/** The identity as answered (every member, nulls included; a bank account's BIC as bicSwift and its alias bic). */
-export const sellerIdentityView = (s: SellerIdentity) => ({
-  ...s,
-  bankAccounts: s.bankAccounts.map((a) => ({ iban: a.iban, bicSwift: a.bic, bic: a.bic, accountName: a.accountName })),
-  updatedAt: s.updatedAt.toISOString(),
-});
+const SELLER_IDENTITY = toJsonSchema(SellerIdentityView);
 
 /** The organisation's seller identity: who its invoices, credit notes and e-invoices say the seller is. */
 export const sellerIdentityRoutes = (deps: TenancyRouteDeps): RouteDef[] => [

@@ -6,7 +6,9 @@ import type { Stores } from "../../ports/stores.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
 import { codec } from "../../shared/codecs/failure.js";
 import { IntFromStringOrNumber } from "../../shared/codecs/int-from-string-or-number.js";
-import { withSchema } from "../../shared/codecs/json-schema.js";
+import { IsoDateTime } from "../../shared/codecs/iso-date-time.js";
+import { documented, withSchema } from "../../shared/codecs/json-schema.js";
+import { Integer } from "../../shared/codecs/numbers.js";
 import { Email, NonEmptyTrimmedString } from "../../shared/codecs/strings.js";
 import { type DomainError, notFound, validationError } from "../../shared/errors.js";
 import type { OrgScope } from "../../shared/scope.js";
@@ -110,6 +112,53 @@ export const SellerIdentityBody = closedType(
   "SellerIdentity",
 );
 export type SellerIdentityBody = t.TypeOf<typeof SellerIdentityBody>;
+
+const textUpTo = (maxLength: number) => documented(nullable(t.string), { maxLength });
+const lineOf = (maxLength: number) => documented(t.string, { minLength: 1, maxLength });
+
+/** The seller identity as answered: every member, nulls included; a bank account's BIC as bicSwift and its alias bic. */
+export const SellerIdentityView = t.type(
+  {
+    legalName: lineOf(200),
+    tradingName: textUpTo(200),
+    addressLines: documented(t.readonlyArray(lineOf(200)), { minItems: 1, maxItems: 3 }),
+    city: lineOf(100),
+    postcode: textUpTo(20),
+    countryCode: documented(t.string, { pattern: "^[A-Za-z]{2}$", description: "ISO 3166-1 alpha-2." }),
+    vatNumber: documented(nullable(t.string), { description: "With its country prefix, e.g. DE123456789." }),
+    taxRegistration: textUpTo(50),
+    companyRegistrationId: textUpTo(100),
+    contactName: textUpTo(200),
+    contactEmail: documented(nullable(t.string), { format: "email" }),
+    contactPhone: textUpTo(50),
+    defaultPaymentTermsDays: documented(nullable(Integer), { minimum: 0, maximum: 365 }),
+    bankAccounts: documented(
+      t.readonlyArray(
+        t.type({
+          iban: documented(t.string, {
+            description: "Spaces and case forgiven; stored in electronic form; check digits hold.",
+          }),
+          bicSwift: documented(nullable(t.string), {
+            description: "8 or 11 characters; the name every bank details object uses.",
+          }),
+          bic: documented(nullable(t.string), {
+            description: "The old name of bicSwift: accepted and answered alike.",
+          }),
+          accountName: textUpTo(200),
+        }),
+      ),
+      { maxItems: 5 },
+    ),
+    updatedAt: IsoDateTime,
+  },
+  "SellerIdentity",
+);
+
+export const sellerIdentityView = (s: SellerIdentity): t.TypeOf<typeof SellerIdentityView> => ({
+  ...s,
+  bankAccounts: s.bankAccounts.map((a) => ({ iban: a.iban, bicSwift: a.bic, bic: a.bic, accountName: a.accountName })),
+  updatedAt: s.updatedAt.toISOString(),
+});
 
 const missing = () =>
   notFound("SellerIdentity.NotSet", "The organisation has not set its seller identity yet (PUT /v1/seller-identity).");
