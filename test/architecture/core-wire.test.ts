@@ -1,16 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import test from "ava";
-import { root, sourceFiles } from "./import-graph.js";
+import { root, sourceFiles, withoutComments } from "./import-graph.js";
 
 // Core decides no HTTP matters: the route names its operation (`POST /v1/bank-statements`, the idempotency keys'
 // place), its status (201) and its paths (`fileUrl`); a use case is given them. A sentence for people may still
 // point at a route ("add one with PUT /v1/seller-identity"): only a value that is an operation, a path or a status
 // is refused.
-
-/** The text with its comments blanked (so a doc comment may name a route). */
-const withoutComments = (text: string): string =>
-  text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
 
 const RULES: readonly (readonly [RegExp, string])[] = [
   [/["'`](?:GET|POST|PUT|PATCH|DELETE) \//, "names an HTTP operation"],

@@ -102,3 +102,7 @@ export const arrowsInCycles = (edges: readonly Edge[]): string[] => {
     .filter((e) => cycleOf.has(e.from) && cycleOf.get(e.from) === cycleOf.get(e.to))
     .map((e) => `${e.file}: ${e.from} -> ${e.to}`);
 };
+
+/** The text with its comments blanked (so a doc comment may say what a rule refuses in code). */
+export const withoutComments = (text: string): string =>
+  text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
