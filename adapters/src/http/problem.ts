@@ -17,7 +17,8 @@ export const ProblemView = documented(
       t.partial({
         detail: documented(t.string, { description: "A sentence for people." }),
         instance: documented(t.string, { description: "The request path." }),
-        errors: t.readonlyArray(FieldErrorView),
+        // The document names the field error once, as its FieldError component.
+        errors: documented(t.readonlyArray(FieldErrorView), { items: { $ref: "#/components/schemas/FieldError" } }),
       }),
     ],
     "Problem",

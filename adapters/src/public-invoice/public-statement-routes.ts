@@ -1,10 +1,16 @@
-import { AGING_BUCKETS, type CustomerStatement, type StatementCurrency } from "@apar/core";
+import {
+  AGING_BUCKETS,
+  type CustomerStatement,
+  PublicStatementView,
+  type StatementCurrency,
+  toJsonSchema,
+} from "@apar/core";
 import { invoiceCustomerStatement, statementPdf } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import type { HttpReply, RouteDef } from "../http/route.js";
 import type { RouteDeps } from "../http/routes/deps.js";
 import { fileReply } from "../http/routes/document-file-routes.js";
-import { periodOf, STATEMENT_SCHEMA } from "../http/routes/report-routes.js";
+import { periodOf } from "../http/routes/report-routes.js";
 import { html } from "../pages/html.js";
 import { loadPublicInvoice, type PublicInvoiceView } from "./public-invoice-view.js";
 import { type PageLanguage, pageLanguage, type Words, wordsOf } from "./public-invoice-words.js";
@@ -103,7 +109,7 @@ export const publicStatementRoutes = (deps: PublicStatementRouteDeps): RouteDef[
         ...HTML(
           "The statement in the customer's language: per currency the opening balance, each invoice, credit note and payment of the period with the running balance, the closing balance and what was overdue at the end. With `Accept: application/json`, the statement as JSON (as `GET /v1/customers/{id}/statement`, without the customer's id).",
         ),
-        alternatives: { "application/json": STATEMENT_SCHEMA },
+        alternatives: { "application/json": toJsonSchema(PublicStatementView) },
       },
       "400": HTML("A date is malformed, or from is after to."),
       "404": HTML("No invoice has this token (drafts have none)."),

@@ -62,34 +62,44 @@ export const StatementLineView = t.type(
   "StatementLine",
 );
 
-/** A customer's statement as its JSON answers it (the public statement page's JSON has the same shape). */
-export const CustomerStatementView = t.type(
-  {
-    customer: t.type({
-      id: Uuid,
-      name: t.string,
-      email: nullable(t.string),
-      address: nullable(t.string),
-      country: nullable(t.string),
-    }),
-    organisationName: t.string,
-    from: IsoDate,
-    to: IsoDate,
-    currencies: t.readonlyArray(
-      t.type({
-        currency: t.string,
-        openingBalance: Amount,
-        lines: t.readonlyArray(StatementLineView),
-        closingBalance: Amount,
-        aging: documented(
-          t.type(Object.fromEntries(AGING_BUCKETS.map((b) => [b, Amount])) as Record<string, typeof Amount>),
-          {
-            description: "What was still owed at the end of `to`, by days past due then.",
-          },
-        ),
-        overdue: documented(Amount, { description: "The buckets past due added up." }),
-      }),
-    ),
-  },
+/** Who a statement is for, as its invoices name them (the customer's id is added for the API, never for the public page). */
+const statementCustomerMembers = {
+  name: t.string,
+  email: nullable(t.string),
+  address: nullable(t.string),
+  country: nullable(t.string),
+};
+
+/** A statement of account with the given view of its customer. */
+const statementView = <C extends t.Mixed>(customer: C, name: string) =>
+  t.type(
+    {
+      customer,
+      organisationName: t.string,
+      from: IsoDate,
+      to: IsoDate,
+      currencies: t.readonlyArray(
+        t.type({
+          currency: t.string,
+          openingBalance: Amount,
+          lines: t.readonlyArray(StatementLineView),
+          closingBalance: Amount,
+          aging: documented(
+            t.type(Object.fromEntries(AGING_BUCKETS.map((b) => [b, Amount])) as Record<string, typeof Amount>),
+            { description: "What was still owed at the end of `to`, by days past due then." },
+          ),
+          overdue: documented(Amount, { description: "The buckets past due added up." }),
+        }),
+      ),
+    },
+    name,
+  );
+
+/** A customer's statement as its JSON answers it. */
+export const CustomerStatementView = statementView(
+  t.type({ id: Uuid, ...statementCustomerMembers }),
   "CustomerStatement",
 );
+
+/** The statement as its customer sees it on the public page: without apar's own id of the customer. */
+export const PublicStatementView = statementView(t.type(statementCustomerMembers), "PublicStatement");

@@ -14,6 +14,7 @@ import {
   startHarness,
   tokenFor,
 } from "../auth/harness.js";
+import { checkedOperations } from "../support/response-check.js";
 import { missingId } from "../support/tenant.js";
 
 // Walks every route and every tool with a credential of every role: the permissions table is the one answer to
@@ -86,16 +87,19 @@ const walk = async (world: World, table: PermissionTable, only?: (r: RouteDef) =
       continue;
     }
     const scope = route.access?.scope ?? (route.security === "none" ? "none" : "credential");
-    if (scope === "none") {
-      const isPublic = table[route.operationId]?.includes("Public") ?? false;
-      if (!isPublic && !route.path.startsWith("/portal/"))
-        problems.push(`${name} takes no credential but its row is not Public`);
-      continue;
-    }
     const own = route.access?.organisationParam;
     const path = route.path.replace(/\{([^}]+)\}/g, (_m, param: string) =>
       param === own ? world.organisationId : missingId(),
     );
+    if (scope === "none") {
+      const isPublic = table[route.operationId]?.includes("Public") ?? false;
+      if (!isPublic && !route.path.startsWith("/portal/"))
+        problems.push(`${name} takes no credential but its row is not Public`);
+      // Called once without a credential, so that its answer too is held to the document.
+      await h.call(route.method, path, route.method === "GET" || route.method === "DELETE" ? {} : { body: {} });
+      calls += 1;
+      continue;
+    }
     for (const role of CREDENTIALED) {
       const headers = { ...world.headers[role], "x-service-organisation-id": world.organisationId };
       const answer = await h.call(route.method, path, {
@@ -122,6 +126,27 @@ test.serial("every route is in the permissions table and answers every role as t
   const { problems, calls } = await walk(world, PERMISSIONS);
   t.deepEqual(problems, []);
   t.true(calls > 600, `${calls} calls`);
+  // Every answer of the walk went through the response check: every operation of the document had one checked.
+  t.deepEqual(unchecked(await documentOperations(), checkedOperations()), []);
+});
+
+/** The operationIds of the served document. */
+const documentOperations = async (): Promise<readonly string[]> => {
+  const doc = (await h.call("GET", "/openapi.json")).json as { paths: Record<string, Record<string, unknown>> };
+  return Object.values(doc.paths).flatMap((item) =>
+    Object.values(item).flatMap((op) => {
+      const id = (op as { operationId?: unknown }).operationId;
+      return typeof id === "string" ? [id] : [];
+    }),
+  );
+};
+
+/** The document's operations none of whose answers was checked against it. */
+const unchecked = (operations: readonly string[], checked: ReadonlySet<string>): string[] =>
+  operations.filter((id) => !checked.has(id)).sort();
+
+test("the coverage rule can fail: an operation whose answers were never checked is named", (t) => {
+  t.deepEqual(unchecked(["getBill", "listBills", "approveBill"], new Set(["getBill"])), ["approveBill", "listBills"]);
 });
 
 test.serial("the walk fails on an operation removed from the table, and on a role taken from a row", async (t) => {

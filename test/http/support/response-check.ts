@@ -170,6 +170,10 @@ const fetchDocument = (port: number): Promise<ResponseChecker | undefined> =>
     req.end();
   });
 
+/** The operations of which this process has checked an answer (a walk compares them with the document's). */
+const checked = new Set<string>();
+export const checkedOperations = (): ReadonlySet<string> => checked;
+
 /** Forgets the document of a port (a new server listens there). */
 export const forgetDocument = (port: number): void => {
   documents.delete(port);
@@ -187,6 +191,7 @@ export const checkAnswer = async (port: number, method: string, path: string, an
   }
   const result = (await checker)?.problems(method, path, answer);
   if (result === undefined) return;
+  checked.add(result.operationId);
   const log = process.env.APAR_RESPONSE_CHECK_LOG;
   if (log !== undefined && log !== "") appendFileSync(log, `${result.operationId} ${answer.status}\n`);
   if (result.problems.length > 0) {
