@@ -1,5 +1,6 @@
 import { type BeforeRouteHook, sendTooManyRequests } from "@apar/adapters/http/index";
 import test from "ava";
+import { checkedFetch } from "./support/client.js";
 import { start } from "./support/server.js";
 
 test("beforeRoute hooks run before any work, see the route, and answer an empty 429; operator routes skip them", async (t) => {
@@ -29,7 +30,7 @@ test("beforeRoute hooks run before any work, see the route, and answer an empty 
   });
   t.teardown(() => s.http.close());
   // A malformed body would be a 400 had the body been read: the hook answers first.
-  const r = await fetch(`${s.base}/v1/counted`, {
+  const r = await checkedFetch(`${s.base}/v1/counted`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: "{",
@@ -39,9 +40,9 @@ test("beforeRoute hooks run before any work, see the route, and answer an empty 
   t.is(r.headers.get("retry-after"), null);
   t.is(r.headers.get("content-type"), null);
   t.is(handled, 0);
-  t.is((await fetch(`${s.base}/v1/unknown`)).status, 429);
-  t.is((await fetch(`${s.base}/healthz`)).status, 200);
-  t.is((await fetch(`${s.base}/metrics`)).status, 200);
+  t.is((await checkedFetch(`${s.base}/v1/unknown`)).status, 429);
+  t.is((await checkedFetch(`${s.base}/healthz`)).status, 200);
+  t.is((await checkedFetch(`${s.base}/metrics`)).status, 200);
   t.deepEqual(seen, ["/v1/counted", "unmatched /v1/unknown"]);
 });
 
@@ -63,7 +64,7 @@ test("sendTooManyRequests is an empty 429 with no Retry-After", async (t) => {
     ],
   });
   t.teardown(() => s.http.close());
-  const r = await fetch(`${s.base}/v1/limited`);
+  const r = await checkedFetch(`${s.base}/v1/limited`);
   t.is(r.status, 429);
   t.is(await r.text(), "");
   t.is(r.headers.get("retry-after"), null);

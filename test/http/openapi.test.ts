@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { buildOpenApi, openApiDocumentOf, type RouteDef, toTemplatePath } from "@apar/adapters/http/index";
 import test from "ava";
+import { checkedFetch } from "./support/client.js";
 import { routes } from "./support/routes.js";
 import { start } from "./support/server.js";
 
@@ -16,7 +17,7 @@ type Doc = { paths: Record<string, Record<string, Record<string, unknown>>>; com
 test("the document lists every registered route and nothing else", async (t) => {
   const s = await start();
   t.teardown(() => s.http.close());
-  const doc = (await (await fetch(`${s.base}/openapi.json`)).json()) as Doc;
+  const doc = (await (await checkedFetch(`${s.base}/openapi.json`)).json()) as Doc;
   const registered = Object.values(s.http.server.router.getRoutes() as unknown as Record<string, RouteLike>)
     .map((r) => `${r.method} ${toTemplatePath(r.path)}`)
     .sort();

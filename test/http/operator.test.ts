@@ -1,12 +1,13 @@
 import { createHttpMetrics, createHttpServer, type RouteDef } from "@apar/adapters/http/index";
 import test from "ava";
 import { pino } from "pino";
+import { checkedFetch } from "./support/client.js";
 import { start } from "./support/server.js";
 
 test("/healthz answers 200 ok", async (t) => {
   const s = await start({ ready: async () => false });
   t.teardown(() => s.http.close());
-  const r = await fetch(`${s.base}/healthz`);
+  const r = await checkedFetch(`${s.base}/healthz`);
   t.is(r.status, 200);
   t.deepEqual(await r.json(), { status: "ok" });
 });
@@ -20,9 +21,9 @@ test("/readyz follows ready(): 200, or a 503 problem when false or failing", asy
     },
   });
   t.teardown(() => s.http.close());
-  t.is((await fetch(`${s.base}/readyz`)).status, 200);
+  t.is((await checkedFetch(`${s.base}/readyz`)).status, 200);
   ready = false;
-  const r = await fetch(`${s.base}/readyz`);
+  const r = await checkedFetch(`${s.base}/readyz`);
   t.is(r.status, 503);
   t.is(r.headers.get("content-type"), "application/problem+json");
   t.like(await r.json(), {
@@ -32,7 +33,7 @@ test("/readyz follows ready(): 200, or a 503 problem when false or failing", asy
     instance: "/readyz",
   });
   ready = new Error("database unreachable");
-  t.is((await fetch(`${s.base}/readyz`)).status, 503);
+  t.is((await checkedFetch(`${s.base}/readyz`)).status, 503);
 });
 
 test("/metrics counts requests by route template and status, with latency and the host's gauges", async (t) => {
@@ -47,10 +48,10 @@ test("/metrics counts requests by route template and status, with latency and th
     },
   });
   t.teardown(() => s.http.close());
-  await fetch(`${s.base}/v1/echo/one`);
-  await fetch(`${s.base}/v1/echo/two`);
-  await fetch(`${s.base}/v1/missing`);
-  const r = await fetch(`${s.base}/metrics`);
+  await checkedFetch(`${s.base}/v1/echo/one`);
+  await checkedFetch(`${s.base}/v1/echo/two`);
+  await checkedFetch(`${s.base}/v1/missing`);
+  const r = await checkedFetch(`${s.base}/metrics`);
   t.is(r.status, 200);
   t.regex(r.headers.get("content-type") ?? "", /^text\/plain; version=0\.0\.4/);
   const text = await r.text();
@@ -76,7 +77,7 @@ test("a failing metrics refresh still serves the other metrics", async (t) => {
     },
   });
   t.teardown(() => s.http.close());
-  const r = await fetch(`${s.base}/metrics`);
+  const r = await checkedFetch(`${s.base}/metrics`);
   t.is(r.status, 200);
   t.true((await r.text()).includes("apar_http_requests_total"));
 });

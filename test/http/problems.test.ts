@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import test from "ava";
-import { gzipBomb, send } from "./support/client.js";
+import { checkedFetch, gzipBomb, send } from "./support/client.js";
 import { type Started, start } from "./support/server.js";
 
 let s: Started;
@@ -16,7 +16,7 @@ const PROBLEM = "application/problem+json";
 const type = (section: string) => `https://www.rfc-editor.org/rfc/rfc9110#section-${section}`;
 
 test("an unknown route answers a 404 problem", async (t) => {
-  const r = await fetch(`${s.base}/v1/nothing-here?x=1`);
+  const r = await checkedFetch(`${s.base}/v1/nothing-here?x=1`);
   t.is(r.status, 404);
   t.is(r.headers.get("content-type"), PROBLEM);
   t.deepEqual(await r.json(), {
@@ -29,13 +29,13 @@ test("an unknown route answers a 404 problem", async (t) => {
 });
 
 test("an empty path parameter is no route", async (t) => {
-  const r = await fetch(`${s.base}/v1/echo/`);
+  const r = await checkedFetch(`${s.base}/v1/echo/`);
   t.is(r.status, 404);
   t.is(((await r.json()) as Record<string, unknown>).title, "Route.NotFound");
 });
 
 test("a wrong method answers a 405 problem with Allow", async (t) => {
-  const r = await fetch(`${s.base}/v1/echo`, { method: "DELETE" });
+  const r = await checkedFetch(`${s.base}/v1/echo`, { method: "DELETE" });
   t.is(r.status, 405);
   t.is(r.headers.get("allow"), "POST");
   t.is(r.headers.get("content-type"), PROBLEM);
@@ -45,7 +45,7 @@ test("a wrong method answers a 405 problem with Allow", async (t) => {
 });
 
 test("malformed JSON answers a 400 problem", async (t) => {
-  const r = await fetch(`${s.base}/v1/echo`, {
+  const r = await checkedFetch(`${s.base}/v1/echo`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: '{"amount": ',
@@ -58,21 +58,28 @@ test("malformed JSON answers a 400 problem", async (t) => {
 });
 
 test("another media type on a JSON route answers 415", async (t) => {
-  const r = await fetch(`${s.base}/v1/echo`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" });
+  const r = await checkedFetch(`${s.base}/v1/echo`, {
+    method: "POST",
+    headers: { "content-type": "text/plain" },
+    body: "{}",
+  });
   t.is(r.status, 415);
   t.is(r.headers.get("content-type"), PROBLEM);
   t.is(((await r.json()) as Record<string, unknown>).title, "Request.UnsupportedMediaType");
 });
 
 test("a JSON route accepts a +json type with parameters, and a missing body is a 400", async (t) => {
-  const ok = await fetch(`${s.base}/v1/echo`, {
+  const ok = await checkedFetch(`${s.base}/v1/echo`, {
     method: "POST",
     headers: { "content-type": "application/merge-patch+json; charset=utf-8" },
     body: '{"a":1}',
   });
   t.is(ok.status, 201);
   t.deepEqual(await ok.json(), { received: { a: 1 }, bytes: 7 });
-  const missing = await fetch(`${s.base}/v1/echo`, { method: "POST", headers: { "content-type": "application/json" } });
+  const missing = await checkedFetch(`${s.base}/v1/echo`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+  });
   t.is(missing.status, 400);
   t.is(((await missing.json()) as Record<string, unknown>).title, "Request.MissingBody");
 });
@@ -148,7 +155,7 @@ test("a 300 KiB gzip bomb (300 MiB inflated) answers 413 without holding it infl
 });
 
 test("a defect answers a 500 problem without its message or stack, and is logged", async (t) => {
-  const r = await fetch(`${s.base}/v1/boom`, { headers: { "x-request-id": "boom-1" } });
+  const r = await checkedFetch(`${s.base}/v1/boom`, { headers: { "x-request-id": "boom-1" } });
   t.is(r.status, 500);
   t.is(r.headers.get("content-type"), PROBLEM);
   const text = await r.text();
@@ -167,7 +174,7 @@ test("a defect answers a 500 problem without its message or stack, and is logged
 
 test("DomainErrors answer by kind, validation with errors", async (t) => {
   const post = (body: unknown) =>
-    fetch(`${s.base}/v1/echo`, {
+    checkedFetch(`${s.base}/v1/echo`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -189,7 +196,7 @@ test("DomainErrors answer by kind, validation with errors", async (t) => {
 
 test("path parameters are decoded and query names match case-insensitively", async (t) => {
   for (const q of ["Limit=5", "limit=5", "LIMIT=5"]) {
-    const r = await fetch(`${s.base}/v1/echo/a%20b?${q}`);
+    const r = await checkedFetch(`${s.base}/v1/echo/a%20b?${q}`);
     t.deepEqual(await r.json(), { id: "a b", limit: "5" });
   }
 });

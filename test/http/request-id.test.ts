@@ -1,5 +1,6 @@
 import { requestIdFrom } from "@apar/adapters/http/index";
 import test from "ava";
+import { checkedFetch } from "./support/client.js";
 import { logLine, type Started, start } from "./support/server.js";
 
 let s: Started;
@@ -11,7 +12,7 @@ test.after.always(async () => {
 });
 
 test("a sane x-request-id is echoed and logged", async (t) => {
-  const r = await fetch(`${s.base}/v1/echo/x`, { headers: { "x-request-id": "abc-123.def:9" } });
+  const r = await checkedFetch(`${s.base}/v1/echo/x`, { headers: { "x-request-id": "abc-123.def:9" } });
   t.is(r.headers.get("x-request-id"), "abc-123.def:9");
   await r.arrayBuffer();
   const line = await logLine(s.logs, (l) => l.reqId === "abc-123.def:9" && l.msg === "request");
@@ -21,9 +22,9 @@ test("a sane x-request-id is echoed and logged", async (t) => {
 
 test("a missing or unsafe x-request-id is replaced by a UUID, on errors too", async (t) => {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-  const none = await fetch(`${s.base}/nowhere`);
+  const none = await checkedFetch(`${s.base}/nowhere`);
   t.regex(none.headers.get("x-request-id") ?? "", uuid);
-  const unsafe = await fetch(`${s.base}/v1/echo/x`, { headers: { "x-request-id": "a b\u00e9{}" } });
+  const unsafe = await checkedFetch(`${s.base}/v1/echo/x`, { headers: { "x-request-id": "a b\u00e9{}" } });
   t.regex(unsafe.headers.get("x-request-id") ?? "", uuid);
   t.regex(requestIdFrom("x".repeat(129)), uuid);
   t.is(requestIdFrom("x".repeat(128)), "x".repeat(128));
@@ -31,14 +32,14 @@ test("a missing or unsafe x-request-id is replaced by a UUID, on errors too", as
 
 test("the request log line carries no body, query or path parameter", async (t) => {
   await (
-    await fetch(`${s.base}/v1/echo`, {
+    await checkedFetch(`${s.base}/v1/echo`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-request-id": "no-body-1" },
       body: JSON.stringify({ password: "hunter2" }),
     })
   ).arrayBuffer();
   await (
-    await fetch(`${s.base}/v1/echo/tok-secret?Limit=s3cret`, { headers: { "x-request-id": "no-body-2" } })
+    await checkedFetch(`${s.base}/v1/echo/tok-secret?Limit=s3cret`, { headers: { "x-request-id": "no-body-2" } })
   ).arrayBuffer();
   await logLine(s.logs, (l) => l.reqId === "no-body-1" && l.msg === "request");
   await logLine(s.logs, (l) => l.reqId === "no-body-2" && l.msg === "request");

@@ -7,6 +7,7 @@ import {
   startBillHarness,
   userWithToken,
 } from "../bills/bill-harness.js";
+import { checkedFetch } from "../support/client.js";
 import { datevBookings, datevProblems, journalProblems, journalRows } from "./book-files.js";
 
 // The books over real HTTP (issue 38, part 5): the chart mapping, the journal of a period as CSV, exports as CSV and
@@ -82,7 +83,7 @@ const csvOf = async (path: string) => {
   return a;
 };
 const bytesOf = async (path: string): Promise<{ status: number; type: string | null; bytes: Buffer }> => {
-  const res = await fetch(`http://127.0.0.1:${h.app.port}${path}`, { headers: h.headers });
+  const res = await checkedFetch(`http://127.0.0.1:${h.app.port}${path}`, { headers: h.headers });
   return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()) };
 };
 const journal = (from = MONTH, to = TODAY) => csvOf(`/v1/accounting/journal?from=${from}&to=${to}`);

@@ -3,6 +3,7 @@ import { openPdf, pageLines } from "@apar/adapters/reading/pdf-document";
 import test from "ava";
 import { eventually } from "../../helpers/eventually.js";
 import { type BillHarness, startBillHarness } from "../bills/bill-harness.js";
+import { checkedFetch } from "../support/client.js";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.js";
 
 type Json = Record<string, unknown>;
@@ -35,7 +36,7 @@ const pdfText = async (bytes: Uint8Array) => {
 
 /** The body of a GET as bytes (the JSON client decodes text). */
 const bytesOf = async (path: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> => {
-  const r = await fetch(`http://127.0.0.1:${h.app.port}${path}`, { headers: h.headers });
+  const r = await checkedFetch(`http://127.0.0.1:${h.app.port}${path}`, { headers: h.headers });
   return { status: r.status, type: r.headers.get("content-type"), bytes: new Uint8Array(await r.arrayBuffer()) };
 };
 
@@ -415,7 +416,7 @@ test.serial(
     t.is((sent.json as Json).dueDate, "2026-12-16");
     t.true(attached.includes("Net 14 days, due 2026-12-16"), attached);
     for (const format of ["ubl", "cii"]) {
-      const xml = await fetch(
+      const xml = await checkedFetch(
         `http://127.0.0.1:${h.app.port}/v1/invoices/${(draft.json as Json).id}/einvoice?format=${format}`,
         { headers },
       );
@@ -435,7 +436,9 @@ test.serial(
     t.is((own.json as Json).dueDate, "2026-12-12");
     const byHand = await call("PATCH", `/v1/invoices/${(own.json as Json).id}`, { dueDate: "2027-01-01" });
     t.is(byHand.status, 200);
-    const pdf = await fetch(`http://127.0.0.1:${h.app.port}/v1/invoices/${(own.json as Json).id}/pdf`, { headers });
+    const pdf = await checkedFetch(`http://127.0.0.1:${h.app.port}/v1/invoices/${(own.json as Json).id}/pdf`, {
+      headers,
+    });
     const printed = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     t.true(printed.includes("Net 30 days, due 2027-01-01"), printed);
     t.false(printed.includes("Net 14 days"));

@@ -1,7 +1,7 @@
 import { openPdf, pageLines } from "@apar/adapters/reading/pdf-document";
 import test from "ava";
 import { anotherClient, type BillHarness, startBillHarness } from "../bills/bill-harness.js";
-import { send } from "../support/client.js";
+import { checkedFetch, send } from "../support/client.js";
 import { aCustomer, aSentInvoice, getJson, type Json } from "./report-support.js";
 
 // Customer statements over real HTTP (issue 38, part 3): opening balance, each invoice, credit note, payment and void
@@ -69,7 +69,7 @@ const pdfText = async (bytes: Uint8Array) => {
   return out.join("\n");
 };
 const bytesOf = async (path: string, headers: Record<string, string> = h.headers) => {
-  const r = await fetch(`http://127.0.0.1:${h.app.port}${path}`, { headers });
+  const r = await checkedFetch(`http://127.0.0.1:${h.app.port}${path}`, { headers });
   return { status: r.status, type: r.headers.get("content-type"), bytes: new Uint8Array(await r.arrayBuffer()) };
 };
 

@@ -1,3 +1,5 @@
+import { checkedFetch } from "../support/client.js";
+
 /** An answer of the portal client. */
 export interface PageAnswer {
   readonly status: number;
@@ -46,7 +48,7 @@ export const portalClient = (): PortalClient => {
               typeof v === "string" ? [[k, v]] : v.map((x) => [k, x]),
             ),
           ).toString();
-    const res = await fetch(target, {
+    const res = await checkedFetch(target, {
       method,
       redirect: "manual",
       headers: {

@@ -79,3 +79,29 @@ export const gzipBomb = (inflatedMiB: number): Buffer => {
   const member = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
   return Buffer.concat(Array.from({ length: inflatedMiB }, () => member));
 };
+
+/**
+ * `fetch` with its answer held to the server's OpenAPI document (as `send`): for tests that want fetch's own
+ * handling (redirects, decoding). The body is read once and given back in a new Response.
+ */
+export const checkedFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+  const response = await fetch(url, init);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString("utf8");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const headers = Object.fromEntries(response.headers.entries());
+  const { port, pathname, search } = new URL(url);
+  const method = init?.method ?? "GET";
+  await checkAnswer(Number(port), method, `${pathname}${search}`, { status: response.status, headers, text, json });
+  const nullBody = [101, 204, 205, 304].includes(response.status) || method === "HEAD";
+  return new Response(nullBody ? null : bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+};

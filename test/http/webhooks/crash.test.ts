@@ -4,6 +4,7 @@ import { TOKENS } from "../../../host/src/tokens.js";
 import { eventually } from "../../helpers/eventually.js";
 import { type HostProcess, hostEnvironment, startHost } from "../../helpers/host-process.js";
 import { key, seedClient, seedKey, startHarness } from "../auth/harness.js";
+import { checkedFetch } from "../support/client.js";
 import { startSlowReceiver } from "./slow-receiver.js";
 
 const INSECURE = { APAR_WEBHOOKS_ALLOW_INSECURE: "on" };
@@ -51,7 +52,10 @@ test("kill -9 of the worker with deliveries in flight, then a restart: every eve
   for (let i = 0; i < EACH; i += 10) await h.db.run((s) => s.events.append(outbox.slice(i, i + 10)));
   const tests = await Promise.all(
     Array.from({ length: EACH }, async () => {
-      const answer = await fetch(`${api}/v1/webhook-subscriptions/${subscriptionId}/test`, { method: "POST", headers });
+      const answer = await checkedFetch(`${api}/v1/webhook-subscriptions/${subscriptionId}/test`, {
+        method: "POST",
+        headers,
+      });
       if (answer.status !== 202) throw new Error(`${answer.status} ${await answer.text()}`);
       return ((await answer.json()) as { eventId: string }).eventId;
     }),
