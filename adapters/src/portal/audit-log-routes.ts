@@ -10,7 +10,7 @@ import { type PortalDeps, type Signed, signedInPage, userOf } from "./guard.js";
 import { page } from "./http.js";
 import { layout } from "./layout.js";
 import type { PortalKeys } from "./seal.js";
-import { HTML_RESPONSE, PORTAL_ROUTE } from "./sign-in-routes.js";
+import { HTML_RESPONSE, PORTAL_ROUTE, SEE_OTHER } from "./sign-in-routes.js";
 
 const NOT_FOUND = { ...HTML_RESPONSE, description: "An HTML page: no such organisation of this client." };
 /** Rows a page shows. */
@@ -42,6 +42,7 @@ export const auditLogRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>
     parameters: [...FILTER_PARAMETERS, { name: "cursor", in: "query", schema: { type: "string" } }],
     responses: {
       "200": HTML_RESPONSE,
+      "303": SEE_OTHER,
       "400": { ...HTML_RESPONSE, description: "An HTML page: a filter is not valid (the log unfiltered)." },
       "404": NOT_FOUND,
     },
@@ -90,6 +91,7 @@ export const auditLogRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>
         schema: { type: "string" },
         alternatives: { "application/x-ndjson": { type: "string" } },
       },
+      "303": SEE_OTHER,
       "400": { ...HTML_RESPONSE, description: "An HTML page: a filter or the format is not valid." },
       "404": NOT_FOUND,
     },

@@ -2,11 +2,11 @@ import {
   DELIVERY_STATUSES,
   type DomainError,
   decode,
-  isUuid,
+  enumParam,
   listEnvelope,
   notFound,
   toJsonSchema,
-  validationError,
+  Uuid,
 } from "@apar/core";
 import {
   CreateSubscriptionBody,
@@ -35,9 +35,11 @@ import {
 } from "@apar/core/app";
 import type { DeliveryFilter } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import { type HttpReply, jsonBody, type ParameterDef, type RouteContext, type RouteDef } from "../route.js";
+import * as t from "io-ts";
+import { queryFilter } from "../query-filter.js";
+import { type HttpReply, jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
-import { clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply, S } from "./support.js";
+import { clientAuth, LIST_PARAMETERS, listSchema, NO_STORE, pageOf, pathId, reply } from "./support.js";
 
 /** What the webhook routes use: the webhook use cases' deps (the secret sealer and the URL policy among them). */
 export type WebhookRouteDeps = RouteDeps<"webhooks">;
@@ -84,31 +86,24 @@ const NOT_FOUND = { "404": { description: "No such subscription of this client (
 const ONE = { "200": { description: "The subscription.", schema: SUBSCRIPTION_SCHEMA }, ...NOT_FOUND };
 
 /** Filters of the delivery log from the query, or the validation problem. */
-const filterOf = (ctx: RouteContext): E.Either<ReturnType<typeof validationError>, DeliveryFilter> => {
-  const subscriptionId = ctx.query.get("subscriptionId");
-  const status = ctx.query.get("status");
-  const eventType = ctx.query.get("eventType");
-  const errors = [
-    ...(subscriptionId === undefined || isUuid(subscriptionId)
-      ? []
-      : [{ field: "subscriptionId", code: "invalid", message: "subscriptionId is not a UUID" }]),
-    ...(status === undefined || (DELIVERY_STATUSES as readonly string[]).includes(status)
-      ? []
-      : [{ field: "status", code: "invalid", message: `status is one of ${DELIVERY_STATUSES.join(", ")}` }]),
-  ];
-  if (errors.length > 0) return E.left(validationError(errors));
+const DELIVERY_FILTER = queryFilter({
+  subscriptionId: { codec: Uuid },
+  status: { codec: enumParam(DELIVERY_STATUSES, "DeliveryStatus") },
+  eventType: { codec: t.string },
+});
+const DELIVERY_FILTERS = DELIVERY_FILTER.parameters;
+
+/** The delivery log's filter from the query (an empty eventType filters nothing). */
+const filterOf = (ctx: RouteContext): E.Either<DomainError, DeliveryFilter> => {
+  const decoded = DELIVERY_FILTER.decode(ctx.query);
+  if (E.isLeft(decoded)) return decoded;
+  const { subscriptionId, status, eventType } = decoded.right;
   return E.right({
     ...(subscriptionId === undefined ? {} : { subscriptionId: subscriptionId.toLowerCase() }),
-    ...(status === undefined ? {} : { status: status as DeliveryFilter["status"] & string }),
+    ...(status === undefined ? {} : { status }),
     ...(eventType === undefined || eventType === "" ? {} : { eventType }),
   });
 };
-
-const DELIVERY_FILTERS: readonly ParameterDef[] = [
-  { name: "subscriptionId", in: "query", schema: S.uuid },
-  { name: "status", in: "query", schema: { type: "string", enum: DELIVERY_STATUSES } },
-  { name: "eventType", in: "query", schema: S.string },
-];
 
 /** A POST on a subscription that answers it (enable, disable). */
 const subscriptionAction = (
