@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import test from "ava";
-import { root, sourceFiles, withoutComments } from "./import-graph.js";
+import { linesBreaking, type SourceText, sourceTexts } from "./import-graph.js";
 
 // Core decides no HTTP matters: the route names its operation (`POST /v1/bank-statements`, the idempotency keys'
 // place), its status (201) and its paths (`fileUrl`); a use case is given them. A sentence for people may still
@@ -15,19 +13,10 @@ const RULES: readonly (readonly [RegExp, string])[] = [
 ];
 
 /** Every line of core's code (comments aside) that names an HTTP operation, an API path or a status. */
-const wireMattersIn = (files: readonly { readonly path: string; readonly text: string }[]): string[] =>
-  files.flatMap(({ path, text }) =>
-    withoutComments(text)
-      .split("\n")
-      .flatMap((line, index) =>
-        RULES.filter(([pattern]) => pattern.test(line)).map(([, why]) => `${path}:${index + 1}: ${why}`),
-      ),
-  );
+const wireMattersIn = (files: readonly SourceText[]): string[] => linesBreaking(files, RULES);
 
 test("core names no HTTP operation, API path or status: the adapters give them", (t) => {
-  const core = join(root, "core/src");
-  const files = sourceFiles(core).map((file) => ({ path: relative(root, file), text: readFileSync(file, "utf8") }));
-  t.deepEqual(wireMattersIn(files), []);
+  t.deepEqual(wireMattersIn(sourceTexts("core/src")), []);
 });
 
 test("the wire rule can fail: an operation name, a path and a status are each reported, comments and prose are not", (t) => {

@@ -106,3 +106,23 @@ export const arrowsInCycles = (edges: readonly Edge[]): string[] => {
 /** The text with its comments blanked (so a doc comment may say what a rule refuses in code). */
 export const withoutComments = (text: string): string =>
   text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+
+/** A source file as the text rules read it. */
+export interface SourceText {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The source files under `dir` (relative to the repository), with their text. */
+export const sourceTexts = (dir: string): SourceText[] =>
+  sourceFiles(join(root, dir)).map((file) => ({ path: relative(root, file), text: readFileSync(file, "utf8") }));
+
+/** Every line of `files` (comments aside) a rule's pattern matches, as `path:line: why`. */
+export const linesBreaking = (files: readonly SourceText[], rules: readonly (readonly [RegExp, string])[]): string[] =>
+  files.flatMap(({ path, text }) =>
+    withoutComments(text)
+      .split("\n")
+      .flatMap((line, index) =>
+        rules.filter(([pattern]) => pattern.test(line)).map(([, why]) => `${path}:${index + 1}: ${why}`),
+      ),
+  );

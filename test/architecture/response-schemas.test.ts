@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import test from "ava";
-import { root, sourceFiles, withoutComments } from "./import-graph.js";
+import { linesBreaking, type SourceText, sourceTexts } from "./import-graph.js";
 
 // An answer is stated once: as the view codec beside its view function (in core where the view is core's), with
 // the document's schema generated from it (`toJsonSchema(View)`, lists `listSchema(View)`, form bodies `formBody`).
@@ -14,20 +12,10 @@ const RULES: readonly (readonly [RegExp, string])[] = [
 ];
 
 /** Every line (comments aside) of the given files that writes an object schema by hand. */
-const handWrittenSchemas = (files: readonly { readonly path: string; readonly text: string }[]): string[] =>
-  files.flatMap(({ path, text }) =>
-    withoutComments(text)
-      .split("\n")
-      .flatMap((line, index) =>
-        RULES.filter(([pattern]) => pattern.test(line)).map(([, why]) => `${path}:${index + 1}: ${why}`),
-      ),
-  );
-
-const filesOf = (dir: string) =>
-  sourceFiles(join(root, dir)).map((file) => ({ path: relative(root, file), text: readFileSync(file, "utf8") }));
+const handWrittenSchemas = (files: readonly SourceText[]): string[] => linesBreaking(files, RULES);
 
 test("adapters and host write no object schema by hand: every one is generated from a codec", (t) => {
-  const files = [...filesOf("adapters/src"), ...filesOf("host/src")];
+  const files = [...sourceTexts("adapters/src"), ...sourceTexts("host/src")];
   t.true(files.length > 100);
   t.deepEqual(handWrittenSchemas(files), []);
 });

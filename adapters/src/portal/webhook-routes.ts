@@ -117,7 +117,7 @@ export const webhookRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>)
       operationId: "portalWebhooksPage",
       summary: "The Webhooks page: subscriptions and the form to create one",
       parameters: [{ name: "done", in: "query", schema: { type: "string" } }],
-      responses: { "200": HTML_RESPONSE, "303": SEE_OTHER },
+      responses: { "200": HTML_RESPONSE, "303": SEE_OTHER, "403": FORBIDDEN_PAGE },
       handler: signedInPage(deps, keys, (ctx: RouteContext, s) =>
         listWith(s, 200, { message: DONE_MESSAGES[ctx.query.get("done") ?? ""] }),
       ),
