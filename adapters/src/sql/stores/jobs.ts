@@ -1,6 +1,7 @@
+import { oneOf } from "@apar/core";
 import type { Job, JobStatus, Jobs } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
-import { decodeDate, decodeInt, decodeJson, decodeOptionalDate, encodeDate, placeholders } from "../columns.js";
+import { column, decodeDate, decodeInt, decodeJson, decodeOptionalDate, encodeDate, placeholders } from "../columns.js";
 import type { SqlSession } from "../sql-session.js";
 
 interface JobRow {
@@ -21,12 +22,16 @@ const COLUMNS =
   "id, type, payload, dedupe_key, status, attempts, max_attempts, run_at, locked_by, locked_until, last_error";
 const DEFAULT_MAX_ATTEMPTS = 5;
 
+/** Where a job stands, decoded from its column (a value no code writes is a defect naming the column). */
+const JOB_STATUSES: readonly JobStatus[] = ["ready", "running", "done", "dead"];
+const decodeStatus = column(oneOf(JOB_STATUSES, "JobStatus"), "jobs.status");
+
 const decode = (row: JobRow): Job => ({
   id: row.id,
   type: row.type,
   payload: decodeJson(row.payload),
   key: row.dedupe_key,
-  status: row.status as JobStatus,
+  status: decodeStatus(row.status),
   attempts: decodeInt(row.attempts),
   maxAttempts: decodeInt(row.max_attempts),
   runAt: decodeDate(row.run_at),
