@@ -245,7 +245,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         if (hasTextLayer(text)) {
           lines.push(...text);
           const marks = judge ? await pageMarks(page) : null;
-          if (marks !== null && marks.invisibleText && marks.imageCover >= SCAN_COVER) {
+          if (marks?.invisibleText && marks.imageCover >= SCAN_COVER) {
             judged = true;
             own.push(...(await ocrPage(n)));
           } else own.push(...text);
