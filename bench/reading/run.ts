@@ -145,14 +145,18 @@ for (const folder of folders) {
     const bytes = new Uint8Array(readFileSync(join(root, folder, entry.file)));
     const mediaType = entry.file.endsWith(".pdf") ? "application/pdf" : "image/jpeg";
     const cached = textCache ? join(textCache, `${folder}--${entry.file}.json`) : null;
-    const buyers = knownBuyers && entry.truth.buyerName ? [entry.truth.buyerName] : [];
+    const buyer =
+      knownBuyers && entry.truth.buyerName
+        ? { names: [entry.truth.buyerName], identifiers: [], ibans: [], addressLines: [] }
+        : undefined;
+    const context = buyer === undefined ? {} : { buyer };
     let r: Awaited<ReturnType<typeof reader.read>>;
     if (cached && existsSync(cached)) {
       const t = JSON.parse(readFileSync(cached, "utf8")) as { lines: string[]; reader: "pdf-text" | "ocr" };
-      r = E.right(extractFromText(t.lines, t.reader, { knownBuyers: buyers }));
+      r = E.right(extractFromText(t.lines, t.reader, context));
     } else {
       lastText = null;
-      r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", knownBuyers: buyers });
+      r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", ...context });
       if (cached && lastText && E.isRight(r) && r.right.reader !== "einvoice")
         writeFileSync(cached, JSON.stringify(lastText));
     }

@@ -15,7 +15,7 @@ import { matchSupplier } from "../suppliers/match-supplier.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
 import { recordReadFailure } from "./fail-read.js";
 import { moveBill, type Plan } from "./move-bill.js";
-import { knownBuyersOf, readDocument } from "./read-document.js";
+import { buyerOf, readDocument } from "./read-document.js";
 
 /** What a read-bill run did. */
 export type ReadOutcome = "PendingReview" | "ExtractionFailed" | "skipped";
@@ -32,7 +32,7 @@ export const readBill =
     const scope = { clientId: job.clientId, organisationId: job.organisationId };
     const before = await deps.db.stores.bills.ofId(scope, job.billId);
     if (before === undefined || before.state !== "Extracting") return "skipped";
-    const result = await readDocument(deps, job.clientId, before.document, await knownBuyersOf(deps.db.stores, scope));
+    const result = await readDocument(deps, job.clientId, before.document, await buyerOf(deps.db.stores, scope));
     return deps.db.run(async (s): Promise<ReadOutcome> => {
       await s.billLifecycles.lockBill(scope, job.billId);
       const bill = await s.bills.ofId(scope, job.billId);

@@ -12,7 +12,7 @@ import { type DomainError, notFound, validationError } from "../../shared/errors
 import { transition } from "../../shared/state-machine.js";
 import { billEvents } from "../bills/bill-events.js";
 import { READ_BILL_JOB, type ReadBillJob } from "../bills/deps.js";
-import { readDocument } from "../bills/read-document.js";
+import { buyerOfCompany, readDocument } from "../bills/read-document.js";
 import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 import type { ForwardDeps, ReadCompanyBillJob } from "./receive-forward.js";
@@ -64,11 +64,12 @@ export interface ReadCompanyBillDeps<K extends StoreName = StoreName> extends Fo
  * run when it is assigned one). Idempotent: a bill no longer in Extracting is left alone.
  */
 export const readCompanyBill =
-  (deps: ReadCompanyBillDeps<"companyBills">) =>
+  (deps: ReadCompanyBillDeps<"companyBills" | "companies">) =>
   async (job: ReadCompanyBillJob): Promise<"PendingReview" | "ExtractionFailed" | "skipped"> => {
     const before = await deps.db.stores.companyBills.ofId(job.clientId, job.companyId, job.billId);
     if (before === undefined || before.state !== "Extracting") return "skipped";
-    const result = await readDocument(deps, job.clientId, before.document);
+    const buyer = await buyerOfCompany(deps.db.stores, job.clientId, job.companyId);
+    const result = await readDocument(deps, job.clientId, before.document, buyer);
     return deps.db.run(async (s) => {
       const bill = await s.companyBills.ofId(job.clientId, job.companyId, job.billId);
       if (bill === undefined || bill.state !== "Extracting") return "skipped";

@@ -1,8 +1,9 @@
 import { Decimal } from "decimal.js";
-import type { ExtractedFieldName, ExtractedFields } from "../model.js";
+import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence } from "../model.js";
 import { findBankDetails } from "./bank.js";
 import { currenciesIn, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
+import { compactId, NO_BUYER, pageEvidence } from "./identity.js";
 import { afterLabel, firstCell, LABELS } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { findLineItems } from "./line-items.js";
@@ -709,21 +710,24 @@ const findCurrency = (lines: readonly string[]): Found<string | null> => {
   return { value: top[0], confidence: ranked.length === 1 ? 0.95 : 0.75 };
 };
 
-const findTaxNumber = (lines: readonly string[]): Found<string | null> => {
+// EU VAT numbers printed without a label.
+const BARE_VAT =
+  /\b(?:ATU\d{8}|BE0?\d{9}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(?:\d{3})?|IT\d{11}|ES[0-9A-Z]\d{7}[0-9A-Z]|NL\d{9}B\d{2})\b/g;
+
+/** The supplier's tax number: labelled first, else a bare VAT number; never one of the buyer's (`notSupplier`). */
+const findTaxNumber = (lines: readonly string[], notSupplier: readonly string[] = []): Found<string | null> => {
+  const theirs = (id: string): boolean => !notSupplier.includes(compactId(id));
   for (const line of lines) {
     const after = afterLabel(line, LABELS.taxNumber);
     if (after === null) continue;
     const cell = firstCell(after);
     const che = cell.match(/CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}/i);
-    if (che) return { value: che[0].toUpperCase().replace(/\s/, "-"), confidence: 0.9 };
+    if (che && theirs(che[0])) return { value: che[0].toUpperCase().replace(/\s/, "-"), confidence: 0.9 };
     const id = cell.match(/^[A-Z]{0,3}[\s-]?[0-9][0-9A-Z\s.-]{5,18}[0-9A-Z]/i)?.[0];
-    if (id) return { value: id.replace(/\s/g, "").toUpperCase(), confidence: 0.9 };
+    if (id && theirs(id)) return { value: id.replace(/\s/g, "").toUpperCase(), confidence: 0.9 };
   }
-  const text = lines.join("\n");
-  const vat = text.match(
-    /\b(?:ATU\d{8}|BE0?\d{9}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(?:\d{3})?|IT\d{11}|ES[0-9A-Z]\d{7}[0-9A-Z]|NL\d{9}B\d{2})\b/,
-  );
-  return vat ? { value: vat[0], confidence: 0.7 } : none;
+  const vat = [...lines.join("\n").matchAll(BARE_VAT)].map((m) => m[0]).find(theirs);
+  return vat ? { value: vat, confidence: 0.7 } : none;
 };
 
 const restOfCell = (after: string): string | null => {
@@ -860,10 +864,11 @@ const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { l
 /** What apar knows about a document before reading it. */
 export interface ReadingContext {
   /**
-   * Names of the party the bill is addressed to (the organisation's name, its seller identity's legal and trading
-   * names): never the supplier, and the address block they head is the buyer's.
+   * The party the bill is addressed to (the organisation, its seller identity, the company it was forwarded to):
+   * never the supplier, its VAT number never the supplier's, its IBAN never the payee's, and the address block
+   * holding them is the buyer's.
    */
-  readonly knownBuyers?: readonly string[];
+  readonly buyer?: KnownBuyer;
 }
 
 /**
@@ -878,6 +883,8 @@ export const parseBillText = (
   found: Partial<Record<ExtractedFieldName, number>>;
   /** Subtotal, tax and total agree only after an OCR slip was repaired, or which one is payable stays open. */
   amountsUnsure: boolean;
+  /** What on the page can name a supplier the organisation knows. */
+  evidence: PageEvidence;
 } => {
   const lines = input.map(normalise).map(fixTotal);
   const text = lines.join("\n");
@@ -896,9 +903,10 @@ export const parseBillText = (
   const paymentRef = labelled(lines, LABELS.paymentRef, identifier);
   const amounts = findAmounts(lines);
   const lineItems = findLineItems(lines);
-  const supplier = findSupplierName(lines, context.knownBuyers ?? []);
-  const tax = findTaxNumber(lines);
-  const bank = findBankDetails(lines);
+  const buyer = context.buyer ?? NO_BUYER;
+  const supplier = findSupplierName(lines, buyer);
+  const tax = findTaxNumber(lines, buyer.identifiers.map(compactId));
+  const bank = findBankDetails(lines, buyer.ibans.map(compactId));
   const fields: ExtractedFields = {
     supplierName: supplier.value,
     invoiceNumber: invoiceNumber.value,
@@ -931,5 +939,5 @@ export const parseBillText = (
     paymentTerms: paymentTerms.confidence,
     paymentRef: paymentRef.confidence,
   };
-  return { fields, found, amountsUnsure: amounts.unsure };
+  return { fields, found, amountsUnsure: amounts.unsure, evidence: pageEvidence(lines, buyer) };
 };
