@@ -12,8 +12,9 @@ const ibanValid = (iban: string): boolean => {
 /** Every IBAN in the text whose check digits hold (printed with or without spaces), in order. */
 export const ibansIn = (text: string): string[] => {
   const out: string[] = [];
-  for (const m of text.matchAll(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]){10,32}/g)) {
-    const compact = m[0].replace(/\s/g, "");
+  // Groups parted by spaces, never by a line break: the next line's words are no part of it.
+  for (const m of text.matchAll(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}/g)) {
+    const compact = m[0].replace(/ /g, "");
     // RF creditor references share the IBAN's check-digit scheme; they are payment references, not accounts.
     if (compact.startsWith("RF")) continue;
     // The match may run into the next word ("... 217 BIC"): try shorter prefixes until the checksum holds.

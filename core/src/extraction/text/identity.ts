@@ -36,15 +36,21 @@ export const buyerIdentityTest = (buyer: KnownBuyer): ((text: string) => boolean
 const VAT =
   /(?<![\p{L}\p{N}])(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|GB\s?\d{3}\s?\d{4}\s?\d{2}(?:\d{3})?|IT\s?\d{11}|ES\s?[0-9A-Z]\d{7}[0-9A-Z]|NL\s?\d{9}\s?B\d{2}|PL\s?\d{10}|CZ\d{8,10}|DK\s?\d{8}|SE\s?\d{12}|HU\d{8}|HR\d{11}|IE\d{7}[A-Z]{1,2}|LU\d{8}|PT\s?\d{9}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})(?![\p{L}\p{N}])/gu;
 const REGISTRATION =
-  /(?<![\p{L}])(?:HR[AB]\s?\d{3,7}|(?:SIRE[NT]|RCS(?:\s+\p{L}+)?|KvK|KVK|Company\s*(?:No|Number|Reg(?:istration)?)\.?|Co\.?\s*Reg\.?\s*No\.?|ABN|UEN|SSM|NIP|REGON|St\.?-?Nr\.?|Steuernummer)\s*:?\s*[A-Z]?\s?\d[\d\s./-]{4,16}\d[A-Z]?)/giu;
+  /(?<![\p{L}])(HR[AB]|SIRE[NT]|RCS(?:\s+\p{L}+)?|KvK|KVK|Company\s*(?:No|Number|Reg(?:istration)?(?:\s*No)?)\.?|Co\.?\s*Reg\.?\s*No\.?|ABN|UEN|NIP|REGON|St\.?-?Nr\.?|Steuernummer)\s*:?\s*([A-Z]?\s?\d[\d ./-]{1,16}\d[A-Z]?)/giu;
 const EMAIL = /[\p{L}\d._%+-]+@([\p{L}\d-]+(?:\.[\p{L}\d-]+)*\.[a-z]{2,})/giu;
 const SITE = /(?:https?:\/\/)?www\.([\p{L}\d-]+(?:\.[\p{L}\d-]+)*\.[a-z]{2,})/giu;
 // Mail services many senders share: their domain names no one.
 const SHARED_MAIL = /^(?:gmail|googlemail|yahoo|hotmail|outlook|gmx|web|icloud|mail|aol|live|t-online|orange|free)\./;
 
-/** The registrations a register label introduces, as their digits (and letters) with the label's name dropped. */
+/**
+ * The registrations a register label introduces, as printed without spaces and marks, and a German register's
+ * entry also with its register ("HRB 12345" is "HRB12345" and "12345"): a supplier's record may hold either.
+ */
 const registrationsIn = (line: string): string[] =>
-  [...line.matchAll(REGISTRATION)].map((m) => compactId(m[0].replace(/^[^\d]*?(?=[A-Z]?\s?\d)/u, "")));
+  [...line.matchAll(REGISTRATION)].flatMap((m) => {
+    const number = compactId(m[2] ?? "");
+    return /^HR[AB]$/i.test(m[1] ?? "") ? [`${(m[1] ?? "").toUpperCase()}${number}`, number] : [number];
+  });
 
 /**
  * Everything on the page that can name a supplier the organisation already knows, leaving out lines that name
@@ -69,6 +75,7 @@ export const pageEvidence = (lines: readonly string[], buyer: KnownBuyer = NO_BU
     }
     for (const m of line.matchAll(SITE)) domains.add((m[1] ?? "").toLowerCase());
   }
-  const notBuyers = (xs: Set<string>): string[] => [...xs].filter((x) => !buyerIds.has(x));
+  // "45501" read from the buyer's "HRB 45501" is the buyer's too.
+  const notBuyers = (xs: Set<string>): string[] => [...xs].filter((x) => ![...buyerIds].some((b) => b.endsWith(x)));
   return { identifiers: notBuyers(identifiers), ibans: notBuyers(ibans), emails: [...emails], domains: [...domains] };
 };
