@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence } from "../model.js";
 import { findBankDetails } from "./bank.js";
-import { currenciesIn, withoutCurrency } from "./currency.js";
+import { currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, NO_BUYER, pageEvidence } from "./identity.js";
 import { afterLabel, firstCell, LABELS } from "./labels.js";
@@ -200,6 +200,8 @@ interface Candidate {
   readonly derived?: boolean;
   /** Labelled as the amount after rounding ("Total rounded", "Nett total", "Total after adj."). */
   readonly rounded?: boolean;
+  /** Labelled as what is left to pay ("Amount due", "Balance", "Saldo"). */
+  readonly leftToPay?: boolean;
 }
 const STRENGTH: Record<Kind, number> = { grand: 3, due: 2.5, plain: 1.5 };
 
@@ -308,7 +310,7 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
     // total of the bill.
     const leftToPay = kind === "due" || BALANCE.test(label + qualifier);
     if (v !== null && !(leftToPay && new Decimal(v).lte(0)))
-      found.totals.push({ value: v, line: i, kind, several, rounded });
+      found.totals.push({ value: v, line: i, kind, several, rounded, leftToPay });
   }
   return true;
 };
@@ -503,17 +505,49 @@ const rankTotals = (
   return scored.some((c) => new Decimal(c.value).gt(0)) ? scored.filter((c) => !new Decimal(c.value).lt(0)) : scored;
 };
 
+// Payments, deposits and prepayments a folio or a statement prints between its total and what is left to pay.
+const PAYMENT = new RegExp(
+  String.raw`${LABELS.prepaid.source}|(?<![\p{L}])(?:deposits?|payments?|paid|zahlung(?:en)?|bezahlt|versements?|paiements?|r[èe]glements?|betaling(?:en)?|betaald|pagos?|pagamento|wp[łl]ata|visa|master\s*card|amex|ec[-\s]?karte|girocard|cash|bar)(?![\p{L}])`,
+  "iu",
+);
+
+/** The amounts lines naming a payment, deposit or prepayment print, as positive amounts. */
+const paymentAmounts = (lines: readonly string[]): string[] =>
+  lines.flatMap((line) => {
+    const m = line.match(PAYMENT);
+    const v = m?.index === undefined ? null : amountAfter(line.slice(m.index + m[0].length));
+    return v === null ? [] : [new Decimal(v).abs().toFixed(2)];
+  });
+
+/**
+ * What is left to pay after payments ("Total 500.00 / Deposit 200.00 / Balance due 300.00") is not the bill's total:
+ * the total it was taken from is, when a larger total is printed that the left amount plus a payment on the page
+ * makes.
+ */
+const beforePayments = (best: Scored | undefined, scored: readonly Scored[], payments: readonly string[]) =>
+  best?.leftToPay
+    ? scored.find(
+        (c) =>
+          !c.leftToPay &&
+          new Decimal(c.value).gt(best.value) &&
+          payments.some((p) => new Decimal(p).gt(0) && near(new Decimal(best.value).plus(p).toFixed(), c.value)),
+      )
+    : undefined;
+
 /**
  * The payable total among the ranked ones: the best, unless it was the net amount (another total is it plus a
- * tax read), or an amount after rounding a few cents away is what was paid. `roundedAway` when rounding decided.
+ * tax read) or what was left to pay after payments (another total is it plus a payment), or an amount after
+ * rounding a few cents away is what was paid. `roundedAway` when rounding decided.
  */
 const payableTotal = (
   scored: readonly Scored[],
   taxSums: readonly string[],
   paid: Payments,
   byCash: string | null,
+  payments: readonly string[],
 ): { best: Scored | undefined; roundedAway: boolean } => {
-  const net = scored[0];
+  const ranked = scored[0];
+  const net = beforePayments(ranked, scored, payments) ?? ranked;
   // Gross before net: a total that no subtotal plus tax confirms, with another total printed that is exactly it
   // plus a tax read on the page, was the net amount.
   const gross =
@@ -559,6 +593,8 @@ interface Amounts {
   totalAmount: Found<string | null>;
   /** Subtotal + tax = total holds only after a repair, or which amount is payable stays open. */
   unsure: boolean;
+  /** The line the total was printed on (-1 when made up or none). */
+  totalLine: number;
 }
 
 /**
@@ -579,7 +615,7 @@ const amountsOf = (
     subTotal: subs[0] ? { value: subs[0].value, confidence: 0.7 } : none,
     taxAmount: summary ? { value: summary.value, confidence: 0.6 } : none,
   };
-  if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway };
+  if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway, totalLine: -1 };
   const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
   // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
   const fixed = repairedTotal !== null && best.confirmed !== null;
@@ -612,6 +648,7 @@ const amountsOf = (
     taxAmount: open ? cap(read.taxAmount) : read.taxAmount,
     // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
     unsure: (best.confirmed != null && repairedTotal !== null) || open || best.derived === true || roundedAway,
+    totalLine: best.derived ? -1 : best.line,
   };
 };
 
@@ -630,7 +667,8 @@ const findAmounts = (lines: readonly string[]): Amounts => {
   addStandIns(lines, found, byCash);
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
   const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
-  return amountsOf(payableTotal(scored, taxSums, found.paid, byCash), scored, found, repairedTotal);
+  const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines));
+  return amountsOf(chosen, scored, found, repairedTotal);
 };
 
 /**
@@ -698,11 +736,25 @@ export const repairTotals = (
 
 const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed();
 
-const findCurrency = (lines: readonly string[]): Found<string | null> => {
+/**
+ * The document's currency: the one its total is printed in, else the one its amount lines name most (codes count
+ * twice a sign; a bare "$" half, as OCR reads it for "€", "S" or "5" and several currencies write it).
+ */
+const findCurrency = (lines: readonly string[], totalLine: number): Found<string | null> => {
+  // A bare "$" on the total's line decides nothing: OCR reads "€" so.
+  const onTotal = [
+    ...new Set(currencyMentions(lines[totalLine] ?? "").flatMap((c) => (c.sign === "$" ? [] : [c.code]))),
+  ];
+  const [printed] = onTotal;
+  if (onTotal.length === 1 && printed !== undefined) return { value: printed, confidence: 0.95 };
   const counts = new Map<string, number>();
   for (const line of lines) {
     const weight = LABELS.total.test(line) || LABELS.subTotal.test(line) ? 3 : 1;
-    for (const c of currenciesIn(line)) counts.set(c, (counts.get(c) ?? 0) + weight);
+    for (const c of currencyMentions(line))
+      counts.set(
+        c.code,
+        (counts.get(c.code) ?? 0) + weight * (c.code === "USD" && c.sign === "$" ? 0.5 : c.sign ? 1 : 2),
+      );
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
@@ -888,7 +940,8 @@ export const parseBillText = (
 } => {
   const lines = input.map(normalise).map(fixTotal);
   const text = lines.join("\n");
-  const currency = findCurrency(lines);
+  const amounts = findAmounts(lines);
+  const currency = findCurrency(lines, amounts.totalLine);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
   const dueDate = findDueDate(lines, monthFirst);
@@ -901,7 +954,6 @@ export const parseBillText = (
   );
   const paymentTerms = labelled(lines, LABELS.paymentTerms, restOfCell);
   const paymentRef = labelled(lines, LABELS.paymentRef, identifier);
-  const amounts = findAmounts(lines);
   const lineItems = findLineItems(lines);
   const buyer = context.buyer ?? NO_BUYER;
   const supplier = findSupplierName(lines, buyer);
