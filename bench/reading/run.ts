@@ -140,6 +140,10 @@ for (const folder of folders) {
     // no einvoice-pdf folder: no layouts for scans
   }
   let pages = 0;
+  // Known suppliers as evidence: of the documents whose truth gives the seller's VAT number, how many pages print it
+  // where the reader reports it (a supplier on record with that number would be named by it); and how often the
+  // buyer (truth.buyerName) was read as the supplier.
+  const evidence = { vatOnPage: 0, withVat: 0, buyerAsSupplier: 0, withBuyer: 0 };
   const t0 = performance.now();
   for (const entry of entries) {
     const bytes = new Uint8Array(readFileSync(join(root, folder, entry.file)));
@@ -147,7 +151,7 @@ for (const folder of folders) {
     const cached = textCache ? join(textCache, `${folder}--${entry.file}.json`) : null;
     const buyer =
       knownBuyers && entry.truth.buyerName
-        ? { names: [entry.truth.buyerName], identifiers: [], ibans: [], addressLines: [] }
+        ? { names: [entry.truth.buyerName], identifiers: [], ibans: [], addressLines: [], emails: [] }
         : undefined;
     const context = buyer === undefined ? {} : { buyer };
     let r: Awaited<ReturnType<typeof reader.read>>;
@@ -164,6 +168,15 @@ for (const folder of folders) {
     const extraction: Extraction | null = E.isRight(r) ? (r.right as Extraction) : null;
     const got = (extraction?.fields ?? {}) as unknown as Record<string, unknown>;
     const conf: Record<string, number | undefined> = extraction?.fieldConfidence ?? {};
+    const vat = entry.truth.supplierVatId;
+    if (vat) {
+      evidence.withVat++;
+      if (extraction?.evidence?.identifiers.includes(normId(vat))) evidence.vatOnPage++;
+    }
+    if (entry.truth.buyerName) {
+      evidence.withBuyer++;
+      if (score("supplierName", got.supplierName, entry.truth.buyerName)) evidence.buyerAsSupplier++;
+    }
     const wrong: string[] = [];
     for (const field of FIELDS) {
       const ok = score(field, got[field], entry.truth[field]);
@@ -226,6 +239,10 @@ for (const folder of folders) {
       console.log(`    without ${s}: ${row(others)}`);
     }
   }
+  if (evidence.withVat > 0)
+    console.log(`  seller's VAT number reported as page evidence: ${evidence.vatOnPage}/${evidence.withVat}`);
+  if (evidence.withBuyer > 0)
+    console.log(`  buyer read as the supplier: ${evidence.buyerAsSupplier}/${evidence.withBuyer}`);
   console.log(`  ${(pages / minutes).toFixed(1)} pages per minute`);
 }
 await reader.close();

@@ -74,6 +74,8 @@ export interface KnownBuyer {
   readonly ibans: readonly string[];
   /** Street lines and "postcode city". */
   readonly addressLines: readonly string[];
+  /** Its own e-mail addresses: their domain names the buyer, never a supplier. */
+  readonly emails: readonly string[];
 }
 
 /**

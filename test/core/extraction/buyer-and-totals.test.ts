@@ -3,7 +3,8 @@ import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
 const read = (lines: string[], names: string[] = []) =>
-  extractFromText(lines, "pdf-text", { buyer: { names, identifiers: [], ibans: [], addressLines: [] } }).fields;
+  extractFromText(lines, "pdf-text", { buyer: { names, identifiers: [], ibans: [], addressLines: [], emails: [] } })
+    .fields;
 
 const LETTER = [
   "Nordlicht Handels GmbH",

@@ -8,6 +8,7 @@ const BUYER: KnownBuyer = {
   identifiers: ["DE 811 907 980", "HRB 45501"],
   ibans: ["DE89 3704 0044 0532 0130 00"],
   addressLines: ["Am Hafen 3", "20457 Hamburg"],
+  emails: ["einkauf@nordlicht-handel.de"],
 };
 const read = (lines: string[], buyer?: KnownBuyer) =>
   extractFromText(lines, "pdf-text", buyer === undefined ? {} : { buyer });
@@ -59,7 +60,12 @@ test("the page's evidence names the supplier's identifiers, never the buyer's", 
   t.deepEqual(evidence?.emails, ["info@brenner-werkzeuge.de"]);
   t.deepEqual(evidence?.domains, ["brenner-werkzeuge.de"]);
   // Registrations printed with their register: the buyer's HRB is left out, the supplier's kept.
-  const registered = read([...LETTER, "Amtsgericht Köln HRB 12345", "Kunde: HRB 45501"], BUYER).evidence;
+  const registered = read(
+    [...LETTER, "Amtsgericht Köln HRB 12345", "Kunde: HRB 45501", "Ihr Kontakt: einkauf@nordlicht-handel.de"],
+    BUYER,
+  ).evidence;
+  // The buyer's own e-mail and its domain are no supplier's.
+  t.deepEqual(registered?.domains, ["brenner-werkzeuge.de"]);
   t.true(registered?.identifiers.includes("HRB12345"));
   t.true(registered?.identifiers.includes("12345"));
   t.false(registered?.identifiers.some((id) => id.includes("45501")));

@@ -80,6 +80,7 @@ export const buyerOf = async (
       ...(seller?.addressLines ?? []),
       seller === undefined ? null : `${seller.postcode ?? ""} ${seller.city}`.trim(),
     ]),
+    emails: present([seller?.contactEmail]),
   };
 };
 
@@ -90,5 +91,5 @@ export const buyerOfCompany = async (
   companyId: string,
 ): Promise<KnownBuyer> => {
   const company = await stores.companies.ofId(clientId, companyId);
-  return { names: present([company?.name]), identifiers: [], ibans: [], addressLines: [] };
+  return { names: present([company?.name]), identifiers: [], ibans: [], addressLines: [], emails: [] };
 };

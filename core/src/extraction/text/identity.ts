@@ -14,7 +14,7 @@ const compactAddress = (text: string): string =>
     .replace(/[^\p{L}\p{N}]/gu, "");
 
 /** No buyer known: the reader reads as before. */
-export const NO_BUYER: KnownBuyer = { names: [], identifiers: [], ibans: [], addressLines: [] };
+export const NO_BUYER: KnownBuyer = { names: [], identifiers: [], ibans: [], addressLines: [], emails: [] };
 
 /**
  * Whether a text holds something only the buyer has: one of its identifiers or IBANs (compared compact, at least
@@ -59,6 +59,7 @@ const registrationsIn = (line: string): string[] =>
 export const pageEvidence = (lines: readonly string[], buyer: KnownBuyer = NO_BUYER): PageEvidence => {
   const isBuyer = buyerIdentityTest(buyer);
   const buyerIds = new Set([...buyer.identifiers, ...buyer.ibans].map(compactId));
+  const buyerDomains = new Set(buyer.emails.map((e) => e.toLowerCase().split("@")[1] ?? ""));
   const identifiers = new Set<string>();
   const ibans = new Set<string>();
   const emails = new Set<string>();
@@ -70,10 +71,14 @@ export const pageEvidence = (lines: readonly string[], buyer: KnownBuyer = NO_BU
     if (isBuyer(line)) continue;
     for (const m of line.matchAll(EMAIL)) {
       const domain = (m[1] ?? "").toLowerCase();
+      if (buyerDomains.has(domain)) continue;
       emails.add(m[0].toLowerCase());
       if (!SHARED_MAIL.test(domain)) domains.add(domain);
     }
-    for (const m of line.matchAll(SITE)) domains.add((m[1] ?? "").toLowerCase());
+    for (const m of line.matchAll(SITE)) {
+      const domain = (m[1] ?? "").toLowerCase();
+      if (!buyerDomains.has(domain)) domains.add(domain);
+    }
   }
   // "45501" read from the buyer's "HRB 45501" is the buyer's too.
   const notBuyers = (xs: Set<string>): string[] => [...xs].filter((x) => ![...buyerIds].some((b) => b.endsWith(x)));
