@@ -175,7 +175,8 @@ for (const folder of folders) {
     }
     if (entry.truth.buyerName) {
       evidence.withBuyer++;
-      if (score("supplierName", got.supplierName, entry.truth.buyerName)) evidence.buyerAsSupplier++;
+      const asBuyer = score("supplierName", got.supplierName, entry.truth.buyerName);
+      if (asBuyer && !score("supplierName", got.supplierName, entry.truth.supplierName)) evidence.buyerAsSupplier++;
     }
     const wrong: string[] = [];
     for (const field of FIELDS) {

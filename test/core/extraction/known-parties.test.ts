@@ -87,3 +87,10 @@ test("the buyer's block is marked by its labels in several languages", (t) => {
   for (const label of ["Bill to:", "Rechnungsempfänger:", "Facturé à :", "Kunde:", "Client:", "Guest:", "Gast:"])
     t.is(read(bill(`${label}  Atlas Consulting Ltd`)).fields.supplierName, "Seaview Trading Ltd", label);
 });
+
+test("a French SIREN names the company's VAT number too; a labelled tax number is evidence as printed", (t) => {
+  const facture = ["Atelier Dubois SARL", "SIREN : 404 833 048", "Facture n° 12", "Total TTC  120,00 €"];
+  t.true(read(facture).evidence?.identifiers.includes("FR83404833048"));
+  const rechnung = ["Schmidt Bau GmbH", "USt.-Id.-Nr.:  DE09687654", "Rechnung 5", "Gesamtbetrag  10,00 EUR"];
+  t.true(read(rechnung).evidence?.identifiers.includes("DE09687654"));
+});
