@@ -94,3 +94,14 @@ test("a French SIREN names the company's VAT number too; a labelled tax number i
   const rechnung = ["Schmidt Bau GmbH", "USt.-Id.-Nr.:  DE09687654", "Rechnung 5", "Gesamtbetrag  10,00 EUR"];
   t.true(read(rechnung).evidence?.identifiers.includes("DE09687654"));
 });
+
+test("the supplier's VAT number: after its label's marks, never the customer's, sure only when it is the one", (t) => {
+  const bill = (...extra: string[]) =>
+    read(["Schmidt Bau GmbH", "Rechnung 5", ...extra, "Gesamtbetrag  10,00 EUR"]).fields.supplierTaxNumber;
+  t.is(bill("USt.-Id.-Nr.:  DE 129 273 398"), "DE129273398");
+  t.is(bill("Customer VAT ID:  DE811907980", "VAT ID: DE129273398"), "DE129273398");
+  t.is(bill("N° TVA intra : FR 83 404 833 048"), "FR83404833048");
+  const two = read(["Schmidt Bau GmbH", "VAT ID: DE129273398", "VAT ID: DE811907980", "Total 10.00"]);
+  t.is(two.fields.supplierTaxNumber, "DE129273398");
+  t.true((two.fieldConfidence.supplierTaxNumber ?? 0) < 0.9);
+});

@@ -64,6 +64,10 @@ export const frenchVat = (siren: string): string => {
   return `FR${String(key).padStart(2, "0")}${siren}`;
 };
 
+/** The SIRENs a page prints (a SIRET's first nine digits), in order. */
+export const pageSirens = (lines: readonly string[]): string[] =>
+  lines.flatMap((line) => [...line.matchAll(SIREN)].map((m) => compactId(m[1] ?? "").slice(0, 9)));
+
 /** What a tax-number label introduces ("USt-IdNr.: DE 123 456 789", "BTW: BE0505890632"), compact. */
 const labelledTaxNumber = (line: string): string | null => {
   const after = afterLabel(line, LABELS.taxNumber);
@@ -89,7 +93,7 @@ export const pageEvidence = (lines: readonly string[], buyer: KnownBuyer = NO_BU
   for (const line of lines) {
     for (const m of line.matchAll(VAT)) identifiers.add(compactId(m[0]));
     for (const id of registrationsIn(line)) if (id.length >= 5) identifiers.add(id);
-    for (const m of line.matchAll(SIREN)) identifiers.add(frenchVat(compactId(m[1] ?? "").slice(0, 9)));
+    for (const siren of pageSirens([line])) identifiers.add(frenchVat(siren));
     const labelled = labelledTaxNumber(line);
     if (labelled !== null && labelled.length >= 6) identifiers.add(labelled);
     for (const iban of ibansIn(line)) ibans.add(iban);

@@ -3,12 +3,12 @@ import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence } fr
 import { findBankDetails } from "./bank.js";
 import { currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
-import { compactId, NO_BUYER, pageEvidence } from "./identity.js";
+import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { afterLabel, firstCell, LABELS } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
-import { cellsOf, findSupplierName } from "./supplier.js";
+import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 
 type Found<T> = { value: T; confidence: number };
 const none = { value: null, confidence: 0 } as const;
@@ -764,22 +764,47 @@ const findCurrency = (lines: readonly string[], totalLine: number): Found<string
 
 // EU VAT numbers printed without a label.
 const BARE_VAT =
-  /\b(?:ATU\d{8}|BE0?\d{9}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(?:\d{3})?|IT\d{11}|ES[0-9A-Z]\d{7}[0-9A-Z]|NL\d{9}B\d{2})\b/g;
+  /\b(?:ATU\d{8}|BE0?\d{9}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(?:\d{3})?|IT\d{11}|ES[0-9A-Z]\d{7}[0-9A-Z]|NL\d{9}B\d{2}|HU\d{8})\b/g;
+// A VAT number's shape: its country, then digits (and letters).
+const VAT_SHAPED = /^(?:[A-Z]{2}[0-9A-Z]{8,12}|CHE-?\d{9})$/;
 
-/** The supplier's tax number: labelled first, else a bare VAT number; never one of the buyer's (`notSupplier`). */
-const findTaxNumber = (lines: readonly string[], notSupplier: readonly string[] = []): Found<string | null> => {
+/** What each tax-number label outside the buyer's block introduces, in page order: the first cell after it, compact. */
+const labelledTaxNumbers = (lines: readonly string[], buyer: ReadonlySet<string>): string[] =>
+  lines.flatMap((line, i) => {
+    const m = line.match(LABELS.taxNumber);
+    if (m?.index === undefined) return [];
+    const at = m.index;
+    const cell = cellsOf(line, i).find((c) => c.start <= at && at < c.end);
+    if (cell && buyer.has(`${i}:${cell.start}`)) return [];
+    // "Customer VAT ID", "Kunden-USt-IdNr.": the buyer's number.
+    if (LABELS.billTo.test(line.slice(cell?.start ?? 0, at))) return [];
+    // "USt.-Id.-Nr.:  DE 123 456 789": the label's own marks and the column gap come before the value.
+    const value = firstCell(line.slice(at + m[0].length).replace(/^[\s.:#-]+/, ""));
+    const che = value.match(/CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}/i);
+    if (che) return [che[0].toUpperCase().replace(/\s/, "-").replace(/\./g, "")];
+    const id = value.match(/^[A-Z]{0,3}[\s-]?[0-9][0-9A-Z\s.-]{5,18}[0-9A-Z]/i)?.[0];
+    return id ? [id.replace(/\s/g, "").toUpperCase()] : [];
+  });
+
+/**
+ * The supplier's tax number, never the buyer's (its known identifiers, or one printed in its block): a labelled
+ * VAT number (sure only when the page labels no other), else a VAT number printed bare, else another labelled
+ * number (a Steuernummer, a SIRET: less sure, since the VAT number is the one that names a company across
+ * borders), else the VAT number a French SIREN makes.
+ */
+const findTaxNumber = (lines: readonly string[], buyer: KnownBuyer): Found<string | null> => {
+  const notSupplier = buyer.identifiers.map(compactId);
   const theirs = (id: string): boolean => !notSupplier.includes(compactId(id));
-  for (const line of lines) {
-    const after = afterLabel(line, LABELS.taxNumber);
-    if (after === null) continue;
-    const cell = firstCell(after);
-    const che = cell.match(/CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}/i);
-    if (che && theirs(che[0])) return { value: che[0].toUpperCase().replace(/\s/, "-"), confidence: 0.9 };
-    const id = cell.match(/^[A-Z]{0,3}[\s-]?[0-9][0-9A-Z\s.-]{5,18}[0-9A-Z]/i)?.[0];
-    if (id && theirs(id)) return { value: id.replace(/\s/g, "").toUpperCase(), confidence: 0.9 };
-  }
-  const vat = [...lines.join("\n").matchAll(BARE_VAT)].map((m) => m[0]).find(theirs);
-  return vat ? { value: vat, confidence: 0.7 } : none;
+  const labelled = labelledTaxNumbers(lines, buyerBlock(lines, buyer)).filter(theirs);
+  const vats = [...new Set(labelled.filter((id) => VAT_SHAPED.test(id.replace(/[.-]/g, ""))))];
+  const [vat] = vats;
+  if (vat !== undefined) return { value: vat, confidence: vats.length === 1 ? 0.9 : 0.7 };
+  const bare = [...lines.join("\n").matchAll(BARE_VAT)].map((m) => m[0]).find(theirs);
+  if (bare !== undefined) return { value: bare, confidence: 0.7 };
+  const [other] = labelled;
+  if (other !== undefined) return { value: other, confidence: 0.7 };
+  const siren = pageSirens(lines).map(frenchVat).find(theirs);
+  return siren === undefined ? none : { value: siren, confidence: 0.6 };
 };
 
 const restOfCell = (after: string): string | null => {
@@ -957,7 +982,7 @@ export const parseBillText = (
   const lineItems = findLineItems(lines);
   const buyer = context.buyer ?? NO_BUYER;
   const supplier = findSupplierName(lines, buyer);
-  const tax = findTaxNumber(lines, buyer.identifiers.map(compactId));
+  const tax = findTaxNumber(lines, buyer);
   const bank = findBankDetails(lines, buyer.ibans.map(compactId));
   const fields: ExtractedFields = {
     supplierName: supplier.value,

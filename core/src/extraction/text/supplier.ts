@@ -496,6 +496,17 @@ const supplierConfidence = (best: SupplierCandidate, margin: number, top: number
 };
 
 /**
+ * The cells of the buyer's block, as `line:column` keys: under a "Bill to" / "Rechnungsempfänger" label, in a
+ * window envelope under its sender line, and headed by or holding what the reader knows of the buyer.
+ */
+export const buyerBlock = (lines: readonly string[], known: KnownBuyer = NO_BUYER): Set<string> => {
+  const buyer = buyerCells(lines);
+  for (const key of addresseeCells(lines)) buyer.add(key);
+  for (const key of knownBuyerCells(lines, buyerTest(known.names), buyerIdentityTest(known))) buyer.add(key);
+  return buyer;
+};
+
+/**
  * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
  * the top, the name repeated (header and footer, account holder), outside the buyer's block.
  */
@@ -508,9 +519,7 @@ export const findSupplierName = (
   const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
   const labelled = labelledSupplier(lines, isBuyer);
   if (labelled !== null) return { value: labelled, confidence: 0.9 };
-  const buyer = buyerCells(lines);
-  for (const key of addresseeCells(lines)) buyer.add(key);
-  for (const key of knownBuyerCells(lines, byName, holdsBuyers)) buyer.add(key);
+  const buyer = buyerBlock(lines, known);
   const page: Page = {
     lines,
     buyer,
