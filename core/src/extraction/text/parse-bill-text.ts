@@ -792,10 +792,14 @@ const labelledTaxNumbers = (lines: readonly string[], buyer: ReadonlySet<string>
  * number (a Steuernummer, a SIRET: less sure, since the VAT number is the one that names a company across
  * borders), else the VAT number a French SIREN makes.
  */
-const findTaxNumber = (lines: readonly string[], buyer: KnownBuyer): Found<string | null> => {
+const findTaxNumber = (
+  lines: readonly string[],
+  buyer: KnownBuyer,
+  block: ReadonlySet<string>,
+): Found<string | null> => {
   const notSupplier = buyer.identifiers.map(compactId);
   const theirs = (id: string): boolean => !notSupplier.includes(compactId(id));
-  const labelled = labelledTaxNumbers(lines, buyerBlock(lines, buyer)).filter(theirs);
+  const labelled = labelledTaxNumbers(lines, block).filter(theirs);
   const vats = [...new Set(labelled.filter((id) => VAT_SHAPED.test(id.replace(/[.-]/g, ""))))];
   const [vat] = vats;
   if (vat !== undefined) return { value: vat, confidence: vats.length === 1 ? 0.9 : 0.7 };
@@ -981,8 +985,9 @@ export const parseBillText = (
   const paymentRef = labelled(lines, LABELS.paymentRef, identifier);
   const lineItems = findLineItems(lines);
   const buyer = context.buyer ?? NO_BUYER;
-  const supplier = findSupplierName(lines, buyer);
-  const tax = findTaxNumber(lines, buyer);
+  const block = buyerBlock(lines, buyer);
+  const supplier = findSupplierName(lines, buyer, block);
+  const tax = findTaxNumber(lines, buyer, block);
   const bank = findBankDetails(lines, buyer.ibans.map(compactId));
   const fields: ExtractedFields = {
     supplierName: supplier.value,

@@ -513,13 +513,15 @@ export const buyerBlock = (lines: readonly string[], known: KnownBuyer = NO_BUYE
 export const findSupplierName = (
   lines: readonly string[],
   known: KnownBuyer = NO_BUYER,
+  /** The buyer's block when the caller has it already (`buyerBlock` of the same lines and buyer). */
+  block?: ReadonlySet<string>,
 ): { value: string | null; confidence: number } => {
   const byName = buyerTest(known.names);
   const holdsBuyers = buyerIdentityTest(known);
   const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
   const labelled = labelledSupplier(lines, isBuyer);
   if (labelled !== null) return { value: labelled, confidence: 0.9 };
-  const buyer = buyerBlock(lines, known);
+  const buyer = block ?? buyerBlock(lines, known);
   const page: Page = {
     lines,
     buyer,
