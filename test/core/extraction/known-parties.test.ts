@@ -1,6 +1,6 @@
 // The buyer is known, and known suppliers are evidence (issue 33, parts 2 and 3): small written bills, one rule each.
 import type { KnownBuyer } from "@apar/core/extraction";
-import { extractFromText } from "@apar/core/extraction";
+import { bestOfReadings, extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
 const BUYER: KnownBuyer = {
@@ -104,4 +104,11 @@ test("the supplier's VAT number: after its label's marks, never the customer's, 
   const two = read(["Schmidt Bau GmbH", "VAT ID: DE129273398", "VAT ID: DE811907980", "Total 10.00"]);
   t.is(two.fields.supplierTaxNumber, "DE129273398");
   t.true((two.fieldConfidence.supplierTaxNumber ?? 0) < 0.9);
+});
+
+test("two readings of one page made one keep what either found as evidence", (t) => {
+  const layer = extractFromText(["Schmidt Bau GmbH", "USt-IdNr. DE129273398", "Total 10.00"], "ocr");
+  const ocr = extractFromText(["Schmidt Bau GmbH", "IBAN DE02 1203 0000 0000 2020 51", "Total 10.00"], "ocr");
+  const both = bestOfReadings(layer, ocr).evidence;
+  t.deepEqual([both?.identifiers, both?.ibans], [["DE129273398"], ["DE02120300000000202051"]]);
 });
