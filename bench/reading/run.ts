@@ -86,6 +86,7 @@ const score = (field: string, got: unknown, want: string | null | undefined): bo
     case "currency":
       return String(got ?? "").toUpperCase() === want.toUpperCase();
     case "invoiceNumber":
+    case "supplierVatId":
       return normId(got) !== "" && normId(got) === normId(want);
     case "supplierName": {
       const a = tokens(got);
@@ -99,7 +100,18 @@ const score = (field: string, got: unknown, want: string | null | undefined): bo
       return null;
   }
 };
-const FIELDS = ["totalAmount", "supplierName", "invoiceNumber", "invoiceDate", "dueDate", "currency", "taxAmount"];
+const FIELDS = [
+  "totalAmount",
+  "supplierName",
+  "invoiceNumber",
+  "invoiceDate",
+  "dueDate",
+  "currency",
+  "taxAmount",
+  "supplierVatId",
+];
+// The truth's names of fields the reading names otherwise.
+const READ_AS: Record<string, string> = { supplierVatId: "supplierTaxNumber" };
 const BANDS = [
   { name: ">= 0.9", test: (c: number) => c >= 0.9 },
   { name: "0.7-0.9", test: (c: number) => c >= 0.7 && c < 0.9 },
@@ -140,19 +152,27 @@ for (const folder of folders) {
     // no einvoice-pdf folder: no layouts for scans
   }
   let pages = 0;
+  // Known suppliers as evidence: of the documents whose truth gives the seller's VAT number, how many pages print it
+  // where the reader reports it (a supplier on record with that number would be named by it); and how often the
+  // buyer (truth.buyerName) was read as the supplier.
+  const evidence = { vatOnPage: 0, withVat: 0, buyerAsSupplier: 0, withBuyer: 0 };
   const t0 = performance.now();
   for (const entry of entries) {
     const bytes = new Uint8Array(readFileSync(join(root, folder, entry.file)));
     const mediaType = entry.file.endsWith(".pdf") ? "application/pdf" : "image/jpeg";
     const cached = textCache ? join(textCache, `${folder}--${entry.file}.json`) : null;
-    const buyers = knownBuyers && entry.truth.buyerName ? [entry.truth.buyerName] : [];
+    const buyer =
+      knownBuyers && entry.truth.buyerName
+        ? { names: [entry.truth.buyerName], identifiers: [], ibans: [], addressLines: [], emails: [] }
+        : undefined;
+    const context = buyer === undefined ? {} : { buyer };
     let r: Awaited<ReturnType<typeof reader.read>>;
     if (cached && existsSync(cached)) {
       const t = JSON.parse(readFileSync(cached, "utf8")) as { lines: string[]; reader: "pdf-text" | "ocr" };
-      r = E.right(extractFromText(t.lines, t.reader, { knownBuyers: buyers }));
+      r = E.right(extractFromText(t.lines, t.reader, context));
     } else {
       lastText = null;
-      r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", knownBuyers: buyers });
+      r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", ...context });
       if (cached && lastText && E.isRight(r) && r.right.reader !== "einvoice")
         writeFileSync(cached, JSON.stringify(lastText));
     }
@@ -160,9 +180,20 @@ for (const folder of folders) {
     const extraction: Extraction | null = E.isRight(r) ? (r.right as Extraction) : null;
     const got = (extraction?.fields ?? {}) as unknown as Record<string, unknown>;
     const conf: Record<string, number | undefined> = extraction?.fieldConfidence ?? {};
+    const vat = entry.truth.supplierVatId;
+    if (vat) {
+      evidence.withVat++;
+      if (extraction?.evidence?.identifiers.includes(normId(vat))) evidence.vatOnPage++;
+    }
+    if (entry.truth.buyerName) {
+      evidence.withBuyer++;
+      const asBuyer = score("supplierName", got.supplierName, entry.truth.buyerName);
+      if (asBuyer && !score("supplierName", got.supplierName, entry.truth.supplierName)) evidence.buyerAsSupplier++;
+    }
     const wrong: string[] = [];
     for (const field of FIELDS) {
-      const ok = score(field, got[field], entry.truth[field]);
+      const as = READ_AS[field] ?? field;
+      const ok = score(field, got[as], entry.truth[field]);
       if (ok === null) continue;
       const t = tally.get(field) ?? { right: 0, all: 0 };
       tally.set(field, { right: t.right + Number(ok), all: t.all + 1 });
@@ -178,10 +209,10 @@ for (const folder of folders) {
         m.set(field, { right: l.right + Number(ok), all: l.all + 1 });
         perLayout.set(layout, m);
       }
-      const band = BANDS.find((b) => b.test(conf[field] ?? 0))?.name as string;
+      const band = BANDS.find((b) => b.test(conf[as] ?? 0))?.name as string;
       const c = calibration.get(`${field}|${band}`) ?? { right: 0, all: 0 };
       calibration.set(`${field}|${band}`, { right: c.right + Number(ok), all: c.all + 1 });
-      if (!ok) wrong.push(`${field}=${JSON.stringify(got[field] ?? null)}@${(conf[field] ?? 0).toFixed(2)}`);
+      if (!ok) wrong.push(`${field}=${JSON.stringify(got[as] ?? null)}@${(conf[as] ?? 0).toFixed(2)}`);
     }
     if (process.env.BENCH_VERBOSE && wrong.length > 0) console.log(`  ${folder}/${entry.file}: ${wrong.join(" ")}`);
     const reported = Object.fromEntries(FIELDS.map((f) => [f, got[f] ?? null]));
@@ -222,6 +253,10 @@ for (const folder of folders) {
       console.log(`    without ${s}: ${row(others)}`);
     }
   }
+  if (evidence.withVat > 0)
+    console.log(`  seller's VAT number reported as page evidence: ${evidence.vatOnPage}/${evidence.withVat}`);
+  if (evidence.withBuyer > 0)
+    console.log(`  buyer read as the supplier: ${evidence.buyerAsSupplier}/${evidence.withBuyer}`);
   console.log(`  ${(pages / minutes).toFixed(1)} pages per minute`);
 }
 await reader.close();

@@ -36,6 +36,7 @@ export const aBill = (scope: OrgScope, over: Partial<Bill> = {}): Bill => ({
   reader: "pdf-text",
   readFailure: null,
   supplierId: null,
+  supplierEvidence: null,
   duplicateOfBillId: null,
   duplicateMatchBasis: null,
   duplicateSameFile: false,

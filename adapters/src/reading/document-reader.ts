@@ -142,7 +142,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       base[f] = 0.8;
     }
     const { fieldConfidence, confidence } = assessConfidence(fields, base);
-    return { reader: read.reader, fields, fieldConfidence, confidence };
+    return { ...read, fields, fieldConfidence, confidence };
   };
 
   const readImage = async (
@@ -157,7 +157,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       return fail("too-large", `${size.width}x${size.height} pixels is more than ${maxPixels}`);
     }
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
-    const context = { knownBuyers: read.knownBuyers ?? [] };
+    const context = read.buyer === undefined ? {} : { buyer: read.buyer };
     const image = await imageForOcr(doc.bytes, kind);
     let lines = await ocr().recognize(image, signal, [first]);
     // Read again in the language the first reading shows, when it is another configured one.
@@ -174,7 +174,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   };
 
   const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
-    const context = { knownBuyers: read.knownBuyers ?? [] };
+    const context = read.buyer === undefined ? {} : { buyer: read.buyer };
     const survey = surveyPdf(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
     if (survey.over !== null) return fail("too-large", survey.over);
     const judge = options.judgeTextLayers !== false && survey.largestImage >= SCAN_PIXELS;

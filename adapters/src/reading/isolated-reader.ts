@@ -166,7 +166,7 @@ export const createIsolatedReader = (options: IsolatedReaderOptions): DocumentRe
             id,
             document,
             method: read.method,
-            knownBuyers: read.knownBuyers ?? [],
+            ...(read.buyer === undefined ? {} : { buyer: read.buyer }),
           } satisfies ReadProcessMessage,
           (error) => {
             if (error)

@@ -12,7 +12,7 @@ export type ReadProcessMessage =
       readonly id: number;
       readonly document: DocumentToRead;
       readonly method: ReadOptions["method"];
-      readonly knownBuyers?: readonly string[];
+      readonly buyer?: ReadOptions["buyer"];
     };
 
 const send = process.send?.bind(process);
@@ -38,10 +38,7 @@ process.on("message", (message: ReadProcessMessage) => {
   void reader
     ?.read(
       { ...message.document, bytes: new Uint8Array(message.document.bytes) },
-      {
-        method: message.method,
-        knownBuyers: message.knownBuyers ?? [],
-      },
+      { method: message.method, ...(message.buyer === undefined ? {} : { buyer: message.buyer }) },
     )
     .then((result) => send({ id: message.id, result }));
 });

@@ -22,7 +22,7 @@ import {
   subtractAmounts,
   wireAmount,
 } from "../shared/money.js";
-import { BILL_STATES, type Bill, DUPLICATE_MATCH_BASES } from "./model.js";
+import { BILL_STATES, type Bill, DUPLICATE_MATCH_BASES, SUPPLIER_EVIDENCE_BASES } from "./model.js";
 
 const text = nullable(t.string);
 const amount = nullable(MoneyAmount);
@@ -80,8 +80,25 @@ export const billMembers = <O extends t.Mixed>(organisationId: O) => ({
   updatedAt: IsoDateTime,
 });
 
+/**
+ * What named a bill's supplier. Optional in the codec so that bill.* events recorded before it decode; every view
+ * made now gives it.
+ */
+export const SupplierEvidencePart = t.partial({
+  supplierEvidence: documented(
+    nullable(t.type({ basis: oneOf(SUPPLIER_EVIDENCE_BASES, "SupplierEvidenceBasis"), value: text })),
+    {
+      description:
+        "What named `supplierId`: the supplier's tax number (`taxNumber`: read as the supplier's or a VAT number on the page), a company `registration`, an `iban`, `email` or web `domain` of the supplier printed on the page, its `name` as printed, a `similarName` (a name close to this supplier's and no other's), or a `person`'s choice; `value` is what on the page matched (null for a person). Null without a supplier.",
+    },
+  ),
+});
+
 /** A bill as GET /v1/bills/{id} answers it and as bill.* events carry it (the same object). */
-export const BillView = t.exact(t.intersection([t.type(billMembers(Uuid)), BillLifecycleView]), "Bill");
+export const BillView = t.exact(
+  t.intersection([t.type(billMembers(Uuid)), SupplierEvidencePart, BillLifecycleView]),
+  "Bill",
+);
 export type BillJson = t.TypeOf<typeof BillView>;
 
 /**
@@ -136,6 +153,7 @@ export const billJson = (bill: Bill, lifecycle?: BillLifecycle | null): BillJson
     organisationId: bill.organisationId,
     state: bill.state,
     supplierId: bill.supplierId,
+    supplierEvidence: bill.supplierEvidence,
     supplierName: f.supplierName,
     invoiceNumber: f.invoiceNumber,
     currency: f.currency !== null && isCurrency(f.currency) ? f.currency : null,

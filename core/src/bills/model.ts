@@ -25,6 +25,28 @@ export type BillState = (typeof BILL_STATES)[number];
 export const DUPLICATE_MATCH_BASES = ["SupplierId", "SupplierName"] as const;
 export type DuplicateBasis = (typeof DUPLICATE_MATCH_BASES)[number];
 
+/**
+ * What named a bill's supplier record: its tax number (read as the supplier's, or a VAT number on the page), a
+ * company registration, an IBAN, an e-mail address or web domain of the supplier on the page, its name as
+ * printed, a name close to it, or a person's choice.
+ */
+export const SUPPLIER_EVIDENCE_BASES = [
+  "taxNumber",
+  "registration",
+  "iban",
+  "email",
+  "domain",
+  "name",
+  "similarName",
+  "person",
+] as const;
+export type SupplierEvidenceBasis = (typeof SUPPLIER_EVIDENCE_BASES)[number];
+/** The evidence that decided a bill's supplier, and what on the page it was (null for a person's choice). */
+export interface SupplierEvidence {
+  readonly basis: SupplierEvidenceBasis;
+  readonly value: string | null;
+}
+
 /** The uploaded file a bill was made from (the bytes live in the document files, by content hash). */
 export interface BillDocument {
   /** Lower-case hex sha-256 of the bytes. */
@@ -48,6 +70,8 @@ export interface Bill {
   readonly readFailure: ReadFailure | null;
   /** The supplier record the extracted supplier matched (or a person chose). */
   readonly supplierId: string | null;
+  /** What named that supplier; null without one. */
+  readonly supplierEvidence: SupplierEvidence | null;
   readonly duplicateOfBillId: string | null;
   readonly duplicateMatchBasis: DuplicateBasis | null;
   readonly duplicateSameFile: boolean;
@@ -89,6 +113,7 @@ export const UNREAD_BILL = {
   reader: null,
   readFailure: null,
   supplierId: null,
+  supplierEvidence: null,
   duplicateOfBillId: null,
   duplicateMatchBasis: null,
   duplicateSameFile: false,

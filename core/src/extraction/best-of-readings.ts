@@ -1,5 +1,5 @@
 import { assessConfidence } from "./confidence.js";
-import type { ExtractedFieldName, ExtractedFields, Extraction } from "./model.js";
+import type { ExtractedFieldName, ExtractedFields, Extraction, PageEvidence } from "./model.js";
 
 // The amounts and lines check one another: they come from one reading together, never mixed.
 const AMOUNTS: readonly ExtractedFieldName[] = ["subTotal", "taxAmount", "totalAmount", "lineItems"];
@@ -7,6 +7,18 @@ const AMOUNTS: readonly ExtractedFieldName[] = ["subTotal", "taxAmount", "totalA
 const present = (fields: ExtractedFields, k: ExtractedFieldName): boolean => {
   const v = fields[k];
   return v !== null && !(Array.isArray(v) && v.length === 0);
+};
+
+/** What either reading found on the page that can name a known supplier. */
+const bothEvidence = (a?: PageEvidence, b?: PageEvidence): PageEvidence | undefined => {
+  if (a === undefined || b === undefined) return a ?? b;
+  const union = (k: keyof PageEvidence): string[] => [...new Set([...a[k], ...b[k]])];
+  return {
+    identifiers: union("identifiers"),
+    ibans: union("ibans"),
+    emails: union("emails"),
+    domains: union("domains"),
+  };
 };
 
 /**
@@ -31,5 +43,6 @@ export const bestOfReadings = (preferred: Extraction, other: Extraction): Extrac
   for (const k of keys) if (!AMOUNTS.includes(k) && surer(k)) take(k);
   const merged = fields as unknown as ExtractedFields;
   const { fieldConfidence, confidence } = assessConfidence(merged, base);
-  return { ...preferred, fields: merged, fieldConfidence, confidence };
+  const evidence = bothEvidence(preferred.evidence, other.evidence);
+  return { ...preferred, fields: merged, fieldConfidence, confidence, ...(evidence === undefined ? {} : { evidence }) };
 };

@@ -9,6 +9,10 @@ const sum = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), ne
 // The fields a person needs to pay a bill: their confidence makes the bill's.
 const KEY: readonly ExtractedFieldName[] = ["supplierName", "invoiceNumber", "invoiceDate", "currency", "totalAmount"];
 
+/** A bill's confidence from its fields': the mean over the fields a person needs to pay it, to three places. */
+export const billConfidence = (scores: Readonly<Partial<Record<string, number>>>): number =>
+  Math.round((KEY.reduce((s, k) => s + (scores[k] ?? 0), 0) / KEY.length) * 1000) / 1000;
+
 /**
  * Raises or lowers per-field confidence by how the fields agree with each other (subtotal + tax = total,
  * lines sum to the subtotal, due date not before the invoice date) and answers the bill's confidence.
@@ -54,6 +58,5 @@ export const assessConfidence = (
   if (fields.invoiceDate !== null && fields.dueDate !== null && fields.dueDate < fields.invoiceDate) {
     scores.dueDate = Math.min(scores.dueDate ?? 0, 0.4);
   }
-  const confidence = KEY.reduce((s, k) => s + (scores[k] ?? 0), 0) / KEY.length;
-  return { fieldConfidence: scores, confidence: Math.round(confidence * 1000) / 1000 };
+  return { fieldConfidence: scores, confidence: billConfidence(scores) };
 };

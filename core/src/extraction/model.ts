@@ -52,10 +52,40 @@ export interface Extraction {
   readonly fields: ExtractedFields;
   readonly fieldConfidence: Readonly<Partial<Record<ExtractedFieldName, number>>>;
   readonly confidence: number;
+  /** What on the page can name a known supplier (text readings; an e-invoice names its seller's VAT number). */
+  readonly evidence?: PageEvidence;
 }
 
 /** Why a document could not be read (the bill goes to ExtractionFailed with `bill.ocr_failed`). */
 export interface ReadFailure {
   readonly reason: "corrupt" | "encrypted" | "too-large" | "unreadable" | "timeout" | "unsupported";
   readonly detail: string;
+}
+
+/**
+ * Who a bill is for, as apar knows it before reading (the organisation, its seller identity, the company a bill
+ * was forwarded to): none of it is ever the supplier, and the block of the page that holds it is the buyer's.
+ */
+export interface KnownBuyer {
+  /** Legal and trading names. */
+  readonly names: readonly string[];
+  /** VAT numbers, tax and company registrations. */
+  readonly identifiers: readonly string[];
+  readonly ibans: readonly string[];
+  /** Street lines and "postcode city". */
+  readonly addressLines: readonly string[];
+  /** Its own e-mail addresses: their domain names the buyer, never a supplier. */
+  readonly emails: readonly string[];
+}
+
+/**
+ * What on the page can name a known supplier: VAT numbers and other registrations, IBANs, e-mail addresses and
+ * web domains, outside what names the buyer. Compact forms: identifiers and IBANs upper case without spaces,
+ * e-mails and domains lower case.
+ */
+export interface PageEvidence {
+  readonly identifiers: readonly string[];
+  readonly ibans: readonly string[];
+  readonly emails: readonly string[];
+  readonly domains: readonly string[];
 }

@@ -21,7 +21,7 @@ export const extractFromText = (
   reader: ReaderKind,
   context: ReadingContext = {},
 ): Extraction => {
-  const { fields, found, amountsUnsure } = parseBillText(lines, context);
+  const { fields, found, amountsUnsure, evidence } = parseBillText(lines, context);
   const base =
     reader === "ocr"
       ? Object.fromEntries(
@@ -32,5 +32,5 @@ export const extractFromText = (
         )
       : found;
   const { fieldConfidence, confidence } = assessConfidence(fields, base, amountsUnsure);
-  return { reader, fields, fieldConfidence, confidence };
+  return { reader, fields, fieldConfidence, confidence, evidence };
 };

@@ -1,5 +1,5 @@
 import type { Either } from "fp-ts/lib/Either.js";
-import type { Extraction, ReadFailure } from "../extraction/model.js";
+import type { Extraction, KnownBuyer, ReadFailure } from "../extraction/model.js";
 
 /** A stored document to read. */
 export interface DocumentToRead {
@@ -14,10 +14,10 @@ export interface ReadOptions {
   readonly method: "ocr" | "llm";
   readonly signal?: AbortSignal;
   /**
-   * Names of the party the bill is addressed to (the organisation, its seller identity's legal and trading
-   * names): never read as the supplier.
+   * The party the bill is addressed to (the organisation, its seller identity, the company it was forwarded to):
+   * never read as the supplier, its VAT number never the supplier's, its IBAN never the payee's.
    */
-  readonly knownBuyers?: readonly string[];
+  readonly buyer?: KnownBuyer;
 }
 
 /** Reads a bill document into fields. Expected failures are values; it never throws for a bad document. */

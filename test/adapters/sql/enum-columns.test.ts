@@ -33,6 +33,7 @@ const row = {
   reader: "pdf-text",
   read_failure: null,
   supplier_id: null,
+  supplier_evidence: null,
   duplicate_of_bill_id: null,
   duplicate_match_basis: null,
   duplicate_same_file: 0,
@@ -53,6 +54,15 @@ test("a bill row's enum columns are decoded: known values pass, any other is a d
   t.throws(() => decodeBill({ ...row, duplicate_match_basis: "Name" }), {
     instanceOf: TypeError,
     message: /bills\.duplicate_match_basis/,
+  });
+  const evidence = JSON.stringify({ basis: "iban", value: "DE89370400440532013000" });
+  t.deepEqual(decodeBill({ ...row, supplier_evidence: evidence }).supplierEvidence, {
+    basis: "iban",
+    value: "DE89370400440532013000",
+  });
+  t.throws(() => decodeBill({ ...row, supplier_evidence: JSON.stringify({ basis: "hunch", value: null }) }), {
+    instanceOf: TypeError,
+    message: /bills\.supplier_evidence/,
   });
 });
 

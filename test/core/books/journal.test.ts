@@ -37,6 +37,7 @@ const bill = (over: Partial<Bill> = {}, fields: Partial<Bill["fields"]> = {}): B
   reader: null,
   readFailure: null,
   supplierId: null,
+  supplierEvidence: null,
   duplicateOfBillId: null,
   duplicateMatchBasis: null,
   duplicateSameFile: false,

@@ -2,8 +2,9 @@
 import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
-const read = (lines: string[], knownBuyers: string[] = []) =>
-  extractFromText(lines, "pdf-text", { knownBuyers }).fields;
+const read = (lines: string[], names: string[] = []) =>
+  extractFromText(lines, "pdf-text", { buyer: { names, identifiers: [], ibans: [], addressLines: [], emails: [] } })
+    .fields;
 
 const LETTER = [
   "Nordlicht Handels GmbH",

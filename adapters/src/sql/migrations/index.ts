@@ -28,6 +28,7 @@ import { auditLog } from "./0026-audit-log.js";
 import { signIn } from "./0027-sign-in.js";
 import { reportIndexes } from "./0028-report-indexes.js";
 import { books } from "./0029-books.js";
+import { supplierEvidence } from "./0032-supplier-evidence.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   reportIndexes,
   auditLog,
   books,
+  supplierEvidence,
 ];

@@ -10,6 +10,8 @@ import {
   normaliseSupplierName,
   oneOf,
   READER_KINDS,
+  SUPPLIER_EVIDENCE_BASES,
+  type SupplierEvidence,
 } from "@apar/core";
 import type { Bills } from "@apar/core/ports";
 import {
@@ -57,6 +59,7 @@ export const BILL_COLUMNS = [
   "reader",
   "read_failure",
   "supplier_id",
+  "supplier_evidence",
   "duplicate_of_bill_id",
   "duplicate_match_basis",
   "duplicate_same_file",
@@ -82,6 +85,11 @@ const json = <A>(v: unknown): A | null => (v === null || v === undefined ? null 
 // Enum columns are decoded, not cast: a value no code of ours writes is a defect named by its column.
 const decodeState = column(oneOf(BILL_STATES, "BillState"), "bills.state");
 const decodeReader = optionalColumn(oneOf(READER_KINDS, "ReaderKind"), "bills.reader");
+const decodeEvidenceBasis = column(oneOf(SUPPLIER_EVIDENCE_BASES, "SupplierEvidenceBasis"), "bills.supplier_evidence");
+const decodeEvidence = (v: unknown): SupplierEvidence | null => {
+  const e = json<{ basis: unknown; value: unknown }>(v);
+  return e === null ? null : { basis: decodeEvidenceBasis(e.basis), value: str(e.value) };
+};
 const decodeMatchBasis = optionalColumn(oneOf(DUPLICATE_MATCH_BASES, "DuplicateBasis"), "bills.duplicate_match_basis");
 
 /** A bill row read back. */
@@ -120,6 +128,7 @@ export const decodeBill = (r: BillRow): Bill => {
     reader: decodeReader(r.reader),
     readFailure: json(r.read_failure),
     supplierId: str(r.supplier_id),
+    supplierEvidence: decodeEvidence(r.supplier_evidence),
     duplicateOfBillId: str(r.duplicate_of_bill_id),
     duplicateMatchBasis: decodeMatchBasis(r.duplicate_match_basis),
     duplicateSameFile: Boolean(Number(r.duplicate_same_file)),
@@ -165,6 +174,7 @@ const encode = (b: Bill): unknown[] => {
     b.reader,
     orNull(b.readFailure),
     b.supplierId,
+    orNull(b.supplierEvidence),
     b.duplicateOfBillId,
     b.duplicateMatchBasis,
     b.duplicateSameFile,

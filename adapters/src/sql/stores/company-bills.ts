@@ -25,8 +25,11 @@ const dataOf = (b: CompanyBill): string => {
 const decode = (row: CompanyBillRow): CompanyBill => {
   if (row.state !== "Extracting" && row.state !== "PendingReview" && row.state !== "ExtractionFailed")
     throw new TypeError(`company_bills.state holds an unknown value: ${row.state}`);
+  const data = decodeJson<Data>(row.data);
   return {
-    ...decodeJson<Data>(row.data),
+    ...data,
+    // Rows written before issue 33 carry no supplier evidence (a waiting bill never has a supplier).
+    supplierEvidence: data.supplierEvidence ?? null,
     id: row.id,
     clientId: row.client_id,
     companyId: row.company_id,

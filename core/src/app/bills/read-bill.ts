@@ -5,17 +5,18 @@ import { limitFields } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { type Actor, SYSTEM_ACTOR } from "../../events/envelope.js";
-import type { BankDetails, Extraction } from "../../extraction/model.js";
+import { billConfidence } from "../../extraction/confidence.js";
+import type { BankDetails, ExtractedFields, Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
 import { proposeBillAccount } from "../suppliers/bank-account.js";
 import { bankDetailsChangedEvent, checkDestination } from "../suppliers/bank-change.js";
-import { matchSupplier } from "../suppliers/match-supplier.js";
+import { matchSupplier, type SupplierMatch } from "../suppliers/match-supplier.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
 import { recordReadFailure } from "./fail-read.js";
 import { moveBill, type Plan } from "./move-bill.js";
-import { knownBuyersOf, readDocument } from "./read-document.js";
+import { buyerOf, readDocument } from "./read-document.js";
 
 /** What a read-bill run did. */
 export type ReadOutcome = "PendingReview" | "ExtractionFailed" | "skipped";
@@ -32,7 +33,7 @@ export const readBill =
     const scope = { clientId: job.clientId, organisationId: job.organisationId };
     const before = await deps.db.stores.bills.ofId(scope, job.billId);
     if (before === undefined || before.state !== "Extracting") return "skipped";
-    const result = await readDocument(deps, job.clientId, before.document, await knownBuyersOf(deps.db.stores, scope));
+    const result = await readDocument(deps, job.clientId, before.document, await buyerOf(deps.db.stores, scope));
     return deps.db.run(async (s): Promise<ReadOutcome> => {
       await s.billLifecycles.lockBill(scope, job.billId);
       const bill = await s.bills.ofId(scope, job.billId);
@@ -78,6 +79,35 @@ const reviewReadBankDetails = async (
     : { details: verdict.canonical };
 };
 
+// How sure a supplier's name is when the page names a known supplier: an identifier of its own (tax number,
+// registration, IBAN) names it as surely as an e-invoice; its e-mail or domain nearly so; a close name is a hint.
+const NAMED_CONFIDENCE: Partial<Record<SupplierMatch["evidence"]["basis"], number>> = {
+  taxNumber: 0.95,
+  registration: 0.95,
+  iban: 0.95,
+  email: 0.9,
+  domain: 0.9,
+  similarName: 0.8,
+};
+
+/**
+ * The read fields with the known supplier's own name where something on the page names that supplier, and the
+ * name's confidence raised to what the evidence is worth (in `confidence`, which it changes). Unchanged otherwise.
+ */
+const namedBy = (
+  fields: ExtractedFields,
+  confidence: Record<string, number>,
+  match: SupplierMatch | undefined,
+): { fields: ExtractedFields; changed: boolean } => {
+  const worth = match === undefined ? undefined : NAMED_CONFIDENCE[match.evidence.basis];
+  if (match === undefined || worth === undefined) return { fields, changed: false };
+  confidence.supplierName = Math.max(
+    worth,
+    fields.supplierName === match.supplier.name ? (confidence.supplierName ?? 0) : 0,
+  );
+  return { fields: { ...fields, supplierName: match.supplier.name }, changed: true };
+};
+
 /** Who uploaded a bill (its `bill.created` event's actor; the system when none is found). */
 const uploaderOf = async (s: Pick<Stores, "events">, bill: Bill): Promise<Actor> =>
   (await s.events.ofSubject(bill.clientId, "bill", bill.id)).find((e) => e.envelope.type === "bill.created")?.envelope
@@ -99,7 +129,9 @@ const planReading = async (
   const confidence = Object.fromEntries(
     Object.entries(extraction.fieldConfidence).filter(([k]) => !dropped.includes(k)),
   ) as Record<string, number>;
-  const supplier = await matchSupplier(s.suppliers, scope, fields);
+  const match = await matchSupplier(s.suppliers, scope, fields, extraction.evidence);
+  const supplier = match?.supplier;
+  const named = namedBy(fields, confidence, match);
   const bank = await reviewReadBankDetails(s, scope, supplier, fields.bankDetails);
   if (bank.flag !== undefined) {
     confidence.bankDetails = 0;
@@ -113,12 +145,13 @@ const planReading = async (
       : [];
   const read: Bill = {
     ...bill,
-    fields: canonicalFields({ ...fields, bankDetails: bank.details }),
-    confidence: extraction.confidence,
+    fields: canonicalFields({ ...named.fields, bankDetails: bank.details }),
+    confidence: named.changed ? billConfidence(confidence) : extraction.confidence,
     fieldConfidence: confidence,
     reader: extraction.reader,
     readFailure: null,
     supplierId: supplier?.id ?? null,
+    supplierEvidence: match?.evidence ?? null,
   };
   const keys = duplicateKeys(read);
   const duplicate = detectDuplicate(read, await s.bills.duplicateCandidates(scope, { billId: read.id, ...keys }));
@@ -129,6 +162,7 @@ const planReading = async (
     reader: read.reader,
     readFailure: null,
     supplierId: read.supplierId,
+    supplierEvidence: read.supplierEvidence,
     bankDetailsChanged: bank.flag === "changed",
   };
   if (duplicate === undefined) return { bill: changes, otherEvents };

@@ -1,6 +1,6 @@
 import * as E from "fp-ts/lib/Either.js";
 import type { Bill } from "../../bills/model.js";
-import type { Extraction, ReadFailure } from "../../extraction/model.js";
+import type { Extraction, KnownBuyer, ReadFailure } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { ReadBillDeps } from "./deps.js";
@@ -36,7 +36,7 @@ export const readDocument = async (
   deps: ReadDocumentDeps,
   clientId: string,
   document: Bill["document"],
-  knownBuyers: readonly string[] = [],
+  buyer?: KnownBuyer,
 ): Promise<E.Either<ReadFailure, Extraction>> => {
   const bytes = await deps.files.get(document.sha256);
   if (bytes === undefined)
@@ -45,23 +45,51 @@ export const readDocument = async (
     deps.reader
       .read(
         { bytes, mediaType: document.mediaType, filename: document.filename },
-        { method: deps.readMethodFor(clientId), signal, knownBuyers },
+        { method: deps.readMethodFor(clientId), signal, ...(buyer === undefined ? {} : { buyer }) },
       )
       // A reader that throws is a reader bug or a crash of its worker; the bill still must not hang.
       .catch((e: unknown) => E.left({ reason: "unreadable" as const, detail: `reader failed: ${String(e)}` })),
   );
 };
 
+const present = (xs: readonly (string | null | undefined)[]): string[] => [
+  ...new Set(xs.filter((x): x is string => typeof x === "string" && x.trim() !== "")),
+];
+
+/** The companies whose forwarding address can bring an organisation its bills (at most 50 looked at). */
+const companiesOf = async (stores: Pick<Stores, "companies">, scope: OrgScope) =>
+  (await stores.companies.listByClient(scope.clientId, { limit: 50 }, [scope.organisationId])).items;
+
 /**
- * Who an organisation's bills are addressed to: its own name and its seller identity's legal and trading names.
- * The reader never takes them for the supplier.
+ * Who an organisation's bills are addressed to: its own name, its seller identity (legal and trading names, VAT
+ * number, tax and company registrations, IBANs, address) and the companies that forward bills to it. The reader
+ * never takes any of it for the supplier.
  */
-export const knownBuyersOf = async (
-  stores: Pick<Stores, "organisations" | "sellerIdentities">,
+export const buyerOf = async (
+  stores: Pick<Stores, "organisations" | "sellerIdentities" | "companies">,
   scope: OrgScope,
-): Promise<string[]> => {
+): Promise<KnownBuyer> => {
   const organisation = await stores.organisations.ofId(scope.clientId, scope.organisationId);
   const seller = await stores.sellerIdentities.ofOrganisation(scope);
-  const names = [organisation?.name, seller?.legalName, seller?.tradingName];
-  return [...new Set(names.filter((n): n is string => typeof n === "string" && n.trim() !== ""))];
+  const companies = await companiesOf(stores, scope);
+  return {
+    names: present([organisation?.name, seller?.legalName, seller?.tradingName, ...companies.map((c) => c.name)]),
+    identifiers: present([seller?.vatNumber, seller?.taxRegistration, seller?.companyRegistrationId]),
+    ibans: present(seller?.bankAccounts.map((a) => a.iban) ?? []),
+    addressLines: present([
+      ...(seller?.addressLines ?? []),
+      seller === undefined ? null : `${seller.postcode ?? ""} ${seller.city}`.trim(),
+    ]),
+    emails: present([seller?.contactEmail]),
+  };
+};
+
+/** Who a company's waiting bills are addressed to: the company, by its name (its organisations are not known yet). */
+export const buyerOfCompany = async (
+  stores: Pick<Stores, "companies">,
+  clientId: string,
+  companyId: string,
+): Promise<KnownBuyer> => {
+  const company = await stores.companies.ofId(clientId, companyId);
+  return { names: present([company?.name]), identifiers: [], ibans: [], addressLines: [], emails: [] };
 };

@@ -4,7 +4,7 @@ import * as t from "io-ts";
 import type { BillJson } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { BANK_LIMITS, billAmountErrors, FIELD_LIMITS } from "../../bills/field-limits.js";
-import { EMPTY_BANK_DETAILS } from "../../bills/model.js";
+import { EMPTY_BANK_DETAILS, type SupplierEvidence } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
 import type { ExtractedFields } from "../../extraction/model.js";
 import { closedType } from "../../shared/codecs/closed-type.js";
@@ -128,12 +128,21 @@ export const updateBill =
           if (refused.length > 0) return E.left(validationError(refused));
           const named = Object.keys(input.patch).filter((k) => k !== "supplierId");
           const supplierChanged = "supplierName" in input.patch || "supplierTaxNumber" in input.patch;
+          const rematched = supplierChanged ? await matchSupplier(s.suppliers, input.scope, fields) : undefined;
           const matched =
             supplierId !== undefined
               ? (supplierId?.toLowerCase() ?? null)
               : supplierChanged
-                ? ((await matchSupplier(s.suppliers, input.scope, fields))?.id ?? null)
+                ? (rematched?.supplier.id ?? null)
                 : bill.supplierId;
+          const evidence: SupplierEvidence | null =
+            supplierId !== undefined
+              ? supplierId === null
+                ? null
+                : { basis: "person", value: null }
+              : supplierChanged
+                ? (rematched?.evidence ?? null)
+                : bill.supplierEvidence;
           // A correction of the account or of the supplier checks the destination again: a person's account that
           // the supplier is known by clears the flag; a new one keeps (or sets) it, with its event when it is set.
           const recheck = bankDetails !== undefined || matched !== bill.supplierId;
@@ -147,6 +156,7 @@ export const updateBill =
             bill: {
               fields,
               supplierId: matched,
+              supplierEvidence: evidence,
               fieldConfidence: { ...bill.fieldConfidence, ...Object.fromEntries(named.map((k) => [k, 1])) },
               bankDetailsChanged: flagged,
             },

@@ -2,7 +2,7 @@ import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
 import * as t from "io-ts";
 import { BillLifecycleView } from "../../approvals/views.js";
-import { billJson, billMembers } from "../../bills/bill-view.js";
+import { billJson, billMembers, SupplierEvidencePart } from "../../bills/bill-view.js";
 import { canonicalFields } from "../../bills/canonical-fields.js";
 import { type Bill, UNREAD_BILL } from "../../bills/model.js";
 import type { Actor } from "../../events/envelope.js";
@@ -15,14 +15,14 @@ import { type DomainError, notFound, validationError } from "../../shared/errors
 import { transition } from "../../shared/state-machine.js";
 import { billEvents } from "../bills/bill-events.js";
 import { READ_BILL_JOB, type ReadBillJob } from "../bills/deps.js";
-import { readDocument } from "../bills/read-document.js";
+import { buyerOfCompany, readDocument } from "../bills/read-document.js";
 import { type CompanyVisibility, companyNotFound, visibleCompany } from "./company-rules.js";
 import type { InboxDeps } from "./deps.js";
 import type { ForwardDeps, ReadCompanyBillJob } from "./receive-forward.js";
 
 /** A waiting bill as GET /v1/companies/{companyId}/bills/{billId} answers it: a bill without organisation. */
 export const CompanyBillView = t.exact(
-  t.intersection([t.type({ ...billMembers(t.null), companyId: Uuid }), BillLifecycleView]),
+  t.intersection([t.type({ ...billMembers(t.null), companyId: Uuid }), SupplierEvidencePart, BillLifecycleView]),
   "CompanyBill",
 );
 export type CompanyBillJson = t.TypeOf<typeof CompanyBillView>;
@@ -68,11 +68,12 @@ export interface ReadCompanyBillDeps<K extends StoreName = StoreName> extends Fo
  * run when it is assigned one). Idempotent: a bill no longer in Extracting is left alone.
  */
 export const readCompanyBill =
-  (deps: ReadCompanyBillDeps<"companyBills">) =>
+  (deps: ReadCompanyBillDeps<"companyBills" | "companies">) =>
   async (job: ReadCompanyBillJob): Promise<"PendingReview" | "ExtractionFailed" | "skipped"> => {
     const before = await deps.db.stores.companyBills.ofId(job.clientId, job.companyId, job.billId);
     if (before === undefined || before.state !== "Extracting") return "skipped";
-    const result = await readDocument(deps, job.clientId, before.document);
+    const buyer = await buyerOfCompany(deps.db.stores, job.clientId, job.companyId);
+    const result = await readDocument(deps, job.clientId, before.document, buyer);
     return deps.db.run(async (s) => {
       const bill = await s.companyBills.ofId(job.clientId, job.companyId, job.billId);
       if (bill === undefined || bill.state !== "Extracting") return "skipped";

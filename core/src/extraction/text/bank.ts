@@ -9,20 +9,29 @@ const ibanValid = (iban: string): boolean => {
   return rem === 1;
 };
 
-/** The first IBAN in the text whose check digits hold (printed with or without spaces). */
-export const findIban = (text: string): string | null => {
-  for (const m of text.matchAll(/\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]){10,32}/g)) {
-    const compact = m[0].replace(/\s/g, "");
+/** Every IBAN in the text whose check digits hold (printed with or without spaces), in order. */
+export const ibansIn = (text: string): string[] => {
+  const out: string[] = [];
+  // Groups parted by spaces, never by a line break: the next line's words are no part of it.
+  for (const m of text.matchAll(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}/g)) {
+    const compact = m[0].replace(/ /g, "");
     // RF creditor references share the IBAN's check-digit scheme; they are payment references, not accounts.
     if (compact.startsWith("RF")) continue;
     // The match may run into the next word ("... 217 BIC"): try shorter prefixes until the checksum holds.
     for (let len = Math.min(compact.length, 34); len >= 15; len--) {
       const candidate = compact.slice(0, len);
-      if (ibanValid(candidate)) return candidate;
+      if (ibanValid(candidate)) {
+        out.push(candidate);
+        break;
+      }
     }
   }
-  return null;
+  return out;
 };
+
+/** The first IBAN in the text whose check digits hold, other than the buyer's own (never the payee's). */
+export const findIban = (text: string, notPayee: readonly string[] = []): string | null =>
+  ibansIn(text).find((iban) => !notPayee.includes(iban)) ?? null;
 
 const HOLDER =
   /\b(?:account\s*(?:name|holder)|beneficiary(?:\s*name)?|kontoinhaber|empf[äa]nger|titulaire(?:\s*du\s*compte)?|b[ée]n[ée]ficiaire)\s*:?/i;
@@ -33,9 +42,13 @@ const ACCOUNT =
 const ROUTING = /\b(?:routing\s*(?:no\.?|number|#)?|aba(?:\s*(?:no\.?|number))?)\s*:?\s*(\d{9})\b/i;
 
 /** Bank details named on the bill, with how sure we are (0 when none). */
-export const findBankDetails = (lines: readonly string[]): { value: BankDetails | null; confidence: number } => {
+export const findBankDetails = (
+  lines: readonly string[],
+  /** The buyer's own IBANs, compact: never proposed as the payee's. */
+  buyerIbans: readonly string[] = [],
+): { value: BankDetails | null; confidence: number } => {
   const text = lines.join("\n");
-  const iban = findIban(text);
+  const iban = findIban(text, buyerIbans);
   const bic = text.match(BIC)?.[1]?.toUpperCase() ?? null;
   const sort = text.match(SORT_CODE);
   const sortCode = sort ? `${sort[1]}-${sort[2]}-${sort[3]}` : null;
@@ -50,6 +63,9 @@ export const findBankDetails = (lines: readonly string[]): { value: BankDetails 
     }
   }
   if (!iban && !accountNumber && !sortCode && !routingNumber && !bic) return { value: null, confidence: 0 };
+  // The buyer's own account printed (a direct debit mandate, a refund to it) and no other: no payee at all.
+  const onlyBuyers = ibansIn(text).length > 0 && !iban;
+  if (onlyBuyers && !accountNumber && !sortCode && !routingNumber) return { value: null, confidence: 0 };
   const value: BankDetails = {
     accountHolderName,
     accountNumber,

@@ -19,6 +19,22 @@ const CODES = [
   "HUF",
   "MYR",
   "INR",
+  "HRK",
+  "RON",
+  "BGN",
+  "ISK",
+  "TRY",
+  "ZAR",
+  "CNY",
+  "THB",
+  "IDR",
+  "PHP",
+  "MXN",
+  "BRL",
+  "AED",
+  "RSD",
+  "BAM",
+  "UAH",
 ];
 const SIGNS: readonly [RegExp, string][] = [
   [/€/, "EUR"],
@@ -31,15 +47,23 @@ const SIGNS: readonly [RegExp, string][] = [
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
   [/₹|\bRs\.?\s?\d/, "INR"],
   [/\bzł|\bzl\b/, "PLN"],
+  [/\d\s?kn\b|\bkn\s?\d/, "HRK"],
+  [/\bKč\b|\d\s?Kč/, "CZK"],
 ];
 
-/** The currencies a line names, codes first then signs. */
-export const currenciesIn = (line: string): string[] => {
-  const found: string[] = [];
-  for (const m of line.matchAll(/\b[A-Z]{3}\b/g)) if (CODES.includes(m[0])) found.push(m[0]);
-  for (const [re, code] of SIGNS) if (re.test(line)) found.push(code);
+/** The currencies a line names, codes first then signs, each with the sign it was read from (none for a code). */
+export const currencyMentions = (line: string): { code: string; sign: string | null }[] => {
+  const found: { code: string; sign: string | null }[] = [];
+  for (const m of line.matchAll(/\b[A-Z]{3}\b/g)) if (CODES.includes(m[0])) found.push({ code: m[0], sign: null });
+  for (const [re, code] of SIGNS) {
+    const m = line.match(re);
+    if (m) found.push({ code, sign: m[0] });
+  }
   return found;
 };
+
+/** The currencies a line names, codes first then signs. */
+export const currenciesIn = (line: string): string[] => currencyMentions(line).map((m) => m.code);
 
 /** Strips currency codes and signs from text so only the number remains. */
 export const withoutCurrency = (text: string): string =>

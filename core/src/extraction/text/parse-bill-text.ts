@@ -1,13 +1,14 @@
 import { Decimal } from "decimal.js";
-import type { ExtractedFieldName, ExtractedFields } from "../model.js";
+import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence } from "../model.js";
 import { findBankDetails } from "./bank.js";
-import { currenciesIn, withoutCurrency } from "./currency.js";
+import { currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
-import { afterLabel, firstCell, LABELS } from "./labels.js";
+import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
+import { firstCell, LABELS } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
-import { cellsOf, findSupplierName } from "./supplier.js";
+import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 
 type Found<T> = { value: T; confidence: number };
 const none = { value: null, confidence: 0 } as const;
@@ -199,6 +200,8 @@ interface Candidate {
   readonly derived?: boolean;
   /** Labelled as the amount after rounding ("Total rounded", "Nett total", "Total after adj."). */
   readonly rounded?: boolean;
+  /** Labelled as what is left to pay ("Amount due", "Balance", "Saldo"). */
+  readonly leftToPay?: boolean;
 }
 const STRENGTH: Record<Kind, number> = { grand: 3, due: 2.5, plain: 1.5 };
 
@@ -307,7 +310,7 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
     // total of the bill.
     const leftToPay = kind === "due" || BALANCE.test(label + qualifier);
     if (v !== null && !(leftToPay && new Decimal(v).lte(0)))
-      found.totals.push({ value: v, line: i, kind, several, rounded });
+      found.totals.push({ value: v, line: i, kind, several, rounded, leftToPay });
   }
   return true;
 };
@@ -502,17 +505,49 @@ const rankTotals = (
   return scored.some((c) => new Decimal(c.value).gt(0)) ? scored.filter((c) => !new Decimal(c.value).lt(0)) : scored;
 };
 
+// Payments, deposits and prepayments a folio or a statement prints between its total and what is left to pay.
+const PAYMENT = new RegExp(
+  String.raw`${LABELS.prepaid.source}|(?<![\p{L}])(?:deposits?|payments?|paid|zahlung(?:en)?|bezahlt|versements?|paiements?|r[èe]glements?|betaling(?:en)?|betaald|pagos?|pagamento|wp[łl]ata|visa|master\s*card|amex|ec[-\s]?karte|girocard|cash|bar)(?![\p{L}])`,
+  "iu",
+);
+
+/** The amounts lines naming a payment, deposit or prepayment print, as positive amounts. */
+const paymentAmounts = (lines: readonly string[]): string[] =>
+  lines.flatMap((line) => {
+    const m = line.match(PAYMENT);
+    const v = m?.index === undefined ? null : amountAfter(line.slice(m.index + m[0].length));
+    return v === null ? [] : [new Decimal(v).abs().toFixed(2)];
+  });
+
+/**
+ * What is left to pay after payments ("Total 500.00 / Deposit 200.00 / Balance due 300.00") is not the bill's total:
+ * the total it was taken from is, when a larger total is printed that the left amount plus a payment on the page
+ * makes.
+ */
+const beforePayments = (best: Scored | undefined, scored: readonly Scored[], payments: readonly string[]) =>
+  best?.leftToPay
+    ? scored.find(
+        (c) =>
+          !c.leftToPay &&
+          new Decimal(c.value).gt(best.value) &&
+          payments.some((p) => new Decimal(p).gt(0) && near(new Decimal(best.value).plus(p).toFixed(), c.value)),
+      )
+    : undefined;
+
 /**
  * The payable total among the ranked ones: the best, unless it was the net amount (another total is it plus a
- * tax read), or an amount after rounding a few cents away is what was paid. `roundedAway` when rounding decided.
+ * tax read) or what was left to pay after payments (another total is it plus a payment), or an amount after
+ * rounding a few cents away is what was paid. `roundedAway` when rounding decided.
  */
 const payableTotal = (
   scored: readonly Scored[],
   taxSums: readonly string[],
   paid: Payments,
   byCash: string | null,
+  payments: readonly string[],
 ): { best: Scored | undefined; roundedAway: boolean } => {
-  const net = scored[0];
+  const ranked = scored[0];
+  const net = beforePayments(ranked, scored, payments) ?? ranked;
   // Gross before net: a total that no subtotal plus tax confirms, with another total printed that is exactly it
   // plus a tax read on the page, was the net amount.
   const gross =
@@ -558,6 +593,8 @@ interface Amounts {
   totalAmount: Found<string | null>;
   /** Subtotal + tax = total holds only after a repair, or which amount is payable stays open. */
   unsure: boolean;
+  /** The line the total was printed on (-1 when made up or none). */
+  totalLine: number;
 }
 
 /**
@@ -578,7 +615,7 @@ const amountsOf = (
     subTotal: subs[0] ? { value: subs[0].value, confidence: 0.7 } : none,
     taxAmount: summary ? { value: summary.value, confidence: 0.6 } : none,
   };
-  if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway };
+  if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway, totalLine: -1 };
   const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
   // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
   const fixed = repairedTotal !== null && best.confirmed !== null;
@@ -611,6 +648,7 @@ const amountsOf = (
     taxAmount: open ? cap(read.taxAmount) : read.taxAmount,
     // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
     unsure: (best.confirmed != null && repairedTotal !== null) || open || best.derived === true || roundedAway,
+    totalLine: best.derived ? -1 : best.line,
   };
 };
 
@@ -629,7 +667,8 @@ const findAmounts = (lines: readonly string[]): Amounts => {
   addStandIns(lines, found, byCash);
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
   const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
-  return amountsOf(payableTotal(scored, taxSums, found.paid, byCash), scored, found, repairedTotal);
+  const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines));
+  return amountsOf(chosen, scored, found, repairedTotal);
 };
 
 /**
@@ -697,11 +736,25 @@ export const repairTotals = (
 
 const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed();
 
-const findCurrency = (lines: readonly string[]): Found<string | null> => {
+/**
+ * The document's currency: the one its total is printed in, else the one its amount lines name most (codes count
+ * twice a sign; a bare "$" half, as OCR reads it for "€", "S" or "5" and several currencies write it).
+ */
+const findCurrency = (lines: readonly string[], totalLine: number): Found<string | null> => {
+  // A bare "$" on the total's line decides nothing: OCR reads "€" so.
+  const onTotal = [
+    ...new Set(currencyMentions(lines[totalLine] ?? "").flatMap((c) => (c.sign === "$" ? [] : [c.code]))),
+  ];
+  const [printed] = onTotal;
+  if (onTotal.length === 1 && printed !== undefined) return { value: printed, confidence: 0.95 };
   const counts = new Map<string, number>();
   for (const line of lines) {
     const weight = LABELS.total.test(line) || LABELS.subTotal.test(line) ? 3 : 1;
-    for (const c of currenciesIn(line)) counts.set(c, (counts.get(c) ?? 0) + weight);
+    for (const c of currencyMentions(line))
+      counts.set(
+        c.code,
+        (counts.get(c.code) ?? 0) + weight * (c.code === "USD" && c.sign === "$" ? 0.5 : c.sign ? 1 : 2),
+      );
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
@@ -709,21 +762,53 @@ const findCurrency = (lines: readonly string[]): Found<string | null> => {
   return { value: top[0], confidence: ranked.length === 1 ? 0.95 : 0.75 };
 };
 
-const findTaxNumber = (lines: readonly string[]): Found<string | null> => {
-  for (const line of lines) {
-    const after = afterLabel(line, LABELS.taxNumber);
-    if (after === null) continue;
-    const cell = firstCell(after);
-    const che = cell.match(/CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}/i);
-    if (che) return { value: che[0].toUpperCase().replace(/\s/, "-"), confidence: 0.9 };
-    const id = cell.match(/^[A-Z]{0,3}[\s-]?[0-9][0-9A-Z\s.-]{5,18}[0-9A-Z]/i)?.[0];
-    if (id) return { value: id.replace(/\s/g, "").toUpperCase(), confidence: 0.9 };
-  }
-  const text = lines.join("\n");
-  const vat = text.match(
-    /\b(?:ATU\d{8}|BE0?\d{9}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(?:\d{3})?|IT\d{11}|ES[0-9A-Z]\d{7}[0-9A-Z]|NL\d{9}B\d{2})\b/,
-  );
-  return vat ? { value: vat[0], confidence: 0.7 } : none;
+// EU VAT numbers printed without a label.
+const BARE_VAT =
+  /\b(?:ATU\d{8}|BE0?\d{9}|DE\d{9}|FR[0-9A-Z]{2}\d{9}|GB\d{9}(?:\d{3})?|IT\d{11}|ES[0-9A-Z]\d{7}[0-9A-Z]|NL\d{9}B\d{2}|HU\d{8})\b/g;
+// A VAT number's shape: its country, then digits (and letters).
+const VAT_SHAPED = /^(?:[A-Z]{2}[0-9A-Z]{8,12}|CHE-?\d{9})$/;
+
+/** What each tax-number label outside the buyer's block introduces, in page order: the first cell after it, compact. */
+const labelledTaxNumbers = (lines: readonly string[], buyer: ReadonlySet<string>): string[] =>
+  lines.flatMap((line, i) => {
+    const m = line.match(LABELS.taxNumber);
+    if (m?.index === undefined) return [];
+    const at = m.index;
+    const cell = cellsOf(line, i).find((c) => c.start <= at && at < c.end);
+    if (cell && buyer.has(`${i}:${cell.start}`)) return [];
+    // "Customer VAT ID", "Kunden-USt-IdNr.": the buyer's number.
+    if (LABELS.billTo.test(line.slice(cell?.start ?? 0, at))) return [];
+    // "USt.-Id.-Nr.:  DE 123 456 789": the label's own marks and the column gap come before the value.
+    const value = firstCell(line.slice(at + m[0].length).replace(/^[\s.:#-]+/, ""));
+    const che = value.match(/CHE[-\s]?\d{3}\.?\d{3}\.?\d{3}/i);
+    if (che) return [che[0].toUpperCase().replace(/\s/, "-").replace(/\./g, "")];
+    const id = value.match(/^[A-Z]{0,3}[\s-]?[0-9][0-9A-Z\s.-]{5,18}[0-9A-Z]/i)?.[0];
+    return id ? [id.replace(/\s/g, "").toUpperCase()] : [];
+  });
+
+/**
+ * The supplier's tax number, never the buyer's (its known identifiers, or one printed in its block): a labelled
+ * VAT number (sure only when the page labels no other), else a VAT number printed bare, else another labelled
+ * number (a Steuernummer, a SIRET: less sure, since the VAT number is the one that names a company across
+ * borders), else the VAT number a French SIREN makes.
+ */
+const findTaxNumber = (
+  lines: readonly string[],
+  buyer: KnownBuyer,
+  block: ReadonlySet<string>,
+): Found<string | null> => {
+  const notSupplier = buyer.identifiers.map(compactId);
+  const theirs = (id: string): boolean => !notSupplier.includes(compactId(id));
+  const labelled = labelledTaxNumbers(lines, block).filter(theirs);
+  const vats = [...new Set(labelled.filter((id) => VAT_SHAPED.test(id.replace(/[.-]/g, ""))))];
+  const [vat] = vats;
+  if (vat !== undefined) return { value: vat, confidence: vats.length === 1 ? 0.9 : 0.7 };
+  const bare = [...lines.join("\n").matchAll(BARE_VAT)].map((m) => m[0]).find(theirs);
+  if (bare !== undefined) return { value: bare, confidence: 0.7 };
+  const [other] = labelled;
+  if (other !== undefined) return { value: other, confidence: 0.7 };
+  const siren = pageSirens(lines).map(frenchVat).find(theirs);
+  return siren === undefined ? none : { value: siren, confidence: 0.6 };
 };
 
 const restOfCell = (after: string): string | null => {
@@ -860,10 +945,11 @@ const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { l
 /** What apar knows about a document before reading it. */
 export interface ReadingContext {
   /**
-   * Names of the party the bill is addressed to (the organisation's name, its seller identity's legal and trading
-   * names): never the supplier, and the address block they head is the buyer's.
+   * The party the bill is addressed to (the organisation, its seller identity, the company it was forwarded to):
+   * never the supplier, its VAT number never the supplier's, its IBAN never the payee's, and the address block
+   * holding them is the buyer's.
    */
-  readonly knownBuyers?: readonly string[];
+  readonly buyer?: KnownBuyer;
 }
 
 /**
@@ -878,10 +964,13 @@ export const parseBillText = (
   found: Partial<Record<ExtractedFieldName, number>>;
   /** Subtotal, tax and total agree only after an OCR slip was repaired, or which one is payable stays open. */
   amountsUnsure: boolean;
+  /** What on the page can name a supplier the organisation knows. */
+  evidence: PageEvidence;
 } => {
   const lines = input.map(normalise).map(fixTotal);
   const text = lines.join("\n");
-  const currency = findCurrency(lines);
+  const amounts = findAmounts(lines);
+  const currency = findCurrency(lines, amounts.totalLine);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
   const dueDate = findDueDate(lines, monthFirst);
@@ -894,11 +983,12 @@ export const parseBillText = (
   );
   const paymentTerms = labelled(lines, LABELS.paymentTerms, restOfCell);
   const paymentRef = labelled(lines, LABELS.paymentRef, identifier);
-  const amounts = findAmounts(lines);
   const lineItems = findLineItems(lines);
-  const supplier = findSupplierName(lines, context.knownBuyers ?? []);
-  const tax = findTaxNumber(lines);
-  const bank = findBankDetails(lines);
+  const buyer = context.buyer ?? NO_BUYER;
+  const block = buyerBlock(lines, buyer);
+  const supplier = findSupplierName(lines, buyer, block);
+  const tax = findTaxNumber(lines, buyer, block);
+  const bank = findBankDetails(lines, buyer.ibans.map(compactId));
   const fields: ExtractedFields = {
     supplierName: supplier.value,
     invoiceNumber: invoiceNumber.value,
@@ -931,5 +1021,5 @@ export const parseBillText = (
     paymentTerms: paymentTerms.confidence,
     paymentRef: paymentRef.confidence,
   };
-  return { fields, found, amountsUnsure: amounts.unsure };
+  return { fields, found, amountsUnsure: amounts.unsure, evidence: pageEvidence(lines, buyer) };
 };

@@ -1,3 +1,5 @@
+import type { KnownBuyer } from "../model.js";
+import { buyerIdentityTest, NO_BUYER } from "./identity.js";
 import { LABELS } from "./labels.js";
 
 // Legal forms that end a company name. Long or dotted forms match in any case; the short bare ones (AG, SA, AS,
@@ -297,11 +299,21 @@ export const buyerTest = (knownBuyers: readonly string[]): ((text: string) => bo
   };
 };
 
-// The block a known buyer's name heads: its cell and the same column for the next lines (its address).
-const knownBuyerCells = (lines: readonly string[], isBuyer: (text: string) => boolean): Set<string> => {
+// The block a known buyer's name heads: its cell and the same column for the next lines (its address). A cell
+// holding one of the buyer's identifiers, IBANs or address lines is the buyer's, and so is the cell just above an
+// address line (the name the address is of).
+const knownBuyerCells = (
+  lines: readonly string[],
+  isBuyer: (text: string) => boolean,
+  holdsBuyers: (text: string) => boolean,
+): Set<string> => {
   const out = new Set<string>();
   lines.forEach((line, i) => {
     for (const cell of cellsOf(line, i)) {
+      if (holdsBuyers(cell.text)) {
+        out.add(`${i}:${cell.start}`);
+        if (i > 0) markColumn(out, lines[i - 1] ?? "", i - 1, cell.start - 2, cell.start + 4);
+      }
       if (cell.text.split(" ").length > 8 || !isBuyer(cell.text)) continue;
       for (let k = i; k <= Math.min(lines.length - 1, i + 4); k++)
         markColumn(out, lines[k] ?? "", k, cell.start - 2, cell.start + 4);
@@ -484,19 +496,32 @@ const supplierConfidence = (best: SupplierCandidate, margin: number, top: number
 };
 
 /**
+ * The cells of the buyer's block, as `line:column` keys: under a "Bill to" / "Rechnungsempfänger" label, in a
+ * window envelope under its sender line, and headed by or holding what the reader knows of the buyer.
+ */
+export const buyerBlock = (lines: readonly string[], known: KnownBuyer = NO_BUYER): Set<string> => {
+  const buyer = buyerCells(lines);
+  for (const key of addresseeCells(lines)) buyer.add(key);
+  for (const key of knownBuyerCells(lines, buyerTest(known.names), buyerIdentityTest(known))) buyer.add(key);
+  return buyer;
+};
+
+/**
  * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
  * the top, the name repeated (header and footer, account holder), outside the buyer's block.
  */
 export const findSupplierName = (
   lines: readonly string[],
-  knownBuyers: readonly string[] = [],
+  known: KnownBuyer = NO_BUYER,
+  /** The buyer's block when the caller has it already (`buyerBlock` of the same lines and buyer). */
+  block?: ReadonlySet<string>,
 ): { value: string | null; confidence: number } => {
-  const isBuyer = buyerTest(knownBuyers);
+  const byName = buyerTest(known.names);
+  const holdsBuyers = buyerIdentityTest(known);
+  const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
   const labelled = labelledSupplier(lines, isBuyer);
   if (labelled !== null) return { value: labelled, confidence: 0.9 };
-  const buyer = buyerCells(lines);
-  for (const key of addresseeCells(lines)) buyer.add(key);
-  for (const key of knownBuyerCells(lines, isBuyer)) buyer.add(key);
+  const buyer = block ?? buyerBlock(lines, known);
   const page: Page = {
     lines,
     buyer,

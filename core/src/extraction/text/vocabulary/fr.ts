@@ -97,8 +97,8 @@ export const fr: Vocabulary = {
   paymentTerms: [String.raw`conditions\s*de\s*(?:paiement|r[èée]glement)`, String.raw`mode\s*de\s*r[èée]glement`],
   paymentRef: [String.raw`r[ée]f[ée]rence\s*(?:de\s*)?(?:paiement|virement)`],
   taxNumber: [
-    String.raw`n\s*[°o]\s*(?:de\s*)?tva(?:\s*intracom(?:munautaire)?)?`,
-    String.raw`tva\s*intracom(?:munautaire)?`,
+    String.raw`n\s*[°o]\s*(?:de\s*)?tva(?:\s*intra(?:com(?:munautaire)?)?)?`,
+    String.raw`tva\s*intra(?:com(?:munautaire)?)?`,
     String.raw`num[ée]ro\s*(?:de\s*)?tva`,
     String.raw`identifiant\s*tva`,
     String.raw`siren`,

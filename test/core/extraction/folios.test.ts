@@ -1,0 +1,37 @@
+// Folios, receipts and statements of account (issue 33 part 5): payments are not the total, and the currency is
+// the one the total is printed in. Small written bills, one rule each.
+import { extractFromText } from "@apar/core/extraction";
+import test from "ava";
+
+const read = (lines: string[]) => extractFromText(lines, "pdf-text").fields;
+
+test("what is left to pay after a deposit is not the total: the total it was taken from is", (t) => {
+  const folio = ["Hotel Miramar S.L.", "Factura 2211", "Habitación  3 noches  450.00", "Desayuno  50.00"];
+  const left = (payment: string, balance: string) => [...folio, "Total  500.00", payment, balance];
+  t.is(read(left("Deposit  200.00", "Balance due  300.00")).totalAmount, "500.00");
+  t.is(read(left("Visa  -200.00", "Amount due  300.00")).totalAmount, "500.00");
+  t.is(read(left("Anzahlung  200,00", "Offener Betrag  300,00")).totalAmount, "500.00");
+  // With nothing paid on the page, the amount due is what the bill asks for.
+  t.is(read([...folio, "Total  500.00", "Discount  200.00", "Amount due  300.00"]).totalAmount, "300.00");
+});
+
+test("the currency is the one the total is printed in, and a stray '$' does not outweigh it", (t) => {
+  const print = [
+    "Werkstatt Adler GmbH",
+    "Rechnung 77",
+    "Pos 1  $ 40,00",
+    "Pos 2  $ 30,00",
+    "Pos 3  $ 20,00",
+    "Pos 4  $ 9,00",
+    "Gesamtbetrag  EUR 119,00",
+  ];
+  t.is(read(print).currency, "EUR");
+  const kuna = [
+    "Hotel Lav d.o.o.",
+    "Račun 5/2022",
+    "Tečaj: 1 EUR = 7,5345 kn",
+    "EUR 10,00 = 75,35 kn",
+    "Total  1.250,00 kn",
+  ];
+  t.is(read(kuna).currency, "HRK");
+});
