@@ -5,6 +5,8 @@
 //
 //   npm run bench:reading -- /tmp/corpus [--folders einvoice-pdf,receipts] [--limit 100] [--with-xml]
 //                                        [--languages eng,deu] [--results out.jsonl] [--text-cache DIR]
+//                                        [--known-buyers] [--trust-text-layers]
+// A folder of scans with scanners' OCR layers is made by bench/reading/scanner-layers.ts (einvoice-layer).
 // --text-cache (or APAR_READING_TEXT_CACHE) keeps the text lines each document's text layer or OCR gave, one JSON
 // file per document, and re-parses them on the next run instead of reading again: a parser change is measured on
 // all receipts in seconds rather than OCR's half hour. Delete the folder after a change to the OCR or PDF reading.
@@ -30,6 +32,8 @@ if (!root) {
 const folders = (option("folders") ?? "einvoice-pdf,einvoice-scan,receipts").split(",");
 const limit = Number(option("limit") ?? Number.POSITIVE_INFINITY);
 const withXml = args.includes("--with-xml");
+// Every text layer trusted as it is, a scanner's OCR layer over its page image included (the reader judges those).
+const trustTextLayers = args.includes("--trust-text-layers");
 const languages = (option("languages") ?? process.env.APAR_OCR_LANGUAGES ?? "eng").split(",");
 const resultsFile = option("results");
 const textCache = option("text-cache") ?? process.env.APAR_READING_TEXT_CACHE;
@@ -122,6 +126,7 @@ let lastText: { lines: readonly string[]; reader: "pdf-text" | "ocr" } | null = 
 const reader = createDocumentReader({
   languages,
   readAttachedEinvoice: withXml,
+  judgeTextLayers: !trustTextLayers,
   onText: (lines, kind) => {
     lastText = { lines, reader: kind };
   },
