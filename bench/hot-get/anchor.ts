@@ -1,9 +1,12 @@
-// The anchor: a bare node:http server and the database driver alone, running for every request the statements
-// apar ran for one `GET /v1/bills/{id}` (captured by capture.ts, given in ANCHOR_STATEMENTS), one after the
-// other, and answering the last one's rows as JSON. mysql2 prepared statements on a pool of 10 for MariaDB,
-// node-sqlite3 statements prepared once for SQLite: what a hand-written server would do. With ANCHOR_RESTIFY=1
-// the same behind restify (the design card's HTTP layer) with one route: the floor of any restify server.
-import { createServer, type Server, type ServerResponse } from "node:http";
+// The anchor: a bare node:http server and the database driver alone, doing for every request the work apar does
+// for one `GET /v1/bills/{id}`: the statements apar ran (captured by capture.ts, given in ANCHOR_STATEMENTS), one
+// after the other, the presented API key hashed (SHA-256) and compared in constant time with the hash the first
+// statement read (401 when it differs), and the very body apar answered (ANCHOR_BODY, parsed once at start)
+// encoded with JSON.stringify. mysql2 prepared statements on a pool of 10 for MariaDB, node-sqlite3 statements
+// prepared once for SQLite: what a hand-written server would do. With ANCHOR_RESTIFY=1 the same behind restify
+// (the design card's HTTP layer) with one route: the floor of any restify server.
+import { hash, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import mysql from "mysql2";
 import restify from "restify";
 import sqlite3 from "sqlite3";
@@ -11,6 +14,8 @@ import type { Captured } from "./capture.js";
 
 const statements = JSON.parse(process.env.ANCHOR_STATEMENTS ?? "[]") as Captured[];
 const url = process.env.ANCHOR_DATABASE_URL;
+const body = JSON.parse(process.env.ANCHOR_BODY ?? "null") as unknown;
+const keyHeader = process.env.ANCHOR_KEY_HEADER ?? "x-service-api-key";
 
 type Run = (statement: Captured) => Promise<unknown>;
 
@@ -42,13 +47,33 @@ const sqliteRun = (): Run => {
 
 const run = url === undefined ? sqliteRun() : mysqlRun();
 
-const answer = async (res: ServerResponse): Promise<void> => {
+/** The key check apar makes: SHA-256 of the presented key against the stored hash, in constant time. */
+const keyMatches = (req: IncomingMessage, rows: unknown): boolean => {
+  const presented = req.headers[keyHeader];
+  const stored = (rows as { key_hash?: string }[] | undefined)?.[0]?.key_hash;
+  if (typeof presented !== "string" || typeof stored !== "string") return false;
+  const a = hash("sha256", presented.trim(), "buffer");
+  const b = Buffer.from(stored, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
   try {
-    let rows: unknown;
-    for (const statement of statements) rows = await run(statement);
-    const body = JSON.stringify(rows);
-    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-    res.end(body);
+    let first: unknown;
+    for (const [i, statement] of statements.entries()) {
+      const rows = await run(statement);
+      if (i === 0) {
+        first = rows;
+        if (!keyMatches(req, first)) {
+          res.writeHead(401);
+          res.end();
+          return;
+        }
+      }
+    }
+    const text = JSON.stringify(body);
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+    res.end(text);
   } catch (error) {
     res.writeHead(500);
     res.end(String(error));
@@ -60,10 +85,10 @@ const answer = async (res: ServerResponse): Promise<void> => {
 let server: Server;
 if (process.env.ANCHOR_RESTIFY === "1") {
   const app = restify.createServer({ name: "" } as restify.ServerOptions);
-  app.get("/v1/bills/:id", async (_req: restify.Request, res: restify.Response) => answer(res));
+  app.get("/v1/bills/:id", async (req: restify.Request, res: restify.Response) => answer(req, res));
   server = app.server;
 } else {
-  server = createServer((_req, res) => void answer(res));
+  server = createServer((req, res) => void answer(req, res));
 }
 server.listen(Number(process.env.ANCHOR_PORT ?? 0), "127.0.0.1");
 // Exit on SIGTERM through process.exit, so that node options such as --cpu-prof write their files.
