@@ -1,12 +1,12 @@
 // npm run bench: the speed figures of issue 19 in one run, each printed as a ratio to its anchor. Runs each bench
 // in turn (a child process each, on SQLite and, with BENCH_MYSQL_URL or MariaDB on 127.0.0.1:3306, on MariaDB),
 // passes its output through, and ends with the table of the lines they mark `SUMMARY | ...`.
-//   npm run bench [-- hot-get,lists,webhooks,ocr]
+//   npm run bench [-- hot-get,lists,webhooks,ocr,processes]
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 
 const mysqlUrl = process.env.BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
-const chosen = (process.argv[2] ?? "hot-get,lists,webhooks,ocr").split(",");
+const chosen = (process.argv[2] ?? "hot-get,lists,webhooks,ocr,processes").split(",");
 const runs: { readonly name: string; readonly script: string; readonly env: Record<string, string> }[] = [
   { name: "hot-get", script: "bench:hot-get", env: {} },
   { name: "hot-get", script: "bench:hot-get", env: { BENCH_DB: mysqlUrl } },
@@ -14,6 +14,7 @@ const runs: { readonly name: string; readonly script: string; readonly env: Reco
   { name: "lists", script: "bench:lists", env: { BENCH_LISTS_DB: mysqlUrl } },
   { name: "webhooks", script: "bench:webhooks", env: {} },
   { name: "ocr", script: "bench:ocr", env: {} },
+  { name: "processes", script: "bench:processes", env: {} },
 ];
 
 const summaries: string[] = [];

@@ -9,9 +9,10 @@
 // a running runner: events committed every 10 ms; p50/p99 from each commit to each delivery's receipt.
 // Saturation rows also give this process's CPU per delivery (µs; the runner's cost, less sensitive to the machine's
 // load than the rates; MariaDB's CPU is not in it, SQLite's is); on MySQL/MariaDB also the server's CPU per delivery
-// (when its process runs on this machine) and the statements it ran per delivery. BENCH_DATABASES=mysql skips SQLite. The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
+// (the process named by the server's own @@pid_file, when it runs on this machine) and the statements it ran per
+// delivery. SQLite's file is on the temp folder's disk (BENCH_SQLITE_DIR), never a RAM disk. BENCH_DATABASES=mysql skips SQLite. The receiver runs in a child process (bench/webhooks/receiver.ts); the load average is printed per row.
 import { fork } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
@@ -117,18 +118,27 @@ interface ServerProbe {
   sample(): Promise<{ readonly cpuUs: number | undefined; readonly questions: number }>;
   close(): Promise<void>;
 }
-const serverPid = (): string | undefined =>
-  readdirSync("/proc").find((pid) => {
-    if (!/^\d+$/.test(pid)) return false;
-    try {
-      return ["mariadbd", "mysqld"].includes(readFileSync(`/proc/${pid}/comm`, "utf8").trim());
-    } catch {
-      return false;
-    }
-  });
+/**
+ * The pid of the server the bench talks to: from the pid file it names (`@@pid_file`), checked against /proc (a
+ * mariadbd or mysqld process). Undefined when the server runs elsewhere or its pid file cannot be read here.
+ */
+const serverPid = async (connection: mysql.Connection): Promise<string | undefined> => {
+  const [rows] = await connection.query("SELECT @@pid_file AS pidFile");
+  const pidFile = (rows as { pidFile: string | null }[])[0]?.pidFile;
+  if (pidFile === null || pidFile === undefined || !existsSync(pidFile)) return undefined;
+  const pid = readFileSync(pidFile, "utf8").trim();
+  try {
+    return /^\d+$/.test(pid) && ["mariadbd", "mysqld"].includes(readFileSync(`/proc/${pid}/comm`, "utf8").trim())
+      ? pid
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
 const probeOf = async (url: string): Promise<ServerProbe> => {
   const connection = await mysql.createConnection(url);
-  const pid = existsSync("/proc") ? serverPid() : undefined;
+  const pid = existsSync("/proc") ? await serverPid(connection) : undefined;
+  console.log(`  database server CPU read from ${pid === undefined ? "nowhere (not on this machine)" : `pid ${pid}`}`);
   return {
     async sample() {
       const [rows] = await connection.query("SHOW GLOBAL STATUS LIKE 'Questions'");
@@ -279,6 +289,19 @@ const median = (xs: readonly number[]): number => {
 const spread = (xs: readonly number[], digits = 0): string =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
 
+/** The type of the file system a folder is on (the longest mount point of /proc/mounts that holds it). */
+const fileSystemOf = (dir: string): string => {
+  if (!existsSync("/proc/mounts")) return "file system unknown";
+  let best = { at: "", type: "unknown" };
+  for (const line of readFileSync("/proc/mounts", "utf8").split("\n")) {
+    const [, at, type] = line.split(" ");
+    if (at === undefined || type === undefined) continue;
+    const inside = dir === at || dir.startsWith(at.endsWith("/") ? at : `${at}/`);
+    if (inside && at.length >= best.at.length) best = { at, type };
+  }
+  return `${best.type} on ${best.at}`;
+};
+
 const rows: string[] = [];
 const summaries: string[] = [];
 const databases: {
@@ -288,7 +311,9 @@ const databases: {
   {
     name: "sqlite",
     open: async () => {
-      const dir = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "apar-bench-webhooks-"));
+      // On the disk a deployment's SQLite file would be on (BENCH_SQLITE_DIR, else the temp folder), not a RAM disk.
+      const dir = mkdtempSync(join(process.env.BENCH_SQLITE_DIR ?? tmpdir(), "apar-bench-webhooks-"));
+      console.log(`  SQLite file in ${dir} (${fileSystemOf(dir)})`);
       const db = await openSqlDatabase({ sqliteFile: join(dir, "apar.sqlite") });
       return { db, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
     },
