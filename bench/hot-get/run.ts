@@ -9,8 +9,9 @@
 //        APAR_ROOT=/path/to/checkout                                      that checkout's build (e.g. main, before)
 //        BENCH_APAR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"       node options of the measured apar
 //        BENCH_ANCHOR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/anchor"   node options of the anchor
+//        BENCH_CALLGRIND=200 npm run bench:hot-get   instructions a request instead of timed rounds (valgrind; slow)
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -30,6 +31,7 @@ const root = process.env.APAR_ROOT ?? join(here, "../..");
 const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 5);
 const CONNECTIONS = 32;
+const countRequests = Number(process.env.BENCH_CALLGRIND ?? 0);
 const server = process.env.BENCH_DB;
 const onMysql = server !== undefined && /^(mysql|mariadb):\/\//i.test(server);
 
@@ -76,8 +78,27 @@ const freePort = (): Promise<number> =>
  * Spawns a server on `port` and waits until it answers; its output is drained (as a log shipper would), so that
  * any log level works (`APAR_LOG_LEVEL=warn npm run bench:hot-get` measures apar without its request log).
  */
-const spawnServer = async (args: readonly string[], env: Record<string, string>, port: number): Promise<Running> => {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
+const spawnServer = async (
+  args: readonly string[],
+  env: Record<string, string>,
+  port: number,
+  counted = false,
+): Promise<Running> => {
+  // Counted (BENCH_CALLGRIND): under valgrind's callgrind, which counts the instructions of every thread.
+  const [command, argv] = counted
+    ? [
+        "valgrind",
+        [
+          "--tool=callgrind",
+          "--smc-check=all",
+          "--separate-threads=yes",
+          `--callgrind-out-file=${countDir}/cg.%p`,
+          process.execPath,
+          ...args,
+        ],
+      ]
+    : [process.execPath, args];
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: "pipe" });
   child.stdout.resume();
   child.stderr.on("data", (chunk: Buffer) => process.stderr.write(chunk));
   let exited = false;
@@ -95,7 +116,7 @@ const spawnServer = async (args: readonly string[], env: Record<string, string>,
   }
 };
 
-const startApar = async (extra: readonly string[] = [], env: Record<string, string> = {}) => {
+const startApar = async (extra: readonly string[] = [], env: Record<string, string> = {}, counted = false) => {
   const port = await freePort();
   return spawnServer(
     [
@@ -117,6 +138,7 @@ const startApar = async (extra: readonly string[] = [], env: Record<string, stri
       ...env,
     },
     port,
+    counted,
   );
 };
 
@@ -132,6 +154,8 @@ const get = async (port: number): Promise<{ status: number; text: string }> => {
 };
 
 // ---- what apar runs for one GET -----------------------------------------------------------------------------------
+const countDir = join(dataDir, "callgrind");
+mkdirSync(countDir);
 const captureFile = join(dataDir, "capture.jsonl");
 writeFileSync(captureFile, "");
 const capturing = await startApar(["--import", "tsx", "--import", join(here, "capture.ts")], {
@@ -153,9 +177,7 @@ await stop(capturing);
 console.log(`GET /v1/bills/{id} runs ${statements.length} statements (${onMysql ? "MariaDB" : "SQLite"}, ${root}):`);
 for (const s of statements) console.log(`  ${s.method} ${s.sql.replace(/\s+/g, " ").slice(0, 150)}`);
 
-// ---- interleaved rounds -------------------------------------------------------------------------------------------
-const apar = await startApar();
-const startAnchor = async (restify: boolean) => {
+const startAnchor = async (restify: boolean, counted = false) => {
   const port = await freePort();
   return spawnServer(
     [
@@ -172,8 +194,73 @@ const startAnchor = async (restify: boolean) => {
       ...(url === undefined ? { ANCHOR_SQLITE_FILE: sqliteFile } : { ANCHOR_DATABASE_URL: url }),
     },
     port,
+    counted,
   );
 };
+
+// ---- instructions a request (BENCH_CALLGRIND=n) -------------------------------------------------------------------
+// Each side in turn under callgrind: warmed by sequential requests, its counters zeroed, n sequential requests, its
+// counters dumped. Instructions of every thread (the driver's pool and the collector included) over n: a figure a
+// busy machine does not move, where CPU time a request does (a starved server batches more requests a wake-up).
+if (countRequests > 0) {
+  const control = (args: readonly string[]) =>
+    new Promise<void>((resolve, reject) =>
+      spawn("callgrind_control", args, { stdio: "ignore" }).once("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`callgrind_control ${args.join(" ")}: ${code}`)),
+      ),
+    );
+  /** Instructions of the dump the counters were zeroed before: the main thread's, and every thread's. */
+  const totalOf = (pid: number): { main: number; all: number } => {
+    // With --separate-threads, a dump is one file a thread: cg.<pid>.<dump>-<thread>, thread 01 the main one.
+    const dumps = readdirSync(countDir).filter((f) => new RegExp(`^cg\\.${pid}\\.1-\\d+$`).test(f));
+    const totals = dumps.map((f) => ({
+      main: f.endsWith("-01"),
+      ir: Number(readFileSync(join(countDir, f), "utf8").match(/^totals: (\d+)/m)?.[1] ?? 0),
+    }));
+    return {
+      main: totals.filter((t) => t.main).reduce((a, t) => a + t.ir, 0),
+      all: totals.reduce((a, t) => a + t.ir, 0),
+    };
+  };
+  const counts: Record<string, { main: number; all: number }> = {};
+  const starts = {
+    apar: () => startApar([], {}, true),
+    restify: () => startAnchor(true, true),
+    anchor: () => startAnchor(false, true),
+  };
+  for (const [side, start] of Object.entries(starts)) {
+    const running = await start();
+    for (let i = 0; i < Math.max(200, countRequests); i++)
+      if ((await get(running.port)).status !== 200) throw new Error(`${side} did not answer 200`);
+    const pid = running.child.pid ?? 0;
+    await control(["-z", String(pid)]);
+    for (let i = 0; i < countRequests; i++) await get(running.port);
+    await control(["-d", String(pid)]);
+    const total = totalOf(pid);
+    counts[side] = { main: total.main / countRequests, all: total.all / countRequests };
+    console.log(
+      `${side.padEnd(8)} ${Math.round(total.main / countRequests).toLocaleString("en")} instructions a request on the main thread, ${Math.round(total.all / countRequests).toLocaleString("en")} on every thread`,
+    );
+    await stop(running);
+  }
+  const of = (side: string, thread: "main" | "all") => counts[side]?.[thread] ?? Number.NaN;
+  const n = (x: number) => Math.round(x).toLocaleString("en");
+  for (const thread of ["main", "all"] as const) {
+    console.log(
+      `ratio apar/restify by instructions a request (${thread === "main" ? "main thread" : "every thread"}): ${(of("restify", thread) / of("apar", thread)).toFixed(3)}; restify/anchor ${(of("anchor", thread) / of("restify", thread)).toFixed(3)}`,
+    );
+  }
+  // The main thread's count is the headline: the collector's background marking runs by heap size and idle time,
+  // and under callgrind a request lasts fifty times longer, so the other threads' counts lean on the wall clock.
+  console.log(
+    `SUMMARY | GET /v1/bills/{id}, ${onMysql ? "MariaDB" : "SQLite"}, instructions a request on the main thread (callgrind, ${countRequests} sequential requests) | ${n(of("apar", "main"))} (every thread ${n(of("apar", "all"))}) | restify with one route, same statements, key hash, body: ${n(of("restify", "main"))} (${n(of("restify", "all"))}) | ${(of("restify", "main") / of("apar", "main")).toFixed(2)} | >= 0.85 |`,
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+// ---- interleaved rounds -------------------------------------------------------------------------------------------
+const apar = await startApar();
 const anchor = await startAnchor(false);
 // The same statements behind restify with one route: the floor of the design card's HTTP layer.
 const restifyFloor = await startAnchor(true);
