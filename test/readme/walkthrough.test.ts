@@ -194,7 +194,7 @@ test("every sh block of the README runs in order against a fresh host and shows 
   const receivables = of("Receivables: customers, products, invoices, payments, credit notes");
   t.regex(
     receivables,
-    /^\{"legalName":"Acme Studio GmbH","vatNumber":"DE123456789","iban":"DE89370400440532013000"\}$/m,
+    /^\{"legalName":"Northwind Studio GmbH","vatNumber":"DE246813573","iban":"DE02120300000000202051"\}$/m,
     "the seller identity, set first",
   );
   t.regex(receivables, /"status": "Sent",\s*"documentNumber": "[^"]+"/);
@@ -245,14 +245,15 @@ test("every sh block of the README runs in order against a fresh host and shows 
   t.regex(approvals, /"amountCredited":"10\.00","amountDue":"763\.50"/);
   t.regex(approvals, /"state":"Paid"/);
   const outbox = join(env.APAR_DATA_DIR, "outbox");
-  const mails = readdirSync(outbox).map((name) => readFileSync(join(outbox, name), "utf8"));
+  // As a mail reader shows them: quoted-printable's soft line breaks joined (a long line may break in a link).
+  const mails = readdirSync(outbox).map((name) => readFileSync(join(outbox, name), "utf8").replace(/=\r?\n/g, ""));
   t.true(
     mails.some((mail) => /^To: grace@example\.com/m.test(mail) && mail.includes("/public/bills/")),
     "an approval link mailed to the administrator",
   );
 
   const payments = of("Paying suppliers: payment runs");
-  t.regex(payments, /^\["DE89370400440532013000"\]$/m, "the organisation's account");
+  t.regex(payments, /^\["DE02120300000000202051"\]$/m, "the organisation's account");
   t.regex(payments, /^\{"approvalsRequired":1,"bands":\[\]\}$/m, "one approval by default");
   t.regex(payments, /^true$/m, "a retried proposal is the same run");
   t.regex(
