@@ -12,6 +12,8 @@ import {
   updateSupplier,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import * as t from "io-ts";
+import { queryFilter } from "../query-filter.js";
 import { jsonBody, type RouteDef } from "../route.js";
 import { SUPPLIER_SCHEMA } from "./bill-schemas.js";
 import type { RouteDeps } from "./deps.js";
@@ -25,6 +27,7 @@ const ACCESS = { scope: "organisation", module: "ap" } as const;
 
 const answer = { description: "The supplier.", schema: SUPPLIER_SCHEMA };
 const missing = { description: "`Supplier.NotFound`: no such supplier in the organisation." };
+const FILTER = queryFilter({ q: { codec: t.string, description: "Part of the name, tax number or e-mail." } });
 
 /** Suppliers of the organisation: create, read, update, delete, search; confirm an account; history. */
 export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
@@ -52,15 +55,14 @@ export const supplierRoutes = (deps: SupplierRouteDeps): RouteDef[] => {
       summary: "List or search the organisation's suppliers",
       tags: [TAG],
       access: ACCESS,
-      parameters: [
-        ...LIST_PARAMETERS,
-        { name: "q", in: "query", description: "Part of the name, tax number or e-mail.", schema: { type: "string" } },
-      ],
+      parameters: [...LIST_PARAMETERS, ...FILTER.parameters],
       responses: { "200": { description: "A page of suppliers.", schema: listSchema(SupplierView) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
-        return reply(searchSuppliers(deps())(orgScope(ctx).scope, ctx.query.get("q"), page.right), 200, (p) =>
+        const filter = FILTER.decode(ctx.query);
+        if (E.isLeft(filter)) return filter.left;
+        return reply(searchSuppliers(deps())(orgScope(ctx).scope, filter.right.q, page.right), 200, (p) =>
           listEnvelope(p, supplierJson),
         );
       },
