@@ -7,7 +7,13 @@ import type { ParameterDef, QueryParams } from "./route.js";
 export interface FilterParam {
   readonly codec: t.Mixed;
   readonly description?: string;
+  /** Whether the request must give it (absent: a `required` field error); optional unless `true`. */
+  readonly required?: boolean;
 }
+
+type Required<P> = { readonly [K in keyof P as P[K] extends { required: true } ? K : never]: ValueOf<P[K]> };
+type Optional<P> = { readonly [K in keyof P as P[K] extends { required: true } ? never : K]?: ValueOf<P[K]> };
+type ValueOf<F> = F extends { codec: infer C extends t.Mixed } ? t.TypeOf<C> : never;
 
 /** A list's filters: their parameters (the document's) and their decoding (a request's), from one statement. */
 export interface QueryFilter<A> {
@@ -23,10 +29,11 @@ export interface QueryFilter<A> {
  */
 export const queryFilter = <P extends Readonly<Record<string, FilterParam>>>(
   params: P,
-): QueryFilter<{ readonly [K in keyof P]?: t.TypeOf<P[K]["codec"]> }> => ({
+): QueryFilter<Required<P> & Optional<P>> => ({
   parameters: Object.entries(params).map(([name, p]) => ({
     name,
     in: "query",
+    ...(p.required === true ? { required: true } : {}),
     ...(p.description === undefined ? {} : { description: p.description }),
     schema: toJsonSchema(p.codec),
   })),
@@ -35,7 +42,10 @@ export const queryFilter = <P extends Readonly<Record<string, FilterParam>>>(
     const errors: FieldError[] = [];
     for (const [name, p] of Object.entries(params)) {
       const raw = query.get(name);
-      if (raw === undefined) continue;
+      if (raw === undefined) {
+        if (p.required === true) errors.push({ field: name, code: "required", message: `${name} is required` });
+        continue;
+      }
       const decoded = p.codec.decode(raw);
       if (E.isLeft(decoded)) errors.push(...toFieldErrors(decoded.left, name));
       else values[name] = decoded.right;

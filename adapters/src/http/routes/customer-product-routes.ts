@@ -5,10 +5,10 @@ import {
   decode,
   limitParam,
   listEnvelope,
+  NonEmptyTrimmedString,
   ProductView,
   productJson,
   toJsonSchema,
-  validationError,
 } from "@apar/core";
 import {
   CreateCustomerBody,
@@ -30,7 +30,8 @@ import {
 } from "@apar/core/app";
 import type { Page, PageRequest } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
-import type * as t from "io-ts";
+import * as t from "io-ts";
+import { queryFilter } from "../query-filter.js";
 import { jsonBody, type RouteContext, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { idOf, LIST_PARAMETERS, listSchema, orgScope, pageOf, reply, wholeList } from "./support.js";
@@ -41,10 +42,23 @@ export type CatalogueRouteDeps = RouteDeps<"db" | "clock" | "ids">;
 const ACCESS = { scope: "organisation", module: "ar" } as const;
 const SearchLimit = limitParam(1, 100, 20);
 
+/** A list's `q` (part of `fields`). */
+const listFilter = (fields: string) => queryFilter({ q: { codec: t.string, description: `Part of the ${fields}.` } });
+
+/** A fuzzy search's `q`: required, trimmed, not blank. */
+const searchFilter = (fields: string) =>
+  queryFilter({
+    q: { codec: NonEmptyTrimmedString(1000), required: true, description: `Text resembling the ${fields}.` },
+  });
+
 /** The `q` of a fuzzy search (required) and its `limit`. */
-const searchQuery = (ctx: RouteContext): E.Either<DomainError, { q: string; limit: number }> => {
-  const q = ctx.query.get("q")?.trim() ?? "";
-  if (q === "") return E.left(validationError([{ field: "q", code: "required", message: "q must not be empty" }]));
+const searchQuery = (
+  filter: ReturnType<typeof searchFilter>,
+  ctx: RouteContext,
+): E.Either<DomainError, { q: string; limit: number }> => {
+  const decoded = filter.decode(ctx.query);
+  if (E.isLeft(decoded)) return decoded;
+  const q = decoded.right.q;
   const limit = decode(SearchLimit, ctx.query.get("limit"), "limit");
   return E.isLeft(limit) ? limit : E.right({ q, limit: limit.right });
 };
@@ -82,6 +96,8 @@ const routesFor = <A extends { id: string }, C extends t.Mixed>(r: Resource<A, C
   const missing = { description: `\`${r.notFound}\`: no such ${r.name} in the organisation.` };
   const cap = r.name[0]?.toUpperCase() + r.name.slice(1);
   const capPlural = r.plural[0]?.toUpperCase() + r.plural.slice(1);
+  const LIST_FILTER = listFilter(r.searchFields);
+  const SEARCH_FILTER = searchFilter(r.searchFields);
   return [
     {
       method: "POST",
@@ -105,17 +121,14 @@ const routesFor = <A extends { id: string }, C extends t.Mixed>(r: Resource<A, C
       summary: `List the organisation's ${r.plural} (q: part of the ${r.searchFields})`,
       tags: [r.plural],
       access: ACCESS,
-      parameters: [
-        ...LIST_PARAMETERS,
-        { name: "q", in: "query", description: `Part of the ${r.searchFields}.`, schema: { type: "string" } },
-      ],
+      parameters: [...LIST_PARAMETERS, ...LIST_FILTER.parameters],
       responses: { "200": { description: `A page of ${r.plural}.`, schema: listSchema(r.viewCodec) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
-        return reply(r.ops.list(orgScope(ctx).scope, ctx.query.get("q"), page.right), 200, (p) =>
-          listEnvelope(p, r.view),
-        );
+        const filter = LIST_FILTER.decode(ctx.query);
+        if (E.isLeft(filter)) return filter.left;
+        return reply(r.ops.list(orgScope(ctx).scope, filter.right.q, page.right), 200, (p) => listEnvelope(p, r.view));
       },
     },
     {
@@ -126,13 +139,7 @@ const routesFor = <A extends { id: string }, C extends t.Mixed>(r: Resource<A, C
       tags: [r.plural],
       access: ACCESS,
       parameters: [
-        {
-          name: "q",
-          in: "query",
-          required: true,
-          description: `Text resembling the ${r.searchFields}.`,
-          schema: { type: "string" },
-        },
+        ...SEARCH_FILTER.parameters,
         {
           name: "limit",
           in: "query",
@@ -145,7 +152,7 @@ const routesFor = <A extends { id: string }, C extends t.Mixed>(r: Resource<A, C
         "400": { description: "`Request.Invalid`: q missing or limit out of range." },
       },
       handler: async (ctx) => {
-        const query = searchQuery(ctx);
+        const query = searchQuery(SEARCH_FILTER, ctx);
         if (E.isLeft(query)) return query.left;
         return reply(r.ops.search(orgScope(ctx).scope, query.right.q, query.right.limit), 200, (items) =>
           wholeList(items.map(r.view)),
