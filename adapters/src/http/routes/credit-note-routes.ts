@@ -1,4 +1,4 @@
-import { CreditNoteView, decode, isUuid, listEnvelope, validationError } from "@apar/core";
+import { CreditNoteView, decode, listEnvelope, Uuid } from "@apar/core";
 import {
   CreateCreditNoteBody,
   createCreditNote,
@@ -10,6 +10,7 @@ import {
   listCreditNotes,
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
+import { queryFilter } from "../query-filter.js";
 import { jsonBody, type RouteDef } from "../route.js";
 import { documentFileRoutes } from "./document-file-routes.js";
 import { AR_ACCESS, type InvoiceRouteDeps } from "./invoice-routes.js";
@@ -28,6 +29,7 @@ import {
 const TAG = "credit-notes";
 const answer = { description: "The credit note.", schema: CREDIT_NOTE_SCHEMA };
 const missing = { description: "`CreditNote.NotFound` (or `Invoice.NotFound`)." };
+const FILTER = queryFilter({ InvoiceId: { codec: Uuid, description: "The credit notes of this invoice." } });
 
 /** Credit notes: drafted against an invoice, issued, listed, fetched and printed. */
 export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
@@ -100,15 +102,15 @@ export const creditNoteRoutes = (deps: InvoiceRouteDeps): RouteDef[] => {
       summary: "List the organisation's credit notes (oldest first)",
       tags: [TAG],
       access: AR_ACCESS,
-      parameters: [...LIST_PARAMETERS, { name: "InvoiceId", in: "query", schema: { type: "string", format: "uuid" } }],
+      parameters: [...LIST_PARAMETERS, ...FILTER.parameters],
       responses: { "200": { description: "A page of credit notes.", schema: listSchema(CreditNoteView) } },
       handler: async (ctx) => {
         const page = pageOf(ctx);
         if (E.isLeft(page)) return page.left;
-        const invoiceId = ctx.query.get("invoiceId");
-        if (invoiceId !== undefined && !isUuid(invoiceId))
-          return validationError([{ field: "InvoiceId", code: "uuid", message: "InvoiceId must be a UUID" }]);
-        const filter = invoiceId === undefined ? {} : { invoiceId: invoiceId.toLowerCase() };
+        const decoded = FILTER.decode(ctx.query);
+        if (E.isLeft(decoded)) return decoded.left;
+        const { InvoiceId: invoiceId } = decoded.right;
+        const filter = invoiceId === undefined ? {} : { invoiceId };
         return reply(listCreditNotes(deps())(orgScope(ctx).scope, filter, page.right), 200, (p) => listEnvelope(p));
       },
     },
