@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  BooleanParam,
   domainError,
   ImportedEntryView,
   ImportedStatementView,
@@ -7,7 +8,6 @@ import {
   importedStatementJson,
   listEnvelope,
   toJsonSchema,
-  validationError,
 } from "@apar/core";
 import {
   getBankStatement,
@@ -22,6 +22,7 @@ import {
 import * as E from "fp-ts/lib/Either.js";
 import { camtReader } from "../../payments/camt-reader.js";
 import { MAX_STATEMENT_BYTES } from "../../payments/camt-xml.js";
+import { queryFilter } from "../query-filter.js";
 import { readRaw } from "../raw-body.js";
 import { jsonBody, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
@@ -37,6 +38,7 @@ const ENTRY = toJsonSchema(ImportedEntryView);
 /** The operation an import's (and a manual match's) payments are remembered under: keys are unique per operation. */
 const STATEMENT_PAYMENTS: OperationName = { operation: "POST /v1/bank-statements", status: 201 };
 const missing = { description: "`BankStatement.NotFound`: no such import in the organisation." };
+const ENTRY_FILTER = queryFilter({ matched: { codec: BooleanParam, description: "true or false; absent: all." } });
 const XML_TYPES = /^(application|text)\/([a-z0-9.+-]*\+)?xml$/;
 
 /**
@@ -154,10 +156,7 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
     summary: "An import's entries in file order; `matched=false` lists what waits for a person",
     tags: [TAG],
     access: ACCESS,
-    parameters: [
-      ...LIST_PARAMETERS,
-      { name: "matched", in: "query", schema: { type: "boolean" }, description: "true or false; absent: all." },
-    ],
+    parameters: [...LIST_PARAMETERS, ...ENTRY_FILTER.parameters],
     responses: {
       "200": { description: "A page.", schema: listSchema(ImportedEntryView) },
       "400": { description: "`Request.Invalid`: matched is true or false." },
@@ -166,16 +165,10 @@ export const bankStatementRoutes = (deps: BankStatementRouteDeps): RouteDef[] =>
     handler: async (ctx) => {
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;
-      const matched = ctx.query.get("matched");
-      if (matched !== undefined && matched !== "true" && matched !== "false")
-        return validationError([{ field: "matched", code: "boolean", message: "matched must be true or false" }]);
+      const filter = ENTRY_FILTER.decode(ctx.query);
+      if (E.isLeft(filter)) return filter.left;
       return reply(
-        listStatementEntries(deps())(
-          orgScope(ctx).scope,
-          idOf(ctx),
-          matched === undefined ? undefined : matched === "true",
-          page.right,
-        ),
+        listStatementEntries(deps())(orgScope(ctx).scope, idOf(ctx), filter.right.matched, page.right),
         200,
         (p) => listEnvelope(p, importedEntryJson),
       );

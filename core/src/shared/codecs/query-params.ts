@@ -17,3 +17,18 @@ export const DateParam: t.Type<string, string, unknown> = withSchema(
   codec("DateParam", isIsoDate, (u) => (isIsoDate(u) ? { ok: u } : { code: "date", message: "must be YYYY-MM-DD" })),
   { type: "string", format: "date" },
 );
+
+/** A yes-or-no query parameter (`matched=false`): exactly `true` or `false` (failure code `boolean`). */
+export const BooleanParam: t.Type<boolean, boolean, unknown> = withSchema(
+  codec(
+    "BooleanParam",
+    (u): u is boolean => typeof u === "boolean",
+    (u) =>
+      u === "true" || u === true
+        ? { ok: true }
+        : u === "false" || u === false
+          ? { ok: false }
+          : { code: "boolean", message: "must be true or false" },
+  ),
+  { type: "boolean" },
+);
