@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { type DomainError, domainError, toJsonSchema } from "@apar/core";
+import { BooleanParam, type DomainError, documented, domainError, toJsonSchema } from "@apar/core";
 import {
   CATALOGUE_COLUMNS,
   type CatalogueFile,
@@ -14,6 +14,7 @@ import {
 import { parse } from "csv-parse";
 import * as E from "fp-ts/lib/Either.js";
 import { PROBLEM_JSON, problem } from "../problem.js";
+import { queryFilter } from "../query-filter.js";
 import { readRaw } from "../raw-body.js";
 import type { RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
@@ -63,12 +64,9 @@ export const readCsv = async (raw: Buffer): Promise<E.Either<DomainError, Catalo
   return E.right({ header: header.map((h) => h.trim()), rows });
 };
 
-const dryRunOf = (ctx: RouteContext): E.Either<DomainError, boolean> => {
-  const value = ctx.query.get("dryRun");
-  if (value === undefined || value === "false") return E.right(false);
-  if (value === "true") return E.right(true);
-  return E.left(fileProblem("Request.Invalid", "dryRun must be true or false."));
-};
+const IMPORT_FILTER = queryFilter({
+  dryRun: { codec: documented(BooleanParam, { default: false }), description: "true: report only, write nothing." },
+});
 
 /** Writes the chunks to the response, waiting while the socket's buffer is full. */
 export const streamCsv = async (ctx: RouteContext, name: string, chunks: AsyncIterable<string>) => {
@@ -108,15 +106,7 @@ const importRoute = (deps: ImportExportRouteDeps, kind: CatalogueKind): RouteDef
     tags: [TAG],
     access: { scope: "organisation", module: MODULE[kind] },
     stream: true,
-    parameters: [
-      {
-        name: "dryRun",
-        in: "query",
-        description: "true: report only, write nothing.",
-        schema: { type: "boolean", default: false },
-      },
-      IDEMPOTENCY_KEY_PARAMETER,
-    ],
+    parameters: [...IMPORT_FILTER.parameters, IDEMPOTENCY_KEY_PARAMETER],
     requestBody: { mediaType: "text/csv", schema: { type: "string" } },
     responses: {
       "200": { description: "The dry run's report, or the import's (imported: true).", schema: IMPORT_REPORT_SCHEMA },
@@ -136,8 +126,9 @@ const importRoute = (deps: ImportExportRouteDeps, kind: CatalogueKind): RouteDef
         .toLowerCase();
       if (!CSV_TYPES.test(type ?? ""))
         return domainError("UnsupportedMediaType", "Request.UnsupportedMediaType", "Send the file as text/csv.");
-      const dryRun = dryRunOf(ctx);
-      if (E.isLeft(dryRun)) return dryRun.left;
+      const filter = IMPORT_FILTER.decode(ctx.query);
+      if (E.isLeft(filter)) return filter.left;
+      const dryRun = filter.right.dryRun ?? false;
       const key = idempotencyKeyOf(ctx);
       if (E.isLeft(key)) return key.left;
       const raw = await readRaw(ctx, MAX_IMPORT_BYTES);
@@ -146,13 +137,13 @@ const importRoute = (deps: ImportExportRouteDeps, kind: CatalogueKind): RouteDef
       const file = await readCsv(raw);
       if (E.isLeft(file)) return file.left;
       const { scope, auth } = orgScope(ctx);
-      const requestHash = createHash("sha256").update(`${kind} ${dryRun.right}\n`).update(raw).digest("hex");
+      const requestHash = createHash("sha256").update(`${kind} ${dryRun}\n`).update(raw).digest("hex");
       const report = await importCatalogue(deps())({
         scope,
         actor: auth.actor,
         kind,
         file: file.right,
-        dryRun: dryRun.right,
+        dryRun,
         ...(key.right === undefined
           ? {}
           : { idempotency: { key: key.right, requestHash, operation: `POST /v1/imports/${kind}`, status: 200 } }),
