@@ -3,7 +3,6 @@ import {
   ChartView,
   chartView,
   type DomainError,
-  decode,
   type ExportJson,
   ExportView,
   exportJson,
@@ -26,7 +25,8 @@ import {
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import { streamBookFile } from "../../books/book-files.js";
-import { type HttpReply, jsonBody, type RouteContext, type RouteDef } from "../route.js";
+import { queryFilter } from "../query-filter.js";
+import { type HttpReply, jsonBody, type RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import {
   IDEMPOTENCY_KEY_PARAMETER,
@@ -64,22 +64,10 @@ const FILE = {
   mediaType: "text/csv",
   schema: { type: "string" },
 };
-const PERIOD_PARAMETERS = [
-  {
-    name: "from",
-    in: "query",
-    required: true,
-    description: "First day (YYYY-MM-DD).",
-    schema: { type: "string", format: "date" },
-  },
-  {
-    name: "to",
-    in: "query",
-    required: true,
-    description: "Last day, included.",
-    schema: { type: "string", format: "date" },
-  },
-] as const;
+const PERIOD = queryFilter({
+  from: { codec: IsoDate, required: true, description: "First day (YYYY-MM-DD)." },
+  to: { codec: IsoDate, required: true, description: "Last day, included." },
+});
 const exportPath = (id: string) => `/v1/accounting/exports/${id}`;
 const exportView = (json: ExportJson): t.TypeOf<typeof ExportAnswer> => ({
   ...json,
@@ -89,14 +77,6 @@ const exportAnswer = (e: AccountingExport) => exportView(exportJson(e));
 
 const missing = { description: "`AccountingExport.NotFound`: no such export in the organisation." };
 const invalid = { description: "`Request.Invalid` with the field errors." };
-
-/** The period in the query (`from`, `to`), or the problem naming the bad one. */
-const periodOf = (ctx: RouteContext): E.Either<DomainError, { from: string; to: string }> => {
-  const from = decode(IsoDate, ctx.query.get("from"), "from");
-  if (E.isLeft(from)) return from;
-  const to = decode(IsoDate, ctx.query.get("to"), "to");
-  return E.isLeft(to) ? to : E.right({ from: from.right, to: to.right });
-};
 
 /** The chart mapping, the journal of a period, and exports with their files and acknowledgements. */
 export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
@@ -128,13 +108,13 @@ export const booksRoutes = (deps: BooksRouteDeps): RouteDef[] => [
     summary: "The journal of a period as CSV, read now and recorded nowhere (an export records what it carried)",
     tags: [TAG],
     access: ACCESS,
-    parameters: PERIOD_PARAMETERS,
+    parameters: PERIOD.parameters,
     responses: {
       "200": FILE,
       "400": { description: "`Request.Invalid`: from or to missing, not a date, or the period longer than 366 days." },
     },
     handler: async (ctx): Promise<HttpReply | DomainError> => {
-      const period = periodOf(ctx);
+      const period = PERIOD.decode(ctx.query);
       if (E.isLeft(period)) return period.left;
       const journal = await readJournal(deps())(orgScope(ctx).scope, period.right)();
       if (E.isLeft(journal)) return journal.left;
