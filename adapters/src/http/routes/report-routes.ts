@@ -6,8 +6,7 @@ import {
   type CustomerStatement,
   CustomerStatementView,
   type DomainError,
-  type FieldError,
-  isIsoDate,
+  IsoDate,
   toJsonSchema,
   validationError,
 } from "@apar/core";
@@ -15,6 +14,7 @@ import { agedPayables, agedReceivables, customerStatement, type StatementPeriod,
 import type { OrgScope } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import type * as TE from "fp-ts/lib/TaskEither.js";
+import { queryFilter } from "../query-filter.js";
 import type { HttpReply, JsonSchema, ParameterDef, RouteContext, RouteDef } from "../route.js";
 import type { RouteDeps } from "./deps.js";
 import { fileReply } from "./document-file-routes.js";
@@ -27,25 +27,22 @@ export type ReportRouteDeps = RouteDeps<"db" | "clock" | "ids" | "renderer">;
 const TAG = "reports";
 const AP_ACCESS = { scope: "organisation", module: "ap" } as const;
 
-/** A date query parameter (YYYY-MM-DD), or the field error of a malformed one. */
-export const dateParameter = (ctx: RouteContext, name: string): E.Either<FieldError, string | undefined> => {
-  const value = ctx.query.get(name);
-  return value === undefined || isIsoDate(value)
-    ? E.right(value)
-    : E.left({ field: name, code: "date", message: `${name} must be a date written YYYY-MM-DD` });
-};
+/** A statement's period: `from` and `to`, both optional. */
+const PERIOD = queryFilter({
+  from: { codec: IsoDate, description: "First day (inclusive); default 89 days before `to`." },
+  to: { codec: IsoDate, description: "Last day (inclusive); default today in the organisation's time zone." },
+});
 
 /** The statement period of `from` and `to`, or the problem naming the malformed ones. */
-const periodOf = (ctx: RouteContext): E.Either<DomainError, StatementPeriod> => {
-  const from = dateParameter(ctx, "from");
-  const to = dateParameter(ctx, "to");
-  const errors = [from, to].flatMap((d) => (E.isLeft(d) ? [d.left] : []));
-  if (errors.length > 0 || E.isLeft(from) || E.isLeft(to)) return E.left(validationError(errors));
-  return E.right({
-    ...(from.right === undefined ? {} : { from: from.right }),
-    ...(to.right === undefined ? {} : { to: to.right }),
-  });
-};
+const periodOf = (ctx: RouteContext): E.Either<DomainError, StatementPeriod> => PERIOD.decode(ctx.query);
+
+/** An aging report's day. */
+const AGING = queryFilter({
+  asOf: {
+    codec: IsoDate,
+    description: "The day (YYYY-MM-DD) to age at, at its end; default today in the organisation's time zone.",
+  },
+});
 
 /** `csv` when `format=csv` or the Accept header asks for CSV and not JSON; a bad `format` is a problem. */
 const formatOf = (ctx: RouteContext): E.Either<DomainError, "json" | "csv"> => {
@@ -64,12 +61,7 @@ const CSV_SCHEMA: JsonSchema = {
 };
 
 const AGING_PARAMETERS: readonly ParameterDef[] = [
-  {
-    name: "asOf",
-    in: "query",
-    description: "The day (YYYY-MM-DD) to age at, at its end; default today in the organisation's time zone.",
-    schema: { type: "string", format: "date" },
-  },
+  ...AGING.parameters,
   {
     name: "format",
     in: "query",
@@ -78,20 +70,7 @@ const AGING_PARAMETERS: readonly ParameterDef[] = [
   },
 ];
 
-const PERIOD_PARAMETERS: readonly ParameterDef[] = [
-  {
-    name: "from",
-    in: "query",
-    description: "First day (inclusive); default 89 days before `to`.",
-    schema: { type: "string", format: "date" },
-  },
-  {
-    name: "to",
-    in: "query",
-    description: "Last day (inclusive); default today in the organisation's time zone.",
-    schema: { type: "string", format: "date" },
-  },
-];
+const PERIOD_PARAMETERS = PERIOD.parameters;
 
 /** A customer statement's JSON schema (the public page's JSON has the same shape). */
 const STATEMENT_SCHEMA = toJsonSchema(CustomerStatementView);
@@ -100,11 +79,11 @@ const STATEMENT_SCHEMA = toJsonSchema(CustomerStatementView);
 const agingReply =
   (name: string, report: (scope: OrgScope, asOf?: string) => TE.TaskEither<DomainError, AgingReport>) =>
   async (ctx: RouteContext): Promise<HttpReply | DomainError> => {
-    const asOf = dateParameter(ctx, "asOf");
-    if (E.isLeft(asOf)) return validationError([asOf.left]);
+    const filter = AGING.decode(ctx.query);
+    if (E.isLeft(filter)) return filter.left;
     const format = formatOf(ctx);
     if (E.isLeft(format)) return format.left;
-    const result = await report(orgScope(ctx).scope, asOf.right)();
+    const result = await report(orgScope(ctx).scope, filter.right.asOf)();
     if (E.isLeft(result)) return result.left;
     if (format.right === "json") return { status: 200, body: agingReportJson(result.right) };
     return {
