@@ -55,7 +55,7 @@ export const auditLogRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>
       const id = idOf(asked);
       if (id === undefined) return notFoundPage(s);
       const query = auditQueryOf((name) => ctx.query.get(name));
-      const filter = auditFilterOf((name) => query[name as keyof typeof query]);
+      const filter = auditFilterOf({ get: (name) => query[name as keyof typeof query] });
       const paging = pageRequest(ctx.query.get("cursor"), PAGE_ROWS);
       // A filter that is not valid shows the log unfiltered, with the reason.
       const problem = E.isLeft(filter) ? filter.left : E.isLeft(paging) ? paging.left : undefined;
@@ -99,7 +99,7 @@ export const auditLogRoutes = (deps: PortalDeps, keys: () => Promise<PortalKeys>
       const id = idOf(ctx.query.get("organisationId"));
       if (id === undefined) return notFoundPage(s);
       const format = exportFormatOf(ctx.query.get("format"));
-      const filter = auditFilterOf((name) => ctx.query.get(name));
+      const filter = auditFilterOf(ctx.query);
       const problem = E.isLeft(format) ? format.left : E.isLeft(filter) ? filter.left : undefined;
       if (problem !== undefined || E.isLeft(format) || E.isLeft(filter))
         return page(

@@ -1,6 +1,6 @@
 import { listEnvelope } from "@apar/core";
 import {
-  AUDIT_ACTOR_TYPES,
+  AUDIT_FILTER,
   AuditEventView,
   auditEntries,
   auditEventView,
@@ -9,41 +9,14 @@ import {
 } from "@apar/core/app";
 import * as E from "fp-ts/lib/Either.js";
 import { AUDIT_CSV_COLUMNS, EXPORT_PAGE, exportFormatOf, streamAuditExport } from "../audit-export.js";
-import type { ParameterDef, RouteDef } from "../route.js";
-import { LIST_PARAMETERS, listSchema, NO_STORE, orgScope, pageOf, S, type TenancyRouteDeps } from "./support.js";
+import { queryFilter } from "../query-filter.js";
+import type { RouteDef } from "../route.js";
+import { LIST_PARAMETERS, listSchema, NO_STORE, orgScope, pageOf, type TenancyRouteDeps } from "./support.js";
 
 const TAG = "audit";
 const ACCESS = { scope: "organisation" } as const; // which roles: the permissions table
 
-const FILTERS: readonly ParameterDef[] = [
-  {
-    name: "actorType",
-    in: "query",
-    description: "Who acted: a user, an API key, or the system.",
-    schema: { type: "string", enum: AUDIT_ACTOR_TYPES },
-  },
-  { name: "actorId", in: "query", description: "The user's or key's id.", schema: S.string },
-  {
-    name: "resourceType",
-    in: "query",
-    description: "What changed: `bill`, `supplier`, `api_key`, `webhook_subscription`, ...",
-    schema: S.string,
-  },
-  { name: "resourceId", in: "query", description: "The changed resource's id.", schema: S.string },
-  {
-    name: "type",
-    in: "query",
-    description: "The entry's type: an event type (`bill.approved`) or `<resource>.<action>` (`api_key.created`).",
-    schema: S.string,
-  },
-  {
-    name: "from",
-    in: "query",
-    description: "Recorded at or after (a date-time with a zone, or a date: its start in UTC).",
-    schema: S.string,
-  },
-  { name: "to", in: "query", description: "Recorded before (as `from`).", schema: S.string },
-];
+const FILTERS = queryFilter(AUDIT_FILTER).parameters;
 
 /** The audit log of the organisation: read it a page at a time, or export it whole as CSV or JSON Lines. */
 export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
@@ -64,7 +37,7 @@ export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const { scope } = orgScope(ctx);
       const page = pageOf(ctx);
       if (E.isLeft(page)) return page.left;
-      const filter = auditFilterOf((name) => ctx.query.get(name));
+      const filter = auditFilterOf(ctx.query);
       if (E.isLeft(filter)) return filter.left;
       const rows = await listAuditEvents(deps().db.stores.auditLog, scope, filter.right, page.right);
       return { status: 200, body: listEnvelope(rows, auditEventView), headers: NO_STORE };
@@ -104,7 +77,7 @@ export const auditRoutes = (deps: TenancyRouteDeps): RouteDef[] => [
       const { scope } = orgScope(ctx);
       const format = exportFormatOf(ctx.query.get("format"));
       if (E.isLeft(format)) return format.left;
-      const filter = auditFilterOf((name) => ctx.query.get(name));
+      const filter = auditFilterOf(ctx.query);
       if (E.isLeft(filter)) return filter.left;
       await streamAuditExport(
         ctx.res,

@@ -1,4 +1,4 @@
-import * as E from "fp-ts/lib/Either.js";
+import type * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
 import type { AuditEntry, AuditFilter } from "../../audit/model.js";
 import { type ChainVerdict, verifyChain } from "../../audit/verify.js";
@@ -10,8 +10,9 @@ import { isIsoDate } from "../../shared/codecs/iso-date.js";
 import { IsoDateTime, isIsoDateTime } from "../../shared/codecs/iso-date-time.js";
 import { documented } from "../../shared/codecs/json-schema.js";
 import { Integer } from "../../shared/codecs/numbers.js";
+import { decodeQuery, QueryText, queryText } from "../../shared/codecs/query-params.js";
 import { Uuid } from "../../shared/codecs/uuid.js";
-import { type DomainError, type FieldError, validationError } from "../../shared/errors.js";
+import type { DomainError } from "../../shared/errors.js";
 import type { Page, PageRequest } from "../../shared/page.js";
 
 /** Who may have acted. */
@@ -21,45 +22,54 @@ export const AUDIT_ACTOR_TYPES: readonly Actor["type"][] = ["user", "api_key", "
 const instantOf = (text: string): Date | undefined =>
   isIsoDateTime(text) ? new Date(text) : isIsoDate(text) ? new Date(`${text}T00:00:00.000Z`) : undefined;
 
-/** The audit filters of a query (`get` answers a parameter's value), or the problem naming each bad one. */
-export const auditFilterOf = (get: (name: string) => string | undefined): E.Either<DomainError, AuditFilter> => {
-  const errors: FieldError[] = [];
-  const text = (name: string, max: number): string | undefined => {
-    const value = get(name)?.trim();
-    if (value === undefined || value === "") return undefined;
-    if (value.length > max)
-      errors.push({ field: name, code: "invalid", message: `${name} is at most ${max} characters` });
-    return value;
-  };
-  const actorType = text("actorType", 16);
-  if (actorType !== undefined && !(AUDIT_ACTOR_TYPES as readonly string[]).includes(actorType))
-    errors.push({
-      field: "actorType",
-      code: "invalid",
-      message: `actorType is one of ${AUDIT_ACTOR_TYPES.join(", ")}`,
-    });
-  const period = (name: "from" | "to"): Date | undefined => {
-    const value = text(name, 40);
-    if (value === undefined) return undefined;
-    const at = instantOf(value);
-    if (at === undefined)
-      errors.push({ field: name, code: "date_time", message: `${name} is a date or a date-time with a zone` });
-    return at;
-  };
-  const filter: AuditFilter = {
-    ...(actorType === undefined ? {} : { actorType: actorType as Actor["type"] }),
-    ...optional("actorId", text("actorId", 64)),
-    ...optional("resourceType", text("resourceType", 64)),
-    ...optional("resourceId", text("resourceId", 255)),
-    ...optional("type", text("type", 100)),
-    ...optional("from", period("from")),
-    ...optional("to", period("to")),
-  };
-  return errors.length > 0 ? E.left(validationError(errors)) : E.right(filter);
-};
+const isActorType = (u: unknown): u is Actor["type"] => (AUDIT_ACTOR_TYPES as readonly unknown[]).includes(u);
 
-const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
-  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+const ActorTypeParam = queryText(
+  "AuditActorType",
+  16,
+  isActorType,
+  (text) =>
+    isActorType(text) ? { ok: text } : { code: "invalid", message: `is one of ${AUDIT_ACTOR_TYPES.join(", ")}` },
+  { type: "string", enum: [...AUDIT_ACTOR_TYPES] },
+);
+
+const InstantParam = queryText(
+  "AuditInstant",
+  40,
+  (u): u is Date => u instanceof Date,
+  (text) => {
+    const at = instantOf(text);
+    return at === undefined ? { code: "date_time", message: "is a date or a date-time with a zone" } : { ok: at };
+  },
+  { type: "string" },
+);
+
+/**
+ * The audit log's filters (the API's and the portal's): typed text, trimmed, blank as absent, each of bounded
+ * length; `from` and `to` a date-time with a zone or a date (its start in UTC).
+ */
+export const AUDIT_FILTER = {
+  actorType: { codec: ActorTypeParam, description: "Who acted: a user, an API key, or the system." },
+  actorId: { codec: QueryText(64), description: "The user's or key's id." },
+  resourceType: {
+    codec: QueryText(64),
+    description: "What changed: `bill`, `supplier`, `api_key`, `webhook_subscription`, ...",
+  },
+  resourceId: { codec: QueryText(255), description: "The changed resource's id." },
+  type: {
+    codec: QueryText(100),
+    description: "The entry's type: an event type (`bill.approved`) or `<resource>.<action>` (`api_key.created`).",
+  },
+  from: {
+    codec: InstantParam,
+    description: "Recorded at or after (a date-time with a zone, or a date: its start in UTC).",
+  },
+  to: { codec: InstantParam, description: "Recorded before (as `from`)." },
+} as const;
+
+/** The audit filters of a query (`get` answers a parameter's value), or the problem naming each bad one. */
+export const auditFilterOf = (query: { get(name: string): string | undefined }): E.Either<DomainError, AuditFilter> =>
+  decodeQuery(AUDIT_FILTER, query);
 
 /** One page of an organisation's audit log (its entries and its client's client-wide ones), oldest first. */
 export const listAuditEvents = (
