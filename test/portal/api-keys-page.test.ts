@@ -1,35 +1,18 @@
-import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
-import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, startHarness } from "../http/auth/harness.js";
-import { browserSkipReason, launchChromium, submit } from "./browser.js";
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/api-keys-page", skip);
+import { browserSuite, signInPage, submit } from "./browser.js";
 
 let h: Harness;
 let browser: Browser;
 let base: string;
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
+const test = browserSuite("test/portal/api-keys-page", startHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
 });
 
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
-});
-
-const signedIn = async (credential: string): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${base}/portal/sign-in`);
-  await page.fill("#credential", credential);
-  await submit(page, "#credential-sign-in");
-  return page;
-};
+const signedIn = (credential: string): Promise<Page> => signInPage(browser, base, credential);
 
 /** What the API answers a key: 200 while it works, 401 once revoked. */
 const apiStatus = async (raw: string) => (await h.call("GET", "/v1/organisations", { headers: key(raw) })).status;

@@ -3,11 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import { createUser } from "@apar/core/app";
-import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import type { Browser, Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
-import { suiteNeeding } from "../helpers/services.js";
 import {
   anotherClient,
   type BillHarness,
@@ -15,32 +13,16 @@ import {
   pdfWith,
   startBillHarness,
 } from "../http/bills/bill-harness.js";
-import {
-  browserSkipReason,
-  fillChecked,
-  launchChromium,
-  seriousAxeViolations,
-  signInPage,
-  submit,
-  submitWith,
-} from "./browser.js";
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/approval-policies-page", skip);
+import { browserSuite, fillChecked, seriousAxeViolations, signInPage, submit, submitWith } from "./browser.js";
 
 let h: BillHarness;
 let browser: Browser;
 let base: string;
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startBillHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
+const test = browserSuite("test/portal/approval-policies-page", startBillHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
 });
 
 type Json = Record<string, unknown>;

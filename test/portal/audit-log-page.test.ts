@@ -1,29 +1,18 @@
-import anyTest, { type TestFn } from "ava";
 import { parse } from "csv-parse/sync";
-import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "../http/auth/harness.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
+import { browserSuite, type launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
 
 // The portal's Audit log: an administrator chooses an organisation, filters its changes, pages through them and
 // downloads what the filters select; the page passes axe.
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/audit-log-page", skip);
 
 let h: Harness;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let base: string;
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
-});
-
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
+const test = browserSuite("test/portal/audit-log-page", startHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
 });
 
 test.serial("an administrator filters an organisation's log, pages through it and exports it", async (t) => {

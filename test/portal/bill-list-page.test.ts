@@ -1,19 +1,14 @@
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { eventually } from "../helpers/eventually.js";
-import { suiteNeeding } from "../helpers/services.js";
 import { anotherClient, type BillHarness, multipart, pdfWith, startBillHarness } from "../http/bills/bill-harness.js";
 import { send } from "../http/support/client.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
+import { browserSuite, seriousAxeViolations, signInPage, submit } from "./browser.js";
 
 // The portal's Bills page (issue 35, part 4): an organisation's bills filtered by state, supplier and invoice date and
 // paged, and the upload of a document as a new bill, guarded like every portal form.
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/bill-list-page", skip);
 
 type Json = Record<string, unknown>;
 let h: BillHarness;
@@ -21,15 +16,10 @@ let browser: Browser;
 let base: string;
 const rawKey = () => h.headers["x-service-api-key"] ?? "";
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startBillHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
+const test = browserSuite("test/portal/bill-list-page", startBillHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
 });
 
 const billsOfApi = async (): Promise<Json[]> => {

@@ -1,17 +1,12 @@
-import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { PATIENCE_MS } from "../helpers/eventually.js";
-import { suiteNeeding } from "../helpers/services.js";
 import { anotherClient, type BillHarness, startBillHarness, userWithToken } from "../http/bills/bill-harness.js";
 import { datevProblems, journalProblems, journalRows } from "../http/books/book-files.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
+import { browserSuite, seriousAxeViolations, signInPage, submit } from "./browser.js";
 
 // The portal's Books page in Chromium with axe (issue 38, part 5): export a period as CSV or DATEV, download the
 // file, acknowledge it; a Member reads and downloads but neither exports nor acknowledges; another client's
 // organisation answers as a missing one.
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/books-page", skip);
 
 type Json = Record<string, unknown>;
 let h: BillHarness;
@@ -20,10 +15,10 @@ let base: string;
 let invoiceNumber: string;
 const TODAY = new Date().toISOString().slice(0, 10);
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startBillHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
+const test = browserSuite("test/portal/books-page", startBillHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
   const customer = await h.call("POST", "/v1/customers", { body: { name: "Kunde & Söhne", currency: "EUR" } });
   const draft = await h.call("POST", "/v1/invoices", {
     body: {
@@ -36,11 +31,6 @@ test.before(async () => {
   });
   const sent = await h.call("POST", `/v1/invoices/${(draft.json as Json).id}/send`);
   invoiceNumber = String((sent.json as Json).documentNumber);
-  browser = await launchChromium();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
 });
 
 const noViolations = async (t: { deepEqual(a: unknown, b: unknown, m?: string): void }, page: Page, what: string) =>

@@ -3,9 +3,11 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { PATIENCE_MS } from "../helpers/eventually.js";
+import { suiteNeeding } from "../helpers/services.js";
 
 /** The Debian package's browser (no downloads). */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -18,6 +20,32 @@ export const browserSkipReason = (): string | undefined =>
   existsSync(CHROMIUM)
     ? undefined
     : `${CHROMIUM} is missing: install it with "apt-get install -y chromium" to run the portal's browser tests`;
+
+/**
+ * A suite of browser tests: before them the harness `start` makes and Chromium are started and handed to `ready`
+ * with the harness's base URL; after them both are closed. Without Chromium the suite is skipped (a failure under
+ * APAR_TEST_REQUIRE_SERVICES=1).
+ */
+export const browserSuite = <H extends { readonly app: { readonly port?: number }; dispose(): Promise<void> }>(
+  name: string,
+  start: () => Promise<H>,
+  ready: (harness: H, browser: Browser, base: string) => void | Promise<void>,
+): TestFn<unknown> => {
+  const test = suiteNeeding(anyTest as TestFn<unknown>, name, browserSkipReason());
+  let harness: H | undefined;
+  let browser: Browser | undefined;
+  test.before(async () => {
+    if (browserSkipReason() !== undefined) return;
+    harness = await start();
+    browser = await launchChromium();
+    await ready(harness, browser, `http://127.0.0.1:${harness.app.port ?? 0}`);
+  });
+  test.after.always(async () => {
+    await browser?.close();
+    await harness?.dispose();
+  });
+  return test;
+};
 
 /** Headless Chromium with the flags that keep it quiet and sandbox-free in a container. */
 export const launchChromium = (): Promise<Browser> =>

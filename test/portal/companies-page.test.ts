@@ -1,31 +1,20 @@
 import { secureRandomBytes } from "@apar/adapters/system/ids";
 import type { Company } from "@apar/core";
 import { createCompany, recordForwardingRejection } from "@apar/core/app";
-import anyTest, { type TestFn } from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import type { Page } from "playwright-core";
 import { TOKENS } from "../../host/src/tokens.js";
-import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, startHarness } from "../http/auth/harness.js";
-import { browserSkipReason, launchChromium, submit } from "./browser.js";
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/companies-page", skip);
+import { browserSuite, type launchChromium, signInPage, submit } from "./browser.js";
 
 let h: Harness;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let base: string;
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
-});
-
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
+const test = browserSuite("test/portal/companies-page", startHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
 });
 
 const deps = () => ({
@@ -58,13 +47,7 @@ const seedRejection = async (company: Company, fromAddress: string) => {
   return r.right;
 };
 
-const signedIn = async (credential: string): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${base}/portal/sign-in`);
-  await page.fill("#credential", credential);
-  await submit(page, "#credential-sign-in");
-  return page;
-};
+const signedIn = (credential: string): Promise<Page> => signInPage(browser, base, credential);
 
 /** The allowlist as the API answers it. */
 const allowlist = async (raw: string, companyId: string) =>

@@ -1,15 +1,10 @@
-import anyTest, { type TestFn } from "ava";
 import type { Page } from "playwright-core";
-import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "../http/auth/harness.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
+import { browserSuite, type launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
 
 // The portal's Import and export page (issue 38, part 4) in Chromium with axe: a pasted CSV checked as a dry run
 // (its rows and errors as tables, nothing written), fixed and imported, then exported; another client's
 // organisation is refused.
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/import-export-page", skip);
 
 let h: Harness;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -18,21 +13,15 @@ let rawKey: string;
 let organisationId: string;
 let foreignOrganisationId: string;
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
+const test = browserSuite("test/portal/import-export-page", startHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
   const client = await seedClient(h);
   rawKey = (await seedKey(h, { kind: "clients", clientIds: [client.id] })).rawKey;
   organisationId = (await seedOrganisation(h, client.id, "Import Org")).id;
   const other = await seedClient(h);
   foreignOrganisationId = (await seedOrganisation(h, other.id, "Not Yours")).id;
-});
-
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
 });
 
 const signedIn = (): Promise<Page> => signInPage(browser, base, rawKey, { bypassCSP: true });

@@ -1,15 +1,10 @@
-import anyTest, { type TestFn } from "ava";
 import type { Page } from "playwright-core";
-import { suiteNeeding } from "../helpers/services.js";
 import { type Harness, key, seedClient, seedKey, seedOrganisation, startHarness } from "../http/auth/harness.js";
-import { browserSkipReason, launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
+import { browserSuite, type launchChromium, seriousAxeViolations, signInPage, submit } from "./browser.js";
 
 // The Reports pages of the portal (issue 38, part 3) in Chromium with axe: aged receivables of an organisation as of
 // a day, a customer's statement reached from it (and its PDF), aged payables, and what another client's organisation
 // or a bad date answers.
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/reports-pages", skip);
 
 type Json = Record<string, unknown>;
 let h: Harness;
@@ -20,11 +15,10 @@ let organisationId: string;
 let foreignOrganisationId: string;
 let publicStatement: string;
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startHarness();
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
+const test = browserSuite("test/portal/reports-pages", startHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
   const client = await seedClient(h);
   rawKey = (await seedKey(h, { kind: "clients", clientIds: [client.id] })).rawKey;
   organisationId = (await seedOrganisation(h, client.id, "Reports Org")).id;
@@ -49,11 +43,6 @@ test.before(async () => {
   const sent = await call("POST", `/v1/invoices/${draft.id}/send`, {});
   publicStatement = `${new URL(String(sent.paymentUrl)).pathname}/statement`;
   await call("POST", `/v1/invoices/${draft.id}/payments`, { amount: "30.00", paidAt: "2026-02-15" });
-});
-
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
 });
 
 const signedIn = (): Promise<Page> => signInPage(browser, base, rawKey, { bypassCSP: true });

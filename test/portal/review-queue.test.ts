@@ -1,9 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import anyTest, { type TestFn } from "ava";
 import type { Browser, Page } from "playwright-core";
-import { suiteNeeding } from "../helpers/services.js";
 import {
   anotherClient,
   type BillHarness,
@@ -14,34 +12,18 @@ import {
   startBillHarness,
 } from "../http/bills/bill-harness.js";
 import { send } from "../http/support/client.js";
-import {
-  browserSkipReason,
-  fillChecked,
-  launchChromium,
-  seriousAxeViolations,
-  signInPage,
-  submit,
-  submitWith,
-} from "./browser.js";
-
-const skip = browserSkipReason();
-const test = suiteNeeding(anyTest as TestFn<unknown>, "test/portal/review-queue", skip);
+import { browserSuite, fillChecked, seriousAxeViolations, signInPage, submit, submitWith } from "./browser.js";
 
 let h: BillHarness;
 let browser: Browser;
 let base: string;
 
-test.before(async () => {
-  if (skip !== undefined) return;
-  h = await startBillHarness();
+const test = browserSuite("test/portal/review-queue", startBillHarness, async (started, chromium, url) => {
+  h = started;
+  browser = chromium;
+  base = url;
   // Bills are approved and paid only to a supplier's confirmed account: these suppliers have one.
   await confirmedSuppliers(h, ["Acme Tools", "Globex", "Initech"]);
-  base = `http://127.0.0.1:${h.app.port}`;
-  browser = await launchChromium();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await h?.dispose();
 });
 
 type Json = Record<string, unknown>;
