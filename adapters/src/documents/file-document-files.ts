@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -93,6 +94,8 @@ export const fileDocumentFiles = (dir: string): StreamingDocumentFiles => {
         stream.once("end", () => out.end(() => resolve("ok")));
       });
       if (outcome === "too-large") {
+        // A write stream destroyed before its file was open still opens (and creates) it: remove it once closed.
+        if (!out.closed) await once(out, "close");
         await rm(temp, { force: true });
         return "too-large";
       }
