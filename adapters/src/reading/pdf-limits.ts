@@ -72,21 +72,19 @@ const decodedSize = (stream: { getBytes(n: number): { readonly length: number } 
   }
 };
 
-/**
- * Checks a PDF before anything inflates it: every stream's transfer filters are decoded here, at most to the
- * stream's cap plus one byte, so that a run of a gigabyte of compressed zeros costs at most the cap. Each stream
- * is decoded from its start to the end of the file (the decoders stop at their own end markers), so a lying or
- * indirect `/Length` cannot hide bytes that pdfjs would later read. Answers why the document is over a cap, or null.
- */
-export const pdfOverLimits = (bytes: Uint8Array, limits: PdfLimits): string | null => surveyPdf(bytes, limits).over;
-
 /** What the check saw: why the document is over a cap (or null), and the pixels of its largest image. */
 export interface PdfSurvey {
   readonly over: string | null;
   readonly largestImage: number;
 }
 
-/** `pdfOverLimits`, also telling the pixels of the document's largest image (a scan's page, say). */
+/**
+ * Checks a PDF before anything inflates it: every stream's transfer filters are decoded here, at most to the
+ * stream's cap plus one byte, so that a run of a gigabyte of compressed zeros costs at most the cap. Each stream
+ * is decoded from its start to the end of the file (the decoders stop at their own end markers), so a lying or
+ * indirect `/Length` cannot hide bytes that pdfjs would later read. Answers why the document is over a cap (or null) and
+ * the pixels of its largest image (a scan's page, say).
+ */
 export const surveyPdf = (bytes: Uint8Array, limits: PdfLimits): PdfSurvey => {
   const context = PDFContext.create();
   // pdf-lib does not export its ByteStream: borrow the one a plain parser makes over the same bytes.
