@@ -64,6 +64,26 @@ contractTest("bills: list filters by state, supplier, name and invoice dates, in
 });
 
 contractTest(
+  "bills: a name read later is found by the name filter, the name it replaced no more",
+  async (t, { stores }) => {
+    const scope = aScope();
+    const bill = aBill(scope, { fields: { ...aBill(scope).fields, supplierName: null } });
+    await stores.bills.add(bill);
+    const named = (name: string) =>
+      stores.bills.list(scope, { supplierName: name }, { limit: 10 }).then((p) => p.items.map((x) => x.id));
+    t.deepEqual(await named("Harbour"), []);
+    await stores.bills.update({ ...bill, fields: { ...bill.fields, supplierName: "Harbour Freight Ltd" } });
+    t.deepEqual(await named("harbour"), [bill.id]);
+    await stores.bills.update({ ...bill, fields: { ...bill.fields, supplierName: "Quayside Logistics" } });
+    t.deepEqual(await named("harbour"), []);
+    t.deepEqual(await named("QUAYSIDE"), [bill.id]);
+    // Another organisation's bill of the same name is not among them.
+    await stores.bills.add(aBill(aScope(), { fields: { ...aBill(scope).fields, supplierName: "Quayside Logistics" } }));
+    t.deepEqual(await named("quayside"), [bill.id]);
+  },
+);
+
+contractTest(
   "bills: duplicate candidates by supplier record, by name, by file; earlier and not voided only",
   async (t, { stores }) => {
     const scope = aScope();

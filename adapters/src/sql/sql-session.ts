@@ -48,18 +48,6 @@ export class SqlSession {
     return this.statements.select(sql, bind, this.transaction) as Promise<R[]>;
   }
 
-  /**
-   * Rows of a SELECT whose `?` values the driver escapes into its text: a plain query, not a prepared statement
-   * (MariaDB 10.11 stops reading a prepared DISTINCT by a loose index scan once other statements ran on the
-   * connection: seconds instead of milliseconds; stores/paging.ts).
-   */
-  async selectInline<R extends object = Record<string, unknown>>(
-    sql: string,
-    values: readonly unknown[],
-  ): Promise<R[]> {
-    return (await this.statements.selectInline(sql, values, this.transaction)) as R[];
-  }
-
   /** Runs an INSERT, UPDATE or DELETE; answers how many rows it changed. */
   async execute(sql: string, bind: readonly unknown[] = []): Promise<number> {
     const run = () => this.statements.execute(sql, bind, this.transaction);

@@ -1,5 +1,5 @@
 import mysql from "mysql2";
-import { QueryTypes, type Sequelize, type Transaction } from "sequelize";
+import type { Sequelize, Transaction } from "sequelize";
 import type sqlite3 from "sqlite3";
 
 /** A row as the driver decodes it (see columns.ts and decimal.ts for what the stores make of each column). */
@@ -14,8 +14,6 @@ export type Row = Record<string, unknown>;
  */
 export interface Statements {
   select(sql: string, bind: readonly unknown[], transaction: Transaction | null): Promise<Row[]>;
-  /** A plain text query whose `?` values the driver escapes (never a prepared statement). */
-  selectInline(sql: string, values: readonly unknown[], transaction: Transaction | null): Promise<Row[]>;
   /** How many rows an INSERT, UPDATE or DELETE changed. */
   execute(sql: string, bind: readonly unknown[], transaction: Transaction | null): Promise<number>;
   /** Frees what the path holds (prepared statements, its pool); sequelize's own `close` calls it first. */
@@ -200,7 +198,6 @@ const mysqlStatements = (sequelize: Sequelize): Statements => {
         return Promise.reject(error);
       }
     },
-    selectInline: async (sql, values, transaction) => (await run("query", sql, sql, [...values], transaction)) as Row[],
     execute: async (sql, bind, transaction) => {
       const header = (await statement(sql, bind, transaction)) as { affectedRows?: unknown };
       return typeof header.affectedRows === "number" ? header.affectedRows : 0;
@@ -385,9 +382,6 @@ const sqliteStatements = (sequelize: Sequelize): Statements => {
         (s, values, cb) => s.all(values, cb),
         (db, text, values, cb) => db.all(text, values, cb),
       ),
-    // Not on a hot path (paging.ts sends it on MariaDB only): sequelize's replacements, as before.
-    selectInline: (sql, values, transaction) =>
-      sequelize.query<Row>(sql, { type: QueryTypes.SELECT, transaction, replacements: [...values] }),
     execute: (sql, bind, transaction) =>
       run<number>(
         sql,

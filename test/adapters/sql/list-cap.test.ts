@@ -4,6 +4,7 @@
 import { connect } from "@apar/adapters/sql/connect";
 import { openSqlDatabase } from "@apar/adapters/sql/index";
 import { SqlSession } from "@apar/adapters/sql/sql-session";
+import { rememberEverySupplierName } from "@apar/adapters/sql/stores/bills";
 import { isDomainError } from "@apar/core";
 import type { Database } from "@apar/core/ports";
 import test, { type ExecutionContext } from "ava";
@@ -34,6 +35,7 @@ const seed = async (session: SqlSession): Promise<void> => {
      supplier_name_norm, line_items, invoice_date, duplicate_same_file, created_at, updated_at)
      VALUES ${rows.join(", ")}`,
   );
+  await rememberEverySupplierName(session);
 };
 
 const withBills = (run: (t: ExecutionContext, database: Database) => Promise<void>) => async (t: ExecutionContext) => {

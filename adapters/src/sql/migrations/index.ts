@@ -29,6 +29,7 @@ import { signIn } from "./0027-sign-in.js";
 import { reportIndexes } from "./0028-report-indexes.js";
 import { books } from "./0029-books.js";
 import { supplierEvidence } from "./0032-supplier-evidence.js";
+import { billSupplierNames } from "./0034-bill-supplier-names.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration in the order it applies. Append only: never edit or reorder an applied step. */
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   auditLog,
   books,
   supplierEvidence,
+  billSupplierNames,
 ];

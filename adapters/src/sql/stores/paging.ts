@@ -127,40 +127,6 @@ export const filteredList = (list: Pick<ListQuery, "select" | "table" | "scope">
   };
 };
 
-/**
- * The distinct values of a text column among an organisation's rows, read through an index (organisation_id, the
- * column, ...) one seek per value, or undefined when there are more than `max` of them; NULLs are left out. MariaDB
- * reads DISTINCT so by itself (a loose index scan; sent as a plain query, see `selectInline`); SQLite is told to,
- * by a recursive query of MIN seeks.
- */
-export const distinctValues = async (
-  session: SqlSession,
-  table: string,
-  index: string,
-  column: string,
-  organisationId: string,
-  max: number,
-): Promise<readonly string[] | undefined> => {
-  const from = `FROM ${table} ${indexHint(session, index)} WHERE organisation_id =`;
-  const rows =
-    session.dialect === "mysql"
-      ? await session.selectInline<{ v: unknown }>(
-          `SELECT DISTINCT organisation_id, ${column} AS v ${from} ? LIMIT ${max + 2}`,
-          [organisationId],
-        )
-      : await session.select<{ v: unknown }>(
-          `WITH RECURSIVE d (v, k) AS (
-             SELECT (SELECT MIN(${column}) ${from} $1), 1
-             UNION ALL
-             SELECT (SELECT MIN(${column}) ${from} $1 AND ${column} > d.v), d.k + 1 FROM d
-             WHERE d.v IS NOT NULL AND d.k <= ${max}
-           ) SELECT v FROM d`,
-          [organisationId],
-        );
-  const values = rows.flatMap((r) => (r.v === null || r.v === undefined ? [] : [String(r.v)]));
-  return values.length > max ? undefined : values;
-};
-
 /** The answer when a filter would read more than the cap: narrowing it is the client's move (docs/log/issue-19-speed.md). */
 export class FilterTooBroad extends Error implements DomainError {
   readonly _tag = "DomainError";
