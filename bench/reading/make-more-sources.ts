@@ -1,0 +1,95 @@
+// Builds the generalisation corpus (issue 33 part 7): documents from sources other than the development corpus's,
+// listed with their truth in bench/reading/more-sources.json (repository, commit, path, sha256, licence, country,
+// folder, truth). Each document is taken from a snapshot in the mirror folder (the search tool's `fetch` puts
+// github:OWNER/NAME at MIRROR/OWNER+NAME/repo, a bare git directory) and written to OUT/FOLDER/ with an index.json
+// that bench:reading reads. Nothing is committed but the manifest: the documents stay outside the repository.
+//
+//   node --conditions=source --import tsx bench/reading/make-more-sources.ts MIRROR OUT
+//
+// The reserved sources of ../shared/reading/README.md are refused by name. A file whose bytes no longer match the
+// manifest's sha256, or whose repository is not in the mirror, is reported and left out.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+interface ManifestEntry {
+  readonly repo: string;
+  readonly commit: string;
+  readonly path: string;
+  readonly sha256: string;
+  readonly licence: string;
+  readonly country: string;
+  readonly folder: string;
+  readonly pages: number;
+  readonly truthFrom: string;
+  readonly family?: string;
+  readonly note?: string;
+  readonly truth: Record<string, string>;
+}
+
+const RESERVED = new Set(
+  ["ZUGFeRD/corpus", "invoice-x/invoice2data", "parsee-ai/parsee-datasets", "JensWalter/my-receipts"].map((r) =>
+    r.toLowerCase(),
+  ),
+);
+// SROIE receipts 000-099 are reserved; this corpus takes no SROIE material at all.
+const isReserved = (e: ManifestEntry): boolean => RESERVED.has(e.repo.toLowerCase()) || /sroie/i.test(e.repo);
+
+const [mirror, out] = process.argv.slice(2);
+if (mirror === undefined || out === undefined) throw new Error("usage: make-more-sources.ts MIRROR OUT");
+const here = dirname(fileURLToPath(import.meta.url));
+const manifest = JSON.parse(readFileSync(join(here, "more-sources.json"), "utf8")) as ManifestEntry[];
+
+const byFolder = new Map<string, object[]>();
+const skipped: string[] = [];
+for (const e of manifest) {
+  if (isReserved(e)) {
+    skipped.push(`${e.repo}/${e.path}: reserved source`);
+    continue;
+  }
+  const gitDir = join(mirror, e.repo.replace("/", "+"), "repo");
+  if (!existsSync(gitDir)) {
+    skipped.push(`${e.repo}/${e.path}: not in the mirror`);
+    continue;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = execFileSync("git", ["--git-dir", gitDir, "show", `${e.commit}:${e.path}`], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch {
+    skipped.push(`${e.repo}/${e.path}: not at ${e.commit.slice(0, 10)} in the snapshot`);
+    continue;
+  }
+  const sha = createHash("sha256").update(bytes).digest("hex");
+  if (sha !== e.sha256) {
+    skipped.push(`${e.repo}/${e.path}: sha256 differs from the manifest`);
+    continue;
+  }
+  // Owner and name keep files of two repositories with the same base name apart.
+  const file = `${e.repo.replace("/", "--")}--${basename(e.path)}`.replace(/[^A-Za-z0-9._-]/g, "_");
+  mkdirSync(join(out, e.folder), { recursive: true });
+  writeFileSync(join(out, e.folder, file), bytes);
+  const entries = byFolder.get(e.folder) ?? [];
+  entries.push({
+    file,
+    sha256: sha,
+    pages: e.pages,
+    country: e.country,
+    truthFrom: e.truthFrom,
+    ...(e.note === undefined ? {} : { note: e.note }),
+    source: { repo: e.repo, path: e.path, commit: e.commit, licence: e.licence, family: e.family ?? null },
+    truth: e.truth,
+  });
+  byFolder.set(e.folder, entries);
+}
+for (const [folder, entries] of byFolder) {
+  writeFileSync(join(out, folder, "index.json"), `${JSON.stringify(entries, null, 1)}\n`);
+  console.log(`${folder}: ${entries.length} documents`);
+}
+for (const s of skipped) console.log(`skipped ${s}`);
+const sources = new Set(manifest.filter((e) => !isReserved(e)).map((e) => e.repo));
+const countries = new Set(manifest.map((e) => e.country));
+console.log(`${manifest.length - skipped.length} documents, ${sources.size} sources, ${countries.size} countries`);
