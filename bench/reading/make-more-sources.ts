@@ -4,10 +4,13 @@
 // github:OWNER/NAME at MIRROR/OWNER+NAME/repo, a bare git directory) and written to OUT/FOLDER/ with an index.json
 // that bench:reading reads. Nothing is committed but the manifest: the documents stay outside the repository.
 //
-//   node --conditions=source --import tsx bench/reading/make-more-sources.ts MIRROR OUT
+//   node --conditions=source --import tsx bench/reading/make-more-sources.ts MIRROR OUT [RESERVED]
 //
-// The reserved sources of ../shared/reading/README.md are refused by name. A file whose bytes no longer match the
-// manifest's sha256, or whose repository is not in the mirror, is reported and left out.
+// The reserved sources of ../shared/reading/README.md are refused by name; with the development corpus's manifest
+// (RESERVED, by default ../shared/reading/dev-corpus-manifest.json when it is there) also every file whose sha256 it
+// lists as reserved and every invoice that is a reserved one in another file (two of number, supplier and total
+// with currency agree, hashed as that manifest's contentKeys are). A file whose bytes no longer match the manifest's
+// sha256, or whose repository is not in the mirror, is reported and left out.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -37,10 +40,44 @@ const RESERVED = new Set(
 // SROIE receipts 000-099 are reserved; this corpus takes no SROIE material at all.
 const isReserved = (e: ManifestEntry): boolean => RESERVED.has(e.repo.toLowerCase()) || /sroie/i.test(e.repo);
 
-const [mirror, out] = process.argv.slice(2);
+const [mirror, out, reservedArg] = process.argv.slice(2);
 if (mirror === undefined || out === undefined) throw new Error("usage: make-more-sources.ts MIRROR OUT");
 const here = dirname(fileURLToPath(import.meta.url));
 const manifest = JSON.parse(readFileSync(join(here, "more-sources.json"), "utf8")) as ManifestEntry[];
+
+// The development corpus's reserved files and invoice identities (make-dev-corpus.py's identity_keys).
+const reservedFile = reservedArg ?? join("..", "shared", "reading", "dev-corpus-manifest.json");
+const reserved = existsSync(reservedFile)
+  ? (JSON.parse(readFileSync(reservedFile, "utf8")) as { reserved: { sha256: string[]; contentKeys: string[] } })
+      .reserved
+  : { sha256: [], contentKeys: [] };
+const reservedShas = new Set(reserved.sha256);
+const reservedKeys = new Set(reserved.contentKeys);
+const hex = (s: string): string => createHash("sha256").update(s).digest("hex");
+const normId = (x: string | undefined): string => (x ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+const cents = (x: string | undefined): string | null => {
+  if (x === undefined) return null;
+  let s = x.replace(/[^0-9.,-]/g, "");
+  if (/,\d{2}$/.test(s) && s.split(",").length === 2 && !s.slice(-3).includes("."))
+    s = s.replace(/\./g, "").replace(",", ".");
+  const m = s.replace(/,/g, "").match(/^(-?)(\d*)(?:\.(\d*))?$/);
+  if (!m || (m[2] === "" && !m[3])) return null;
+  const frac = `${m[3] ?? ""}000`;
+  const abs = BigInt(m[2] || "0") * 100n + BigInt(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1n : 0n);
+  return String(m[1] === "-" ? -abs : abs);
+};
+const identityKeys = (t: Record<string, string>): string[] => {
+  const num = normId(t.invoiceNumber);
+  const sup = normId(t.supplierName);
+  const c = cents(t.totalAmount);
+  const cur = (t.currency ?? "").toUpperCase();
+  return [
+    ...(num && c !== null ? [hex(`inv|${num}|${c}|${cur}`)] : []),
+    ...(num && sup ? [hex(`sup|${num}|${sup}`)] : []),
+    ...(sup && c !== null ? [hex(`amt|${sup}|${c}|${cur}`)] : []),
+  ];
+};
+if (reservedShas.size === 0) console.log(`no reserved list at ${reservedFile}: refusing reserved sources by name only`);
 
 const byFolder = new Map<string, object[]>();
 const skipped: string[] = [];
@@ -66,6 +103,10 @@ for (const e of manifest) {
   const sha = createHash("sha256").update(bytes).digest("hex");
   if (sha !== e.sha256) {
     skipped.push(`${e.repo}/${e.path}: sha256 differs from the manifest`);
+    continue;
+  }
+  if (reservedShas.has(sha) || identityKeys(e.truth).some((k) => reservedKeys.has(k))) {
+    skipped.push(`${e.repo}/${e.path}: a reserved document`);
     continue;
   }
   // Owner and name keep files of two repositories with the same base name apart.
