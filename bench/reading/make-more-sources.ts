@@ -109,8 +109,8 @@ for (const e of manifest) {
     skipped.push(`${e.repo}/${e.path}: a reserved document`);
     continue;
   }
-  // Owner and name keep files of two repositories with the same base name apart.
-  const file = `${e.repo.replace("/", "--")}--${basename(e.path)}`.replace(/[^A-Za-z0-9._-]/g, "_");
+  // Owner, name and the first characters of the sha256 keep files with the same base name apart.
+  const file = `${e.repo.replace("/", "--")}--${sha.slice(0, 8)}-${basename(e.path)}`.replace(/[^A-Za-z0-9._-]/g, "_");
   mkdirSync(join(out, e.folder), { recursive: true });
   writeFileSync(join(out, e.folder, file), bytes);
   const entries = byFolder.get(e.folder) ?? [];
