@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cents, normId } from "./scoring.js";
 
 interface ManifestEntry {
   readonly repo: string;
@@ -54,18 +55,6 @@ const reserved = existsSync(reservedFile)
 const reservedShas = new Set(reserved.sha256);
 const reservedKeys = new Set(reserved.contentKeys);
 const hex = (s: string): string => createHash("sha256").update(s).digest("hex");
-const normId = (x: string | undefined): string => (x ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
-const cents = (x: string | undefined): string | null => {
-  if (x === undefined) return null;
-  let s = x.replace(/[^0-9.,-]/g, "");
-  if (/,\d{2}$/.test(s) && s.split(",").length === 2 && !s.slice(-3).includes("."))
-    s = s.replace(/\./g, "").replace(",", ".");
-  const m = s.replace(/,/g, "").match(/^(-?)(\d*)(?:\.(\d*))?$/);
-  if (!m || (m[2] === "" && !m[3])) return null;
-  const frac = `${m[3] ?? ""}000`;
-  const abs = BigInt(m[2] || "0") * 100n + BigInt(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1n : 0n);
-  return String(m[1] === "-" ? -abs : abs);
-};
 const identityKeys = (t: Record<string, string>): string[] => {
   const num = normId(t.invoiceNumber);
   const sup = normId(t.supplierName);

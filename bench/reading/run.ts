@@ -23,6 +23,7 @@ import type { Extraction } from "@apar/core";
 import { extractFromText } from "@apar/core/extraction";
 import * as E from "fp-ts/lib/Either.js";
 import { createDocumentReader } from "../../adapters/src/reading/index.js";
+import { cents, normId } from "./scoring.js";
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -71,23 +72,6 @@ interface Entry {
 }
 
 // The scoring convention of make-dev-corpus.py --score.
-const cents = (x: unknown): bigint | null => {
-  if (x === null || x === undefined) return null;
-  let s = String(x).replace(/[^0-9.,-]/g, "");
-  if (/,\d{2}$/.test(s) && s.split(",").length === 2 && !s.slice(-3).includes(".")) {
-    s = s.replace(/\./g, "").replace(",", ".");
-  }
-  s = s.replace(/,/g, "");
-  const m = s.match(/^(-?)(\d*)(?:\.(\d*))?$/);
-  if (!m || (m[2] === "" && !m[3])) return null;
-  const frac = `${m[3] ?? ""}000`;
-  const abs = BigInt(m[2] || "0") * 100n + BigInt(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1n : 0n);
-  return m[1] === "-" ? -abs : abs;
-};
-const normId = (x: unknown): string =>
-  String(x ?? "")
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, "");
 const LEGAL = new Set(["gmbh", "ltd", "inc", "llc", "co", "kg", "sdn", "bhd", "the", "pty"]);
 const tokens = (x: unknown): Set<string> =>
   new Set(
