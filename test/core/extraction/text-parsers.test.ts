@@ -148,3 +148,39 @@ test("nothing recognisable gives empty fields and zero confidence", (t) => {
   t.is(e.fields.invoiceNumber, null);
   t.is(e.confidence < 0.2, true);
 });
+
+test("the document title and a colon starting a cell give the number (INVOICE: INV-100)", (t) => {
+  const e = extractFromText(
+    [
+      "CONTOSO LTD.                                   INVOICE",
+      "Contoso Headquarters                 INVOICE: INV-100",
+      "123 456th St                   INVOICE DATE: 11/15/2019",
+      "New York, NY, 10001                DUE DATE: 12/15/2019",
+      "                                   SUBTOTAL     $100.00",
+      "                                   SALES TAX     $10.00",
+      "                                   TOTAL        $110.00",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.invoiceNumber, "INV-100");
+  t.is(e.fields.invoiceDate, "2019-11-15");
+});
+
+test("zero-width characters between a label and its colon are dropped", (t) => {
+  const e = extractFromText(
+    [
+      "                          Invoice",
+      "                          DATE\u200b: 01/02/2024",
+      "                          INVOICE\u200b: NO. 001",
+      "FROM: Company ABC         TO: John Doe",
+      "TERMS\u200b: 6 month contract",
+      "DUE\u200b: 01/01/2025",
+      "                 Subtotal            $2000.00",
+      "                 Tax                 $140.00",
+      "                 BALANCE DUE         $2140.00",
+    ],
+    "pdf-text",
+  );
+  t.is(e.fields.invoiceNumber, "001");
+  t.is(e.fields.invoiceDate, "2024-01-02");
+});

@@ -30,6 +30,8 @@ const normalise = (line: string): string =>
     .normalize("NFC")
 
     .replace(/[\u00a0\u202f\t]/g, " ")
+    // Zero-width characters some PDF writers put between a label and its colon ("DATE\u200b:").
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
     .replace(/[‐‑–—]/g, "-")
     .replace(/\s+$/, "");
 
@@ -900,6 +902,8 @@ const TITLE_NUMBER = new RegExp(
   "iu",
 );
 const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
+// The title and a colon starting a cell anywhere in the line ("Contoso Headquarters    INVOICE: INV-100").
+const TITLE_COLON = new RegExp(`(?:^|\\s{2,})\\s*(?:${LABELS.title.source})\\s*:\\s*`, "iu");
 
 // What may follow a document number in its cell without making it longer: nothing, punctuation ending it, or its
 // date ("Nr. 4711 vom 03.06.2025", "Invoice 2041 dated 3 May 2025", "Facture n° 12 du 01/02/2025").
@@ -934,9 +938,9 @@ const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { l
   }
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
-    const m = line.match(TITLE_NUMBER) ?? line.match(TITLE_ONLY);
+    const m = line.match(TITLE_NUMBER) ?? line.match(TITLE_ONLY) ?? line.match(TITLE_COLON);
     if (!m || m[0].trim() === "") continue;
-    const id = read(line.slice(m[0].length))?.id ?? null;
+    const id = read(line.slice((m.index ?? 0) + m[0].length))?.id ?? null;
     if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };
   }
   return { ...none, line: -1 };
