@@ -5,11 +5,13 @@
 //
 //   npm run bench:reading -- /tmp/corpus [--folders einvoice-pdf,receipts] [--limit 100] [--with-xml]
 //                                        [--languages eng,deu] [--results out.jsonl] [--text-cache DIR]
-//                                        [--known-buyers] [--trust-text-layers]
+//                                        [--known-buyers] [--trust-text-layers] [--no-geometry]
 // A folder of scans with scanners' OCR layers is made by bench/reading/scanner-layers.ts (einvoice-layer).
-// --text-cache (or APAR_READING_TEXT_CACHE) keeps the text lines each document's text layer or OCR gave, one JSON
-// file per document, and re-parses them on the next run instead of reading again: a parser change is measured on
-// all receipts in seconds rather than OCR's half hour. Delete the folder after a change to the OCR or PDF reading.
+// --text-cache (or APAR_READING_TEXT_CACHE) keeps the text lines and the page of boxes (text runs, OCR words) each
+// document's text layer or OCR gave, one JSON file per document, and re-parses them on the next run instead of
+// reading again: a parser change is measured on all receipts in seconds rather than OCR's half hour. Delete the
+// folder after a change to the OCR or PDF reading (a cache of lines only reads without positions).
+// --no-geometry re-parses cached texts from their lines alone.
 // The corpus folder may also come from APAR_READING_CORPUS; without one the bench says so and exits.
 // The corpus of new sources (issue 33 part 7: vendor samples, receipts, a utility bill, ISDOC; folders invoices-pdf,
 // invoices-scan, invoices-image, receipts-new) is made by bench/reading/make-more-sources.ts from
@@ -20,7 +22,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Extraction } from "@apar/core";
-import { extractFromText } from "@apar/core/extraction";
+import { extractFromText, type TextBox } from "@apar/core/extraction";
 import * as E from "fp-ts/lib/Either.js";
 import { createDocumentReader } from "../../adapters/src/reading/index.js";
 import { cents, normId } from "./scoring.js";
@@ -58,6 +60,8 @@ const textCache = option("text-cache") ?? process.env.APAR_READING_TEXT_CACHE;
 // --known-buyers: each document's buyer (truth.buyerName) is given as the organisation the bill is for, as
 // read-bill gives the organisation's names.
 const knownBuyers = args.includes("--known-buyers");
+// --no-geometry: cached texts re-parsed from their lines alone (the reading before pages of boxes).
+const noGeometry = args.includes("--no-geometry");
 
 interface Entry {
   readonly file: string;
@@ -125,13 +129,14 @@ const BANDS = [
   { name: "< 0.7", test: (c: number) => c < 0.7 },
 ];
 
-let lastText: { lines: readonly string[]; reader: "pdf-text" | "ocr" } | null = null;
+type Text = { lines: readonly string[]; reader: "pdf-text" | "ocr"; boxes?: readonly TextBox[] };
+let lastText: Text | null = null;
 const reader = createDocumentReader({
   languages,
   readAttachedEinvoice: withXml,
   judgeTextLayers: !trustTextLayers,
-  onText: (lines, kind) => {
-    lastText = { lines, reader: kind };
+  onText: (lines, kind, boxes) => {
+    lastText = { lines, reader: kind, boxes };
   },
 });
 if (textCache) mkdirSync(textCache, { recursive: true });
@@ -198,9 +203,9 @@ for (const folder of folders) {
     const context = buyer === undefined ? {} : { buyer };
     let r: Awaited<ReturnType<typeof reader.read>>;
     if (cached && existsSync(cached)) {
-      const t = JSON.parse(readFileSync(cached, "utf8")) as { lines: string[]; reader: "pdf-text" | "ocr" };
+      const t = JSON.parse(readFileSync(cached, "utf8")) as Text;
       fromCache++;
-      r = E.right(extractFromText(t.lines, t.reader, context));
+      r = E.right(extractFromText(t.lines, t.reader, context, noGeometry ? [] : (t.boxes ?? [])));
     } else {
       lastText = null;
       r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", ...context });

@@ -5,6 +5,7 @@ import {
   bestOfReadings,
   detectLanguage,
   extractFromText,
+  type TextBox,
   tesseractCode,
 } from "@apar/core/extraction";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
@@ -18,8 +19,8 @@ import {
   hasTextLayer,
   openPdf,
   type PdfDocument,
-  pageLines,
   pageMarks,
+  pageText,
   renderPageForOcr,
   renderPagePng,
 } from "./pdf-document.js";
@@ -60,7 +61,7 @@ export interface DocumentReaderOptions {
    */
   readonly judgeTextLayers?: boolean;
   /** Called with the text lines a text-layer or OCR reading parsed (benchmarks keep them to re-parse). */
-  readonly onText?: (lines: readonly string[], reader: "pdf-text" | "ocr") => void;
+  readonly onText?: (lines: readonly string[], reader: "pdf-text" | "ocr", boxes: readonly TextBox[]) => void;
 }
 
 // An image this large (A4 at about 72 dpi) may be a page's scan; a smaller one is a logo or a stamp.
@@ -159,14 +160,15 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
     const context = read.buyer === undefined ? {} : { buyer: read.buyer };
     const image = await imageForOcr(doc.bytes, kind);
-    let lines = await ocr().recognize(image, signal, [first]);
+    let seen = await ocr().recognizeBoxes(image, signal, [first]);
     // Read again in the language the first reading shows, when it is another configured one.
-    const again = languagesFor(lines);
-    if (again[0] !== first) lines = await ocr().recognize(image, signal, again);
-    options.onText?.(lines, "ocr");
+    const again = languagesFor(seen.lines);
+    if (again[0] !== first) seen = await ocr().recognizeBoxes(image, signal, again);
+    const { lines, words } = seen;
+    options.onText?.(lines, "ocr", words);
     return E.right(
       await secondLook(
-        extractFromText(lines, "ocr", context),
+        extractFromText(lines, "ocr", context, words),
         async () => [{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }],
         signal,
       ),
@@ -214,54 +216,65 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       }
       // The pages' text as their layers give it (OCR where a page has none), and the same with apar's own OCR
       // in place of a layer a scanner wrote over its page image.
+      // The page of boxes of each: the text layer's runs, or OCR's words (the header band's lines come without).
       const lines: string[] = [];
       const own: string[] = [];
+      const boxes: TextBox[] = [];
+      const ownBoxes: TextBox[] = [];
       let scanned = false;
       let judged = false;
-      const ocrPage = async (n: number): Promise<string[]> => {
+      const ocrPage = async (n: number): Promise<{ lines: string[]; words: TextBox[] }> => {
         // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
         const shot = await renderPageForOcr(await pageWithin(n), dpi, HEADER_BAND);
         const read = async (langs: readonly string[]) => {
           const [page, top] = await Promise.all([
-            ocr().recognize(shot.image, signal, langs),
+            ocr().recognizeBoxes(shot.image, signal, langs),
             shot.band ? ocr().recognize(shot.band, signal, langs) : [],
           ]);
-          return withHeaderBand(page, top);
+          return { lines: withHeaderBand(page.lines, top), words: page.words.map((w) => ({ ...w, page: n })) };
         };
         // The document's language is told by its text so far, or else by this page's reading in the first
         // language, read again in its own when that is another configured one.
         const known = lines.length > 0 ? languagesFor(lines) : undefined;
-        let shotLines = await read(known ?? [first]);
+        let shotText = await read(known ?? [first]);
         if (known === undefined) {
-          const language = languagesFor(shotLines);
-          if (language[0] !== first) shotLines = await read(language);
+          const language = languagesFor(shotText.lines);
+          if (language[0] !== first) shotText = await read(language);
         }
-        return shotLines;
+        return shotText;
       };
       for (let n = 1; n <= pdf.numPages; n++) {
         if (signal.aborted) throw new OcrAborted("aborted");
         const page = await pdf.getPage(n);
-        const text = await pageLines(page);
-        if (hasTextLayer(text)) {
-          lines.push(...text);
+        const text = await pageText(page, n);
+        if (hasTextLayer(text.lines)) {
+          lines.push(...text.lines);
+          boxes.push(...text.boxes);
           const marks = judge ? await pageMarks(page) : null;
           if (marks?.invisibleText && marks.imageCover >= SCAN_COVER) {
             judged = true;
-            own.push(...(await ocrPage(n)));
-          } else own.push(...text);
+            const shot = await ocrPage(n);
+            own.push(...shot.lines);
+            ownBoxes.push(...shot.words);
+          } else {
+            own.push(...text.lines);
+            ownBoxes.push(...text.boxes);
+          }
         } else {
           scanned = true;
-          const shotLines = await ocrPage(n);
-          lines.push(...shotLines);
-          own.push(...shotLines);
+          const shot = await ocrPage(n);
+          lines.push(...shot.lines);
+          own.push(...shot.lines);
+          boxes.push(...shot.words);
+          ownBoxes.push(...shot.words);
         }
       }
-      options.onText?.(judged ? own : lines, scanned || judged ? "ocr" : "pdf-text");
+      options.onText?.(judged ? own : lines, scanned || judged ? "ocr" : "pdf-text", judged ? ownBoxes : boxes);
       // A scanner's layer is OCR too, of unknown quality: both readings are held to OCR's caps, and apar's own
       // wins a field unless the layer's is surer.
       const reading = judged
-        ? bestOfReadings(extractFromText(own, "ocr", context), extractFromText(lines, "ocr", context))
-        : extractFromText(lines, scanned ? "ocr" : "pdf-text", context);
+        ? bestOfReadings(extractFromText(own, "ocr", context, ownBoxes), extractFromText(lines, "ocr", context, boxes))
+        : extractFromText(lines, scanned ? "ocr" : "pdf-text", context, boxes);
       const pages = async (): Promise<{ bytes: Uint8Array; mediaType: string }[]> => {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)

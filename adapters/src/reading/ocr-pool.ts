@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import type { TextBox } from "@apar/core/extraction";
 import { createWorker, PSM, type Worker } from "tesseract.js";
 import { slotQueue } from "./slot-queue.js";
 
@@ -19,6 +20,16 @@ const langPathFor = (langs: readonly string[]): string => {
   return dir;
 };
 
+/** Tesseract's TSV rows of level 5 (words): left, top, width, height at columns 6 to 9, the text at 11. */
+export const wordsOfTsv = (tsv: string): TextBox[] =>
+  tsv.split("\n").flatMap((row) => {
+    const c = row.split("\t");
+    const text = c[11]?.trim() ?? "";
+    if (c[0] !== "5" || text === "") return [];
+    const [x, y, width, height] = [c[6], c[7], c[8], c[9]].map(Number) as [number, number, number, number];
+    return [{ text, x, y, width, height, page: 1 }];
+  });
+
 /** Why an OCR job did not finish. */
 export class OcrAborted extends Error {}
 
@@ -28,6 +39,12 @@ export interface OcrPool {
    * of the pool's, the first leading) or else all of the pool's. Rejects with OcrAborted when the signal fires.
    */
   recognize(image: Uint8Array, signal?: AbortSignal, languages?: readonly string[]): Promise<string[]>;
+  /** The same reading with the words' boxes (pixels, y downwards, page 1), from tesseract's TSV output. */
+  recognizeBoxes(
+    image: Uint8Array,
+    signal?: AbortSignal,
+    languages?: readonly string[],
+  ): Promise<{ lines: string[]; words: TextBox[] }>;
   close(): Promise<void>;
 }
 
@@ -97,38 +114,50 @@ export const createOcrPool = (options: {
     void w?.then((x) => x.terminate()).catch(() => undefined);
   };
 
+  const run = async (
+    image: Uint8Array,
+    signal: AbortSignal | undefined,
+    languages: readonly string[] | undefined,
+    boxes: boolean,
+  ): Promise<{ lines: string[]; words: TextBox[] }> => {
+    if (closed) throw new OcrAborted("the OCR pool is closed");
+    const wanted = languages?.filter((l) => langs.includes(l)) ?? [];
+    const slot = await acquire();
+    try {
+      if (signal?.aborted) throw new OcrAborted("aborted");
+      const worker = await readingIn(slot, wanted.length > 0 ? wanted : langs);
+      // A view, not a copy: tesseract.js copies the bytes into its worker's message itself.
+      // TSV is a string of a line per word: the words' boxes without the blocks output's tree of symbols.
+      const job = worker.recognize(
+        Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+        {},
+        { text: true, tsv: boxes },
+      );
+      const aborted = new Promise<never>((_, reject) => {
+        signal?.addEventListener(
+          "abort",
+          () => {
+            retire(slot);
+            reject(new OcrAborted("aborted"));
+          },
+          { once: true },
+        );
+      });
+      const result = await Promise.race([job, aborted]);
+      slot.jobs++;
+      if (slot.jobs >= recycleAfter) retire(slot);
+      return { lines: result.data.text.split("\n"), words: boxes ? wordsOfTsv(result.data.tsv ?? "") : [] };
+    } catch (e) {
+      if (!(e instanceof OcrAborted)) retire(slot);
+      // tesseract.js rejects a job with its message, not an Error.
+      throw e instanceof Error ? e : new Error(`OCR failed: ${String(e)}`);
+    } finally {
+      release(slot);
+    }
+  };
   return {
-    async recognize(image, signal, languages) {
-      if (closed) throw new OcrAborted("the OCR pool is closed");
-      const wanted = languages?.filter((l) => langs.includes(l)) ?? [];
-      const slot = await acquire();
-      try {
-        if (signal?.aborted) throw new OcrAborted("aborted");
-        const worker = await readingIn(slot, wanted.length > 0 ? wanted : langs);
-        // A view, not a copy: tesseract.js copies the bytes into its worker's message itself.
-        const job = worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-        const aborted = new Promise<never>((_, reject) => {
-          signal?.addEventListener(
-            "abort",
-            () => {
-              retire(slot);
-              reject(new OcrAborted("aborted"));
-            },
-            { once: true },
-          );
-        });
-        const result = await Promise.race([job, aborted]);
-        slot.jobs++;
-        if (slot.jobs >= recycleAfter) retire(slot);
-        return result.data.text.split("\n");
-      } catch (e) {
-        if (!(e instanceof OcrAborted)) retire(slot);
-        // tesseract.js rejects a job with its message, not an Error.
-        throw e instanceof Error ? e : new Error(`OCR failed: ${String(e)}`);
-      } finally {
-        release(slot);
-      }
-    },
+    recognize: async (image, signal, languages) => (await run(image, signal, languages, false)).lines,
+    recognizeBoxes: (image, signal, languages) => run(image, signal, languages, true),
     async close() {
       closed = true;
       await Promise.all(slots.map(async (s) => (await s.worker?.catch(() => null))?.terminate()));

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { TextBox } from "@apar/core/extraction";
 import { greyPix } from "./grey-pix.js";
 
 type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -66,7 +67,13 @@ const shown = (viewport: readonly number[], m: readonly number[]): number[] => {
  * become two spaces (column breaks). Runs not written left to right as shown (a diagonal "COPY" stamp, a
  * margin note turned on its side) follow, one line each.
  */
-export const pageLines = async (page: PdfPage): Promise<string[]> => {
+export const pageLines = async (page: PdfPage): Promise<string[]> => (await pageText(page)).lines;
+
+/**
+ * A page's text lines (as `pageLines`) and the runs they were made of as boxes where the page shows them (points,
+ * y downwards from the page's top; `pageNumber` their page), from the one text extraction.
+ */
+export const pageText = async (page: PdfPage, pageNumber = 1): Promise<{ lines: string[]; boxes: TextBox[] }> => {
   const content = await page.getTextContent();
   const viewport = page.getViewport({ scale: 1 }).transform as number[];
   const runs: Run[] = [];
@@ -102,7 +109,16 @@ export const pageLines = async (page: PdfPage): Promise<string[]> => {
     }
     return line.replace(/\s+$/, "");
   });
-  return [...lines, ...turned];
+  // Run y is the baseline with y upwards: a box's top is the baseline less the text height, y downwards.
+  const boxes = runs.map((r) => ({
+    text: r.text.trim(),
+    x: r.x,
+    y: -r.y - r.height,
+    width: r.width,
+    height: r.height,
+    page: pageNumber,
+  }));
+  return { lines: [...lines, ...turned], boxes };
 };
 
 /** What a page draws besides its text: the largest share of the page one image covers, and any invisible text. */

@@ -89,3 +89,16 @@ export interface PageEvidence {
   readonly emails: readonly string[];
   readonly domains: readonly string[];
 }
+
+/**
+ * A run of text where a page shows it (a PDF text item, an OCR word): its top-left corner, size and page (1-based),
+ * in the page's own unit (points, pixels) with y growing downwards. A reading's boxes are its page of boxes.
+ */
+export interface TextBox {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly page: number;
+}

@@ -1,5 +1,5 @@
 import { assessConfidence } from "./confidence.js";
-import type { ExtractedFieldName, Extraction, ReaderKind } from "./model.js";
+import type { ExtractedFieldName, Extraction, ReaderKind, TextBox } from "./model.js";
 import { parseBillText, type ReadingContext } from "./text/parse-bill-text.js";
 
 // OCR can misread any character of a field nothing cross-checks (a number, a date, a name): from OCR these stay
@@ -15,13 +15,17 @@ const UNCHECKED: readonly ExtractedFieldName[] = [
 ];
 const OCR_CAP = 0.85;
 
-/** Reads a bill from its text lines into an Extraction with per-field and overall confidence. */
+/**
+ * Reads a bill from its text lines into an Extraction with per-field and overall confidence; with the page of
+ * boxes the lines were made from (positions of text runs or OCR words), where a label's value is decides too.
+ */
 export const extractFromText = (
   lines: readonly string[],
   reader: ReaderKind,
   context: ReadingContext = {},
+  boxes: readonly TextBox[] = [],
 ): Extraction => {
-  const { fields, found, amountsUnsure, evidence } = parseBillText(lines, context);
+  const { fields, found, amountsUnsure, evidence } = parseBillText(lines, context, boxes);
   const base =
     reader === "ocr"
       ? Object.fromEntries(

@@ -1,11 +1,12 @@
 import { Decimal } from "decimal.js";
-import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence } from "../model.js";
+import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence, TextBox } from "../model.js";
 import { findBankDetails } from "./bank.js";
 import { currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS } from "./labels.js";
 import { detectLanguage } from "./language.js";
+import { cellsOfBoxes, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
@@ -67,16 +68,30 @@ const labelled = <T>(
   lines: readonly string[],
   label: RegExp,
   read: (after: string) => T | null,
-  skip?: RegExp,
+  cells: readonly TextBox[] = [],
 ): Found<T | null> => {
-  for (const [i, line] of lines.entries()) {
-    if (skip?.test(line) && !label.test(line.replace(skip, " "))) continue;
+  for (const [i, _line] of lines.entries()) {
     for (const v of valueNear(lines, i, label)) {
       const value = read(v.text);
-      if (value !== null) return { value, confidence: v.below ? 0.8 : 0.9 };
+      if (value === null) continue;
+      // The next line's cell under a label is a guess from character columns: the page's positions decide.
+      return v.below ? (byPosition(cells, label, read) ?? { value, confidence: 0.8 }) : { value, confidence: 0.9 };
     }
   }
-  return none;
+  return byPosition(cells, label, read) ?? none;
+};
+
+/**
+ * A label's value by where the page prints it (a reading with positions): beside it on its band as sure as on its
+ * line, directly below it in its column a little less; null without positions or value.
+ */
+const byPosition = <T>(
+  cells: readonly TextBox[],
+  label: RegExp,
+  read: (after: string) => T | null,
+): Found<T> | null => {
+  const found = cells.length === 0 ? null : valueByPosition(cells, label, read);
+  return found === null ? null : { value: found.value, confidence: found.placed === "below" ? 0.8 : 0.85 };
 };
 
 // Identifiers that must never be read as money: VAT ids, IBANs, long digit runs, numbers glued to letters.
@@ -829,17 +844,20 @@ const findInvoiceDate = (
   monthFirst: boolean,
   due: string | null,
   numberLine: number,
+  cells: readonly TextBox[] = [],
 ): Found<string | null> => {
-  const masked = lines.map((l) => l.replace(NOT_ISSUE_DATE, (m) => "#".repeat(m.length)));
+  const mask = (l: string): string => l.replace(NOT_ISSUE_DATE, (m) => "#".repeat(m.length));
+  const masked = lines.map(mask);
+  const maskedCells = cells.map((c) => ({ ...c, text: mask(c.text) }));
   const read = (after: string): string | null => {
     const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
     return found && found.index < 30 ? found.date : null;
   };
   // A label naming the issuing itself ("Rechnungserstellungsdatum") beats another invoice date ("Rechnungsdatum",
   // on a statement whose billing date is the end of its period).
-  const issued = labelled(masked, LABELS.issueDate, read);
+  const issued = labelled(masked, LABELS.issueDate, read, maskedCells);
   if (issued.value !== null) return issued;
-  const specific = labelled(masked, LABELS.invoiceDate, read);
+  const specific = labelled(masked, LABELS.invoiceDate, read, maskedCells);
   if (specific.value !== null) return specific;
   // "Rechnung Nr. 471102 vom 15.11.2024", "Invoice 2041 dated 3 May 2025".
   const onNumberLine = numberLine >= 0 ? findDate(masked[numberLine] ?? "", monthFirst) : null;
@@ -850,7 +868,7 @@ const findInvoiceDate = (
     const found = m?.index === undefined ? null : findDate(line.slice(m.index + m[0].length), monthFirst);
     if (found && found.index < 3) return { value: found.date, confidence: 0.85 };
   }
-  const generic = labelled(masked, LABELS.date, read);
+  const generic = labelled(masked, LABELS.date, read, maskedCells);
   if (generic.value !== null) return { value: generic.value, confidence: Math.min(generic.confidence, 0.8) };
   const first = allDates(lines.join("\n"), monthFirst).find((d) => d !== due);
   return first ? { value: first, confidence: 0.5 } : none;
@@ -864,12 +882,23 @@ const NET_BY =
 // "Amount due", "Change due": amounts, not the day a bill is due.
 const NOT_DUE_DATE = new RegExp(`${LABELS.amountDue.source}|change\\s*due`, "giu");
 
-const findDueDate = (lines: readonly string[], monthFirst: boolean): Found<string | null> => {
-  const masked = lines.map((l) => l.replace(NOT_DUE_DATE, (m) => "#".repeat(m.length)));
-  const labelledDue = labelled(masked, LABELS.dueDate, (after) => {
+const findDueDate = (
+  lines: readonly string[],
+  monthFirst: boolean,
+  cells: readonly TextBox[] = [],
+): Found<string | null> => {
+  const mask = (l: string): string => l.replace(NOT_DUE_DATE, (m) => "#".repeat(m.length));
+  const masked = lines.map(mask);
+  const read = (after: string): string | null => {
     const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
     return found && found.index < 30 ? found.date : null;
-  });
+  };
+  const labelledDue = labelled(
+    masked,
+    LABELS.dueDate,
+    read,
+    cells.map((c) => ({ ...c, text: mask(c.text) })),
+  );
   for (const line of lines) {
     const m = line.match(NET_BY);
     const found = m?.[1] ? findDate(m[1], monthFirst) : null;
@@ -917,7 +946,10 @@ const endsCell = (rest: string): boolean => {
 
 // The invoice number: a labelled identifier, else one printed right after the document title ("Invoice 2041"),
 // else a bare "No. 2041" near the top.
-const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { line: number } => {
+const findInvoiceNumber = (
+  lines: readonly string[],
+  cells: readonly TextBox[] = [],
+): Found<string | null> & { line: number } => {
   const read = (after: string): { id: string; whole: boolean } | null => {
     const text = after.replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
     let id = identifier(text);
@@ -930,12 +962,17 @@ const findInvoiceNumber = (lines: readonly string[]): Found<string | null> & { l
     // what was taken, so the reading is not sure of it.
     return { id, whole: endsCell(text.slice(text.indexOf(id) + id.length)) };
   };
+  const placed = byPosition(cells, LABELS.invoiceNumber, read);
   for (const [i, _line] of lines.entries()) {
     for (const v of valueNear(lines, i, LABELS.invoiceNumber)) {
       const found = read(v.text);
-      if (found !== null) return { value: found.id, confidence: v.below ? 0.8 : found.whole ? 0.9 : 0.75, line: i };
+      if (found === null) continue;
+      // Under the label by character columns: the page's positions decide where they were read.
+      if (v.below && placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: i };
+      return { value: found.id, confidence: v.below ? 0.8 : found.whole ? 0.9 : 0.75, line: i };
     }
   }
+  if (placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: -1 };
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
     const m = line.match(TITLE_NUMBER) ?? line.match(TITLE_ONLY) ?? line.match(TITLE_COLON);
@@ -963,6 +1000,7 @@ export interface ReadingContext {
 export const parseBillText = (
   input: readonly string[],
   context: ReadingContext = {},
+  boxes: readonly TextBox[] = [],
 ): {
   fields: ExtractedFields;
   found: Partial<Record<ExtractedFieldName, number>>;
@@ -972,21 +1010,22 @@ export const parseBillText = (
   evidence: PageEvidence;
 } => {
   const lines = input.map(normalise).map(fixTotal);
+  const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines);
   const currency = findCurrency(lines, amounts.totalLine);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
-  const dueDate = findDueDate(lines, monthFirst);
-  const invoiceNumber = findInvoiceNumber(lines);
-  const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber.line);
+  const dueDate = findDueDate(lines, monthFirst, cells);
+  const invoiceNumber = findInvoiceNumber(lines, cells);
+  const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber.line, cells);
   const purchaseOrderNumber = labelled(
     lines.map((l) => l.replace(/\bP\.?\s?O\.?\s*Box\b/gi, "")),
     LABELS.purchaseOrder,
     identifier,
   );
-  const paymentTerms = labelled(lines, LABELS.paymentTerms, restOfCell);
-  const paymentRef = labelled(lines, LABELS.paymentRef, identifier);
+  const paymentTerms = labelled(lines, LABELS.paymentTerms, restOfCell, cells);
+  const paymentRef = labelled(lines, LABELS.paymentRef, identifier, cells);
   const lineItems = findLineItems(lines);
   const buyer = context.buyer ?? NO_BUYER;
   const block = buyerBlock(lines, buyer);

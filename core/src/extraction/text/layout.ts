@@ -1,0 +1,121 @@
+import type { TextBox } from "../model.js";
+
+// A page of boxes read by position: runs of text joined into cells (words on one baseline band, closer than a
+// column gap), and a label's value found where a form prints it, to its right on the same band or directly below
+// it in the same column, whatever line breaks the text lines took.
+
+const centre = (b: TextBox): number => b.y + b.height / 2;
+
+// The gap between two words that separates cells, in text heights: the text lines' column gap (two spaces).
+const COLUMN_GAP = 1.2;
+
+/** Boxes on one baseline band: vertical centres closer than half the smaller text height. */
+const sameBand = (a: TextBox, b: TextBox): boolean =>
+  a.page === b.page && Math.abs(centre(a) - centre(b)) < Math.min(a.height, b.height) / 2;
+
+const joined = (row: readonly TextBox[]): TextBox => {
+  const first = row[0] as TextBox;
+  const x = Math.min(...row.map((b) => b.x));
+  const y = Math.min(...row.map((b) => b.y));
+  return {
+    text: row.map((b) => b.text.trim()).join(" "),
+    x,
+    y,
+    width: Math.max(...row.map((b) => b.x + b.width)) - x,
+    height: Math.max(...row.map((b) => b.y + b.height)) - y,
+    page: first.page,
+  };
+};
+
+/**
+ * A page of boxes as cells, in reading order (page, band top to bottom, left to right): neighbours on one band
+ * whose gap is under a column gap are one cell.
+ */
+export const cellsOfBoxes = (boxes: readonly TextBox[]): TextBox[] => {
+  const sorted = boxes
+    .filter((b) => b.text.trim() !== "" && b.height > 0)
+    .sort((a, b) => a.page - b.page || centre(a) - centre(b) || a.x - b.x);
+  const bands: TextBox[][] = [];
+  for (const box of sorted) {
+    const band = bands[bands.length - 1];
+    if (band?.[0] && sameBand(band[0], box)) band.push(box);
+    else bands.push([box]);
+  }
+  const cells: TextBox[] = [];
+  for (const band of bands) {
+    band.sort((a, b) => a.x - b.x);
+    let run: TextBox[] = [];
+    for (const box of band) {
+      const last = run[run.length - 1];
+      if (last && box.x - (last.x + last.width) > COLUMN_GAP * Math.max(last.height, box.height)) {
+        cells.push(joined(run));
+        run = [];
+      }
+      run.push(box);
+    }
+    if (run.length > 0) cells.push(joined(run));
+  }
+  return cells;
+};
+
+/** Where a label's value was found: in the label's own cell, to its right, or below it in its column. */
+export type Placed = "cell" | "right" | "below";
+
+const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math.min(a1, b1) - Math.max(a0, b0);
+
+/** The nearest cell to the right of `label` on its band (centres within three quarters of a text height). */
+const rightOf = (cells: readonly TextBox[], label: TextBox): TextBox | undefined =>
+  cells
+    .filter(
+      (c) =>
+        c.page === label.page &&
+        c.x >= label.x + label.width - 1 &&
+        Math.abs(centre(c) - centre(label)) < 0.75 * Math.max(c.height, label.height),
+    )
+    .sort((a, b) => a.x - b.x)[0];
+
+/**
+ * The nearest cell under `label` sharing some of its width, when it starts within three text heights of the
+ * label's bottom: a column's value under its heading, a form's value under its label.
+ */
+const below = (cells: readonly TextBox[], label: TextBox): TextBox | undefined => {
+  const bottom = label.y + label.height;
+  const under = cells
+    .filter(
+      (c) =>
+        c.page === label.page &&
+        c.y >= bottom - label.height * 0.25 &&
+        c.y - bottom <= 3 * label.height &&
+        overlap(c.x, c.x + c.width, label.x, label.x + label.width) > 0,
+    )
+    .sort((a, b) => a.y - b.y);
+  return under[0];
+};
+
+/**
+ * A label's value by position: for each cell holding `label` (in reading order), the rest of its cell, else the
+ * nearest cell to its right on its band, else the nearest cell directly below it; the first that `read` accepts.
+ */
+export const valueByPosition = <T>(
+  cells: readonly TextBox[],
+  label: RegExp,
+  read: (text: string) => T | null,
+): { value: T; placed: Placed; cell: TextBox } | null => {
+  const once = new RegExp(label.source, label.flags.replace("g", ""));
+  for (const cell of cells) {
+    const m = cell.text.match(once);
+    if (!m || m.index === undefined) continue;
+    const rest = cell.text.slice(m.index + m[0].length).replace(/^\s?[:#.]?\s*/, "");
+    const inCell = rest === "" ? null : read(rest);
+    if (inCell !== null) return { value: inCell, placed: "cell", cell };
+    // A value in the cell that `read` refuses (a long sentence) stops here: the label was prose.
+    if (rest.trim().length > 3) continue;
+    const right = rightOf(cells, cell);
+    const onRight = right ? read(right.text) : null;
+    if (onRight !== null && right) return { value: onRight, placed: "right", cell: right };
+    const under = below(cells, cell);
+    const onBelow = under ? read(under.text) : null;
+    if (onBelow !== null && under) return { value: onBelow, placed: "below", cell: under };
+  }
+  return null;
+};

@@ -1,0 +1,99 @@
+// A page of boxes (issue 33): where a label's value is printed decides over the text lines' character columns.
+// Small synthetic pages, each with the text lines a reader would give and the boxes they were made of.
+import { extractFromText, type TextBox } from "@apar/core/extraction";
+import test from "ava";
+
+// A run of text at (x, y) in points, 10 high, 5 wide a character.
+const box = (text: string, x: number, y: number, page = 1): TextBox => ({
+  text,
+  x,
+  y,
+  width: 5 * text.length,
+  height: 10,
+  page,
+});
+
+test("a header row of labels over a row of values: the value under the label's own column", (t) => {
+  const boxes = [
+    box("Brightwater Instruments Ltd", 50, 40),
+    box("Customer No.", 50, 100),
+    box("Invoice No.", 250, 100),
+    box("Invoice Date", 400, 100),
+    box("K-7781-2024-XYZ", 50, 115),
+    box("4711", 250, 115),
+    box("12.03.2025", 400, 115),
+    box("Total  120.00", 400, 300),
+  ];
+  const lines = [
+    "Brightwater Instruments Ltd",
+    "Customer No.  Invoice No.  Invoice Date",
+    "K-7781-2024-XYZ  4711  12.03.2025",
+    "Total  120.00",
+  ];
+  // The lines alone put the customer number under "Invoice No." (its characters start further left).
+  t.not(extractFromText(lines, "pdf-text").fields.invoiceNumber, "4711");
+  const e = extractFromText(lines, "pdf-text", {}, boxes);
+  t.is(e.fields.invoiceNumber, "4711");
+  t.is(e.fields.invoiceDate, "2025-03-12");
+  t.is(e.fieldConfidence.invoiceNumber, 0.8);
+});
+
+test("a value under its label with another column's line between them in reading order", (t) => {
+  const boxes = [
+    box("Order date 05.03.2025", 50, 60),
+    box("Invoice date", 400, 100),
+    box("ACME Corp, 1 Harbour Street", 50, 108),
+    box("12.03.2025", 400, 116),
+    box("Total  120.00", 400, 300),
+  ];
+  const lines = ["Order date 05.03.2025", "Invoice date", "ACME Corp, 1 Harbour Street", "12.03.2025", "Total  120.00"];
+  // By lines, no date follows the label: the first date of the page is taken, the order date.
+  t.is(extractFromText(lines, "pdf-text").fields.invoiceDate, "2025-03-05");
+  const e = extractFromText(lines, "pdf-text", {}, boxes);
+  t.is(e.fields.invoiceDate, "2025-03-12");
+  t.is(e.fieldConfidence.invoiceDate, 0.8);
+});
+
+test("a value to the label's right on its band, the text lines broken between them", (t) => {
+  // The value sits a little lower than its label (a taller font): the lines put them on two lines, the value's
+  // line led by a cell of another column.
+  const boxes = [
+    box("Invoice No.", 300, 100),
+    box("Kranich Metallbau GmbH", 50, 106),
+    box("RE-2025-0042", 400, 104),
+    box("Total  120.00", 400, 300),
+  ];
+  const lines = ["Invoice No.", "Kranich Metallbau GmbH  RE-2025-0042", "Total  120.00"];
+  t.not(extractFromText(lines, "pdf-text").fields.invoiceNumber, "RE-2025-0042");
+  t.is(extractFromText(lines, "pdf-text", {}, boxes).fields.invoiceNumber, "RE-2025-0042");
+});
+
+test("words of one cell are joined, a column gap separates cells, and labels stacked without values give none", (t) => {
+  // OCR's words: "Invoice" "No." "4711" on one band with word gaps, "Due" "date:" with nothing right or below.
+  const words = [
+    box("Invoice", 50, 100),
+    box("No.", 88, 100),
+    box("4711", 110, 100),
+    box("Due", 50, 130),
+    box("date:", 70, 130),
+    box("Thank", 50, 160),
+    box("you", 80, 160),
+  ];
+  const lines = ["Invoice No. 4711", "Due date:", "Thank you"];
+  const e = extractFromText(lines, "ocr", {}, words);
+  t.is(e.fields.invoiceNumber, "4711");
+  t.is(e.fields.dueDate, null);
+});
+
+test("where positions place no value (it is on the next page), the text lines' reading stands", (t) => {
+  const boxes = [
+    box("Order date 05.03.2025", 50, 60),
+    box("Invoice date", 400, 780, 1),
+    box("12.03.2025", 400, 30, 2),
+    box("Total  120.00", 400, 300, 2),
+  ];
+  const lines = ["Order date 05.03.2025", "Invoice date", "12.03.2025", "Total  120.00"];
+  const e = extractFromText(lines, "pdf-text", {}, boxes);
+  t.is(e.fields.invoiceDate, "2025-03-12");
+  t.deepEqual(e, extractFromText(lines, "pdf-text"));
+});
