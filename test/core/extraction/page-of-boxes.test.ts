@@ -97,3 +97,42 @@ test("where positions place no value (it is on the next page), the text lines' r
   t.is(e.fields.invoiceDate, "2025-03-12");
   t.deepEqual(e, extractFromText(lines, "pdf-text"));
 });
+
+test("an amount label over its amount in its column, another column's text beside each on their lines", (t) => {
+  const boxes = [
+    box("Kranich Metallbau GmbH", 50, 40),
+    box("Thank you for your business.", 50, 500),
+    box("Amount due", 450, 500),
+    box("Payment within 14 days net.", 50, 514),
+    box("1,190.00", 450, 514),
+  ];
+  const lines = [
+    "Kranich Metallbau GmbH",
+    "Thank you for your business.  Amount due",
+    "Payment within 14 days net.  1,190.00",
+  ];
+  // The lines alone find no labelled total: the one amount is taken as a guess.
+  const guessed = extractFromText(lines, "pdf-text");
+  t.true((guessed.fieldConfidence.totalAmount ?? 0) < 0.8);
+  const e = extractFromText(lines, "pdf-text", {}, boxes);
+  t.is(e.fields.totalAmount, "1190.00");
+  t.is(e.fieldConfidence.totalAmount, 0.8);
+});
+
+test("a table's heading over its first row is no total label over its amount", (t) => {
+  const boxes = [
+    box("Description", 50, 200),
+    box("Qty", 250, 200),
+    box("Unit price", 320, 200),
+    box("Total", 450, 200),
+    box("Widget", 50, 214),
+    box("2", 250, 214),
+    box("10.00", 320, 214),
+    box("20.00", 450, 214),
+    box("Shipping", 50, 228),
+    box("5.00", 450, 228),
+    box("Total  25.00", 400, 260),
+  ];
+  const lines = ["Description  Qty  Unit price  Total", "Widget  2  10.00  20.00", "Shipping  5.00", "Total  25.00"];
+  t.is(extractFromText(lines, "pdf-text", {}, boxes).fields.totalAmount, "25.00");
+});

@@ -119,3 +119,33 @@ export const valueByPosition = <T>(
   }
   return null;
 };
+
+/** The cells on `cell`'s band, left to right. */
+export const bandOf = (cells: readonly TextBox[], cell: TextBox): TextBox[] =>
+  cells.filter((c) => sameBand(c, cell)).sort((a, b) => a.x - b.x);
+
+// A cell that is an amount and nothing else: "1.234,56", "€ 120.00", "120,00 EUR", "-5.00".
+const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
+
+/**
+ * Amount labels whose amount the page prints directly under them in their column (a summary row of labels over a
+ * row of values, a label over its value at another line break), each as a row "label  amount" as if printed side
+ * by side: only labels alone at the right of their band (nothing after them to read), never a table's heading
+ * (`isHeading` of the band's text), only a value cell that is an amount.
+ */
+export const rowsUnderLabels = (
+  cells: readonly TextBox[],
+  isLabel: (text: string) => boolean,
+  isHeading: (bandText: string) => boolean,
+): string[] => {
+  const out: string[] = [];
+  for (const cell of cells) {
+    if (/\d/.test(cell.text) || !isLabel(cell.text)) continue;
+    const band = bandOf(cells, cell);
+    if (band[band.length - 1] !== cell && !band.slice(band.indexOf(cell) + 1).every((c) => isLabel(c.text))) continue;
+    if (isHeading(band.map((c) => c.text).join("  "))) continue;
+    const under = below(cells, cell);
+    if (under && AMOUNT_CELL.test(under.text.trim())) out.push(`${cell.text}  ${under.text.trim()}`);
+  }
+  return out;
+};

@@ -6,7 +6,7 @@ import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS } from "./labels.js";
 import { detectLanguage } from "./language.js";
-import { cellsOfBoxes, valueByPosition } from "./layout.js";
+import { cellsOfBoxes, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
@@ -137,9 +137,10 @@ const isProse = (line: string, at: number): boolean => {
 
 // A row of total labels over a row of values ("TOTAL HT  TOTAL TVA  TOTAL TTC" ... "100,00  8,00  108,00"):
 // each label with its value, as if printed side by side.
+const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
+const isTableHeading = (line: string): boolean => LABELS.tableHeader.test(line) && LABELS.tableQty.test(line);
 const headerRows = (lines: readonly string[]): string[] => {
   const out: string[] = [];
-  const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
   lines.forEach((line, i) => {
     // The trailing cells that are all amount labels (a sentence may come first on the same line).
     const all = cellsOf(line, i).map((c) => c.text);
@@ -332,8 +333,11 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
   return true;
 };
 
-/** Every labelled amount of the lines (and of rows of total labels over rows of values), with what was paid. */
-const gatherAmounts = (lines: readonly string[]): AmountLines => {
+/**
+ * Every labelled amount of the lines (and of rows of total labels over rows of values, by character columns or
+ * by the page's positions), with what was paid.
+ */
+const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): AmountLines => {
   const found: AmountLines = {
     totals: [],
     subs: [],
@@ -348,8 +352,9 @@ const gatherAmounts = (lines: readonly string[]): AmountLines => {
       roundingLine: Number.POSITIVE_INFINITY,
     },
   };
-  for (const [i, full] of [...lines, ...headerRows(lines)].entries()) {
-    if (isTaxIdLine(full) || (LABELS.tableHeader.test(full) && LABELS.tableQty.test(full))) continue;
+  const paired = [...headerRows(lines), ...rowsUnderLabels(cells, isAmountLabel, isTableHeading)];
+  for (const [i, full] of [...lines, ...paired].entries()) {
+    if (isTaxIdLine(full) || isTableHeading(full)) continue;
     for (const line of labelSegments(full)) {
       if (readPayment(line, found.paid)) continue;
       readRounding(line, i, found);
@@ -674,8 +679,8 @@ const amountsOf = (
  * an OCR slip is repaired when that makes subtotal + tax equal a total, totals are ranked (grand total, amount
  * due, plain total; confirmed ones first) and the payable one is chosen.
  */
-const findAmounts = (lines: readonly string[]): Amounts => {
-  const found = gatherAmounts(lines);
+const findAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amounts => {
+  const found = gatherAmounts(lines, cells);
   const taxSums = [
     ...new Set([...found.taxes.map((t) => t.value), sumOf(found.taxes.filter((t) => !t.summary).map((t) => t.value))]),
   ];
@@ -1012,7 +1017,7 @@ export const parseBillText = (
   const lines = input.map(normalise).map(fixTotal);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
-  const amounts = findAmounts(lines);
+  const amounts = findAmounts(lines, cells);
   const currency = findCurrency(lines, amounts.totalLine);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
