@@ -136,3 +136,34 @@ test("a table's heading over its first row is no total label over its amount", (
   const lines = ["Description  Qty  Unit price  Total", "Widget  2  10.00  20.00", "Shipping  5.00", "Total  25.00"];
   t.is(extractFromText(lines, "pdf-text", {}, boxes).fields.totalAmount, "25.00");
 });
+
+test("the block under a 'Bill to' heading is the buyer's by its column on the page, whatever the text beside it", (t) => {
+  const boxes = [
+    box("Rechnung", 50, 40),
+    box("Lieferung und Leistung gemäß Auftrag vom Kunden", 50, 100),
+    box("Bill to:", 400, 100),
+    box("Wir danken für Ihren Auftrag.", 50, 114),
+    box("Acme Maschinenbau GmbH", 400, 114),
+    box("Bitte überweisen Sie den Betrag.", 50, 128),
+    box("Hauptstraße 5", 400, 128),
+    box("10115 Berlin", 400, 142),
+    box("Rechnung Nr. 4711", 50, 200),
+    box("Gesamtbetrag  100,00 EUR", 350, 400),
+    box("Kranich Metallbau GmbH", 50, 700),
+    box("Am Hafen 3, 20457 Hamburg", 50, 714),
+  ];
+  const lines = [
+    "Rechnung",
+    "Lieferung und Leistung gemäß Auftrag vom Kunden  Bill to:",
+    "Wir danken für Ihren Auftrag.  Acme Maschinenbau GmbH",
+    "Bitte überweisen Sie den Betrag.  Hauptstraße 5",
+    "10115 Berlin",
+    "Rechnung Nr. 4711",
+    "Gesamtbetrag  100,00 EUR",
+    "Kranich Metallbau GmbH",
+    "Am Hafen 3, 20457 Hamburg",
+  ];
+  // By character columns the name starts far left of the heading: not in its block, and taken as the supplier.
+  t.is(extractFromText(lines, "pdf-text").fields.supplierName, "Acme Maschinenbau GmbH");
+  t.is(extractFromText(lines, "pdf-text", {}, boxes).fields.supplierName, "Kranich Metallbau GmbH");
+});

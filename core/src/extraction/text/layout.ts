@@ -149,3 +149,31 @@ export const rowsUnderLabels = (
   }
   return out;
 };
+
+/**
+ * The block a heading opens ("Bill to:", "Rechnungsempfänger"): the cell to its right on its band, and the cells
+ * stacked under it, each starting where the heading or that right cell starts (within a text height) and within
+ * one and a half text heights under the one above; at most `most` cells.
+ */
+export const blockUnder = (cells: readonly TextBox[], heading: TextBox, most = 6): TextBox[] => {
+  const right = rightOf(cells, heading);
+  const block = right && right.x - (heading.x + heading.width) < 10 * heading.height ? [right] : [];
+  const starts = [heading.x, ...block.map((c) => c.x)];
+  let last = heading;
+  while (block.length < most) {
+    const bottom = last.y + last.height;
+    const next = cells
+      .filter(
+        (c) =>
+          c.page === last.page &&
+          c.y >= bottom - last.height * 0.25 &&
+          c.y - bottom <= 1.5 * last.height &&
+          starts.some((x) => Math.abs(c.x - x) <= heading.height),
+      )
+      .sort((a, b) => a.y - b.y)[0];
+    if (!next) break;
+    block.push(next);
+    last = next;
+  }
+  return block;
+};

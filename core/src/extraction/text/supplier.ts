@@ -1,6 +1,7 @@
-import type { KnownBuyer } from "../model.js";
+import type { KnownBuyer, TextBox } from "../model.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
 import { LABELS } from "./labels.js";
+import { blockUnder } from "./layout.js";
 
 // Legal forms that end a company name. Long or dotted forms match in any case; the short bare ones (AG, SA, AS,
 // CO, BV...) only in capitals, since in lower case they are ordinary words.
@@ -175,6 +176,26 @@ const buyerCells = (lines: readonly string[]): Set<string> => {
     }
   });
   return buyer;
+};
+
+const spaced = (text: string): string => text.trim().replace(/\s+/g, " ");
+
+// The block under a "Bill to" heading by the page's positions (its column exactly, where character columns drift
+// with the text beside it), as the `line:column` keys of the lines' cells printing the same text.
+const placedBuyerCells = (lines: readonly string[], cells: readonly TextBox[]): Set<string> => {
+  const out = new Set<string>();
+  if (cells.length === 0) return out;
+  const texts = new Set<string>();
+  for (const cell of cells) {
+    const m = cell.text.match(LABELS.billTo);
+    if (m?.index !== 0 || !/^\s*(?::|\/|$)/.test(cell.text.slice(m[0].length))) continue;
+    for (const c of blockUnder(cells, cell)) texts.add(spaced(c.text));
+  }
+  if (texts.size === 0) return out;
+  lines.forEach((line, i) => {
+    for (const c of cellsOf(line, i)) if (texts.has(spaced(c.text))) out.add(`${i}:${c.start}`);
+  });
+  return out;
 };
 
 // A window envelope's sender line: "Name AG | Street 40 | 12345 City" (or parted by " - ", " · "), a name, then
@@ -499,8 +520,13 @@ const supplierConfidence = (best: SupplierCandidate, margin: number, top: number
  * The cells of the buyer's block, as `line:column` keys: under a "Bill to" / "Rechnungsempfänger" label, in a
  * window envelope under its sender line, and headed by or holding what the reader knows of the buyer.
  */
-export const buyerBlock = (lines: readonly string[], known: KnownBuyer = NO_BUYER): Set<string> => {
+export const buyerBlock = (
+  lines: readonly string[],
+  known: KnownBuyer = NO_BUYER,
+  cells: readonly TextBox[] = [],
+): Set<string> => {
   const buyer = buyerCells(lines);
+  for (const key of placedBuyerCells(lines, cells)) buyer.add(key);
   for (const key of addresseeCells(lines)) buyer.add(key);
   for (const key of knownBuyerCells(lines, buyerTest(known.names), buyerIdentityTest(known))) buyer.add(key);
   return buyer;
