@@ -167,3 +167,31 @@ test("the block under a 'Bill to' heading is the buyer's by its column on the pa
   t.is(extractFromText(lines, "pdf-text").fields.supplierName, "Acme Maschinenbau GmbH");
   t.is(extractFromText(lines, "pdf-text", {}, boxes).fields.supplierName, "Kranich Metallbau GmbH");
 });
+
+test("a total label in a table's row that more rows follow is an item's, not the bill's total", (t) => {
+  // Amounts right-aligned in their columns: the price column ends at 400, the amount column at 500.
+  const right = (text: string, end: number, y: number): TextBox => box(text, end - 5 * text.length, y);
+  const boxes = [
+    box("Pflegedienst Sonnenhof GmbH", 50, 40),
+    box("Leistung", 50, 200),
+    box("Grand total service", 50, 214),
+    right("2", 300, 214),
+    right("240.00", 400, 214),
+    right("480.00", 500, 214),
+    box("Home visit", 50, 228),
+    right("1", 300, 228),
+    right("60.00", 400, 228),
+    right("60.00", 500, 228),
+    box("Total", 300, 300),
+    right("540.00", 500, 300),
+  ];
+  const lines = [
+    "Pflegedienst Sonnenhof GmbH",
+    "Leistung",
+    "Grand total service  2  240.00  480.00",
+    "Home visit  1  60.00  60.00",
+    "Total  540.00",
+  ];
+  t.is(extractFromText(lines, "pdf-text").fields.totalAmount, "480.00");
+  t.is(extractFromText(lines, "pdf-text", {}, boxes).fields.totalAmount, "540.00");
+});

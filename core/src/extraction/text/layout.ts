@@ -177,3 +177,45 @@ export const blockUnder = (cells: readonly TextBox[], heading: TextBox, most = 6
   }
   return block;
 };
+
+const isAmountCell = (c: TextBox): boolean => AMOUNT_CELL.test(c.text.trim());
+
+/** Two bands' amount cells ending at the same x (within half a text height), at least two of them. */
+const aligned = (a: readonly TextBox[], b: readonly TextBox[]): boolean =>
+  a.filter((x) => b.some((y) => Math.abs(x.x + x.width - (y.x + y.width)) <= x.height / 2)).length >= 2;
+
+/**
+ * The bands of a table's rows that other rows of it follow (line items, not the table's closing totals row): two
+ * amount cells or more, and a later band of the page with two amount cells or more ending in the same columns and
+ * no `isLabel` text. Each band as its text with single spaces (as `spaced` lines compare).
+ */
+export const rowsFollowed = (cells: readonly TextBox[], isLabel: (text: string) => boolean): Set<string> => {
+  const bands: TextBox[][] = [];
+  for (const cell of cells) {
+    const band = bands[bands.length - 1];
+    if (band?.[0] && sameBand(band[0], cell)) band.push(cell);
+    else bands.push([cell]);
+  }
+  const amounts = bands.map((b) => b.filter(isAmountCell));
+  const out = new Set<string>();
+  bands.forEach((band, i) => {
+    const own = amounts[i] ?? [];
+    if (own.length < 2) return;
+    const followed = bands.some(
+      (later, j) =>
+        j > i &&
+        later[0]?.page === band[0]?.page &&
+        (amounts[j]?.length ?? 0) >= 2 &&
+        !later.some((c) => isLabel(c.text)) &&
+        aligned(own, amounts[j] ?? []),
+    );
+    if (followed)
+      out.add(
+        band
+          .map((c) => c.text.trim())
+          .join(" ")
+          .replace(/\s+/g, " "),
+      );
+  });
+  return out;
+};

@@ -6,7 +6,7 @@ import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS } from "./labels.js";
 import { detectLanguage } from "./language.js";
-import { cellsOfBoxes, rowsUnderLabels, valueByPosition } from "./layout.js";
+import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
@@ -372,11 +372,24 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       }
     }
   }
+  dropLineItems(lines, cells, found);
   // "ROUNDING 4.00" beside a subtotal of 6.00 is OCR's 0.00, not a total.
   for (const r of found.roundedTotals)
     if ([...found.totals, ...found.subs].some((c) => new Decimal(c.value).minus(r.value).abs().lte(0.05)))
       found.totals.push(r);
   return found;
+};
+
+/**
+ * A total label in a table's row that more rows of it follow (by the page's positions) is an item's ("Grand
+ * total service  2  240.00  480.00"), not the bill's: its amount is no total while another is read.
+ */
+const dropLineItems = (lines: readonly string[], cells: readonly TextBox[], found: AmountLines): void => {
+  if (cells.length === 0 || found.totals.length < 2) return;
+  const items = rowsFollowed(cells, (t) => LABELS.total.test(t));
+  const isItem = (c: Candidate): boolean => items.has((lines[c.line] ?? "").trim().replace(/\s+/g, " "));
+  const kept = found.totals.filter((c) => !isItem(c));
+  if (kept.length > 0 && kept.length < found.totals.length) found.totals.splice(0, found.totals.length, ...kept);
 };
 
 /** What the receipt cost by what was paid: cash (or the amount tendered) less change, or a card's amount. */
