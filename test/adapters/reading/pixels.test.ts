@@ -85,7 +85,7 @@ test("a whole PNG becomes grey pixels of its size; a damaged one and a JPEG go t
   t.is(await imageForOcr(jpeg, "jpeg"), jpeg);
 });
 
-test("OCR reads the spix of a scan as it reads a PGM of the same grey pixels", async (t) => {
+test("OCR reads the spix of a scan as it reads a PGM of the same grey pixels, its words with their boxes", async (t) => {
   const spix = await imageForOcr(scan, "png");
   const { header, rows } = readPix(spix);
   const [width = 0, height = 0] = header;
@@ -97,7 +97,13 @@ test("OCR reads the spix of a scan as it reads a PGM of the same grey pixels", a
   t.teardown(() => pool.close());
   const fromPix = await pool.recognize(spix);
   t.true(fromPix.some((line) => line.includes("INVOICE")));
-  t.deepEqual(fromPix, await pool.recognize(pgm));
+  // The same reading with its words' boxes: the same lines, each word where the image shows it.
+  const boxed = await pool.recognizeBoxes(pgm);
+  t.deepEqual(fromPix, boxed.lines);
+  const title = boxed.words.find((w) => w.text.includes("INVOICE"));
+  t.truthy(title);
+  t.true((title?.width ?? 0) > 0 && (title?.height ?? 0) > 0 && (title?.x ?? -1) >= 0 && (title?.y ?? -1) >= 0);
+  t.true((title?.x ?? 0) + (title?.width ?? 0) <= width && (title?.y ?? 0) + (title?.height ?? 0) <= height);
 });
 
 test("a PNG scan reads through its grey pixels, and a damaged PNG fails as unreadable rather than half read", async (t) => {

@@ -1,6 +1,6 @@
 // A PDF text layer is judged by its words: glyph codes from a font without a Unicode map send the page to OCR;
 // its lines are read as the page is shown.
-import { hasTextLayer, openPdf, pageLines } from "@apar/adapters/reading/pdf-document";
+import { hasTextLayer, openPdf, pageLines, pageText } from "@apar/adapters/reading/pdf-document";
 import test from "ava";
 import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
 
@@ -52,5 +52,34 @@ test("a page turned by /Rotate reads as shown: rows left to right, top to bottom
   const pdf = await openPdf(await rotatedPage());
   const lines = await pageLines(await pdf.getPage(1));
   t.deepEqual(lines, ["Invoice No.:  A-2041", "Invoice date:  05.10.2021", "Total  87.859", "COPY"]);
+  await pdf.loadingTask.destroy();
+});
+
+test("a page's boxes are its runs where the page shows them: points from the top left, the page's number", async (t) => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  page.drawText("Invoice No.:", { x: 40, y: 700, size: 10, font });
+  page.drawText("A-2041", { x: 300, y: 700, size: 10, font });
+  page.drawText("Total", { x: 40, y: 600, size: 12, font });
+  const pdf = await openPdf(await doc.save());
+  const { lines, boxes } = await pageText(await pdf.getPage(1), 3);
+  t.deepEqual(lines, ["Invoice No.:  A-2041", "Total"]);
+  const at = (text: string) => boxes.find((b) => b.text === text);
+  t.like(at("A-2041"), { x: 300, page: 3, height: 10 });
+  t.is(Math.round(at("A-2041")?.y ?? 0), 842 - 700 - 10);
+  t.is(Math.round(at("Total")?.y ?? 0), 842 - 600 - 12);
+  t.true((at("Invoice No.:")?.width ?? 0) > 40);
+  await pdf.loadingTask.destroy();
+});
+
+test("a turned page's boxes are placed as shown: a row's value to the right of its label, rows downwards", async (t) => {
+  const pdf = await openPdf(await rotatedPage());
+  const { boxes } = await pageText(await pdf.getPage(1));
+  const at = (text: string) => boxes.find((b) => b.text === text);
+  const [label, value, total] = [at("Invoice No.:"), at("A-2041"), at("Total")];
+  t.true((value?.x ?? 0) > (label?.x ?? 0) + (label?.width ?? 0));
+  t.true(Math.abs((value?.y ?? 0) - (label?.y ?? 0)) < 1);
+  t.true((total?.y ?? 0) > (label?.y ?? 0));
   await pdf.loadingTask.destroy();
 });
