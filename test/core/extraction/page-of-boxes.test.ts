@@ -1,7 +1,11 @@
 // A page of boxes (issue 33): where a label's value is printed decides over the text lines' character columns.
 // Small synthetic pages, each with the text lines a reader would give and the boxes they were made of.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { extractFromText, type TextBox } from "@apar/core/extraction";
 import test from "ava";
+
+const CORPUS = join(import.meta.dirname, "..", "..", "..", "fixtures", "bills", "corpus");
 
 // A run of text at (x, y) in points, 10 high, 5 wide a character.
 const box = (text: string, x: number, y: number, page = 1): TextBox => ({
@@ -194,4 +198,17 @@ test("a total label in a table's row that more rows follow is an item's, not the
   ];
   t.is(extractFromText(lines, "pdf-text").fields.totalAmount, "480.00");
   t.is(extractFromText(lines, "pdf-text", {}, boxes).fields.totalAmount, "540.00");
+});
+
+test("a real scan: the due date under its heading, OCR's line having put it under another column", (t) => {
+  // fixtures/bills/corpus/README.md: apar's OCR of a rendered scan of word-aspose-en.pdf (Apache-2.0).
+  const scan = JSON.parse(readFileSync(join(CORPUS, "word-aspose-en.scan-ocr.json"), "utf8")) as {
+    lines: string[];
+    boxes: TextBox[];
+  };
+  t.is(extractFromText(scan.lines, "ocr").fields.dueDate, null);
+  const e = extractFromText(scan.lines, "ocr", {}, scan.boxes);
+  t.is(e.fields.dueDate, "2026-03-03");
+  t.is(e.fields.invoiceDate, "2026-02-17");
+  t.is(e.fields.totalAmount, "681.87");
 });
