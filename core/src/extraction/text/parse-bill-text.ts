@@ -135,10 +135,12 @@ const isProse = (line: string, at: number): boolean => {
   return (cell.match(/\p{L}{2,}/gu) ?? []).length > 6;
 };
 
+const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
+// A table's heading row ("Description  Qty  Price  Total"): its labels head columns of items.
+const isTableHeading = (line: string): boolean => LABELS.tableHeader.test(line) && LABELS.tableQty.test(line);
+
 // A row of total labels over a row of values ("TOTAL HT  TOTAL TVA  TOTAL TTC" ... "100,00  8,00  108,00"):
 // each label with its value, as if printed side by side.
-const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
-const isTableHeading = (line: string): boolean => LABELS.tableHeader.test(line) && LABELS.tableQty.test(line);
 const headerRows = (lines: readonly string[]): string[] => {
   const out: string[] = [];
   lines.forEach((line, i) => {
