@@ -25,7 +25,7 @@ export const extractFromText = (
   context: ReadingContext = {},
   boxes: readonly TextBox[] = [],
 ): Extraction => {
-  const { fields, found, amountsUnsure, evidence } = parseBillText(lines, context, boxes);
+  const { fields, found, amountsUnsure, evidence } = parseBillText(lines, { ...context, ocr: reader === "ocr" }, boxes);
   const base =
     reader === "ocr"
       ? Object.fromEntries(

@@ -184,3 +184,34 @@ test("zero-width characters between a label and its colon are dropped", (t) => {
   t.is(e.fields.invoiceNumber, "001");
   t.is(e.fields.invoiceDate, "2024-01-02");
 });
+
+test("in OCR's lines a lone sign away from any amount names no currency; a printed one is believed", (t) => {
+  const receipt = [
+    "MARKTHALLE NORD",
+    "Milch 1,5%              1,19",
+    "Brot                    2,49",
+    "SUMME                   3,68",
+    "- = _ --          £5437004271012013013114335",
+    "=      =      $      =      =a eae     :",
+  ];
+  const ocr = extractFromText(receipt, "ocr");
+  t.is(ocr.fields.totalAmount, "3.68");
+  t.is(ocr.fields.currency, null);
+  // A text layer prints its signs: the same lines name GBP and USD there, so neither is sure.
+  const printed = extractFromText(receipt, "pdf-text");
+  t.not(printed.fields.currency, null);
+  t.true((printed.fieldConfidence.currency ?? 0) < 0.9);
+});
+
+test("in OCR's lines a sign beside amounts names the currency, surely only when it is printed twice", (t) => {
+  const once = ["CAFE AM MARKT", "Kaffee            € 3,20", "Kuchen              2,80", "SUMME               6,00"];
+  const ocrOnce = extractFromText(once, "ocr");
+  t.is(ocrOnce.fields.currency, "EUR");
+  t.true((ocrOnce.fieldConfidence.currency ?? 0) < 0.9);
+  const twice = [...once.slice(0, 2), "Kuchen            € 2,80", once[3] as string];
+  const ocrTwice = extractFromText(twice, "ocr");
+  t.is(ocrTwice.fields.currency, "EUR");
+  t.true((ocrTwice.fieldConfidence.currency ?? 0) >= 0.9);
+  // A text layer's one sign is printed: sure.
+  t.true((extractFromText(once, "pdf-text").fieldConfidence.currency ?? 0) >= 0.9);
+});

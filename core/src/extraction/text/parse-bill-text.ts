@@ -773,30 +773,55 @@ export const repairTotals = (
 
 const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed();
 
+// A one-character sign OCR may make of a smudge, a rule or a barcode's start: in OCR's lines it counts on a line
+// with an amount, a total's or subtotal's line, or as a unit ("€/kg").
+const BARE_SIGN = /^[$€£₹]$/;
+const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
+
+/** The currencies a line names where they may mean one: codes, signs of letters, a bare sign as above. */
+const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: string | null }[] =>
+  currencyMentions(line).filter(
+    (c) =>
+      !ocr ||
+      c.sign === null ||
+      !BARE_SIGN.test(c.sign) ||
+      MONEY.test(line) ||
+      LABELS.total.test(line) ||
+      LABELS.subTotal.test(line) ||
+      line.includes(`${c.sign}/`),
+  );
+
 /**
  * The document's currency: the one its total is printed in, else the one its amount lines name most (codes count
- * twice a sign; a bare "$" half, as OCR reads it for "€", "S" or "5" and several currencies write it).
+ * twice a sign; a bare "$" half, as OCR reads it for "€", "S" or "5" and several currencies write it). Sure (0.95)
+ * when the total's line names it, or when it is the only currency named (in OCR's lines, by a code, a sign of
+ * letters or bare signs on two lines or more).
  */
-const findCurrency = (lines: readonly string[], totalLine: number): Found<string | null> => {
+const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean): Found<string | null> => {
   // A bare "$" on the total's line decides nothing: OCR reads "€" so.
   const onTotal = [
-    ...new Set(currencyMentions(lines[totalLine] ?? "").flatMap((c) => (c.sign === "$" ? [] : [c.code]))),
+    ...new Set(meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) => (c.sign === "$" ? [] : [c.code]))),
   ];
   const [printed] = onTotal;
   if (onTotal.length === 1 && printed !== undefined) return { value: printed, confidence: 0.95 };
   const counts = new Map<string, number>();
+  // Currencies named by a code or a sign of letters, or by bare signs on two lines or more: one bare sign is unsure.
+  const named = new Map<string, number>();
   for (const line of lines) {
     const weight = LABELS.total.test(line) || LABELS.subTotal.test(line) ? 3 : 1;
-    for (const c of currencyMentions(line))
+    for (const c of meantCurrencies(line, ocr)) {
+      named.set(c.code, (named.get(c.code) ?? 0) + (c.sign === null || !BARE_SIGN.test(c.sign) ? 2 : 1));
       counts.set(
         c.code,
         (counts.get(c.code) ?? 0) + weight * (c.code === "USD" && c.sign === "$" ? 0.5 : c.sign ? 1 : 2),
       );
+    }
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
   if (!top) return none;
-  return { value: top[0], confidence: ranked.length === 1 ? 0.95 : 0.75 };
+  const sure = ranked.length === 1 && (!ocr || (named.get(top[0]) ?? 0) >= 2);
+  return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
 
 // EU VAT numbers printed without a label.
@@ -1011,6 +1036,8 @@ export interface ReadingContext {
    * holding them is the buyer's.
    */
   readonly buyer?: KnownBuyer;
+  /** The lines are OCR's: a lone currency sign may be a smudge (set by `extractFromText` for OCR readings). */
+  readonly ocr?: boolean;
 }
 
 /**
@@ -1033,7 +1060,7 @@ export const parseBillText = (
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines, cells);
-  const currency = findCurrency(lines, amounts.totalLine);
+  const currency = findCurrency(lines, amounts.totalLine, context.ocr === true);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
   const dueDate = findDueDate(lines, monthFirst, cells);
