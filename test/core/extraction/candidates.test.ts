@@ -582,6 +582,42 @@ test("a statement without total labels: the VAT summary row's net + tax = gross 
   t.is(items.fields.totalAmount, "9.50");
 });
 
+test("a VAT summary of several rates adds up to the total; gross-first rows and a summary's own total row count once", (t) => {
+  // A receipt whose total label OCR lost: two rates' rows (net, tax, gross), the payment line agreeing with their sum.
+  const twoRates = extractFromText(
+    [
+      "Markt am Weg",
+      "BROT  0,99 C",
+      "WEIN  6,48 D",
+      "JU ZAHLEN EURO  7,47",
+      "MWST  NETTO  MWST-BETRAG  BRUTTO",
+      "C 7,00%  0,93  0,06  0,99",
+      "D 19,00%  5,45  1,03  6,48",
+    ],
+    "ocr",
+  );
+  t.is(twoRates.fields.totalAmount, "7.47");
+  t.is(twoRates.fields.subTotal, "6.38");
+  t.is(twoRates.fields.taxAmount, "1.09");
+  // Printed gross, net, tax.
+  const grossFirst = extractFromText(
+    ["Baumarkt Nord", "Holzkohle  13,78", "Steuer %  Brutto  Netto  Steuer", "A=19,00%  13,78  11,58  2,20"],
+    "ocr",
+  );
+  t.is(grossFirst.fields.totalAmount, "13.78");
+  // One rate's row and the summary's total row under it: the same amounts once, not twice.
+  const withTotalRow = extractFromText(
+    [
+      "Dodavatel s.r.o.",
+      "Sazba  Zaklad  DPH  Celkem",
+      "Zakladni sazba 21%  5 500,00  1 155,00  6 655,00",
+      "Celkem  5 500,00  1 155,00  6 655,00",
+    ],
+    "pdf-text",
+  );
+  t.is(withTotalRow.fields.totalAmount, "6655.00");
+});
+
 test("dates: a label naming the issuing beats another invoice date ('Rechnungserstellungsdatum' over 'Rechnungsdatum')", (t) => {
   const e = extractFromText(
     [

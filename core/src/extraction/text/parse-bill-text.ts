@@ -708,24 +708,47 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amoun
   return amountsOf(chosen, scored, found, repairedTotal);
 };
 
+/** A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross or gross-net-tax. */
+type SummaryRow = { net: string; tax: string; gross: string };
+const summaryRow = (line: string): SummaryRow | null => {
+  if (isTaxIdLine(line)) return null;
+  const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(line))));
+  if (nums.length < 3) return null;
+  const [a, b, c] = nums.slice(-3) as [string, string, string];
+  const fits = (net: string, tax: string, gross: string) => {
+    const [n, t] = [new Decimal(net), new Decimal(tax)];
+    return n.gt(0) && t.gt(0) && t.lt(n) && n.plus(t).eq(gross);
+  };
+  if (fits(a, b, c)) return { net: a, tax: b, gross: c };
+  if (fits(b, c, a)) return { net: b, tax: c, gross: a };
+  return null;
+};
+
 /**
- * The last row whose last three amounts are a net amount, a smaller tax and their sum (a VAT summary row with its
- * headings above it), or null.
+ * The VAT summary under its headings: the last run of rows whose last three amounts are a net amount, a smaller tax
+ * and their sum (net-tax-gross or gross-net-tax), one row a rate; several rates' rows add up, and a last row that
+ * is the sum of the rows above it is their total. Null when no row is one.
  */
 export const netTaxGross = (
   lines: readonly string[],
 ): { net: string; tax: string; gross: string; line: number } | null => {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] ?? "";
-    if (isTaxIdLine(line)) continue;
-    const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(line))));
-    if (nums.length < 3) continue;
-    const [net, tax, gross] = nums.slice(-3) as [string, string, string];
-    const n = new Decimal(net);
-    const t = new Decimal(tax);
-    if (n.gt(0) && t.gt(0) && t.lt(n) && n.plus(t).eq(gross)) return { net, tax, gross, line: i };
+  let end = lines.length - 1;
+  while (end >= 0 && summaryRow(lines[end] ?? "") === null) end--;
+  if (end < 0) return null;
+  const rows: SummaryRow[] = [];
+  for (let i = end; i >= 0; i--) {
+    const row = summaryRow(lines[i] ?? "");
+    if (row === null) break;
+    rows.unshift(row);
   }
-  return null;
+  const sum = (rs: typeof rows, k: "net" | "tax" | "gross") => rs.reduce((acc, r) => acc.plus(r[k]), new Decimal(0));
+  const last = rows.at(-1) as SummaryRow;
+  const above = rows.slice(0, -1);
+  if (rows.length === 1 || (sum(above, "gross").eq(last.gross) && sum(above, "tax").eq(last.tax)))
+    return { ...last, line: end };
+  const places = Math.max(...rows.map((r) => r.gross.split(".")[1]?.length ?? 0));
+  const added = (k: "net" | "tax" | "gross") => sum(rows, k).toFixed(places);
+  return { net: added("net"), tax: added("tax"), gross: added("gross"), line: end };
 };
 
 // Digits that OCR confuses with one another.
