@@ -1,4 +1,4 @@
-import { bestOfReadings, extractFromText } from "@apar/core/extraction";
+import { bestOfReadings, bestOfTwoEngines, extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
 const reading = (lines: string[]) => extractFromText(lines, "ocr");
@@ -25,4 +25,30 @@ test("a field only one reading has is taken from it; on a tie the preferred read
   t.is(renamed.fieldConfidence.supplierName, agreeing.fieldConfidence.supplierName);
   t.is(bestOfReadings(agreeing, renamed).fields.supplierName, "ACME Tools GmbH");
   t.is(bestOfReadings(renamed, agreeing).fields.supplierName, "ACME Tools AG");
+});
+
+test("two OCR engines: a date and a number both read alike are sure; read differently or by one, they stay unsure", (t) => {
+  const tess = reading(["ACME Tools GmbH", "Invoice No: R-2024-17", "Date: 14.02.2025", "Total 119.00"]);
+  const eye = reading(["ACME Tools GmbH", "Invoice No: R-2024-17", "Date: 14.02.2025", "Total 119.00"]);
+  t.true((tess.fieldConfidence.invoiceDate ?? 1) < 0.9);
+  t.true((tess.fieldConfidence.invoiceNumber ?? 1) < 0.9);
+  const both = bestOfTwoEngines(tess, eye);
+  t.is(both.fields.invoiceDate, "2025-02-14");
+  t.true((both.fieldConfidence.invoiceDate ?? 0) >= 0.9);
+  t.true((both.fieldConfidence.invoiceNumber ?? 0) >= 0.9);
+  // A name is not lifted by agreement.
+  t.is(both.fieldConfidence.supplierName, tess.fieldConfidence.supplierName);
+  const misread = reading(["ACME Tools GmbH", "Invoice No: R-2024-11", "Date: 14.08.2025", "Total 119.00"]);
+  const apart = bestOfTwoEngines(tess, misread);
+  t.true((apart.fieldConfidence.invoiceDate ?? 1) < 0.9);
+  t.true((apart.fieldConfidence.invoiceNumber ?? 1) < 0.9);
+  const alone = bestOfTwoEngines(tess, reading(["ACME Tools GmbH", "Total 119.00"]));
+  t.is(alone.fields.invoiceDate, "2025-02-14");
+  t.true((alone.fieldConfidence.invoiceDate ?? 1) < 0.9);
+});
+
+test("two OCR engines: the second's reading leads when it found another total", (t) => {
+  const tess = reading(["Corner Shop", "Item 2.50", "Date: 14.02.2025"]);
+  const eye = reading(["Corner Shop", "Item 2.50", "TOTAL 12.50", "Date: 14.02.2025"]);
+  t.is(bestOfTwoEngines(tess, eye).fields.totalAmount, "12.50");
 });
