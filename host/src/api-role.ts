@@ -56,13 +56,20 @@ export const buildHttpServer = async (
   await container.getAsync(TOKENS.RouteServices);
   const names = headerNames(config.headerPrefix);
   const metrics = container.get(TOKENS.Metrics);
+  const { cache: keyCache } = await container.getAsync(TOKENS.KeyCacheBus);
   return createHttpServer({
     logger: logger.child({ part: "http" }),
     routes: container.get(TOKENS.Routes),
     beforeRoute,
     afterAuthenticate,
     afterBody,
-    authenticate: createAuthenticator({ stores: database.stores, clock, tokens, headerPrefix: config.headerPrefix }),
+    authenticate: createAuthenticator({
+      stores: database.stores,
+      clock,
+      tokens,
+      headerPrefix: config.headerPrefix,
+      ...(keyCache === undefined ? {} : { keyCache }),
+    }),
     permissions: PERMISSIONS,
     cors: {
       origins: config.corsOrigins,

@@ -78,6 +78,7 @@ export const startApp = async (
     if (config.roles.includes("smtp")) smtp = await startSmtpRole(container);
   } catch (error) {
     await database.close();
+    await (await container.getAsync(TOKENS.KeyCacheBus)).close();
     throw error;
   }
   const port = api?.port ?? workerHttp?.port;
@@ -96,6 +97,7 @@ export const startApp = async (
     // The reader's OCR workers start on first use; closing an unused reader costs nothing.
     await container.get(TOKENS.DocumentReader).close?.();
     await database.close();
+    await (await container.getAsync(TOKENS.KeyCacheBus)).close();
     logger.info("apar stopped");
   };
   return {

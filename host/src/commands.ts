@@ -60,7 +60,8 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
     return command === undefined ? 2 : 0;
   }
   const logger = pino({ level: "warn" }, pino.destination(2));
-  const container = buildContainer(config, logger);
+  // The command line serves no request, so it holds no keys; its writes still drop the servers' (stamp, Redis).
+  const container = buildContainer({ ...config, keyCache: "off" }, logger);
   if (command === "openapi") {
     print(
       openApiDocumentOf(container.get(TOKENS.Routes), {
@@ -233,6 +234,7 @@ const run = async (argv: readonly string[], config: Config): Promise<number> => 
     }
   } finally {
     await database.close();
+    await (await container.getAsync(TOKENS.KeyCacheBus)).close();
   }
 };
 

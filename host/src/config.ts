@@ -33,6 +33,8 @@ export interface Config {
   readonly publicUrl: string | undefined;
   readonly secretKey: string | undefined;
   readonly rateLimits: boolean;
+  /** `APAR_KEY_CACHE`: see `keyCacheOn`. */
+  readonly keyCache: "auto" | "on" | "off";
   readonly jwtKeys: JwkSet | undefined;
   readonly corsOrigins: readonly string[];
   readonly mcpAllowedOrigins: readonly string[];
@@ -145,6 +147,11 @@ const roles = fromString<readonly Role[]>(
       : undefined;
   },
   `a comma-separated list of ${ROLES.join(", ")}`,
+);
+const autoOnOff = fromString<"auto" | "on" | "off">(
+  "AutoOnOff",
+  (s) => (({ auto: "auto", on: "on", off: "off" }) as const)[s.trim().toLowerCase() as "auto"],
+  "auto, on or off",
 );
 const gatewayName = fromString<"manual" | "stripe">(
   "PaymentGateway",
@@ -414,6 +421,13 @@ export const VARIABLES = {
     codec: onOff,
     fallback: "on",
     meaning: "`off` only for benchmarks and test suites that are not about limits",
+  },
+  keyCache: {
+    name: "APAR_KEY_CACHE",
+    codec: autoOnOff,
+    fallback: "auto",
+    meaning:
+      "keep verified API keys in memory for up to 30 s (`auto`: with SQLite, and with MySQL/MariaDB when `REDIS_URL` is set)",
   },
   redisUrl: {
     name: "REDIS_URL",
@@ -754,6 +768,15 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>): E
     documentsDir: (values.documentsDir as string | undefined) ?? `${dataDir.replace(/\/+$/, "")}/documents`,
   });
 };
+
+/**
+ * Whether this process keeps verified API keys (`APAR_KEY_CACHE`): `auto` keeps them with SQLite (the processes
+ * of one host hear of changes through the stamp file) and with MySQL/MariaDB only when `REDIS_URL` is set (other
+ * instances hear of changes there).
+ */
+export const keyCacheOn = (config: Pick<Config, "keyCache" | "databaseUrl" | "redisUrl">): boolean =>
+  config.keyCache === "on" ||
+  (config.keyCache === "auto" && (config.databaseUrl === undefined || config.redisUrl !== undefined));
 
 /** Where public pages live (`<publicBaseUrl>/i/<token>`, `/a/<token>`): APAR_PUBLIC_URL, or this host's own port on localhost. */
 export const publicBaseUrl = (config: Pick<Config, "publicUrl" | "port">): string =>

@@ -24,6 +24,7 @@ import { type Config, publicBaseUrl, readMethodFor } from "./config.js";
 import { inboundModule } from "./inbound-wiring.js";
 import { invoicesModule } from "./invoices-wiring.js";
 import { loadJwtKeys } from "./jwt-keys.js";
+import { openKeyCacheBus } from "./key-cache-wiring.js";
 import { paymentsModule } from "./payments-wiring.js";
 import { portalModule } from "./portal-wiring.js";
 import { recurringModule } from "./recurring-wiring.js";
@@ -62,8 +63,12 @@ const foundationModule = (config: Config, logger: Logger, overrides: ContainerOv
     bind(TOKENS.JobsNotifier).toConstantValue(createNotifier());
     // One set of metrics per process: the database counts into it, the api role serves it on /metrics.
     bind(TOKENS.Metrics).toConstantValue(createHttpMetrics());
+    bind(TOKENS.KeyCacheBus).toDynamicValue(() =>
+      openKeyCacheBus(config, logger.child({ part: "key-cache" }), overrides.database === undefined),
+    );
     bind(TOKENS.Database).toDynamicValue(async (ctx) => {
       const metrics = ctx.get(TOKENS.Metrics);
+      const keys = await ctx.getAsync(TOKENS.KeyCacheBus);
       const database =
         overrides.database ??
         (await openSqlDatabase({
@@ -73,6 +78,8 @@ const foundationModule = (config: Config, logger: Logger, overrides: ContainerOv
           // A deadlock victim is run again: counted, not logged as an error (it changes nothing).
           onDeadlockRetry: (operation) => metrics.deadlockRetries.inc({ operation }),
           listScanRows: config.listScanRows,
+          // A key revoked, a client's modules or an organisation changed: every key cache drops its entries.
+          afterKeyWrite: () => keys.changed(),
         }));
       // Every unit of work appends its audit entries before it commits, as the actor running it.
       return notifyingDatabase(

@@ -1,5 +1,5 @@
 import type { StreamingDocumentFiles, SweepableStore } from "@apar/adapters/documents/index";
-import type { HttpMetrics, RouteDef } from "@apar/adapters/http/index";
+import type { HttpMetrics, KeyCacheBus, RouteDef } from "@apar/adapters/http/index";
 import type { RouteServices } from "@apar/adapters/http/routes/index";
 import type { Worker } from "@apar/adapters/jobs/worker";
 import type { InboundPipeline } from "@apar/adapters/mail/inbound/index";
@@ -55,6 +55,7 @@ export const TOKENS = {
   Clock: token<Clock>("Clock"),
   Ids: token<Ids>("Ids"),
   Database: token<Database>("Database"),
+  KeyCacheBus: token<KeyCacheBus>("KeyCacheBus"),
   Metrics: token<HttpMetrics>("Metrics"),
   Mailer: token<Mailer>("Mailer"),
   BearerTokens: token<BearerTokens>("BearerTokens"),

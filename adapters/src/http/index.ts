@@ -1,6 +1,7 @@
 // The REST layer: routes as data, problem bodies, request ids, logs, metrics, the OpenAPI document.
 export * from "./auth/authenticate.js";
 export * from "./auth/jwt-tokens.js";
+export * from "./auth/key-cache.js";
 export * from "./body.js";
 export * from "./cluster-metrics.js";
 export * from "./cors.js";

@@ -27,6 +27,11 @@ export interface SqlDatabaseOptions {
   readonly onDeadlockRetry?: OnDeadlockRetry;
   /** The most of an organisation's rows one list request reads before it answers List.FilterTooBroad (50,000). */
   readonly listScanRows?: number;
+  /**
+   * Told after a write to `api_keys`, `api_key_clients`, `clients` or `organisations` commits (a transaction's,
+   * once; never for one rolled back): the key caches drop their entries (http/auth/key-cache.ts).
+   */
+  readonly afterKeyWrite?: () => Promise<void>;
 }
 
 export interface Connection {

@@ -55,7 +55,15 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
   return {
     dialect,
     stores: sqlStores(
-      new SqlSession(sequelize, dialect, null, gate, options.onDeadlockRetry, options.listScanRows),
+      new SqlSession(
+        sequelize,
+        dialect,
+        null,
+        gate,
+        options.onDeadlockRetry,
+        options.listScanRows,
+        options.afterKeyWrite,
+      ),
       newId,
     ),
     // A unit of work the server rolled back as a deadlock victim (on a Galera cluster also: one that lost a
@@ -66,7 +74,18 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
         gate(() =>
           sequelize.transaction((transaction) =>
             work(
-              sqlStores(new SqlSession(sequelize, dialect, transaction, gate, undefined, options.listScanRows), newId),
+              sqlStores(
+                new SqlSession(
+                  sequelize,
+                  dialect,
+                  transaction,
+                  gate,
+                  undefined,
+                  options.listScanRows,
+                  options.afterKeyWrite,
+                ),
+                newId,
+              ),
             ),
           ),
         );

@@ -19,6 +19,24 @@ export type WriteGate = <A>(work: () => Promise<A>) => Promise<A>;
  */
 export type Isolation = "default" | "read committed";
 
+/**
+ * Told after a write to a table that decides whether an API key is valid or what it may do has committed (the
+ * key caches drop their entries). Never rejects.
+ */
+export type AfterKeyWrite = () => Promise<void>;
+
+/**
+ * True for a statement that writes `api_keys`, `api_key_clients`, `clients` or `organisations`, except the touch
+ * of a key's last use (which decides nothing). Any other write that names one of them counts too: a cache cleared
+ * for nothing costs a read a key.
+ */
+export const writesKeyTables = (sql: string): boolean =>
+  /^\s*(?:INSERT|UPDATE|DELETE|REPLACE)\b[\s\S]*?\b(?:api_keys|api_key_clients|clients|organisations)\b/i.test(sql) &&
+  !/^\s*UPDATE api_keys SET last_used_at = \$1 WHERE /.test(sql);
+
+/** Transactions whose commit already tells `afterKeyWrite`. */
+const toldOnCommit = new WeakSet<Transaction>();
+
 /** No gate: writers run at once. */
 export const openGate: WriteGate = (work) => work();
 
@@ -38,6 +56,8 @@ export class SqlSession {
     readonly onDeadlockRetry: OnDeadlockRetry = () => {},
     /** The most of an organisation's rows one list request reads (stores/paging.ts). */
     readonly listScanRows: number = DEFAULT_LIST_SCAN_ROWS,
+    /** Told after a write to a key table commits (writesKeyTables). */
+    readonly afterKeyWrite?: AfterKeyWrite,
   ) {
     this.statements = statementsOf(sequelize);
   }
@@ -51,7 +71,22 @@ export class SqlSession {
   /** Runs an INSERT, UPDATE or DELETE; answers how many rows it changed. */
   async execute(sql: string, bind: readonly unknown[] = []): Promise<number> {
     const run = () => this.statements.execute(sql, bind, this.transaction);
-    return this.transaction === null ? this.gate(run) : run();
+    const told = this.afterKeyWrite;
+    if (told === undefined || !writesKeyTables(sql)) return this.transaction === null ? this.gate(run) : run();
+    if (this.transaction === null) {
+      // Committed on its own: told once it has run (and when it failed too: whether it changed anything is unsure).
+      try {
+        return await this.gate(run);
+      } finally {
+        await told();
+      }
+    }
+    // Told once the transaction commits (and never when it rolls back), once whatever it wrote.
+    if (!toldOnCommit.has(this.transaction)) {
+      toldOnCommit.add(this.transaction);
+      this.transaction.afterCommit(told);
+    }
+    return run();
   }
 
   /**
@@ -71,7 +106,15 @@ export class SqlSession {
   /** This session's settings inside `transaction`, as a session of the same class. */
   private within(transaction: Transaction): SqlSession {
     const Session = this.constructor as typeof SqlSession;
-    return new Session(this.sequelize, this.dialect, transaction, this.gate, this.onDeadlockRetry, this.listScanRows);
+    return new Session(
+      this.sequelize,
+      this.dialect,
+      transaction,
+      this.gate,
+      this.onDeadlockRetry,
+      this.listScanRows,
+      this.afterKeyWrite,
+    );
   }
 
   /**

@@ -1,3 +1,4 @@
+import { hash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import {
   type Access,
@@ -8,7 +9,7 @@ import {
   type Principal,
   type RequestAuth,
 } from "@apar/core";
-import { authenticateApiKey, authenticateBearer, resolveAccess } from "@apar/core/app";
+import { acceptApiKey, authenticateApiKey, authenticateBearer, resolveAccess } from "@apar/core/app";
 import type {
   AccessLookups,
   ApiKeys,
@@ -19,6 +20,7 @@ import type {
   TenancyNamed,
 } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
+import type { KeyCache } from "./key-cache.js";
 
 /** A refused request: the problem to answer and the headers that go with it (`WWW-Authenticate`). */
 export interface AuthFailure {
@@ -40,6 +42,8 @@ export interface AuthenticatorDeps {
   readonly tokens: BearerTokens;
   /** `APAR_HEADER_PREFIX`. */
   readonly headerPrefix: string;
+  /** Verified API keys with the tenancy read with them (`APAR_KEY_CACHE`); none: every request reads its key. */
+  readonly keyCache?: KeyCache;
 }
 
 /** True when a value is an AuthFailure rather than a RequestAuth. */
@@ -59,8 +63,8 @@ const namedId = (value: string | undefined): string | undefined => (isUuid(value
  * The stores one request authenticates with: the key is read with the client and organisation its headers name
  * (one statement), and resolution's lookups of those are answered from that read.
  */
-const requestReads = (stores: AuthenticatorDeps["stores"], named: TenancyNamed) => {
-  let read: KeyAndTenancy | undefined;
+const requestReads = (stores: AuthenticatorDeps["stores"], named: TenancyNamed, cached?: KeyAndTenancy) => {
+  let read: KeyAndTenancy | undefined = cached;
   const remember = (found: KeyAndTenancy | undefined) => {
     read = found;
     return found?.key;
@@ -81,7 +85,7 @@ const requestReads = (stores: AuthenticatorDeps["stores"], named: TenancyNamed) 
       return stores.organisations.ofId(clientId, id);
     },
   };
-  return { apiKeys, lookups };
+  return { apiKeys, lookups, read: () => read };
 };
 
 /** The authenticator for the HTTP server (`HttpServerOptions.authenticate`). */
@@ -114,18 +118,52 @@ export const createAuthenticator = (deps: AuthenticatorDeps): Authenticator => {
     };
   };
 
+  const resolve = async (
+    access: Access,
+    tenancy: { clientId: string | undefined; organisationId: string | undefined },
+    principal: Principal | AuthFailure,
+    lookups: AccessLookups,
+  ): Promise<RequestAuth | AuthFailure> => {
+    if ("error" in principal) return principal;
+    const resolved = await resolveAccess(access, principal, tenancy, lookups, names);
+    return E.isLeft(resolved) ? { error: resolved.left } : resolved.right;
+  };
+
+  const { keyCache } = deps;
   return async (headers, access) => {
     const tenancy = {
       clientId: single(headers[names.clientId]),
       organisationId: single(headers[names.organisationId]),
     };
-    const reads = requestReads(deps.stores, {
-      clientId: namedId(tenancy.clientId),
-      organisationId: namedId(tenancy.organisationId),
-    });
+    const named = { clientId: namedId(tenancy.clientId), organisationId: namedId(tenancy.organisationId) };
+    const presented = keyCache === undefined ? undefined : single(headers[names.apiKey]);
+    if (keyCache === undefined || presented === undefined) {
+      const reads = requestReads(deps.stores, named);
+      return resolve(access, tenancy, await principalOf(headers, reads.apiKeys), reads.lookups);
+    }
+    // A key this process verified lately, read with the same tenancy headers: no read, no hash comparison.
+    const id = `${hash("sha256", presented, "hex")} ${named.clientId ?? ""} ${named.organisationId ?? ""}`;
+    const cached = keyCache.get(id);
+    if (cached !== undefined) {
+      const reads = requestReads(deps.stores, named, cached);
+      const accepted = await acceptApiKey({ apiKeys: reads.apiKeys, clock: deps.clock })(cached.key);
+      if (E.isLeft(accepted)) return { error: accepted.left };
+      // Its last use just recorded: kept with the entry, so that the next requests do not record it again.
+      if (accepted.right !== cached.key) keyCache.update(id, { ...cached, key: accepted.right });
+      return resolve(access, tenancy, { kind: "api_key", key: accepted.right }, reads.lookups);
+    }
+    const mark = keyCache.mark();
+    const reads = requestReads(deps.stores, named);
     const principal = await principalOf(headers, reads.apiKeys);
-    if ("error" in principal) return principal;
-    const resolved = await resolveAccess(access, principal, tenancy, reads.lookups, names);
-    return E.isLeft(resolved) ? { error: resolved.left } : resolved.right;
+    const read = reads.read();
+    // Stored only when the key was verified and accepted, as the read found it (its last use as recorded).
+    if (
+      !("error" in principal) &&
+      principal.kind === "api_key" &&
+      read !== undefined &&
+      read.key.id === principal.key.id
+    )
+      keyCache.set(id, { ...read, key: principal.key }, mark);
+    return resolve(access, tenancy, principal, reads.lookups);
   };
 };

@@ -29,6 +29,16 @@ export const authenticateApiKey =
     if (parsed === undefined) return E.left(invalid);
     const key = await deps.apiKeys.ofPrefix(parsed.prefix);
     if (key === undefined || !apiKeyMatches(presented.trim(), key.keyHash)) return E.left(invalid);
+    return acceptApiKey(deps)(key);
+  };
+
+/**
+ * A stored key the presented one was verified against (here, or by a cache of verified keys): refused when revoked
+ * or expired; its last-used time recorded when the stored one is a minute old or more.
+ */
+export const acceptApiKey =
+  (deps: AuthenticateDeps) =>
+  async (key: ApiKey): Promise<E.Either<DomainError, ApiKey>> => {
     const now = deps.clock.now();
     if (key.revokedAt !== null) return E.left(unauthenticated("Auth.ApiKeyRevoked", "The API key has been revoked."));
     if (!apiKeyUsable(key, now)) return E.left(unauthenticated("Auth.ApiKeyExpired", "The API key has expired."));
