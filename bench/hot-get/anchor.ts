@@ -1,7 +1,7 @@
 // The anchor: a bare node:http server and the database driver alone, doing for every request the work apar does
 // for one `GET /v1/bills/{id}`: the statements apar ran (captured by capture.ts, given in ANCHOR_STATEMENTS), one
 // after the other, the presented API key hashed (SHA-256) and compared in constant time with the hash the first
-// statement read (401 when it differs), and the very body apar answered (ANCHOR_BODY, parsed once at start)
+// statement read (401 when it differs; or, when apar read no key, ANCHOR_KEY_HASH held in memory), and the very body apar answered (ANCHOR_BODY, parsed once at start)
 // encoded with JSON.stringify. mysql2 prepared statements on a pool of 10 for MariaDB, node-sqlite3 statements
 // prepared once for SQLite: what a hand-written server would do. With ANCHOR_RESTIFY=1 the same behind restify
 // (the design card's HTTP layer) with one route: the floor of any restify server.
@@ -48,23 +48,29 @@ const sqliteRun = (): Run => {
 const run = url === undefined ? sqliteRun() : mysqlRun();
 
 /** The key check apar makes: SHA-256 of the presented key against the stored hash, in constant time. */
-const keyMatches = (req: IncomingMessage, rows: unknown): boolean => {
+const keyMatches = (req: IncomingMessage, stored: unknown): boolean => {
   const presented = req.headers[keyHeader];
-  const stored = (rows as { key_hash?: string }[] | undefined)?.[0]?.key_hash;
   if (typeof presented !== "string" || typeof stored !== "string") return false;
   const a = hash("sha256", presented.trim(), "buffer");
   const b = Buffer.from(stored, "hex");
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+// ANCHOR_KEY_HASH: apar ran no read of the key (it held the key verified, APAR_KEY_CACHE): the anchor holds the
+// key's hash in memory and checks the presented key against it, before the statements.
+const heldHash = process.env.ANCHOR_KEY_HASH;
+
 const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
   try {
-    let first: unknown;
+    if (heldHash !== undefined && !keyMatches(req, heldHash)) {
+      res.writeHead(401);
+      res.end();
+      return;
+    }
     for (const [i, statement] of statements.entries()) {
       const rows = await run(statement);
-      if (i === 0) {
-        first = rows;
-        if (!keyMatches(req, first)) {
+      if (i === 0 && heldHash === undefined) {
+        if (!keyMatches(req, (rows as { key_hash?: string }[] | undefined)?.[0]?.key_hash)) {
           res.writeHead(401);
           res.end();
           return;

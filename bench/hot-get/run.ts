@@ -10,8 +10,10 @@
 //        BENCH_APAR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"       node options of the measured apar
 //        BENCH_ANCHOR_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/anchor"   node options of the anchor
 //        BENCH_CALLGRIND=200 npm run bench:hot-get   instructions a request instead of timed rounds (valgrind; slow)
+//        BENCH_CALLGRIND_KEEP=/tmp/cg                 with it: the callgrind files kept there (callgrind_annotate)
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -177,6 +179,8 @@ await stop(capturing);
 console.log(`GET /v1/bills/{id} runs ${statements.length} statements (${onMysql ? "MariaDB" : "SQLite"}, ${root}):`);
 for (const s of statements) console.log(`  ${s.method} ${s.sql.replace(/\s+/g, " ").slice(0, 150)}`);
 
+const readsKey = /\bFROM api_keys\b/.test(statements[0]?.sql ?? "");
+
 const startAnchor = async (restify: boolean, counted = false) => {
   const port = await freePort();
   return spawnServer(
@@ -191,6 +195,8 @@ const startAnchor = async (restify: boolean, counted = false) => {
       ANCHOR_STATEMENTS: JSON.stringify(statements),
       ANCHOR_BODY: aparBody,
       ANCHOR_RESTIFY: restify ? "1" : "0",
+      // apar held the key verified (its key cache): the anchors hold its hash, as apar does, instead of reading it.
+      ...(readsKey ? {} : { ANCHOR_KEY_HASH: hash("sha256", key.rawKey, "hex") }),
       ...(url === undefined ? { ANCHOR_SQLITE_FILE: sqliteFile } : { ANCHOR_DATABASE_URL: url }),
     },
     port,
@@ -255,6 +261,9 @@ if (countRequests > 0) {
   console.log(
     `SUMMARY | GET /v1/bills/{id}, ${onMysql ? "MariaDB" : "SQLite"}, instructions a request on the main thread (callgrind, ${countRequests} sequential requests) | ${n(of("apar", "main"))} (every thread ${n(of("apar", "all"))}) | restify with one route, same statements, key hash, body: ${n(of("restify", "main"))} (${n(of("restify", "all"))}) | ${(of("restify", "main") / of("apar", "main")).toFixed(2)} | >= 0.85 |`,
   );
+  // BENCH_CALLGRIND_KEEP=dir: the counts kept there (callgrind_annotate --inclusive=yes dir/cg.<pid>.1-01).
+  const keep = process.env.BENCH_CALLGRIND_KEEP;
+  if (keep !== undefined) cpSync(countDir, keep, { recursive: true });
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }
