@@ -12,6 +12,13 @@ const FIRST_KEY = /shown only this once:\s+(apar_[a-z2-7]{8}_[a-z2-7]{52})/;
 const REDIS_URL = "redis://127.0.0.1:6379/0";
 const onMysql = /^(mysql|mariadb):\/\//i.test(process.env.APAR_TEST_DATABASE_URL ?? "");
 
+// Instances on other hosts share a MySQL/MariaDB database, not a data folder (SQLite's file is in it): MySQL runs
+// only, where a missing Redis skips (fails under APAR_TEST_REQUIRE_SERVICES=1).
+// (Awaited before any test is declared, as ava asks.)
+const acrossInstances = onMysql
+  ? suiteNeeding(test, "key cache across instances", await redisMissing(process.env.REDIS_URL ?? REDIS_URL))
+  : test.skip;
+
 const call = async (host: HostProcess, method: string, path: string, apiKey: string) => {
   const response = await fetch(`http://127.0.0.1:${host.port}${path}`, {
     method,
@@ -51,11 +58,6 @@ test("a key revoked in one process is refused by another process of the host sha
   await revokeAcross(t, first, () => startHost(environment.env));
 });
 
-// Instances on other hosts share a MySQL/MariaDB database, not a data folder (SQLite's file is in it): MySQL runs
-// only, where a missing Redis skips (fails under APAR_TEST_REQUIRE_SERVICES=1).
-const acrossInstances = onMysql
-  ? suiteNeeding(test, "key cache across instances", await redisMissing(process.env.REDIS_URL ?? REDIS_URL))
-  : test.skip;
 acrossInstances(
   "a key revoked on one instance is refused by another instance (its own data folder) through Redis",
   async (t) => {
