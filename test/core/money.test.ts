@@ -140,6 +140,11 @@ test("arithmetic is exact where floats are not", (t) => {
     "the largest product stays exact",
   );
   t.is(addAmounts("99999999999999999999", "1"), "100000000000000000000");
+  // A zero on either side: the other, canonical.
+  t.is(addAmounts("0", "10.50"), "10.5");
+  t.is(addAmounts("-0.500", "0"), "-0.5");
+  t.is(addAmounts("0", "-0.00"), "0");
+  t.is(addAmounts("0", "0"), "0");
   t.is(negateAmount("5.10"), "-5.1");
   t.is(negateAmount("0"), "0");
   t.is(absAmount("-5.10"), "5.1");
@@ -159,6 +164,9 @@ test("comparisons ignore trailing zeros", (t) => {
 
 test("arithmetic on a malformed amount is a defect and throws", (t) => {
   t.throws(() => addAmounts("1e3", "1"), { instanceOf: TypeError });
+  // Beside a zero too (added without arithmetic).
+  t.throws(() => addAmounts("0", "1e3"), { instanceOf: TypeError });
+  t.throws(() => addAmounts("abc", "0"), { instanceOf: TypeError });
   t.throws(() => normalizeAmount("abc"), { instanceOf: TypeError });
 });
 

@@ -94,8 +94,9 @@ export const normalizeAmount = (amount: string): string => {
 export const canonicalAmountOf = (u: unknown): string | undefined =>
   isDecimalString(u) ? canonicalText(u) : undefined;
 
-/** a + b. */
-export const addAmounts = (a: string, b: string): string => canonical(decimal(a).plus(decimal(b)));
+/** a + b. With a zero (a bill's credit and payments, most often), by the other's text alone: no arithmetic. */
+export const addAmounts = (a: string, b: string): string =>
+  a === "0" ? normalizeAmount(b) : b === "0" ? normalizeAmount(a) : canonical(decimal(a).plus(decimal(b)));
 
 /** a - b. */
 export const subtractAmounts = (a: string, b: string): string => canonical(decimal(a).minus(decimal(b)));
