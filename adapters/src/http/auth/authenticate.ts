@@ -9,7 +9,7 @@ import {
   type Principal,
   type RequestAuth,
 } from "@apar/core";
-import { acceptApiKey, authenticateApiKey, authenticateBearer, resolveAccess } from "@apar/core/app";
+import { apiKeyRefusal, authenticateApiKey, authenticateBearer, lastUseDue, resolveAccess } from "@apar/core/app";
 import type {
   AccessLookups,
   ApiKeys,
@@ -74,13 +74,14 @@ const requestReads = (stores: AuthenticatorDeps["stores"], named: TenancyNamed, 
     ofPrefix: async (prefix) => remember(await stores.apiKeys.withTenancy({ prefix }, named)),
     ofId: async (id) => remember(await stores.apiKeys.withTenancy({ id }, named)),
   };
+  // Answered from the read as values (no promise), from the stores otherwise.
   const lookups: AccessLookups = {
-    client: async (id) => {
+    client: (id) => {
       if (read !== undefined && (id === named.clientId || id === read.client?.id))
         return read.client?.id === id ? read.client : undefined;
       return stores.clients.ofId(id);
     },
-    organisation: async (clientId, id) => {
+    organisation: (clientId, id) => {
       if (read !== undefined && read.client?.id === clientId && id === named.organisationId) return read.organisation;
       return stores.organisations.ofId(clientId, id);
     },
@@ -125,9 +126,10 @@ export const createAuthenticator = (deps: AuthenticatorDeps): Authenticator => {
     lookups: AccessLookups,
   ): Promise<RequestAuth | AuthFailure> => {
     if ("error" in principal) return principal;
-    const resolved = await resolveAccess(access, principal, tenancy, lookups, names);
-    return E.isLeft(resolved) ? { error: resolved.left } : resolved.right;
+    return resolved(await resolveAccess(access, principal, tenancy, lookups, names));
   };
+  const resolved = (r: E.Either<DomainError, RequestAuth>): RequestAuth | AuthFailure =>
+    E.isLeft(r) ? { error: r.left } : r.right;
 
   const { keyCache } = deps;
   return async (headers, access) => {
@@ -145,12 +147,19 @@ export const createAuthenticator = (deps: AuthenticatorDeps): Authenticator => {
     const id = `${hash("sha256", presented, "hex")} ${named.clientId ?? ""} ${named.organisationId ?? ""}`;
     const cached = keyCache.get(id);
     if (cached !== undefined) {
-      const reads = requestReads(deps.stores, named, cached);
-      const accepted = await acceptApiKey({ apiKeys: reads.apiKeys, clock: deps.clock })(cached.key);
-      if (E.isLeft(accepted)) return { error: accepted.left };
-      // Its last use just recorded: kept with the entry, so that the next requests do not record it again.
-      if (accepted.right !== cached.key) keyCache.update(id, { ...cached, key: accepted.right });
-      return resolve(access, tenancy, { kind: "api_key", key: accepted.right }, reads.lookups);
+      // acceptApiKey's checks, awaiting only a due record of the key's last use.
+      const now = deps.clock.now();
+      const refused = apiKeyRefusal(cached.key, now);
+      if (refused !== undefined) return { error: refused };
+      let key = cached.key;
+      if (lastUseDue(key, now)) {
+        await deps.stores.apiKeys.touch(key.id, now);
+        key = { ...key, lastUsedAt: now };
+        // Kept with the entry, so that the next requests do not record it again.
+        keyCache.update(id, { ...cached, key });
+      }
+      const { lookups } = requestReads(deps.stores, named, cached);
+      return resolved(await resolveAccess(access, { kind: "api_key", key }, tenancy, lookups, names));
     }
     const mark = keyCache.mark();
     const reads = requestReads(deps.stores, named);

@@ -85,7 +85,9 @@ export const resolveAccess = async (
       );
     clientId = sole;
   }
-  const client = await lookups.client(clientId);
+  const foundClient = lookups.client(clientId);
+  // Awaited only when it is a promise: a value held already costs no turn of the microtask queue.
+  const client = foundClient instanceof Promise ? await foundClient : foundClient;
   if (client === undefined) return E.left(notFound);
   if (access.module !== undefined && !hasModule(client, access.module))
     return E.left(forbidden("Module.NotEntitled", `The client's plan does not include the ${access.module} module.`));
@@ -102,7 +104,8 @@ export const resolveAccess = async (
       ),
     );
   if (!isUuid(headers.organisationId)) return E.left(badHeader(names.organisationId));
-  const organisation = await lookups.organisation(client.id, headers.organisationId.toLowerCase());
+  const foundOrganisation = lookups.organisation(client.id, headers.organisationId.toLowerCase());
+  const organisation = foundOrganisation instanceof Promise ? await foundOrganisation : foundOrganisation;
   if (organisation === undefined)
     return E.left(domainError("NotFound", "Organisation.NotFound", "The organisation does not exist."));
   return actingIn(resolved, organisation);
