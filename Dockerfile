@@ -10,8 +10,11 @@ RUN apt-get update \
 # and compiles on every core (sqlite3 from source is most of the build time). node-gyp (12, from the lockfile; first
 # on the install scripts' PATH) reads its options from npm_package_config_node_gyp_*; npm_config_nodedir would work
 # too, but npm 11 warns of it as an unknown npm setting.
+# onnxruntime-node's install script (denied in package.json's allowScripts; skipped here too, for an npm that predates
+# that field) would download GPU libraries: the CPU library the second eye uses ships in the package.
 ENV npm_package_config_node_gyp_nodedir=/usr/local \
-    JOBS=max
+    JOBS=max \
+    ONNXRUNTIME_NODE_INSTALL=skip
 WORKDIR /app
 # Manifests first so that the dependency layer is cached until a manifest or the lockfile changes.
 COPY package.json package-lock.json ./
@@ -38,6 +41,11 @@ RUN cd /out/node_modules/sqlite3 \
  && mv build/Release/node_sqlite3.node /tmp/ && rm -rf build deps src \
  && mkdir -p build/Release && mv /tmp/node_sqlite3.node build/Release/ \
  && cd /out && node -e "new (require('sqlite3').Database)(':memory:').get('select 1 as one', (e, r) => process.exit(e || r.one !== 1 ? 1 : 0))"
+# onnxruntime-node ships its library for every platform (about 290 MB): only this one's is kept, and loaded once.
+RUN cd /out/node_modules/onnxruntime-node/bin/napi-v6 \
+ && keep="$(node -p 'process.platform + "/" + process.arch')" \
+ && for d in */*; do if [ "$d" != "$keep" ]; then rm -rf "$d"; fi; done \
+ && cd /out && node -e "require('onnxruntime-node')"
 
 # ---- runtime: production dependencies only, non-root ----
 FROM node:24-bookworm-slim
