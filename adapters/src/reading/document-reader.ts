@@ -26,6 +26,7 @@ import {
 } from "./pdf-document.js";
 import { surveyPdf } from "./pdf-limits.js";
 import { imageForOcr } from "./pixels.js";
+import { createSecondEye, type SecondEye } from "./second-eye.js";
 
 export interface DocumentReaderOptions {
   /** tesseract language codes, each with its `@tesseract.js-data/<code>` package installed. */
@@ -60,7 +61,15 @@ export interface DocumentReaderOptions {
    * own OCR of the page, field by field (default true); false trusts every text layer (benchmarks).
    */
   readonly judgeTextLayers?: boolean;
-  /** Called with the text lines a text-layer or OCR reading parsed (benchmarks keep them to re-parse). */
+  /**
+   * The second eye for photos and scans (second-eye.ts): `paddle` (the default) reads an image again with PaddleOCR
+   * when tesseract's reading of it is unsure, and the better reading is kept; `off`: tesseract alone.
+   */
+  readonly secondEye?: "paddle" | "off";
+  /**
+   * Called with the text lines a text-layer or OCR reading parsed (benchmarks keep them to re-parse): for an image
+   * the second eye read again, tesseract's.
+   */
   readonly onText?: (lines: readonly string[], reader: "pdf-text" | "ocr", boxes: readonly TextBox[]) => void;
 }
 
@@ -68,6 +77,9 @@ export interface DocumentReaderOptions {
 const SCAN_PIXELS = 500_000;
 // The share of a page an image must cover to be the page's scan.
 const SCAN_COVER = 0.5;
+
+// Below this bill-level confidence an image's tesseract reading is read again by the second eye.
+const LOOK_AGAIN = 0.9;
 
 // The fields a person needs to pay a bill, the ones worth a model's second look.
 const KEY_FIELDS = ["supplierName", "invoiceNumber", "invoiceDate", "dueDate", "currency", "totalAmount"] as const;
@@ -114,6 +126,27 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       ...(options.recycleAfter === undefined ? {} : { recycleAfter: options.recycleAfter }),
     });
     return pool;
+  };
+  let secondEye: SecondEye | undefined;
+  const eye = (): SecondEye => {
+    secondEye ??= createSecondEye({ timeoutMs: Math.min(30_000, timeoutMs / 2) });
+    return secondEye;
+  };
+  /**
+   * An image's reading, or the second eye's where tesseract's is unsure: field by field, the eye's when it found a
+   * total (tesseract's fields only where surer), else tesseract's (the eye's only where surer).
+   */
+  const lookAgain = async (
+    read: Extraction,
+    image: Uint8Array,
+    context: Parameters<typeof extractFromText>[2],
+    signal: AbortSignal,
+  ): Promise<Extraction> => {
+    if (options.secondEye === "off" || read.confidence >= LOOK_AGAIN) return read;
+    const seen = await eye().read(image, signal);
+    if (seen === null) return read;
+    const other = extractFromText(seen.lines, "ocr", context, seen.words);
+    return other.fields.totalAmount !== null ? bestOfReadings(other, read) : bestOfReadings(read, other);
   };
 
   const viaLlm = async (images: { bytes: Uint8Array; mediaType: string }[], signal: AbortSignal): Promise<Result> => {
@@ -166,13 +199,8 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     if (again[0] !== first) seen = await ocr().recognizeBoxes(image, signal, again);
     const { lines, words } = seen;
     options.onText?.(lines, "ocr", words);
-    return E.right(
-      await secondLook(
-        extractFromText(lines, "ocr", context, words),
-        async () => [{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }],
-        signal,
-      ),
-    );
+    const reading = await lookAgain(extractFromText(lines, "ocr", context, words), doc.bytes, context, signal);
+    return E.right(await secondLook(reading, async () => [{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal));
   };
 
   const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
@@ -331,8 +359,9 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       }
     },
     async close() {
-      await pool?.close();
+      await Promise.all([pool?.close(), secondEye?.close()]);
       pool = undefined;
+      secondEye = undefined;
     },
   };
 };

