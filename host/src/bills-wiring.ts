@@ -34,6 +34,7 @@ const configuredReader = (config: Config): DocumentReader =>
     maxGrowthMb: config.readMaxGrowthMb,
     ocrWorkers: 1,
     languages: config.ocrLanguages,
+    secondEye: config.ocrSecondEye,
     timeoutMs: config.readTimeoutMs,
     ...(config.llmBaseUrl !== undefined && config.llmModel !== undefined
       ? {

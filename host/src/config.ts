@@ -51,6 +51,8 @@ export interface Config {
   readonly readMaxGrowthMb: number;
   readonly llmClients: readonly string[];
   readonly ocrLanguages: readonly string[];
+  /** `APAR_OCR_SECOND_EYE`: PaddleOCR's second reading of photos and scans tesseract reads unsure, or none. */
+  readonly ocrSecondEye: "paddle" | "off";
   readonly llmBaseUrl: string | undefined;
   readonly llmModel: string | undefined;
   readonly llmApiKey: string | undefined;
@@ -157,6 +159,11 @@ const gatewayName = fromString<"manual" | "stripe">(
   "PaymentGateway",
   (s) => (s.trim() === "manual" || s.trim() === "stripe" ? (s.trim() as "manual" | "stripe") : undefined),
   "manual or stripe",
+);
+const secondEyeName = fromString<"paddle" | "off">(
+  "SecondEye",
+  (s) => (s.trim() === "paddle" || s.trim() === "off" ? (s.trim() as "paddle" | "off") : undefined),
+  "paddle or off",
 );
 /** An OpenID Connect issuer: https, or http on loopback (development and tests); kept as written (Auth0's ends in `/`). */
 const oidcIssuer = fromString<string | undefined>(
@@ -528,6 +535,13 @@ export const VARIABLES = {
     fallback: "eng",
     meaning:
       "OCR languages for scanned bills, comma-separated tesseract codes (`eng,deu,fra,nld,spa,ita,pol` are installed); with several, each document is read in the first, then again in the one its text is in when that is another of them (the first following it)",
+  },
+  ocrSecondEye: {
+    name: "APAR_OCR_SECOND_EYE",
+    codec: secondEyeName,
+    fallback: "paddle",
+    meaning:
+      "`paddle`: a photo or scan whose OCR (tesseract) is unsure is read again by PaddleOCR's models (ONNX Runtime, in the reading process) and the better reading kept, field by field (about 2-3 CPU seconds and 0.4-0.5 GB more resident memory per reading process); `off`: tesseract alone",
   },
   llmBaseUrl: {
     name: "APAR_LLM_BASE_URL",
