@@ -6,12 +6,17 @@
 //   npm run bench:reading -- /tmp/corpus [--folders einvoice-pdf,receipts] [--limit 100] [--with-xml]
 //                                        [--languages eng,deu] [--results out.jsonl] [--text-cache DIR]
 //                                        [--known-buyers] [--trust-text-layers] [--no-geometry]
+//                                        [--second-eye paddle|off]
 // A folder of scans with scanners' OCR layers is made by bench/reading/scanner-layers.ts (einvoice-layer).
 // --text-cache (or APAR_READING_TEXT_CACHE) keeps the text lines and the page of boxes (text runs, OCR words) each
 // document's text layer or OCR gave, one JSON file per document, and re-parses them on the next run instead of
 // reading again: a parser change is measured on all receipts in seconds rather than OCR's half hour. Delete the
 // folder after a change to the OCR or PDF reading (a cache of lines only reads without positions).
 // --no-geometry re-parses cached texts from their lines alone.
+// --second-eye (default paddle, as APAR_OCR_SECOND_EYE): whether images tesseract reads unsure are read again by
+// PaddleOCR. The text cache keeps tesseract's text only: measure the second eye without --text-cache. Each folder's
+// line also gives CPU seconds per page (this process: tesseract's and ONNX Runtime's threads are in it) and the
+// largest resident memory seen after a document.
 // The corpus folder may also come from APAR_READING_CORPUS; without one the bench says so and exits.
 // The corpus of new sources (issue 33 part 7: vendor samples, receipts, a utility bill, ISDOC; folders invoices-pdf,
 // invoices-scan, invoices-image, receipts-new) is made by bench/reading/make-more-sources.ts from
@@ -62,6 +67,7 @@ const textCache = option("text-cache") ?? process.env.APAR_READING_TEXT_CACHE;
 const knownBuyers = args.includes("--known-buyers");
 // --no-geometry: cached texts re-parsed from their lines alone (the reading before pages of boxes).
 const noGeometry = args.includes("--no-geometry");
+const secondEye = option("second-eye") === "off" ? "off" : "paddle";
 
 interface Entry {
   readonly file: string;
@@ -135,6 +141,7 @@ const reader = createDocumentReader({
   languages,
   readAttachedEinvoice: withXml,
   judgeTextLayers: !trustTextLayers,
+  secondEye,
   onText: (lines, kind, boxes) => {
     lastText = { lines, reader: kind, boxes };
   },
@@ -188,6 +195,8 @@ for (const folder of folders) {
   // buyer (truth.buyerName) was read as the supplier.
   const evidence = { vatOnPage: 0, withVat: 0, buyerAsSupplier: 0, withBuyer: 0 };
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  let peakRss = 0;
   for (const entry of entries) {
     const bytes = new Uint8Array(readFileSync(join(root, folder, entry.file)));
     const mediaType = entry.file.endsWith(".pdf")
@@ -213,6 +222,7 @@ for (const folder of folders) {
         writeFileSync(cached, JSON.stringify(lastText));
     }
     pages += entry.pages ?? 1;
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
     const extraction: Extraction | null = E.isRight(r) ? (r.right as Extraction) : null;
     const got = (extraction?.fields ?? {}) as unknown as Record<string, unknown>;
     const conf: Record<string, number | undefined> = extraction?.fieldConfidence ?? {};
@@ -306,7 +316,10 @@ for (const folder of folders) {
     console.log(`  seller's VAT number reported as page evidence: ${evidence.vatOnPage}/${evidence.withVat}`);
   if (evidence.withBuyer > 0)
     console.log(`  buyer read as the supplier: ${evidence.buyerAsSupplier}/${evidence.withBuyer}`);
-  console.log(`  ${(pages / minutes).toFixed(1)} pages per minute`);
+  const cpu = process.cpuUsage(cpu0);
+  console.log(
+    `  ${(pages / minutes).toFixed(1)} pages per minute; ${((cpu.user + cpu.system) / 1e6 / Math.max(1, pages)).toFixed(2)} CPU s per page; resident memory up to ${(peakRss / 2 ** 20).toFixed(0)} MiB (second eye ${secondEye})`,
+  );
 }
 await reader.close();
 
