@@ -133,8 +133,9 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     return secondEye;
   };
   /**
-   * An image's reading, or the second eye's where tesseract's is unsure: field by field, the eye's when it found a
-   * total (tesseract's fields only where surer), else tesseract's (the eye's only where surer).
+   * An image's reading, or the second eye's where tesseract's is unsure: field by field, the eye's when it found
+   * another total than tesseract (tesseract's fields only where surer), else tesseract's (the eye's only where
+   * surer).
    */
   const lookAgain = async (
     read: Extraction,
@@ -146,7 +147,9 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const seen = await eye().read(image, signal);
     if (seen === null) return read;
     const other = extractFromText(seen.lines, "ocr", context, seen.words);
-    return other.fields.totalAmount !== null ? bestOfReadings(other, read) : bestOfReadings(read, other);
+    // The same total from both: tesseract's reading (at full resolution, its line items) stays first.
+    const eyeFirst = other.fields.totalAmount !== null && other.fields.totalAmount !== read.fields.totalAmount;
+    return eyeFirst ? bestOfReadings(other, read) : bestOfReadings(read, other);
   };
 
   const viaLlm = async (images: { bytes: Uint8Array; mediaType: string }[], signal: AbortSignal): Promise<Result> => {

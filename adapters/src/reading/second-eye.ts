@@ -60,7 +60,7 @@ const loadModels = async (): Promise<Models> => {
     Detection: { create(o: object): Promise<Models["detection"]> };
     Recognition: { create(o: object): Promise<Models["recognition"]> };
   };
-  // OpenCV (WebAssembly) cuts the segments out; it compiles asynchronously after loading.
+  // OpenCV (WebAssembly) cuts the segments out; it compiles asynchronously after loading, and tells one listener.
   const cv = require("@techstark/opencv-js") as { Mat?: unknown; onRuntimeInitialized?: () => void };
   if (cv.Mat === undefined)
     await new Promise<void>((resolve) => {
@@ -79,6 +79,12 @@ const loadModels = async (): Promise<Models> => {
   ]);
   return { detection, recognition };
 };
+
+// The models and the queue are the process's: loaded once (OpenCV's one listener), one image read at a time (one
+// ONNX thread, the memory of one reading), however many readers the process has.
+let models: Promise<Models> | undefined;
+let sharp: Promise<Sharp> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
 
 const centre = (b: TextBox): number => b.y + b.height / 2;
 
@@ -122,10 +128,6 @@ export const readingSize = (width: number, height: number, maxSide: number): { w
 export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
   const maxSide = options.maxSide ?? 960;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  let models: Promise<Models> | undefined;
-  let sharp: Promise<Sharp> | undefined;
-  // One image at a time: one ONNX thread, and the memory of one reading.
-  let queue: Promise<unknown> = Promise.resolve();
 
   const readOne = async (bytes: Uint8Array, signal: AbortSignal | undefined): Promise<EyeReading | null> => {
     const bound = AbortSignal.timeout(timeoutMs);
@@ -181,8 +183,8 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
       return run;
     },
     async close() {
+      // The models stay loaded for the process's other readers (a reading process is replaced now and then).
       await queue;
-      models = undefined;
     },
   };
 };
