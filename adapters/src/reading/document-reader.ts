@@ -3,6 +3,7 @@ import type { Extraction, ReadFailure } from "@apar/core";
 import {
   assessConfidence,
   bestOfReadings,
+  bestOfTwoEngines,
   detectLanguage,
   extractFromText,
   type TextBox,
@@ -133,9 +134,8 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     return secondEye;
   };
   /**
-   * An image's reading, or the second eye's where tesseract's is unsure: field by field, the eye's when it found
-   * another total than tesseract (tesseract's fields only where surer), else tesseract's (the eye's only where
-   * surer).
+   * An image's reading, or, where tesseract's is unsure, tesseract's and the second eye's made one by
+   * `bestOfTwoEngines` (the eye's first when it found another total; a number or date both read alike is sure).
    */
   const lookAgain = async (
     read: Extraction,
@@ -147,9 +147,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const seen = await eye().read(image, signal);
     if (seen === null) return read;
     const other = extractFromText(seen.lines, "ocr", context, seen.words);
-    // The same total from both: tesseract's reading (at full resolution, its line items) stays first.
-    const eyeFirst = other.fields.totalAmount !== null && other.fields.totalAmount !== read.fields.totalAmount;
-    return eyeFirst ? bestOfReadings(other, read) : bestOfReadings(read, other);
+    return bestOfTwoEngines(read, other);
   };
 
   const viaLlm = async (images: { bytes: Uint8Array; mediaType: string }[], signal: AbortSignal): Promise<Result> => {
