@@ -52,11 +52,14 @@ export const bestOfReadings = (preferred: Extraction, other: Extraction): Extrac
 const CROSS_CHECKED: readonly ExtractedFieldName[] = ["invoiceNumber", "invoiceDate", "dueDate"];
 // What such a field, both engines agreeing, is worth: above 0.9, below amounts that add up (0.98).
 const BOTH_ENGINES = 0.92;
+// Agreement lifts only what each engine read sure but for OCR's cap (a labelled number, a date whose order is
+// known): a date both read alike whose day and month could be either way stays as unsure as it was.
+const SURE_BUT_FOR_OCR = 0.8;
 
 /**
  * Two OCR engines' readings of one image (tesseract's first, the second eye's): field by field, the second's
  * reading first when it found another total than the first (the first's fields only where surer), else the
- * first's (the second's only where surer). A number or date both read alike is sure (0.92).
+ * first's (the second's only where surer). A number or date both read alike, each sure but for OCR, is sure (0.92).
  */
 export const bestOfTwoEngines = (first: Extraction, second: Extraction): Extraction => {
   const secondFirst = second.fields.totalAmount !== null && second.fields.totalAmount !== first.fields.totalAmount;
@@ -64,7 +67,8 @@ export const bestOfTwoEngines = (first: Extraction, second: Extraction): Extract
   const base: Partial<Record<ExtractedFieldName, number>> = { ...best.fieldConfidence };
   for (const k of CROSS_CHECKED) {
     const v = best.fields[k];
-    if (typeof v === "string" && v === first.fields[k] && v === second.fields[k])
+    const each = Math.min(first.fieldConfidence[k] ?? 0, second.fieldConfidence[k] ?? 0);
+    if (typeof v === "string" && v === first.fields[k] && v === second.fields[k] && each >= SURE_BUT_FOR_OCR)
       base[k] = Math.max(base[k] ?? 0, BOTH_ENGINES);
   }
   const { fieldConfidence, confidence } = assessConfidence(best.fields, base);

@@ -42,6 +42,10 @@ test("two OCR engines: a date and a number both read alike are sure; read differ
   const apart = bestOfTwoEngines(tess, misread);
   t.true((apart.fieldConfidence.invoiceDate ?? 1) < 0.9);
   t.true((apart.fieldConfidence.invoiceNumber ?? 1) < 0.9);
+  // A date whose day and month could be either way, read alike by both, stays unsure.
+  const either = ["Corner Shop", "12/07/2019", "TOTAL 18.10"];
+  t.true((reading(either).fieldConfidence.invoiceDate ?? 1) < 0.8);
+  t.true((bestOfTwoEngines(reading(either), reading(either)).fieldConfidence.invoiceDate ?? 1) < 0.9);
   const alone = bestOfTwoEngines(tess, reading(["ACME Tools GmbH", "Total 119.00"]));
   t.is(alone.fields.invoiceDate, "2025-02-14");
   t.true((alone.fieldConfidence.invoiceDate ?? 1) < 0.9);
