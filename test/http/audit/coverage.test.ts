@@ -848,12 +848,13 @@ test.serial("every route that changes something leaves an audit entry with its r
   );
   await walk("portalRotateWebhookSecret", "POST", "/portal/webhooks/rotate-secret", portal.form({ id: hookId }));
   await walk("portalSendWebhookTest", "POST", "/portal/webhooks/test", portal.form({ id: hookId }));
-  await walk("portalDisableWebhookSubscription", "POST", "/portal/webhooks/disable", portal.form({ id: hookId }));
-  await walk("portalEnableWebhookSubscription", "POST", "/portal/webhooks/enable", portal.form({ id: hookId }));
+  // Delivered before the subscription is disabled: a delivery due while it is disabled is not sent.
   const hookDelivery = await eventually(async () => {
     const list = (await h.call("GET", `/v1/webhook-deliveries?subscriptionId=${hookId}`)).json as { data: Json[] };
     return list.data.find((d) => d.status === "Succeeded");
   }, "the portal's test delivery");
+  await walk("portalDisableWebhookSubscription", "POST", "/portal/webhooks/disable", portal.form({ id: hookId }));
+  await walk("portalEnableWebhookSubscription", "POST", "/portal/webhooks/enable", portal.form({ id: hookId }));
   await walk(
     "portalReplayWebhookDelivery",
     "POST",
