@@ -211,12 +211,7 @@ export {
 } from "./suppliers/supplier-use-cases.js";
 export * from "./tenancy/add-organisation-member.js";
 export * from "./tenancy/auth-codes.js";
-export {
-  apiKeyRefusal,
-  authenticateApiKey,
-  authenticateBearer,
-  lastUseDue,
-} from "./tenancy/authenticate.js";
+export { acceptApiKey, authenticateApiKey, authenticateBearer } from "./tenancy/authenticate.js";
 export * from "./tenancy/create-api-key.js";
 export * from "./tenancy/create-client.js";
 export * from "./tenancy/create-organisation.js";

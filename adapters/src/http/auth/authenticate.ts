@@ -9,7 +9,7 @@ import {
   type Principal,
   type RequestAuth,
 } from "@apar/core";
-import { apiKeyRefusal, authenticateApiKey, authenticateBearer, lastUseDue, resolveAccess } from "@apar/core/app";
+import { acceptApiKey, authenticateApiKey, authenticateBearer, resolveAccess } from "@apar/core/app";
 import type {
   AccessLookups,
   ApiKeys,
@@ -147,17 +147,13 @@ export const createAuthenticator = (deps: AuthenticatorDeps): Authenticator => {
     const id = `${hash("sha256", presented, "hex")} ${named.clientId ?? ""} ${named.organisationId ?? ""}`;
     const cached = keyCache.get(id);
     if (cached !== undefined) {
-      // acceptApiKey's checks, awaiting only a due record of the key's last use.
-      const now = deps.clock.now();
-      const refused = apiKeyRefusal(cached.key, now);
-      if (refused !== undefined) return { error: refused };
-      let key = cached.key;
-      if (lastUseDue(key, now)) {
-        await deps.stores.apiKeys.touch(key.id, now);
-        key = { ...key, lastUsedAt: now };
-        // Kept with the entry, so that the next requests do not record it again.
-        keyCache.update(id, { ...cached, key });
-      }
+      // Revoked or expired since, or its last use due: awaited only when a write is due.
+      const accepting = acceptApiKey({ apiKeys: deps.stores.apiKeys, clock: deps.clock })(cached.key);
+      const accepted = accepting instanceof Promise ? await accepting : accepting;
+      if (E.isLeft(accepted)) return { error: accepted.left };
+      const key = accepted.right;
+      // A last use recorded is kept with the entry, so that the next requests do not record it again.
+      if (key !== cached.key) keyCache.update(id, { ...cached, key });
       const { lookups } = requestReads(deps.stores, named, cached);
       return resolved(await resolveAccess(access, { kind: "api_key", key }, tenancy, lookups, names));
     }

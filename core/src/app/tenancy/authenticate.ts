@@ -34,31 +34,19 @@ export const authenticateApiKey =
 
 /**
  * A stored key the presented one was verified against (here, or by a cache of verified keys): refused when revoked
- * or expired; its last-used time recorded when the stored one is a minute old or more.
+ * or expired; its last-used time recorded when the stored one is a minute old or more. Answers a value, not a
+ * promise, when nothing is to be recorded (a cached key's request then waits on nothing).
  */
 export const acceptApiKey =
   (deps: AuthenticateDeps) =>
-  async (key: ApiKey): Promise<E.Either<DomainError, ApiKey>> => {
+  (key: ApiKey): E.Either<DomainError, ApiKey> | Promise<E.Either<DomainError, ApiKey>> => {
     const now = deps.clock.now();
-    const refused = apiKeyRefusal(key, now);
-    if (refused !== undefined) return E.left(refused);
-    if (lastUseDue(key, now)) {
-      await deps.apiKeys.touch(key.id, now);
-      return E.right({ ...key, lastUsedAt: now });
-    }
-    return E.right(key);
+    if (key.revokedAt !== null) return E.left(unauthenticated("Auth.ApiKeyRevoked", "The API key has been revoked."));
+    if (!apiKeyUsable(key, now)) return E.left(unauthenticated("Auth.ApiKeyExpired", "The API key has expired."));
+    if (key.lastUsedAt !== null && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS)
+      return E.right(key);
+    return deps.apiKeys.touch(key.id, now).then(() => E.right({ ...key, lastUsedAt: now }));
   };
-
-/** Why a stored key the presented one matched is refused at `now` (revoked, expired); undefined when usable. */
-export const apiKeyRefusal = (key: ApiKey, now: Date): DomainError | undefined => {
-  if (key.revokedAt !== null) return unauthenticated("Auth.ApiKeyRevoked", "The API key has been revoked.");
-  if (!apiKeyUsable(key, now)) return unauthenticated("Auth.ApiKeyExpired", "The API key has expired.");
-  return undefined;
-};
-
-/** True when a key's last use is to be recorded at `now`: the stored one is a minute old or more, or none. */
-export const lastUseDue = (key: ApiKey, now: Date): boolean =>
-  key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
 
 /**
  * The claims of a presented bearer token: signed by this service, not expired, and issued through an API key
