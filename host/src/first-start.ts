@@ -49,6 +49,8 @@ export const firstStart = async (container: Container): Promise<FirstStart | und
   };
   const logger = container.get(TOKENS.Logger);
   const name = container.get(TOKENS.Config).firstOrganisationName.trim().slice(0, 200);
+  // A database that has a client needs no lock (on a cluster, taking one is a few writes every start).
+  if ((await database.stores.clients.count()) > 0) return undefined;
   return database.withLock("first-start", async () => {
     if ((await database.stores.clients.count()) > 0) return undefined;
     // One transaction for all three, so a crash half-way leaves an empty database that the next start fills.

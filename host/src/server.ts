@@ -84,8 +84,11 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((error: unknown) => {
+  // A database error's stack ends in the driver: the statement it answered says where start-up was.
+  const sql = (error as { sql?: unknown } | null)?.sql;
+  const statement = typeof sql === "string" ? `\n  (the statement: ${sql.slice(0, 300)})` : "";
   process.stderr.write(
-    `apar: could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `apar: could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${statement}\n`,
   );
   process.exit(1);
 });

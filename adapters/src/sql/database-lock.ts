@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Sequelize } from "sequelize";
 import sqlite3 from "sqlite3";
+import { retryDeadlocks } from "./deadlock.js";
 import { SqlSession } from "./sql-session.js";
 
 /** Runs work while holding a named lock shared by every process using the database. */
@@ -49,6 +50,39 @@ const isDuplicateOrConflict = (error: unknown): boolean => {
   return errno === 1062 || errno === 1213;
 };
 
+const LOCKS_TABLE =
+  "CREATE TABLE IF NOT EXISTS apar_locks (name VARCHAR(190) NOT NULL PRIMARY KEY, holder CHAR(36) NOT NULL, expires_at DATETIME(3) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin";
+
+const noReport = () => undefined;
+
+/** Per connection pool: the table made sure of once (a failed check is tried again by the next lock). */
+const locksTables = new WeakMap<Sequelize, Promise<void>>();
+
+/**
+ * `apar_locks` exists: looked up first, created only when missing. A DDL statement on a Galera cluster runs on
+ * every node at once and aborts, as deadlock victims, the statements other nodes are running on that table:
+ * a `CREATE TABLE IF NOT EXISTS` on each lock, from processes starting together, failed a holder's DELETE of its
+ * row (seen once in CI; on three nodes, one connection's INSERT, UPDATE and DELETE of a row against another's
+ * repeated CREATE TABLE IF NOT EXISTS failed with 1213 about a third of the time).
+ */
+const ensureLocksTable = (sequelize: Sequelize): Promise<void> => {
+  let made = locksTables.get(sequelize);
+  if (made === undefined) {
+    const session = new SqlSession(sequelize, "mysql", null);
+    made = session
+      .select(
+        "SELECT 1 AS present FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'apar_locks'",
+        [],
+      )
+      .then(async (rows) => {
+        if (rows.length === 0) await retryDeadlocks("apar_locks", () => session.execute(LOCKS_TABLE), noReport);
+      });
+    made.catch(() => locksTables.delete(sequelize));
+    locksTables.set(sequelize, made);
+  }
+  return made;
+};
+
 /**
  * A Galera cluster: `GET_LOCK` holds on one node only, so the lock is a row of `apar_locks` (name, holder, lease).
  * Taking it inserts the row (certification lets one of two nodes' inserts commit), or takes over a row whose lease
@@ -58,10 +92,8 @@ const isDuplicateOrConflict = (error: unknown): boolean => {
 export const clusterLock =
   (sequelize: Sequelize, timeoutMs: number): LockRunner =>
   async (name, work) => {
+    await ensureLocksTable(sequelize);
     const session = new SqlSession(sequelize, "mysql", null);
-    await session.execute(
-      "CREATE TABLE IF NOT EXISTS apar_locks (name VARCHAR(190) NOT NULL PRIMARY KEY, holder CHAR(36) NOT NULL, expires_at DATETIME(3) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin",
-    );
     const holder = randomUUID();
     const lease = `NOW(3) + INTERVAL ${CLUSTER_LEASE_SECONDS} SECOND`;
     const take = async (): Promise<boolean> => {
@@ -103,7 +135,13 @@ export const clusterLock =
       return await work();
     } finally {
       clearInterval(renewal);
-      await session.execute("DELETE FROM apar_locks WHERE name = $1 AND holder = $2", [name, holder]);
+      // Released, tried again when the cluster aborts the DELETE as a deadlock victim. A release that still fails
+      // does not fail the work that was done: the row's lease runs out as a dead holder's would.
+      await retryDeadlocks(
+        "apar_locks.release",
+        () => session.execute("DELETE FROM apar_locks WHERE name = $1 AND holder = $2", [name, holder]),
+        noReport,
+      ).catch(() => undefined);
     }
   };
 

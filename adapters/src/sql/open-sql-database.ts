@@ -7,7 +7,7 @@ import { NamedMutexes } from "../system/mutex.js";
 import { type Connection, connect, type SqlDatabaseOptions } from "./connect.js";
 import { clusterLock, type LockRunner, mysqlLock, sqliteLock } from "./database-lock.js";
 import { retryDeadlocks } from "./deadlock.js";
-import { migrator } from "./migrator.js";
+import { migrator, pendingMigrations } from "./migrator.js";
 import { openGate, SqlSession, type WriteGate } from "./sql-session.js";
 import { sqlStores } from "./sql-stores.js";
 
@@ -93,14 +93,16 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
         ? retryDeadlocks("unit-of-work", once, options.onDeadlockRetry ?? noRetryReport)
         : once();
     },
-    migrate: () =>
-      withLock("migrate", async () => {
+    // Only a database with migrations pending takes the lock (on a cluster, a row written and deleted) and umzug.
+    migrate: async () => {
+      if ((await pendingMigrations(sequelize)).length === 0) return;
+      await withLock("migrate", async () => {
         await umzug.up();
-      }),
+      });
+    },
     ready: async () => {
       try {
-        await sequelize.query("SELECT 1");
-        return (await umzug.pending()).length === 0;
+        return (await pendingMigrations(sequelize)).length === 0;
       } catch {
         return false;
       }

@@ -67,3 +67,37 @@ test("a database URL may name several servers of a cluster, each with its port",
     );
   },
 );
+
+// A DDL statement on a Galera cluster runs on every node and aborts the statements other nodes are running on that
+// table as deadlock victims: a holder's DELETE of its row failed so when another process, starting, sent
+// CREATE TABLE IF NOT EXISTS apar_locks. The table is created only by a process that finds it missing.
+(mysql ? test : test.skip)(
+  "a process that finds apar_locks there sends no DDL to take and release a lock",
+  async (t) => {
+    const location = await createSqlLocation();
+    const first = await connect({ url: location.options.url });
+    const sent: string[] = [];
+    const second = await connect({ url: location.options.url, log: (sql) => sent.push(sql) });
+    t.teardown(async () => {
+      await first.sequelize.close();
+      await second.sequelize.close();
+      await location.drop();
+    });
+    t.is(await clusterLock(first.sequelize, 60_000)("migrate", async () => "made"), "made");
+    t.is(await clusterLock(second.sequelize, 60_000)("migrate", async () => "once"), "once");
+    t.is(await clusterLock(second.sequelize, 60_000)("first-start", async () => "twice"), "twice");
+    t.true(
+      sent.some((sql) => /INSERT INTO apar_locks/.test(sql)),
+      "the lock was taken with this connection",
+    );
+    t.true(
+      sent.some((sql) => /DELETE FROM apar_locks/.test(sql)),
+      "and released",
+    );
+    t.deepEqual(
+      sent.filter((sql) => /\b(CREATE|ALTER|DROP)\b/i.test(sql)),
+      [],
+    );
+    t.is(sent.filter((sql) => /information_schema/.test(sql)).length, 1, "looked for once per connection pool");
+  },
+);

@@ -7,7 +7,10 @@ import { createSqlLocation, openTestSqlDatabase } from "../../helpers/databases.
 
 const run = promisify(execFile);
 
-test("ready() is false before migrate and true after; a second migrate sends no DDL", async (t) => {
+// On a Galera cluster a DDL statement, even CREATE TABLE IF NOT EXISTS of a table that exists, runs on every node
+// at once and aborts other nodes' statements on that table: a start with nothing to migrate, and a readiness
+// probe, send none.
+test("ready() is false before migrate and true after; a second migrate and ready() send no DDL", async (t) => {
   const sent: string[] = [];
   const database = await openTestSqlDatabase({ migrate: false, log: (sql) => sent.push(sql) });
   try {
@@ -17,8 +20,10 @@ test("ready() is false before migrate and true after; a second migrate sends no 
     t.true(sent.some((sql) => /CREATE TABLE/i.test(sql)));
     sent.length = 0;
     await database.migrate();
+    t.true(await database.ready());
+    t.true(sent.length > 0, "the look at what is applied was sent");
     t.deepEqual(
-      sent.filter((sql) => /\b(CREATE|ALTER|DROP)\b/i.test(sql) && !/IF NOT EXISTS `?apar_migrations/i.test(sql)),
+      sent.filter((sql) => /\b(CREATE|ALTER|DROP)\b/i.test(sql)),
       [],
     );
   } finally {
