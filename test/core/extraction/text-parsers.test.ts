@@ -18,6 +18,62 @@ for (const [raw, want] of [
     t.is(parseNumber(raw), want));
 }
 
+// Numbers as OCR garbles them: every answer is null or a decimal string. "23.110 330" was read as "23.110 330", and
+// the total finder's arithmetic on it threw, losing the whole reading.
+const seeded = (seed: number) => () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const NUMBERISH = "0123456789 .,'-()";
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const digits = (random: () => number, n: number): string =>
+  Array.from({ length: n }, () => Math.floor(random() * 10)).join("");
+/** Half the time any run of the characters, half the time groups of digits each after a separator of any kind. */
+const garbled = (random: () => number, length: number): string => {
+  if (random() < 0.5) return Array.from({ length }, () => NUMBERISH[Math.floor(random() * NUMBERISH.length)]).join("");
+  let text = digits(random, 1 + Math.floor(random() * 3));
+  for (let g = Math.floor(random() * 4); g > 0; g--)
+    text += ".,' "[Math.floor(random() * 4)] + digits(random, 1 + Math.floor(random() * 3));
+  return text;
+};
+
+test("parseNumber answers null or a decimal string for any run of digits, separators and signs", (t) => {
+  const random = seeded(33);
+  const bad: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const raw = garbled(random, 1 + Math.floor(random() * 12));
+    const got = parseNumber(raw);
+    if (got !== null && !DECIMAL.test(got)) bad.push(`${JSON.stringify(raw)} -> ${got}`);
+  }
+  t.deepEqual(bad.slice(0, 5), []);
+  t.is(parseNumber("23.110 330"), null, "two ways of grouping in one number");
+  t.is(parseNumber("1 234.56"), "1234.56");
+});
+
+test("extractFromText never throws on labelled lines of garbled numbers, and its amounts are decimals", (t) => {
+  const random = seeded(37);
+  const labels = ["Total", "Subtotal", "Total excl. VAT", "Net", "Tax", "MwSt", "Balance", "Amount due", "Cash"];
+  const more = ["Change", "Rounding", "Summe", "Gesamtbetrag", "Rechnungsbetrag", "Zu zahlen", "TOTAL EUR", ""];
+  const pick = <A>(xs: readonly A[]): A => xs[Math.floor(random() * xs.length)] as A;
+  // The case PaddleOCR's reading of a scanned page gave.
+  t.notThrows(() => extractFromText(["Subtotal 23.110 330", "Total excl. VAT 23.110 330"], "ocr", {}));
+  const failures: string[] = [];
+  for (let i = 0; i < 1_500; i++) {
+    const lines = Array.from(
+      { length: 1 + Math.floor(random() * 6) },
+      () => `${pick([...labels, ...more])} ${garbled(random, 1 + Math.floor(random() * 10))}`,
+    );
+    try {
+      const { fields } = extractFromText(lines, "ocr", {});
+      for (const amount of [fields.totalAmount, fields.subTotal, fields.taxAmount])
+        if (amount !== null && amount !== undefined && !DECIMAL.test(amount)) failures.push(`${lines} -> ${amount}`);
+    } catch (error) {
+      failures.push(`${JSON.stringify(lines)}: ${(error as Error).message}`);
+    }
+  }
+  t.deepEqual(failures.slice(0, 5), []);
+});
+
 for (const [text, monthFirst, want] of [
   ["2025-03-12", false, "2025-03-12"],
   ["12.03.2025", false, "2025-03-12"],

@@ -31,13 +31,17 @@ export const parseNumber = (raw: string): string | null => {
     const head = s.slice(0, lastSep);
     const once = (s[lastSep] === "." ? dots : commas) === 1;
     // Both kinds: the last one is the decimal mark. One kind once: decimal unless it reads as thousands ("1.234").
+    // Never a mark with a group after it ("23.110 330": the dot groups too).
     const decimal =
-      dots > 0 && commas > 0 ? true : once && !(tail.length === 3 && /^\d{1,3}$/.test(head) && head !== "0");
+      /^\d+$/.test(tail) &&
+      (dots > 0 && commas > 0 ? true : once && !(tail.length === 3 && /^\d{1,3}$/.test(head) && head !== "0"));
     if (decimal) {
       intPart = head;
       frac = tail;
     }
   }
+  // Thousands are grouped one way: "23.110 330" is two numbers run together, or OCR's noise, not one amount.
+  if (new Set(intPart.match(/[.,' ]/g)).size > 1) return null;
   const digits = intPart.replace(/[.,' ]/g, "");
   if (!/^\d+$/.test(digits)) return null;
   const int = digits.replace(/^0+(?=\d)/, "");
