@@ -51,7 +51,7 @@ export interface Config {
   readonly readMaxGrowthMb: number;
   readonly llmClients: readonly string[];
   readonly ocrLanguages: readonly string[];
-  /** `APAR_OCR_SECOND_EYE`: PaddleOCR's second reading of photos and scans tesseract reads unsure, or none. */
+  /** `APAR_OCR_SECOND_EYE`: PaddleOCR's second reading of images tesseract reads unsure, or none. */
   readonly ocrSecondEye: "paddle" | "off";
   readonly llmBaseUrl: string | undefined;
   readonly llmModel: string | undefined;
@@ -162,7 +162,7 @@ const gatewayName = fromString<"manual" | "stripe">(
 );
 const secondEyeName = fromString<"paddle" | "off">(
   "SecondEye",
-  (s) => (s.trim() === "paddle" || s.trim() === "off" ? (s.trim() as "paddle" | "off") : undefined),
+  (s) => (({ paddle: "paddle", off: "off" }) as const)[s.trim().toLowerCase() as "paddle"],
   "paddle or off",
 );
 /** An OpenID Connect issuer: https, or http on loopback (development and tests); kept as written (Auth0's ends in `/`). */
@@ -541,7 +541,7 @@ export const VARIABLES = {
     codec: secondEyeName,
     fallback: "paddle",
     meaning:
-      "`paddle`: a photo or scan whose OCR (tesseract) is unsure is read again by PaddleOCR's models (ONNX Runtime, in the reading process) and the better reading kept, field by field (about 2-3 CPU seconds and 0.4-0.5 GB more resident memory per reading process); `off`: tesseract alone",
+      "`paddle`: a photo or image file (PNG, JPEG, TIFF, WebP) whose OCR (tesseract) is unsure is read again by PaddleOCR's models (ONNX Runtime, in the reading process) and the better reading kept, field by field (about 2-3 CPU seconds and 0.4-0.5 GB more resident memory per reading process); `off`: tesseract alone",
   },
   llmBaseUrl: {
     name: "APAR_LLM_BASE_URL",

@@ -29,13 +29,15 @@ test("counts of processes, loops and jobs at once are bounded, with the bound in
   t.regex(bad.left.find((line) => line.startsWith("APAR_READ_PROCESSES")) ?? "", /from 1 to 64/);
 });
 
-test("APAR_OCR_SECOND_EYE is paddle by default, off when asked, and nothing else", (t) => {
+test("APAR_OCR_SECOND_EYE is paddle by default, off when asked (in any case), and nothing else", (t) => {
   const unset = loadConfig(base);
   if (E.isLeft(unset)) return t.fail(unset.left.join("\n"));
   t.is(unset.right.ocrSecondEye, "paddle");
-  const off = loadConfig({ ...base, APAR_OCR_SECOND_EYE: " off " });
+  const off = loadConfig({ ...base, APAR_OCR_SECOND_EYE: " Off " });
   if (E.isLeft(off)) return t.fail(off.left.join("\n"));
   t.is(off.right.ocrSecondEye, "off");
+  const upper = loadConfig({ ...base, APAR_OCR_SECOND_EYE: "PADDLE" });
+  t.true(E.isRight(upper) && upper.right.ocrSecondEye === "paddle");
   const bad = loadConfig({ ...base, APAR_OCR_SECOND_EYE: "tesseract" });
   if (E.isRight(bad)) return t.fail("accepted");
   t.deepEqual(bad.left, [bad.left.find((line) => line.startsWith("APAR_OCR_SECOND_EYE")) ?? "missing"]);
