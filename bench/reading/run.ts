@@ -14,7 +14,8 @@
 // folder after a change to the OCR or PDF reading (a cache of lines only reads without positions).
 // --no-geometry re-parses cached texts from their lines alone.
 // --second-eye (default paddle, as APAR_OCR_SECOND_EYE): whether images tesseract reads unsure are read again by
-// PaddleOCR. The text cache keeps tesseract's text only: measure the second eye without --text-cache. Each folder's
+// PaddleOCR. The text cache keeps the eye's text beside tesseract's (a cache made with the eye off has none; make
+// it again to measure the eye): a change to how the two readings are made one is measured in seconds. Each folder's
 // line also gives CPU seconds per page (this process: tesseract's and ONNX Runtime's threads are in it) and the
 // largest resident memory seen after a document.
 // The corpus folder may also come from APAR_READING_CORPUS; without one the bench says so and exits.
@@ -29,7 +30,8 @@ import { join } from "node:path";
 import type { Extraction } from "@apar/core";
 import { extractFromText, type TextBox } from "@apar/core/extraction";
 import * as E from "fp-ts/lib/Either.js";
-import { createDocumentReader } from "../../adapters/src/reading/index.js";
+import { createDocumentReader, wantsSecondEye, withSecondEye } from "../../adapters/src/reading/index.js";
+import type { EyeReading } from "../../adapters/src/reading/second-eye.js";
 import { cents, normId } from "./scoring.js";
 
 const args = process.argv.slice(2);
@@ -135,7 +137,13 @@ const BANDS = [
   { name: "< 0.7", test: (c: number) => c < 0.7 },
 ];
 
-type Text = { lines: readonly string[]; reader: "pdf-text" | "ocr"; boxes?: readonly TextBox[] };
+type Text = {
+  lines: readonly string[];
+  reader: "pdf-text" | "ocr";
+  boxes?: readonly TextBox[];
+  /** What the second eye read of the image, when it was asked to. */
+  eye?: EyeReading;
+};
 let lastText: Text | null = null;
 const reader = createDocumentReader({
   languages,
@@ -144,6 +152,9 @@ const reader = createDocumentReader({
   secondEye,
   onText: (lines, kind, boxes) => {
     lastText = { lines, reader: kind, boxes };
+  },
+  onSecondEye: (eye) => {
+    if (lastText !== null) lastText.eye = eye;
   },
 });
 if (textCache) mkdirSync(textCache, { recursive: true });
@@ -214,7 +225,9 @@ for (const folder of folders) {
     if (cached && existsSync(cached)) {
       const t = JSON.parse(readFileSync(cached, "utf8")) as Text;
       fromCache++;
-      r = E.right(extractFromText(t.lines, t.reader, context, noGeometry ? [] : (t.boxes ?? [])));
+      const first = extractFromText(t.lines, t.reader, context, noGeometry ? [] : (t.boxes ?? []));
+      const again = t.eye !== undefined && secondEye !== "off" && wantsSecondEye(first);
+      r = E.right(again && t.eye !== undefined ? withSecondEye(first, t.eye, context) : first);
     } else {
       lastText = null;
       r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", ...context });

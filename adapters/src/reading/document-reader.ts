@@ -27,7 +27,7 @@ import {
 } from "./pdf-document.js";
 import { surveyPdf } from "./pdf-limits.js";
 import { imageForOcr } from "./pixels.js";
-import { createSecondEye, type SecondEye } from "./second-eye.js";
+import { createSecondEye, type EyeReading, type SecondEye } from "./second-eye.js";
 
 export interface DocumentReaderOptions {
   /** tesseract language codes, each with its `@tesseract.js-data/<code>` package installed. */
@@ -72,6 +72,8 @@ export interface DocumentReaderOptions {
    * the second eye read again, tesseract's.
    */
   readonly onText?: (lines: readonly string[], reader: "pdf-text" | "ocr", boxes: readonly TextBox[]) => void;
+  /** Called with what the second eye read of an image (benchmarks keep it to re-parse with `withSecondEye`). */
+  readonly onSecondEye?: (seen: EyeReading) => void;
 }
 
 // An image this large (A4 at about 72 dpi) may be a page's scan; a smaller one is a logo or a stamp.
@@ -81,6 +83,19 @@ const SCAN_COVER = 0.5;
 
 // Below this bill-level confidence an image's tesseract reading is read again by the second eye.
 const LOOK_AGAIN = 0.9;
+
+/** Whether an image's tesseract reading is unsure enough for the second eye to read the image again. */
+export const wantsSecondEye = (read: Extraction): boolean => read.confidence < LOOK_AGAIN;
+
+/**
+ * Tesseract's reading of an image and the second eye's text of it made one by `bestOfTwoEngines` (the eye's first
+ * when it found another total; a number or date both read alike is sure). Benchmarks re-parse kept texts with it.
+ */
+export const withSecondEye = (
+  read: Extraction,
+  seen: EyeReading,
+  context: Parameters<typeof extractFromText>[2],
+): Extraction => bestOfTwoEngines(read, extractFromText(seen.lines, "ocr", context, seen.words));
 
 // The fields a person needs to pay a bill, the ones worth a model's second look.
 const KEY_FIELDS = ["supplierName", "invoiceNumber", "invoiceDate", "dueDate", "currency", "totalAmount"] as const;
@@ -133,21 +148,18 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     secondEye ??= createSecondEye({ timeoutMs: Math.min(30_000, timeoutMs / 2) });
     return secondEye;
   };
-  /**
-   * An image's reading, or, where tesseract's is unsure, tesseract's and the second eye's made one by
-   * `bestOfTwoEngines` (the eye's first when it found another total; a number or date both read alike is sure).
-   */
+  /** An image's reading, or, where tesseract's is unsure, tesseract's and the second eye's made one. */
   const lookAgain = async (
     read: Extraction,
     image: Uint8Array,
     context: Parameters<typeof extractFromText>[2],
     signal: AbortSignal,
   ): Promise<Extraction> => {
-    if (options.secondEye === "off" || read.confidence >= LOOK_AGAIN) return read;
+    if (options.secondEye === "off" || !wantsSecondEye(read)) return read;
     const seen = await eye().read(image, signal);
     if (seen === null) return read;
-    const other = extractFromText(seen.lines, "ocr", context, seen.words);
-    return bestOfTwoEngines(read, other);
+    options.onSecondEye?.(seen);
+    return withSecondEye(read, seen, context);
   };
 
   const viaLlm = async (images: { bytes: Uint8Array; mediaType: string }[], signal: AbortSignal): Promise<Result> => {
