@@ -1,4 +1,4 @@
-import { assessConfidence } from "./confidence.js";
+import { assessConfidence, billConfidence } from "./confidence.js";
 import type { ExtractedFieldName, ExtractedFields, Extraction, PageEvidence } from "./model.js";
 
 // The amounts and lines check one another: they come from one reading together, never mixed.
@@ -21,6 +21,27 @@ const bothEvidence = (a?: PageEvidence, b?: PageEvidence): PageEvidence | undefi
   };
 };
 
+type Scores = Partial<Record<ExtractedFieldName, number>>;
+
+/**
+ * Confidence assessed again over merged fields, the amounts held to what the reading they came from gave them: they
+ * come from one reading together, so their agreement is no news, and that reading knew what assessing again does
+ * not (subtotal and tax that add up only after a repaired digit, or that a stand-in total was made of: 0.85).
+ */
+const assessMerged = (
+  fields: ExtractedFields,
+  base: Scores,
+  amountsFrom: Extraction,
+): { fieldConfidence: Scores; confidence: number } => {
+  const { fieldConfidence } = assessConfidence(fields, base);
+  for (const k of AMOUNTS) {
+    const asRead = amountsFrom.fieldConfidence[k];
+    const now = fieldConfidence[k];
+    if (now !== undefined && asRead !== undefined && now > asRead) fieldConfidence[k] = asRead;
+  }
+  return { fieldConfidence, confidence: billConfidence(fieldConfidence) };
+};
+
 /**
  * Two readings of the same pages (a scanner's own text layer and apar's OCR of the page images, say) made one,
  * field by field: `other`'s value where it is present and surer than `preferred`'s, else `preferred`'s. The
@@ -39,10 +60,11 @@ export const bestOfReadings = (preferred: Extraction, other: Extraction): Extrac
     else base[k] = c;
   };
   const keys = Object.keys(preferred.fields) as ExtractedFieldName[];
-  if (surer("totalAmount")) for (const k of AMOUNTS) take(k);
+  const amountsFrom = surer("totalAmount") ? other : preferred;
+  if (amountsFrom === other) for (const k of AMOUNTS) take(k);
   for (const k of keys) if (!AMOUNTS.includes(k) && surer(k)) take(k);
   const merged = fields as unknown as ExtractedFields;
-  const { fieldConfidence, confidence } = assessConfidence(merged, base);
+  const { fieldConfidence, confidence } = assessMerged(merged, base, amountsFrom);
   const evidence = bothEvidence(preferred.evidence, other.evidence);
   return { ...preferred, fields: merged, fieldConfidence, confidence, ...(evidence === undefined ? {} : { evidence }) };
 };
@@ -71,6 +93,6 @@ export const bestOfTwoEngines = (first: Extraction, second: Extraction): Extract
     if (typeof v === "string" && v === first.fields[k] && v === second.fields[k] && each >= SURE_BUT_FOR_OCR)
       base[k] = Math.max(base[k] ?? 0, BOTH_ENGINES);
   }
-  const { fieldConfidence, confidence } = assessConfidence(best.fields, base);
+  const { fieldConfidence, confidence } = assessMerged(best.fields, base, best);
   return { ...best, fieldConfidence, confidence };
 };

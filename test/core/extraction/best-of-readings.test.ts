@@ -56,3 +56,20 @@ test("two OCR engines: the second's reading leads when it found another total", 
   const eye = reading(["Corner Shop", "Item 2.50", "TOTAL 12.50", "Date: 14.02.2025"]);
   t.is(bestOfTwoEngines(tess, eye).fields.totalAmount, "12.50");
 });
+
+test("merged, amounts keep the confidence their reading gave: a repaired digit is not made sure again", (t) => {
+  // 8 read as 3 in the total (1,180.00 read "1,130.00"): subtotal + tax repair it, and the reading says so.
+  const repaired = reading(["ACME Tools GmbH", "Subtotal  1,000.00", "VAT 18 %  180.00", "Grand total  1,130.00"]);
+  t.is(repaired.fields.totalAmount, "1180.00");
+  const asRead = repaired.fieldConfidence.totalAmount ?? 1;
+  t.true(asRead < 0.9);
+  const bare = reading(["ACME Tools GmbH", "Invoice No: R-2024-17"]);
+  for (const merged of [
+    bestOfReadings(repaired, bare),
+    bestOfReadings(bare, repaired),
+    bestOfTwoEngines(bare, repaired),
+  ]) {
+    t.is(merged.fields.totalAmount, "1180.00");
+    t.is(merged.fieldConfidence.totalAmount, asRead);
+  }
+});

@@ -1,5 +1,5 @@
 // The reader's failure classes from issue 11, one bill each (texts written for these tests).
-import { extractFromText } from "@apar/core/extraction";
+import { bestOfReadings, extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
 test("the grand total wins over a later VAT summary row, a paid-up 'amount due' and a total of allowances", (t) => {
@@ -912,4 +912,30 @@ test("receipts: OCR's 'GST Ine' / 'inci GST' still say inclusive; '26 . 50' is a
   // No total read but the subtotal: a "ROUNDING 4.00" nowhere near it is OCR's 0.00, not the rounded total.
   const noise = extractFromText(["SUB-TOTAL (GST)  6.00", "ROUNDING      4.00", "TOTAL      Su 00"], "ocr");
   t.is(noise.fields.totalAmount, "6.00");
+});
+
+test("a VAT summary confirms the total printed as its rows' sum; its own figures never confirm themselves", (t) => {
+  // Two rates, printed tax-net-gross; the card line misread (86,20): the labelled sum the summary adds up to wins, sure.
+  const receipt = [
+    "Markt am Weg",
+    "KAFFEE  3,49 B",
+    "ZEITSCHRIFT  14,90 C",
+    "SUMME EUR  36,20",
+    "Mastercard  EUR  86,20",
+    "Satz  MwSt  Netto  Brutto",
+    "B 7%  1,92  27,45  29,37",
+    "C 19%  1,09  5,74  6,83",
+  ];
+  const read = extractFromText(receipt, "ocr");
+  t.is(read.fields.totalAmount, "36.20");
+  t.is(read.fields.subTotal, "33.19");
+  t.is(read.fields.taxAmount, "3.01");
+  t.true((read.fieldConfidence.totalAmount ?? 0) >= 0.9);
+  // The total's label lost ("SUMHE") and one row misread: the other row's gross stands in, weakly, and the sum that
+  // it and its own net and tax make is no confirmation, even after merging with another reading.
+  const lost = ["Markt am Weg", "SUMHE  EUR  16.62", "V 19%  0,21  1,08  129", "E 7%  1,00  14,33  15,33"];
+  const standIn = extractFromText(lost, "ocr");
+  t.true((standIn.fieldConfidence.totalAmount ?? 1) < 0.9);
+  const merged = bestOfReadings(standIn, extractFromText(["Markt am Weg", "Brot 2,50"], "ocr"));
+  t.true((merged.fieldConfidence.totalAmount ?? 1) < 0.9, `${merged.fields.totalAmount}`);
 });

@@ -699,7 +699,20 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amoun
   const taxSums = [
     ...new Set([...found.taxes.map((t) => t.value), sumOf(found.taxes.filter((t) => !t.summary).map((t) => t.value))]),
   ];
-  const confirms = confirmsBy(found.subs, taxSums);
+  // A VAT summary's rows add up to their gross amount: a total printed with its label on a line of its own as that
+  // sum is confirmed as subtotal + tax confirm one (net and tax from the summary). Not the summary's own figures: a
+  // stand-in made of it, or a gross column paired with a heading ("mit MwSt") over the rows.
+  const summary = netTaxGross(lines);
+  const bySubAndTax = confirmsBy(found.subs, taxSums);
+  const printedAs = (total: string): boolean =>
+    found.totals.some(
+      (c) => !c.derived && near(c.value, total) && c.line < lines.length && summaryRow(lines[c.line] ?? "") === null,
+    );
+  const confirms: Confirms = (total) =>
+    bySubAndTax(total) ??
+    (summary !== null && near(summary.gross, total) && printedAs(total)
+      ? { sub: summary.net, tax: summary.tax }
+      : null);
   const { given, byCash } = paidFor(found.paid);
   addStandIns(lines, found, byCash);
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
@@ -708,7 +721,7 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amoun
   return amountsOf(chosen, scored, found, repairedTotal);
 };
 
-/** A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross or gross-net-tax. */
+/** A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross, tax-net-gross or gross-net-tax. */
 type SummaryRow = { net: string; tax: string; gross: string };
 const summaryRow = (line: string): SummaryRow | null => {
   if (isTaxIdLine(line)) return null;
@@ -720,6 +733,7 @@ const summaryRow = (line: string): SummaryRow | null => {
     return n.gt(0) && t.gt(0) && t.lt(n) && n.plus(t).eq(gross);
   };
   if (fits(a, b, c)) return { net: a, tax: b, gross: c };
+  if (fits(b, a, c)) return { net: b, tax: a, gross: c };
   if (fits(b, c, a)) return { net: b, tax: c, gross: a };
   return null;
 };
