@@ -939,3 +939,14 @@ test("a VAT summary confirms the total printed as its rows' sum; its own figures
   const merged = bestOfReadings(standIn, extractFromText(["Markt am Weg", "Brot 2,50"], "ocr"));
   t.true((merged.fieldConfidence.totalAmount ?? 1) < 0.9, `${merged.fields.totalAmount}`);
 });
+
+test("OCR: a zero tax beside a subtotal equal to the total still ranks that total first, but does not make it sure", (t) => {
+  const lines = ["Kedai Buku Maju", "Item  12.90", "Sub Total  12.90", "GST 0%  0.00", "Total  12.90", "Total  21.90"];
+  const ocr = extractFromText(lines, "ocr");
+  t.is(ocr.fields.totalAmount, "12.90");
+  t.true((ocr.fieldConfidence.totalAmount ?? 1) < 0.9);
+  // A text layer's zero-rated bill: printed as it is, the agreement stands.
+  const text = extractFromText(lines, "pdf-text");
+  t.is(text.fields.totalAmount, "12.90");
+  t.true((text.fieldConfidence.totalAmount ?? 0) >= 0.9);
+});

@@ -694,11 +694,12 @@ const amountsOf = (
  * an OCR slip is repaired when that makes subtotal + tax equal a total, totals are ranked (grand total, amount
  * due, plain total; confirmed ones first) and the payable one is chosen.
  */
-const findAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amounts => {
+const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: boolean): Amounts => {
   const found = gatherAmounts(lines, cells);
   const taxSums = [
     ...new Set([...found.taxes.map((t) => t.value), sumOf(found.taxes.filter((t) => !t.summary).map((t) => t.value))]),
   ];
+
   // A VAT summary's rows add up to their gross amount: a total printed with its label on a line of its own as that
   // sum is confirmed as subtotal + tax confirm one (net and tax from the summary). Not the summary's own figures: a
   // stand-in made of it, or a gross column paired with a heading ("mit MwSt") over the rows.
@@ -718,7 +719,12 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amoun
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
   const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
   const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines));
-  return amountsOf(chosen, scored, found, repairedTotal);
+  // In OCR's lines a tax of nothing checks nothing: the subtotal it "confirms" is the total's own figure, or OCR's
+  // reading of it twice (a summary's columns paired wrongly, a "0" read off a rounding line). It still ranks the
+  // total printed twice first; it does not make it sure.
+  const zeroTax = ocr && chosen.best?.confirmed != null && new Decimal(chosen.best.confirmed.tax).isZero();
+  const best = zeroTax && chosen.best ? { ...chosen.best, confirmed: null } : chosen.best;
+  return amountsOf({ ...chosen, best }, scored, found, repairedTotal);
 };
 
 /** A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross, tax-net-gross or gross-net-tax. */
@@ -1096,7 +1102,7 @@ export const parseBillText = (
   const lines = input.map(normalise).map(fixTotal);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
-  const amounts = findAmounts(lines, cells);
+  const amounts = findAmounts(lines, cells, context.ocr === true);
   const currency = findCurrency(lines, amounts.totalLine, context.ocr === true);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
@@ -1148,5 +1154,12 @@ export const parseBillText = (
     paymentTerms: paymentTerms.confidence,
     paymentRef: paymentRef.confidence,
   };
-  return { fields, found, amountsUnsure: amounts.unsure, evidence: pageEvidence(lines, buyer) };
+  // The same for the check of the fields that follows: subtotal = total beside a zero tax is no agreement in OCR.
+  const zeroTax =
+    context.ocr === true &&
+    fields.taxAmount !== null &&
+    new Decimal(fields.taxAmount).isZero() &&
+    fields.subTotal !== null &&
+    fields.subTotal === fields.totalAmount;
+  return { fields, found, amountsUnsure: amounts.unsure || zeroTax, evidence: pageEvidence(lines, buyer) };
 };
