@@ -644,6 +644,8 @@ const amountsOf = (
   scored: readonly Scored[],
   found: AmountLines,
   repairedTotal: string | null,
+  /** The confirmation is a zero tax beside a subtotal equal to the total (OCR): the figures stand, not sure. */
+  zeroTax = false,
 ): Amounts => {
   const { best, roundedAway } = chosen;
   const { subs, taxes, paid } = found;
@@ -658,15 +660,15 @@ const amountsOf = (
   const fixed = repairedTotal !== null && best.confirmed !== null;
   const confidence = fixed
     ? 0.85
-    : best.confirmed
+    : best.confirmed && !zeroTax
       ? 0.95
       : best.kind === "plain" || rivals > 0 || best.derived
         ? 0.6
         : 0.8;
   const read = best.confirmed
     ? {
-        subTotal: { value: best.confirmed.sub, confidence: fixed ? 0.85 : 0.95 },
-        taxAmount: { value: best.confirmed.tax, confidence: fixed ? 0.85 : 0.95 },
+        subTotal: { value: best.confirmed.sub, confidence: fixed || zeroTax ? 0.85 : 0.95 },
+        taxAmount: { value: best.confirmed.tax, confidence: fixed || zeroTax ? 0.85 : 0.95 },
       }
     : asRead;
   const open =
@@ -723,8 +725,7 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
   // reading of it twice (a summary's columns paired wrongly, a "0" read off a rounding line). It still ranks the
   // total printed twice first; it does not make it sure.
   const zeroTax = ocr && chosen.best?.confirmed != null && new Decimal(chosen.best.confirmed.tax).isZero();
-  const best = zeroTax && chosen.best ? { ...chosen.best, confirmed: null } : chosen.best;
-  return amountsOf({ ...chosen, best }, scored, found, repairedTotal);
+  return amountsOf(chosen, scored, found, repairedTotal, zeroTax);
 };
 
 /** A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross, tax-net-gross or gross-net-tax. */
