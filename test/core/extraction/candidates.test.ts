@@ -945,6 +945,9 @@ test("OCR: a zero tax beside a subtotal equal to the total still ranks that tota
   const ocr = extractFromText(lines, "ocr");
   t.is(ocr.fields.totalAmount, "12.90");
   t.true((ocr.fieldConfidence.totalAmount ?? 1) < 0.9);
+  // The figures stand as read: a zero-rated bill's tax is 0.
+  t.is(ocr.fields.subTotal, "12.90");
+  t.is(Number(ocr.fields.taxAmount), 0);
   // A text layer's zero-rated bill: printed as it is, the agreement stands.
   const text = extractFromText(lines, "pdf-text");
   t.is(text.fields.totalAmount, "12.90");
