@@ -52,18 +52,12 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
   const ids = options.ids ?? randomIds(systemClock);
   const newId = () => ids.next();
   const gate = gateFor(connection);
+  // A unit of work's session reports no deadlock retries: the unit of work as a whole is retried (below).
+  const settings = { gate, listScanRows: options.listScanRows, afterKeyWrite: options.afterKeyWrite };
   return {
     dialect,
     stores: sqlStores(
-      new SqlSession(
-        sequelize,
-        dialect,
-        null,
-        gate,
-        options.onDeadlockRetry,
-        options.listScanRows,
-        options.afterKeyWrite,
-      ),
+      new SqlSession(sequelize, dialect, null, { ...settings, onDeadlockRetry: options.onDeadlockRetry }),
       newId,
     ),
     // A unit of work the server rolled back as a deadlock victim (on a Galera cluster also: one that lost a
@@ -73,20 +67,7 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
       const once = () =>
         gate(() =>
           sequelize.transaction((transaction) =>
-            work(
-              sqlStores(
-                new SqlSession(
-                  sequelize,
-                  dialect,
-                  transaction,
-                  gate,
-                  undefined,
-                  options.listScanRows,
-                  options.afterKeyWrite,
-                ),
-                newId,
-              ),
-            ),
+            work(sqlStores(new SqlSession(sequelize, dialect, transaction, settings), newId)),
           ),
         );
       return dialect === "mysql"

@@ -40,6 +40,18 @@ const toldOnCommit = new WeakSet<Transaction>();
 /** No gate: writers run at once. */
 export const openGate: WriteGate = (work) => work();
 
+/** What a session runs with besides its connection and transaction. */
+export interface SessionSettings {
+  /** Queues this process's writers (SQLite's one writer at a time); default: none. */
+  readonly gate?: WriteGate;
+  /** Told of each retry after a deadlock (`writeRetryingDeadlocks`). */
+  readonly onDeadlockRetry?: OnDeadlockRetry;
+  /** The most of an organisation's rows one list request reads (stores/paging.ts). */
+  readonly listScanRows?: number;
+  /** Told after a write to a key table commits (writesKeyTables). */
+  readonly afterKeyWrite?: AfterKeyWrite;
+}
+
 /**
  * Raw SQL on one sequelize instance, inside a transaction when the session has one. Stores use raw
  * queries with `$n` bind parameters and get plain rows back (never model instances). Statements go to the
@@ -47,19 +59,23 @@ export const openGate: WriteGate = (work) => work();
  */
 export class SqlSession {
   private readonly statements: Statements;
+  readonly gate: WriteGate;
+  readonly onDeadlockRetry: OnDeadlockRetry;
+  readonly listScanRows: number;
+  readonly afterKeyWrite: AfterKeyWrite | undefined;
 
   constructor(
     readonly sequelize: Sequelize,
     readonly dialect: SqlDialect,
     readonly transaction: Transaction | null = null,
-    readonly gate: WriteGate = openGate,
-    readonly onDeadlockRetry: OnDeadlockRetry = () => {},
-    /** The most of an organisation's rows one list request reads (stores/paging.ts). */
-    readonly listScanRows: number = DEFAULT_LIST_SCAN_ROWS,
-    /** Told after a write to a key table commits (writesKeyTables). */
-    readonly afterKeyWrite?: AfterKeyWrite,
+    /** A session inside a transaction (`write`) runs with its parent's. */
+    readonly settings: SessionSettings = {},
   ) {
     this.statements = statementsOf(sequelize);
+    this.gate = settings.gate ?? openGate;
+    this.onDeadlockRetry = settings.onDeadlockRetry ?? (() => {});
+    this.listScanRows = settings.listScanRows ?? DEFAULT_LIST_SCAN_ROWS;
+    this.afterKeyWrite = settings.afterKeyWrite;
   }
 
   /** Rows of a SELECT. */
@@ -106,15 +122,7 @@ export class SqlSession {
   /** This session's settings inside `transaction`, as a session of the same class. */
   private within(transaction: Transaction): SqlSession {
     const Session = this.constructor as typeof SqlSession;
-    return new Session(
-      this.sequelize,
-      this.dialect,
-      transaction,
-      this.gate,
-      this.onDeadlockRetry,
-      this.listScanRows,
-      this.afterKeyWrite,
-    );
+    return new Session(this.sequelize, this.dialect, transaction, this.settings);
   }
 
   /**

@@ -144,7 +144,7 @@ test("a claim chosen as a deadlock victim is run again from the start, counted, 
     const retries: string[] = [];
     const ids = randomIds(systemClock);
     const newId = () => ids.next();
-    const jobs = sqlJobs(new Faulty(sequelize, dialect, null, undefined, (op) => retries.push(op)), newId);
+    const jobs = sqlJobs(new Faulty(sequelize, dialect, null, { onDeadlockRetry: (op) => retries.push(op) }), newId);
     const id = await jobs.enqueue({ type: "a", payload: 1 }, T0);
     const claimed = await jobs.claim({ worker: "w1", now: T0, visibilityMs: 60_000 });
     t.true(injected);

@@ -221,7 +221,7 @@ test("every list statement reads its index in keyset order: no table scan, no so
     // Twice: with the default cap, and with a cap of 10 rows, under which filters take their other way (a
     // supplier-name filter then tests the bills themselves).
     for (const cap of [undefined, 10]) {
-      const capped = new Recording(sequelize, dialect, null, undefined, undefined, cap);
+      const capped = new Recording(sequelize, dialect, null, cap === undefined ? {} : { listScanRows: cap });
       const stores = sqlStores(capped, () => idOf(99_999));
       for (const shape of shapes) {
         capped.seen.length = 0;
