@@ -226,8 +226,8 @@ for (const folder of folders) {
       const t = JSON.parse(readFileSync(cached, "utf8")) as Text;
       fromCache++;
       const first = extractFromText(t.lines, t.reader, context, noGeometry ? [] : (t.boxes ?? []));
-      const again = t.eye !== undefined && secondEye !== "off" && wantsSecondEye(first);
-      r = E.right(again && t.eye !== undefined ? withSecondEye(first, t.eye, context) : first);
+      const eye = secondEye === "off" ? undefined : t.eye;
+      r = E.right(eye !== undefined && wantsSecondEye(first) ? withSecondEye(first, eye, context) : first);
     } else {
       lastText = null;
       r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", ...context });

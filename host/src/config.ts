@@ -131,9 +131,29 @@ const fraction = fromString<number | undefined>(
 );
 const nonEmpty = fromString<string>("NonEmpty", (s) => (s.trim() === "" ? undefined : s.trim()), "a non-empty value");
 const optional = fromString<string | undefined>("Optional", (s) => (s.trim() === "" ? undefined : s.trim()), "");
-const onOff = fromString<boolean>(
+/**
+ * One of a few words, in any case, mapped to its value. Looked up among the words' own keys only: an object
+ * literal indexed by the input answered "constructor" and "__proto__" with Object's own members.
+ */
+const wordOf = <A>(name: string, words: Readonly<Record<string, A>>, expected: string) =>
+  fromString<A>(
+    name,
+    (s) => {
+      const word = s.trim().toLowerCase();
+      return Object.hasOwn(words, word) ? words[word] : undefined;
+    },
+    expected,
+  );
+/** One of `names`, in any case. */
+const oneOf = <K extends string>(name: string, names: readonly K[]) =>
+  wordOf<K>(
+    name,
+    Object.fromEntries(names.map((n) => [n, n])) as Record<string, K>,
+    `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`,
+  );
+const onOff = wordOf<boolean>(
   "OnOff",
-  (s) => ({ on: true, true: true, "1": true, off: false, false: false, "0": false })[s.trim().toLowerCase()],
+  { on: true, true: true, "1": true, off: false, false: false, "0": false },
   "on or off",
 );
 const roles = fromString<readonly Role[]>(
@@ -150,21 +170,9 @@ const roles = fromString<readonly Role[]>(
   },
   `a comma-separated list of ${ROLES.join(", ")}`,
 );
-const autoOnOff = fromString<"auto" | "on" | "off">(
-  "AutoOnOff",
-  (s) => (({ auto: "auto", on: "on", off: "off" }) as const)[s.trim().toLowerCase() as "auto"],
-  "auto, on or off",
-);
-const gatewayName = fromString<"manual" | "stripe">(
-  "PaymentGateway",
-  (s) => (s.trim() === "manual" || s.trim() === "stripe" ? (s.trim() as "manual" | "stripe") : undefined),
-  "manual or stripe",
-);
-const secondEyeName = fromString<"paddle" | "off">(
-  "SecondEye",
-  (s) => (({ paddle: "paddle", off: "off" }) as const)[s.trim().toLowerCase() as "paddle"],
-  "paddle or off",
-);
+const autoOnOff = oneOf("AutoOnOff", ["auto", "on", "off"] as const);
+const gatewayName = oneOf("PaymentGateway", ["manual", "stripe"] as const);
+const secondEyeName = oneOf("SecondEye", ["paddle", "off"] as const);
 /** An OpenID Connect issuer: https, or http on loopback (development and tests); kept as written (Auth0's ends in `/`). */
 const oidcIssuer = fromString<string | undefined>(
   "OidcIssuer",

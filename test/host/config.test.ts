@@ -43,3 +43,19 @@ test("APAR_OCR_SECOND_EYE is paddle by default, off when asked (in any case), an
   t.deepEqual(bad.left, [bad.left.find((line) => line.startsWith("APAR_OCR_SECOND_EYE")) ?? "missing"]);
   t.regex(bad.left[0] ?? "", /paddle or off/);
 });
+
+test("word-valued variables take their words in any case and refuse the names of Object's own members", (t) => {
+  const upper = loadConfig({ ...base, APAR_RATE_LIMITS: "OFF", APAR_KEY_CACHE: "On", APAR_PAYMENT_GATEWAY: "Manual" });
+  if (E.isLeft(upper)) return t.fail(upper.left.join("\n"));
+  t.false(upper.right.rateLimits);
+  t.is(upper.right.paymentGateway, "manual");
+  for (const name of ["APAR_RATE_LIMITS", "APAR_KEY_CACHE", "APAR_PAYMENT_GATEWAY", "APAR_OCR_SECOND_EYE"])
+    for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const bad = loadConfig({ ...base, [name]: word });
+      if (E.isRight(bad)) return t.fail(`${name}=${word} accepted`);
+      t.true(
+        bad.left.some((line) => line.startsWith(name)),
+        `${name}=${word}: ${bad.left.join("; ")}`,
+      );
+    }
+});

@@ -53,8 +53,6 @@ const isDuplicateOrConflict = (error: unknown): boolean => {
 const LOCKS_TABLE =
   "CREATE TABLE IF NOT EXISTS apar_locks (name VARCHAR(190) NOT NULL PRIMARY KEY, holder CHAR(36) NOT NULL, expires_at DATETIME(3) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin";
 
-const noReport = () => undefined;
-
 /** Per connection pool: the table made sure of once (a failed check is tried again by the next lock). */
 const locksTables = new WeakMap<Sequelize, Promise<void>>();
 
@@ -75,7 +73,7 @@ const ensureLocksTable = (sequelize: Sequelize): Promise<void> => {
         [],
       )
       .then(async (rows) => {
-        if (rows.length === 0) await retryDeadlocks("apar_locks", () => session.execute(LOCKS_TABLE), noReport);
+        if (rows.length === 0) await retryDeadlocks("apar_locks", () => session.execute(LOCKS_TABLE));
       });
     made.catch(() => locksTables.delete(sequelize));
     locksTables.set(sequelize, made);
@@ -137,10 +135,8 @@ export const clusterLock =
       clearInterval(renewal);
       // Released, tried again when the cluster aborts the DELETE as a deadlock victim. A release that still fails
       // does not fail the work that was done: the row's lease runs out as a dead holder's would.
-      await retryDeadlocks(
-        "apar_locks.release",
-        () => session.execute("DELETE FROM apar_locks WHERE name = $1 AND holder = $2", [name, holder]),
-        noReport,
+      await retryDeadlocks("apar_locks.release", () =>
+        session.execute("DELETE FROM apar_locks WHERE name = $1 AND holder = $2", [name, holder]),
       ).catch(() => undefined);
     }
   };

@@ -31,7 +31,7 @@ export type OnDeadlockRetry = (operation: string, attempt: number) => void;
 export const retryDeadlocks = async <A>(
   operation: string,
   work: () => Promise<A>,
-  onRetry: OnDeadlockRetry,
+  onRetry: OnDeadlockRetry = () => {},
   attempts = DEADLOCK_ATTEMPTS,
 ): Promise<A> => {
   for (let attempt = 1; ; attempt += 1) {

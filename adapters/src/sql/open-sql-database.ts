@@ -41,8 +41,6 @@ const lockFor = (connection: Connection, timeoutMs: number): LockRunner =>
       ? mysqlLock(connection.sequelize, timeoutMs)
       : sqliteLock(connection.sqliteFile, timeoutMs);
 
-const noRetryReport = () => undefined;
-
 /** Opens a MySQL/MariaDB (`url`) or SQLite (`sqliteFile`) database. Call `migrate()` before using the stores. */
 export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Database> => {
   const connection = await connect(options);
@@ -70,9 +68,7 @@ export const openSqlDatabase = async (options: SqlDatabaseOptions): Promise<Data
             work(sqlStores(new SqlSession(sequelize, dialect, transaction, settings), newId)),
           ),
         );
-      return dialect === "mysql"
-        ? retryDeadlocks("unit-of-work", once, options.onDeadlockRetry ?? noRetryReport)
-        : once();
+      return dialect === "mysql" ? retryDeadlocks("unit-of-work", once, options.onDeadlockRetry) : once();
     },
     // Only a database with migrations pending takes the lock (on a cluster, a row written and deleted) and umzug.
     migrate: async () => {

@@ -407,7 +407,12 @@ const paidFor = (paid: Payments): { given: string | null; byCash: string | null 
 };
 
 /** Totals made up where none was read as printed: from what was paid, due plus prepaid, a summary row, a subtotal. */
-const addStandIns = (lines: readonly string[], found: AmountLines, byCash: string | null): void => {
+const addStandIns = (
+  lines: readonly string[],
+  found: AmountLines,
+  byCash: string | null,
+  summary: ReturnType<typeof netTaxGross>,
+): void => {
   const { totals, subs, taxes, paid } = found;
   // What was tendered less the change is what the receipt cost: a candidate when a total label has no amount.
   if (byCash !== null && Number(byCash) > 0 && !totals.some((c) => near(c.value, byCash)))
@@ -430,7 +435,7 @@ const addStandIns = (lines: readonly string[], found: AmountLines, byCash: strin
   // No total label read at all, but a summary row whose last three amounts are net, tax and their sum ("27,00 %
   // 69.180  18.679  87.859" under column headings the lines do not pair): the sum stands in, weakly (before a
   // lone subtotal would). Beside a labelled subtotal, only a row that prints that subtotal as its net amount.
-  const row = totals.length === 0 ? netTaxGross(lines) : null;
+  const row = totals.length === 0 ? summary : null;
   if (row && (subs.length === 0 || subs.some((x) => near(x.value, row.net)))) {
     totals.push({ value: row.gross, line: row.line, kind: "plain", several: false, derived: true });
     if (subs.length === 0) subs.push({ value: row.net, line: row.line });
@@ -644,8 +649,7 @@ const amountsOf = (
   scored: readonly Scored[],
   found: AmountLines,
   repairedTotal: string | null,
-  /** The confirmation is a zero tax beside a subtotal equal to the total (OCR): the figures stand, not sure. */
-  zeroTax = false,
+  ocr: boolean,
 ): Amounts => {
   const { best, roundedAway } = chosen;
   const { subs, taxes, paid } = found;
@@ -658,6 +662,10 @@ const amountsOf = (
   const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
   // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
   const fixed = repairedTotal !== null && best.confirmed !== null;
+  // In OCR's lines a tax of nothing checks nothing: the subtotal it "confirms" is the total's own figure, or OCR's
+  // reading of it twice (a summary's columns paired wrongly, a "0" read off a rounding line). It still ranked the
+  // total printed twice first; the figures stand as read, not sure.
+  const zeroTax = ocr && best.confirmed != null && new Decimal(best.confirmed.tax).isZero();
   const confidence = fixed
     ? 0.85
     : best.confirmed && !zeroTax
@@ -686,7 +694,8 @@ const amountsOf = (
     subTotal: open ? cap(read.subTotal) : read.subTotal,
     taxAmount: open ? cap(read.taxAmount) : read.taxAmount,
     // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
-    unsure: (best.confirmed != null && repairedTotal !== null) || open || best.derived === true || roundedAway,
+    unsure:
+      (best.confirmed != null && repairedTotal !== null) || open || best.derived === true || roundedAway || zeroTax,
     totalLine: best.derived ? -1 : best.line,
   };
 };
@@ -701,7 +710,6 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
   const taxSums = [
     ...new Set([...found.taxes.map((t) => t.value), sumOf(found.taxes.filter((t) => !t.summary).map((t) => t.value))]),
   ];
-
   // A VAT summary's rows add up to their gross amount: a total printed with its label on a line of its own as that
   // sum is confirmed as subtotal + tax confirm one (net and tax from the summary). Not the summary's own figures: a
   // stand-in made of it, or a gross column paired with a heading ("mit MwSt") over the rows.
@@ -717,15 +725,11 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
       ? { sub: summary.net, tax: summary.tax }
       : null);
   const { given, byCash } = paidFor(found.paid);
-  addStandIns(lines, found, byCash);
+  addStandIns(lines, found, byCash, summary);
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
   const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
   const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines));
-  // In OCR's lines a tax of nothing checks nothing: the subtotal it "confirms" is the total's own figure, or OCR's
-  // reading of it twice (a summary's columns paired wrongly, a "0" read off a rounding line). It still ranks the
-  // total printed twice first; it does not make it sure.
-  const zeroTax = ocr && chosen.best?.confirmed != null && new Decimal(chosen.best.confirmed.tax).isZero();
-  return amountsOf(chosen, scored, found, repairedTotal, zeroTax);
+  return amountsOf(chosen, scored, found, repairedTotal, ocr);
 };
 
 /** A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross, tax-net-gross or gross-net-tax. */
@@ -1155,12 +1159,5 @@ export const parseBillText = (
     paymentTerms: paymentTerms.confidence,
     paymentRef: paymentRef.confidence,
   };
-  // The same for the check of the fields that follows: subtotal = total beside a zero tax is no agreement in OCR.
-  const zeroTax =
-    context.ocr === true &&
-    fields.taxAmount !== null &&
-    new Decimal(fields.taxAmount).isZero() &&
-    fields.subTotal !== null &&
-    fields.subTotal === fields.totalAmount;
-  return { fields, found, amountsUnsure: amounts.unsure || zeroTax, evidence: pageEvidence(lines, buyer) };
+  return { fields, found, amountsUnsure: amounts.unsure, evidence: pageEvidence(lines, buyer) };
 };
