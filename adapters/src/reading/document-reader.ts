@@ -6,12 +6,17 @@ import {
   bestOfTwoEngines,
   detectLanguage,
   extractFromText,
+  readAlike,
   type TextBox,
+  type TokenToCheck,
   tesseractCode,
+  tokensToCheck,
+  withCheckedTokens,
 } from "@apar/core/extraction";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { readEinvoiceXml } from "./einvoice-xml.js";
+import { cropPix } from "./grey-pix.js";
 import { type LlmConfig, readWithLlm } from "./llm-reader.js";
 import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
 import { HEADER_BAND, withHeaderBand } from "./ocr-band.js";
@@ -162,6 +167,30 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     return withSecondEye(read, seen, context);
   };
 
+  /**
+   * A scanned page's reading with the numbers and dates the second eye reads alike where tesseract printed them on
+   * the first page (each token's box and a margin, at the page's full resolution) made sure.
+   */
+  const checkTokens = async (
+    read: Extraction,
+    words: readonly TextBox[],
+    page: Uint8Array,
+    signal: AbortSignal,
+  ): Promise<Extraction> => {
+    if (options.secondEye === "off") return read;
+    const checked: TokenToCheck[] = [];
+    for (const token of tokensToCheck(
+      read,
+      words.filter((w) => w.page === 1),
+    )) {
+      const { x, y, width, height } = token.box;
+      const crop = cropPix(page, x - 2 * height, y - height, width + 4 * height, 3 * height);
+      const seen = crop === null ? null : await eye().read(crop, signal);
+      if (seen !== null && readAlike(token.token, seen.lines)) checked.push(token);
+    }
+    return withCheckedTokens(read, checked);
+  };
+
   const viaLlm = async (images: { bytes: Uint8Array; mediaType: string }[], signal: AbortSignal): Promise<Result> => {
     if (!options.llm) return fail("unreadable", "no LLM endpoint is configured");
     const r = await readWithLlm(options.llm, images, signal);
@@ -188,7 +217,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       (fields as Record<string, unknown>)[f] = v;
       base[f] = 0.8;
     }
-    const { fieldConfidence, confidence } = assessConfidence(fields, base);
+    const { fieldConfidence, confidence } = assessConfidence(fields, base, false, read.numbered !== false);
     return { ...read, fields, fieldConfidence, confidence };
   };
 
@@ -264,6 +293,8 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       const ownBoxes: TextBox[] = [];
       let scanned = false;
       let judged = false;
+      // The first page's grey pixels when apar OCR'd it: a second engine checks numbers and dates there.
+      let firstPage: Uint8Array | undefined;
       const ocrPage = async (n: number): Promise<{ lines: string[]; words: TextBox[] }> => {
         // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
         const shot = await renderPageForOcr(await pageWithin(n), dpi, HEADER_BAND);
@@ -277,6 +308,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         // The document's language is told by its text so far, or else by this page's reading in the first
         // language, read again in its own when that is another configured one.
         const known = lines.length > 0 ? languagesFor(lines) : undefined;
+        if (n === 1) firstPage = shot.image;
         let shotText = await read(known ?? [first]);
         if (known === undefined) {
           const language = languagesFor(shotText.lines);
@@ -313,9 +345,10 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       options.onText?.(judged ? own : lines, scanned || judged ? "ocr" : "pdf-text", judged ? ownBoxes : boxes);
       // A scanner's layer is OCR too, of unknown quality: both readings are held to OCR's caps, and apar's own
       // wins a field unless the layer's is surer.
-      const reading = judged
+      const read1 = judged
         ? bestOfReadings(extractFromText(own, "ocr", context, ownBoxes), extractFromText(lines, "ocr", context, boxes))
         : extractFromText(lines, scanned ? "ocr" : "pdf-text", context, boxes);
+      const reading = firstPage === undefined ? read1 : await checkTokens(read1, ownBoxes, firstPage, signal);
       const pages = async (): Promise<{ bytes: Uint8Array; mediaType: string }[]> => {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)

@@ -81,3 +81,29 @@ export const greyPix = (
   else rowsByBytes(rgba, out, width, n);
   return out;
 };
+
+/** Grey pixels one byte each, row by row. */
+export interface GreyImage {
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The grey pixels of a rectangle of a spix image, clipped to the image; null when nothing of it is inside. */
+export const cropPix = (pix: Uint8Array, x: number, y: number, width: number, height: number): GreyImage | null => {
+  const header = new DataView(pix.buffer, pix.byteOffset, SPIX_HEADER);
+  const pixWidth = header.getUint32(4, true);
+  const pixHeight = header.getUint32(8, true);
+  const stride = header.getUint32(16, true) * 4;
+  const left = Math.max(0, Math.floor(x));
+  const top = Math.max(0, Math.floor(y));
+  const w = Math.min(pixWidth, Math.ceil(x + width)) - left;
+  const h = Math.min(pixHeight, Math.ceil(y + height)) - top;
+  if (w <= 0 || h <= 0) return null;
+  const data = new Uint8Array(w * h);
+  for (let r = 0; r < h; r++) {
+    const row = SPIX_HEADER + (top + r) * stride;
+    for (let c = 0; c < w; c++) data[r * w + c] = pix[row + ((left + c) ^ 3)] as number;
+  }
+  return { data, width: w, height: h };
+};

@@ -5,6 +5,7 @@
 // and a reading that passes its time stops between text segments.
 import { createRequire } from "node:module";
 import type { TextBox } from "@apar/core/extraction";
+import type { GreyImage } from "./grey-pix.js";
 import { OcrAborted } from "./ocr-pool.js";
 
 /** What the second eye read: text lines (column gaps as two spaces) and its text segments' boxes in the image's pixels. */
@@ -15,10 +16,10 @@ export interface EyeReading {
 
 export interface SecondEye {
   /**
-   * The text of an image (PNG, JPEG, WebP, TIFF bytes), or null when the eye's own time bound passed first. Rejects
-   * with OcrAborted when the signal fires.
+   * The text of an image (PNG, JPEG, WebP, TIFF bytes, or grey pixels), or null when the eye's own time bound passed
+   * first. Rejects with OcrAborted when the signal fires.
    */
-  read(image: Uint8Array, signal?: AbortSignal): Promise<EyeReading | null>;
+  read(image: Uint8Array | GreyImage, signal?: AbortSignal): Promise<EyeReading | null>;
   close(): Promise<void>;
 }
 
@@ -129,14 +130,20 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
   const maxSide = options.maxSide ?? 960;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  const readOne = async (bytes: Uint8Array, signal: AbortSignal | undefined): Promise<EyeReading | null> => {
+  const readOne = async (
+    source: Uint8Array | GreyImage,
+    signal: AbortSignal | undefined,
+  ): Promise<EyeReading | null> => {
     const bound = AbortSignal.timeout(timeoutMs);
     const stopped = (): boolean => {
       if (signal?.aborted) throw new OcrAborted("aborted");
       return bound.aborted;
     };
     sharp ??= import("sharp").then((m) => m.default);
-    const image = (await sharp)(bytes, { failOn: "error" });
+    const image =
+      source instanceof Uint8Array
+        ? (await sharp)(source, { failOn: "error" })
+        : (await sharp)(source.data, { raw: { width: source.width, height: source.height, channels: 1 } });
     const meta = await image.metadata();
     if (meta.width === undefined || meta.height === undefined) return null;
     const size = readingSize(meta.width, meta.height, maxSide);

@@ -1,5 +1,6 @@
 import { assessConfidence, billConfidence } from "./confidence.js";
-import type { ExtractedFieldName, ExtractedFields, Extraction, PageEvidence } from "./model.js";
+import type { ExtractedFieldName, ExtractedFields, Extraction, PageEvidence, TextBox } from "./model.js";
+import { findDate } from "./text/dates.js";
 
 // The amounts and lines check one another: they come from one reading together, never mixed.
 const AMOUNTS: readonly ExtractedFieldName[] = ["subTotal", "taxAmount", "totalAmount", "lineItems"];
@@ -32,6 +33,7 @@ const assessMerged = (
   fields: ExtractedFields,
   base: Scores,
   amountsFrom: Extraction,
+  numbered: boolean,
 ): { fieldConfidence: Scores; confidence: number } => {
   const { fieldConfidence } = assessConfidence(fields, base);
   for (const k of AMOUNTS) {
@@ -39,7 +41,7 @@ const assessMerged = (
     const now = fieldConfidence[k];
     if (now !== undefined && asRead !== undefined && now > asRead) fieldConfidence[k] = asRead;
   }
-  return { fieldConfidence, confidence: billConfidence(fieldConfidence) };
+  return { fieldConfidence, confidence: billConfidence(fieldConfidence, numbered) };
 };
 
 /**
@@ -64,9 +66,18 @@ export const bestOfReadings = (preferred: Extraction, other: Extraction): Extrac
   if (amountsFrom === other) for (const k of AMOUNTS) take(k);
   for (const k of keys) if (!AMOUNTS.includes(k) && surer(k)) take(k);
   const merged = fields as unknown as ExtractedFields;
-  const { fieldConfidence, confidence } = assessMerged(merged, base, amountsFrom);
+  // Either reading's number, label or title shows the document carries one.
+  const numbered = preferred.numbered !== false || other.numbered !== false;
+  const { fieldConfidence, confidence } = assessMerged(merged, base, amountsFrom, numbered);
   const evidence = bothEvidence(preferred.evidence, other.evidence);
-  return { ...preferred, fields: merged, fieldConfidence, confidence, ...(evidence === undefined ? {} : { evidence }) };
+  return {
+    ...preferred,
+    fields: merged,
+    fieldConfidence,
+    confidence,
+    numbered,
+    ...(evidence === undefined ? {} : { evidence }),
+  };
 };
 
 // Fields whose every character OCR may misread and nothing on the page checks: two engines that read one alike
@@ -93,6 +104,79 @@ export const bestOfTwoEngines = (first: Extraction, second: Extraction): Extract
     if (typeof v === "string" && v === first.fields[k] && v === second.fields[k] && each >= SURE_BUT_FOR_OCR)
       base[k] = Math.max(base[k] ?? 0, BOTH_ENGINES);
   }
-  const { fieldConfidence, confidence } = assessMerged(best.fields, base, best);
+  const { fieldConfidence, confidence } = assessMerged(best.fields, base, best, best.numbered !== false);
   return { ...best, fieldConfidence, confidence };
+};
+
+/** Where OCR read a number or date a second engine can check: the field, the printed token as read, its box. */
+export interface TokenToCheck {
+  readonly field: "invoiceNumber" | "invoiceDate" | "dueDate";
+  readonly token: string;
+  readonly box: TextBox;
+}
+
+const compact = (s: string): string => s.replace(/\s+/g, "");
+
+// The words of one line of OCR's page, left to right, that may print one value: a date can be three words.
+const WORDS_A_VALUE = 3;
+
+/** The shortest run of up to three words of one line whose text `holds` does, the first of its length. */
+const printedAt = (words: readonly TextBox[], holds: (text: string) => boolean): TextBox | undefined => {
+  for (let n = 1; n <= WORDS_A_VALUE; n++) {
+    for (const [i, w] of words.entries()) {
+      const run = words.slice(i, i + n);
+      if (run.length < n || run.some((r) => r.page !== w.page || Math.abs(r.y - w.y) > w.height / 2)) continue;
+      const text = run.map((r) => r.text).join(" ");
+      if (!holds(text)) continue;
+      const x = Math.min(...run.map((r) => r.x));
+      const y = Math.min(...run.map((r) => r.y));
+      const right = Math.max(...run.map((r) => r.x + r.width));
+      const bottom = Math.max(...run.map((r) => r.y + r.height));
+      return { text, page: w.page, x, y, width: right - x, height: bottom - y };
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The numbers and dates of an OCR reading that are sure but for OCR's cap, with where OCR printed them among its
+ * words (in reading order): a second engine that reads the same token there makes the field sure
+ * (`withCheckedTokens`). A field whose token is not found among the words is not offered.
+ */
+export const tokensToCheck = (read: Extraction, words: readonly TextBox[]): TokenToCheck[] => {
+  const out: TokenToCheck[] = [];
+  const offered = (k: TokenToCheck["field"]): boolean => {
+    const c = read.fieldConfidence[k] ?? 0;
+    return c >= SURE_BUT_FOR_OCR && c < BOTH_ENGINES;
+  };
+  const number = read.fields.invoiceNumber;
+  if (number !== null && offered("invoiceNumber")) {
+    // The number whole, maybe behind its label's end ("Nr.4711", "#4711") or before a comma: never part of another.
+    const whole = new RegExp(
+      `(?:^|[^\\p{L}\\p{N}])${number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:[^\\p{L}\\p{N}]|$)`,
+      "u",
+    );
+    const box = printedAt(words, (t) => whole.test(compact(t)));
+    if (box !== undefined) out.push({ field: "invoiceNumber", token: box.text, box });
+  }
+  for (const field of ["invoiceDate", "dueDate"] as const) {
+    const date = read.fields[field];
+    if (date === null || !offered(field)) continue;
+    const box = printedAt(words, (t) => [false, true].some((monthFirst) => findDate(t, monthFirst)?.date === date));
+    if (box !== undefined) out.push({ field, token: box.text, box });
+  }
+  return out;
+};
+
+/** Whether a second engine's lines, read where the token is printed, hold the same characters (spaces aside). */
+export const readAlike = (token: string, lines: readonly string[]): boolean =>
+  lines.some((l) => compact(l).includes(compact(token)));
+
+/** The reading with the fields whose token a second engine read alike where OCR printed it made sure (0.92). */
+export const withCheckedTokens = (read: Extraction, checked: readonly TokenToCheck[]): Extraction => {
+  if (checked.length === 0) return read;
+  const base: Scores = { ...read.fieldConfidence };
+  for (const { field } of checked) base[field] = Math.max(base[field] ?? 0, BOTH_ENGINES);
+  const { fieldConfidence, confidence } = assessMerged(read.fields, base, read, read.numbered !== false);
+  return { ...read, fieldConfidence, confidence };
 };

@@ -9,9 +9,13 @@ const sum = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), ne
 // The fields a person needs to pay a bill: their confidence makes the bill's.
 const KEY: readonly ExtractedFieldName[] = ["supplierName", "invoiceNumber", "invoiceDate", "currency", "totalAmount"];
 
-/** A bill's confidence from its fields': the mean over the fields a person needs to pay it, to three places. */
-export const billConfidence = (scores: Readonly<Partial<Record<string, number>>>): number =>
-  Math.round((KEY.reduce((s, k) => s + (scores[k] ?? 0), 0) / KEY.length) * 1000) / 1000;
+/**
+ * A bill's confidence: its least sure key field's (the fields a person needs to pay it; one not read counts 0), so
+ * a bill is sure (>= 0.9) only when each of them is. A document that carries no invoice number (`numbered` false: a
+ * till receipt with neither a number's label nor an invoice's title) is not held to one.
+ */
+export const billConfidence = (scores: Readonly<Partial<Record<string, number>>>, numbered = true): number =>
+  Math.min(...KEY.filter((k) => numbered || k !== "invoiceNumber").map((k) => scores[k] ?? 0));
 
 /**
  * Raises or lowers per-field confidence by how the fields agree with each other (subtotal + tax = total,
@@ -25,6 +29,8 @@ export const assessConfidence = (
    * agreement then raises them to 0.85, not 0.98.
    */
   repairedAmounts = false,
+  /** Whether the document carries an invoice number (`billConfidence`). */
+  numbered = true,
 ): { fieldConfidence: Scores; confidence: number } => {
   const scores: Scores = {};
   for (const [k, v] of Object.entries(base) as [ExtractedFieldName, number][]) {
@@ -58,5 +64,5 @@ export const assessConfidence = (
   if (fields.invoiceDate !== null && fields.dueDate !== null && fields.dueDate < fields.invoiceDate) {
     scores.dueDate = Math.min(scores.dueDate ?? 0, 0.4);
   }
-  return { fieldConfidence: scores, confidence: billConfidence(scores) };
+  return { fieldConfidence: scores, confidence: billConfidence(scores, numbered) };
 };

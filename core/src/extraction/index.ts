@@ -1,5 +1,12 @@
 // Pure reading of bills: text lines or a parsed e-invoice into fields with confidence.
-export { bestOfReadings, bestOfTwoEngines } from "./best-of-readings.js";
+export {
+  bestOfReadings,
+  bestOfTwoEngines,
+  readAlike,
+  type TokenToCheck,
+  tokensToCheck,
+  withCheckedTokens,
+} from "./best-of-readings.js";
 export { assessConfidence, billConfidence } from "./confidence.js";
 export { einvoiceKind, extractFromEinvoice } from "./einvoice/read-einvoice.js";
 export type { XmlNode } from "./einvoice/xml-tree.js";

@@ -54,6 +54,11 @@ export interface Extraction {
   readonly confidence: number;
   /** What on the page can name a known supplier (text readings; an e-invoice names its seller's VAT number). */
   readonly evidence?: PageEvidence;
+  /**
+   * Whether the document carries an invoice number (one was read, or a number's label or an invoice's title is
+   * printed); false for a till receipt without either, which the bill's confidence does not hold to one. Absent: true.
+   */
+  readonly numbered?: boolean;
 }
 
 /** Why a document could not be read (the bill goes to ExtractionFailed with `bill.ocr_failed`). */

@@ -25,7 +25,11 @@ export const extractFromText = (
   context: ReadingContext = {},
   boxes: readonly TextBox[] = [],
 ): Extraction => {
-  const { fields, found, amountsUnsure, evidence } = parseBillText(lines, { ...context, ocr: reader === "ocr" }, boxes);
+  const { fields, found, amountsUnsure, evidence, numbered } = parseBillText(
+    lines,
+    { ...context, ocr: reader === "ocr" },
+    boxes,
+  );
   const base =
     reader === "ocr"
       ? Object.fromEntries(
@@ -35,6 +39,6 @@ export const extractFromText = (
           ]),
         )
       : found;
-  const { fieldConfidence, confidence } = assessConfidence(fields, base, amountsUnsure);
-  return { reader, fields, fieldConfidence, confidence, evidence };
+  const { fieldConfidence, confidence } = assessConfidence(fields, base, amountsUnsure, numbered);
+  return { reader, fields, fieldConfidence, confidence, evidence, numbered };
 };

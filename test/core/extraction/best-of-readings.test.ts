@@ -1,4 +1,11 @@
-import { bestOfReadings, bestOfTwoEngines, extractFromText } from "@apar/core/extraction";
+import {
+  bestOfReadings,
+  bestOfTwoEngines,
+  extractFromText,
+  readAlike,
+  tokensToCheck,
+  withCheckedTokens,
+} from "@apar/core/extraction";
 import test from "ava";
 
 const reading = (lines: string[]) => extractFromText(lines, "ocr");
@@ -72,4 +79,48 @@ test("merged, amounts keep the confidence their reading gave: a repaired digit i
     t.is(merged.fields.totalAmount, "1180.00");
     t.is(merged.fieldConfidence.totalAmount, asRead);
   }
+});
+
+const word = (text: string, x: number, y: number) => ({ text, x, y, width: 12 * text.length, height: 20, page: 1 });
+
+test("OCR's numbers and dates sure but for its cap are offered for checking, with where they are printed", (t) => {
+  const read = reading(["ACME Tools GmbH", "Invoice No: R-2024-17", "Date: 14 February 2025", "Total 119.00"]);
+  const words = [
+    word("ACME", 10, 10),
+    word("R-2024-170", 300, 40),
+    word("Invoice", 10, 40),
+    word("No:", 100, 40),
+    word("R-2024-17", 160, 40),
+    word("Date:", 10, 70),
+    word("14", 80, 70),
+    word("February", 110, 70),
+    word("2025", 220, 70),
+  ];
+  const offered = tokensToCheck(read, words);
+  t.deepEqual(
+    offered.map((o) => [o.field, o.token, o.box.x, o.box.y]),
+    [
+      ["invoiceNumber", "R-2024-17", 160, 40],
+      ["invoiceDate", "14 February 2025", 80, 70],
+    ],
+  );
+  t.is(offered[1]?.box.width, 220 + 48 - 80, "the date's box spans its three words");
+  // A number only printed inside a longer one is not found, so not offered.
+  t.deepEqual(tokensToCheck(read, [word("R-2024-170", 160, 40)]), []);
+  // A field already sure, or read too unsure for agreement to lift it, is not offered.
+  const sure = { ...read, fieldConfidence: { ...read.fieldConfidence, invoiceNumber: 0.95, invoiceDate: 0.5 } };
+  t.deepEqual(tokensToCheck(sure, words), []);
+});
+
+test("a token the second engine reads alike (spaces aside) makes its field sure; the rest stay as they were", (t) => {
+  const read = reading(["ACME Tools GmbH", "Invoice No: R-2024-17", "Date: 14.02.2025", "Total 119.00"]);
+  const [number, date] = tokensToCheck(read, [word("R-2024-17", 160, 40), word("14.02.2025", 80, 70)]);
+  if (number === undefined || date === undefined) return t.fail("both offered");
+  t.true(readAlike(number.token, ["No: R-2024- 17"]));
+  t.false(readAlike(number.token, ["No: R-2024-1Z"]));
+  const checked = withCheckedTokens(read, [number]);
+  t.is(checked.fieldConfidence.invoiceNumber, 0.92);
+  t.is(checked.fieldConfidence.invoiceDate, read.fieldConfidence.invoiceDate);
+  t.deepEqual(checked.fields, read.fields);
+  t.is(withCheckedTokens(read, []), read);
 });

@@ -4,12 +4,13 @@ import { findBankDetails } from "./bank.js";
 import { currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
-import { firstCell, LABELS } from "./labels.js";
+import { firstCell, LABELS, labelRegex } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
+import { VOCABULARIES } from "./vocabulary/index.js";
 
 type Found<T> = { value: T; confidence: number };
 const none = { value: null, confidence: 0 } as const;
@@ -1027,6 +1028,15 @@ const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
 // The title and a colon starting a cell anywhere in the line ("Contoso Headquarters    INVOICE: INV-100").
 const TITLE_COLON = new RegExp(`(?:^|\\s{2,})\\s*(?:${LABELS.title.source})\\s*:\\s*`, "iu");
 
+// An invoice's or credit note's title (a receipt's names none).
+const INVOICE_TITLE = labelRegex(
+  "title",
+  VOCABULARIES.map((v) => ({ ...v, title: v.title.filter((w) => !w.includes("receipt")) })),
+);
+
+/** A line that shows its document carries a number: a number's label, or an invoice's title. */
+const namesNumber = (line: string): boolean => LABELS.invoiceNumber.test(line) || INVOICE_TITLE.test(line);
+
 // What may follow a document number in its cell without making it longer: nothing, punctuation ending it, or its
 // date ("Nr. 4711 vom 03.06.2025", "Invoice 2041 dated 3 May 2025", "Facture n° 12 du 01/02/2025").
 const DATED = new RegExp(`^[\\s,;:)]*(?:(?:${LABELS.dated.source}|${LABELS.date.source})\\s*:?\\s*)?`, "iu");
@@ -1103,6 +1113,8 @@ export const parseBillText = (
   amountsUnsure: boolean;
   /** What on the page can name a supplier the organisation knows. */
   evidence: PageEvidence;
+  /** Whether the document carries an invoice number (one read, a number's label, an invoice's title). */
+  numbered: boolean;
 } => {
   const lines = input.map(normalise).map(fixTotal);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
@@ -1159,5 +1171,11 @@ export const parseBillText = (
     paymentTerms: paymentTerms.confidence,
     paymentRef: paymentRef.confidence,
   };
-  return { fields, found, amountsUnsure: amounts.unsure, evidence: pageEvidence(lines, buyer) };
+  return {
+    fields,
+    found,
+    amountsUnsure: amounts.unsure,
+    evidence: pageEvidence(lines, buyer),
+    numbered: invoiceNumber.value !== null || lines.some(namesNumber),
+  };
 };
