@@ -6,7 +6,7 @@
 //   npm run bench:reading -- /tmp/corpus [--folders einvoice-pdf,receipts] [--limit 100] [--with-xml]
 //                                        [--languages eng,deu] [--results out.jsonl] [--text-cache DIR]
 //                                        [--known-buyers] [--trust-text-layers] [--no-geometry]
-//                                        [--second-eye paddle|off]
+//                                        [--second-eye paddle|off] [--known-suppliers]
 // A folder of scans with scanners' OCR layers is made by bench/reading/scanner-layers.ts (einvoice-layer).
 // --text-cache (or APAR_READING_TEXT_CACHE) keeps the text lines and the page of boxes (text runs, OCR words) each
 // document's text layer or OCR gave, one JSON file per document, and re-parses them on the next run instead of
@@ -28,10 +28,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Extraction } from "@apar/core";
-import { extractFromText, type TextBox } from "@apar/core/extraction";
+import { matchSupplier, namedBy } from "@apar/core/app";
+import { billConfidence, extractFromText, type TextBox } from "@apar/core/extraction";
+import type { Suppliers } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { createDocumentReader, wantsSecondEye, withSecondEye } from "../../adapters/src/reading/index.js";
 import type { EyeReading } from "../../adapters/src/reading/second-eye.js";
+import { normaliseSupplierName, normaliseTaxNumber } from "../../core/src/bills/normalise.js";
 import { cents, normId } from "./scoring.js";
 
 const args = process.argv.slice(2);
@@ -67,9 +70,56 @@ const textCache = option("text-cache") ?? process.env.APAR_READING_TEXT_CACHE;
 // --known-buyers: each document's buyer (truth.buyerName) is given as the organisation the bill is for, as
 // read-bill gives the organisation's names.
 const knownBuyers = args.includes("--known-buyers");
+// --known-suppliers: every supplier of the folder's truth (name, VAT number) is on record, as an organisation that
+// has paid them before has them: the page's VAT numbers and the read name name one, as read-bill does.
+const knownSuppliers = args.includes("--known-suppliers");
 // --no-geometry: cached texts re-parsed from their lines alone (the reading before pages of boxes).
 const noGeometry = args.includes("--no-geometry");
 const secondEye = option("second-eye") === "off" ? "off" : "paddle";
+
+/** The suppliers port over a list in memory: what matchSupplier asks of the organisation's records. */
+const suppliersOnRecord = (entries: readonly Entry[]): Suppliers => {
+  const byName = new Map<string, { id: string; name: string; taxNumber: string | null }>();
+  for (const e of entries) {
+    const name = e.truth.supplierName;
+    if (!name || byName.has(normaliseSupplierName(name))) continue;
+    const vat = e.truth.supplierVatId;
+    byName.set(normaliseSupplierName(name), {
+      id: String(byName.size + 1).padStart(8, "0"),
+      name,
+      taxNumber: vat ? normaliseTaxNumber(vat) : null,
+    });
+  }
+  // Sample invoices print one made-up VAT number for several sellers: such a number names none of them.
+  const holders = new Map<string, number>();
+  for (const s of byName.values()) if (s.taxNumber) holders.set(s.taxNumber, (holders.get(s.taxNumber) ?? 0) + 1);
+  const all = [...byName.values()].map((s) => ({
+    ...s,
+    taxNumber: s.taxNumber && holders.get(s.taxNumber) === 1 ? s.taxNumber : null,
+    email: null,
+    bankDetails: null,
+  }));
+  return {
+    search: async () => ({ items: all, hasMore: false }),
+    withTaxNumber: async (_scope: unknown, id: string) => all.filter((s) => s.taxNumber === id),
+    withName: async (_scope: unknown, name: string) => all.filter((s) => normaliseSupplierName(s.name) === name),
+  } as unknown as Suppliers;
+};
+
+/** A reading with the supplier on record its page names (by VAT number, name...), as read-bill makes it. */
+const withKnownSupplier = async (read: Extraction, suppliers: Suppliers): Promise<Extraction> => {
+  const scope = { clientId: "bench", organisationId: "bench" };
+  const match = await matchSupplier(suppliers, scope, read.fields, read.evidence);
+  const confidence: Record<string, number> = { ...read.fieldConfidence };
+  const named = namedBy(read.fields, confidence, match);
+  if (!named.changed) return read;
+  return {
+    ...read,
+    fields: named.fields,
+    fieldConfidence: confidence,
+    confidence: billConfidence(confidence, read.numbered !== false),
+  };
+};
 
 interface Entry {
   readonly file: string;
@@ -175,6 +225,9 @@ const allCountries = new Map<string, Tally>();
 // were they all right?
 const KEY_READ = ["totalAmount", "supplierName", "invoiceNumber", "invoiceDate", "currency"];
 const billLevel = { ocr: 0, allSure: 0, saysSure: 0, allRight: 0 };
+// The bill level's calibration, per reader: bills whose own confidence is >= 0.9, and of them those whose key fields
+// were all right (a key field the truth does not give is not scored).
+const billSure = new Map<string, { read: number; sure: number; right: number }>();
 let allPages = 0;
 // Documents whose text came from --text-cache: their time is parsing only, not reading.
 let fromCache = 0;
@@ -189,6 +242,7 @@ for (const folder of folders) {
     continue;
   }
   entries = entries.slice(0, limit);
+  const onRecord = knownSuppliers ? suppliersOnRecord(entries) : undefined;
   const tally = new Map<string, { right: number; all: number }>();
   const perSource = new Map<string, Map<string, { right: number; all: number }>>();
   const perLayout = new Map<string, Map<string, { right: number; all: number }>>();
@@ -236,7 +290,11 @@ for (const folder of folders) {
     }
     pages += entry.pages ?? 1;
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    const extraction: Extraction | null = E.isRight(r) ? (r.right as Extraction) : null;
+    const asRead: Extraction | null = E.isRight(r) ? (r.right as Extraction) : null;
+    const extraction =
+      asRead !== null && onRecord !== undefined && asRead.reader !== "einvoice"
+        ? await withKnownSupplier(asRead, onRecord)
+        : asRead;
     const got = (extraction?.fields ?? {}) as unknown as Record<string, unknown>;
     const conf: Record<string, number | undefined> = extraction?.fieldConfidence ?? {};
     const vat = entry.truth.supplierVatId;
@@ -274,6 +332,15 @@ for (const folder of folders) {
       const c = calibration.get(`${field}|${band}`) ?? { right: 0, all: 0 };
       calibration.set(`${field}|${band}`, { right: c.right + Number(ok), all: c.all + 1 });
       if (!ok) wrong.push(`${field}=${JSON.stringify(got[as] ?? null)}@${(conf[as] ?? 0).toFixed(2)}`);
+    }
+    if (extraction !== null) {
+      const b = billSure.get(extraction.reader) ?? { read: 0, sure: 0, right: 0 };
+      b.read++;
+      if (extraction.confidence >= 0.9) {
+        b.sure++;
+        if (KEY_READ.every((f) => score(f, got[f], entry.truth[f]) !== false)) b.right++;
+      }
+      billSure.set(extraction.reader, b);
     }
     if (extraction?.reader === "ocr") {
       billLevel.ocr++;
@@ -365,6 +432,10 @@ if (allCountries.size > 0) {
 if (billLevel.ocr > 0)
   console.log(
     `bills read by OCR: ${billLevel.ocr}; all key fields read sure (>= 0.9, total among them): ${billLevel.allSure}, of which the bill's confidence >= 0.9: ${billLevel.saysSure}, all of them right: ${billLevel.allRight}`,
+  );
+for (const [reader, b] of billSure)
+  console.log(
+    `bills read by ${reader}: ${b.read}; the bill's confidence >= 0.9: ${b.sure}, every key field right: ${b.right} (${pct(b.right, b.sure)})`,
   );
 if (allMinutes > 0)
   console.log(

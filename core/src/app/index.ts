@@ -197,7 +197,7 @@ export {
 } from "./supplier-credits/credit-notes.js";
 export * from "./supplier-credits/inputs.js";
 export { ConfirmBankDetailsBody, confirmBankDetails } from "./suppliers/confirm-bank-details.js";
-export { matchSupplier, nameLikeness, type SupplierMatch } from "./suppliers/match-supplier.js";
+export { matchSupplier, namedBy, nameLikeness, type SupplierMatch } from "./suppliers/match-supplier.js";
 export { type AccountConfirmation, type PayeeAccount, payeeAccountOf } from "./suppliers/payee-account.js";
 export { getSupplierHistory, type SupplierHistoryEntry } from "./suppliers/supplier-history.js";
 export {

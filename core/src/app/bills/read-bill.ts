@@ -6,13 +6,13 @@ import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { type Actor, SYSTEM_ACTOR } from "../../events/envelope.js";
 import { billConfidence } from "../../extraction/confidence.js";
-import type { BankDetails, ExtractedFields, Extraction } from "../../extraction/model.js";
+import type { BankDetails, Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
 import { proposeBillAccount } from "../suppliers/bank-account.js";
 import { bankDetailsChangedEvent, checkDestination } from "../suppliers/bank-change.js";
-import { matchSupplier, type SupplierMatch } from "../suppliers/match-supplier.js";
+import { matchSupplier, namedBy } from "../suppliers/match-supplier.js";
 import type { ReadBillDeps, ReadBillJob } from "./deps.js";
 import { recordReadFailure } from "./fail-read.js";
 import { moveBill, type Plan } from "./move-bill.js";
@@ -79,35 +79,6 @@ const reviewReadBankDetails = async (
     : { details: verdict.canonical };
 };
 
-// How sure a supplier's name is when the page names a known supplier: an identifier of its own (tax number,
-// registration, IBAN) names it as surely as an e-invoice; its e-mail or domain nearly so; a close name is a hint.
-const NAMED_CONFIDENCE: Partial<Record<SupplierMatch["evidence"]["basis"], number>> = {
-  taxNumber: 0.95,
-  registration: 0.95,
-  iban: 0.95,
-  email: 0.9,
-  domain: 0.9,
-  similarName: 0.8,
-};
-
-/**
- * The read fields with the known supplier's own name where something on the page names that supplier, and the
- * name's confidence raised to what the evidence is worth (in `confidence`, which it changes). Unchanged otherwise.
- */
-const namedBy = (
-  fields: ExtractedFields,
-  confidence: Record<string, number>,
-  match: SupplierMatch | undefined,
-): { fields: ExtractedFields; changed: boolean } => {
-  const worth = match === undefined ? undefined : NAMED_CONFIDENCE[match.evidence.basis];
-  if (match === undefined || worth === undefined) return { fields, changed: false };
-  confidence.supplierName = Math.max(
-    worth,
-    fields.supplierName === match.supplier.name ? (confidence.supplierName ?? 0) : 0,
-  );
-  return { fields: { ...fields, supplierName: match.supplier.name }, changed: true };
-};
-
 /** Who uploaded a bill (its `bill.created` event's actor; the system when none is found). */
 const uploaderOf = async (s: Pick<Stores, "events">, bill: Bill): Promise<Actor> =>
   (await s.events.ofSubject(bill.clientId, "bill", bill.id)).find((e) => e.envelope.type === "bill.created")?.envelope
@@ -146,7 +117,7 @@ const planReading = async (
   const read: Bill = {
     ...bill,
     fields: canonicalFields({ ...named.fields, bankDetails: bank.details }),
-    confidence: named.changed ? billConfidence(confidence) : extraction.confidence,
+    confidence: named.changed ? billConfidence(confidence, extraction.numbered !== false) : extraction.confidence,
     fieldConfidence: confidence,
     reader: extraction.reader,
     readFailure: null,

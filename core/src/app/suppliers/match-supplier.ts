@@ -1,6 +1,6 @@
 import type { SupplierEvidence } from "../../bills/model.js";
 import { normalisedOrNull, normaliseSupplierName, normaliseTaxNumber } from "../../bills/normalise.js";
-import type { PageEvidence } from "../../extraction/model.js";
+import type { ExtractedFields, PageEvidence } from "../../extraction/model.js";
 import type { Suppliers } from "../../ports/suppliers.js";
 import type { OrgScope } from "../../shared/scope.js";
 import type { Supplier } from "../../suppliers/model.js";
@@ -114,4 +114,33 @@ export const matchSupplier = async (
   const [byName] = await suppliers.withName(scope, name);
   if (byName !== undefined) return { supplier: byName, evidence: { basis: "name", value: extracted.supplierName } };
   return page === undefined ? undefined : closeName(known, extracted.supplierName);
+};
+
+// How sure a supplier's name is when the page names a known supplier: an identifier of its own (tax number,
+// registration, IBAN) names it as surely as an e-invoice; its e-mail or domain nearly so; a close name is a hint.
+const NAMED_CONFIDENCE: Partial<Record<SupplierMatch["evidence"]["basis"], number>> = {
+  taxNumber: 0.95,
+  registration: 0.95,
+  iban: 0.95,
+  email: 0.9,
+  domain: 0.9,
+  similarName: 0.8,
+};
+
+/**
+ * The read fields with the known supplier's own name where something on the page names that supplier, and the
+ * name's confidence raised to what the evidence is worth (in `confidence`, which it changes). Unchanged otherwise.
+ */
+export const namedBy = (
+  fields: ExtractedFields,
+  confidence: Record<string, number>,
+  match: SupplierMatch | undefined,
+): { fields: ExtractedFields; changed: boolean } => {
+  const worth = match === undefined ? undefined : NAMED_CONFIDENCE[match.evidence.basis];
+  if (match === undefined || worth === undefined) return { fields, changed: false };
+  confidence.supplierName = Math.max(
+    worth,
+    fields.supplierName === match.supplier.name ? (confidence.supplierName ?? 0) : 0,
+  );
+  return { fields: { ...fields, supplierName: match.supplier.name }, changed: true };
 };
