@@ -159,9 +159,13 @@ export const tokensToCheck = (read: Extraction, words: readonly TextBox[]): Toke
     const box = printedAt(words, (t) => whole.test(compact(t)));
     if (box !== undefined) out.push({ field: "invoiceNumber", token: box.text, box });
   }
-  for (const field of ["invoiceDate", "dueDate"] as const) {
+  for (const [field, other] of [
+    ["invoiceDate", "dueDate"],
+    ["dueDate", "invoiceDate"],
+  ] as const) {
     const date = read.fields[field];
-    if (date === null || !offered(field)) continue;
+    // A date read for both fields is one token for two: where it is printed says nothing of which it is.
+    if (date === null || date === read.fields[other] || !offered(field)) continue;
     const box = printedAt(words, (t) => [false, true].some((monthFirst) => findDate(t, monthFirst)?.date === date));
     if (box !== undefined) out.push({ field, token: box.text, box });
   }

@@ -124,3 +124,10 @@ test("a token the second engine reads alike (spaces aside) makes its field sure;
   t.deepEqual(checked.fields, read.fields);
   t.is(withCheckedTokens(read, []), read);
 });
+
+test("a date read for both the invoice date and the due date is not offered: its place cannot tell which it is", (t) => {
+  const read = reading(["ACME Tools GmbH", "Datum: 30.06.2025", "Fällig am: 30.06.2025", "Total 119.00"]);
+  t.is(read.fields.invoiceDate, "2025-06-30");
+  t.is(read.fields.dueDate, "2025-06-30");
+  t.deepEqual(tokensToCheck(read, [word("30.06.2025", 80, 70)]), []);
+});
