@@ -953,3 +953,19 @@ test("OCR: a zero tax beside a subtotal equal to the total still ranks that tota
   t.is(text.fields.totalAmount, "12.90");
   t.true((text.fieldConfidence.totalAmount ?? 0) >= 0.9);
 });
+
+test("a currency's code on a line of its own (a receipt's column heading) is never the supplier's name", (t) => {
+  const e = extractFromText(
+    [
+      "Warburger Strasse 130",
+      "33100 Paderborn",
+      "EUR",
+      "Emmentaler Stueck  1,99 A",
+      "Latta Original  1,79 A",
+      "zu zahlen  3,78",
+    ],
+    "ocr",
+  );
+  t.not(e.fields.supplierName, "EUR");
+  t.true((e.fieldConfidence.supplierName ?? 0) < 0.5, "what is left is a guess");
+});

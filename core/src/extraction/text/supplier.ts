@@ -1,4 +1,5 @@
 import type { KnownBuyer, TextBox } from "../model.js";
+import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
 import { LABELS } from "./labels.js";
 import { blockUnder } from "./layout.js";
@@ -468,6 +469,8 @@ const supplierCandidates = (
         seen.set(key, (seen.get(key) ?? 0) + 1);
         if (
           isBuyer(text) ||
+          // A currency's code alone ("EUR" over a receipt's items) names nobody.
+          !/\p{L}{2}/u.test(withoutCurrency(text)) ||
           NOT_NAME.test(text) ||
           NOTICE.test(text) ||
           isHeading(text, parts.length === 1) ||
