@@ -86,6 +86,12 @@ for (const [text, monthFirst, want] of [
   ["4 décembre 2024", false, "2024-12-04"],
   ["1er février 2024", false, "2024-02-01"],
   ["31.02.2025", false, null],
+  // A two-digit year whose time OCR glued on ("28.03.20 09:51" read as "28.03.2009:51"), a label glued before it.
+  ["28.03.2009:51 Uhr", false, "2020-03-28"],
+  ["Datum28.03.2009:51", false, "2020-03-28"],
+  ["15.04.2016:1586651110176", false, "2020-04-15"],
+  ["03.04.2020 14:35", false, "2020-04-03"],
+  ["Date 12/05/2019:", false, "2019-05-12"],
 ] as const) {
   test(`findDate ${JSON.stringify(text)} -> ${want}`, (t) => t.is(findDate(text, monthFirst)?.date ?? null, want));
 }

@@ -15,14 +15,18 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   [
     // One separator throughout: "#19- 10/03/2018" is a number and then a date, not 19 October 2003.
     // Not part of a longer run of number groups (a phone number "05.22.95.66.66"); glued text may follow ("2018Time").
-    /\b(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?!\d|[./-]\d)/,
+    /(?<!\d)(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?!\d|[./-]\d)/,
     (m, monthFirst) => {
       const a = Number(m[1]);
       const b = Number(m[3]);
+      // A two-digit year with its time glued on ("28.03.2009:51" for "28.03.20 09:51": OCR dropped the space)
+      // reads as a four-digit one followed by a colon and minutes: its year is the first two digits.
+      const after = (m.input ?? "").slice((m.index ?? 0) + m[0].length);
+      const year = m[4]?.length === 4 && /^:\d{2}/.test(after) ? m[4].slice(0, 2) : (m[4] ?? "");
       // OCR misreads a year's second digit ("2618", "2518" for 2018): a year past 2100 keeps its last two digits.
-      const printed = Number(m[4]);
+      const printed = Number(year);
       const y =
-        m[4]?.length === 2 ? 2000 + printed : printed > 2100 && printed < 3000 ? 2000 + (printed % 100) : printed;
+        year.length === 2 ? 2000 + printed : printed > 2100 && printed < 3000 ? 2000 + (printed % 100) : printed;
       // Day first unless the first part cannot be a day-month reading or the bill is American.
       const useMonthFirst = b > 12 ? true : a > 12 ? false : monthFirst;
       return useMonthFirst ? [y, a, b] : [y, b, a];
