@@ -281,7 +281,7 @@ for (const folder of folders) {
       fromCache++;
       const first = extractFromText(t.lines, t.reader, context, noGeometry ? [] : (t.boxes ?? []));
       const eye = secondEye === "off" ? undefined : t.eye;
-      r = E.right(eye !== undefined && wantsSecondEye(first) ? withSecondEye(first, eye, context) : first);
+      r = E.right(eye !== undefined && wantsSecondEye(first) ? withSecondEye(first, t.lines, eye, context) : first);
     } else {
       lastText = null;
       r = await reader.read({ bytes, mediaType, filename: entry.file }, { method: "ocr", ...context });

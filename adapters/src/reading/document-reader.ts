@@ -93,14 +93,17 @@ const LOOK_AGAIN = 0.9;
 export const wantsSecondEye = (read: Extraction): boolean => read.confidence < LOOK_AGAIN;
 
 /**
- * Tesseract's reading of an image and the second eye's text of it made one by `bestOfTwoEngines` (the eye's first
- * when it found another total; a number or date both read alike is sure). Benchmarks re-parse kept texts with it.
+ * Tesseract's reading of an image (from its text `lines`) and the second eye's text of it made one by
+ * `bestOfTwoEngines` (the eye's first when it found another total; a number or date both read alike is sure; of two
+ * names read as surely, the one the other engine's text holds too). Benchmarks re-parse kept texts with it.
  */
 export const withSecondEye = (
   read: Extraction,
+  lines: readonly string[],
   seen: EyeReading,
   context: Parameters<typeof extractFromText>[2],
-): Extraction => bestOfTwoEngines(read, extractFromText(seen.lines, "ocr", context, seen.words));
+): Extraction =>
+  bestOfTwoEngines(read, extractFromText(seen.lines, "ocr", context, seen.words), { first: lines, second: seen.lines });
 
 // The fields a person needs to pay a bill, the ones worth a model's second look.
 const KEY_FIELDS = ["supplierName", "invoiceNumber", "invoiceDate", "dueDate", "currency", "totalAmount"] as const;
@@ -156,6 +159,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   /** An image's reading, or, where tesseract's is unsure, tesseract's and the second eye's made one. */
   const lookAgain = async (
     read: Extraction,
+    lines: readonly string[],
     image: Uint8Array,
     context: Parameters<typeof extractFromText>[2],
     signal: AbortSignal,
@@ -164,7 +168,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const seen = await eye().read(image, signal);
     if (seen === null) return read;
     options.onSecondEye?.(seen);
-    return withSecondEye(read, seen, context);
+    return withSecondEye(read, lines, seen, context);
   };
 
   /**
@@ -241,7 +245,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     if (again[0] !== first) seen = await ocr().recognizeBoxes(image, signal, again);
     const { lines, words } = seen;
     options.onText?.(lines, "ocr", words);
-    const reading = await lookAgain(extractFromText(lines, "ocr", context, words), doc.bytes, context, signal);
+    const reading = await lookAgain(extractFromText(lines, "ocr", context, words), lines, doc.bytes, context, signal);
     return E.right(await secondLook(reading, async () => [{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal));
   };
 

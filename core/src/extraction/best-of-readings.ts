@@ -89,14 +89,44 @@ const BOTH_ENGINES = 0.92;
 // known): a date both read alike whose day and month could be either way stays as unsure as it was.
 const SURE_BUT_FOR_OCR = 0.8;
 
+// Letters and digits alone, in lower case: how one engine's name is looked for in the other's text.
+const squashed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * Of two names the engines read as surely, the one the other engine's text holds too (letters and digits alone:
+ * the eye drops spaces); undefined when both or neither are held.
+ */
+const heldName = (
+  first: Extraction,
+  second: Extraction,
+  texts: { readonly first: readonly string[]; readonly second: readonly string[] },
+): string | undefined => {
+  const a = first.fields.supplierName;
+  const b = second.fields.supplierName;
+  if (a === null || b === null || a === b) return undefined;
+  if (first.fieldConfidence.supplierName !== second.fieldConfidence.supplierName) return undefined;
+  const holds = (lines: readonly string[], name: string): boolean =>
+    squashed(name).length >= 3 && squashed(lines.join(" ")).includes(squashed(name));
+  const bInFirst = holds(texts.first, b);
+  const aInSecond = holds(texts.second, a);
+  return bInFirst === aInSecond ? undefined : bInFirst ? b : a;
+};
+
 /**
  * Two OCR engines' readings of one image (tesseract's first, the second eye's): field by field, the second's
  * reading first when it found another total than the first (the first's fields only where surer), else the
  * first's (the second's only where surer). A number or date both read alike, each sure but for OCR, is sure (0.92).
+ * With the engines' texts, of two names read as surely the one the other engine's text also holds is taken.
  */
-export const bestOfTwoEngines = (first: Extraction, second: Extraction): Extraction => {
+export const bestOfTwoEngines = (
+  first: Extraction,
+  second: Extraction,
+  texts?: { readonly first: readonly string[]; readonly second: readonly string[] },
+): Extraction => {
   const secondFirst = second.fields.totalAmount !== null && second.fields.totalAmount !== first.fields.totalAmount;
-  const best = secondFirst ? bestOfReadings(second, first) : bestOfReadings(first, second);
+  const merged = secondFirst ? bestOfReadings(second, first) : bestOfReadings(first, second);
+  const name = texts === undefined ? undefined : heldName(first, second, texts);
+  const best = name === undefined ? merged : { ...merged, fields: { ...merged.fields, supplierName: name } };
   const base: Partial<Record<ExtractedFieldName, number>> = { ...best.fieldConfidence };
   for (const k of CROSS_CHECKED) {
     const v = best.fields[k];

@@ -131,3 +131,24 @@ test("a date read for both the invoice date and the due date is not offered: its
   t.is(read.fields.dueDate, "2025-06-30");
   t.deepEqual(tokensToCheck(read, [word("30.06.2025", 80, 70)]), []);
 });
+
+test("two names the engines read as surely: the one the other engine's text holds too is taken", (t) => {
+  const tesseract = ["We IRE ses", "Kaufdatum 12.05.2020", "Summe EUR 12,50", "Vielen Dank, Ihr SATURN Team"];
+  const eye = ["SATURN", "Kaufdatum 12.05.2020", "Summe EUR 12,50"];
+  const [a, b] = [reading(tesseract), reading(eye)];
+  t.is(a.fields.supplierName, "We IRE ses");
+  t.is(b.fields.supplierName, "SATURN");
+  t.is(a.fieldConfidence.supplierName, b.fieldConfidence.supplierName);
+  t.is(bestOfTwoEngines(a, b).fields.supplierName, "We IRE ses", "without the texts the first engine's stays");
+  const both = bestOfTwoEngines(a, b, { first: tesseract, second: eye });
+  t.is(both.fields.supplierName, "SATURN");
+  t.is(both.fieldConfidence.supplierName, a.fieldConfidence.supplierName, "and it is no surer for it");
+  // Held by neither text, or by both (spaces aside), the first engine's name stays.
+  const spaced = ["KEDAI PAPAN YEW CHUAN", "TOTAL RM 12.50"];
+  const glued = ["KEDAIPAPANYEWCHUAN", "TOTAL RM 12.50"];
+  const c = reading(spaced);
+  const glum = reading(glued);
+  const d = { ...glum, fieldConfidence: { ...glum.fieldConfidence, supplierName: c.fieldConfidence.supplierName } };
+  t.is(bestOfTwoEngines(c, d, { first: spaced, second: glued }).fields.supplierName, "KEDAI PAPAN YEW CHUAN");
+  t.is(bestOfTwoEngines(d, c, { first: glued, second: spaced }).fields.supplierName, "KEDAIPAPANYEWCHUAN");
+});
