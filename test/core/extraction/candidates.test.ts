@@ -969,3 +969,19 @@ test("a currency's code on a line of its own (a receipt's column heading) is nev
   t.not(e.fields.supplierName, "EUR");
   t.true((e.fieldConfidence.supplierName ?? 0) < 0.5, "what is left is a guess");
 });
+
+test("receipts from OCR: 'SUHME' and 'SUMNE' read as Summe, a five-letter word one letter from it", (t) => {
+  for (const misread of ["SUHME", "SUMNE", "5UMME"]) {
+    const e = extractFromText(
+      [
+        "Baumarkt Gruner Weg GmbH",
+        "Grasschere  1 STK  16,80",
+        "Handschuhe  1 STK  3,19",
+        `${misread} EUR  19,99`,
+        "GEGEBEN BAR  20,00",
+      ],
+      "ocr",
+    );
+    t.is(e.fields.totalAmount, "19.99", misread);
+  }
+});

@@ -15,17 +15,24 @@ import { VOCABULARIES } from "./vocabulary/index.js";
 type Found<T> = { value: T; confidence: number };
 const none = { value: null, confidence: 0 } as const;
 
-// OCR's readings of "Total" on receipts ("Tatal", "[otal", "Totsl", "SubTatal"): a five-character token one
-// character away from the word, starting with its first two or ending with its last two, is read as the word.
+// OCR's readings of "Total" and "Summe" on receipts ("Tatal", "[otal", "Totsl", "SubTatal", "SUHME"): a
+// five-character token one character away from the word, starting with its first two letters or ending with its
+// last two, is read as the word.
 const OCR_TOTAL = /(?<![\p{L}\d])(sub\s?)?([\p{L}\d[|!]{5})(?![\p{L}\d])/giu;
-const nearTotal = (token: string): boolean => {
-  const t = token.toLowerCase();
-  if (t === "total") return false;
-  const diffs = [..."total"].filter((ch, i) => t[i] !== ch).length;
-  return diffs === 1 && (t.startsWith("to") || t.endsWith("al") || t.startsWith("ta"));
+const TOTAL_WORDS = [
+  ["total", "Total"],
+  ["summe", "Summe"],
+] as const;
+const nearWord = (t: string, word: string): boolean => {
+  if (t === word) return false;
+  const diffs = [...word].filter((ch, i) => t[i] !== ch).length;
+  return diffs === 1 && (t.startsWith(word.slice(0, 2)) || t.endsWith(word.slice(3)));
 };
 const fixTotal = (line: string): string =>
-  line.replace(OCR_TOTAL, (m, sub: string | undefined, token: string) => (nearTotal(token) ? `${sub ?? ""}Total` : m));
+  line.replace(OCR_TOTAL, (m, sub: string | undefined, token: string) => {
+    const near = TOTAL_WORDS.find(([word]) => nearWord(token.toLowerCase(), word));
+    return near === undefined ? m : `${sub ?? ""}${near[1]}`;
+  });
 
 const normalise = (line: string): string =>
   line
