@@ -1,6 +1,6 @@
 import { assessConfidence, billConfidence } from "./confidence.js";
 import type { ExtractedFieldName, ExtractedFields, Extraction, PageEvidence, TextBox } from "./model.js";
-import { findDate } from "./text/dates.js";
+import { allDates, findDate } from "./text/dates.js";
 
 // The amounts and lines check one another: they come from one reading together, never mixed.
 const AMOUNTS: readonly ExtractedFieldName[] = ["subTotal", "taxAmount", "totalAmount", "lineItems"];
@@ -92,21 +92,25 @@ const SURE_BUT_FOR_OCR = 0.8;
 // Letters and digits alone, in lower case: how one engine's name is looked for in the other's text.
 const squashed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
+type Texts = { readonly first: readonly string[]; readonly second: readonly string[] };
+
+// How a field's value is looked for in the other engine's text: a name by its letters and digits alone (the eye
+// drops spaces), a date among the text's dates in either order of day and month.
+const HELD: Partial<Record<ExtractedFieldName, (lines: readonly string[], value: string) => boolean>> = {
+  supplierName: (lines, name) => squashed(name).length >= 3 && squashed(lines.join(" ")).includes(squashed(name)),
+  invoiceDate: (lines, date) => lines.some((l) => allDates(l).includes(date) || allDates(l, true).includes(date)),
+};
+
 /**
- * Of two names the engines read as surely, the one the other engine's text holds too (letters and digits alone:
- * the eye drops spaces); undefined when both or neither are held.
+ * Of two values of a field the engines read as surely, the one the other engine's text holds too; undefined when
+ * both or neither are held.
  */
-const heldName = (
-  first: Extraction,
-  second: Extraction,
-  texts: { readonly first: readonly string[]; readonly second: readonly string[] },
-): string | undefined => {
-  const a = first.fields.supplierName;
-  const b = second.fields.supplierName;
-  if (a === null || b === null || a === b) return undefined;
-  if (first.fieldConfidence.supplierName !== second.fieldConfidence.supplierName) return undefined;
-  const holds = (lines: readonly string[], name: string): boolean =>
-    squashed(name).length >= 3 && squashed(lines.join(" ")).includes(squashed(name));
+const heldValue = (k: ExtractedFieldName, first: Extraction, second: Extraction, texts: Texts): string | undefined => {
+  const holds = HELD[k];
+  const a = first.fields[k];
+  const b = second.fields[k];
+  if (holds === undefined || typeof a !== "string" || typeof b !== "string" || a === b) return undefined;
+  if (first.fieldConfidence[k] !== second.fieldConfidence[k]) return undefined;
   const bInFirst = holds(texts.first, b);
   const aInSecond = holds(texts.second, a);
   return bInFirst === aInSecond ? undefined : bInFirst ? b : a;
@@ -116,17 +120,18 @@ const heldName = (
  * Two OCR engines' readings of one image (tesseract's first, the second eye's): field by field, the second's
  * reading first when it found another total than the first (the first's fields only where surer), else the
  * first's (the second's only where surer). A number or date both read alike, each sure but for OCR, is sure (0.92).
- * With the engines' texts, of two names read as surely the one the other engine's text also holds is taken.
+ * With the engines' texts, of two names or invoice dates read as surely the one the other engine's text also holds
+ * is taken.
  */
-export const bestOfTwoEngines = (
-  first: Extraction,
-  second: Extraction,
-  texts?: { readonly first: readonly string[]; readonly second: readonly string[] },
-): Extraction => {
+export const bestOfTwoEngines = (first: Extraction, second: Extraction, texts?: Texts): Extraction => {
   const secondFirst = second.fields.totalAmount !== null && second.fields.totalAmount !== first.fields.totalAmount;
   const merged = secondFirst ? bestOfReadings(second, first) : bestOfReadings(first, second);
-  const name = texts === undefined ? undefined : heldName(first, second, texts);
-  const best = name === undefined ? merged : { ...merged, fields: { ...merged.fields, supplierName: name } };
+  const fields: Record<string, unknown> = { ...merged.fields };
+  for (const k of Object.keys(HELD) as ExtractedFieldName[]) {
+    const held = texts === undefined ? undefined : heldValue(k, first, second, texts);
+    if (held !== undefined) fields[k] = held;
+  }
+  const best = { ...merged, fields: fields as unknown as ExtractedFields };
   const base: Partial<Record<ExtractedFieldName, number>> = { ...best.fieldConfidence };
   for (const k of CROSS_CHECKED) {
     const v = best.fields[k];

@@ -152,3 +152,19 @@ test("two names the engines read as surely: the one the other engine's text hold
   t.is(bestOfTwoEngines(c, d, { first: spaced, second: glued }).fields.supplierName, "KEDAI PAPAN YEW CHUAN");
   t.is(bestOfTwoEngines(d, c, { first: glued, second: spaced }).fields.supplierName, "KEDAIPAPANYEWCHUAN");
 });
+
+test("two invoice dates the engines read as surely: the one the other engine's text also prints is taken", (t) => {
+  const tesseract = [
+    "KAUFHAUS AM RING",
+    "Datum/Uhrzeit 14.06.2020 17:35",
+    "SUMME EUR 12,50",
+    "Datum:14.05.20 Bon: 320",
+  ];
+  const eye = ["KAUFHAUS AM RING", "Datum/Uhrzeit 14.05.2020 17:35", "SUMME EUR 12,50", "Datum:14.05.20 Bon: 320"];
+  const [a, b] = [reading(tesseract), reading(eye)];
+  t.is(a.fields.invoiceDate, "2020-06-14");
+  t.is(b.fields.invoiceDate, "2020-05-14");
+  t.is(a.fieldConfidence.invoiceDate, b.fieldConfidence.invoiceDate);
+  t.is(bestOfTwoEngines(a, b).fields.invoiceDate, "2020-06-14");
+  t.is(bestOfTwoEngines(a, b, { first: tesseract, second: eye }).fields.invoiceDate, "2020-05-14");
+});
