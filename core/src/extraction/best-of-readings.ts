@@ -151,6 +151,8 @@ export interface TokenToCheck {
 }
 
 const compact = (s: string): string => s.replace(/\s+/g, "");
+// A text matched as itself in a regular expression.
+const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // The words of one line of OCR's page, left to right, that may print one value: a date can be three words.
 const WORDS_A_VALUE = 3;
@@ -187,10 +189,7 @@ export const tokensToCheck = (read: Extraction, words: readonly TextBox[]): Toke
   const number = read.fields.invoiceNumber;
   if (number !== null && offered("invoiceNumber")) {
     // The number whole, maybe behind its label's end ("Nr.4711", "#4711") or before a comma: never part of another.
-    const whole = new RegExp(
-      `(?:^|[^\\p{L}\\p{N}])${number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:[^\\p{L}\\p{N}]|$)`,
-      "u",
-    );
+    const whole = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped(number)}(?:[^\\p{L}\\p{N}]|$)`, "u");
     const box = printedAt(words, (t) => whole.test(compact(t)));
     if (box !== undefined) out.push({ field: "invoiceNumber", token: box.text, box });
   }
@@ -207,9 +206,20 @@ export const tokensToCheck = (read: Extraction, words: readonly TextBox[]): Toke
   return out;
 };
 
-/** Whether a second engine's lines, read where the token is printed, hold the same characters (spaces aside). */
-export const readAlike = (token: string, lines: readonly string[]): boolean =>
-  lines.some((l) => compact(l).includes(compact(token)));
+/**
+ * Whether a second engine's lines, read where the token is printed, hold the same characters (spaces aside) as a
+ * whole: within a run of up to four of its words, with no letter or digit on either side ("170" holds no "17").
+ */
+export const readAlike = (token: string, lines: readonly string[]): boolean => {
+  const t = compact(token);
+  const whole = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped(t)}(?:[^\\p{L}\\p{N}]|$)`, "u");
+  return lines.some((l) => {
+    const words = l.split(/\s+/).filter((w) => w !== "");
+    return words.some((_, i) =>
+      [1, 2, 3, 4].some((n) => i + n <= words.length && whole.test(words.slice(i, i + n).join(""))),
+    );
+  });
+};
 
 /** The reading with the fields whose token a second engine read alike where OCR printed it made sure (0.92). */
 export const withCheckedTokens = (read: Extraction, checked: readonly TokenToCheck[]): Extraction => {
