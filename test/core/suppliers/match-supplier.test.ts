@@ -2,7 +2,7 @@
 import { openMemoryDatabase } from "@apar/adapters/memory";
 import { randomIds } from "@apar/adapters/system/ids";
 import type { Actor } from "@apar/core";
-import { createSupplier, matchSupplier, nameLikeness } from "@apar/core/app";
+import { createSupplier, matchSupplier, namedBy, nameLikeness } from "@apar/core/app";
 import type { PageEvidence } from "@apar/core/extraction";
 import type { Clock } from "@apar/core/ports";
 import test from "ava";
@@ -67,4 +67,21 @@ test("the name as printed, then a name close to one supplier's only, names it", 
   t.is(await match("Werkzeughandel Krämer GmbH"), undefined);
   t.true(nameLikeness("Brenner Werkzeuge GmbH", "Brenner Werkzeug") > 0.9);
   t.true(nameLikeness("Brenner Werkzeuge GmbH", "Brenner Elektro GmbH") < 0.8);
+});
+
+test("what each evidence makes the name worth: a known supplier's name as printed is sure (0.9), a close one a hint", async (t) => {
+  const { match } = await withSuppliers();
+  const fields = (supplierName: string) => ({ supplierName, supplierTaxNumber: null }) as never;
+  const named = async (read: string, was: number) => {
+    const confidence: Record<string, number> = { supplierName: was };
+    const out = namedBy(fields(read), confidence, await match(read));
+    return { name: (out.fields as { supplierName: string }).supplierName, worth: confidence.supplierName };
+  };
+  // As printed (OCR's cap or a name found by its place): the record's name, sure.
+  t.deepEqual(await named("BRENNER WERKZEUGE GMBH", 0.6), { name: "Brenner Werkzeuge GmbH", worth: 0.9 });
+  t.deepEqual(await named("Brenner Werkzeuge GmbH", 0.85), { name: "Brenner Werkzeuge GmbH", worth: 0.9 });
+  // Close to one supplier's name: the record's name, as a hint only.
+  t.deepEqual(await named("Brenner Werkzeug GmbH", 0.6), { name: "Brenner Werkzeuge GmbH", worth: 0.8 });
+  // Nothing on record: the reading stands.
+  t.deepEqual(await named("Unbekannt AG", 0.6), { name: "Unbekannt AG", worth: 0.6 });
 });

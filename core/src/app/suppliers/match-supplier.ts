@@ -124,6 +124,7 @@ const NAMED_CONFIDENCE: Partial<Record<SupplierMatch["evidence"]["basis"], numbe
   iban: 0.95,
   email: 0.9,
   domain: 0.9,
+  name: 0.9,
   similarName: 0.8,
 };
 
