@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import test from "ava";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { FIXTURES } from "../../adapters/reading/accuracy.js";
 import { type BillHarness, startBillHarness } from "./bill-harness.js";
 
 // Issue 33 over HTTP with the host's own reader: the organisation the bill is for is never its supplier (its name,
@@ -7,7 +10,7 @@ import { type BillHarness, startBillHarness } from "./bill-harness.js";
 // the evidence that decided in the bill's view.
 let h: BillHarness;
 test.before(async () => {
-  h = await startBillHarness({ reader: "real" });
+  h = await startBillHarness({ reader: "real", vars: { APAR_OCR_LANGUAGES: "deu,eng" } });
 });
 test.after.always(async () => {
   await h?.dispose();
@@ -104,3 +107,40 @@ test.serial("a known supplier's VAT number or IBAN on the page names that suppli
   t.is(chosen.status, 200);
   t.deepEqual((chosen.json as Json).supplierEvidence, { basis: "person", value: null });
 });
+
+test.serial(
+  "a scan from a known supplier whose key fields both engines read alike is sure at the bill level",
+  async (t) => {
+    // A real scan (fixtures/bills/scan/README.md) as an image-only PDF: tesseract reads it, the second eye checks its
+    // invoice number and dates where tesseract printed them, and its VAT number names the supplier on record.
+    const doc = await PDFDocument.create();
+    const png = await doc.embedPng(readFileSync(join(FIXTURES, "scan", "scan-1-de-letter.png")));
+    doc.addPage([595, 842]).drawImage(png, { x: 0, y: 0, width: 595, height: 842 });
+    const made = await h.call("POST", "/v1/suppliers", {
+      body: { name: "Schneider & Söhne KG", taxNumber: "CHE-931.329.352" },
+    });
+    t.is(made.status, 201);
+    const up = await h.upload(Buffer.from(await doc.save()));
+    t.is(up.status, 202);
+    const bill = await h.settled(String((up.json as Json).id));
+    t.is(bill.state, "PendingReview");
+    t.like(bill, {
+      supplierId: String((made.json as Json).id),
+      supplierName: "Schneider & Söhne KG",
+      invoiceNumber: "R15761",
+      invoiceDate: "2024-06-15",
+      currency: "CHF",
+      totalAmount: "36315.30",
+    });
+    const fields = bill.fieldConfidence as Record<string, number>;
+    t.is(fields.invoiceNumber, 0.92);
+    t.is(fields.invoiceDate, 0.92);
+    t.true((bill.confidence as number) >= 0.9, JSON.stringify(fields));
+    t.is(
+      bill.confidence,
+      Math.min(
+        ...["supplierName", "invoiceNumber", "invoiceDate", "currency", "totalAmount"].map((k) => fields[k] ?? 0),
+      ),
+    );
+  },
+);
