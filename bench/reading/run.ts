@@ -29,7 +29,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import type { Extraction } from "@apar/core";
 import { matchSupplier, namedBy } from "@apar/core/app";
-import { billConfidence, extractFromText, type TextBox } from "@apar/core/extraction";
+import { billConfidence, carriesNumber, extractFromText, type TextBox } from "@apar/core/extraction";
 import type { Suppliers } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
 import { createDocumentReader, wantsSecondEye, withSecondEye } from "../../adapters/src/reading/index.js";
@@ -117,7 +117,7 @@ const withKnownSupplier = async (read: Extraction, suppliers: Suppliers): Promis
     ...read,
     fields: named.fields,
     fieldConfidence: confidence,
-    confidence: billConfidence(confidence, read.numbered !== false),
+    confidence: billConfidence(confidence, carriesNumber(read)),
   };
 };
 

@@ -4,6 +4,7 @@ import {
   assessConfidence,
   bestOfReadings,
   bestOfTwoEngines,
+  carriesNumber,
   detectLanguage,
   extractFromText,
   readAlike,
@@ -183,10 +184,8 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   ): Promise<Extraction> => {
     if (options.secondEye === "off") return read;
     const checked: TokenToCheck[] = [];
-    for (const token of tokensToCheck(
-      read,
-      words.filter((w) => w.page === 1),
-    )) {
+    const onFirstPage = words.filter((w) => w.page === 1);
+    for (const token of tokensToCheck(read, onFirstPage)) {
       const { x, y, width, height } = token.box;
       const crop = cropPix(page, x - 2 * height, y - height, width + 4 * height, 3 * height);
       const seen = crop === null ? null : await eye().read(crop, signal);
@@ -221,7 +220,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       (fields as Record<string, unknown>)[f] = v;
       base[f] = 0.8;
     }
-    const { fieldConfidence, confidence } = assessConfidence(fields, base, false, read.numbered !== false);
+    const { fieldConfidence, confidence } = assessConfidence(fields, base, false, carriesNumber(read));
     return { ...read, fields, fieldConfidence, confidence };
   };
 
@@ -349,10 +348,10 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       options.onText?.(judged ? own : lines, scanned || judged ? "ocr" : "pdf-text", judged ? ownBoxes : boxes);
       // A scanner's layer is OCR too, of unknown quality: both readings are held to OCR's caps, and apar's own
       // wins a field unless the layer's is surer.
-      const read1 = judged
+      const asRead = judged
         ? bestOfReadings(extractFromText(own, "ocr", context, ownBoxes), extractFromText(lines, "ocr", context, boxes))
         : extractFromText(lines, scanned ? "ocr" : "pdf-text", context, boxes);
-      const reading = firstPage === undefined ? read1 : await checkTokens(read1, ownBoxes, firstPage, signal);
+      const reading = firstPage === undefined ? asRead : await checkTokens(asRead, ownBoxes, firstPage, signal);
       const pages = async (): Promise<{ bytes: Uint8Array; mediaType: string }[]> => {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)

@@ -1,4 +1,4 @@
-import { assessConfidence, billConfidence } from "./confidence.js";
+import { assessConfidence, billConfidence, carriesNumber } from "./confidence.js";
 import type { ExtractedFieldName, ExtractedFields, Extraction, PageEvidence, TextBox } from "./model.js";
 import { allDates, findDate } from "./text/dates.js";
 
@@ -67,7 +67,7 @@ export const bestOfReadings = (preferred: Extraction, other: Extraction): Extrac
   for (const k of keys) if (!AMOUNTS.includes(k) && surer(k)) take(k);
   const merged = fields as unknown as ExtractedFields;
   // Either reading's number, label or title shows the document carries one.
-  const numbered = preferred.numbered !== false || other.numbered !== false;
+  const numbered = carriesNumber(preferred) || carriesNumber(other);
   const { fieldConfidence, confidence } = assessMerged(merged, base, amountsFrom, numbered);
   const evidence = bothEvidence(preferred.evidence, other.evidence);
   return {
@@ -139,7 +139,7 @@ export const bestOfTwoEngines = (first: Extraction, second: Extraction, texts?: 
     if (typeof v === "string" && v === first.fields[k] && v === second.fields[k] && each >= SURE_BUT_FOR_OCR)
       base[k] = Math.max(base[k] ?? 0, BOTH_ENGINES);
   }
-  const { fieldConfidence, confidence } = assessMerged(best.fields, base, best, best.numbered !== false);
+  const { fieldConfidence, confidence } = assessMerged(best.fields, base, best, carriesNumber(best));
   return { ...best, fieldConfidence, confidence };
 };
 
@@ -226,6 +226,6 @@ export const withCheckedTokens = (read: Extraction, checked: readonly TokenToChe
   if (checked.length === 0) return read;
   const base: Scores = { ...read.fieldConfidence };
   for (const { field } of checked) base[field] = Math.max(base[field] ?? 0, BOTH_ENGINES);
-  const { fieldConfidence, confidence } = assessMerged(read.fields, base, read, read.numbered !== false);
+  const { fieldConfidence, confidence } = assessMerged(read.fields, base, read, carriesNumber(read));
   return { ...read, fieldConfidence, confidence };
 };

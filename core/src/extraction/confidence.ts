@@ -17,6 +17,9 @@ const KEY: readonly ExtractedFieldName[] = ["supplierName", "invoiceNumber", "in
 export const billConfidence = (scores: Readonly<Partial<Record<string, number>>>, numbered = true): number =>
   Math.min(...KEY.filter((k) => numbered || k !== "invoiceNumber").map((k) => scores[k] ?? 0));
 
+/** Whether a reading's document carries an invoice number (`Extraction.numbered`; absent: it does). */
+export const carriesNumber = (read: { readonly numbered?: boolean }): boolean => read.numbered !== false;
+
 /**
  * Raises or lowers per-field confidence by how the fields agree with each other (subtotal + tax = total,
  * lines sum to the subtotal, due date not before the invoice date) and answers the bill's confidence.

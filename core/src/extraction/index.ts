@@ -7,7 +7,7 @@ export {
   tokensToCheck,
   withCheckedTokens,
 } from "./best-of-readings.js";
-export { assessConfidence, billConfidence } from "./confidence.js";
+export { assessConfidence, billConfidence, carriesNumber } from "./confidence.js";
 export { einvoiceKind, extractFromEinvoice } from "./einvoice/read-einvoice.js";
 export type { XmlNode } from "./einvoice/xml-tree.js";
 export type * from "./model.js";

@@ -5,7 +5,7 @@ import { limitFields } from "../../bills/field-limits.js";
 import type { Bill } from "../../bills/model.js";
 import { detectDuplicate, duplicateKeys } from "../../duplicates/detect.js";
 import { type Actor, SYSTEM_ACTOR } from "../../events/envelope.js";
-import { billConfidence } from "../../extraction/confidence.js";
+import { billConfidence, carriesNumber } from "../../extraction/confidence.js";
 import type { BankDetails, Extraction } from "../../extraction/model.js";
 import type { Stores } from "../../ports/stores.js";
 import type { OrgScope } from "../../shared/scope.js";
@@ -117,7 +117,7 @@ const planReading = async (
   const read: Bill = {
     ...bill,
     fields: canonicalFields({ ...named.fields, bankDetails: bank.details }),
-    confidence: named.changed ? billConfidence(confidence, extraction.numbered !== false) : extraction.confidence,
+    confidence: named.changed ? billConfidence(confidence, carriesNumber(extraction)) : extraction.confidence,
     fieldConfidence: confidence,
     reader: extraction.reader,
     readFailure: null,

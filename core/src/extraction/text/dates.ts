@@ -9,6 +9,8 @@ for (const v of VOCABULARIES) {
 }
 
 const WORD = "\\p{L}{3,12}";
+// Minutes right after a date's year (tested where the date ends, without copying the rest of the text).
+const GLUED_TIME = /:\d{2}/y;
 const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => [number, number, number] | null][] = [
   // Year first, one separator throughout: 2018-02-22, 2018/02/22, 2018.02.22.
   [/\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
@@ -21,8 +23,8 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
       const b = Number(m[3]);
       // A two-digit year with its time glued on ("28.03.2009:51" for "28.03.20 09:51": OCR dropped the space)
       // reads as a four-digit one followed by a colon and minutes: its year is the first two digits.
-      const after = (m.input ?? "").slice((m.index ?? 0) + m[0].length);
-      const year = m[4]?.length === 4 && /^:\d{2}/.test(after) ? m[4].slice(0, 2) : (m[4] ?? "");
+      GLUED_TIME.lastIndex = (m.index ?? 0) + m[0].length;
+      const year = m[4]?.length === 4 && GLUED_TIME.test(m.input ?? "") ? m[4].slice(0, 2) : (m[4] ?? "");
       // OCR misreads a year's second digit ("2618", "2518" for 2018): a year past 2100 keeps its last two digits.
       const printed = Number(year);
       const y =
