@@ -1,10 +1,8 @@
 import { availableParallelism } from "node:os";
 import type { Extraction, ReadFailure } from "@apar/core";
 import {
-  assessConfidence,
   bestOfReadings,
   bestOfTwoEngines,
-  carriesNumber,
   detectLanguage,
   extractFromText,
   readAlike,
@@ -13,6 +11,7 @@ import {
   tesseractCode,
   tokensToCheck,
   withCheckedTokens,
+  withModelAnswers,
 } from "@apar/core/extraction";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
@@ -212,16 +211,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     if (unsure.length === 0) return read;
     const answer = await readWithLlm(options.llm, await images(), signal, unsure);
     if (E.isLeft(answer)) return read;
-    const fields = { ...read.fields };
-    const base: Record<string, number> = { ...read.fieldConfidence };
-    for (const f of unsure) {
-      const v = answer.right.fields[f];
-      if (v === null) continue;
-      (fields as Record<string, unknown>)[f] = v;
-      base[f] = 0.8;
-    }
-    const { fieldConfidence, confidence } = assessConfidence(fields, base, false, carriesNumber(read));
-    return { ...read, fields, fieldConfidence, confidence };
+    return withModelAnswers(read, unsure, answer.right.fields);
   };
 
   const readImage = async (

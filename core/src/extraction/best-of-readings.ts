@@ -45,6 +45,34 @@ const assessMerged = (
 };
 
 /**
+ * A reading with a model's answers taken for the fields it was asked about (each at 0.8: a model's word, unchecked),
+ * confidence assessed again. Amounts the model did not answer keep what the reading gave them: assessing again
+ * cannot see that they agreed only after a repaired digit. A total it did answer is new evidence, and is weighed
+ * afresh against the subtotal and tax on the page.
+ */
+export const withModelAnswers = (
+  read: Extraction,
+  asked: readonly ExtractedFieldName[],
+  answers: ExtractedFields,
+): Extraction => {
+  const fields: Record<string, unknown> = { ...read.fields };
+  const base: Scores = { ...read.fieldConfidence };
+  let amountAnswered = false;
+  for (const k of asked) {
+    if (!present(answers, k)) continue;
+    fields[k] = answers[k];
+    base[k] = 0.8;
+    amountAnswered ||= AMOUNTS.includes(k);
+  }
+  const merged = fields as unknown as ExtractedFields;
+  const numbered = carriesNumber(read);
+  const { fieldConfidence, confidence } = amountAnswered
+    ? assessConfidence(merged, base, false, numbered)
+    : assessMerged(merged, base, read, numbered);
+  return { ...read, fields: merged, fieldConfidence, confidence };
+};
+
+/**
  * Two readings of the same pages (a scanner's own text layer and apar's OCR of the page images, say) made one,
  * field by field: `other`'s value where it is present and surer than `preferred`'s, else `preferred`'s. The
  * amounts and line items go together, from the reading surer of its total. Confidence is assessed again over

@@ -6,6 +6,7 @@ export {
   type TokenToCheck,
   tokensToCheck,
   withCheckedTokens,
+  withModelAnswers,
 } from "./best-of-readings.js";
 export { assessConfidence, billConfidence, carriesNumber } from "./confidence.js";
 export { einvoiceKind, extractFromEinvoice } from "./einvoice/read-einvoice.js";
