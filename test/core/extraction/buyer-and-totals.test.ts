@@ -62,3 +62,29 @@ test("gross before net: a total that a tax read on the page completes to another
   const lines = ["Seaview Hotel Ltd", "Invoice 8812", "Amount due  100.00", "VAT 19%  19.00", "Total  119.00"];
   t.is(read(lines).totalAmount, "119.00");
 });
+
+const readWithConfidence = (lines: string[]) => extractFromText(lines, "pdf-text");
+
+test("who is to be paid names the supplier, not yet surely; the label alone in its column gives the next line's name", (t) => {
+  const lines = [
+    "INVOICE                                   COPY",
+    "PAYABLE TO:                               INVOICE DATE",
+    "Harbour Lights Trading Co.                2025-03-04",
+    "17 Quay Street",
+    "BILL TO",
+    "Northwind Foods Inc.",
+    "TOTAL  $1,200.00",
+  ];
+  const e = readWithConfidence(lines);
+  t.is(e.fields.supplierName, "Harbour Lights Trading Co.");
+  t.is(e.fieldConfidence.supplierName, 0.85);
+  // In German, and on one line.
+  const de = readWithConfidence(["Kunde: Berger AG", "Zahlungsempfänger: Stadtwerke Lindenau GmbH", "Summe 80,00 EUR"]);
+  t.is(de.fields.supplierName, "Stadtwerke Lindenau GmbH");
+  // An account, an address or a number after the label is no name.
+  t.not(
+    readWithConfidence(["Pay to: DE89 3704 0044 0532 0130 00", "Total 10.00"]).fields.supplierName,
+    "DE89 3704 0044 0532 0130 00",
+  );
+  t.not(readWithConfidence(["Remit to: 1200 Main Street", "Total 10.00"]).fields.supplierName, "1200 Main Street");
+});

@@ -2,7 +2,7 @@
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
-type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst">;
+type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee">;
 
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const END = String.raw`(?!\p{L})`;
@@ -47,6 +47,7 @@ export const LABELS = {
   billTo: L("billTo"),
   supplier: new RegExp(String.raw`^\s*(?:${VOCABULARIES.flatMap((v) => v.supplier).join("|")})\s*:\s*`, "iu"),
   supplierHeading: L("supplier"),
+  payee: new RegExp(String.raw`^\s*(?:${VOCABULARIES.flatMap((v) => v.payee ?? []).join("|")})\s*:\s*`, "iu"),
   title: L("title"),
   tableHeader: L("tableHeader"),
   tableQty: L("tableQty"),

@@ -344,14 +344,25 @@ const knownBuyerCells = (
   return out;
 };
 
-/** A "From:" or "Supplier:" label's name (or, the label alone, the next line's first cell), unless the buyer's. */
-const labelledSupplier = (lines: readonly string[], isBuyer: (text: string) => boolean): string | null => {
+/**
+ * A label's name (or, the label alone, the next line's first cell), unless the buyer's: "From:" or "Supplier:", or
+ * who is to be paid ("Payable to:", "Remit to:"), then only a name (not an account, an address or a number).
+ */
+const labelledSupplier = (
+  lines: readonly string[],
+  label: RegExp,
+  isBuyer: (text: string) => boolean,
+  nameOnly = false,
+): string | null => {
   for (const [i, line] of lines.entries()) {
-    const m = line.match(LABELS.supplier);
+    const m = line.match(label);
     if (!m) continue;
-    const rest = clean(line.slice(m[0].length).split(/\s{2,}/)[0] ?? "");
+    // The label alone in its cell (a column gap after it): its value is on the next line.
+    const rest = /\s{2}$/.test(m[0]) ? "" : clean(line.slice(m[0].length).split(/\s{2,}/)[0] ?? "");
     const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
-    if (value !== "" && /\p{L}{2}/u.test(value) && !isBuyer(value)) return upToForm(value);
+    if (value === "" || !/\p{L}{2}/u.test(value) || isBuyer(value)) continue;
+    if (nameOnly && (ADDRESS.test(value) || /\d{3}|[@:]|www\./.test(value) || wordy(value) < 0.75)) continue;
+    return upToForm(value);
   }
   return null;
 };
@@ -548,8 +559,11 @@ export const findSupplierName = (
   const byName = buyerTest(known.names);
   const holdsBuyers = buyerIdentityTest(known);
   const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
-  const labelled = labelledSupplier(lines, isBuyer);
+  const labelled = labelledSupplier(lines, LABELS.supplier, isBuyer);
   if (labelled !== null) return { value: labelled, confidence: 0.9 };
+  // Who is to be paid is the seller, or a bank or collector for it: a name, not yet sure.
+  const payee = labelledSupplier(lines, LABELS.payee, isBuyer, true);
+  if (payee !== null) return { value: payee, confidence: 0.85 };
   const buyer = block ?? buyerBlock(lines, known);
   const page: Page = {
     lines,

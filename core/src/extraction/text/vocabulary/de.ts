@@ -152,6 +152,7 @@ export const de: Vocabulary = {
     String.raw`an`,
   ],
   supplier: [String.raw`lieferant`, String.raw`absender`, String.raw`verk[äa]ufer`, String.raw`rechnungssteller`],
+  payee: [String.raw`zahlungsempf[äa]nger`, String.raw`zahlbar\s*an`, String.raw`beg[üu]nstigter`],
   title: [
     String.raw`(?:teil|schluss|abschlags|voraus|bau)?rechnung`,
     String.raw`gutschrift`,

@@ -163,6 +163,12 @@ export const en: Vocabulary = {
     String.raw`to`,
   ],
   supplier: [String.raw`from`, String.raw`supplier`, String.raw`vendor`, String.raw`seller`, String.raw`issued\s*by`],
+  payee: [
+    String.raw`(?:make\s*(?:all\s*)?(?:checks|cheques)\s*)?payable\s*to`,
+    String.raw`remit(?:tance)?\s*to`,
+    String.raw`pay\s*to`,
+    String.raw`beneficiary(?:\s*name)?`,
+  ],
   title: [String.raw`tax\s*invoice`, String.raw`invoice`, String.raw`credit\s*note`, String.raw`receipt`],
   tableHeader: [
     String.raw`description`,

@@ -49,6 +49,7 @@ export const es: Vocabulary = {
   taxNumber: [String.raw`nif`, String.raw`cif`, String.raw`n\.?i\.?f\.?`, String.raw`nif\s*-?\s*iva`],
   billTo: [String.raw`facturar\s*a`, String.raw`cliente`, String.raw`destinatario`, String.raw`comprador`],
   supplier: [String.raw`proveedor`, String.raw`emisor`, String.raw`vendedor`],
+  payee: [String.raw`beneficiario`],
   title: [String.raw`factura`, String.raw`factura\s*rectificativa`],
   tableHeader: [String.raw`descripci[óo]n`, String.raw`concepto`, String.raw`art[íi]culo`],
   tableQty: [String.raw`cantidad`, String.raw`cant\.?`, String.raw`uds\.?`],

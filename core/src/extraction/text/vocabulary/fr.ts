@@ -117,6 +117,7 @@ export const fr: Vocabulary = {
     String.raw`livr[ée]\s*[àa]`,
   ],
   supplier: [String.raw`fournisseur`, String.raw`[ée]metteur`, String.raw`vendeur`, String.raw`prestataire`],
+  payee: [String.raw`b[ée]n[ée]ficiaire`, String.raw`payable\s*[àa]`, String.raw`[àa]\s*l.ordre\s*de`],
   title: [String.raw`facture(?:\s*d.acompte)?`, String.raw`avoir`],
   tableHeader: [String.raw`d[ée]signation`, String.raw`libell[ée]`, String.raw`description`, String.raw`article`],
   tableQty: [String.raw`qt[ée]`, String.raw`quantit[ée]`],

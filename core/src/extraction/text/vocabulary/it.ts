@@ -54,6 +54,7 @@ export const it: Vocabulary = {
   taxNumber: [String.raw`p\.?\s*iva`, String.raw`partita\s*iva`, String.raw`codice\s*fiscale`, String.raw`c\.?\s*f\.?`],
   billTo: [String.raw`destinatario`, String.raw`cliente`, String.raw`spett(?:\.|abile)`, String.raw`intestatario`],
   supplier: [String.raw`fornitore`, String.raw`cedente(?:\s*/\s*prestatore)?`, String.raw`mittente`],
+  payee: [String.raw`beneficiario`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],
   tableHeader: [String.raw`descrizione`, String.raw`articolo`, String.raw`prodotto`],
   tableQty: [String.raw`quantit[àa]`, String.raw`q\.?t[àa]`],

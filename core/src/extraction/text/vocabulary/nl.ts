@@ -79,6 +79,7 @@ export const nl: Vocabulary = {
     String.raw`geleverd\s*aan`,
   ],
   supplier: [String.raw`leverancier`, String.raw`verkoper`, String.raw`afzender`],
+  payee: [String.raw`begunstigde`],
   title: [String.raw`factuur`, String.raw`creditnota`],
   tableHeader: [String.raw`omschrijving`, String.raw`artikel`, String.raw`product`],
   tableQty: [String.raw`aantal`, String.raw`hoeveelheid`],

@@ -42,6 +42,8 @@ export interface Vocabulary {
   readonly billTo: readonly string[];
   /** Labels naming the seller. */
   readonly supplier: readonly string[];
+  /** Labels naming who is to be paid ("Payable to:", "Zahlungsempfänger:"): the seller, or whoever collects for it. */
+  readonly payee?: readonly string[];
   /** Document titles. */
   readonly title: readonly string[];
   readonly tableHeader: readonly string[];
