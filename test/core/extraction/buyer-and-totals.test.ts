@@ -88,3 +88,19 @@ test("who is to be paid names the supplier, not yet surely; the label alone in i
   );
   t.not(readWithConfidence(["Remit to: 1200 Main Street", "Total 10.00"]).fields.supplierName, "1200 Main Street");
 });
+
+test("a name printed with its form after a comma ('Contoso, Ltd.') keeps it, and outweighs a title over it", (t) => {
+  const lines = [
+    "Project Statement",
+    "Harbour Lights, Ltd.",
+    "Date: 9/10/2025",
+    "Sold To  Wingtip Toys",
+    "Total  $1,200.00",
+  ];
+  t.is(read(lines).supplierName, "Harbour Lights, Ltd.");
+  // A sender line's parts are still read apart.
+  t.is(
+    read(["Harbour Lights Ltd., 17 Quay Street, Bristol", "Invoice 12", "Total  $1,200.00"]).supplierName,
+    "Harbour Lights Ltd.",
+  );
+});

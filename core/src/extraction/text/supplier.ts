@@ -81,7 +81,7 @@ const TRADE =
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
 const wordy = (text: string): number => {
   const tokens = text.split(/\s+/).filter((t) => t !== "");
-  const words = tokens.filter((t) => /^[\p{L}(][\p{L}&.'’()/-]+$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t));
+  const words = tokens.filter((t) => /^[\p{L}(][\p{L}&.'’()/-]+,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t));
   return tokens.length === 0 ? 0 : words.length / tokens.length;
 };
 // Cells that are labels or contact lines, never a name.
@@ -392,6 +392,17 @@ const nameOfPart = (part: string, lines: readonly string[], i: number): { text: 
   return { text, registered };
 };
 
+// A legal form alone: the end of the name before it ("Contoso, Ltd.", "Acme, Inc."), not a part of its own.
+const FORM_ALONE = new RegExp(String.raw`^\s*(?:${FORM.source})\s*$`, "u");
+/** A cell's parts as a sender line separates them ("Name AG - Street 40 - 12345 City"), a name's ", Inc." kept. */
+const partsOf = (cell: string): string[] =>
+  cell.split(/\s[-–·|•+]\s|,\s/).reduce<string[]>((out, part) => {
+    const last = out.length - 1;
+    if (last >= 0 && FORM_ALONE.test(part)) out[last] = `${out[last]}, ${part}`;
+    else out.push(part);
+    return out;
+  }, []);
+
 /** A name that can be the supplier's; `evidence` when its score is above nothing before repetitions count. */
 interface SupplierCandidate {
   readonly text: string;
@@ -469,7 +480,7 @@ const supplierCandidates = (
   const candidates: SupplierCandidate[] = [];
   page.lines.forEach((line, i) => {
     for (const cell of cellsOf(line, i)) {
-      const parts = cell.text.split(/\s[-–·|•+]\s|,\s/);
+      const parts = partsOf(cell.text);
       // The first name with a legal form in a cell that also gives a register entry is the registered sender.
       const cellClues = { registry: REGISTRY.test(cell.text), sender: i < page.top && isSenderLine(cell.text) };
       for (const part of parts) {
