@@ -212,3 +212,29 @@ test("a real scan: the due date under its heading, OCR's line having put it unde
   t.is(e.fields.invoiceDate, "2026-02-17");
   t.is(e.fields.totalAmount, "681.87");
 });
+
+test("a table's heading is no total label: the row under 'Total' beside 'Description' is the first line, and 'Payé' is what was paid", (t) => {
+  const boxes = [
+    box("Musée du Vieux Port", 50, 40),
+    box("Description", 50, 100),
+    box("Total", 300, 100),
+    box("Entrée plein tarif", 50, 115),
+    box("6,00€", 300, 115),
+    box("Entrée tarif réduit", 50, 130),
+    box("3,50€", 300, 130),
+    box("Payé", 200, 145),
+    box("9,50€", 300, 145),
+  ];
+  const lines = [
+    "Musée du Vieux Port",
+    "Description  Total",
+    "Entrée plein tarif  6,00€",
+    "Entrée tarif réduit  3,50€",
+    "Payé  9,50€",
+  ];
+  t.is(extractFromText(lines, "ocr", {}, boxes).fields.totalAmount, "9.50");
+  // In German too.
+  const de = lines.map((l) => l.replace("Payé", "Bezahlt"));
+  const deBoxes = boxes.map((b) => (b.text === "Payé" ? { ...b, text: "Bezahlt" } : b));
+  t.is(extractFromText(de, "ocr", {}, deBoxes).fields.totalAmount, "9.50");
+});

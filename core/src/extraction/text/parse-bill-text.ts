@@ -271,7 +271,7 @@ const amountOn = (lines: readonly string[], line: string, i: number, from: numbe
 /** Cash, what was tendered, a card and the change; true for a change line ("Change due" is never an amount due). */
 const readPayment = (line: string, paid: Payments): boolean => {
   const cashM = line.match(
-    /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
+    /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|pay[ée]|bezahlt|gezahlt|betaald|pagado|pagato|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
   );
   if (cashM) paid.cash ??= unsigned(amountAfter(line.slice(cashM[0].length)));
   const handedM = line.match(/^\W*(?:cash\s*)?(?:tendered|received|tender)(?![\p{L}])/iu);
@@ -362,7 +362,11 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       roundingLine: Number.POSITIVE_INFINITY,
     },
   };
-  const paired = [...headerRows(lines), ...rowsUnderLabels(cells, isAmountLabel, isTableHeading)];
+  // Under a table's heading ("Description  Total") is its first row, whatever the heading's words.
+  const paired = [
+    ...headerRows(lines),
+    ...rowsUnderLabels(cells, isAmountLabel, (band) => isTableHeading(band) || LABELS.tableHeader.test(band)),
+  ];
   for (const [i, full] of [...lines, ...paired].entries()) {
     if (isTaxIdLine(full) || isTableHeading(full)) continue;
     for (const line of labelSegments(full)) {
