@@ -8,6 +8,10 @@ import { blockUnder } from "./layout.js";
 // CO, BV...) only in capitals, since in lower case they are ordinary words.
 const LONG_FORMS = [
   String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,
+  // "Handelsgesellschaft mbH", Austria's "Ges.m.b.H.": the same form, spelt out in part. The letters' cases are
+  // spelt out too: inside the `(?i:...)` group V8 (Node 24) does not fold "M.B.H." or "Ges.m.b.H." to this pattern.
+  String.raw`ges\.?\s?[mM]\.?\s?[bB]\.?\s?[hH]\.?`,
+  String.raw`[mM]\.?\s?[bB]\.?\s?[hH]\.?`,
   String.raw`ohg`,
   String.raw`gbr`,
   String.raw`e\.\s?k\.?`,
