@@ -279,3 +279,26 @@ test("in OCR's lines a sign beside amounts names the currency, surely only when 
   // A text layer's one sign is printed: sure.
   t.true((extractFromText(once, "pdf-text").fieldConfidence.currency ?? 0) >= 0.9);
 });
+
+test("the next bill's date is never the invoice date; 'Facture du' dates the invoice", (t) => {
+  const fr = extractFromText(
+    [
+      "Électricité Lumière SA",
+      "Prochaine facture vers le 29/03/2021",
+      "Votre facture du 29/01/2021",
+      "Montant total TTC  120,00 €",
+    ],
+    "pdf-text",
+  );
+  t.is(fr.fields.invoiceDate, "2021-01-29");
+  const en = extractFromText(
+    ["Lakeside Water Ltd", "Next bill date: 12/05/2025", "Date: 12/04/2025", "Total due  £40.00"],
+    "pdf-text",
+  );
+  t.is(en.fields.invoiceDate, "2025-04-12");
+  const de = extractFromText(
+    ["Stadtwerke Lindenau GmbH", "Nächstes Rechnungsdatum: 01.07.2025", "Datum: 02.06.2025", "Summe 80,00 EUR"],
+    "pdf-text",
+  );
+  t.is(de.fields.invoiceDate, "2025-06-02");
+});

@@ -102,6 +102,7 @@ export const de: Vocabulary = {
   date: [String.raw`datum`],
   dated: [String.raw`vom`, String.raw`von`],
   otherDate: [
+    String.raw`n[äa]chste[rns]?\s*(?:rechnungs?datum|rechnung|abrechnung|ablesung|abbuchung)`,
     String.raw`liefer\s*-?\s*datum`,
     String.raw`leistungs\s*-?\s*datum`,
     String.raw`leistungszeitraum`,

@@ -114,6 +114,7 @@ export const en: Vocabulary = {
   date: [String.raw`date`, String.raw`dated`],
   dated: [String.raw`dated`, String.raw`of`, String.raw`from`],
   otherDate: [
+    String.raw`next\s*(?:invoice|bill|statement|payment|reading)(?:\s*date)?`,
     String.raw`delivery\s*date`,
     String.raw`(?:original|preceding|related|previous)\s*invoice\s*date`,
     String.raw`order\s*date`,

@@ -65,6 +65,7 @@ export const fr: Vocabulary = {
     String.raw`n\s*[°o˚º]\.?\s*(?:d.)?avoir`,
   ],
   invoiceDate: [
+    String.raw`facture\s*du`,
     String.raw`date\s*de\s*(?:la\s*)?facture`,
     String.raw`date\s*de\s*facturation`,
     String.raw`date\s*d.?\s*[ée]mission`,
@@ -75,6 +76,7 @@ export const fr: Vocabulary = {
   date: [String.raw`date`, String.raw`le`],
   dated: [String.raw`du`, String.raw`en\s*date\s*du`],
   otherDate: [
+    String.raw`prochain(?:e)?\s*(?:facture|relev[ée]|[ée]ch[ée]ance|pr[ée]l[èe]vement)`,
     String.raw`date\s*de\s*livraison`,
     String.raw`date\s*de\s*(?:la\s*)?facture\s*(?:associ[ée]e|d.origine|pr[ée]c[ée]dente|initiale)`,
     String.raw`livr[ée]e?\s*le`,
