@@ -302,3 +302,20 @@ test("the next bill's date is never the invoice date; 'Facture du' dates the inv
   );
   t.is(de.fields.invoiceDate, "2025-06-02");
 });
+
+test("an invoice title over its number in a cell of its own ('# 2041') numbers the invoice; a '#' elsewhere does not", (t) => {
+  const lines = [
+    "Harbour Lights            INVOICE",
+    "17 Quay Street            # 2041-A",
+    "Bill To:",
+    "Total  $120.00",
+  ];
+  const e = extractFromText(lines, "ocr");
+  t.is(e.fields.invoiceNumber, "2041-A");
+  t.is(e.fieldConfidence.invoiceNumber, 0.7);
+  // A store's number on a receipt with no invoice title over it is no invoice number.
+  t.is(
+    extractFromText(["Corner Pharmacy", "191 E 3rd Ave     # 03296", "Total  $12.00"], "ocr").fields.invoiceNumber,
+    null,
+  );
+});

@@ -1094,6 +1094,15 @@ const findInvoiceNumber = (
     const id = read(line.slice((m.index ?? 0) + m[0].length))?.id ?? null;
     if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };
   }
+  // The title over its number in a cell of its own ("INVOICE" over "# 23413561"), as invoice templates print it.
+  for (const [i, line] of lines.slice(1, 15).entries()) {
+    if (!INVOICE_TITLE.test(lines[i] ?? "")) continue;
+    for (const cell of cellsOf(line, i + 1)) {
+      const m = cell.text.match(/^#\s*(\S+)$/u);
+      const id = m?.[1] ? identifier(m[1]) : null;
+      if (id !== null && /\d{2}/.test(id) && findDate(id) === null) return { value: id, confidence: 0.7, line: i + 1 };
+    }
+  }
   return { ...none, line: -1 };
 };
 
