@@ -319,3 +319,28 @@ test("an invoice title over its number in a cell of its own ('# 2041') numbers t
     null,
   );
 });
+
+test("a till's VAT summary: a refund row printed with trailing minus signs counts against the rest, and 'Brutto' ends the net's amount", (t) => {
+  const refund = extractFromText(
+    [
+      "MARKTHALLE NORD",
+      "Milch  1,19 A",
+      "Pfand  0,25-",
+      "ZU ZAHLEN EURO  11,33",
+      "MWST  NETTO  MWST-BETRAG  BRUTTO",
+      "A 7,00%  10,82  0,76  11,58",
+      "B 19,00%  0,21-  0,04-  0,25-",
+    ],
+    "ocr",
+  );
+  t.is(refund.fields.totalAmount, "11.33");
+  t.is(refund.fields.subTotal, "10.61");
+  t.is(refund.fields.taxAmount, "0.72");
+  t.is(refund.fieldConfidence.totalAmount, 0.98);
+  const gross = extractFromText(
+    ["TANKSTELLE AM RING", "TOTAL  39,35 EUR", "MWST 19,00% A  6,28 EUR", "NETTO 33,07 EUR BRUTTO 39,35 EUR"],
+    "ocr",
+  );
+  t.is(gross.fields.subTotal, "33.07");
+  t.is(gross.fieldConfidence.totalAmount, 0.98);
+});

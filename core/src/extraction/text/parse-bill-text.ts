@@ -188,6 +188,8 @@ const EXCLUSIVE =
   /(?<![\p{L}])(?:ohne|exkl\.?|excl\.?|excluding|exclusive|before|without|hors|h\.?t\.?|netto|net|sin|senza|bez|zzgl\.?)(?![\p{L}])/iu;
 
 const AMOUNT_LABEL = new RegExp(`${LABELS.subTotal.source}|${LABELS.total.source}`, "giu");
+// A gross amount's word alone ("NETTO 33,07 EUR BRUTTO 39,35 EUR"): no label of a total, but where the net's ends.
+const SEGMENT_LABEL = new RegExp(`${AMOUNT_LABEL.source}|(?<![\\p{L}])(?:brutto|gross|bruto|ttc)(?![\\p{L}])`, "giu");
 
 /**
  * A line printing several labelled amounts side by side ("Total VAT € 6,51  Total incl. VAT € 37,51"), cut
@@ -196,7 +198,7 @@ const AMOUNT_LABEL = new RegExp(`${LABELS.subTotal.source}|${LABELS.total.source
 export const labelSegments = (line: string): string[] => {
   const out: string[] = [];
   let from = 0;
-  for (const m of line.matchAll(AMOUNT_LABEL)) {
+  for (const m of line.matchAll(SEGMENT_LABEL)) {
     const at = m.index ?? 0;
     // Only after money (an amount with its cents): a bare integer before the label is a rate or a count that OCR
     // garbled ("GST @4X included in total RM 0.19"), and cutting there would lose what the total is of.
@@ -744,16 +746,23 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
   return amountsOf(chosen, scored, found, repairedTotal, ocr);
 };
 
-/** A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross, tax-net-gross or gross-net-tax. */
+/**
+ * A row's last three amounts as net, a smaller tax and their sum, printed net-tax-gross, tax-net-gross or gross-net-tax;
+ * all three negative on a row of refunds.
+ */
 type SummaryRow = { net: string; tax: string; gross: string };
 const summaryRow = (line: string): SummaryRow | null => {
   if (isTaxIdLine(line)) return null;
-  const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(line))));
+  // A minus printed after the amount ("0,25-"), as tills print a refund.
+  const signed = line.replace(/(?<![\d.,])(\d[\d.,]*\d)-(?=\s|$)/g, "-$1");
+  const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(signed))));
   if (nums.length < 3) return null;
   const [a, b, c] = nums.slice(-3) as [string, string, string];
+  // A row of refunds at its rate (a bottle deposit returned: "0,21-  0,04-  0,25-") is all negative.
   const fits = (net: string, tax: string, gross: string) => {
     const [n, t] = [new Decimal(net), new Decimal(tax)];
-    return n.gt(0) && t.gt(0) && t.lt(n) && n.plus(t).eq(gross);
+    const sized = (n.gt(0) && t.gt(0) && t.lt(n)) || (n.lt(0) && t.lt(0) && t.gt(n));
+    return sized && n.plus(t).eq(gross);
   };
   if (fits(a, b, c)) return { net: a, tax: b, gross: c };
   if (fits(b, a, c)) return { net: b, tax: a, gross: c };
