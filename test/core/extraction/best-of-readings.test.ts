@@ -171,3 +171,17 @@ test("two invoice dates the engines read as surely: the one the other engine's t
   t.is(bestOfTwoEngines(a, b).fields.invoiceDate, "2020-06-14");
   t.is(bestOfTwoEngines(a, b, { first: tesseract, second: eye }).fields.invoiceDate, "2020-05-14");
 });
+
+test("two invoice dates read as surely that neither engine's text holds the other's: the second eye's is taken", (t) => {
+  const tesseract = ["KAUFHAUS AM RING", "Datum: 16.05.27 17:35", "SUMME EUR 12,50"];
+  const eye = ["KAUFHAUS AM RING", "Datum: 06.05.20 17:35", "SUMME EUR 12,50"];
+  const [a, b] = [reading(tesseract), reading(eye)];
+  t.is(a.fieldConfidence.invoiceDate, b.fieldConfidence.invoiceDate);
+  t.is(bestOfTwoEngines(a, b, { first: tesseract, second: eye }).fields.invoiceDate, "2020-05-06");
+  // Names are not dates: of two names neither text holds, the first engine's stays.
+  const n1 = reading(["KAUFHAUS AM RING", "SUMME EUR 12,50"]);
+  const n2 = reading(["KAUFHAUS AN RINQ", "SUMME EUR 12,50"]);
+  const texts = { first: ["KAUFHAUS AM RING"], second: ["KAUFHAUS AN RINQ"] };
+  t.is(n1.fieldConfidence.supplierName, n2.fieldConfidence.supplierName);
+  t.is(bestOfTwoEngines(n1, n2, texts).fields.supplierName, "KAUFHAUS AM RING");
+});
