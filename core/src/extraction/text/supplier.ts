@@ -8,10 +8,8 @@ import { blockUnder } from "./layout.js";
 // CO, BV...) only in capitals, since in lower case they are ordinary words.
 const LONG_FORMS = [
   String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,
-  // "Handelsgesellschaft mbH", Austria's "Ges.m.b.H.": the same form, spelt out in part. The letters' cases are
-  // spelt out too: inside the `(?i:...)` group V8 (Node 24) does not fold "M.B.H." or "Ges.m.b.H." to this pattern.
-  String.raw`ges\.?\s?[mM]\.?\s?[bB]\.?\s?[hH]\.?`,
-  String.raw`[mM]\.?\s?[bB]\.?\s?[hH]\.?`,
+  // "Handelsgesellschaft mbH", Austria's "Ges.m.b.H.": the same form, spelt out in part.
+  String.raw`(?:ges\.?\s?)?m\.?\s?b\.?\s?h\.?`,
   String.raw`ohg`,
   String.raw`gbr`,
   String.raw`e\.\s?k\.?`,
@@ -75,8 +73,31 @@ const SHORT_FORMS = [
   "CO",
   "SL",
 ];
+/**
+ * A pattern that matches its letters in either case, each letter written as both ("gmbh" as "[gG][mM][bB][hH]"):
+ * V8's case-insensitive group `(?i:...)` misses some of these forms ("Ges.m.b.H.", "M.B.H."; nodejs/node#60030).
+ */
+const anyCase = (source: string): string => {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i] as string;
+    if (ch === "\\") {
+      out += ch + (source[++i] ?? "");
+      continue;
+    }
+    if (ch === "[" && !inClass) inClass = true;
+    else if (ch === "]" && inClass) inClass = false;
+    const upper = ch.toUpperCase();
+    const both = upper !== ch || ch.toLowerCase() !== ch;
+    if (!both) out += ch;
+    else if (inClass) out += ch.toLowerCase() + upper.slice(0, 1);
+    else out += `[${ch.toLowerCase()}${upper.slice(0, 1)}]`;
+  }
+  return out;
+};
 const FORM = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?i:${LONG_FORMS.join("|")})|(?:${SHORT_FORMS.join("|")})\.?|Co\.)(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?:${SHORT_FORMS.join("|")})\.?|Co\.)(?![\p{L}\p{N}])`,
   "u",
 );
 // Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING").
