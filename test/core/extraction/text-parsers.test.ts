@@ -1,4 +1,4 @@
-import { extractFromText, findDate, parseNumber } from "@apar/core/extraction";
+import { detectLanguage, extractFromText, findDate, parseNumber } from "@apar/core/extraction";
 import test from "ava";
 
 for (const [raw, want] of [
@@ -343,4 +343,18 @@ test("a till's VAT summary: a refund row printed with trailing minus signs count
   );
   t.is(gross.fields.subTotal, "33.07");
   t.is(gross.fieldConfidence.totalAmount, 0.98);
+});
+
+test("one-letter words do not decide a page's language: a US receipt's 'IL' and 'E' leave it English, month first", (t) => {
+  const lines = [
+    "LAKESIDE HARDWARE",
+    "SPRINGFIELD, IL",
+    "HAMMER               $19.99",
+    "TOTAL                $19.99",
+    "PAYMENT SERVICE - E",
+    "CHANGE DUE 0.00",
+    "12/07/2019      12:22 PM",
+  ];
+  t.is(detectLanguage(lines.join("\n")), "en");
+  t.is(extractFromText(lines, "ocr").fields.invoiceDate, "2019-12-07");
 });

@@ -14,7 +14,8 @@ export const detectLanguage = (text: string): string => {
   const score = new Map<string, number>();
   for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
     const per = WORDS.get(w);
-    if (!per) continue;
+    // A word of one letter (Italian's "e") is as often OCR's noise or an abbreviation ("Service - E").
+    if (!per || w.length < 2) continue;
     // A word shared by several languages counts for each a little.
     for (const code of per.keys()) score.set(code, (score.get(code) ?? 0) + 1 / per.size);
   }
