@@ -78,6 +78,12 @@ test("who is to be paid names the supplier, not yet surely; the label alone in i
   const e = readWithConfidence(lines);
   t.is(e.fields.supplierName, "Harbour Lights Trading Co.");
   t.is(e.fieldConfidence.supplierName, 0.85);
+  // A name after a column gap on the label's own line is its value; only another field's label there is not.
+  t.is(
+    readWithConfidence(["Supplier:      Harbour Lights Ltd", "17 Quay Street", "Invoice 12", "Total  10.00"]).fields
+      .supplierName,
+    "Harbour Lights Ltd",
+  );
   // In German, and on one line.
   const de = readWithConfidence(["Kunde: Berger AG", "Zahlungsempfänger: Stadtwerke Lindenau GmbH", "Summe 80,00 EUR"]);
   t.is(de.fields.supplierName, "Stadtwerke Lindenau GmbH");

@@ -369,6 +369,14 @@ const knownBuyerCells = (
   return out;
 };
 
+// Another field's label starting a cell: a column beside a supplier's label, not its value.
+const OTHER_LABEL = new RegExp(
+  [LABELS.invoiceDate, LABELS.date, LABELS.invoiceNumber, LABELS.dueDate, LABELS.title, LABELS.total, LABELS.billTo]
+    .map((r) => `^\\s*(?:${r.source})`)
+    .join("|"),
+  "iu",
+);
+
 /**
  * A label's name (or, the label alone, the next line's first cell), unless the buyer's: "From:" or "Supplier:", or
  * who is to be paid ("Payable to:", "Remit to:"), then only a name (not an account, an address or a number).
@@ -382,8 +390,10 @@ const labelledSupplier = (
   for (const [i, line] of lines.entries()) {
     const m = line.match(label);
     if (!m) continue;
-    // The label alone in its cell (a column gap after it): its value is on the next line.
-    const rest = /\s{2}$/.test(m[0]) ? "" : clean(line.slice(m[0].length).split(/\s{2,}/)[0] ?? "");
+    // The label alone in its cell, another field's label in the next column ("PAYABLE TO :    INVOICE DATE"): its
+    // value is on the next line.
+    const after = line.slice(m[0].length).split(/\s{2,}/)[0] ?? "";
+    const rest = /\s{2}$/.test(m[0]) && OTHER_LABEL.test(after) ? "" : clean(after);
     const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
     if (value === "" || !/\p{L}{2}/u.test(value) || isBuyer(value)) continue;
     if (nameOnly && (ADDRESS.test(value) || /\d{3}|[@:]|www\./.test(value) || wordy(value) < 0.75)) continue;
