@@ -50,7 +50,8 @@ export const parseNumber = (raw: string): string | null => {
 };
 
 // One number as printed, allowing space- or apostrophe-grouped thousands.
-const NUMBER_SOURCE = String.raw`\(?-?\d{1,3}(?:(?:[.,']|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})*(?:[.,]\d{1,2})?(?!\d)\)?|\(?-?\d+(?:[.,]\d{1,3})?(?!\d)\)?`;
+// A minus printed after the number ("0,25-", as tills print a refund) is its sign, as `parseNumber` reads it.
+const NUMBER_SOURCE = String.raw`(?:\(?-?\d{1,3}(?:(?:[.,']|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})*(?:[.,]\d{1,2})?(?!\d)\)?|\(?-?\d+(?:[.,]\d{1,3})?(?!\d)\)?)(?:-(?=\s|$))?`;
 
 /** Every number in a piece of text, in order, as decimal strings. */
 export const numbersIn = (text: string): string[] => {

@@ -753,9 +753,7 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
 type SummaryRow = { net: string; tax: string; gross: string };
 const summaryRow = (line: string): SummaryRow | null => {
   if (isTaxIdLine(line)) return null;
-  // A minus printed after the amount ("0,25-"), as tills print a refund.
-  const signed = line.replace(/(?<![\d.,])(\d[\d.,]*\d)-(?=\s|$)/g, "-$1");
-  const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(signed))));
+  const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(line))));
   if (nums.length < 3) return null;
   const [a, b, c] = nums.slice(-3) as [string, string, string];
   // A row of refunds at its rate (a bottle deposit returned: "0,21-  0,04-  0,25-") is all negative.
@@ -1104,12 +1102,12 @@ const findInvoiceNumber = (
     if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };
   }
   // The title over its number in a cell of its own ("INVOICE" over "# 23413561"), as invoice templates print it.
-  for (const [i, line] of lines.slice(1, 15).entries()) {
-    if (!INVOICE_TITLE.test(lines[i] ?? "")) continue;
-    for (const cell of cellsOf(line, i + 1)) {
+  for (let i = 1; i < Math.min(lines.length, 15); i++) {
+    if (!INVOICE_TITLE.test(lines[i - 1] ?? "")) continue;
+    for (const cell of cellsOf(lines[i] ?? "", i)) {
       const m = cell.text.match(/^#\s*(\S+)$/u);
       const id = m?.[1] ? identifier(m[1]) : null;
-      if (id !== null && /\d{2}/.test(id) && findDate(id) === null) return { value: id, confidence: 0.7, line: i + 1 };
+      if (id !== null && /\d{2}/.test(id) && findDate(id) === null) return { value: id, confidence: 0.7, line: i };
     }
   }
   return { ...none, line: -1 };
