@@ -2,7 +2,9 @@
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
-type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee">;
+/** Word lists matched as whole words between letters only: a digit may touch them ("Cash50.00", "Visa1234"). */
+type WordKey = "grossQualifier" | "netQualifier" | "grossWord" | "balance" | "rounded" | "paidWith" | "payment";
+type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee" | WordKey>;
 
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const END = String.raw`(?!\p{L})`;
@@ -22,6 +24,15 @@ export const labelRegex = (key: LabelKey, vocabularies: readonly Vocabulary[] = 
 };
 
 const L = (key: LabelKey): RegExp => labelRegex(key);
+
+/** One alternation of a word list's entries in every language, in the order of the vocabularies. */
+const alternation = (key: WordKey): string => VOCABULARIES.flatMap((v) => v[key] ?? []).join("|");
+
+/** Whole words: no letter before or after (a digit or a sign may touch them). */
+export const wholeWords = (words: string, flags = "iu"): RegExp =>
+  new RegExp(String.raw`(?<![\p{L}])(?:${words})(?![\p{L}])`, flags);
+
+const W = (key: WordKey): RegExp => wholeWords(alternation(key));
 
 export const LABELS = {
   invoiceNumber: L("invoiceNumber"),
@@ -48,6 +59,14 @@ export const LABELS = {
   supplier: new RegExp(String.raw`^\s*(?:${VOCABULARIES.flatMap((v) => v.supplier).join("|")})\s*:\s*`, "iu"),
   supplierHeading: L("supplier"),
   payee: new RegExp(String.raw`^\s*(?:${VOCABULARIES.flatMap((v) => v.payee ?? []).join("|")})\s*:\s*`, "iu"),
+  grossQualifier: W("grossQualifier"),
+  netQualifier: W("netQualifier"),
+  grossWord: W("grossWord"),
+  balance: W("balance"),
+  rounded: W("rounded"),
+  /** A receipt's payment line: its word first, after a mark or a short prefix ("* CASH", "1. Visa"). */
+  paidWith: new RegExp(String.raw`^\W*(?:\p{L}{1,2}\W+)?(?:${alternation("paidWith")})(?![\p{L}])`, "iu"),
+  payment: W("payment"),
   title: L("title"),
   tableHeader: L("tableHeader"),
   tableQty: L("tableQty"),

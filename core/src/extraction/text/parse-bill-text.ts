@@ -4,7 +4,7 @@ import { findBankDetails } from "./bank.js";
 import { currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
-import { firstCell, LABELS, labelRegex } from "./labels.js";
+import { firstCell, LABELS, labelRegex, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
@@ -179,17 +179,15 @@ const headerRows = (lines: readonly string[]): string[] => {
   return out;
 };
 
+// OCR's readings of "Incl." and "Inclusive of" on receipts ("Inciucive", "Inci", "ln of"), kept out of the
+// vocabulary files: no language spells them so.
+const INCLUSIVE_OCR = [String.raw`[il]n\s+of`, String.raw`inc[il1]\p{L}{0,4}ive`, String.raw`in[ce][il1]?`];
 // Words that make a total the gross one whatever else its label says ("Total Sales (Inclusive of GST)").
-const INCLUSIVE =
-  /(?<![\p{L}])(?:incl(?:\.|usive|uding)?|[il]n\s+of|inkl\.?|einschl\.?|ttc|gross|brutto|iva\s*incluida|inc[il1]\p{L}{0,4}ive|inc\.|in[ce][il1]?|after\s+(?:rounding|adj(?:ustment)?)|rounded)(?![\p{L}])/iu;
-
-// Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT").
-const EXCLUSIVE =
-  /(?<![\p{L}])(?:ohne|exkl\.?|excl\.?|excluding|exclusive|before|without|hors|h\.?t\.?|netto|net|sin|senza|bez|zzgl\.?)(?![\p{L}])/iu;
+const INCLUSIVE = new RegExp(`${LABELS.grossQualifier.source}|${wholeWords(INCLUSIVE_OCR.join("|")).source}`, "iu");
 
 const AMOUNT_LABEL = new RegExp(`${LABELS.subTotal.source}|${LABELS.total.source}`, "giu");
 // A gross amount's word alone ("NETTO 33,07 EUR BRUTTO 39,35 EUR"): no label of a total, but where the net's ends.
-const SEGMENT_LABEL = new RegExp(`${AMOUNT_LABEL.source}|(?<![\\p{L}])(?:brutto|gross|bruto|ttc)(?![\\p{L}])`, "giu");
+const SEGMENT_LABEL = new RegExp(`${AMOUNT_LABEL.source}|${LABELS.grossWord.source}`, "giu");
 
 /**
  * A line printing several labelled amounts side by side ("Total VAT € 6,51  Total incl. VAT € 37,51"), cut
@@ -210,14 +208,6 @@ export const labelSegments = (line: string): string[] => {
   out.push(line.slice(from));
   return out;
 };
-
-// What is left to pay after payments: a folio's or a statement's closing line.
-const BALANCE =
-  /(?<![\p{L}])(?:balance|saldo|restbetrag|solde|reste\s*[àa]\s*payer|outstanding|offen(?:er)?(?:\s*betrag)?)(?![\p{L}])/iu;
-
-// Labels of the amount after a rounding adjustment, which is what a receipt is paid with.
-const ROUNDED =
-  /(?<![\p{L}])(?:rounded|after\s+(?:rounding|adj(?:ustment)?\.?)|nett\s*total|final\s*total)(?![\p{L}])/iu;
 
 type Kind = "grand" | "due" | "plain";
 interface Candidate {
@@ -272,9 +262,7 @@ const amountOn = (lines: readonly string[], line: string, i: number, from: numbe
 
 /** Cash, what was tendered, a card and the change; true for a change line ("Change due" is never an amount due). */
 const readPayment = (line: string, paid: Payments): boolean => {
-  const cashM = line.match(
-    /^\W*(?:\p{L}{1,2}\W+)?(?:cash|tunai|bayar|tendered|paid|payment|pay[ée]|bezahlt|gezahlt|betaald|pagado|pagato|visa|master\s*card|credit\s*card)(?![\p{L}])/iu,
-  );
+  const cashM = line.match(LABELS.paidWith);
   if (cashM) paid.cash ??= unsigned(amountAfter(line.slice(cashM[0].length)));
   const handedM = line.match(/^\W*(?:cash\s*)?(?:tendered|received|tender)(?![\p{L}])/iu);
   if (handedM) paid.handed ??= unsigned(amountAfter(line.slice(handedM[0].length)));
@@ -322,10 +310,10 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
   // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
   const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
   // "Total Sales ... GST": the total of the sales, tax included unless it says otherwise.
-  const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !EXCLUSIVE.test(qualifier);
+  const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !LABELS.netQualifier.test(qualifier);
   const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier) && !sales;
   const v = amountOn(lines, line, i, m.index + m[0].length);
-  if (isQualified && EXCLUSIVE.test(qualifier)) {
+  if (isQualified && LABELS.netQualifier.test(qualifier)) {
     if (v !== null) found.subs.push({ value: v, line: i });
   } else if (isQualified && LABELS.tax.test(qualifier)) {
     if (v !== null) found.taxes.push({ value: v, line: i, summary: true });
@@ -335,10 +323,10 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
     const amounts = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(after))));
     const several =
       (v !== null && /\.\d{2}$/.test(v) ? amounts.filter((a) => !/^\d{3,}$/.test(a)) : amounts).length > 1;
-    const rounded = ROUNDED.test(label + qualifier);
+    const rounded = LABELS.rounded.test(label + qualifier);
     // What is left to pay after payments ("Balance 0.00", "Saldo -12,00", an amount due of nothing or less) is no
     // total of the bill.
-    const leftToPay = kind === "due" || BALANCE.test(label + qualifier);
+    const leftToPay = kind === "due" || LABELS.balance.test(label + qualifier);
     if (v !== null && !(leftToPay && new Decimal(v).lte(0)))
       found.totals.push({ value: v, line: i, kind, several, rounded, leftToPay });
   }
@@ -562,10 +550,7 @@ const rankTotals = (
 };
 
 // Payments, deposits and prepayments a folio or a statement prints between its total and what is left to pay.
-const PAYMENT = new RegExp(
-  String.raw`${LABELS.prepaid.source}|(?<![\p{L}])(?:deposits?|payments?|paid|zahlung(?:en)?|bezahlt|versements?|paiements?|r[èe]glements?|betaling(?:en)?|betaald|pagos?|pagamento|wp[łl]ata|visa|master\s*card|amex|ec[-\s]?karte|girocard|cash|bar)(?![\p{L}])`,
-  "iu",
-);
+const PAYMENT = new RegExp(`${LABELS.prepaid.source}|${LABELS.payment.source}`, "iu");
 
 /** The amounts lines naming a payment, deposit or prepayment print, as positive amounts. */
 const paymentAmounts = (lines: readonly string[]): string[] =>

@@ -154,6 +154,18 @@ export const de: Vocabulary = {
   ],
   supplier: [String.raw`lieferant`, String.raw`absender`, String.raw`verk[äa]ufer`, String.raw`rechnungssteller`],
   payee: [String.raw`zahlungsempf[äa]nger`, String.raw`zahlbar\s*an`, String.raw`beg[üu]nstigter`],
+  grossQualifier: [String.raw`inkl\.?`, String.raw`einschl\.?`, String.raw`brutto`],
+  netQualifier: [String.raw`ohne`, String.raw`exkl\.?`, String.raw`netto`, String.raw`zzgl\.?`],
+  grossWord: [String.raw`brutto`],
+  balance: [String.raw`saldo`, String.raw`restbetrag`, String.raw`offen(?:er)?(?:\s*betrag)?`],
+  paidWith: [String.raw`bezahlt`, String.raw`gezahlt`],
+  payment: [
+    String.raw`zahlung(?:en)?`,
+    String.raw`bezahlt`,
+    String.raw`ec[-\s]?karte`,
+    String.raw`girocard`,
+    String.raw`bar`,
+  ],
   title: [
     String.raw`(?:teil|schluss|abschlags|voraus|bau)?rechnung`,
     String.raw`gutschrift`,

@@ -170,6 +170,52 @@ export const en: Vocabulary = {
     String.raw`pay\s*to`,
     String.raw`beneficiary(?:\s*name)?`,
   ],
+  grossQualifier: [
+    String.raw`incl(?:\.|usive|uding)?`,
+    String.raw`inc\.`,
+    String.raw`gross`,
+    String.raw`after\s+(?:rounding|adj(?:ustment)?)`,
+    String.raw`rounded`,
+  ],
+  netQualifier: [
+    String.raw`excl\.?`,
+    String.raw`excluding`,
+    String.raw`exclusive`,
+    String.raw`before`,
+    String.raw`without`,
+    String.raw`net`,
+  ],
+  grossWord: [String.raw`gross`],
+  balance: [String.raw`balance`, String.raw`outstanding`],
+  rounded: [
+    String.raw`rounded`,
+    String.raw`after\s+(?:rounding|adj(?:ustment)?\.?)`,
+    String.raw`nett\s*total`,
+    String.raw`final\s*total`,
+  ],
+  paidWith: [
+    String.raw`cash`,
+    // Malay ("cash", "pay"): Malaysian receipts (SROIE) print them.
+    String.raw`tunai`,
+    String.raw`bayar`,
+    String.raw`tendered`,
+    String.raw`paid`,
+    String.raw`payment`,
+    // Card names, the same in every language.
+    String.raw`visa`,
+    String.raw`master\s*card`,
+    String.raw`credit\s*card`,
+  ],
+  payment: [
+    String.raw`deposits?`,
+    String.raw`payments?`,
+    String.raw`paid`,
+    // Card names and cash, the same in most languages.
+    String.raw`visa`,
+    String.raw`master\s*card`,
+    String.raw`amex`,
+    String.raw`cash`,
+  ],
   title: [String.raw`tax\s*invoice`, String.raw`invoice`, String.raw`credit\s*note`, String.raw`receipt`],
   tableHeader: [
     String.raw`description`,

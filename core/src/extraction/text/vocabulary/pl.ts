@@ -40,6 +40,8 @@ export const pl: Vocabulary = {
   taxNumber: [String.raw`nip`, String.raw`regon`, String.raw`krs`],
   billTo: [String.raw`nabywca`, String.raw`odbiorca`, String.raw`p[łl]atnik`],
   supplier: [String.raw`sprzedawca`, String.raw`wystawca`, String.raw`dostawca`],
+  netQualifier: [String.raw`bez`],
+  payment: [String.raw`wp[łl]ata`],
   title: [String.raw`faktura(?:\s*vat)?`, String.raw`faktura\s*korygująca`, String.raw`rachunek`],
   tableHeader: [String.raw`nazwa(?:\s*towaru)?`, String.raw`opis`, String.raw`towar`],
   tableQty: [String.raw`ilo[śs][ćc]`, String.raw`il\.?`],

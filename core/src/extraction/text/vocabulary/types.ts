@@ -44,6 +44,20 @@ export interface Vocabulary {
   readonly supplier: readonly string[];
   /** Labels naming who is to be paid ("Payable to:", "Zahlungsempfänger:"): the seller, or whoever collects for it. */
   readonly payee?: readonly string[];
+  /** Words that make a total the gross one whatever else its label says ("Total Sales (Inclusive of GST)", "TTC"). */
+  readonly grossQualifier?: readonly string[];
+  /** Words that make a total the net one ("Rechnungssumme ohne USt.", "Total excl. VAT", "Total HT"). */
+  readonly netQualifier?: readonly string[];
+  /** A gross amount's word alone, which ends the net's amount on a line ("NETTO 33,07 EUR BRUTTO 39,35 EUR"). */
+  readonly grossWord?: readonly string[];
+  /** What is left to pay after payments: a folio's or a statement's closing line ("Balance", "Solde"). */
+  readonly balance?: readonly string[];
+  /** Labels of the amount after a rounding adjustment ("Total rounded", "Nett total"), what a receipt is paid with. */
+  readonly rounded?: readonly string[];
+  /** Words starting a receipt's line of what was paid ("Cash", "Bezahlt", "Visa"): cash, or a card's amount. */
+  readonly paidWith?: readonly string[];
+  /** Payments and deposits a folio or a statement prints between its total and what is left to pay. */
+  readonly payment?: readonly string[];
   /** Document titles. */
   readonly title: readonly string[];
   readonly tableHeader: readonly string[];
