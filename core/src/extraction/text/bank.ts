@@ -1,5 +1,5 @@
 import type { BankDetails } from "../model.js";
-import { afterLabel, firstCell } from "./labels.js";
+import { afterLabel, firstCell, LABELS, vocabularyWords } from "./labels.js";
 
 const ibanValid = (iban: string): boolean => {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
@@ -33,12 +33,9 @@ export const ibansIn = (text: string): string[] => {
 export const findIban = (text: string, notPayee: readonly string[] = []): string | null =>
   ibansIn(text).find((iban) => !notPayee.includes(iban)) ?? null;
 
-const HOLDER =
-  /\b(?:account\s*(?:name|holder)|beneficiary(?:\s*name)?|kontoinhaber|empf[äa]nger|titulaire(?:\s*du\s*compte)?|b[ée]n[ée]ficiaire)\s*:?/i;
 const BIC = /\b(?:bic|swift(?:\s*code)?|bic\s*\/\s*swift)\s*:?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b/i;
 const SORT_CODE = /\bsort\s*code\s*:?\s*(\d{2})[-\s]?(\d{2})[-\s]?(\d{2})\b/i;
-const ACCOUNT =
-  /\b(?:account\s*(?:no\.?|number|#)|acct\.?\s*(?:no\.?|#)?|kontonummer|konto\s*-?\s*(?:nr\.?)?|n[°o]\s*de\s*compte|compte)\s*:?\s*(\d{6,17})\b/i;
+const ACCOUNT = new RegExp(String.raw`\b(?:${vocabularyWords("accountNumber")})\s*:?\s*(\d{6,17})\b`, "i");
 const ROUTING = /\b(?:routing\s*(?:no\.?|number|#)?|aba(?:\s*(?:no\.?|number))?)\s*:?\s*(\d{9})\b/i;
 
 /** Bank details named on the bill, with how sure we are (0 when none). */
@@ -56,7 +53,7 @@ export const findBankDetails = (
   const routingNumber = text.match(ROUTING)?.[1] ?? null;
   let accountHolderName: string | null = null;
   for (const line of lines) {
-    const after = afterLabel(line, HOLDER);
+    const after = afterLabel(line, LABELS.accountHolder);
     if (after !== null && firstCell(after) !== "") {
       accountHolderName = firstCell(after);
       break;

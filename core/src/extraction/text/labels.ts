@@ -2,8 +2,22 @@
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
-/** Word lists matched as whole words between letters only: a digit may touch them ("Cash50.00", "Visa1234"). */
-type WordKey = "grossQualifier" | "netQualifier" | "grossWord" | "balance" | "rounded" | "paidWith" | "payment";
+/** Word lists compiled as they are (no OCR tolerance, no sorting) into the expressions that read them. */
+type WordKey =
+  | "grossQualifier"
+  | "netQualifier"
+  | "grossWord"
+  | "balance"
+  | "rounded"
+  | "paidWith"
+  | "payment"
+  | "change"
+  | "rounding"
+  | "placeDate"
+  | "payBy"
+  | "withoutDeduction"
+  | "accountHolder"
+  | "accountNumber";
 type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee" | WordKey>;
 
 const START = String.raw`(?<![\p{L}\p{N}])`;
@@ -26,13 +40,13 @@ export const labelRegex = (key: LabelKey, vocabularies: readonly Vocabulary[] = 
 const L = (key: LabelKey): RegExp => labelRegex(key);
 
 /** One alternation of a word list's entries in every language, in the order of the vocabularies. */
-const alternation = (key: WordKey): string => VOCABULARIES.flatMap((v) => v[key] ?? []).join("|");
+export const vocabularyWords = (key: WordKey): string => VOCABULARIES.flatMap((v) => v[key] ?? []).join("|");
 
-/** Whole words: no letter before or after (a digit or a sign may touch them). */
+/** Whole words between letters only: a digit or a sign may touch them ("Cash50.00", "Visa1234"). */
 export const wholeWords = (words: string, flags = "iu"): RegExp =>
   new RegExp(String.raw`(?<![\p{L}])(?:${words})(?![\p{L}])`, flags);
 
-const W = (key: WordKey): RegExp => wholeWords(alternation(key));
+const W = (key: WordKey): RegExp => wholeWords(vocabularyWords(key));
 
 export const LABELS = {
   invoiceNumber: L("invoiceNumber"),
@@ -65,8 +79,16 @@ export const LABELS = {
   balance: W("balance"),
   rounded: W("rounded"),
   /** A receipt's payment line: its word first, after a mark or a short prefix ("* CASH", "1. Visa"). */
-  paidWith: new RegExp(String.raw`^\W*(?:\p{L}{1,2}\W+)?(?:${alternation("paidWith")})(?![\p{L}])`, "iu"),
+  paidWith: new RegExp(String.raw`^\W*(?:\p{L}{1,2}\W+)?(?:${vocabularyWords("paidWith")})(?![\p{L}])`, "iu"),
   payment: W("payment"),
+  /** A receipt's change line, its word first ("CASH CHANGE", "Baki"). */
+  change: new RegExp(String.raw`^\W*(?:\p{L}{1,2}\W+)?(?:cash\s*)?(?:${vocabularyWords("change")})(?![\p{L}])`, "iu"),
+  /** A rounding line, its label first. */
+  rounding: new RegExp(String.raw`^\W*(?:${vocabularyWords("rounding")})(?![\p{L}])`, "iu"),
+  /** A place, a comma and the word before the date, in its case ("München, den "). */
+  placeDate: new RegExp(String.raw`\p{L}{3,},\s*(?:${vocabularyWords("placeDate")})\s+`, "u"),
+  /** A bank account holder's label, with its colon. */
+  accountHolder: new RegExp(String.raw`\b(?:${vocabularyWords("accountHolder")})\s*:?`, "i"),
   title: L("title"),
   tableHeader: L("tableHeader"),
   tableQty: L("tableQty"),

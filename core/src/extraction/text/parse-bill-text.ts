@@ -4,7 +4,7 @@ import { findBankDetails } from "./bank.js";
 import { currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
-import { firstCell, LABELS, labelRegex, wholeWords } from "./labels.js";
+import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
@@ -269,7 +269,7 @@ const readPayment = (line: string, paid: Payments): boolean => {
   // A card pays the amount exactly: no change to take off.
   const cardM = line.match(/^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu);
   if (cardM) paid.card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
-  const changeM = line.match(/^\W*(?:\p{L}{1,2}\W+)?(?:cash\s*)?(?:change(?:\s*due)?|baki|kembali)(?![\p{L}])/iu);
+  const changeM = line.match(LABELS.change);
   if (!changeM) return false;
   // All zeros printed without the mark ("CHANGE 000") is no change.
   const rest = line.slice(changeM[0].length);
@@ -279,7 +279,7 @@ const readPayment = (line: string, paid: Payments): boolean => {
 
 /** A "Rounding" line: small, the adjustment; larger, the rounded total printed under it. */
 const readRounding = (line: string, i: number, found: AmountLines): void => {
-  const roundingM = line.match(/^\W*(?:rounding|round(?:ing)?\s*adj(?:ustment)?\.?|pembundaran)(?![\p{L}])/iu);
+  const roundingM = line.match(LABELS.rounding);
   const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
   if (roundingV !== null && new Decimal(roundingV).abs().lte(0.05)) {
     found.paid.rounding ??= roundingV;
@@ -930,8 +930,6 @@ const restOfCell = (after: string): string | null => {
   return v === "" ? null : v;
 };
 
-const PLACE_DATE = /\p{L}{3,},\s*(?:den|le|el|il|dnia)\s+/u;
-
 const NOT_ISSUE_DATE = new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu");
 
 // The invoice date: labelled candidates ranked by how specific the label is ("Date of issue" beats "Invoice date",
@@ -961,7 +959,7 @@ const findInvoiceDate = (
   if (onNumberLine) return { value: onNumberLine.date, confidence: 0.85 };
   // A letter's place and date: "München, den 01.11.2024", "Paris, le 3 mai 2025".
   for (const line of masked) {
-    const m = line.match(PLACE_DATE);
+    const m = line.match(LABELS.placeDate);
     const found = m?.index === undefined ? null : findDate(line.slice(m.index + m[0].length), monthFirst);
     if (found && found.index < 3) return { value: found.date, confidence: 0.85 };
   }
@@ -973,8 +971,10 @@ const findInvoiceDate = (
 
 // Terms with a cash discount: "Bis zum 20.04.2026 2 % Skonto, bis zum 30.04.2026 ohne Abzug" — the day the whole
 // amount is due is the one "without deduction", not the discount day a due-date column may show first.
-const NET_BY =
-  /(?:bis\s+(?:zum\s+)?|until\s+|by\s+|jusqu'au\s+)(\S+(?:\s\S+){0,2}?)\s+(?:ohne(?:\s+abzug)?|netto|net|without\s+deduction|sans\s+escompte)(?![\p{L}])/iu;
+const NET_BY = new RegExp(
+  String.raw`(?:${vocabularyWords("payBy")})\s+(\S+(?:\s\S+){0,2}?)\s+(?:${vocabularyWords("withoutDeduction")})(?![\p{L}])`,
+  "iu",
+);
 
 // "Amount due", "Change due": amounts, not the day a bill is due.
 const NOT_DUE_DATE = new RegExp(`${LABELS.amountDue.source}|change\\s*due`, "giu");

@@ -166,6 +166,11 @@ export const de: Vocabulary = {
     String.raw`girocard`,
     String.raw`bar`,
   ],
+  placeDate: [String.raw`den`],
+  payBy: [String.raw`bis(?:\s+zum)?`],
+  withoutDeduction: [String.raw`ohne(?:\s+abzug)?`, String.raw`netto`],
+  accountHolder: [String.raw`kontoinhaber`, String.raw`empf[äa]nger`],
+  accountNumber: [String.raw`kontonummer`, String.raw`konto\s*-?\s*(?:nr\.?)?`],
   title: [
     String.raw`(?:teil|schluss|abschlags|voraus|bau)?rechnung`,
     String.raw`gutschrift`,

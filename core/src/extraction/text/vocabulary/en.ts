@@ -216,6 +216,22 @@ export const en: Vocabulary = {
     String.raw`amex`,
     String.raw`cash`,
   ],
+  change: [
+    String.raw`change(?:\s*due)?`,
+    // Malay ("balance", "returned"): Malaysian receipts (SROIE) print them.
+    String.raw`baki`,
+    String.raw`kembali`,
+  ],
+  rounding: [
+    String.raw`rounding`,
+    String.raw`round(?:ing)?\s*adj(?:ustment)?\.?`,
+    // Malay ("rounding"): Malaysian receipts (SROIE) print it.
+    String.raw`pembundaran`,
+  ],
+  payBy: [String.raw`until`, String.raw`by`],
+  withoutDeduction: [String.raw`net`, String.raw`without\s+deduction`],
+  accountHolder: [String.raw`account\s*(?:name|holder)`, String.raw`beneficiary(?:\s*name)?`],
+  accountNumber: [String.raw`account\s*(?:no\.?|number|#)`, String.raw`acct\.?\s*(?:no\.?|#)?`],
   title: [String.raw`tax\s*invoice`, String.raw`invoice`, String.raw`credit\s*note`, String.raw`receipt`],
   tableHeader: [
     String.raw`description`,

@@ -54,6 +54,7 @@ export const es: Vocabulary = {
   netQualifier: [String.raw`sin`],
   paidWith: [String.raw`pagado`],
   payment: [String.raw`pagos?`],
+  placeDate: [String.raw`el`],
   title: [String.raw`factura`, String.raw`factura\s*rectificativa`],
   tableHeader: [String.raw`descripci[óo]n`, String.raw`concepto`, String.raw`art[íi]culo`],
   tableQty: [String.raw`cantidad`, String.raw`cant\.?`, String.raw`uds\.?`],

@@ -58,6 +58,7 @@ export const it: Vocabulary = {
   netQualifier: [String.raw`senza`],
   paidWith: [String.raw`pagato`],
   payment: [String.raw`pagamento`],
+  placeDate: [String.raw`il`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],
   tableHeader: [String.raw`descrizione`, String.raw`articolo`, String.raw`prodotto`],
   tableQty: [String.raw`quantit[àa]`, String.raw`q\.?t[àa]`],

@@ -42,6 +42,7 @@ export const pl: Vocabulary = {
   supplier: [String.raw`sprzedawca`, String.raw`wystawca`, String.raw`dostawca`],
   netQualifier: [String.raw`bez`],
   payment: [String.raw`wp[łl]ata`],
+  placeDate: [String.raw`dnia`],
   title: [String.raw`faktura(?:\s*vat)?`, String.raw`faktura\s*korygująca`, String.raw`rachunek`],
   tableHeader: [String.raw`nazwa(?:\s*towaru)?`, String.raw`opis`, String.raw`towar`],
   tableQty: [String.raw`ilo[śs][ćc]`, String.raw`il\.?`],

@@ -58,6 +58,20 @@ export interface Vocabulary {
   readonly paidWith?: readonly string[];
   /** Payments and deposits a folio or a statement prints between its total and what is left to pay. */
   readonly payment?: readonly string[];
+  /** Words of a receipt's change line ("Change due", "Baki"): the change given back, never an amount due. */
+  readonly change?: readonly string[];
+  /** Labels of a receipt's rounding adjustment ("Rounding adj."): a few cents, or the rounded total under it. */
+  readonly rounding?: readonly string[];
+  /** The word between a letter's place and its date ("München, den 01.11.2024", "Paris, le 3 mai 2025"), lower case. */
+  readonly placeDate?: readonly string[];
+  /** Words before the last day of a payment term ("bis zum 30.04.2026 ohne Abzug", "until", "jusqu'au"). */
+  readonly payBy?: readonly string[];
+  /** Words for paying the whole amount, no discount taken ("ohne Abzug", "netto", "without deduction"). */
+  readonly withoutDeduction?: readonly string[];
+  /** Labels naming a bank account's holder ("Account name", "Kontoinhaber", "Titulaire du compte"). */
+  readonly accountHolder?: readonly string[];
+  /** Labels of a bank account's number ("Account no.", "Kontonummer", "N° de compte"). */
+  readonly accountNumber?: readonly string[];
   /** Document titles. */
   readonly title: readonly string[];
   readonly tableHeader: readonly string[];
