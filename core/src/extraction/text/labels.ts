@@ -17,7 +17,13 @@ type WordKey =
   | "payBy"
   | "withoutDeduction"
   | "accountHolder"
-  | "accountNumber";
+  | "accountNumber"
+  | "tradeWord"
+  | "street"
+  | "streetSuffix"
+  | "register"
+  | "ownedBy"
+  | "notName";
 type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee" | WordKey>;
 
 const START = String.raw`(?<![\p{L}\p{N}])`;
@@ -89,6 +95,10 @@ export const LABELS = {
   placeDate: new RegExp(String.raw`\p{L}{3,},\s*(?:${vocabularyWords("placeDate")})\s+`, "u"),
   /** A bank account holder's label, with its colon. */
   accountHolder: new RegExp(String.raw`\b(?:${vocabularyWords("accountHolder")})\s*:?`, "i"),
+  tradeWord: W("tradeWord"),
+  /** A commercial register named where a word begins ("Amtsgericht Ratingen", "HRB 1234", "RCS Paris", "KvK"). */
+  register: new RegExp(String.raw`(?<![\p{L}])(?:${vocabularyWords("register")})`, "iu"),
+  ownedBy: W("ownedBy"),
   title: L("title"),
   tableHeader: L("tableHeader"),
   tableQty: L("tableQty"),

@@ -1,7 +1,7 @@
 import type { KnownBuyer, TextBox } from "../model.js";
 import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
-import { LABELS } from "./labels.js";
+import { LABELS, vocabularyWords, wholeWords } from "./labels.js";
 import { blockUnder } from "./layout.js";
 
 // Legal forms that end a company name. Long or dotted forms match in any case; the short bare ones (AG, SA, AS,
@@ -100,18 +100,14 @@ const FORM = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?:${SHORT_FORMS.join("|")})\.?|Co\.)(?![\p{L}\p{N}])`,
   "u",
 );
-// Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING").
-const TRADE =
-  /(?<![\p{L}])(?:enterprises?|trading|restaurant|restoran|store|stores|mart|supermarket|hardware|bakery|cafe|café|kedai|syarikat|perniagaan|services|company|shop|station|pharmacy|farmasi|stationery|bookstore|florist|cash\s*&\s*carry|confectionery|tailoring|handicrafts?|clinic|optical|electrical|engineering|industries|holdings|group|hotel|motor|soci[ée]t[ée]|sociedad|societ[àa]|gesellschaft)(?![\p{L}])/iu;
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
 const wordy = (text: string): number => {
   const tokens = text.split(/\s+/).filter((t) => t !== "");
   const words = tokens.filter((t) => /^[\p{L}(][\p{L}&.'’()/-]+,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t));
   return tokens.length === 0 ? 0 : words.length / tokens.length;
 };
-// Cells that are labels or contact lines, never a name.
-const NOT_NAME =
-  /^(?:tel|phone|fax|e-?mail|www\.|http|page|seite|iban|bic|swift|date|datum|total|invoice|rechnung|facture|factuur|no\.?|nr\.?|gst|vat|ust|tva|btw|cashier|receipt|name|nummer|number|anschrift|address|adresse|contact|kontakt|germany|deutschland|france|belgi(?:um|que|ë)|nederland|netherlands|malaysia|österreich|austria|schweiz|switzerland|italia|españa|polska|thank|please|visit|welcome|company\s*(?:no|reg)|co\.?\s*\p{L}{3}\.?\s*no|s[il1]mpl[il1]f[il1]ed|tax(?=\s+\S+$)|(?:cash|pay|paid)(?=\s*$))(?![\p{L}])/iu;
+// Cells that are labels or contact lines, never a name: the vocabulary's words, and a site's or a bank's marks.
+const NOT_NAME = new RegExp(String.raw`^(?:www\.|http|iban|bic|swift|${vocabularyWords("notName")})(?![\p{L}])`, "iu");
 
 // A receipt's closing lines ("Goods sold are not returnable", "Please come again"), never a name.
 const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again)(?![\p{L}])/iu;
@@ -274,16 +270,14 @@ const isHeading = (text: string, wholeCell = false): boolean => {
   return m?.index === 0 && (/^\s*(?::|\/|$)/.test(rest) || (wholeCell && HEADING_REST.test(rest)));
 };
 
-const ADDRESS =
-  /^\d+[\s,]|(?<![\p{L}])(?:rue|avenue|av\.|str\.|stra(?:ß|ss)e|street|st\.|road|rd\.|jalan|jln\.?|weg|platz|laan|straat|via|calle|ul\.|lot|no\.|taman|bd|boulevard|place|cedex|postfach|p\.?o\.? box)(?![\p{L}])|\p{L}+(?:stra(?:ß|ss)e|str\.|weg|gasse|allee)(?![\p{L}])/iu;
+// An address: a house number first, a street's word, or a one-word street name ("Hauptstraße").
+const ADDRESS = new RegExp(
+  String.raw`^\d+[\s,]|${wholeWords(vocabularyWords("street")).source}|\p{L}+(?:${vocabularyWords("streetSuffix")})(?![\p{L}])`,
+  "iu",
+);
 
 const SITE = /www\.([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
 const SITE_OR_MAIL = /(?:www\.|@)([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
-// A commercial-register entry printed with a name ("..., Amtsgericht Ratingen HRA 4053", "RCS Paris B 123 456
-// 789", "KvK 12345678"): a sender's footer; a buyer's address never carries one.
-const REGISTRY =
-  /(?<![\p{L}])(?:HR[AB]\s?\d|amtsgericht|registergericht|handelsregister|registre\s+du\s+commerce|RCS\s|KvK|kamer\s+van\s+koophandel|registered\s+in\s+(?:england|scotland|wales)|company\s+(?:no|number|reg))/iu;
-const OWNED_BY = /(?<![\p{L}])(?:(?:ow)?ned\s+by|operated\s+by|dimiliki\s+oleh|a\s+division\s+of)(?![\p{L}])/iu;
 // Words too common to tie a name to a domain.
 const GENERIC_WORDS = new Set(["gmbh", "ltd", "inc", "the", "and", "und", "company", "group", "services", "trading"]);
 
@@ -471,7 +465,7 @@ const scoreName = (
   const { i, cell } = at;
   const { text, registered } = name;
   const form = FORM.test(text);
-  let score = form ? 3 : TRADE.test(text) ? 1.5 : 0;
+  let score = form ? 3 : LABELS.tradeWord.test(text) ? 1.5 : 0;
   let corroborated = registered;
   if (registered) score += 2;
   if (cellClues.registry && form && at.parts > 1) {
@@ -483,7 +477,7 @@ const scoreName = (
   if (page.buyer.has(`${i}:${cell.start}`)) score -= 6;
   // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
   const line = page.lines[i] ?? "";
-  if (OWNED_BY.test(page.lines[i - 1] ?? "") || OWNED_BY.test(line.slice(0, cell.start))) score -= 4;
+  if (LABELS.ownedBy.test(page.lines[i - 1] ?? "") || LABELS.ownedBy.test(line.slice(0, cell.start))) score -= 4;
   if (cellClues.sender) {
     score += 2;
     corroborated = true;
@@ -516,8 +510,9 @@ const supplierCandidates = (
   page.lines.forEach((line, i) => {
     for (const cell of cellsOf(line, i)) {
       const parts = partsOf(cell.text);
-      // The first name with a legal form in a cell that also gives a register entry is the registered sender.
-      const cellClues = { registry: REGISTRY.test(cell.text), sender: i < page.top && isSenderLine(cell.text) };
+      // The first name with a legal form in a cell that also gives a register entry ("..., Amtsgericht Ratingen HRA
+      // 4053", "RCS Paris B 123 456 789") is the registered sender: a buyer's address never carries one.
+      const cellClues = { registry: LABELS.register.test(cell.text), sender: i < page.top && isSenderLine(cell.text) };
       for (const part of parts) {
         const name = nameOfPart(part, page.lines, i);
         const { text } = name;

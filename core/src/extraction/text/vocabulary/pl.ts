@@ -43,6 +43,8 @@ export const pl: Vocabulary = {
   netQualifier: [String.raw`bez`],
   payment: [String.raw`wp[łl]ata`],
   placeDate: [String.raw`dnia`],
+  street: [String.raw`ul\.`],
+  notName: [String.raw`polska`],
   title: [String.raw`faktura(?:\s*vat)?`, String.raw`faktura\s*korygująca`, String.raw`rachunek`],
   tableHeader: [String.raw`nazwa(?:\s*towaru)?`, String.raw`opis`, String.raw`towar`],
   tableQty: [String.raw`ilo[śs][ćc]`, String.raw`il\.?`],

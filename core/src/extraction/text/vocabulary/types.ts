@@ -72,6 +72,18 @@ export interface Vocabulary {
   readonly accountHolder?: readonly string[];
   /** Labels of a bank account's number ("Account no.", "Kontonummer", "N° de compte"). */
   readonly accountNumber?: readonly string[];
+  /** Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING"). */
+  readonly tradeWord?: readonly string[];
+  /** Words of a street address ("rue", "Straße", "Road", "Jalan"): a line with one is no name. */
+  readonly street?: readonly string[];
+  /** Endings of one-word street names ("Hauptstraße", "Lindenweg"). */
+  readonly streetSuffix?: readonly string[];
+  /** A commercial-register entry printed with a name ("Amtsgericht", "RCS", "KvK"): a sender's footer. */
+  readonly register?: readonly string[];
+  /** Words before the company that owns or runs a shop ("Owned by", "Operated by"): the name after is no supplier. */
+  readonly ownedBy?: readonly string[];
+  /** Words opening a cell that is a label, a contact line, a country or a courtesy, never a name. */
+  readonly notName?: readonly string[];
   /** Document titles. */
   readonly title: readonly string[];
   readonly tableHeader: readonly string[];
