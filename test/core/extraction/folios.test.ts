@@ -15,6 +15,23 @@ test("what is left to pay after a deposit is not the total: the total it was tak
   t.is(read([...folio, "Total  500.00", "Discount  200.00", "Amount due  300.00"]).totalAmount, "300.00");
 });
 
+test("a payment is named in each language's own words: what is left after it is not the total, and a tip is no payment", (t) => {
+  const folio = ["Hotel Miramar", "Invoice 2211", "Room  3 nights  450,00", "Breakfast  50,00", "Total  500,00"];
+  const paid: [payment: string, left: string][] = [
+    ["Amex  200,00", "Amount due  300,00"],
+    ["Girocard  200,00", "Zu zahlen  300,00"],
+    ["Versement  200,00", "Reste à payer  300,00"],
+    ["Betaling  200,00", "Te betalen  300,00"],
+    ["Pagos  200,00", "Importe a pagar  300,00"],
+    ["Pagamento  200,00", "Da pagare  300,00"],
+    ["Wpłata  200,00", "Do zapłaty  300,00"],
+  ];
+  for (const [payment, left] of paid) {
+    t.is(read([...folio, payment, left]).totalAmount, "500.00", payment);
+    t.is(read([...folio, "Pourboire  200,00", left]).totalAmount, "300.00", left);
+  }
+});
+
 test("the currency is the one the total is printed in, and a stray '$' does not outweigh it", (t) => {
   const print = [
     "Werkstatt Adler GmbH",
