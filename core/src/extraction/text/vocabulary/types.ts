@@ -70,7 +70,7 @@ export interface Vocabulary {
   readonly withoutDeduction?: readonly string[];
   /** Labels naming a bank account's holder ("Account name", "Kontoinhaber", "Titulaire du compte"). */
   readonly accountHolder?: readonly string[];
-  /** Labels of a bank account's number ("Account no.", "Kontonummer", "N° de compte"). */
+  /** Labels of a bank account's number ("Account no.", "Kontonummer"). Both bank keys read without "u": no \p{L}. */
   readonly accountNumber?: readonly string[];
   /** Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING"). */
   readonly tradeWord?: readonly string[];
