@@ -38,10 +38,13 @@ const CODES = [
 ];
 const SIGNS: readonly [RegExp, string][] = [
   [/€/, "EUR"],
+  // "310,00 EURO", "12 Euros": the word beside an amount.
+  [/\d\s?euros?\b|\beuros?\s?\d/i, "EUR"],
   [/£/, "GBP"],
   [/(?:US|U\.S\.)\s?\$/, "USD"],
   [/C\$|CA\$/, "CAD"],
   [/A\$|AU\$/, "AUD"],
+  [/R\$/, "BRL"],
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
@@ -69,4 +72,5 @@ export const currenciesIn = (line: string): string[] => currencyMentions(line).m
 export const withoutCurrency = (text: string): string =>
   text
     .replace(new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g"), " ")
-    .replace(/(?:US|CA|AU|A|C)?[$€£₹]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł/g, " ");
+    .replace(/\beuros?\b/gi, " ")
+    .replace(/(?:US|CA|AU|A|C|R)?[$€£₹]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč/g, " ");

@@ -131,7 +131,7 @@ const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u
  * Amount labels whose amount the page prints directly under them in their column (a summary row of labels over a
  * row of values, a label over its value at another line break), each as a row "label  amount" as if printed side
  * by side: only labels alone at the right of their band (nothing after them to read), never a table's heading
- * (`isHeading` of the band's text), only a value cell that is an amount.
+ * (`isHeading` of the band's text, or a column of amounts under the label), only a value cell that is an amount.
  */
 export const rowsUnderLabels = (
   cells: readonly TextBox[],
@@ -145,7 +145,15 @@ export const rowsUnderLabels = (
     if (band[band.length - 1] !== cell && !band.slice(band.indexOf(cell) + 1).every((c) => isLabel(c.text))) continue;
     if (isHeading(band.map((c) => c.text).join("  "))) continue;
     const under = below(cells, cell);
-    if (under && AMOUNT_CELL.test(under.text.trim())) out.push(`${cell.text}  ${under.text.trim()}`);
+    if (!under || !AMOUNT_CELL.test(under.text.trim())) continue;
+    // A label over a column of amounts by tax rate heads a table ("Základní sazba 21%", "Snížená sazba 15%", then
+    // their sum): which row is the bill's is for the rows' own labels to say. An amount under the value that a
+    // word of its own labels ("Acompte :  10,00", "NET A PAYER  90,00") is no such row.
+    const next = below(cells, under);
+    const rateRow = (c: TextBox): boolean =>
+      bandOf(cells, c).every((o) => o === c || !/\p{L}/u.test(o.text) || /\d\s?%/.test(o.text));
+    if (next && AMOUNT_CELL.test(next.text.trim()) && rateRow(next)) continue;
+    out.push(`${cell.text}  ${under.text.trim()}`);
   }
   return out;
 };

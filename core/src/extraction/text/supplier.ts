@@ -54,6 +54,12 @@ const LONG_FORMS = [
   String.raw`scrl`,
   String.raw`comm\.\s?v\.?`,
   String.raw`zrt\.?`,
+  // Czech and Slovak ("Jiná firma s.r.o.", "ABRA Software a.s.", "spol. s r.o."); Portuguese and Brazilian.
+  String.raw`(?:spol\.\s?)?s\.?\s?r\.\s?o\.?`,
+  String.raw`a\.\s?s\.`,
+  String.raw`v\.\s?o\.\s?s\.`,
+  String.raw`ltda\.?`,
+  String.raw`lda\.?`,
 ];
 const SHORT_FORMS = [
   "AG",
@@ -387,7 +393,8 @@ const labelledSupplier = (
     // The label alone in its cell, another field's label in the next column ("PAYABLE TO :    INVOICE DATE"): its
     // value is on the next line.
     const after = line.slice(m[0].length).split(/\s{2,}/)[0] ?? "";
-    const rest = /\s{2}$/.test(m[0]) && OTHER_LABEL.test(after) ? "" : clean(after);
+    // A cell ending in a colon is a label too ("DODAVATEL:      DODACI ADRESA:"): no name ends so.
+    const rest = /\s{2}$/.test(m[0]) && (OTHER_LABEL.test(after) || /:\s*$/.test(after)) ? "" : clean(after);
     const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
     if (value === "" || !/\p{L}{2}/u.test(value) || isBuyer(value)) continue;
     if (nameOnly && (ADDRESS.test(value) || /\d{3}|[@:]|www\./.test(value) || wordy(value) < 0.75)) continue;

@@ -1,4 +1,5 @@
 // Every language the reader knows; add a file beside these and list it here.
+import { cs } from "./cs.js";
 import { de } from "./de.js";
 import { en } from "./en.js";
 import { es } from "./es.js";
@@ -6,7 +7,8 @@ import { fr } from "./fr.js";
 import { it } from "./it.js";
 import { nl } from "./nl.js";
 import { pl } from "./pl.js";
+import { pt } from "./pt.js";
 import type { Vocabulary } from "./types.js";
 
 export type { Vocabulary } from "./types.js";
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl];
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, cs];
