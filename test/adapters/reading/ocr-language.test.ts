@@ -1,8 +1,10 @@
 // With several OCR languages configured, a scan is read in the language its text is in (told by a first reading
 // of an image, or by a scanned page's header band), the first configured language following it.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDocumentReader } from "@apar/adapters/reading/index";
+import { languageFolder } from "@apar/adapters/reading/ocr-pool";
+import { tesseractCode } from "@apar/core/extraction";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { PDFDocument } from "pdf-lib";
@@ -60,5 +62,13 @@ test("an English scan stays an English reading with German configured", async (t
   if (E.isRight(read)) {
     t.is(read.right.fields.totalAmount, truth.totalAmount);
     t.is(read.right.fields.supplierName, truth.supplierName);
+  }
+});
+
+test("every language the reader has words for can be configured for OCR: its traineddata package is installed", (t) => {
+  for (const code of ["en", "de", "fr", "nl", "es", "it", "pl", "pt", "cs"]) {
+    const lang = tesseractCode(code);
+    t.is(lang === "eng", code === "en", `${code} has its own tesseract code`);
+    t.true(existsSync(join(languageFolder(lang), `${lang}.traineddata.gz`)), `${code}: ${lang}`);
   }
 });
