@@ -64,6 +64,20 @@ test("two OCR engines: the second's reading leads when it found another total", 
   t.is(bestOfTwoEngines(tess, eye).fields.totalAmount, "12.50");
 });
 
+test("two OCR engines' totals, one without its cents: the one printed with them is taken, whichever is surer", (t) => {
+  // Tesseract lost the decimal mark ("11000€" for "110,00 €") and reads its labelled total surer than the eye's.
+  const tess = reading(["Contoso Ltd", "Fecha de emision: 15/09/2021", "TOTAL A PAGAR 11000€"]);
+  const eye = reading(["Contoso Ltd", "Fecha de emision: 15/09/2021", "Total 110,00"]);
+  t.true((tess.fieldConfidence.totalAmount ?? 0) > (eye.fieldConfidence.totalAmount ?? 0));
+  t.is(bestOfTwoEngines(tess, eye).fields.totalAmount, "110.00");
+  // The other way round too: the eye's whole number gives way to tesseract's cents.
+  t.is(bestOfTwoEngines(eye, tess).fields.totalAmount, "110.00");
+  // In a currency without minor units a whole total is as printed: the surer reading's stays.
+  const yen = reading(["Tokyo Shoten", "TOTAL A PAGAR JPY 11000"]);
+  const yenEye = reading(["Tokyo Shoten", "Total 110.00"]);
+  t.is(bestOfTwoEngines(yen, yenEye).fields.totalAmount, "11000");
+});
+
 test("merged, amounts keep the confidence their reading gave: a repaired digit is not made sure again", (t) => {
   // 8 read as 3 in the total (1,180.00 read "1,130.00"): subtotal + tax repair it, and the reading says so.
   const repaired = reading(["ACME Tools GmbH", "Subtotal  1,000.00", "VAT 18 %  180.00", "Grand total  1,130.00"]);
