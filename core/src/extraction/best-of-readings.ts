@@ -148,6 +148,11 @@ const heldValue = (k: ExtractedFieldName, first: Extraction, second: Extraction,
   const b = second.fields[k];
   if (holds === undefined || typeof a !== "string" || typeof b !== "string" || a === b) return undefined;
   if (first.fieldConfidence[k] !== second.fieldConfidence[k]) return undefined;
+  // A name one engine read only part of ("(mar kt GmbH" of "toom Baumarkt GmbH"): the other's, whole.
+  if (k === "supplierName" && squashed(a) !== squashed(b)) {
+    if (squashed(b).includes(squashed(a))) return b;
+    if (squashed(a).includes(squashed(b))) return a;
+  }
   const bInFirst = holds(texts.first, b);
   const aInSecond = holds(texts.second, a);
   if (bInFirst === aInSecond) return !bInFirst && EYE_WINS_TIES.includes(k) ? b : undefined;

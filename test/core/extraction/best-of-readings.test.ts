@@ -149,6 +149,16 @@ test("a date read for both the invoice date and the due date is not offered: its
   t.deepEqual(tokensToCheck(read, [word("30.06.2025", 80, 70)]), []);
 });
 
+test("two names read as surely, one engine's a part of the other's: the whole name is taken, whichever engine read it", (t) => {
+  const tesseract = ["(mar kt GmbH", "Kaufdatum 02.05.2020", "Summe EUR 19,99"];
+  const eye = ["toom Baumarkt GmbH", "Kaufdatum 02.05.2020", "Summe EUR 19,99"];
+  const [a, b] = [reading(tesseract), reading(eye)];
+  t.is(a.fields.supplierName, "(mar kt GmbH");
+  t.is(a.fieldConfidence.supplierName, b.fieldConfidence.supplierName);
+  t.is(bestOfTwoEngines(a, b, { first: tesseract, second: eye }).fields.supplierName, "toom Baumarkt GmbH");
+  t.is(bestOfTwoEngines(b, a, { first: eye, second: tesseract }).fields.supplierName, "toom Baumarkt GmbH");
+});
+
 test("two names the engines read as surely: the one the other engine's text holds too is taken", (t) => {
   const tesseract = ["We IRE ses", "Kaufdatum 12.05.2020", "Summe EUR 12,50", "Vielen Dank, Ihr SATURN Team"];
   const eye = ["SATURN", "Kaufdatum 12.05.2020", "Summe EUR 12,50"];

@@ -985,3 +985,17 @@ test("receipts from OCR: 'SUHME' and 'SUMNE' read as Summe, a five-letter word o
     t.is(e.fields.totalAmount, "19.99", misread);
   }
 });
+
+test("supplier: a legal form opening a cell names nobody; the name before a form does", (t) => {
+  const lines = [
+    "ROLLER",
+    "Senefelder Straße 2",
+    "33100 Paderborn",
+    "Quittung",
+    "Summe EUR 29,98",
+    "SE AL BEREE GE ATE",
+  ];
+  const e = extractFromText(lines, "ocr");
+  t.is(e.fields.supplierName, "ROLLER");
+  t.is(extractFromText(["Roller SE", ...lines.slice(1)], "ocr").fields.supplierName, "Roller SE");
+});

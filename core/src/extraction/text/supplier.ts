@@ -471,7 +471,8 @@ const scoreName = (
 ): SupplierCandidate => {
   const { i, cell } = at;
   const { text, registered } = name;
-  const form = FORM.test(text);
+  // A legal form after a name: one opening the cell names nobody ("SE AL BEREE GE ATE", OCR's noise).
+  const form = /\p{L}{2}/u.test(text.slice(0, Math.max(0, text.search(FORM))));
   let score = form ? 3 : LABELS.tradeWord.test(text) ? 1.5 : 0;
   let corroborated = registered;
   if (registered) score += 2;
