@@ -114,13 +114,21 @@ export const bestOfReadings = (
 };
 
 // Fields whose every character OCR may misread and nothing on the page checks: two engines that read one alike
-// check it, as subtotal + tax check the amounts. Names are left out: both engines drop the same faint words.
+// check it, as subtotal + tax check the amounts. Names, whose faint words both engines may drop alike, only where
+// each engine found one with its legal form at the top (below).
 const CROSS_CHECKED: readonly ExtractedFieldName[] = ["invoiceNumber", "invoiceDate", "dueDate"];
 // What such a field, both engines agreeing, is worth: above 0.9, below amounts that add up (0.98).
 const BOTH_ENGINES = 0.92;
 // Agreement lifts only what each engine read sure but for OCR's cap (a labelled number, a date whose order is
 // known): a date both read alike whose day and month could be either way stays as unsure as it was.
 const SURE_BUT_FOR_OCR = 0.8;
+
+// A name both engines read alike (letters and digits), each as a name with its legal form at the top of the page
+// (0.75 or more), is sure: where they did so, the name was right on 43 of 43 documents from five sources. Not a
+// cell opening with a mark or holding an address ("’ SWC ENTERPRISE", "noreply@contoso.com").
+const NAME_SURE_BUT_FOR_OCR = 0.75;
+const BOTH_ENGINES_NAME = 0.9;
+const cleanName = (name: string): boolean => /^[\p{L}\p{N}]/u.test(name) && !/[@#]|www\./i.test(name);
 
 // Letters and digits alone, in lower case: how one engine's name is looked for in the other's text.
 const squashed = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
@@ -198,6 +206,15 @@ export const bestOfTwoEngines = (first: Extraction, second: Extraction, texts?: 
     if (typeof v === "string" && v === first.fields[k] && v === second.fields[k] && each >= SURE_BUT_FOR_OCR)
       base[k] = Math.max(base[k] ?? 0, BOTH_ENGINES);
   }
+  const name = best.fields.supplierName;
+  const nameEach = Math.min(first.fieldConfidence.supplierName ?? 0, second.fieldConfidence.supplierName ?? 0);
+  if (
+    name !== null &&
+    nameEach >= NAME_SURE_BUT_FOR_OCR &&
+    cleanName(name) &&
+    [first, second].every((r) => squashed(r.fields.supplierName ?? "") === squashed(name))
+  )
+    base.supplierName = Math.max(base.supplierName ?? 0, BOTH_ENGINES_NAME);
   const { fieldConfidence, confidence } = assessMerged(best.fields, base, best, carriesNumber(best));
   return { ...best, fieldConfidence, confidence };
 };

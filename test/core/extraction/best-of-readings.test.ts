@@ -43,8 +43,9 @@ test("two OCR engines: a date and a number both read alike are sure; read differ
   t.is(both.fields.invoiceDate, "2025-02-14");
   t.true((both.fieldConfidence.invoiceDate ?? 0) >= 0.9);
   t.true((both.fieldConfidence.invoiceNumber ?? 0) >= 0.9);
-  // A name is not lifted by agreement.
-  t.is(both.fieldConfidence.supplierName, tess.fieldConfidence.supplierName);
+  // A name with its legal form at the top, read alike, is lifted too, to 0.9.
+  t.is(tess.fieldConfidence.supplierName, 0.85);
+  t.is(both.fieldConfidence.supplierName, 0.9);
   const misread = reading(["ACME Tools GmbH", "Invoice No: R-2024-11", "Date: 14.08.2025", "Total 119.00"]);
   const apart = bestOfTwoEngines(tess, misread);
   t.true((apart.fieldConfidence.invoiceDate ?? 1) < 0.9);
@@ -157,6 +158,18 @@ test("two names read as surely, one engine's a part of the other's: the whole na
   t.is(a.fieldConfidence.supplierName, b.fieldConfidence.supplierName);
   t.is(bestOfTwoEngines(a, b, { first: tesseract, second: eye }).fields.supplierName, "toom Baumarkt GmbH");
   t.is(bestOfTwoEngines(b, a, { first: eye, second: tesseract }).fields.supplierName, "toom Baumarkt GmbH");
+});
+
+test("a name both engines read alike, each with its legal form at the top, is sure; an address or another name is not", (t) => {
+  const page = (name: string) => [name, "NO 12, JALAN MAJU", "Date: 14.02.2025", "TOTAL RM 12.50"];
+  const [a, b] = [reading(page("POPULAR BOOK CO. (M) SDN BHD")), reading(page("POPULAR BOOK CO.(M) SDN BHD"))];
+  t.true((a.fieldConfidence.supplierName ?? 0) >= 0.75 && (a.fieldConfidence.supplierName ?? 0) < 0.9);
+  t.is(bestOfTwoEngines(a, b).fieldConfidence.supplierName, 0.9);
+  const other = reading(page("POPULAR BOOK HOUSE SDN BHD"));
+  t.true((bestOfTwoEngines(a, other).fieldConfidence.supplierName ?? 0) < 0.9);
+  const mail = (x: string) => reading([x, "Date: 14.02.2025", "TOTAL RM 12.50"]);
+  const [m1, m2] = [mail("noreply@contoso.com"), mail("noreply@contoso.com")];
+  t.true((bestOfTwoEngines(m1, m2).fieldConfidence.supplierName ?? 0) < 0.9);
 });
 
 test("two names the engines read as surely: the one the other engine's text holds too is taken", (t) => {
