@@ -85,6 +85,10 @@ for (const [text, monthFirst, want] of [
   ["12. März 2025", false, "2025-03-12"],
   ["4 décembre 2024", false, "2024-12-04"],
   ["1er février 2024", false, "2024-02-01"],
+  ["8th December 2021", false, "2021-12-08"],
+  ["21st of March 2024", false, "2024-03-21"],
+  ["2nd Jan 24", false, "2024-01-02"],
+  ["December 8th, 2021", true, "2021-12-08"],
   ["31.02.2025", false, null],
   // A two-digit year whose time OCR glued on ("28.03.20 09:51" read as "28.03.2009:51"), a label glued before it.
   ["28.03.2009:51 Uhr", false, "2020-03-28"],

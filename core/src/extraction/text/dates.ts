@@ -35,7 +35,11 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     },
   ],
   [
-    new RegExp(`(?<!\\d)(\\d{1,2})(?:\\.|er)?[\\s/-]*(${WORD})\\.?,?[\\s/-]*(\\d{4})(?!\\d)`, "u"),
+    // "3. Mai 2025", "1er mars 2025", "8th December 2021", "8th of December 2021".
+    new RegExp(
+      `(?<!\\d)(\\d{1,2})(?:\\.|er|st|nd|rd|th)?[\\s/-]*(?:of\\s+)?(${WORD})\\.?,?[\\s/-]*(\\d{4})(?!\\d)`,
+      "u",
+    ),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [Number(m[3]), month, Number(m[1])] : null;
@@ -43,7 +47,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   ],
   // A two-digit year after a month name ("30 Dec 17 18:40"), never a time.
   [
-    new RegExp(`(?<!\\d)(\\d{1,2})[\\s/-]*(${WORD})\\.?,?[\\s/-]+(\\d{2})(?![\\d:])`, "u"),
+    new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s/-]*(${WORD})\\.?,?[\\s/-]+(\\d{2})(?![\\d:])`, "u"),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [2000 + Number(m[3]), month, Number(m[1])] : null;
