@@ -362,3 +362,25 @@ test("one-letter words do not decide a page's language: a US receipt's 'IL' and 
   t.is(detectLanguage(lines.join("\n")), "en");
   t.is(extractFromText(lines, "ocr").fields.invoiceDate, "2019-12-07");
 });
+
+test("a bare '$' is the dollar the page names by its code or letters, the US one only when none other is named", (t) => {
+  const aud = [
+    "Zephyr Freight Pty Ltd",
+    "Invoice Amount:   $5,270.00 AUD",
+    "Ocean Freight Charge   $1,500.00",
+    "Terminal Handling   $55.00",
+    "TOTAL   $1,980.00",
+  ];
+  t.is(extractFromText(aud, "pdf-text").fields.currency, "AUD");
+  t.is(
+    extractFromText(["Maple Print Ltd", "Subtotal  C$ 90.00", "Total  $ 100.00"], "pdf-text").fields.currency,
+    "CAD",
+  );
+  t.is(extractFromText(["Acme Inc.", "Subtotal  $ 90.00", "Total  $ 100.00"], "pdf-text").fields.currency, "USD");
+  // The dollar the total is printed in decides, whatever else the page names.
+  const both = extractFromText(
+    ["Acme Inc.", "Rate USD/CAD 1.35", "Subtotal  $ 90.00", "Total  CAD 100.00"],
+    "pdf-text",
+  );
+  t.is(both.fields.currency, "CAD");
+});

@@ -843,6 +843,9 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
       line.includes(`${c.sign}/`),
   );
 
+// Currencies written "$" too, besides the US dollar's.
+const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN"];
+
 /**
  * The document's currency: the one its total is printed in, else the one its amount lines name most (codes count
  * twice a sign; a bare "$" half, as OCR reads it for "€", "S" or "5" and several currencies write it). Sure (0.95)
@@ -859,15 +862,26 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const counts = new Map<string, number>();
   // Currencies named by a code or a sign of letters, or by bare signs on two lines or more: one bare sign is unsure.
   const named = new Map<string, number>();
+  let usdNamed = false;
   for (const line of lines) {
     const weight = LABELS.total.test(line) || LABELS.subTotal.test(line) ? 3 : 1;
     for (const c of meantCurrencies(line, ocr)) {
+      usdNamed ||= c.code === "USD" && c.sign !== "$";
       named.set(c.code, (named.get(c.code) ?? 0) + (c.sign === null || !BARE_SIGN.test(c.sign) ? 2 : 1));
       counts.set(
         c.code,
         (counts.get(c.code) ?? 0) + weight * (c.code === "USD" && c.sign === "$" ? 0.5 : c.sign ? 1 : 2),
       );
     }
+  }
+  // A bare "$" is any dollar's sign: where the page names one other dollar by its code or letters ("$5,270.00 AUD",
+  // "C$") and never the US one, its "$" signs are that dollar's.
+  const dollars = [...counts.keys()].filter((code) => OTHER_DOLLARS.includes(code));
+  const [dollar] = dollars;
+  if (dollars.length === 1 && dollar !== undefined && counts.has("USD") && !usdNamed) {
+    counts.set(dollar, (counts.get(dollar) ?? 0) + (counts.get("USD") ?? 0));
+    named.set(dollar, (named.get(dollar) ?? 0) + (named.get("USD") ?? 0));
+    counts.delete("USD");
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
