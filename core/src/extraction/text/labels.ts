@@ -2,28 +2,9 @@
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
-/** Word lists compiled as they are (no OCR tolerance, no sorting) into the expressions that read them. */
-type WordKey =
-  | "grossQualifier"
-  | "netQualifier"
-  | "grossWord"
-  | "balance"
-  | "rounded"
-  | "paidWith"
-  | "payment"
-  | "change"
-  | "rounding"
-  | "placeDate"
-  | "payBy"
-  | "withoutDeduction"
-  | "accountHolder"
-  | "accountNumber"
-  | "tradeWord"
-  | "street"
-  | "streetSuffix"
-  | "register"
-  | "ownedBy"
-  | "notName";
+/** The vocabulary's optional keys: word lists compiled as they are (no OCR tolerance, no sorting). */
+type OptionalKey = { [K in keyof Vocabulary]-?: undefined extends Vocabulary[K] ? K : never }[keyof Vocabulary];
+type WordKey = Exclude<OptionalKey, "payee" | "monthFirst">;
 type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee" | WordKey>;
 
 const START = String.raw`(?<![\p{L}\p{N}])`;

@@ -127,6 +127,10 @@ export const bandOf = (cells: readonly TextBox[], cell: TextBox): TextBox[] =>
 // A cell that is an amount and nothing else: "1.234,56", "€ 120.00", "120,00 EUR", "-5.00".
 const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
 
+/** Whether nothing but a tax rate ("Snížená sazba 15%") or other amounts labels a cell's row. */
+const onRateRow = (cells: readonly TextBox[], cell: TextBox): boolean =>
+  bandOf(cells, cell).every((o) => o === cell || !/\p{L}/u.test(o.text) || /\d\s?%/.test(o.text));
+
 /**
  * Amount labels whose amount the page prints directly under them in their column (a summary row of labels over a
  * row of values, a label over its value at another line break), each as a row "label  amount" as if printed side
@@ -150,9 +154,7 @@ export const rowsUnderLabels = (
     // their sum): which row is the bill's is for the rows' own labels to say. An amount under the value that a
     // word of its own labels ("Acompte :  10,00", "NET A PAYER  90,00") is no such row.
     const next = below(cells, under);
-    const rateRow = (c: TextBox): boolean =>
-      bandOf(cells, c).every((o) => o === c || !/\p{L}/u.test(o.text) || /\d\s?%/.test(o.text));
-    if (next && AMOUNT_CELL.test(next.text.trim()) && rateRow(next)) continue;
+    if (next && AMOUNT_CELL.test(next.text.trim()) && onRateRow(cells, next)) continue;
     out.push(`${cell.text}  ${under.text.trim()}`);
   }
   return out;

@@ -876,9 +876,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   }
   // A bare "$" is any dollar's sign: where the page names one other dollar by its code or letters ("$5,270.00 AUD",
   // "C$") and never the US one, its "$" signs are that dollar's.
-  const dollars = [...counts.keys()].filter((code) => OTHER_DOLLARS.includes(code));
-  const [dollar] = dollars;
-  if (dollars.length === 1 && dollar !== undefined && counts.has("USD") && !usdNamed) {
+  const [dollar, ...more] = [...counts.keys()].filter((code) => OTHER_DOLLARS.includes(code));
+  if (dollar !== undefined && more.length === 0 && counts.has("USD") && !usdNamed) {
     counts.set(dollar, (counts.get(dollar) ?? 0) + (counts.get("USD") ?? 0));
     named.set(dollar, (named.get(dollar) ?? 0) + (named.get("USD") ?? 0));
     counts.delete("USD");

@@ -472,7 +472,8 @@ const scoreName = (
   const { i, cell } = at;
   const { text, registered } = name;
   // A legal form after a name: one opening the cell names nobody ("SE AL BEREE GE ATE", OCR's noise).
-  const form = /\p{L}{2}/u.test(text.slice(0, Math.max(0, text.search(FORM))));
+  const formAt = text.search(FORM);
+  const form = formAt > 0 && /\p{L}{2}/u.test(text.slice(0, formAt));
   let score = form ? 3 : LABELS.tradeWord.test(text) ? 1.5 : 0;
   let corroborated = registered;
   if (registered) score += 2;
