@@ -24,8 +24,8 @@ export const isDeadlock = (error: unknown): boolean => {
 export type OnDeadlockRetry = (operation: string, attempt: number) => void;
 
 /**
- * Runs a whole transaction, and runs it again (after a short random pause, so the two parties do not meet
- * again at once) when the database chose it as a deadlock victim; other errors, and the last deadlock, go
+ * Runs a whole transaction, and runs it again (after a random pause that doubles each time, so the two parties
+ * do not meet again at once) when the database chose it as a deadlock victim; other errors, and the last deadlock, go
  * to the caller.
  */
 export const retryDeadlocks = async <A>(
@@ -40,7 +40,7 @@ export const retryDeadlocks = async <A>(
     } catch (error) {
       if (attempt >= attempts || !isDeadlock(error)) throw error;
       onRetry(operation, attempt + 1);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
     }
   }
 };

@@ -49,16 +49,20 @@ const count = (value: unknown): number => (value === null || value === undefined
  * the surrounding IMMEDIATE transaction makes claims one at a time.
  */
 export const sqlJobs = (session: SqlSession, newId: () => string): Jobs => {
-  const byKey = async (tx: SqlSession, key: string): Promise<string | undefined> => {
-    // A locking read on MySQL sees a row committed after this transaction's snapshot.
-    const lock = tx.dialect === "mysql" ? " LOCK IN SHARE MODE" : "";
+  /**
+   * The job enqueued under a key. `latest` is a locking read on MySQL, which sees a row committed after this
+   * transaction's snapshot; it is only asked for once an insert has met the key, because a locking read of a
+   * key nobody holds yet locks the gap, and two enqueues holding that gap then deadlock on their inserts.
+   */
+  const byKey = async (tx: SqlSession, key: string, latest = false): Promise<string | undefined> => {
+    const lock = latest && tx.dialect === "mysql" ? " LOCK IN SHARE MODE" : "";
     const [row] = await tx.select<{ id: string }>(`SELECT id FROM jobs WHERE dedupe_key = $1${lock}`, [key]);
     return row?.id;
   };
 
   return {
     enqueue: (job, now) =>
-      // Two enqueues of one key meet on its index (a shared lock, then an insert) and MariaDB kills one.
+      // Two enqueues of one key can still meet on its index (one waits on the other's insert); MariaDB kills one.
       session.writeRetryingDeadlocks("jobs.enqueue", async (tx) => {
         const key = job.key ?? null;
         if (key !== null) {
@@ -84,7 +88,8 @@ export const sqlJobs = (session: SqlSession, newId: () => string): Jobs => {
           );
         } catch (error) {
           // Another transaction enqueued the same key between our look-up and insert.
-          const existing = key === null || !(error instanceof UniqueConstraintError) ? undefined : await byKey(tx, key);
+          const existing =
+            key === null || !(error instanceof UniqueConstraintError) ? undefined : await byKey(tx, key, true);
           if (existing === undefined) throw error;
           return existing;
         }
