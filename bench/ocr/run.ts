@@ -18,7 +18,8 @@ import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { greyPix } from "../../adapters/src/reading/grey-pix.js";
 import { createDocumentReader } from "../../adapters/src/reading/index.js";
-import { createOcrPool, languageFolder } from "../../adapters/src/reading/ocr-pool.js";
+import { languageFolder } from "../../adapters/src/reading/ocr-languages.js";
+import { createOcrPool } from "../../adapters/src/reading/ocr-pool.js";
 import { imageForOcr } from "../../adapters/src/reading/pixels.js";
 import { fixtures } from "../../test/adapters/reading/accuracy.js";
 

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { issuerAllowed } from "@apar/adapters/portal/oidc";
+import { installedOcrLanguages } from "@apar/adapters/reading/ocr-languages";
 import { serversOf } from "@apar/adapters/sql/index";
 import * as E from "fp-ts/lib/Either.js";
 import * as t from "io-ts";
@@ -314,9 +315,10 @@ const languageList = fromString<readonly string[]>(
       .split(/[,+]/)
       .map((e) => e.trim())
       .filter((e) => e !== "");
-    return codes.length > 0 && codes.every((c) => /^[a-z]{3}(_[a-z]+)?$/.test(c)) ? codes : undefined;
+    const installed = installedOcrLanguages();
+    return codes.length > 0 && codes.every((c) => installed.includes(c)) ? codes : undefined;
   },
-  "tesseract language codes such as eng or eng,deu (each needs its @tesseract.js-data package)",
+  `tesseract language codes such as eng or eng,deu, of those installed (${installedOcrLanguages().join(", ")}); another needs its @tesseract.js-data package`,
 );
 const httpUrl = fromString<string | undefined>(
   "HttpUrl",

@@ -59,3 +59,16 @@ test("word-valued variables take their words in any case and refuse the names of
       );
     }
 });
+
+test("APAR_OCR_LANGUAGES takes installed languages only, and the refusal names those that are", (t) => {
+  const ok = loadConfig({ ...base, APAR_OCR_LANGUAGES: "deu, eng" });
+  if (E.isLeft(ok)) return t.fail(ok.left.join("\n"));
+  t.deepEqual(ok.right.ocrLanguages, ["deu", "eng"]);
+  // Well-formed codes whose data is not installed fail at start, not at the first scanned bill.
+  for (const value of ["eng,jpn", "kor", "EN"]) {
+    const bad = loadConfig({ ...base, APAR_OCR_LANGUAGES: value });
+    if (E.isRight(bad)) return t.fail(`${value} accepted`);
+    const line = bad.left.find((l) => l.startsWith("APAR_OCR_LANGUAGES")) ?? "";
+    t.regex(line, /installed \(ces, deu, eng, fra, ita, nld, pol, por, spa\)/, value);
+  }
+});

@@ -1,16 +1,10 @@
 import { copyFileSync, mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { TextBox } from "@apar/core/extraction";
 import { createWorker, PSM, type Worker } from "tesseract.js";
+import { languageFolder } from "./ocr-languages.js";
 import { slotQueue } from "./slot-queue.js";
-
-const require = createRequire(import.meta.url);
-
-/** The folder holding a language's gzipped LSTM data in its npm package `@tesseract.js-data/<lang>`. */
-export const languageFolder = (lang: string): string =>
-  join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), "4.0.0_best_int");
 
 // tesseract.js takes one langPath: one language uses its package folder; several are copied side by side once.
 const langPathFor = (langs: readonly string[]): string => {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDocumentReader } from "@apar/adapters/reading/index";
-import { languageFolder } from "@apar/adapters/reading/ocr-pool";
+import { installedOcrLanguages, languageFolder } from "@apar/adapters/reading/ocr-languages";
 import { tesseractCode } from "@apar/core/extraction";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
@@ -70,5 +70,6 @@ test("every language the reader has words for can be configured for OCR: its tra
     const lang = tesseractCode(code);
     t.is(lang === "eng", code === "en", `${code} has its own tesseract code`);
     t.true(existsSync(join(languageFolder(lang), `${lang}.traineddata.gz`)), `${code}: ${lang}`);
+    t.true(installedOcrLanguages().includes(lang), lang);
   }
 });
