@@ -24,6 +24,16 @@ export const wordsOfTsv = (tsv: string): TextBox[] =>
     return [{ text, x, y, width, height, page: 1 }];
   });
 
+/**
+ * How many words of tesseract's TSV it is sure of (confidence 80 or more) and that hold three letters or digits:
+ * a page read upright has dozens, one lying on its side next to none (its words are read as strokes and marks).
+ */
+export const sureWordsOfTsv = (tsv: string): number =>
+  tsv.split("\n").filter((row) => {
+    const c = row.split("\t");
+    return c[0] === "5" && Number(c[10]) >= 80 && (c[11] ?? "").replace(/[^\p{L}\p{N}]/gu, "").length >= 3;
+  }).length;
+
 /** Why an OCR job did not finish. */
 export class OcrAborted extends Error {}
 
@@ -32,20 +42,45 @@ export interface OcrPool {
    * The text lines of an image (PNG, JPEG, WebP, Leptonica's spix of grey-pix.ts...), read with `languages` (some
    * of the pool's, the first leading) or else all of the pool's. Rejects with OcrAborted when the signal fires.
    */
-  recognize(image: Uint8Array, signal?: AbortSignal, languages?: readonly string[]): Promise<string[]>;
-  /** The same reading with the words' boxes (pixels, y downwards, page 1), from tesseract's TSV output. */
+  recognize(
+    image: Uint8Array,
+    signal?: AbortSignal,
+    languages?: readonly string[],
+    threshold?: Threshold,
+  ): Promise<string[]>;
+  /**
+   * The same reading with the words' boxes (pixels, y downwards, page 1), from tesseract's TSV output, and how many
+   * words it is sure of (sureWordsOfTsv).
+   */
   recognizeBoxes(
     image: Uint8Array,
     signal?: AbortSignal,
     languages?: readonly string[],
-  ): Promise<{ lines: string[]; words: TextBox[] }>;
+    threshold?: Threshold,
+  ): Promise<BoxedReading>;
   close(): Promise<void>;
+}
+
+/**
+ * How tesseract tells ink from paper: `otsu`, one threshold for the whole page (its default, and apar's); `sauvola`,
+ * a threshold of each pixel's neighbourhood, which reads a photo on a wide light margin that Otsu's turns all dark.
+ */
+export type Threshold = "otsu" | "sauvola";
+const THRESHOLDING_METHOD: Record<Threshold, string> = { otsu: "0", sauvola: "2" };
+
+/** An image's reading with its words' boxes. */
+export interface BoxedReading {
+  readonly lines: string[];
+  readonly words: TextBox[];
+  readonly sureWords: number;
 }
 
 interface Slot {
   worker: Promise<Worker> | null;
   /** The languages its worker reads with now, joined by "+". */
   languages: string;
+  /** How its worker thresholds now. */
+  threshold: Threshold;
   jobs: number;
   busy: boolean;
 }
@@ -65,6 +100,7 @@ export const createOcrPool = (options: {
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({
     worker: null,
     languages: langs.join("+"),
+    threshold: "otsu",
     jobs: 0,
     busy: false,
   }));
@@ -72,7 +108,11 @@ export const createOcrPool = (options: {
   let closed = false;
 
   // One block keeps a row's cells on one line; kept spaces mark column gaps for the parser.
-  const settings = { tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: "1" } as const;
+  const settings = {
+    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    preserve_interword_spaces: "1",
+    thresholding_method: THRESHOLDING_METHOD.otsu,
+  } as const;
   const start = async (languages: readonly string[]): Promise<Worker> => {
     // Without an error handler tesseract.js throws a failed job's error (an image it cannot decode) from its
     // message listener, which ends the process; with one, the job's promise rejects and the reading fails alone.
@@ -90,12 +130,14 @@ export const createOcrPool = (options: {
     const key = languages.join("+");
     if (slot.worker === null) {
       slot.languages = key;
+      slot.threshold = "otsu";
       slot.worker = start(languages);
       return slot.worker;
     }
     const worker = await slot.worker;
     if (slot.languages !== key) {
       slot.languages = key;
+      slot.threshold = "otsu";
       await worker.reinitialize(key, 1);
       await worker.setParameters(settings);
     }
@@ -113,13 +155,18 @@ export const createOcrPool = (options: {
     signal: AbortSignal | undefined,
     languages: readonly string[] | undefined,
     boxes: boolean,
-  ): Promise<{ lines: string[]; words: TextBox[] }> => {
+    threshold: Threshold,
+  ): Promise<BoxedReading> => {
     if (closed) throw new OcrAborted("the OCR pool is closed");
     const wanted = languages?.filter((l) => langs.includes(l)) ?? [];
     const slot = await acquire();
     try {
       if (signal?.aborted) throw new OcrAborted("aborted");
       const worker = await readingIn(slot, wanted.length > 0 ? wanted : langs);
+      if (slot.threshold !== threshold) {
+        await worker.setParameters({ thresholding_method: THRESHOLDING_METHOD[threshold] });
+        slot.threshold = threshold;
+      }
       // A view, not a copy: tesseract.js copies the bytes into its worker's message itself.
       // TSV is a string of a line per word: the words' boxes without the blocks output's tree of symbols.
       const job = worker.recognize(
@@ -140,7 +187,8 @@ export const createOcrPool = (options: {
       const result = await Promise.race([job, aborted]);
       slot.jobs++;
       if (slot.jobs >= recycleAfter) retire(slot);
-      return { lines: result.data.text.split("\n"), words: boxes ? wordsOfTsv(result.data.tsv ?? "") : [] };
+      const tsv = boxes ? (result.data.tsv ?? "") : "";
+      return { lines: result.data.text.split("\n"), words: wordsOfTsv(tsv), sureWords: sureWordsOfTsv(tsv) };
     } catch (e) {
       if (!(e instanceof OcrAborted)) retire(slot);
       // tesseract.js rejects a job with its message, not an Error.
@@ -150,8 +198,9 @@ export const createOcrPool = (options: {
     }
   };
   return {
-    recognize: async (image, signal, languages) => (await run(image, signal, languages, false)).lines,
-    recognizeBoxes: (image, signal, languages) => run(image, signal, languages, true),
+    recognize: async (image, signal, languages, threshold = "otsu") =>
+      (await run(image, signal, languages, false, threshold)).lines,
+    recognizeBoxes: (image, signal, languages, threshold = "otsu") => run(image, signal, languages, true, threshold),
     async close() {
       closed = true;
       await Promise.all(slots.map(async (s) => (await s.worker?.catch(() => null))?.terminate()));

@@ -198,8 +198,10 @@ export const renderPageForOcr = async (
   page: PdfPage,
   dpi: number,
   band?: number,
+  turn?: QuarterTurn,
 ): Promise<{ image: Uint8Array; band?: Uint8Array }> => {
-  const { canvas } = await drawPage(page, dpi);
+  const drawn = (await drawPage(page, dpi)).canvas;
+  const canvas = turn === undefined ? drawn : await turnedCanvas(drawn, turn);
   const { width, height } = canvas;
   // Drawn on opaque white: the canvas's premultiplied pixels are the plain ones, without getImageData's copy.
   const rgba = canvas.data();
@@ -208,24 +210,43 @@ export const renderPageForOcr = async (
   return { image, band: greyPix(width, height, rgba, Math.max(1, Math.round(height * band))) };
 };
 
-interface NapiCanvas {
-  createCanvas(
-    w: number,
-    h: number,
-  ): {
-    width: number;
-    height: number;
-    getContext(kind: "2d"): {
-      fillStyle: string;
-      fillRect(x: number, y: number, w: number, h: number): void;
-      drawImage(image: unknown, x: number, y: number): void;
-    };
-    toBuffer(mime: "image/png"): Buffer;
-    /** The stored pixels, RGBA premultiplied by alpha. */
-    data(): Buffer;
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(kind: "2d"): {
+    fillStyle: string;
+    fillRect(x: number, y: number, w: number, h: number): void;
+    drawImage(image: unknown, x: number, y: number): void;
+    translate(x: number, y: number): void;
+    rotate(radians: number): void;
   };
+  toBuffer(mime: "image/png"): Buffer;
+  /** The stored pixels, RGBA premultiplied by alpha. */
+  data(): Buffer;
+}
+
+interface NapiCanvas {
+  createCanvas(w: number, h: number): Canvas;
   loadImage(source: Buffer): Promise<{ width: number; height: number }>;
 }
+
+/** A quarter turn: clockwise (90) or counter-clockwise (270). */
+export type QuarterTurn = 90 | 270;
+
+/** An image or a canvas drawn on opaque white turned a quarter, on a canvas of its own. */
+export const turnedCanvas = async (source: { width: number; height: number }, turn: QuarterTurn): Promise<Canvas> => {
+  const { createCanvas } = await napiCanvas();
+  const canvas = createCanvas(source.height, source.width);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  // The new top-left corner is the old bottom-left (clockwise) or top-right (counter-clockwise).
+  if (turn === 90) context.translate(source.height, 0);
+  else context.translate(0, source.width);
+  context.rotate(((turn === 90 ? 1 : -1) * Math.PI) / 2);
+  context.drawImage(source, 0, 0);
+  return canvas;
+};
 
 // @napi-rs/canvas arrives as pdfjs-dist's optional dependency (a top-level install breaks npm ci here):
 // resolve it from pdfjs-dist's own location.

@@ -6,7 +6,7 @@
 import { crc32 } from "node:zlib";
 import { greyPix } from "./grey-pix.js";
 import type { MediaKind } from "./media.js";
-import { napiCanvas } from "./pdf-document.js";
+import { napiCanvas, type QuarterTurn, turnedCanvas } from "./pdf-document.js";
 import { opaquePngGrey } from "./png-grey.js";
 
 // A PNG whose chunks are all whole, each with its checksum right, ending in IEND: the canvas draws a damaged
@@ -51,4 +51,27 @@ export const pngGreyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> =>
 export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<Uint8Array> => {
   if (kind !== "png" || !wholePng(bytes)) return bytes;
   return (await opaquePngGrey(bytes)) ?? pngGreyByCanvas(bytes);
+};
+
+/**
+ * An uploaded image turned a quarter, as OCR takes it (grey pixels, grey-pix.ts) and as a PNG (for the second eye);
+ * null when the canvas cannot decode it (a TIFF, a damaged file).
+ */
+export const turnedImage = async (
+  bytes: Uint8Array,
+  turn: QuarterTurn,
+): Promise<{ pix: Uint8Array; png: Uint8Array } | null> => {
+  try {
+    const { loadImage } = await napiCanvas();
+    const canvas = await turnedCanvas(
+      await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      turn,
+    );
+    return {
+      pix: greyPix(canvas.width, canvas.height, canvas.data()),
+      png: new Uint8Array(canvas.toBuffer("image/png")),
+    };
+  } catch {
+    return null;
+  }
 };

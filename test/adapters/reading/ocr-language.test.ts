@@ -7,21 +7,11 @@ import { installedOcrLanguages, languageFolder } from "@apar/adapters/reading/oc
 import { tesseractCode } from "@apar/core/extraction";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
-import { PDFDocument } from "pdf-lib";
 import { FIXTURES } from "./accuracy.js";
+import { scannedPdf } from "./scanned-pdf.js";
 
 const scan = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, "scan", name)));
 const german = scan("scan-1-de-letter.png");
-
-/** An image-only PDF of one page holding the PNG at 300 dpi (the scans' own, and the reader's). */
-const scannedPdf = async (png: Uint8Array): Promise<Uint8Array> => {
-  const pdf = await PDFDocument.create();
-  const image = await pdf.embedPng(png);
-  const width = (image.width * 72) / 300;
-  const height = (image.height * 72) / 300;
-  pdf.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
-  return pdf.save();
-};
 
 const readLines = async (languages: string[], bytes: Uint8Array, mediaType: string) => {
   let lines: readonly string[] = [];
