@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TextBox } from "@apar/core/extraction";
@@ -6,12 +6,15 @@ import { createWorker, PSM, type Worker } from "tesseract.js";
 import { languageFolder } from "./ocr-languages.js";
 import { slotQueue } from "./slot-queue.js";
 
-// tesseract.js takes one langPath: one language uses its package folder; several are copied side by side once.
-const langPathFor = (langs: readonly string[]): string => {
-  if (langs.length === 1) return languageFolder(langs[0] as string);
+/**
+ * tesseract.js takes one langPath: one language uses its package folder; several are copied side by side into a
+ * folder of the pool's own (`temporary`, removed when the pool closes).
+ */
+const langPathFor = (langs: readonly string[]): { path: string; temporary: boolean } => {
+  if (langs.length === 1) return { path: languageFolder(langs[0] as string), temporary: false };
   const dir = mkdtempSync(join(tmpdir(), "apar-tessdata-"));
   for (const l of langs) copyFileSync(join(languageFolder(l), `${l}.traineddata.gz`), join(dir, `${l}.traineddata.gz`));
-  return dir;
+  return { path: dir, temporary: true };
 };
 
 /** Tesseract's TSV rows of level 5 (words): left, top, width, height at columns 6 to 9, the text at 11. */
@@ -96,7 +99,7 @@ export const createOcrPool = (options: {
 }): OcrPool => {
   const recycleAfter = options.recycleAfter ?? 50;
   const langs = [...options.languages];
-  const langPath = langPathFor(langs);
+  const { path: langPath, temporary } = langPathFor(langs);
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({
     worker: null,
     languages: langs.join("+"),
@@ -205,6 +208,7 @@ export const createOcrPool = (options: {
       closed = true;
       await Promise.all(slots.map(async (s) => (await s.worker?.catch(() => null))?.terminate()));
       for (const s of slots) s.worker = null;
+      if (temporary) rmSync(langPath, { recursive: true, force: true });
     },
   };
 };
