@@ -308,6 +308,8 @@ const uuidList = lowerCaseList(
   "a comma-separated list of client ids (UUIDs)",
 );
 
+// Read once: the packages installed do not change while the process runs.
+const installedLanguages = installedOcrLanguages();
 const languageList = fromString<readonly string[]>(
   "LanguageList",
   (s) => {
@@ -315,10 +317,9 @@ const languageList = fromString<readonly string[]>(
       .split(/[,+]/)
       .map((e) => e.trim())
       .filter((e) => e !== "");
-    const installed = installedOcrLanguages();
-    return codes.length > 0 && codes.every((c) => installed.includes(c)) ? codes : undefined;
+    return codes.length > 0 && codes.every((c) => installedLanguages.includes(c)) ? codes : undefined;
   },
-  `tesseract language codes such as eng or eng,deu, of those installed (${installedOcrLanguages().join(", ")}); another needs its @tesseract.js-data package`,
+  `tesseract language codes such as eng or eng,deu, of those installed (${installedLanguages.join(", ")}); another needs its @tesseract.js-data package`,
 );
 const httpUrl = fromString<string | undefined>(
   "HttpUrl",

@@ -128,20 +128,23 @@ const SURE_WORDS_ANOTHER_WAY = 8;
 /**
  * A page tesseract could not read as it came is sure of next to none of its words (0 on the corpora's two sideways
  * receipts and on a photo framed by a wide transparent margin, against dozens on a page it reads). Such a page is
- * read the other ways `others` gives (turned a quarter each way; thresholded by each pixel's neighbourhood, where
- * Otsu's one threshold for the page turned a photo on a white margin all dark), and the way tesseract is surest of
- * is kept when it is sure of enough words. A page read well the first time costs nothing more.
+ * read other ways: thresholded by each pixel's neighbourhood (where Otsu's one threshold for the page turned a photo
+ * on a white margin all dark) and turned a quarter each way (`turned`: null when it cannot be). The way tesseract is
+ * surest of is kept when it is sure of enough words. A page read well the first time costs nothing more.
  */
-const readAnotherWay = async <S, R extends { sureWords: number }>(
-  first: { shot: S; text: R },
-  others: readonly (() => Promise<{ shot: S; text: R } | null>)[],
+const readAnotherWay = async <S extends { threshold?: Threshold }, R extends { sureWords: number }>(
+  shot: S,
+  read: (shot: S) => Promise<R>,
+  turned: (turn: QuarterTurn) => Promise<S | null>,
 ): Promise<{ shot: S; text: R }> => {
-  let best = first;
-  if (first.text.sureWords > FEW_SURE_WORDS) return best;
+  let best = { shot, text: await read(shot) };
+  if (best.text.sureWords > FEW_SURE_WORDS) return best;
+  const others = [async () => ({ ...shot, threshold: "sauvola" as const }), () => turned(90), () => turned(270)];
   for (const other of others) {
-    const read = await other();
-    if (read !== null && read.text.sureWords >= SURE_WORDS_ANOTHER_WAY && read.text.sureWords > best.text.sureWords)
-      best = read;
+    const next = await other();
+    if (next === null) continue;
+    const text = await read(next);
+    if (text.sureWords >= SURE_WORDS_ANOTHER_WAY && text.sureWords > best.text.sureWords) best = { shot: next, text };
   }
   return best;
 };
@@ -254,28 +257,27 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     }
     if (read.method === "llm") return viaLlm([{ bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] }], signal);
     const context = read.buyer === undefined ? {} : { buyer: read.buyer };
-    type Shot = { pix: Uint8Array; png: Uint8Array; mediaType: string; threshold?: Threshold };
+    // What OCR reads (`pix`), and the image the second eye and a model are shown (`bytes`, of `mediaType`).
+    type Shot = { pix: Uint8Array; bytes: Uint8Array; mediaType: string; threshold?: Threshold };
     const readPix = (shot: Shot, langs: readonly string[]) =>
       ocr().recognizeBoxes(shot.pix, signal, langs, shot.threshold);
-    const withText = async (shot: Shot) => ({ shot, text: await readPix(shot, [first]) });
-    const asSent: Shot = { pix: await imageForOcr(doc.bytes, kind), png: doc.bytes, mediaType: MEDIA_TYPES[kind] };
-    const turned = (turn: QuarterTurn) => async () => {
-      const image = await turnedImage(doc.bytes, turn);
-      return image === null ? null : withText({ ...image, mediaType: "image/png" });
-    };
-    const { shot, text } = await readAnotherWay(await withText(asSent), [
-      () => withText({ ...asSent, threshold: "sauvola" }),
-      turned(90),
-      turned(270),
-    ]);
+    const asSent: Shot = { pix: await imageForOcr(doc.bytes, kind), bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] };
+    const { shot, text } = await readAnotherWay(
+      asSent,
+      (s) => readPix(s, [first]),
+      async (turn) => {
+        const image = await turnedImage(doc.bytes, turn);
+        return image === null ? null : { pix: image.pix, bytes: image.png, mediaType: "image/png" };
+      },
+    );
     let seen = text;
     // Read again in the language the first reading shows, when it is another configured one.
     const again = languagesFor(seen.lines);
     if (again[0] !== first) seen = await readPix(shot, again);
     const { lines, words } = seen;
     options.onText?.(lines, "ocr", words);
-    const reading = await lookAgain(extractFromText(lines, "ocr", context, words), lines, shot.png, context, signal);
-    return E.right(await secondLook(reading, async () => [{ bytes: shot.png, mediaType: shot.mediaType }], signal));
+    const reading = await lookAgain(extractFromText(lines, "ocr", context, words), lines, shot.bytes, context, signal);
+    return E.right(await secondLook(reading, async () => [{ bytes: shot.bytes, mediaType: shot.mediaType }], signal));
   };
 
   const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
@@ -346,15 +348,12 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         // The document's language is told by its text so far, or else by this page's reading in the first
         // language, read again in its own when that is another configured one.
         const known = lines.length > 0 ? languagesFor(lines) : undefined;
-        const withText = async (shot: Shot) => ({ shot, text: await read(shot, known ?? [first]) });
         const drawn: Shot = await renderPageForOcr(page, dpi, HEADER_BAND);
-        const turned = (turn: QuarterTurn) => async () =>
-          withText(await renderPageForOcr(page, dpi, HEADER_BAND, turn));
-        const { shot, text } = await readAnotherWay(await withText(drawn), [
-          () => withText({ ...drawn, threshold: "sauvola" }),
-          turned(90),
-          turned(270),
-        ]);
+        const { shot, text } = await readAnotherWay(
+          drawn,
+          (s) => read(s, known ?? [first]),
+          (turn) => renderPageForOcr(page, dpi, HEADER_BAND, turn),
+        );
         if (n === 1) firstPage = shot.image;
         let shotText = text;
         if (known === undefined) {

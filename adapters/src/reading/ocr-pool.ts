@@ -17,25 +17,27 @@ const langPathFor = (langs: readonly string[]): { path: string; temporary: boole
   return { path: dir, temporary: true };
 };
 
-/** Tesseract's TSV rows of level 5 (words): left, top, width, height at columns 6 to 9, the text at 11. */
-export const wordsOfTsv = (tsv: string): TextBox[] =>
-  tsv.split("\n").flatMap((row) => {
+/**
+ * Tesseract's TSV rows of level 5 (words): left, top, width, height at columns 6 to 9, the confidence at 10, the
+ * text at 11. `sureWords` counts those it is sure of (80 or more) holding three letters or digits: a page read
+ * upright has dozens, one lying on its side next to none (its words are read as strokes and marks).
+ */
+const readTsv = (tsv: string): { words: TextBox[]; sureWords: number } => {
+  const words: TextBox[] = [];
+  let sureWords = 0;
+  for (const row of tsv.split("\n")) {
     const c = row.split("\t");
     const text = c[11]?.trim() ?? "";
-    if (c[0] !== "5" || text === "") return [];
+    if (c[0] !== "5" || text === "") continue;
     const [x, y, width, height] = [c[6], c[7], c[8], c[9]].map(Number) as [number, number, number, number];
-    return [{ text, x, y, width, height, page: 1 }];
-  });
+    words.push({ text, x, y, width, height, page: 1 });
+    if (Number(c[10]) >= 80 && text.replace(/[^\p{L}\p{N}]/gu, "").length >= 3) sureWords++;
+  }
+  return { words, sureWords };
+};
 
-/**
- * How many words of tesseract's TSV it is sure of (confidence 80 or more) and that hold three letters or digits:
- * a page read upright has dozens, one lying on its side next to none (its words are read as strokes and marks).
- */
-export const sureWordsOfTsv = (tsv: string): number =>
-  tsv.split("\n").filter((row) => {
-    const c = row.split("\t");
-    return c[0] === "5" && Number(c[10]) >= 80 && (c[11] ?? "").replace(/[^\p{L}\p{N}]/gu, "").length >= 3;
-  }).length;
+/** The words of tesseract's TSV with their boxes (readTsv). */
+export const wordsOfTsv = (tsv: string): TextBox[] => readTsv(tsv).words;
 
 /** Why an OCR job did not finish. */
 export class OcrAborted extends Error {}
@@ -53,7 +55,7 @@ export interface OcrPool {
   ): Promise<string[]>;
   /**
    * The same reading with the words' boxes (pixels, y downwards, page 1), from tesseract's TSV output, and how many
-   * words it is sure of (sureWordsOfTsv).
+   * words it is sure of (readTsv).
    */
   recognizeBoxes(
     image: Uint8Array,
@@ -190,8 +192,7 @@ export const createOcrPool = (options: {
       const result = await Promise.race([job, aborted]);
       slot.jobs++;
       if (slot.jobs >= recycleAfter) retire(slot);
-      const tsv = boxes ? (result.data.tsv ?? "") : "";
-      return { lines: result.data.text.split("\n"), words: wordsOfTsv(tsv), sureWords: sureWordsOfTsv(tsv) };
+      return { lines: result.data.text.split("\n"), ...readTsv(boxes ? (result.data.tsv ?? "") : "") };
     } catch (e) {
       if (!(e instanceof OcrAborted)) retire(slot);
       // tesseract.js rejects a job with its message, not an Error.
