@@ -1,5 +1,16 @@
-import { existsSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -19,4 +30,70 @@ export const installedOcrLanguages = (): string[] => {
     .filter((code) => /^[a-z]{3}(_[a-z]+)?$/.test(code))
     .filter((code) => existsSync(join(scope, code, "4.0.0_best_int", `${code}.traineddata.gz`)))
     .sort();
+};
+
+const uid = process.getuid?.() ?? 0;
+
+/** A folder of this user's that no one else can write to, holding every one of `files`. */
+const ready = (folder: string, files: readonly string[]): boolean => {
+  const stat = lstatSync(folder, { throwIfNoEntry: false });
+  if (stat === undefined || !stat.isDirectory() || (process.getuid && stat.uid !== uid) || stat.mode & 0o022)
+    return false;
+  return files.every((f) => existsSync(join(folder, f)));
+};
+
+/** Whether process `pid` is running (one of another user's answers EPERM, and is). */
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+const tryRemove = (folder: string): void => {
+  try {
+    rmSync(folder, { recursive: true, force: true });
+  } catch {}
+};
+
+/**
+ * The folder tesseract.js reads several languages' data from (it takes one langPath): one in the temporary folder
+ * named for the user, the languages and a hash of their data, shared by every process that reads them and never
+ * removed, so that a reading process killed with SIGKILL leaves nothing behind. It is written in a temporary
+ * sibling and renamed into place (rename is atomic: a folder of that name is whole), and a concurrent creator's
+ * winning rename is taken as it is. Siblings left by a creator killed while writing are removed once its process
+ * is gone. `shared` is false when the name is squatted (someone else's folder, or one others may write to): the
+ * caller reads from its own sibling and removes it (or, if it is killed, the next creator does).
+ */
+export const languagesFolder = (langs: readonly string[]): { path: string; shared: boolean } => {
+  const sorted = [...new Set(langs)].sort();
+  const files = sorted.map((l) => `${l}.traineddata.gz`);
+  const data = sorted.map((l, i) => readFileSync(join(languageFolder(l), files[i] as string)));
+  const hash = createHash("sha256");
+  for (const [i, bytes] of data.entries()) hash.update(`${files[i]}\0${bytes.length}\0`).update(bytes);
+  const name = `apar-tessdata-${uid}-${sorted.join("+")}-${hash.digest("hex").slice(0, 16)}`;
+  const folder = join(tmpdir(), name);
+  const temporary = `${name}.tmp-`;
+  for (const entry of readdirSync(tmpdir())) {
+    const pid = entry.startsWith(temporary) ? Number.parseInt(entry.slice(temporary.length), 10) : 0;
+    // Someone else's (the name is squatted) is left where it is.
+    if (pid > 0 && !running(pid)) tryRemove(join(tmpdir(), entry));
+  }
+  if (ready(folder, files)) return { path: folder, shared: true };
+  const written = mkdtempSync(join(tmpdir(), `${temporary}${process.pid}-`));
+  for (const [i, bytes] of data.entries()) writeFileSync(join(written, files[i] as string), bytes);
+  try {
+    renameSync(written, folder);
+  } catch {
+    // Another creator's rename came first (its folder is as good as ours), or the name is taken by a folder that
+    // will not do: this caller reads from its own copy.
+    if (ready(folder, files)) {
+      tryRemove(written);
+      return { path: folder, shared: true };
+    }
+    return { path: written, shared: false };
+  }
+  return { path: folder, shared: true };
 };

@@ -1,20 +1,17 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { TextBox } from "@apar/core/extraction";
 import { createWorker, PSM, type Worker } from "tesseract.js";
-import { languageFolder } from "./ocr-languages.js";
+import { languageFolder, languagesFolder } from "./ocr-languages.js";
 import { slotQueue } from "./slot-queue.js";
 
 /**
- * tesseract.js takes one langPath: one language uses its package folder; several are copied side by side into a
- * folder of the pool's own (`temporary`, removed when the pool closes).
+ * tesseract.js takes one langPath: one language uses its package folder; several their shared folder
+ * (languagesFolder), or a copy of the pool's own where that is squatted (`temporary`, removed when the pool closes).
  */
 const langPathFor = (langs: readonly string[]): { path: string; temporary: boolean } => {
   if (langs.length === 1) return { path: languageFolder(langs[0] as string), temporary: false };
-  const dir = mkdtempSync(join(tmpdir(), "apar-tessdata-"));
-  for (const l of langs) copyFileSync(join(languageFolder(l), `${l}.traineddata.gz`), join(dir, `${l}.traineddata.gz`));
-  return { path: dir, temporary: true };
+  const { path, shared } = languagesFolder(langs);
+  return { path, temporary: !shared };
 };
 
 /**
