@@ -32,7 +32,7 @@ import {
   renderPagePng,
 } from "./pdf-document.js";
 import { surveyPdf } from "./pdf-limits.js";
-import { imageForOcr, turnedImage } from "./pixels.js";
+import { imageForOcr, imageTurns } from "./pixels.js";
 import { createSecondEye, type EyeReading, type SecondEye } from "./second-eye.js";
 
 export interface DocumentReaderOptions {
@@ -262,11 +262,12 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const readPix = (shot: Shot, langs: readonly string[]) =>
       ocr().recognizeBoxes(shot.pix, signal, langs, shot.threshold);
     const asSent: Shot = { pix: await imageForOcr(doc.bytes, kind), bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] };
+    const turns = imageTurns(doc.bytes);
     const { shot, text } = await readAnotherWay(
       asSent,
       (s) => readPix(s, [first]),
       async (turn) => {
-        const image = await turnedImage(doc.bytes, turn);
+        const image = await turns(turn);
         return image === null ? null : { pix: image.pix, bytes: image.png, mediaType: "image/png" };
       },
     );

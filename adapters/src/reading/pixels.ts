@@ -53,25 +53,36 @@ export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<U
   return (await opaquePngGrey(bytes)) ?? pngGreyByCanvas(bytes);
 };
 
+/** An image turned a quarter, as OCR takes it (grey pixels, grey-pix.ts) and as a PNG (for the second eye). */
+export interface TurnedImage {
+  readonly pix: Uint8Array;
+  readonly png: Uint8Array;
+}
+
 /**
- * An uploaded image turned a quarter, as OCR takes it (grey pixels, grey-pix.ts) and as a PNG (for the second eye);
- * null when the canvas cannot decode it (a TIFF, a damaged file).
+ * An uploaded image's quarter turns (TurnedImage), both from one decoding, made on the first turn asked for and
+ * kept for the other; null when the canvas cannot decode it (a TIFF, a damaged file).
  */
-export const turnedImage = async (
-  bytes: Uint8Array,
-  turn: QuarterTurn,
-): Promise<{ pix: Uint8Array; png: Uint8Array } | null> => {
-  try {
-    const { loadImage } = await napiCanvas();
-    const canvas = await turnedCanvas(
-      await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-      turn,
-    );
-    return {
-      pix: greyPix(canvas.width, canvas.height, canvas.data()),
-      png: new Uint8Array(canvas.toBuffer("image/png")),
-    };
-  } catch {
-    return null;
-  }
+export const imageTurns = (bytes: Uint8Array): ((turn: QuarterTurn) => Promise<TurnedImage | null>) => {
+  let decoded: Promise<{ width: number; height: number } | null> | undefined;
+  return async (turn) => {
+    decoded ??= napiCanvas()
+      .then(({ loadImage }) => loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)))
+      .catch(() => null);
+    const image = await decoded;
+    if (image === null) return null;
+    try {
+      const canvas = await turnedCanvas(image, turn);
+      return {
+        pix: greyPix(canvas.width, canvas.height, canvas.data()),
+        png: new Uint8Array(canvas.toBuffer("image/png")),
+      };
+    } catch {
+      return null;
+    }
+  };
 };
+
+/** An uploaded image turned a quarter (TurnedImage), or null when the canvas cannot decode it. */
+export const turnedImage = (bytes: Uint8Array, turn: QuarterTurn): Promise<TurnedImage | null> =>
+  imageTurns(bytes)(turn);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { greyPix } from "@apar/adapters/reading/grey-pix";
 import { createDocumentReader } from "@apar/adapters/reading/index";
 import { createOcrPool } from "@apar/adapters/reading/ocr-pool";
-import { imageForOcr } from "@apar/adapters/reading/pixels";
+import { imageForOcr, imageTurns, turnedImage } from "@apar/adapters/reading/pixels";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { FIXTURES } from "./accuracy.js";
@@ -121,4 +121,17 @@ test("a PNG scan reads through its grey pixels, and a damaged PNG fails as unrea
   const failed = await reader.read({ bytes: damaged, mediaType: "image/png", filename: null }, { method: "ocr" });
   t.true(E.isLeft(failed));
   if (E.isLeft(failed)) t.is(failed.left.reason, "unreadable");
+});
+
+test("an image's two quarter turns come from one decoding of its bytes", async (t) => {
+  const bytes = scan.slice();
+  const turns = imageTurns(bytes);
+  const clockwise = await turns(90);
+  // Bytes no canvas decodes: the second turn is made from the pixels the first decoded.
+  bytes.fill(0);
+  const counter = await turns(270);
+  t.deepEqual(clockwise, await turnedImage(scan, 90));
+  t.deepEqual(counter, await turnedImage(scan, 270));
+  t.notDeepEqual(clockwise?.pix, counter?.pix);
+  t.is(await turnedImage(bytes, 90), null);
 });
