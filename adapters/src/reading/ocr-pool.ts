@@ -162,6 +162,7 @@ export const createOcrPool = (options: {
     if (closed) throw new OcrAborted("the OCR pool is closed");
     const wanted = languages?.filter((l) => langs.includes(l)) ?? [];
     const slot = await acquire();
+    let stop: (() => void) | undefined;
     try {
       if (signal?.aborted) throw new OcrAborted("aborted");
       const worker = await readingIn(slot, wanted.length > 0 ? wanted : langs);
@@ -176,15 +177,13 @@ export const createOcrPool = (options: {
         {},
         { text: true, tsv: boxes },
       );
+      // Held only while the job runs: a signal that fires later must not end the worker's next job.
       const aborted = new Promise<never>((_, reject) => {
-        signal?.addEventListener(
-          "abort",
-          () => {
-            retire(slot);
-            reject(new OcrAborted("aborted"));
-          },
-          { once: true },
-        );
+        stop = () => {
+          retire(slot);
+          reject(new OcrAborted("aborted"));
+        };
+        signal?.addEventListener("abort", stop, { once: true });
       });
       const result = await Promise.race([job, aborted]);
       slot.jobs++;
@@ -195,6 +194,7 @@ export const createOcrPool = (options: {
       // tesseract.js rejects a job with its message, not an Error.
       throw e instanceof Error ? e : new Error(`OCR failed: ${String(e)}`);
     } finally {
+      if (stop !== undefined) signal?.removeEventListener("abort", stop);
       release(slot);
     }
   };
