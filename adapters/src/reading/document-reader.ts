@@ -21,13 +21,13 @@ import { type LlmConfig, readWithLlm } from "./llm-reader.js";
 import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
 import { HEADER_BAND, withHeaderBand } from "./ocr-band.js";
 import { createOcrPool, OcrAborted, type OcrPool, type Threshold } from "./ocr-pool.js";
+import { otherWaysBefore, readAnotherWay } from "./other-ways.js";
 import {
   hasTextLayer,
   openPdf,
   type PdfDocument,
   pageMarks,
   pageText,
-  type QuarterTurn,
   renderPageForOcr,
   renderPagePng,
 } from "./pdf-document.js";
@@ -119,35 +119,6 @@ class Failed extends Error {
 }
 
 const E_INVOICE_NAMES = /(?:factur-?x|zugferd|xrechnung|order-x|invoice|ubl|cii).*\.xml$|\.xml$/i;
-
-/** A reading tesseract is sure of this many words of or fewer is of a page it could not read as it came. */
-const FEW_SURE_WORDS = 2;
-/** Another way of reading such a page is taken when tesseract is sure of this many of its words. */
-const SURE_WORDS_ANOTHER_WAY = 8;
-
-/**
- * A page tesseract could not read as it came is sure of next to none of its words (0 on the corpora's two sideways
- * receipts and on a photo framed by a wide transparent margin, against dozens on a page it reads). Such a page is
- * read other ways: thresholded by each pixel's neighbourhood (where Otsu's one threshold for the page turned a photo
- * on a white margin all dark) and turned a quarter each way (`turned`: null when it cannot be). The way tesseract is
- * surest of is kept when it is sure of enough words. A page read well the first time costs nothing more.
- */
-const readAnotherWay = async <S extends { threshold?: Threshold }, R extends { sureWords: number }>(
-  shot: S,
-  read: (shot: S) => Promise<R>,
-  turned: (turn: QuarterTurn) => Promise<S | null>,
-): Promise<{ shot: S; text: R }> => {
-  let best = { shot, text: await read(shot) };
-  if (best.text.sureWords > FEW_SURE_WORDS) return best;
-  const others = [async () => ({ ...shot, threshold: "sauvola" as const }), () => turned(90), () => turned(270)];
-  for (const other of others) {
-    const next = await other();
-    if (next === null) continue;
-    const text = await read(next);
-    if (text.sureWords >= SURE_WORDS_ANOTHER_WAY && text.sureWords > best.text.sureWords) best = { shot: next, text };
-  }
-  return best;
-};
 
 /**
  * The DocumentReader: e-invoice XML (direct or attached to a PDF) first, then a PDF's text layer, then OCR of
@@ -249,6 +220,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     kind: MediaKind,
     read: ReadOptions,
     signal: AbortSignal,
+    otherWays: () => AbortSignal,
   ): Promise<Result> => {
     const size = imageSize(doc.bytes, kind);
     if (size === null) return fail("corrupt", `the ${kind.toUpperCase()} header cannot be read`);
@@ -259,17 +231,19 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const context = read.buyer === undefined ? {} : { buyer: read.buyer };
     // What OCR reads (`pix`), and the image the second eye and a model are shown (`bytes`, of `mediaType`).
     type Shot = { pix: Uint8Array; bytes: Uint8Array; mediaType: string; threshold?: Threshold };
-    const readPix = (shot: Shot, langs: readonly string[]) =>
-      ocr().recognizeBoxes(shot.pix, signal, langs, shot.threshold);
+    const readPix = (shot: Shot, langs: readonly string[], stop = signal) =>
+      ocr().recognizeBoxes(shot.pix, stop, langs, shot.threshold);
     const asSent: Shot = { pix: await imageForOcr(doc.bytes, kind), bytes: doc.bytes, mediaType: MEDIA_TYPES[kind] };
     const turns = imageTurns(doc.bytes);
     const { shot, text } = await readAnotherWay(
       asSent,
-      (s) => readPix(s, [first]),
+      (s, stop) => readPix(s, [first], stop),
       async (turn) => {
         const image = await turns(turn);
         return image === null ? null : { pix: image.pix, bytes: image.png, mediaType: "image/png" };
       },
+      signal,
+      otherWays,
     );
     let seen = text;
     // Read again in the language the first reading shows, when it is another configured one.
@@ -281,7 +255,12 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     return E.right(await secondLook(reading, async () => [{ bytes: shot.bytes, mediaType: shot.mediaType }], signal));
   };
 
-  const readPdf = async (bytes: Uint8Array, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
+  const readPdf = async (
+    bytes: Uint8Array,
+    read: ReadOptions,
+    signal: AbortSignal,
+    otherWays: () => AbortSignal,
+  ): Promise<Result> => {
     const context = read.buyer === undefined ? {} : { buyer: read.buyer };
     const survey = surveyPdf(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
     if (survey.over !== null) return fail("too-large", survey.over);
@@ -335,10 +314,10 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         const page = await pageWithin(n);
         // The page, and its header band on its own: a page's reading can drop the top line beside a logo.
         type Shot = { image: Uint8Array; band?: Uint8Array; threshold?: Threshold };
-        const read = async (shot: Shot, langs: readonly string[]) => {
+        const read = async (shot: Shot, langs: readonly string[], stop = signal) => {
           const [whole, top] = await Promise.all([
-            ocr().recognizeBoxes(shot.image, signal, langs, shot.threshold),
-            shot.band ? ocr().recognize(shot.band, signal, langs, shot.threshold) : [],
+            ocr().recognizeBoxes(shot.image, stop, langs, shot.threshold),
+            shot.band ? ocr().recognize(shot.band, stop, langs, shot.threshold) : [],
           ]);
           return {
             lines: withHeaderBand(whole.lines, top),
@@ -352,8 +331,10 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         const drawn: Shot = await renderPageForOcr(page, dpi, HEADER_BAND);
         const { shot, text } = await readAnotherWay(
           drawn,
-          (s) => read(s, known ?? [first]),
+          (s, stop) => read(s, known ?? [first], stop),
           (turn) => renderPageForOcr(page, dpi, HEADER_BAND, turn),
+          signal,
+          otherWays,
         );
         if (n === 1) firstPage = shot.image;
         let shotText = text;
@@ -410,7 +391,12 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     }
   };
 
-  const readAny = async (doc: DocumentToRead, read: ReadOptions, signal: AbortSignal): Promise<Result> => {
+  const readAny = async (
+    doc: DocumentToRead,
+    read: ReadOptions,
+    signal: AbortSignal,
+    otherWays: () => AbortSignal,
+  ): Promise<Result> => {
     if (doc.bytes.length === 0) return fail("corrupt", "the document is empty");
     const kind = detectMedia(doc.bytes);
     if (kind === null) return fail("unsupported", "not a PDF, PNG, JPEG, TIFF, WebP or e-invoice XML document");
@@ -421,13 +407,14 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       if (r === "not-einvoice") return fail("unsupported", "the XML is neither a UBL invoice nor a CII invoice");
       return E.right(r);
     }
-    if (kind === "pdf") return readPdf(doc.bytes, read, signal);
-    return readImage(doc, kind, read, signal);
+    if (kind === "pdf") return readPdf(doc.bytes, read, signal, otherWays);
+    return readImage(doc, kind, read, signal, otherWays);
   };
 
   return {
     async read(document, read) {
       const controller = new AbortController();
+      const otherWays = otherWaysBefore(performance.now() + timeoutMs);
       const onAbort = (): void => controller.abort();
       read.signal?.addEventListener("abort", onAbort, { once: true });
       let timer: NodeJS.Timeout | undefined;
@@ -439,7 +426,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       });
       try {
         return await Promise.race([
-          readAny(document, read, controller.signal).catch((e: unknown): Result => {
+          readAny(document, read, controller.signal, otherWays).catch((e: unknown): Result => {
             if (e instanceof Failed) return E.left(e.failure);
             if (e instanceof OcrAborted || controller.signal.aborted) return fail("timeout", "the reading was stopped");
             return fail("unreadable", `the document could not be read: ${(e as Error).message}`);
