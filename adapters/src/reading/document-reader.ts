@@ -5,6 +5,7 @@ import {
   bestOfTwoEngines,
   detectLanguage,
   extractFromText,
+  PAYMENT_PART,
   readAlike,
   type TextBox,
   type TokenToCheck,
@@ -12,6 +13,7 @@ import {
   tokensToCheck,
   withCheckedTokens,
   withModelAnswers,
+  withPaymentCode,
 } from "@apar/core/extraction";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
@@ -22,6 +24,7 @@ import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js"
 import { HEADER_BAND, withHeaderBand } from "./ocr-band.js";
 import { createOcrPool, OcrAborted, type OcrPool, type Threshold } from "./ocr-pool.js";
 import { otherWaysBefore, readAnotherWay } from "./other-ways.js";
+import { imagePaymentCode, pagePaymentCode } from "./payment-qr.js";
 import {
   hasTextLayer,
   openPdf,
@@ -251,7 +254,15 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     if (again[0] !== first) seen = await readPix(shot, again);
     const { lines, words } = seen;
     options.onText?.(lines, "ocr", words);
-    const reading = await lookAgain(extractFromText(lines, "ocr", context, words), lines, shot.bytes, context, signal);
+    const seenTwice = await lookAgain(
+      extractFromText(lines, "ocr", context, words),
+      lines,
+      shot.bytes,
+      context,
+      signal,
+    );
+    const code = lines.some((l) => PAYMENT_PART.test(l)) ? await imagePaymentCode(shot.bytes) : null;
+    const reading = code === null ? seenTwice : withPaymentCode(seenTwice, code, lines);
     return E.right(await secondLook(reading, async () => [{ bytes: shot.bytes, mediaType: shot.mediaType }], signal));
   };
 
@@ -344,10 +355,20 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         }
         return shotText;
       };
+      // The pages that show a payment part's heading, where a payment code is looked for (the first two).
+      const paymentParts: number[] = [];
+      const withPageCode = async (read: Extraction, all: readonly string[]): Promise<Extraction> => {
+        for (const n of paymentParts.slice(0, 2)) {
+          const code = await pagePaymentCode(await (await forDrawing()).getPage(n), maxPixels);
+          if (code !== null) return withPaymentCode(read, code, all);
+        }
+        return read;
+      };
       for (let n = 1; n <= pdf.numPages; n++) {
         if (signal.aborted) throw new OcrAborted("aborted");
         const page = await pdf.getPage(n);
         const text = await pageText(page, n);
+        const before = lines.length;
         if (hasTextLayer(text.lines)) {
           lines.push(...text.lines);
           boxes.push(...text.boxes);
@@ -369,6 +390,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           boxes.push(...shot.words);
           ownBoxes.push(...shot.words);
         }
+        if (lines.slice(before).some((l) => PAYMENT_PART.test(l))) paymentParts.push(n);
       }
       options.onText?.(judged ? own : lines, scanned || judged ? "ocr" : "pdf-text", judged ? ownBoxes : boxes);
       // A scanner's layer is OCR too, of unknown quality: both readings are held to OCR's caps, and apar's own
@@ -376,7 +398,8 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       const asRead = judged
         ? bestOfReadings(extractFromText(own, "ocr", context, ownBoxes), extractFromText(lines, "ocr", context, boxes))
         : extractFromText(lines, scanned ? "ocr" : "pdf-text", context, boxes);
-      const reading = firstPage === undefined ? asRead : await checkTokens(asRead, ownBoxes, firstPage, signal);
+      const checked = firstPage === undefined ? asRead : await checkTokens(asRead, ownBoxes, firstPage, signal);
+      const reading = await withPageCode(checked, judged ? own : lines);
       const pages = async (): Promise<{ bytes: Uint8Array; mediaType: string }[]> => {
         const images: { bytes: Uint8Array; mediaType: string }[] = [];
         for (let n = 1; n <= Math.min(pdf.numPages, 5); n++)

@@ -6,7 +6,7 @@ import { greyPix } from "./grey-pix.js";
 
 type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 export type PdfDocument = Awaited<ReturnType<Pdfjs["getDocument"]>["promise"]>;
-type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve("pdfjs-dist/package.json"));
@@ -183,6 +183,15 @@ const drawPage = async (page: PdfPage, dpi: number) => {
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
   return { canvas, context };
+};
+
+/** A page drawn at `dpi` on opaque white: its RGBA pixels (premultiplied, so the plain ones) and size. */
+export const pageRgba = async (
+  page: PdfPage,
+  dpi: number,
+): Promise<{ rgba: Buffer; width: number; height: number }> => {
+  const { canvas } = await drawPage(page, dpi);
+  return { rgba: canvas.data(), width: canvas.width, height: canvas.height };
 };
 
 /** Renders a page to PNG at `dpi` with pdfjs's Node canvas (the images an LLM is shown). */

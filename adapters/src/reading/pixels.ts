@@ -28,6 +28,17 @@ const wholePng = (b: Uint8Array): boolean => {
  * canvas cannot decode it.
  */
 export const pngGreyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> => {
+  const drawn = await imageOnWhite(bytes);
+  return drawn === null ? bytes : greyPix(drawn.width, drawn.height, drawn.rgba);
+};
+
+/**
+ * An image the canvas decodes, drawn on opaque white: its RGBA pixels (the canvas's own, not a copy by
+ * getImageData: premultiplied, which changes nothing on opaque white) and size; null when it cannot be decoded.
+ */
+export const imageOnWhite = async (
+  bytes: Uint8Array,
+): Promise<{ rgba: Buffer; width: number; height: number } | null> => {
   try {
     const { createCanvas, loadImage } = await napiCanvas();
     const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -36,10 +47,9 @@ export const pngGreyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> =>
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.drawImage(image, 0, 0);
-    // The canvas's own pixels, not a copy by getImageData: premultiplied, which changes nothing on opaque white.
-    return greyPix(canvas.width, canvas.height, canvas.data());
+    return { rgba: canvas.data(), width: canvas.width, height: canvas.height };
   } catch {
-    return bytes;
+    return null;
   }
 };
 

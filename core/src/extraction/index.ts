@@ -12,6 +12,7 @@ export { assessConfidence, billConfidence, carriesNumber } from "./confidence.js
 export { einvoiceKind, extractFromEinvoice } from "./einvoice/read-einvoice.js";
 export type { XmlNode } from "./einvoice/xml-tree.js";
 export type * from "./model.js";
+export { PAYMENT_PART, type PaymentCode, parsePaymentCode, withPaymentCode } from "./payment-code.js";
 export { extractFromText } from "./read-text.js";
 export { findDate } from "./text/dates.js";
 export { detectLanguage, tesseractCode } from "./text/language.js";

@@ -1,7 +1,8 @@
 import type { BankDetails } from "../model.js";
 import { afterLabel, firstCell, LABELS, vocabularyWords } from "./labels.js";
 
-const ibanValid = (iban: string): boolean => {
+/** Whether a compact IBAN's form and check digits hold. */
+export const ibanValid = (iban: string): boolean => {
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
   const digits = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   let rem = 0;
