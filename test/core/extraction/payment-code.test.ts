@@ -32,9 +32,19 @@ const spc = (o: { iban?: string; name?: string; amount?: string; currency?: stri
   ].join("\r\n");
 
 const epc = (amount = "EUR12.3") =>
-  ["BCD", "002", "1", "SCT", "", "Cronus DE GmbH", "DE89 3704 0044 0532 0130 00", amount, "", "RF18539007547034", ""].join(
-    "\n",
-  );
+  [
+    "BCD",
+    "002",
+    "1",
+    "SCT",
+    "",
+    "Cronus DE GmbH",
+    "DE89 3704 0044 0532 0130 00",
+    amount,
+    "",
+    "RF18539007547034",
+    "",
+  ].join("\n");
 
 test("a QR-bill's code gives its creditor, account, amount, currency and reference", (t) => {
   t.deepEqual(parsePaymentCode(spc()), {
