@@ -359,7 +359,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       const paymentParts: number[] = [];
       const withPageCode = async (read: Extraction, all: readonly string[]): Promise<Extraction> => {
         for (const n of paymentParts.slice(0, 2)) {
-          const code = await pagePaymentCode(await (await forDrawing()).getPage(n), maxPixels);
+          const code = await pagePaymentCode(await (await forDrawing()).getPage(n));
           if (code !== null) return withPaymentCode(read, code, all);
         }
         return read;

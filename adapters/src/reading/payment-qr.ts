@@ -23,13 +23,20 @@ const codeIn = (drawn: { rgba: Buffer; width: number; height: number } | null): 
   return found === null ? null : parsePaymentCode(found.data);
 };
 
-/** The payment code on a PDF page drawn at CODE_DPI, or null; a page that would draw over `maxPixels` is not drawn. */
-export const pagePaymentCode = async (page: PdfPage, maxPixels: number): Promise<PaymentCode | null> => {
+/**
+ * The most pixels a code is looked for among (a page of A3 at 150 dpi has 4.4 million): the pixels, their RGBA copy
+ * and jsQR's own planes cost about ten bytes a pixel, within the reading process's memory watch. A larger page or
+ * image is drawn smaller, where a code of a normal size still has modules of two pixels or more.
+ */
+const CODE_MAX_PIXELS = 8_000_000;
+
+/** The payment code on a PDF page drawn at CODE_DPI (less, for a page that would be over CODE_MAX_PIXELS), or null. */
+export const pagePaymentCode = async (page: PdfPage): Promise<PaymentCode | null> => {
   const viewport = page.getViewport({ scale: CODE_DPI / 72 });
-  if (viewport.width * viewport.height > maxPixels) return null;
-  return codeIn(await pageRgba(page, CODE_DPI));
+  const dpi = CODE_DPI * Math.min(1, Math.sqrt(CODE_MAX_PIXELS / (viewport.width * viewport.height)));
+  return codeIn(await pageRgba(page, dpi));
 };
 
-/** The payment code in an uploaded image the canvas decodes, or null. */
+/** The payment code in an uploaded image the canvas decodes (drawn within CODE_MAX_PIXELS), or null. */
 export const imagePaymentCode = async (bytes: Uint8Array): Promise<PaymentCode | null> =>
-  codeIn(await imageOnWhite(bytes));
+  codeIn(await imageOnWhite(bytes, CODE_MAX_PIXELS));

@@ -225,7 +225,7 @@ interface Canvas {
   getContext(kind: "2d"): {
     fillStyle: string;
     fillRect(x: number, y: number, w: number, h: number): void;
-    drawImage(image: unknown, x: number, y: number): void;
+    drawImage(image: unknown, x: number, y: number, width?: number, height?: number): void;
     translate(x: number, y: number): void;
     rotate(radians: number): void;
   };

@@ -33,20 +33,23 @@ export const pngGreyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> =>
 };
 
 /**
- * An image the canvas decodes, drawn on opaque white: its RGBA pixels (the canvas's own, not a copy by
- * getImageData: premultiplied, which changes nothing on opaque white) and size; null when it cannot be decoded.
+ * An image the canvas decodes, drawn on opaque white (scaled down to `maxPixels` when it has more): its RGBA pixels
+ * (the canvas's own, not a copy by getImageData: premultiplied, which changes nothing on opaque white) and size;
+ * null when it cannot be decoded.
  */
 export const imageOnWhite = async (
   bytes: Uint8Array,
+  maxPixels = Number.POSITIVE_INFINITY,
 ): Promise<{ rgba: Buffer; width: number; height: number } | null> => {
   try {
     const { createCanvas, loadImage } = await napiCanvas();
     const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    const canvas = createCanvas(image.width, image.height);
+    const k = Math.min(1, Math.sqrt(maxPixels / (image.width * image.height)));
+    const canvas = createCanvas(Math.max(1, Math.round(image.width * k)), Math.max(1, Math.round(image.height * k)));
     const context = canvas.getContext("2d");
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
     return { rgba: canvas.data(), width: canvas.width, height: canvas.height };
   } catch {
     return null;

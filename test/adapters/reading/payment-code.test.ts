@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDocumentReader } from "@apar/adapters/reading/index";
+import { imagePaymentCode } from "@apar/adapters/reading/payment-qr";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -74,4 +75,20 @@ test("a QR code that is no payment code (a link) leaves the reading as it is", a
   const linked = await read(await giroBill("https://example.com/pay/2024-118", true));
   t.deepEqual(linked.fields, plain.fields);
   t.deepEqual(linked.fieldConfidence, plain.fieldConfidence);
+});
+
+test("an image larger than the code's pixel bound is looked at drawn smaller, and its code still read", async (t) => {
+  const payload = ["BCD", "002", "1", "SCT", "", "Lindqvist Werkzeuge GmbH", "DE89370400440532013000", "EUR415.80"];
+  const { napiCanvas } = await import("@apar/adapters/reading/pdf-document");
+  const { createCanvas, loadImage } = await napiCanvas();
+  // 6,000 x 4,000 pixels (three times the bound), the code's modules 12 pixels wide.
+  const code = await loadImage(await QRCode.toBuffer(payload.join("\n"), { scale: 12, margin: 4 }));
+  const sheet = createCanvas(6000, 4000);
+  const context = sheet.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, 6000, 4000);
+  context.drawImage(code, 4000, 2500);
+  const found = await imagePaymentCode(new Uint8Array(sheet.toBuffer("image/png")));
+  t.is(found?.iban, "DE89370400440532013000");
+  t.is(found?.amount, "415.80");
 });
