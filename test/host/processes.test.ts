@@ -21,6 +21,9 @@ test("two processes share the port: both serve requests, /metrics adds up both, 
   const started = entries().find((e) => e.msg === "apar started");
   t.is(started?.pids?.length, 2);
   t.is(new Set(started?.pids).size, 2);
+  // Each process writes its own line to the shared pipe: the primary's "apar started", told over IPC, can be read
+  // before a process's line is.
+  await eventually(() => entries().filter((e) => e.msg === "process started").length === 2, "both processes' lines");
   t.is(entries().filter((e) => e.msg === "process started").length, 2);
 
   // New connections until each process has logged a request of its own.
