@@ -7,6 +7,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
@@ -60,7 +61,7 @@ const tryRemove = (folder: string): void => {
 
 /**
  * The folder tesseract.js reads several languages' data from (it takes one langPath): one in the temporary folder
- * named for the user, the languages and a hash of their data, shared by every process that reads them and never
+ * named for the user, the languages and a hash of their data files' sizes and times, shared by every process that reads them and never
  * removed, so that a reading process killed with SIGKILL leaves nothing behind. It is written in a temporary
  * sibling and renamed into place (rename is atomic: a folder of that name is whole), and a concurrent creator's
  * winning rename is taken as it is. Siblings left by a creator killed while writing are removed once its process
@@ -70,9 +71,14 @@ const tryRemove = (folder: string): void => {
 export const languagesFolder = (langs: readonly string[]): { path: string; shared: boolean } => {
   const sorted = [...new Set(langs)].sort();
   const files = sorted.map((l) => `${l}.traineddata.gz`);
-  const data = sorted.map((l, i) => readFileSync(join(languageFolder(l), files[i] as string)));
+  const sources = sorted.map((l, i) => join(languageFolder(l), files[i] as string));
+  // Named by each file's size and time (an upgrade of a data package changes them); the data itself is read only
+  // when the folder is written, not at every pool's start.
   const hash = createHash("sha256");
-  for (const [i, bytes] of data.entries()) hash.update(`${files[i]}\0${bytes.length}\0`).update(bytes);
+  for (const [i, source] of sources.entries()) {
+    const { size, mtimeMs } = statSync(source);
+    hash.update(`${files[i]}\0${size}\0${mtimeMs}\0`);
+  }
   const name = `apar-tessdata-${uid}-${sorted.join("+")}-${hash.digest("hex").slice(0, 16)}`;
   const folder = join(tmpdir(), name);
   const temporary = `${name}.tmp-`;
@@ -83,7 +89,7 @@ export const languagesFolder = (langs: readonly string[]): { path: string; share
   }
   if (ready(folder, files)) return { path: folder, shared: true };
   const written = mkdtempSync(join(tmpdir(), `${temporary}${process.pid}-`));
-  for (const [i, bytes] of data.entries()) writeFileSync(join(written, files[i] as string), bytes);
+  for (const [i, source] of sources.entries()) writeFileSync(join(written, files[i] as string), readFileSync(source));
   try {
     renameSync(written, folder);
   } catch {

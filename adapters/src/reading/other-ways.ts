@@ -12,9 +12,13 @@ const SURE_WORDS_ANOTHER_WAY = 8;
  */
 const OTHER_WAYS_SHARE = 0.5;
 
+/** The milliseconds the other ways may take, at `now`, in a reading that must end by `deadline`. */
+export const otherWaysMs = (deadline: number, now: number): number =>
+  Math.max(0, Math.floor((deadline - now) * OTHER_WAYS_SHARE));
+
 /** The other ways' budget (readAnotherWay) in a reading that must end by `deadline` (of performance.now()). */
 export const otherWaysBefore = (deadline: number) => (): AbortSignal =>
-  AbortSignal.timeout(Math.max(0, Math.floor((deadline - performance.now()) * OTHER_WAYS_SHARE)));
+  AbortSignal.timeout(otherWaysMs(deadline, performance.now()));
 
 /**
  * A page tesseract could not read as it came is sure of next to none of its words (0 on the corpora's two sideways

@@ -30,11 +30,18 @@ const codeIn = (drawn: { rgba: Buffer; width: number; height: number } | null): 
  */
 const CODE_MAX_PIXELS = 8_000_000;
 
-/** The payment code on a PDF page drawn at CODE_DPI (less, for a page that would be over CODE_MAX_PIXELS), or null. */
+/**
+ * The payment code on a PDF page drawn at CODE_DPI (less, for a page that would be over CODE_MAX_PIXELS), or null;
+ * null too when the page cannot be drawn: the code only adds to a reading the text already made.
+ */
 export const pagePaymentCode = async (page: PdfPage): Promise<PaymentCode | null> => {
   const viewport = page.getViewport({ scale: CODE_DPI / 72 });
   const dpi = CODE_DPI * Math.min(1, Math.sqrt(CODE_MAX_PIXELS / (viewport.width * viewport.height)));
-  return codeIn(await pageRgba(page, dpi));
+  try {
+    return codeIn(await pageRgba(page, dpi));
+  } catch {
+    return null;
+  }
 };
 
 /** The payment code in an uploaded image the canvas decodes (drawn within CODE_MAX_PIXELS), or null. */

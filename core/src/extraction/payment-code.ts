@@ -31,7 +31,11 @@ export const PAYMENT_PART =
 const AMOUNT = /^\d{1,9}(?:\.\d{1,2})?$/;
 const compact = (s: string | undefined): string => (s ?? "").replace(/\s+/g, "").toUpperCase();
 const text = (s: string | undefined): string => (s ?? "").replace(/\s+/g, " ").trim();
-const decimal = (s: string): string => (s.includes(".") ? s.replace(/\.(\d)$/, ".$10") : `${s}.00`);
+/** An amount of at most two decimals with both ("12.3" is "12.30"), or null for one of more. */
+const decimal = (s: string): string | null => {
+  const [int, frac = ""] = s.split(".");
+  return frac.length > 2 ? null : `${int}.${frac.padEnd(2, "0")}`;
+};
 
 /** The QR-bill's payload: 31 or more lines, the creditor at 4-10, the amount and currency at 18-19, the reference at 27-28. */
 const swissQr = (rows: readonly string[]): PaymentCode | null => {
@@ -126,7 +130,11 @@ export const withPaymentCode = (read: Extraction, code: PaymentCode, lines: read
     const invoicePart = (heading < 0 ? lines : lines.slice(0, heading)).flatMap((l) =>
       numbersIn(l.replace(/[’‘`´]/g, "'")),
     );
-    const cents = (s: string | null): bigint | null => (s === null ? null : BigInt(decimal(s).replace(".", "")));
+    // In cents; a number of three decimals ("1.234" of a quantity) is no amount and never agrees.
+    const cents = (s: string | null): bigint | null => {
+      const d = s === null ? null : decimal(s);
+      return d === null ? null : BigInt(d.replace(".", ""));
+    };
     const backing: Backing = invoicePart.some((n) => cents(n) === cents(code.amount))
       ? "witnessed"
       : invoicePart.some((n) => n.includes("."))
