@@ -98,6 +98,9 @@ test("'EURO' printed after the amounts names the currency", (t) => {
   const e = extractFromText(lines, "ocr");
   t.is(e.fields.currency, "EUR");
   t.is(e.fields.totalAmount, "310.00");
+  // A till's column gap between the word and the amount.
+  const till = extractFromText(["Markt am Weg", "BROT  0,99", "WEIN  6,48", "ZU ZAHLEN EURO    7,47"], "ocr");
+  t.is(till.fields.currency, "EUR");
 });
 
 // A run of text at (x, y) in points, 10 high, 5 wide a character.

@@ -12,6 +12,9 @@ for (const [raw, want] of [
   ["0.125", "0.125"],
   ["(45.00)", "-45.00"],
   ["12,5", "12.5"],
+  ["7,08,000.00", "708000.00"],
+  ["-1,00,000.50", "-100000.50"],
+  ["1,23,456", null],
   ["abc", null],
 ] as const) {
   test(`parseNumber ${JSON.stringify(raw).replace(/\u00a0/g, "<nbsp>")} -> ${want}`, (t) =>
@@ -305,6 +308,45 @@ test("the next bill's date is never the invoice date; 'Facture du' dates the inv
     "pdf-text",
   );
   t.is(de.fields.invoiceDate, "2025-06-02");
+});
+
+test("India's lakh grouping: thousands, then pairs of digits, with the paise", (t) => {
+  const e = extractFromText(
+    [
+      "Contoso LTD",
+      "Tax Invoice  MSFT0011223344",
+      "SUBTOTAL  6,00,000.00",
+      "IGST  1,08,000.00",
+      "Total  7,08,000.00",
+      "Advance  0.00",
+      "TOTAL DUE  7,08,000.00",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.totalAmount, "708000.00");
+  t.is(e.fields.subTotal, "600000.00");
+});
+
+test("'Due:' before a date labels the day the bill is due, not an amount due", (t) => {
+  const e = extractFromText(
+    ["Invoice", "FROM: Company ABC", "DUE: 01/01/2025", "Subtotal  $2000.00", "Tax  $140.00", "BALANCE DUE  $2140.00"],
+    "pdf-text",
+  );
+  t.is(e.fields.dueDate, "2025-01-01");
+  t.not(e.fields.invoiceDate, "2025-01-01");
+  t.is(e.fields.totalAmount, "2140.00");
+  // An amount after it is still one.
+  t.is(extractFromText(["Garage Nord", "Due: $310.00"], "pdf-text").fields.totalAmount, "310.00");
+});
+
+test("a payment card's expiry on a receipt's slip is never the receipt's date", (t) => {
+  for (const label of ["Date d'expiration", "Exp Date", "Expiry", "Valid thru", "Ablaufdatum", "Gültig bis"]) {
+    const e = extractFromText(
+      ["STATION BP", "TOT TTC  21.74 €", "CARTE BANCAIRE  21.74", `${label}  31/05/18`, "Date  07/04/2017"],
+      "ocr",
+    );
+    t.is(e.fields.invoiceDate, "2017-04-07", label);
+  }
 });
 
 test("an invoice title over its number in a cell of its own ('# 2041') numbers the invoice; a '#' elsewhere does not", (t) => {

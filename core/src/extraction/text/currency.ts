@@ -38,8 +38,8 @@ const CODES = [
 ];
 const SIGNS: readonly [RegExp, string][] = [
   [/€/, "EUR"],
-  // "310,00 EURO", "12 Euros": the word beside an amount.
-  [/\d\s?euros?\b|\beuros?\s?\d/i, "EUR"],
+  // "310,00 EURO", "12 Euros", "ZU ZAHLEN EURO  24,23": the word beside an amount, a column's gap between them.
+  [/\d\s*euros?\b|\beuros?\s*\d/i, "EUR"],
   [/£/, "GBP"],
   [/(?:US|U\.S\.)\s?\$/, "USD"],
   [/C\$|CA\$/, "CAD"],

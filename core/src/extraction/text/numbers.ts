@@ -1,6 +1,9 @@
 // Amounts as bills print them (1,234.56 / 1.234,56 / 1 234,56 / 1'234.56) into decimal strings.
 
 const GROUPED = /^-?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d{1,2})?$/;
+// India's lakh and crore: thousands, then groups of two ("7,08,000.00"); only with the paise, so that a list of
+// small numbers ("1,23,456") is not taken for one amount.
+const LAKH = /^-?\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}$/;
 const PLAIN = /^-?\d+(?:[.,]\d{1,3})?$/;
 
 /** A printed number (no currency) as a decimal string, or null when it is not one. */
@@ -20,7 +23,7 @@ export const parseNumber = (raw: string): string | null => {
     s = s.slice(1);
   }
   s = s.trim();
-  if (!GROUPED.test(s) && !PLAIN.test(s)) return null;
+  if (!GROUPED.test(s) && !PLAIN.test(s) && !LAKH.test(s)) return null;
   const dots = s.split(".").length - 1;
   const commas = s.split(",").length - 1;
   const lastSep = Math.max(s.lastIndexOf("."), s.lastIndexOf(","));
@@ -51,7 +54,7 @@ export const parseNumber = (raw: string): string | null => {
 
 // One number as printed, allowing space- or apostrophe-grouped thousands.
 // A minus printed after the number ("0,25-", as tills print a refund) is its sign, as `parseNumber` reads it.
-const NUMBER_SOURCE = String.raw`(?:\(?-?\d{1,3}(?:(?:[.,']|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})*(?:[.,]\d{1,2})?(?!\d)\)?|\(?-?\d+(?:[.,]\d{1,3})?(?!\d)\)?)(?:-(?=\s|$))?`;
+const NUMBER_SOURCE = String.raw`(?:\(?-?\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:(?:[.,']|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})*(?:[.,]\d{1,2})?(?!\d)\)?|\(?-?\d+(?:[.,]\d{1,3})?(?!\d)\)?)(?:-(?=\s|$))?`;
 
 /** Every number in a piece of text, in order, as decimal strings. */
 export const numbersIn = (text: string): string[] => {

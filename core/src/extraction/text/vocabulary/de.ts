@@ -111,6 +111,9 @@ export const de: Vocabulary = {
     String.raw`auftragsdatum`,
     String.raw`abrechnungszeitraum`,
     String.raw`datum\s*der\s*(?:ursprungs|vor|ersten)rechnung`,
+    String.raw`ablaufdatum`,
+    String.raw`verfalls?datum`,
+    String.raw`g[üu]ltig\s*bis`,
   ],
   dueDate: [
     String.raw`f[äa]lligkeitsdatum`,

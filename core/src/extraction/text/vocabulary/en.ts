@@ -29,7 +29,8 @@ export const en: Vocabulary = {
     String.raw`total\s*to\s*pay`,
     String.raw`amount\s*to\s*pay`,
     String.raw`amount\s*to\s*be\s*paid`,
-    String.raw`due(?=\s*:?\s*(?:rm|\$)?\s*\d)`,
+    // "Due: 1,200.00", never "Due: 01/01/2025" (the day it is due).
+    String.raw`due(?=\s*:?\s*(?:rm|\$)?\s*\d)(?!\s*:?\s*\d{1,2}[./-]\d{1,2}[./-]\d{2,4})`,
   ],
   total: [String.raw`total`, String.raw`nett?\s*total`, String.raw`nett`, String.raw`total\s*amt`, String.raw`ttl`],
   prepaid: [
@@ -122,6 +123,11 @@ export const en: Vocabulary = {
     String.raw`service\s*(?:date|period)`,
     String.raw`period`,
     String.raw`print(?:ed)?\s*(?:date|on)`,
+    // A payment card's slip on a receipt: the card's expiry.
+    String.raw`exp(?:iry|iration)?\s*date`,
+    String.raw`expir(?:y|es|ation)`,
+    String.raw`valid\s*(?:thru|through|until)`,
+    String.raw`good\s*thru`,
   ],
   dueDate: [
     String.raw`due\s*date`,

@@ -83,6 +83,8 @@ export const fr: Vocabulary = {
     String.raw`date\s*de\s*commande`,
     String.raw`p[ée]riode`,
     String.raw`date\s*de\s*(?:la\s*)?prestation`,
+    String.raw`date\s*d.?\s*expiration`,
+    String.raw`expire\s*(?:le|fin)`,
   ],
   dueDate: [
     String.raw`date\s*d.?\s*[ée]ch[ée]ance`,
