@@ -327,6 +327,24 @@ test("India's lakh grouping: thousands, then pairs of digits, with the paise", (
   t.is(e.fields.subTotal, "600000.00");
 });
 
+test("a total printed without a label under its subtotal and tax, as their sum, is the total; another amount is not", (t) => {
+  const lines = (last: string) => [
+    "Faktura 20150009",
+    "Jiná firma s.r.o.",
+    "Celkem bez DPH  1 000,00 Kč",
+    "DPH 21 %  210,00 Kč",
+    last,
+    "Fyzická osoba zapsaná v živnostenském rejstříku.",
+  ];
+  const e = extractFromText(lines("1 210,00 Kč"), "pdf-text");
+  t.is(e.fields.totalAmount, "1210.00");
+  t.true((e.fieldConfidence.totalAmount ?? 0) >= 0.9);
+  // An amount that is not their sum stands in for nothing: the subtotal is the weak guess it was, and unsure.
+  const other = extractFromText(lines("1 500,00 Kč"), "pdf-text");
+  t.not(other.fields.totalAmount, "1500.00");
+  t.true((other.fieldConfidence.totalAmount ?? 0) < 0.9);
+});
+
 test("'Due:' before a date labels the day the bill is due, not an amount due", (t) => {
   const e = extractFromText(
     ["Invoice", "FROM: Company ABC", "DUE: 01/01/2025", "Subtotal  $2000.00", "Tax  $140.00", "BALANCE DUE  $2140.00"],

@@ -134,6 +134,14 @@ const amountAfter = (after: string): string | null => {
   return nums.length > 0 ? (nums[nums.length - 1] as string) : null;
 };
 
+// A line that is one amount and nothing else but its currency ("1 210,00 Kč", "€ 48.00").
+const amountAlone = (line: string): string | null => {
+  const bare = withoutCurrency(line);
+  if (/\p{L}/u.test(bare)) return null;
+  const nums = numbersIn(joinSplitDecimals(bare));
+  return nums.length === 1 ? (nums[0] as string) : null;
+};
+
 const isTaxIdLine = (line: string): boolean => /\b(?:IBAN|BIC)\b/.test(line);
 // A sentence, not a label: the cell around the label has many words ("... Rechnungsbetrag ist gemäß § 19 ...").
 const isProse = (line: string, at: number): boolean => {
@@ -443,6 +451,18 @@ const addStandIns = (
     if (subs.length === 0) subs.push({ value: row.net, line: row.line });
     if (taxes.length === 0) taxes.push({ value: row.tax, line: row.line, summary: true });
   }
+  // No total label read, but a subtotal and a tax were, and a line just under them is one amount alone, their sum:
+  // the grand total printed without a label of its own ("Celkem bez DPH 1 000,00 Kč", "DPH 21 % 210,00 Kč",
+  // "1 210,00 Kč"; its label drawn apart, or none).
+  const last = Math.max(-1, ...subs.map((x) => x.line), ...taxes.map((x) => x.line));
+  if (totals.length === 0 && subs.length > 0 && taxes.length > 0)
+    for (let i = last + 1; i < Math.min(lines.length, last + 3); i++) {
+      const alone = amountAlone(lines[i] ?? "");
+      if (alone === null) continue;
+      if (subs.some((x) => taxes.some((t) => near(new Decimal(x.value).plus(t.value).toFixed(2), alone))))
+        totals.push({ value: alone, line: i, kind: "plain", several: false, derived: false });
+      break;
+    }
   // A total of nothing beside amounts that are not ("Total 0.00" over "Sub Total 40.00") is a misreading.
   if ([...totals, ...subs].some((c) => !new Decimal(c.value).isZero()))
     for (let k = totals.length - 1; k >= 0; k--) if (new Decimal(totals[k]?.value ?? "0").isZero()) totals.splice(k, 1);
