@@ -345,6 +345,20 @@ test("a total printed without a label under its subtotal and tax, as their sum, 
   t.true((other.fieldConfidence.totalAmount ?? 0) < 0.9);
 });
 
+test("a till receipt's own number: 'Bon-Nr.', 'Kassenbon Nr', 'Ticket #', 'Ticket n°'", (t) => {
+  for (const [line, want] of [
+    ["04.12.2014     11:26     Bon-Nr. : 1433", "1433"],
+    ["Kassenbon Nr: 1505289010", "1505289010"],
+    ["Ticket #: 00005883", "00005883"],
+    ["Ticket n° 028165", "028165"],
+  ] as const) {
+    const e = extractFromText(["Markt am Weg", "BROT  0,99", line, "SUMME  0,99"], "ocr");
+    t.is(e.fields.invoiceNumber, want, line);
+  }
+  // A receipt's heading is no number's label.
+  t.is(extractFromText(["STATION BP", "TICKET CLIENT", "TOTAL  21.74"], "ocr").fields.invoiceNumber, null);
+});
+
 test("'Due:' before a date labels the day the bill is due, not an amount due", (t) => {
   const e = extractFromText(
     ["Invoice", "FROM: Company ABC", "DUE: 01/01/2025", "Subtotal  $2000.00", "Tax  $140.00", "BALANCE DUE  $2140.00"],

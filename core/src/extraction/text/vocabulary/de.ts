@@ -83,6 +83,8 @@ export const de: Vocabulary = {
     String.raw`gutschrift(?:s)?\s*(?:\(\d{3}\)\s*)?-?\s*(?:nr\.?|nummer)`,
     String.raw`beleg\s*-?\s*(?:nr\.?|nummer)`,
     String.raw`belegnummer`,
+    // A till's receipt: "Bon-Nr.: 1433", "Kassenbon Nr: 1505289010".
+    String.raw`(?:kassen)?bon\s*-?\s*(?:nr\.?|nummer)`,
     String.raw`dokumenten?\s*-?\s*(?:nr\.?|nummer)`,
   ],
   invoiceDate: [

@@ -95,6 +95,7 @@ export const en: Vocabulary = {
     String.raw`bill\s*(?:no\.?|number|#)`,
     String.raw`document\s*(?:no\.?|number)`,
     String.raw`receipt\s*(?:no\.?|number|#)`,
+    String.raw`ticket\s*(?:no\.?|number|#)`,
   ],
   invoiceDate: [
     String.raw`invoice\s*date`,

@@ -63,6 +63,7 @@ export const fr: Vocabulary = {
     String.raw`(?:facture\s*)?affactur[ée]e\s*n\s*[°o˚º]\.?`,
     String.raw`avoir\s*n\s*[°o˚º]\.?`,
     String.raw`n\s*[°o˚º]\.?\s*(?:d.)?avoir`,
+    String.raw`ticket\s*n\s*[°o˚º]\.?`,
   ],
   invoiceDate: [
     String.raw`facture\s*du`,
