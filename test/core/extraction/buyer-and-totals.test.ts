@@ -117,3 +117,20 @@ test("'mbH' and 'Ges.m.b.H.' are a legal form as 'GmbH' is", (t) => {
     t.is(e.fields.supplierName, name);
   }
 });
+
+test("a French company's legal mention (name, spelt-out form, 'au capital de', R.C.S.) names the sender over a buyer with a form", (t) => {
+  const lines = [
+    "Date de facture  : 02/11/2019",
+    "N° de facture  : 11608848301659",
+    "N° de ligne  : 06 99 XX YY ZZ  M DE LATTRE ALEXIS",
+    "ALEXINUX SARL",
+    "35 B RUE MONTGOLFIER",
+    "69100 VILLEURBANNE",
+    "Montant de la facture soumis à TVA  10,83  12,99",
+    "TVA 20,00 % payée sur les débits  2,17",
+    "BOUYGUES TELECOM - Société Anonyme au capital de 712 588 399,56 € - Siège social : 37-39, rue Boissière - 75116 PARIS - 397 480 930 R.C.S. PARIS",
+  ];
+  t.is(read(lines).supplierName, "BOUYGUES TELECOM, Société Anonyme");
+  // Without the mention, the name at the top is all the page gives.
+  t.is(read(lines.slice(0, -1)).supplierName, "ALEXINUX SARL");
+});

@@ -24,6 +24,8 @@ const LONG_FORMS = [
   String.raw`plc`,
   String.raw`s\.?a\.?r\.?l\.?`,
   String.raw`sasu`,
+  // The French forms spelt out, as a company's legal mention prints them.
+  String.raw`soci[ée]t[ée]\s+(?:anonyme|par\s+actions\s+simplifi[ée]e(?:\s+unipersonnelle)?|[àa]\s+responsabilit[ée]\s+limit[ée]e)`,
   String.raw`eurl`,
   String.raw`b\.v\.?`,
   String.raw`n\.v\.?`,
@@ -430,11 +432,16 @@ const nameOfPart = (part: string, lines: readonly string[], i: number): { text: 
 
 // A legal form alone: the end of the name before it ("Contoso, Ltd.", "Acme, Inc."), not a part of its own.
 const FORM_ALONE = new RegExp(String.raw`^\s*(?:${FORM.source})\s*$`, "u");
+// A French company's legal mention after its name ("BOUYGUES TELECOM - Société Anonyme au capital de 712 588 399,56
+// €"): its form ends the name.
+const FORM_WITH_CAPITAL = new RegExp(String.raw`^\s*(${FORM.source})\s+au\s+capital\b`, "u");
 /** A cell's parts as a sender line separates them ("Name AG - Street 40 - 12345 City"), a name's ", Inc." kept. */
 const partsOf = (cell: string): string[] =>
   cell.split(/\s[-–·|•+]\s|,\s/).reduce<string[]>((out, part) => {
     const last = out.length - 1;
-    if (last >= 0 && FORM_ALONE.test(part)) out[last] = `${out[last]}, ${part}`;
+    const capital = part.match(FORM_WITH_CAPITAL)?.[1];
+    if (last >= 0 && capital !== undefined) out[last] = `${out[last]}, ${capital}`;
+    else if (last >= 0 && FORM_ALONE.test(part)) out[last] = `${out[last]}, ${part}`;
     else out.push(part);
     return out;
   }, []);
