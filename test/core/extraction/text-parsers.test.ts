@@ -359,6 +359,24 @@ test("a till receipt's own number: 'Bon-Nr.', 'Kassenbon Nr', 'Ticket #', 'Ticke
   t.is(extractFromText(["STATION BP", "TICKET CLIENT", "TOTAL  21.74"], "ocr").fields.invoiceNumber, null);
 });
 
+test("a title cell in the page's head numbers the invoice ('SHIPPING INVOICE 10112'); 'Invoice Amount' is the total", (t) => {
+  const e = extractFromText(
+    [
+      "ZESTADO EXPRESS  SHIPPING INVOICE 10112",
+      "ABN: 16 112 221 123  Bill To:Custom Board Makers  Issue Date:  8th December 2021",
+      "10 Queen Street, King George Square  12 Salvage Road  Invoice Amount:  $5,270.00 AUD",
+      "Ocean Freight Charge  $1,500.00",
+    ],
+    "ocr",
+  );
+  t.is(e.fields.invoiceNumber, "10112");
+  t.is(e.fields.totalAmount, "5270.00");
+  t.is(e.fields.currency, "AUD");
+  // An amount after the title is no number.
+  const net = extractFromText(["Northwind Trading", "INVOICE", "Thank you.  NET INVOICE  2.978,666.00"], "pdf-text");
+  t.is(net.fields.invoiceNumber, null);
+});
+
 test("'Due:' before a date labels the day the bill is due, not an amount due", (t) => {
   const e = extractFromText(
     ["Invoice", "FROM: Company ABC", "DUE: 01/01/2025", "Subtotal  $2000.00", "Tax  $140.00", "BALANCE DUE  $2140.00"],

@@ -1063,6 +1063,12 @@ const TITLE_NUMBER = new RegExp(
 const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
 // The title and a colon starting a cell anywhere in the line ("Contoso Headquarters    INVOICE: INV-100").
 const TITLE_COLON = new RegExp(`(?:^|\\s{2,})\\s*(?:${LABELS.title.source})\\s*:\\s*`, "iu");
+// A cell of its own opening with the title, a word before it at most ("ZESTADO EXPRESS  SHIPPING INVOICE 10112").
+// Only in the page's head, and not before an amount ("NET INVOICE  2.978,666.00").
+const TITLE_CELL = new RegExp(
+  `(?:^|\\s{2,})(?:\\p{L}+\\s+)?(?:${LABELS.title.source})\\s+(?=\\S*\\d)(?!\\p{Sc}?\\s?\\d{1,3}(?:[.,' ]\\d{3})*[.,]\\d{2}(?!\\d))`,
+  "iu",
+);
 
 // An invoice's or credit note's title (a receipt's names none).
 const INVOICE_TITLE = labelRegex(
@@ -1114,7 +1120,11 @@ const findInvoiceNumber = (
   if (placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: -1 };
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
-    const m = line.match(TITLE_NUMBER) ?? line.match(TITLE_ONLY) ?? line.match(TITLE_COLON);
+    const m =
+      line.match(TITLE_NUMBER) ??
+      line.match(TITLE_ONLY) ??
+      line.match(TITLE_COLON) ??
+      (i < 10 ? line.match(TITLE_CELL) : null);
     if (!m || m[0].trim() === "") continue;
     const id = read(line.slice((m.index ?? 0) + m[0].length))?.id ?? null;
     if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };

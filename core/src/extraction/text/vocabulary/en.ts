@@ -7,6 +7,7 @@ export const en: Vocabulary = {
   grandTotal: [
     String.raw`grand\s*total`,
     String.raw`invoice\s*total`,
+    String.raw`invoice\s*amount`,
     String.raw`total\s*(?:amount\s*)?(?:incl(?:\.|uding)?|inclusive(?:\s*of)?|with)\s*(?:of\s*)?(?:vat|gst|tax(?:es)?|sst)`,
     String.raw`total\s*(?:amount\s*)?payable`,
     String.raw`amount\s*payable`,
