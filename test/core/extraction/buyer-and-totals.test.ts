@@ -134,3 +134,19 @@ test("a French company's legal mention (name, spelt-out form, 'au capital de', R
   // Without the mention, the name at the top is all the page gives.
   t.is(read(lines.slice(0, -1)).supplierName, "ALEXINUX SARL");
 });
+
+test("a printed e-mail's 'From:' address is no supplier's name: the name the page prints is", (t) => {
+  const lines = [
+    "From: noreply@contoso.com",
+    "Sent: Monday, January 8, 2024 05:55 PM",
+    "To: bensonmiller0123@gmail.com",
+    "Subject: Contoso Receipt",
+    "",
+    "Contoso",
+    "3050 Old Centre Road,",
+    "Los Angeles, CA 90018",
+    "Receipt Number 334567",
+    "Total Charges  $710.00",
+  ];
+  t.is(read(lines).supplierName, "Contoso");
+});

@@ -195,6 +195,8 @@ const buyerCells = (lines: readonly string[]): Set<string> => {
       const rest = cell.text.slice(m[0].length);
       if (!/^\s*(?::|\/|$)/.test(rest)) continue;
       buyer.add(`${i}:${cell.start}`);
+      // A printed e-mail's header ("To: someone@example.com"): the addressee is that line alone, no block under it.
+      if (/^\s*:\s*\S+@\S+\s*$/.test(rest)) continue;
       // "Bill to:  Name" on one line: the cell after the label is the buyer's too.
       const cells = cellsOf(line, i);
       const next = cells[cells.indexOf(cells.find((c) => c.start === cell.start) as Cell) + 1];
@@ -399,6 +401,8 @@ const labelledSupplier = (
     const rest = /\s{2}$/.test(m[0]) && (OTHER_LABEL.test(after) || /:\s*$/.test(after)) ? "" : clean(after);
     const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
     if (value === "" || !/\p{L}{2}/u.test(value) || isBuyer(value)) continue;
+    // An address is no name: a printed e-mail's "From: noreply@contoso.com" (its domain corroborates the name).
+    if (/^\S+@\S+\.\p{L}{2,}$|^(?:https?:\/\/|www\.)\S+$/iu.test(value)) continue;
     if (nameOnly && (ADDRESS.test(value) || /\d{3}|[@:]|www\./.test(value) || wordy(value) < 0.75)) continue;
     return upToForm(value);
   }
