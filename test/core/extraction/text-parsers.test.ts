@@ -377,6 +377,25 @@ test("a title cell in the page's head numbers the invoice ('SHIPPING INVOICE 101
   t.is(net.fields.invoiceNumber, null);
 });
 
+test("bare '$' signs on a page naming Canada's HST or QST, or Australia's ABN, are that dollar, not yet sure", (t) => {
+  const ca = extractFromText(
+    [
+      "CANADA POST CORPORATION",
+      "Total amount of this invoice  $ 1,673.01",
+      "Canada Post registration nos.: HST/GST 119321495; QST 1006393299",
+      "Amount due  $ 1,673.01",
+    ],
+    "pdf-text",
+  );
+  t.is(ca.fields.currency, "CAD");
+  t.true((ca.fieldConfidence.currency ?? 0) < 0.9);
+  const au = extractFromText(["Harbour Couriers", "ABN: 16 112 221 123", "Total  $210.00"], "pdf-text");
+  t.is(au.fields.currency, "AUD");
+  // A page naming the US dollar keeps it; one naming no other country's dollar too.
+  t.is(extractFromText(["Maple Goods", "QST 1006393299", "Total  US$ 40.00"], "pdf-text").fields.currency, "USD");
+  t.is(extractFromText(["Corner Shop", "Total  $40.00"], "pdf-text").fields.currency, "USD");
+});
+
 test("'Due:' before a date labels the day the bill is due, not an amount due", (t) => {
   const e = extractFromText(
     ["Invoice", "FROM: Company ABC", "DUE: 01/01/2025", "Subtotal  $2000.00", "Tax  $140.00", "BALANCE DUE  $2140.00"],

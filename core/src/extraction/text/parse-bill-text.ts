@@ -863,6 +863,13 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
       line.includes(`${c.sign}/`),
   );
 
+// What names a dollar's country on its bills: Canada's HST and QST (GST alone is many countries' tax),
+// Australia's business number.
+const DOLLAR_COUNTRIES: readonly [RegExp, string][] = [
+  [/\b(?:HST|QST)\b|\bcanadian\s+(?:currency|dollars?)\b/i, "CAD"],
+  [/\bABN\b|\baustralian\s+dollars?\b/i, "AUD"],
+];
+
 // Currencies written "$" too, besides the US dollar's.
 const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN"];
 
@@ -905,6 +912,13 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
   if (!top) return none;
+  // Bare "$" signs on a page that names another dollar's country by its taxes or register, and the US dollar
+  // nowhere by name, are that country's dollar, not yet sure.
+  if (top[0] === "USD" && !usdNamed) {
+    const text = lines.join("\n");
+    const [other, ...more] = DOLLAR_COUNTRIES.filter(([country]) => country.test(text));
+    if (other !== undefined && more.length === 0) return { value: other[1], confidence: 0.75 };
+  }
   const sure = ranked.length === 1 && (!ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
