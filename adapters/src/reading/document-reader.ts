@@ -17,6 +17,7 @@ import {
 } from "@apar/core/extraction";
 import type { DocumentReader, DocumentToRead, ReadOptions } from "@apar/core/ports";
 import * as E from "fp-ts/lib/Either.js";
+import { spanTexts } from "./actual-text.js";
 import { readEinvoiceXml } from "./einvoice-xml.js";
 import { cropPix } from "./grey-pix.js";
 import { type LlmConfig, readWithLlm } from "./llm-reader.js";
@@ -276,6 +277,8 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     const survey = surveyPdf(bytes, { maxStreamBytes, maxDocumentBytes, maxPixels });
     if (survey.over !== null) return fail("too-large", survey.over);
     const judge = options.judgeTextLayers !== false && survey.largestImage >= SCAN_PIXELS;
+    // What a marked-content sequence says its glyphs stand for, read only for a page with a glyph named U+0000.
+    const spans = spanTexts(bytes);
     let pdf: PdfDocument;
     // Pages are drawn (for a model's eyes or for OCR) from a copy opened with the standard fonts' programs; the
     // text is read without them (the same text, for a sixth of the cost).
@@ -367,7 +370,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       for (let n = 1; n <= pdf.numPages; n++) {
         if (signal.aborted) throw new OcrAborted("aborted");
         const page = await pdf.getPage(n);
-        const text = await pageText(page, n);
+        const text = await pageText(page, n, spans);
         const before = lines.length;
         if (hasTextLayer(text.lines)) {
           lines.push(...text.lines);

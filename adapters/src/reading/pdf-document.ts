@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { TextBox } from "@apar/core/extraction";
+import type { SpanTexts } from "./actual-text.js";
 import { greyPix } from "./grey-pix.js";
 
 type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -73,12 +74,22 @@ export const pageLines = async (page: PdfPage): Promise<string[]> => (await page
  * A page's text lines (as `pageLines`) and the runs they were made of as boxes where the page shows them (points,
  * y downwards from the page's top; `pageNumber` their page), from the one text extraction.
  */
-export const pageText = async (page: PdfPage, pageNumber = 1): Promise<{ lines: string[]; boxes: TextBox[] }> => {
-  const content = await page.getTextContent();
+export const pageText = async (
+  page: PdfPage,
+  pageNumber = 1,
+  spans?: SpanTexts,
+): Promise<{ lines: string[]; boxes: TextBox[] }> => {
+  let items = (await page.getTextContent()).items;
+  // A glyph its font's map names U+0000: the marked-content sequence around it may say what it stands for.
+  if (spans !== undefined && items.some((i) => "str" in i && i.str.includes("\u0000"))) {
+    const texts = await spans(pageNumber);
+    const marked = texts === null ? null : (await page.getTextContent({ includeMarkedContent: true })).items;
+    items = (marked !== null && texts !== null ? withActualTexts(marked, texts) : null) ?? items;
+  }
   const viewport = page.getViewport({ scale: 1 }).transform as number[];
   const runs: Run[] = [];
   const turned: string[] = [];
-  for (const item of content.items) {
+  for (const item of items) {
     if (!("str" in item) || item.str.trim() === "") continue;
     // Device space: y grows downwards; flip it back so that larger y is higher up, as in the page's own space.
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = shown(viewport, item.transform as number[]);
@@ -119,6 +130,53 @@ export const pageText = async (page: PdfPage, pageNumber = 1): Promise<{ lines: 
     page: pageNumber,
   }));
   return { lines: [...lines, ...turned], boxes };
+};
+
+type Item = Awaited<ReturnType<PdfPage["getTextContent"]>>["items"][number];
+type TextItem = Extract<Item, { str: string }>;
+
+/**
+ * A page's text items with each marked-content sequence that holds a glyph named U+0000 and has an ActualText
+ * (`texts`, one for each BDC of the page's content, in order) made one item of that text, placed where its items
+ * were. Null when the sequences pdfjs reports are not the ones counted (a form's content holds some): then the
+ * items stay as they are.
+ */
+export const withActualTexts = (items: readonly Item[], texts: readonly (string | null)[]): TextItem[] | null => {
+  if (items.filter((i) => "type" in i && i.type === "beginMarkedContentProps").length !== texts.length) return null;
+  const out: TextItem[] = [];
+  const open: { text: string | null; items: TextItem[] }[] = [];
+  const close = (span: { text: string | null; items: TextItem[] }): void => {
+    const into = open.at(-1)?.items ?? out;
+    const shown = span.items.filter((i) => i.str !== "");
+    const first = shown[0];
+    const last = shown.at(-1);
+    if (
+      span.text === null ||
+      first === undefined ||
+      last === undefined ||
+      !shown.some((i) => i.str.includes("\u0000"))
+    ) {
+      into.push(...span.items);
+      return;
+    }
+    const width = (last.transform[4] ?? 0) + last.width - (first.transform[4] ?? 0);
+    into.push({ ...first, str: span.text, width: Math.max(width, first.width) });
+  };
+  let k = 0;
+  for (const item of items) {
+    if (!("type" in item)) {
+      (open.at(-1)?.items ?? out).push(item);
+      continue;
+    }
+    if (item.type === "beginMarkedContentProps") open.push({ text: texts[k++] ?? null, items: [] });
+    else if (item.type === "beginMarkedContent") open.push({ text: null, items: [] });
+    else if (item.type === "endMarkedContent") {
+      const span = open.pop();
+      if (span) close(span);
+    }
+  }
+  while (open.length > 0) close(open.pop() as { text: string | null; items: TextItem[] });
+  return out;
 };
 
 /** What a page draws besides its text: the largest share of the page one image covers, and any invisible text. */
