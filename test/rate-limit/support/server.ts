@@ -108,19 +108,29 @@ export const hit = (port: number, path: string, options: HitOptions = {}): Promi
     throw error;
   });
 
-const hitOnce = (port: number, path: string, options: HitOptions): Promise<Answer> =>
+/**
+ * One request on a connection of its own, never sent twice: what counts requests (`hits`, `burst`) sends so, as
+ * a request sent again after a reset could be one the limiter had counted already.
+ */
+const hitFresh = (port: number, path: string, options: HitOptions = {}): Promise<Answer> =>
+  hitOnce(port, path, options, false);
+
+const hitOnce = (port: number, path: string, options: HitOptions, via: Agent | false = agent): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.ip !== undefined) headers["x-forwarded-for"] = options.ip;
     if (options.body !== undefined) headers["content-type"] ??= "application/json";
-    const req = request({ host: "127.0.0.1", port, method: options.method ?? "GET", path, headers, agent }, (res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => {
-        body += c.toString();
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on("error", reject);
-    });
+    const req = request(
+      { host: "127.0.0.1", port, method: options.method ?? "GET", path, headers, agent: via },
+      (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => {
+          body += c.toString();
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(options.body);
   });
@@ -133,7 +143,7 @@ export const hits = async (
   options: (i: number) => Parameters<typeof hit>[2] = () => ({}),
 ): Promise<number[]> => {
   const statuses: number[] = [];
-  for (let i = 0; i < count; i += 1) statuses.push((await hit(port, path, options(i))).status);
+  for (let i = 0; i < count; i += 1) statuses.push((await hitFresh(port, path, options(i))).status);
   return statuses;
 };
 
@@ -161,7 +171,7 @@ export const burst = async (
   const lane = async (): Promise<void> => {
     while (next < count) {
       next += 1;
-      statuses.push((await hit(port, path, options)).status);
+      statuses.push((await hitFresh(port, path, options)).status);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
