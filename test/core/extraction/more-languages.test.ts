@@ -86,6 +86,19 @@ test("a Portuguese invoice: 'Data de emissão', 'Total a pagar', the street no n
   t.is(e.fields.totalAmount, "246.00");
 });
 
+test("'Número:' alone before its colon numbers a Spanish, Portuguese or Italian invoice; with more words it does not", (t) => {
+  for (const [title, label] of [
+    ["FACTURA", "NÚMERO"],
+    ["FATURA", "Número"],
+    ["Fattura", "Numero"],
+  ]) {
+    const e = extractFromText([`CONTOSO LTD.  ${title}`, `28001  ${label}: ABC12345`, "Total  110,00"], "ocr");
+    t.is(e.fields.invoiceNumber, "ABC12345", title);
+  }
+  const client = extractFromText(["CONTOSO LTD.  FACTURA", "Número de cliente: C0001", "Total  110,00"], "ocr");
+  t.not(client.fields.invoiceNumber, "C0001");
+});
+
 test("'EURO' printed after the amounts names the currency", (t) => {
   const lines = [
     "Holzbau Kramer GmbH",

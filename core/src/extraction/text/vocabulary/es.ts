@@ -36,6 +36,8 @@ export const es: Vocabulary = {
     String.raw`factura\s*(?:n\s*[°oº]\.?|n[úu]m\.?|n[úu]mero)`,
     String.raw`n\s*[°oº]\.?\s*(?:de\s*)?factura`,
     String.raw`num\.?\s*factura`,
+    // "NÚMERO: ABC12345" on a page titled "Factura": the word alone before its colon.
+    String.raw`n[úu]mero(?=\s*:)`,
   ],
   invoiceDate: [String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`, String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],
   issueDate: [String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],

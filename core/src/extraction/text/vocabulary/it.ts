@@ -37,6 +37,7 @@ export const it: Vocabulary = {
     String.raw`numero\s*(?:di\s*)?fattura`,
     String.raw`n\s*[°oº]\.?\s*fattura`,
     String.raw`numero\s*documento`,
+    String.raw`numero(?=\s*:)`,
   ],
   invoiceDate: [
     String.raw`data\s*(?:della\s*)?fattura`,

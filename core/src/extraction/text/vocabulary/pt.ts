@@ -47,6 +47,7 @@ export const pt: Vocabulary = {
     String.raw`fatura\s*(?:n\.?\s*[°oº]\.?|n[úu]m\.?|n[úu]mero)`,
     String.raw`n\.?\s*[°oº]\.?\s*(?:da\s*)?fatura`,
     String.raw`nota\s*fiscal\s*(?:n\.?\s*[°oº]\.?|n[úu]mero)`,
+    String.raw`n[úu]mero(?=\s*:)`,
   ],
   invoiceDate: [String.raw`data\s*(?:de\s*|da\s*)?emiss[ãa]o`, String.raw`data\s*da\s*fatura`],
   issueDate: [String.raw`data\s*(?:de\s*|da\s*)?emiss[ãa]o`],
