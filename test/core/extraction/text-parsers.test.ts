@@ -396,6 +396,18 @@ test("bare '$' signs on a page naming Canada's HST or QST, or Australia's ABN, a
   t.is(extractFromText(["Corner Shop", "Total  $40.00"], "pdf-text").fields.currency, "USD");
 });
 
+test("an English receipt with a US address and no currency writes the month first; without the address, the day", (t) => {
+  const lines = (address: string) => [
+    "McDonald's Restaurant #31278",
+    "2378 PINE RD NW",
+    address,
+    "KS# 1             12/08/2022 08:48 PM",
+    "Take-Out Total                   8.10",
+  ];
+  t.is(extractFromText(lines("RICE, MN 56367-9740"), "ocr").fields.invoiceDate, "2022-12-08");
+  t.is(extractFromText(lines("RICE"), "ocr").fields.invoiceDate, "2022-08-12");
+});
+
 test("'Due:' before a date labels the day the bill is due, not an amount due", (t) => {
   const e = extractFromText(
     ["Invoice", "FROM: Company ABC", "DUE: 01/01/2025", "Subtotal  $2000.00", "Tax  $140.00", "BALANCE DUE  $2140.00"],

@@ -863,6 +863,12 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
       line.includes(`${c.sign}/`),
   );
 
+// A US address's state and ZIP code ("RICE, MN 56367-9740"): where no date and no currency tell the order of day
+// and month, an English page with one writes the month first.
+const US_ADDRESS = new RegExp(
+  String.raw`\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b`,
+);
+
 // What names a dollar's country on its bills: Canada's HST and QST (GST alone is many countries' tax),
 // Australia's business number.
 const DOLLAR_COUNTRIES: readonly [RegExp, string][] = [
@@ -1191,7 +1197,7 @@ export const parseBillText = (
   const amounts = findAmounts(lines, cells, context.ocr === true);
   const currency = findCurrency(lines, amounts.totalLine, context.ocr === true);
   const language = detectLanguage(text);
-  const monthFirst = dateOrder(text) ?? (currency.value === "USD" && language === "en");
+  const monthFirst = dateOrder(text) ?? (language === "en" && (currency.value === "USD" || US_ADDRESS.test(text)));
   const dueDate = findDueDate(lines, monthFirst, cells);
   const invoiceNumber = findInvoiceNumber(lines, cells);
   const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber.line, cells);
