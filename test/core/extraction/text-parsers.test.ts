@@ -408,6 +408,19 @@ test("an English receipt with a US address and no currency writes the month firs
   t.is(extractFromText(lines("RICE"), "ocr").fields.invoiceDate, "2022-08-12");
 });
 
+test("with no date labelled as the invoice's, the due day printed again on a line of its own label may date it; the due line never does", (t) => {
+  // OCR garbled "Invoice Date" to "mveleo Dale"; the bill is due the day it was issued.
+  const e = extractFromText(
+    ["Contoso", "PO Box 1.  mveleo Dale  19/2/2024", "98765431  Payment Due 19/02/2024", "TOTAL  £180.00"],
+    "ocr",
+  );
+  t.is(e.fields.dueDate, "2024-02-19");
+  t.is(e.fields.invoiceDate, "2024-02-19");
+  t.true((e.fieldConfidence.invoiceDate ?? 1) < 0.9);
+  // The due date alone dates nothing else.
+  t.is(extractFromText(["Contoso", "Payment Due 19/02/2024", "TOTAL  £180.00"], "ocr").fields.invoiceDate, null);
+});
+
 test("'Due:' before a date labels the day the bill is due, not an amount due", (t) => {
   const e = extractFromText(
     ["Invoice", "FROM: Company ABC", "DUE: 01/01/2025", "Subtotal  $2000.00", "Tax  $140.00", "BALANCE DUE  $2140.00"],

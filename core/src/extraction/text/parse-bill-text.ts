@@ -1018,7 +1018,13 @@ const findInvoiceDate = (
   }
   const generic = labelled(masked, LABELS.date, read, maskedCells);
   if (generic.value !== null) return { value: generic.value, confidence: Math.min(generic.confidence, 0.8) };
-  const first = allDates(lines.join("\n"), monthFirst).find((d) => d !== due);
+  // The first date not printed as the due date: not on a due date's line, nor the due day printed again unlabelled
+  // unless a line of its own gives it with another label (a garbled "Invoice Date" beside "Payment Due", same day).
+  const dueLine = (l: string): boolean => LABELS.dueDate.test(l.replace(NOT_DUE_DATE, (m) => "#".repeat(m.length)));
+  const otherLabel = (l: string): boolean => /\p{L}{3}/u.test(l.split(/\d/)[0] ?? "");
+  const first = lines
+    .filter((l) => !dueLine(l))
+    .flatMap((l) => allDates(l, monthFirst).filter((d) => d !== due || otherLabel(l)))[0];
   return first ? { value: first, confidence: 0.5 } : none;
 };
 
