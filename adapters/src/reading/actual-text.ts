@@ -11,9 +11,8 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib
 /** The ActualText of each BDC of page `pageNumber`'s content streams, in order (null where one has none). */
 export type SpanTexts = (pageNumber: number) => Promise<(string | null)[] | null>;
 
-// A BDC with its tag and properties: an inline dictionary (nested one level, hex strings inside) or a named one.
-const BDC =
-  /\/[^\s/<>[\]()%]+\s*(?:<<((?:[^<>]|<(?!<)|>(?!>)|<<(?:[^<>]|<(?!<)|>(?!>))*>>)*)>>|\/[^\s/<>[\]()%]+)\s*BDC(?![^\s/<>[\]()%])/g;
+// The BDC operator, a token of its own (not "ABDC" in a string).
+const BDC = /(?<![^\s/<>[\]()%])BDC(?![^\s/<>[\]()%])/g;
 const ACTUAL = /\/ActualText\s*(?:<([0-9A-Fa-f\s]*)>|\(((?:[^()\\]|\\[\s\S]|\((?:[^()\\]|\\[\s\S])*\))*)\))/;
 
 const ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12 };
@@ -50,20 +49,53 @@ const textOf = (bytes: readonly number[]): string => {
   return String.fromCharCode(...bytes);
 };
 
-/** The ActualText of each BDC in a content stream's text (Latin-1), in order. */
-export const spanTextsOf = (content: string): (string | null)[] =>
-  [...content.matchAll(BDC)].map((m) => {
-    const a = m[1] === undefined ? null : ACTUAL.exec(m[1]);
-    if (!a) return null;
-    if (a[1] !== undefined) {
-      const hex = a[1].replace(/\s/g, "");
-      const padded = hex.length % 2 === 0 ? hex : `${hex}0`;
-      return textOf(
-        Array.from({ length: padded.length / 2 }, (_, i) => Number.parseInt(padded.slice(2 * i, 2 * i + 2), 16)),
-      );
+/**
+ * The inline dictionary that ends a BDC's operands ("/Span <</ActualText <FEFF002D>>>"), found backwards by
+ * counting its brackets; null when the operands end with a name (a property list in the resources) or nothing.
+ */
+const lastDict = (operands: string): string | null => {
+  const end = operands.trimEnd();
+  if (!end.endsWith(">>")) return null;
+  let depth = 0;
+  for (let i = end.length - 1; i > 0; i--) {
+    if (end[i] === ">" && end[i - 1] === ">") {
+      depth++;
+      i--;
+    } else if (end[i] === "<" && end[i - 1] === "<") {
+      depth--;
+      i--;
+      if (depth === 0) return end.slice(i + 2, -2);
     }
-    return textOf(literalBytes(a[2] ?? ""));
-  });
+  }
+  return null;
+};
+
+/** A properties dictionary's ActualText, or null. */
+const actualTextIn = (dict: string): string | null => {
+  const a = ACTUAL.exec(dict);
+  if (!a) return null;
+  if (a[1] === undefined) return textOf(literalBytes(a[2] ?? ""));
+  const hex = a[1].replace(/\s/g, "");
+  const padded = hex.length % 2 === 0 ? hex : `${hex}0`;
+  return textOf(
+    Array.from({ length: padded.length / 2 }, (_, i) => Number.parseInt(padded.slice(2 * i, 2 * i + 2), 16)),
+  );
+};
+
+/**
+ * The ActualText of each BDC in a content stream's text (Latin-1), in order. Each BDC's operands are read back
+ * from it no further than the previous one, so the work is one pass over the content, whatever it holds.
+ */
+export const spanTextsOf = (content: string): (string | null)[] => {
+  const out: (string | null)[] = [];
+  let from = 0;
+  for (const m of content.matchAll(BDC)) {
+    const dict = lastDict(content.slice(from, m.index));
+    from = m.index + 3;
+    out.push(dict === null ? null : actualTextIn(dict));
+  }
+  return out;
+};
 
 /**
  * The spans' texts of a document's pages, read when first asked (the document parsed once); null for a page whose

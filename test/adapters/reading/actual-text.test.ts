@@ -24,6 +24,13 @@ test("each BDC's ActualText in order: hex and literal strings, UTF-16 and PDFDoc
   t.deepEqual(spanTextsOf("/Span BMC (a) Tj EMC"), []);
 });
 
+test("operands read back no further than the previous BDC: unclosed dictionaries cost one pass, not one each", (t) => {
+  // 200,000 dictionaries that never close, then one span: read in one pass (a pattern trying each "<<" to the end
+  // of the stream would take some 10^11 steps here).
+  const content = `${"/A << ".repeat(200_000)}\n/Span<</ActualText (x)>> BDC (y) Tj EMC /P <</MCID 1>> BDC EMC`;
+  t.deepEqual(spanTextsOf(content), ["x", null]);
+});
+
 test("a Chrome-printed Stripe receipt reads its hyphens from the spans around them", async (t) => {
   const doc = await openPdf(RECEIPT, -1, false);
   const page = await doc.getPage(1);
