@@ -1,8 +1,10 @@
 // Marked content's ActualText stands in for glyphs a font's map names U+0000 (Chrome's PDFs of Stripe receipts).
 import { readFileSync } from "node:fs";
 import { spanTexts, spanTextsOf } from "@apar/adapters/reading/actual-text";
+import { createDocumentReader } from "@apar/adapters/reading/index";
 import { openPdf, pageText, withActualTexts } from "@apar/adapters/reading/pdf-document";
 import test from "ava";
+import * as E from "fp-ts/lib/Either.js";
 
 const RECEIPT = new Uint8Array(
   readFileSync(new URL("../../../fixtures/bills/stripe-receipt/noisebridge_receipt.pdf", import.meta.url)),
@@ -54,4 +56,16 @@ test("spans pdfjs reports that the page's own content does not hold (a form's) l
 test("a document pdf-lib cannot parse gives no spans, and the page reads as pdfjs gives it", async (t) => {
   t.is(await spanTexts(new TextEncoder().encode("%PDF-1.4 not really"))(1), null);
   t.is(await spanTexts(RECEIPT)(7), null);
+});
+
+test("the document reader hands pages their spans: the receipt's invoice number keeps its hyphen", async (t) => {
+  const reader = createDocumentReader({ languages: ["eng"], ocrWorkers: 1, timeoutMs: 60_000 });
+  try {
+    const read = await reader.read({ bytes: RECEIPT, mediaType: "application/pdf", filename: null }, { method: "ocr" });
+    if (E.isLeft(read)) return t.fail(`${read.left.reason}: ${read.left.detail}`);
+    t.is(read.right.reader, "pdf-text");
+    t.is(read.right.fields.invoiceNumber, "87B37C9-0152");
+  } finally {
+    await reader.close();
+  }
 });
