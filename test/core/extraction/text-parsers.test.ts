@@ -396,6 +396,24 @@ test("bare '$' signs on a page naming Canada's HST or QST, or Australia's ABN, a
   t.is(extractFromText(["Corner Shop", "Total  $40.00"], "pdf-text").fields.currency, "USD");
 });
 
+test("OCR's one bare '$' is the US dollar, sure, beside a US address and no other currency; unsure without one", (t) => {
+  const lines = (address: string) => [
+    "East Repair Inc.",
+    address,
+    "Front and rear brake cables  100.00",
+    "TOTAL  $154.06",
+  ];
+  const us = extractFromText(lines("New York, NY 12210"), "ocr");
+  t.is(us.fields.currency, "USD");
+  t.true((us.fieldConfidence.currency ?? 0) >= 0.9);
+  const nowhere = extractFromText(lines("1912 Harvest Lane"), "ocr");
+  t.is(nowhere.fields.currency, "USD");
+  t.true((nowhere.fieldConfidence.currency ?? 0) < 0.9);
+  // Another currency on the page leaves the "$" unsure, address or not.
+  const euro = extractFromText([...lines("New York, NY 12210"), "Paid  EUR 140.00"], "ocr");
+  t.true((euro.fieldConfidence.currency ?? 0) < 0.9);
+});
+
 test("an English receipt with a US address and no currency writes the month first; without the address, the day", (t) => {
   const lines = (address: string) => [
     "McDonald's Restaurant #31278",

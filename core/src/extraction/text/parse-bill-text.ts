@@ -925,7 +925,10 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
     const [other, ...more] = DOLLAR_COUNTRIES.filter(([country]) => country.test(text));
     if (other !== undefined && more.length === 0) return { value: other[1], confidence: 0.75 };
   }
-  const sure = ranked.length === 1 && (!ocr || (named.get(top[0]) ?? 0) >= 2);
+  // OCR's one bare "$" may be a smudge or a misread "€"; beside a US address (state and ZIP code), with no other
+  // currency on the page, it is the US dollar.
+  const usAddress = top[0] === "USD" && US_ADDRESS.test(lines.join("\n"));
+  const sure = ranked.length === 1 && (!ocr || (named.get(top[0]) ?? 0) >= 2 || usAddress);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
 
