@@ -414,6 +414,16 @@ test("OCR's one bare '$' is the US dollar, sure, beside a US address and no othe
   t.true((euro.fieldConfidence.currency ?? 0) < 0.9);
 });
 
+test("in OCR's text a currency code counts where it ends its cell or follows a colon, not before other marks", (t) => {
+  const noise = ["SNG Engineering, Inc.   TRY 7777", "Consulting Engineers", "Consulting fee  750"];
+  t.is(extractFromText(noise, "ocr").fields.currency, null);
+  // The same line in a text layer is the document's own text.
+  t.is(extractFromText(noise, "pdf-text").fields.currency, "TRY");
+  t.is(extractFromText(["Kleinhandel GmbH", "Beträge in EUR", "Summe  7"], "ocr").fields.currency, "EUR");
+  t.is(extractFromText(["Kleinhandel GmbH", "EUR", "Brot  7"], "ocr").fields.currency, "EUR");
+  t.is(extractFromText(["Kleinhandel GmbH", "Währung:EUR  Kasse 3", "Brot  7"], "ocr").fields.currency, "EUR");
+});
+
 test("an English receipt with a US address and no currency writes the month first; without the address, the day", (t) => {
   const lines = (address: string) => [
     "McDonald's Restaurant #31278",

@@ -850,17 +850,20 @@ const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), 
 const BARE_SIGN = /^[$€£₹]$/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
+// In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
+// a label's colon: before other marks in its cell ("TRY 7777" read off a logo) it is as likely a word or noise.
+const codeApart = (line: string, code: string): boolean =>
+  new RegExp(String.raw`(?::\s*${code}\b|\b${code}(?:\s{2}|\s*$))`).test(line.trim());
+
 /** The currencies a line names where they may mean one: codes, signs of letters, a bare sign as above. */
 const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: string | null }[] =>
   currencyMentions(line).filter(
     (c) =>
       !ocr ||
-      c.sign === null ||
-      !BARE_SIGN.test(c.sign) ||
       MONEY.test(line) ||
       LABELS.total.test(line) ||
       LABELS.subTotal.test(line) ||
-      line.includes(`${c.sign}/`),
+      (c.sign === null ? codeApart(line, c.code) : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`)),
   );
 
 // A US address's state and ZIP code ("RICE, MN 56367-9740"): where no date and no currency tell the order of day
