@@ -6,6 +6,12 @@
 //
 //   node --conditions=source --import tsx bench/reading/make-more-sources.ts MIRROR OUT [RESERVED]
 //
+// APAR_SOURCES_MANIFEST, when set, is the path of another manifest of the same form to build from instead of
+// more-sources.json (e.g. bench/reading/held-out-sources.json, the held-out set that is never used for tuning):
+//
+//   APAR_SOURCES_MANIFEST=bench/reading/held-out-sources.json node --conditions=source --import tsx \
+//     bench/reading/make-more-sources.ts MIRROR OUT
+//
 // The reserved sources of ../shared/reading/README.md are refused by name; with the development corpus's manifest
 // (RESERVED, by default ../shared/reading/dev-corpus-manifest.json when it is there) also every file whose sha256 it
 // lists as reserved and every invoice that is a reserved one in another file (two of number, supplier and total
@@ -44,7 +50,9 @@ const isReserved = (e: ManifestEntry): boolean => RESERVED.has(e.repo.toLowerCas
 const [mirror, out, reservedArg] = process.argv.slice(2);
 if (mirror === undefined || out === undefined) throw new Error("usage: make-more-sources.ts MIRROR OUT");
 const here = dirname(fileURLToPath(import.meta.url));
-const manifest = JSON.parse(readFileSync(join(here, "more-sources.json"), "utf8")) as ManifestEntry[];
+const manifestPath = process.env.APAR_SOURCES_MANIFEST || join(here, "more-sources.json");
+console.log(`manifest ${manifestPath}`);
+const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as ManifestEntry[];
 
 // The development corpus's reserved files and invoice identities (make-dev-corpus.py's identity_keys).
 const reservedFile = reservedArg ?? join("..", "shared", "reading", "dev-corpus-manifest.json");
