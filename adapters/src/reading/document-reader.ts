@@ -24,7 +24,7 @@ import { type LlmConfig, readWithLlm } from "./llm-reader.js";
 import { detectMedia, imageSize, MEDIA_TYPES, type MediaKind } from "./media.js";
 import { HEADER_BAND, withHeaderBand } from "./ocr-band.js";
 import { createOcrPool, OcrAborted, type OcrPool, type Threshold } from "./ocr-pool.js";
-import { otherWaysBefore, readAnotherWay } from "./other-ways.js";
+import { otherWaysBefore, readAnotherWay, readSmallTextEnlarged } from "./other-ways.js";
 import { imagePaymentCode, pagePaymentCode } from "./payment-qr.js";
 import {
   hasTextLayer,
@@ -36,7 +36,7 @@ import {
   renderPagePng,
 } from "./pdf-document.js";
 import { surveyPdf } from "./pdf-limits.js";
-import { imageForOcr, imageTurns } from "./pixels.js";
+import { enlargedForOcr, imageForOcr, imageTurns } from "./pixels.js";
 import { createSecondEye, type EyeReading, type SecondEye } from "./second-eye.js";
 
 export interface DocumentReaderOptions {
@@ -253,6 +253,16 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     // Read again in the language the first reading shows, when it is another configured one.
     const again = languagesFor(seen.lines);
     if (again[0] !== first) seen = await readPix(shot, again);
+    // Small words read again enlarged (a page exported at a screen's resolution).
+    seen = await readSmallTextEnlarged(
+      seen,
+      size.width * size.height,
+      maxPixels,
+      (pix, stop) => readPix({ ...shot, pix }, again, stop),
+      (k) => enlargedForOcr(shot.bytes, k, maxPixels),
+      signal,
+      otherWays,
+    );
     const { lines, words } = seen;
     options.onText?.(lines, "ocr", words);
     const seenTwice = await lookAgain(

@@ -1,4 +1,6 @@
 // Pages tesseract cannot read as they come, read other ways within a share of the reading's budget of their own.
+import type { TextBox } from "@apar/core/extraction";
+import { withHeaderBand } from "./ocr-band.js";
 import type { Threshold } from "./ocr-pool.js";
 import type { QuarterTurn } from "./pdf-document.js";
 
@@ -55,4 +57,83 @@ export const readAnotherWay = async <S extends { threshold?: Threshold }, R exte
     }
   }
   return best;
+};
+
+/**
+ * Words this many pixels high or fewer (the median of a page's words of two letters or digits) are small for
+ * tesseract's models: an invoice exported at a screen's resolution (1200 pixels across a page) gives it words 12-14
+ * pixels high, which it reads as other letters ("Numero Documento" as "Namaro Bocments"), where the same image twice
+ * the size reads right.
+ */
+const SMALL_WORDS = 18;
+/** The height small words are enlarged to, and the most an image is enlarged by. */
+const WORD_PIXELS = 32;
+const MOST_ENLARGED = 3;
+/**
+ * The most pixels an enlarged image has: an A4 page drawn at 300 dpi (8.7 million), what OCR reads of a scanned
+ * page. A large photo of small words is left as it is: enlarged, its reading would cost several pages'.
+ */
+const ENLARGED_PIXELS = 9_000_000;
+
+/** The median height of a page's words of two letters or digits or more; null with fewer than five such words. */
+export const medianWordHeight = (words: readonly TextBox[]): number | null => {
+  const heights = words
+    .filter((w) => /[\p{L}\p{N}]{2}/u.test(w.text))
+    .map((w) => w.height)
+    .sort((a, b) => a - b);
+  return heights.length < 5 ? null : (heights[Math.floor(heights.length / 2)] ?? null);
+};
+
+/**
+ * How many times to enlarge an image of `pixels` pixels whose words are `height` pixels high (medianWordHeight),
+ * within `maxPixels` and ENLARGED_PIXELS: enough for WORD_PIXELS-high words, at most MOST_ENLARGED times; null for words large enough,
+ * or where the bound leaves less than half as large again.
+ */
+export const enlargement = (height: number | null, pixels: number, maxPixels: number): number | null => {
+  if (height === null || height <= 0 || height > SMALL_WORDS) return null;
+  const k = Math.min(MOST_ENLARGED, WORD_PIXELS / height, Math.sqrt(Math.min(maxPixels, ENLARGED_PIXELS) / pixels));
+  return k >= 1.5 ? k : null;
+};
+
+/**
+ * A page whose words are small read again enlarged (`enlarged` draws it `k` times its size; null when it cannot),
+ * within the other ways' `budget`: the enlarged reading is kept when tesseract is sure of more of its words, its
+ * boxes brought back to the page's own size, with the first reading's top lines it lacks (a large heading beside
+ * small text can drop out of it, as a logo's line does from a page: ocr-band.ts). A page of words large enough
+ * costs nothing more; when the budget is spent first, the page keeps its first reading.
+ */
+export const readSmallTextEnlarged = async <R extends { sureWords: number; words: TextBox[]; lines: string[] }>(
+  text: R,
+  pixels: number,
+  maxPixels: number,
+  read: (enlarged: Uint8Array, signal: AbortSignal) => Promise<R>,
+  enlarged: (k: number) => Promise<Uint8Array | null>,
+  signal: AbortSignal,
+  budget: () => AbortSignal,
+): Promise<R> => {
+  const k = enlargement(medianWordHeight(text.words), pixels, maxPixels);
+  if (k === null) return text;
+  const spent = AbortSignal.any([signal, budget()]);
+  try {
+    const image = await enlarged(k);
+    if (image === null || spent.aborted) return text;
+    const closer = await read(image, spent);
+    if (closer.sureWords <= text.sureWords) return text;
+    const back = (v: number): number => Math.round(v / k);
+    return {
+      ...closer,
+      lines: withHeaderBand(closer.lines, text.lines),
+      words: closer.words.map((w) => ({
+        ...w,
+        x: back(w.x),
+        y: back(w.y),
+        width: back(w.width),
+        height: back(w.height),
+      })),
+    };
+  } catch (e) {
+    // The document's own stop, or a failure, ends the reading as before.
+    if (signal.aborted || !spent.aborted) throw e;
+    return text;
+  }
 };

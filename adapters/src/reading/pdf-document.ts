@@ -282,6 +282,7 @@ interface Canvas {
   height: number;
   getContext(kind: "2d"): {
     fillStyle: string;
+    imageSmoothingQuality: "low" | "medium" | "high";
     fillRect(x: number, y: number, w: number, h: number): void;
     drawImage(image: unknown, x: number, y: number, width?: number, height?: number): void;
     translate(x: number, y: number): void;

@@ -33,22 +33,25 @@ export const pngGreyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> =>
 };
 
 /**
- * An image the canvas decodes, drawn on opaque white (scaled down to `maxPixels` when it has more): its RGBA pixels
- * (the canvas's own, not a copy by getImageData: premultiplied, which changes nothing on opaque white) and size;
- * null when it cannot be decoded.
+ * An image the canvas decodes, drawn on opaque white (`scale` times its size, and scaled down to `maxPixels` when
+ * that has more): its RGBA pixels (the canvas's own, not a copy by getImageData: premultiplied, which changes
+ * nothing on opaque white) and size; null when it cannot be decoded.
  */
 export const imageOnWhite = async (
   bytes: Uint8Array,
   maxPixels = Number.POSITIVE_INFINITY,
+  scale = 1,
 ): Promise<{ rgba: Buffer; width: number; height: number } | null> => {
   try {
     const { createCanvas, loadImage } = await napiCanvas();
     const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    const k = Math.min(1, Math.sqrt(maxPixels / (image.width * image.height)));
+    const k = Math.min(scale, Math.sqrt(maxPixels / (image.width * image.height)));
     const canvas = createCanvas(Math.max(1, Math.round(image.width * k)), Math.max(1, Math.round(image.height * k)));
     const context = canvas.getContext("2d");
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
+    // Enlarged letters keep smooth edges (the canvas's cubic filter), not the steps of a pixel's copies.
+    context.imageSmoothingQuality = "high";
     context.drawImage(image, 0, 0, canvas.width, canvas.height);
     return { rgba: canvas.data(), width: canvas.width, height: canvas.height };
   } catch {
@@ -64,6 +67,19 @@ export const imageOnWhite = async (
 export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<Uint8Array> => {
   if (kind !== "png" || !wholePng(bytes)) return bytes;
   return (await opaquePngGrey(bytes)) ?? pngGreyByCanvas(bytes);
+};
+
+/**
+ * An image's grey pixels as OCR takes them (grey-pix.ts), `scale` times its size within `maxPixels`, on white; null
+ * when the canvas cannot decode it.
+ */
+export const enlargedForOcr = async (
+  bytes: Uint8Array,
+  scale: number,
+  maxPixels: number,
+): Promise<Uint8Array | null> => {
+  const drawn = await imageOnWhite(bytes, maxPixels, scale);
+  return drawn === null ? null : greyPix(drawn.width, drawn.height, drawn.rgba);
 };
 
 /** An image turned a quarter, as OCR takes it (grey pixels, grey-pix.ts) and as a PNG (for the second eye). */
