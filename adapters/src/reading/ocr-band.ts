@@ -43,3 +43,19 @@ export const withHeaderBand = (page: readonly string[], band: readonly string[])
   const at = anchor < 0 ? 0 : anchor;
   return [...page.slice(0, at), ...missing, ...page.slice(at)];
 };
+
+/**
+ * A page's lines with another reading's top lines it lacks: the `other` reading's lines before its first line the
+ * page also has, put above the page, when that line is among the page's first two and at most `most` lines come
+ * before it in `other`; the page as it is otherwise (two readings that share no line near the top are not merged).
+ */
+export const withTopLines = (page: readonly string[], other: readonly string[], most = 3): string[] => {
+  const keys = page.slice(0, 2).map(key);
+  const lost: string[] = [];
+  for (const line of other.slice(0, most + 1)) {
+    const k = key(line);
+    if (k.length >= 3 && keys.some((p) => p === k || alike(p, k) >= 0.8)) return [...lost, ...page];
+    lost.push(line);
+  }
+  return [...page];
+};

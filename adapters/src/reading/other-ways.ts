@@ -1,6 +1,6 @@
 // Pages tesseract cannot read as they come, read other ways within a share of the reading's budget of their own.
 import type { TextBox } from "@apar/core/extraction";
-import { withHeaderBand } from "./ocr-band.js";
+import { withTopLines } from "./ocr-band.js";
 import type { Threshold } from "./ocr-pool.js";
 import type { QuarterTurn } from "./pdf-document.js";
 
@@ -99,7 +99,7 @@ export const enlargement = (height: number | null, pixels: number, maxPixels: nu
  * A page whose words are small read again enlarged (`enlarged` draws it `k` times its size; null when it cannot),
  * within the other ways' `budget`: the enlarged reading is kept when tesseract is sure of more of its words, its
  * boxes brought back to the page's own size, with the first reading's top lines it lacks (a large heading beside
- * small text can drop out of it, as a logo's line does from a page: ocr-band.ts). A page of words large enough
+ * small text can drop out of it, as a logo's line does from a page: `withTopLines` in ocr-band.ts). A page of words large enough
  * costs nothing more; when the budget is spent first, the page keeps its first reading.
  */
 export const readSmallTextEnlarged = async <R extends { sureWords: number; words: TextBox[]; lines: string[] }>(
@@ -122,7 +122,7 @@ export const readSmallTextEnlarged = async <R extends { sureWords: number; words
     const back = (v: number): number => Math.round(v / k);
     return {
       ...closer,
-      lines: withHeaderBand(closer.lines, text.lines),
+      lines: withTopLines(closer.lines, text.lines),
       words: closer.words.map((w) => ({
         ...w,
         x: back(w.x),

@@ -1,5 +1,5 @@
 // A scanned page's header band, read on its own, puts back the top line the page's reading dropped.
-import { withHeaderBand } from "@apar/adapters/reading/ocr-band";
+import { withHeaderBand, withTopLines } from "@apar/adapters/reading/ocr-band";
 import test from "ava";
 
 test("the band's lines the page lacks go above the first line both read, however differently spaced", (t) => {
@@ -19,4 +19,22 @@ test("a band read a little apart from the page adds nothing; a band sharing no l
   t.deepEqual(withHeaderBand(page, ["ACME Tradinq Ltd", "lnvoice No. 2041"]), page);
   t.deepEqual(withHeaderBand(page, ["", "~"]), page);
   t.deepEqual(withHeaderBand(["Total 10.00"], ["ACME Trading Ltd"]), ["ACME Trading Ltd", "Total 10.00"]);
+});
+
+test("another reading's top lines the page lacks go above it only where the two share a line at the page's top", (t) => {
+  const first = ["CONTOSO LTD.   Fattura", "Francesco 126", "70023 Wontespertol i."];
+  t.deepEqual(withTopLines(["Francesco 226", "70023 Montespertoli FL"], first), [
+    "CONTOSO LTD.   Fattura",
+    "Francesco 226",
+    "70023 Montespertoli FL",
+  ]);
+  // Readings that share no line near the page's top are not merged: the other's noise would go in with its lines.
+  const garbled = ["9876543210  @", "[Pi ——", "WERSRTLI   Invoice No.  12345678.", "Er  — |", "Uned ingdom"];
+  const page = ["VAT Registration No: GB 123 4567 89", "To  MICROSOFT LTD   Invoice No  12345678", "London"];
+  t.deepEqual(withTopLines(page, garbled), page);
+  t.deepEqual(withTopLines(["a title", "b line", "London"], ["x 1", "London"]), ["a title", "b line", "London"]);
+  // At most three lines are taken before the shared one.
+  t.deepEqual(withTopLines(["Francesco 226"], ["one x", "two x", "three x", "four x", "Francesco 126"]), [
+    "Francesco 226",
+  ]);
 });
