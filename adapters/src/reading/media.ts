@@ -38,6 +38,36 @@ const u16 = (b: Uint8Array, i: number, le = false): number =>
 const u32 = (b: Uint8Array, i: number, le = false): number =>
   le ? u16(b, i, true) + u16(b, i + 2, true) * 65536 : u16(b, i) * 65536 + u16(b, i + 2);
 
+/**
+ * A JPEG's EXIF orientation (1-8: 6 is stored turned a quarter left, shown turned right), 1 when it has none or it
+ * cannot be read. A phone stores its photo as the sensor saw it and says in this tag how to show it.
+ */
+export const jpegOrientation = (b: Uint8Array): number => {
+  let i = 2;
+  while (i + 4 <= b.length && b[i] === 0xff) {
+    const marker = b[i + 1] ?? 0;
+    // The scan or a frame begins: the application segments are all before it.
+    if (marker === 0xda || (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))) return 1;
+    const length = u16(b, i + 2);
+    const t = i + 10;
+    if (marker === 0xe1 && new TextDecoder("latin1").decode(b.subarray(i + 4, i + 10)) === "Exif\0\0") {
+      const le = b[t] === 0x49;
+      const ifd = t + u32(b, t + 4, le);
+      const count = ifd + 2 <= b.length ? u16(b, ifd, le) : 0;
+      for (let k = 0; k < count && ifd + 2 + k * 12 + 10 <= b.length; k++) {
+        const e = ifd + 2 + k * 12;
+        if (u16(b, e, le) === 0x0112) {
+          const value = u16(b, e + 8, le);
+          return value >= 1 && value <= 8 ? value : 1;
+        }
+      }
+      return 1;
+    }
+    i += 2 + length;
+  }
+  return 1;
+};
+
 /** An image's width and height from its header, or null when the header cannot be read. */
 export const imageSize = (b: Uint8Array, kind: MediaKind): { width: number; height: number } | null => {
   if (kind === "png") return b.length >= 24 ? { width: u32(b, 16), height: u32(b, 20) } : null;

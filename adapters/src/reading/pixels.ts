@@ -5,7 +5,7 @@
 // png-grey.ts without the canvas, to the same pixels.
 import { crc32 } from "node:zlib";
 import { greyPix } from "./grey-pix.js";
-import type { MediaKind } from "./media.js";
+import { jpegOrientation, type MediaKind } from "./media.js";
 import { napiCanvas, type QuarterTurn, turnedCanvas } from "./pdf-document.js";
 import { opaquePngGrey } from "./png-grey.js";
 
@@ -24,10 +24,10 @@ const wholePng = (b: Uint8Array): boolean => {
 };
 
 /**
- * A PNG's grey pixels on white by the canvas (transparency reads as paper), or the bytes as they came when the
- * canvas cannot decode it.
+ * An image's grey pixels on white by the canvas (transparency reads as paper, a JPEG's EXIF orientation applied),
+ * or the bytes as they came when the canvas cannot decode it.
  */
-export const pngGreyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> => {
+export const greyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> => {
   const drawn = await imageOnWhite(bytes);
   return drawn === null ? bytes : greyPix(drawn.width, drawn.height, drawn.rgba);
 };
@@ -61,12 +61,15 @@ export const imageOnWhite = async (
 
 /**
  * An uploaded image as OCR should get it: a whole PNG decoded natively to grey pixels on white (an opaque one
- * without the canvas, the same pixels); any other kind (a JPEG's decoding in WebAssembly is cheap beside a PNG's),
+ * without the canvas, the same pixels), a JPEG with an EXIF orientation by the canvas, turned; any other kind (a JPEG's decoding in WebAssembly is cheap beside a PNG's),
  * a damaged PNG, or one the canvas cannot decode, as it came (tesseract decodes it, or says why not).
  */
 export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<Uint8Array> => {
+  // A photo stored on its side with an EXIF orientation: the canvas shows it as its camera meant (tesseract's
+  // decoder would read it on its side).
+  if (kind === "jpeg" && jpegOrientation(bytes) > 1) return greyByCanvas(bytes);
   if (kind !== "png" || !wholePng(bytes)) return bytes;
-  return (await opaquePngGrey(bytes)) ?? pngGreyByCanvas(bytes);
+  return (await opaquePngGrey(bytes)) ?? greyByCanvas(bytes);
 };
 
 /**

@@ -140,13 +140,16 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
       return bound.aborted;
     };
     sharp ??= import("sharp").then((m) => m.default);
+    // A photo's EXIF orientation applied (`rotate()` without an angle): a phone's photo is stored on its side.
     const image =
       source instanceof Uint8Array
-        ? (await sharp)(source, { failOn: "error" })
+        ? (await sharp)(source, { failOn: "error" }).rotate()
         : (await sharp)(source.data, { raw: { width: source.width, height: source.height, channels: 1 } });
     const meta = await image.metadata();
     if (meta.width === undefined || meta.height === undefined) return null;
-    const size = readingSize(meta.width, meta.height, maxSide);
+    // The metadata gives the stored size: orientations 5-8 turn it a quarter.
+    const turned = source instanceof Uint8Array && (meta.orientation ?? 1) >= 5;
+    const size = turned ? readingSize(meta.height, meta.width, maxSide) : readingSize(meta.width, meta.height, maxSide);
     // Transparency reads as paper; the detection model gets exact multiples of its step (its own resizing, to
     // the same size, then leaves the image and its coordinates as they are).
     const input = await image

@@ -1,7 +1,7 @@
 // An opaque PNG made grey without the canvas: the same pixels as the canvas's grey on white, and every other PNG
 // still composited on white by the canvas.
 import { crc32, deflateSync } from "node:zlib";
-import { imageForOcr, pngGreyByCanvas } from "@apar/adapters/reading/pixels";
+import { greyByCanvas, imageForOcr } from "@apar/adapters/reading/pixels";
 import { opaquePngGrey } from "@apar/adapters/reading/png-grey";
 import test from "ava";
 import { fixtures } from "./accuracy.js";
@@ -103,7 +103,7 @@ test("an opaque scan's grey made without the canvas is the canvas's grey, pixel 
   for (const scan of fixtures("scan")) {
     const own = await opaquePngGrey(scan.bytes);
     t.not(own, null, scan.file);
-    t.is(differing(own as Uint8Array, await pngGreyByCanvas(scan.bytes)), 0, scan.file);
+    t.is(differing(own as Uint8Array, await greyByCanvas(scan.bytes)), 0, scan.file);
     t.is(differing(await imageForOcr(scan.bytes, "png"), own as Uint8Array), 0, scan.file);
   }
 });
@@ -119,7 +119,7 @@ test("every filter of every 8-bit colour type without transparency gives the can
     const image = png({ width: WIDTH, depth: 8, colourType, bpp, rows: rowsOf(bpp) });
     const own = await opaquePngGrey(image);
     t.not(own, null, name);
-    const canvas = await pngGreyByCanvas(image);
+    const canvas = await greyByCanvas(image);
     t.deepEqual(greyRows(own as Uint8Array), greyRows(canvas), name);
     t.is(differing(own as Uint8Array, canvas), 0, name);
   }
@@ -132,7 +132,7 @@ test("every filter of every 8-bit colour type without transparency gives the can
     rows: rowsOf(3),
     before: [chunk("sRGB", new Uint8Array([0])), chunk("gAMA", new Uint8Array([0, 0, 0xb1, 0x8f]))],
   });
-  t.is(differing((await opaquePngGrey(srgb)) as Uint8Array, await pngGreyByCanvas(srgb)), 0);
+  t.is(differing((await opaquePngGrey(srgb)) as Uint8Array, await greyByCanvas(srgb)), 0);
 });
 
 test("a PNG with transparency still reads as composited on white", async (t) => {
@@ -206,7 +206,7 @@ test("PNGs of other kinds are made grey by the canvas, as before", async (t) => 
     t.is(await opaquePngGrey(image), null, name);
     const grey = await imageForOcr(image, "png");
     t.is(new TextDecoder().decode(grey.subarray(0, 4)), "spix", name);
-    t.is(differing(grey, await pngGreyByCanvas(image)), 0, name);
+    t.is(differing(grey, await greyByCanvas(image)), 0, name);
   }
   t.deepEqual(greyRows(await imageForOcr(palette, "png"))[0]?.slice(0, 3), [0, 255, 82]);
 });
