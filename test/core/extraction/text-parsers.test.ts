@@ -414,6 +414,21 @@ test("OCR's one bare '$' is the US dollar, sure, beside a US address and no othe
   t.true((euro.fieldConfidence.currency ?? 0) < 0.9);
 });
 
+test("a bare '$' is the US dollar for sure only where the page names it or has a US address; Canada's postal codes and spelt-out HST name the Canadian", (t) => {
+  const bill = (...more: string[]) => ["Riverside Power", ...more, "Amount due  $78.94"];
+  const sure = (lines: string[]) => (extractFromText(lines, "pdf-text").fieldConfidence.currency ?? 0) >= 0.9;
+  t.is(extractFromText(bill(), "pdf-text").fields.currency, "USD");
+  t.false(sure(bill()));
+  t.true(sure(bill("1 Main Street, Springfield, IL 62701")));
+  t.true(sure(bill("All amounts in USD")));
+  const postal = extractFromText(bill("152 LOUISA ST KITCHENER N2H 5M5"), "pdf-text");
+  t.is(postal.fields.currency, "CAD");
+  t.false(sure(bill("152 LOUISA ST KITCHENER N2H 5M5")));
+  t.is(extractFromText(bill("Harmonized Sales Tax on $75.18 at 13.00%  9.77"), "pdf-text").fields.currency, "CAD");
+  // Letters Canada Post never uses in a postal code ("D", "F", "I", "O", "Q", "U"): another code, no country.
+  t.is(extractFromText(bill("Serial D2F 5Q5"), "pdf-text").fields.currency, "USD");
+});
+
 test("in OCR's text a currency code counts where it ends its cell or follows a colon, not before other marks", (t) => {
   const noise = ["SNG Engineering, Inc.   TRY 7777", "Consulting Engineers", "Consulting fee  750"];
   t.is(extractFromText(noise, "ocr").fields.currency, null);

@@ -872,11 +872,18 @@ const US_ADDRESS = new RegExp(
   String.raw`\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b`,
 );
 
-// What names a dollar's country on its bills: Canada's HST and QST (GST alone is many countries' tax),
-// Australia's business number.
-const DOLLAR_COUNTRIES: readonly [RegExp, string][] = [
-  [/\b(?:HST|QST)\b|\bcanadian\s+(?:currency|dollars?)\b/i, "CAD"],
-  [/\bABN\b|\baustralian\s+dollars?\b/i, "AUD"],
+// What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
+// tax), and its postal codes ("N2H 5M5": letter, digit, letter, digit, letter, digit, in the letters Canada Post
+// uses); Australia's business number.
+const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
+  [
+    [
+      /\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i,
+      /\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d\b/,
+    ],
+    "CAD",
+  ],
+  [[/\bABN\b|\baustralian\s+dollars?\b/i], "AUD"],
 ];
 
 // Currencies written "$" too, besides the US dollar's.
@@ -925,13 +932,15 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // nowhere by name, are that country's dollar, not yet sure.
   if (top[0] === "USD" && !usdNamed) {
     const text = lines.join("\n");
-    const [other, ...more] = DOLLAR_COUNTRIES.filter(([country]) => country.test(text));
+    const [other, ...more] = DOLLAR_COUNTRIES.filter(([country]) => country.some((r) => r.test(text)));
     if (other !== undefined && more.length === 0) return { value: other[1], confidence: 0.75 };
   }
-  // OCR's one bare "$" may be a smudge or a misread "€"; beside a US address (state and ZIP code), with no other
-  // currency on the page, it is the US dollar.
-  const usAddress = top[0] === "USD" && US_ADDRESS.test(lines.join("\n"));
-  const sure = ranked.length === 1 && (!ocr || (named.get(top[0]) ?? 0) >= 2 || usAddress);
+  // A bare "$" is a dollar, not yet the US one: with no other currency on the page, it is the US dollar for sure
+  // where the page names it ("USD", "US$") or has a US address (state and ZIP code); else it is unsure, as OCR's
+  // one bare sign is (a smudge, a misread "€").
+  const bareDollar = top[0] === "USD" && !usdNamed;
+  const usAddress = bareDollar && US_ADDRESS.test(lines.join("\n"));
+  const sure = ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
 
