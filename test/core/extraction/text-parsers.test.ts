@@ -429,6 +429,37 @@ test("a bare '$' is the US dollar for sure only where the page names it or has a
   t.is(extractFromText(bill("Serial D2F 5Q5"), "pdf-text").fields.currency, "USD");
 });
 
+test("a row of date headings is read from the row under it, each heading's value under it; a date in another column never labelled by them", (t) => {
+  const lines = [
+    "KITCHENER-WILMOT HYDRO INC",
+    "BILLING DATE  DUE DATE  Energy Charge  MAY 02 2018 to JUN 05 2018",
+    "JUN 25 2018 JUL 17 2018  327.9200 kWh Off Peak  at $.06500  TX  21.31",
+    "Amount due  78.94",
+  ];
+  const e = extractFromText(lines, "pdf-text");
+  t.is(e.fields.invoiceDate, "2018-06-25");
+  t.is(e.fields.dueDate, "2018-07-17");
+  // The same page by position: the value row is one run under both headings.
+  const box = (text: string, x: number, y: number, width: number) => ({ text, x, y, width, height: 6, page: 1 });
+  const boxes = [
+    box("KITCHENER-WILMOT HYDRO INC", 35, 150, 120),
+    box("BILLING DATE", 35, 182, 40),
+    box("DUE DATE", 112, 182, 30),
+    box("Energy Charge", 160, 182, 45),
+    box("MAY 02 2018 to JUN 05 2018", 260, 182, 90),
+    box("JUN 25 2018 JUL 17 2018", 25, 189, 138),
+    box("Amount due", 35, 230, 40),
+    box("78.94", 160, 230, 20),
+  ];
+  const placed = extractFromText(lines, "pdf-text", {}, boxes);
+  t.is(placed.fields.invoiceDate, "2018-06-25");
+  t.is(placed.fields.dueDate, "2018-07-17");
+  // A hint in the label's own cell is no other column: "Invoice date (Y-M-D)  2025-06-21" is dated.
+  const hinted = extractFromText(["Acme Ltd", "Invoice date (Y-M-D)  2025-06-21", "Total  10.00"], "pdf-text");
+  t.is(hinted.fields.invoiceDate, "2025-06-21");
+  t.true((hinted.fieldConfidence.invoiceDate ?? 0) >= 0.9);
+});
+
 test("in OCR's text a currency code counts where it ends its cell or follows a colon, not before other marks", (t) => {
   const noise = ["SNG Engineering, Inc.   TRY 7777", "Consulting Engineers", "Consulting fee  750"];
   t.is(extractFromText(noise, "ocr").fields.currency, null);

@@ -93,6 +93,25 @@ const below = (cells: readonly TextBox[], label: TextBox): TextBox | undefined =
 };
 
 /**
+ * The text of the cell under a label that is the label's: all of it, unless the cell begins under another heading
+ * of the label's band, one left of the label's cell ("JUN 25 2018 JUL 17 2018" under "BILLING DATE" and "DUE
+ * DATE"), then from the word nearest the label's left edge (`at`, the label's place in its cell: places within a
+ * cell's text taken in proportion to its width).
+ */
+const underLabel = (cells: readonly TextBox[], label: TextBox, at: number, under: TextBox): string => {
+  const x = label.x + (label.text.length > 0 ? (at / label.text.length) * label.width : 0);
+  // Another heading of the band over the cell's part left of the label.
+  const neighbour = bandOf(cells, label).some(
+    (h) => h !== label && h.x + h.width <= label.x && h.x + h.width > under.x,
+  );
+  if (!neighbour || under.x >= x - label.height || under.width <= 0) return under.text;
+  const offset = ((x - under.x) / under.width) * under.text.length;
+  const starts = [...under.text.matchAll(/(?<=^|\s)\S/g)].map((m) => m.index ?? 0);
+  const start = starts.reduce((best, s) => (Math.abs(s - offset) < Math.abs(best - offset) ? s : best), 0);
+  return under.text.slice(start);
+};
+
+/**
  * A label's value by position: for each cell holding `label` (in reading order), the rest of its cell, else the
  * nearest cell to its right on its band, else the nearest cell directly below it; the first that `read` accepts.
  */
@@ -114,7 +133,7 @@ export const valueByPosition = <T>(
     const onRight = right ? read(right.text) : null;
     if (onRight !== null && right) return { value: onRight, placed: "right", cell: right };
     const under = below(cells, cell);
-    const onBelow = under ? read(under.text) : null;
+    const onBelow = under ? read(underLabel(cells, cell, m.index, under)) : null;
     if (onBelow !== null && under) return { value: onBelow, placed: "below", cell: under };
   }
   return null;

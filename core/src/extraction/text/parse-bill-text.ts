@@ -53,20 +53,32 @@ const identifier = (text: string): string | null => {
 
 // A label's value: the rest of its cell, else the cell below it in the same column (a header row of labels over
 // a row of values), else the start of the next line.
-const valueNear = (lines: readonly string[], i: number, label: RegExp): { text: string; below: boolean }[] => {
+// `cell`: the same line's value begins in the label's own cell ("Invoice date (Y-M-D)  2025-06-21"), not in a
+// cell after it.
+const valueNear = (
+  lines: readonly string[],
+  i: number,
+  label: RegExp,
+): { text: string; below: boolean; cell: boolean }[] => {
   const line = lines[i] ?? "";
   const m = line.match(label);
   if (!m || m.index === undefined) return [];
-  const out: { text: string; below: boolean }[] = [];
+  const out: { text: string; below: boolean; cell: boolean }[] = [];
   const rest = line.slice(m.index + m[0].length).replace(/^\s?[:#.]?\s?/, "");
-  if (rest !== "" && !/^\s{2}/.test(line.slice(m.index + m[0].length))) out.push({ text: rest, below: false });
-  else if (rest !== "") out.push({ text: rest.trimStart(), below: false });
+  if (rest !== "" && !/^\s{2}/.test(line.slice(m.index + m[0].length)))
+    out.push({ text: rest, below: false, cell: true });
+  else if (rest !== "") out.push({ text: rest.trimStart(), below: false, cell: false });
   const next = lines[i + 1] ?? "";
   const col = m.index;
   const below = cellsOf(next, i + 1);
+  const headings = cellsOf(line, i);
   for (const c of below) {
     if (below.length === 1 || (c.end >= col - 2 && c.start <= col + m[0].length + 4)) {
-      out.push({ text: next.slice(c.start), below: true });
+      // A cell begun under another heading of the label's row holds that heading's value first ("JUN 25 2018 JUL
+      // 17 2018" under "BILLING DATE  DUE DATE"): the label's value starts at the word under the label.
+      const neighbours = c.start < col - 2 && headings.some((h) => h.end <= col && Math.abs(h.start - c.start) <= 2);
+      const from = neighbours ? Math.max(c.start, next.lastIndexOf(" ", col) + 1) : c.start;
+      out.push({ text: next.slice(from), below: true, cell: false });
     }
   }
   return out;
@@ -75,12 +87,12 @@ const valueNear = (lines: readonly string[], i: number, label: RegExp): { text: 
 const labelled = <T>(
   lines: readonly string[],
   label: RegExp,
-  read: (after: string) => T | null,
+  read: (after: string, inLabelCell?: boolean) => T | null,
   cells: readonly TextBox[] = [],
 ): Found<T | null> => {
   for (const [i, _line] of lines.entries()) {
     for (const v of valueNear(lines, i, label)) {
-      const value = read(v.text);
+      const value = read(v.text, v.cell);
       if (value === null) continue;
       // The next line's cell under a label is a guess from character columns: the page's positions decide.
       return v.below ? (byPosition(cells, label, read) ?? { value, confidence: 0.8 }) : { value, confidence: 0.9 };
@@ -1002,6 +1014,25 @@ const NOT_ISSUE_DATE = new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.s
 
 // The invoice date: labelled candidates ranked by how specific the label is ("Date of issue" beats "Invoice date",
 // which beats a bare "Date"), never a delivery, order or due date.
+/**
+ * A date label's value: a date near the start of what follows it, in the label's own cell (`inLabelCell`: "Invoice
+ * date (Y-M-D)  2025-06-21") or the first cell after it that holds letters or digits. A cell of words or another
+ * label before the date ("BILLING DATE  DUE DATE  Energy Charge  MAY 02 2018 to ...") makes the line a row of
+ * column headings, whose values are under them.
+ */
+const labelledDate =
+  (monthFirst: boolean) =>
+  (after: string, inLabelCell = false): string | null => {
+    const text = after.replace(/\s{2,}/g, "  ");
+    const found = findDate(text, monthFirst);
+    if (!found || found.index >= 30) return null;
+    const cellsBefore = text
+      .slice(0, found.index)
+      .split(/\s{2,}/)
+      .slice(inLabelCell ? 1 : 0, -1);
+    return cellsBefore.some((c) => /[\p{L}\p{N}]/u.test(c)) ? null : found.date;
+  };
+
 const findInvoiceDate = (
   lines: readonly string[],
   monthFirst: boolean,
@@ -1012,10 +1043,7 @@ const findInvoiceDate = (
   const mask = (l: string): string => l.replace(NOT_ISSUE_DATE, (m) => "#".repeat(m.length));
   const masked = lines.map(mask);
   const maskedCells = cells.map((c) => ({ ...c, text: mask(c.text) }));
-  const read = (after: string): string | null => {
-    const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
-    return found && found.index < 30 ? found.date : null;
-  };
+  const read = labelledDate(monthFirst);
   // A label naming the issuing itself ("Rechnungserstellungsdatum") beats another invoice date ("Rechnungsdatum",
   // on a statement whose billing date is the end of its period).
   const issued = labelled(masked, LABELS.issueDate, read, maskedCells);
@@ -1060,10 +1088,7 @@ const findDueDate = (
 ): Found<string | null> => {
   const mask = (l: string): string => l.replace(NOT_DUE_DATE, (m) => "#".repeat(m.length));
   const masked = lines.map(mask);
-  const read = (after: string): string | null => {
-    const found = findDate(after.replace(/\s{2,}/g, "  "), monthFirst);
-    return found && found.index < 30 ? found.date : null;
-  };
+  const read = labelledDate(monthFirst);
   const labelledDue = labelled(
     masked,
     LABELS.dueDate,
