@@ -222,3 +222,16 @@ test("two invoice dates read as surely that neither engine's text holds the othe
   t.is(n1.fieldConfidence.supplierName, n2.fieldConfidence.supplierName);
   t.is(bestOfTwoEngines(n1, n2, texts).fields.supplierName, "KAUFHAUS AM RING");
 });
+
+test("two OCR engines: a currency the second eye alone reads, tesseract's text showing none, is not sure", (t) => {
+  const tess = reading(["Continente", "IVA  6,00%  21.74  1,30", "TOTAL  23.04"]);
+  const eye = reading(["Continente", "CAD  6,002  21.74  1,30  23.04", "TOTAL  23.04"]);
+  t.is(tess.fields.currency, null);
+  t.true((eye.fieldConfidence.currency ?? 0) >= 0.9);
+  const both = bestOfTwoEngines(tess, eye);
+  t.is(both.fields.currency, "CAD");
+  t.true((both.fieldConfidence.currency ?? 1) < 0.9);
+  // Tesseract's own sure currency stays sure whatever the eye read.
+  const euro = reading(["Continente", "IVA  6,00%  21.74  1,30", "TOTAL  23.04 EUR"]);
+  t.true((bestOfTwoEngines(euro, reading(["Continente", "TOTAL  23.04"])).fieldConfidence.currency ?? 0) >= 0.9);
+});

@@ -460,6 +460,13 @@ test("a row of date headings is read from the row under it, each heading's value
   t.true((hinted.fieldConfidence.invoiceDate ?? 0) >= 0.9);
 });
 
+test("a sign of letters and '$' starts a word: 'R$ 12,00' is the real, 'CTR$I' read off a till's line no currency", (t) => {
+  t.is(extractFromText(["Loja Central", "TOTAL  R$ 12,00"], "ocr").fields.currency, "BRL");
+  const till = extractFromText(["Target", "REG#04 TRN#5956 CSHR#094 CTR$I (UU", "TOTAL  12.00"], "ocr");
+  t.not(till.fields.currency, "BRL");
+  t.not(extractFromText(["Shop", "ABC$ 4.00", "TOTAL  4.00"], "pdf-text").fields.currency, "CAD");
+});
+
 test("in OCR's text a currency code counts where it ends its cell or follows a colon, not before other marks", (t) => {
   const noise = ["SNG Engineering, Inc.   TRY 7777", "Consulting Engineers", "Consulting fee  750"];
   t.is(extractFromText(noise, "ocr").fields.currency, null);

@@ -41,10 +41,11 @@ const SIGNS: readonly [RegExp, string][] = [
   // "310,00 EURO", "12 Euros", "ZU ZAHLEN EURO  24,23": the word beside an amount, a column's gap between them.
   [/\d\s*euros?\b|\beuros?\s*\d/i, "EUR"],
   [/£/, "GBP"],
-  [/(?:US|U\.S\.)\s?\$/, "USD"],
-  [/C\$|CA\$/, "CAD"],
-  [/A\$|AU\$/, "AUD"],
-  [/R\$/, "BRL"],
+  // Letters and "$" make a sign only as a word's start: "CTR$I" read off a till's line is none.
+  [/(?<![A-Za-z])(?:US|U\.S\.)\s?\$/, "USD"],
+  [/(?<![A-Za-z])(?:C|CA)\$/, "CAD"],
+  [/(?<![A-Za-z])(?:A|AU)\$/, "AUD"],
+  [/(?<![A-Za-z])R\$/, "BRL"],
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
