@@ -467,6 +467,23 @@ test("a sign of letters and '$' starts a word: 'R$ 12,00' is the real, 'CTR$I' r
   t.not(extractFromText(["Shop", "ABC$ 4.00", "TOTAL  4.00"], "pdf-text").fields.currency, "CAD");
 });
 
+test("a bill paid by direct debit: 'Pre-authorized Withdrawal' labels its amount, never the day it is taken", (t) => {
+  const lines = (...more: string[]) => [
+    "Kitchener Utilities",
+    "Gas & Water Charges:  186.28",
+    "Stormwater Rate Charges:  13.73",
+    ...more,
+  ];
+  t.is(
+    extractFromText(lines("UTILITY BILL  Pre-authorized Withdrawal:  200.01"), "pdf-text").fields.totalAmount,
+    "200.01",
+  );
+  t.not(
+    extractFromText(lines("PRE-AUTHORIZED PAYMENT WITHDRAWAL ON JUL 17 2018"), "pdf-text").fields.totalAmount,
+    "2018",
+  );
+});
+
 test("in OCR's text a currency code counts where it ends its cell or follows a colon, not before other marks", (t) => {
   const noise = ["SNG Engineering, Inc.   TRY 7777", "Consulting Engineers", "Consulting fee  750"];
   t.is(extractFromText(noise, "ocr").fields.currency, null);

@@ -30,6 +30,10 @@ export const en: Vocabulary = {
     String.raw`total\s*to\s*pay`,
     String.raw`amount\s*to\s*pay`,
     String.raw`amount\s*to\s*be\s*paid`,
+    // A bill paid by direct debit: the amount the biller will take ("Pre-authorized Withdrawal:  200.01").
+    // Not the day it is taken ("PRE-AUTHORIZED PAYMENT WITHDRAWAL ON JUL 17 2018").
+    String.raw`pre-?\s?authori[sz]ed\s*(?:payment\s*|debit\s*)?withdrawal(?!\s+on\b)`,
+    String.raw`amount\s*to\s*be\s*withdrawn`,
     // "Due: 1,200.00", never "Due: 01/01/2025" (the day it is due).
     String.raw`due(?=\s*:?\s*(?:rm|\$)?\s*\d)(?!\s*:?\s*\d{1,2}[./-]\d{1,2}[./-]\d{2,4})`,
   ],
