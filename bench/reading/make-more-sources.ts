@@ -7,7 +7,7 @@
 //   node --conditions=source --import tsx bench/reading/make-more-sources.ts MIRROR OUT [RESERVED]
 //
 // APAR_SOURCES_MANIFEST, when set, is the path of another manifest of the same form to build from instead of
-// more-sources.json (e.g. bench/reading/held-out-sources.json, the held-out set that is never used for tuning):
+// more-sources.json (e.g. bench/reading/held-out-sources.json, a set first read unseen: docs/guide.md):
 //
 //   APAR_SOURCES_MANIFEST=bench/reading/held-out-sources.json node --conditions=source --import tsx \
 //     bench/reading/make-more-sources.ts MIRROR OUT

@@ -39,31 +39,42 @@ const u32 = (b: Uint8Array, i: number, le = false): number =>
   le ? u16(b, i, true) + u16(b, i + 2, true) * 65536 : u16(b, i) * 65536 + u16(b, i + 2);
 
 /**
+ * A TIFF structure's first directory, entry by entry (its tag and value, a short or a long), from the header at
+ * `base`: a TIFF file's own (base 0), or the one a JPEG's EXIF segment holds. Entries past the bytes are not read.
+ */
+function* tiffEntries(b: Uint8Array, base: number): Generator<{ tag: number; value: number }> {
+  const le = b[base] === 0x49;
+  const ifd = base + u32(b, base + 4, le);
+  const count = ifd + 2 <= b.length ? u16(b, ifd, le) : 0;
+  for (let k = 0; k < count && ifd + 2 + k * 12 + 12 <= b.length; k++) {
+    const e = ifd + 2 + k * 12;
+    yield { tag: u16(b, e, le), value: u16(b, e + 2, le) === 3 ? u16(b, e + 8, le) : u32(b, e + 8, le) };
+  }
+}
+
+// SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC): the frame, which carries the image's size.
+const isFrame = (marker: number): boolean => marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+
+/** A JPEG's segments before its scan (their marker and where they start), as long as their lengths hold. */
+function* jpegSegments(b: Uint8Array): Generator<{ marker: number; at: number }> {
+  for (let i = 2; i + 9 < b.length && b[i] === 0xff && b[i + 1] !== 0xda; i += 2 + u16(b, i + 2)) {
+    yield { marker: b[i + 1] ?? 0, at: i };
+  }
+}
+
+/**
  * A JPEG's EXIF orientation (1-8: 6 is stored turned a quarter left, shown turned right), 1 when it has none or it
  * cannot be read. A phone stores its photo as the sensor saw it and says in this tag how to show it.
  */
 export const jpegOrientation = (b: Uint8Array): number => {
-  let i = 2;
-  while (i + 4 <= b.length && b[i] === 0xff) {
-    const marker = b[i + 1] ?? 0;
-    // The scan or a frame begins: the application segments are all before it.
-    if (marker === 0xda || (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))) return 1;
-    const length = u16(b, i + 2);
-    const t = i + 10;
-    if (marker === 0xe1 && new TextDecoder("latin1").decode(b.subarray(i + 4, i + 10)) === "Exif\0\0") {
-      const le = b[t] === 0x49;
-      const ifd = t + u32(b, t + 4, le);
-      const count = ifd + 2 <= b.length ? u16(b, ifd, le) : 0;
-      for (let k = 0; k < count && ifd + 2 + k * 12 + 10 <= b.length; k++) {
-        const e = ifd + 2 + k * 12;
-        if (u16(b, e, le) === 0x0112) {
-          const value = u16(b, e + 8, le);
-          return value >= 1 && value <= 8 ? value : 1;
-        }
-      }
-      return 1;
+  for (const { marker, at } of jpegSegments(b)) {
+    // The application segments all come before the frame.
+    if (isFrame(marker)) return 1;
+    if (marker !== 0xe1 || new TextDecoder("latin1").decode(b.subarray(at + 4, at + 10)) !== "Exif\0\0") continue;
+    for (const { tag, value } of tiffEntries(b, at + 10)) {
+      if (tag === 0x0112) return value >= 1 && value <= 8 ? value : 1;
     }
-    i += 2 + length;
+    return 1;
   }
   return 1;
 };
@@ -72,15 +83,8 @@ export const jpegOrientation = (b: Uint8Array): number => {
 export const imageSize = (b: Uint8Array, kind: MediaKind): { width: number; height: number } | null => {
   if (kind === "png") return b.length >= 24 ? { width: u32(b, 16), height: u32(b, 20) } : null;
   if (kind === "jpeg") {
-    let i = 2;
-    while (i + 9 < b.length) {
-      if (b[i] !== 0xff) return null;
-      const marker = b[i + 1] ?? 0;
-      // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-        return { height: u16(b, i + 5), width: u16(b, i + 7) };
-      }
-      i += 2 + u16(b, i + 2);
+    for (const { marker, at } of jpegSegments(b)) {
+      if (isFrame(marker)) return { height: u16(b, at + 5), width: u16(b, at + 7) };
     }
     return null;
   }
@@ -96,16 +100,9 @@ export const imageSize = (b: Uint8Array, kind: MediaKind): { width: number; heig
     return null;
   }
   if (kind === "tiff") {
-    const le = b[0] === 0x49;
-    const ifd = u32(b, 4, le);
-    const count = u16(b, ifd, le);
     let width = 0;
     let height = 0;
-    for (let k = 0; k < count; k++) {
-      const e = ifd + 2 + k * 12;
-      const tag = u16(b, e, le);
-      const type = u16(b, e + 2, le);
-      const value = type === 3 ? u16(b, e + 8, le) : u32(b, e + 8, le);
+    for (const { tag, value } of tiffEntries(b, 0)) {
       if (tag === 256) width = value;
       if (tag === 257) height = value;
     }

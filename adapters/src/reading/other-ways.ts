@@ -86,8 +86,8 @@ export const medianWordHeight = (words: readonly TextBox[]): number | null => {
 
 /**
  * How many times to enlarge an image of `pixels` pixels whose words are `height` pixels high (medianWordHeight),
- * within `maxPixels` and ENLARGED_PIXELS: enough for WORD_PIXELS-high words, at most MOST_ENLARGED times; null for words large enough,
- * or where the bound leaves less than half as large again.
+ * within `maxPixels` and ENLARGED_PIXELS: enough for WORD_PIXELS-high words, at most MOST_ENLARGED times; null for
+ * words large enough, or where the bounds leave less than half as large again.
  */
 export const enlargement = (height: number | null, pixels: number, maxPixels: number): number | null => {
   if (height === null || height <= 0 || height > SMALL_WORDS) return null;
@@ -99,8 +99,8 @@ export const enlargement = (height: number | null, pixels: number, maxPixels: nu
  * A page whose words are small read again enlarged (`enlarged` draws it `k` times its size; null when it cannot),
  * within the other ways' `budget`: the enlarged reading is kept when tesseract is sure of more of its words, its
  * boxes brought back to the page's own size, with the first reading's top lines it lacks (a large heading beside
- * small text can drop out of it, as a logo's line does from a page: `withTopLines` in ocr-band.ts). A page of words large enough
- * costs nothing more; when the budget is spent first, the page keeps its first reading.
+ * small text can drop out of it, as a logo's line does from a page: `withTopLines` in ocr-band.ts). A page of words
+ * large enough costs nothing more; when the budget is spent first, the page keeps its first reading.
  */
 export const readSmallTextEnlarged = async <R extends { sureWords: number; words: TextBox[]; lines: string[] }>(
   text: R,

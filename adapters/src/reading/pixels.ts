@@ -27,10 +27,8 @@ const wholePng = (b: Uint8Array): boolean => {
  * An image's grey pixels on white by the canvas (transparency reads as paper, a JPEG's EXIF orientation applied),
  * or the bytes as they came when the canvas cannot decode it.
  */
-export const greyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> => {
-  const drawn = await imageOnWhite(bytes);
-  return drawn === null ? bytes : greyPix(drawn.width, drawn.height, drawn.rgba);
-};
+export const greyByCanvas = async (bytes: Uint8Array): Promise<Uint8Array> =>
+  (await enlargedForOcr(bytes, 1, Number.POSITIVE_INFINITY)) ?? bytes;
 
 /**
  * An image the canvas decodes, drawn on opaque white (`scale` times its size, and scaled down to `maxPixels` when
@@ -51,7 +49,7 @@ export const imageOnWhite = async (
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
     // Enlarged letters keep smooth edges (the canvas's cubic filter), not the steps of a pixel's copies.
-    context.imageSmoothingQuality = "high";
+    if (k > 1) context.imageSmoothingQuality = "high";
     context.drawImage(image, 0, 0, canvas.width, canvas.height);
     return { rgba: canvas.data(), width: canvas.width, height: canvas.height };
   } catch {
@@ -61,8 +59,9 @@ export const imageOnWhite = async (
 
 /**
  * An uploaded image as OCR should get it: a whole PNG decoded natively to grey pixels on white (an opaque one
- * without the canvas, the same pixels), a JPEG with an EXIF orientation by the canvas, turned; any other kind (a JPEG's decoding in WebAssembly is cheap beside a PNG's),
- * a damaged PNG, or one the canvas cannot decode, as it came (tesseract decodes it, or says why not).
+ * without the canvas, the same pixels), a JPEG with an EXIF orientation decoded by the canvas, turned as shown; any
+ * other kind (a JPEG's decoding in WebAssembly is cheap beside a PNG's), a damaged PNG, or one the canvas cannot
+ * decode, as it came (tesseract decodes it, or says why not).
  */
 export const imageForOcr = async (bytes: Uint8Array, kind: MediaKind): Promise<Uint8Array> => {
   // A photo stored on its side with an EXIF orientation: the canvas shows it as its camera meant (tesseract's

@@ -148,8 +148,8 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
     const meta = await image.metadata();
     if (meta.width === undefined || meta.height === undefined) return null;
     // The metadata gives the stored size: orientations 5-8 turn it a quarter.
-    const turned = source instanceof Uint8Array && (meta.orientation ?? 1) >= 5;
-    const size = turned ? readingSize(meta.height, meta.width, maxSide) : readingSize(meta.width, meta.height, maxSide);
+    const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    const size = readingSize(width, height, maxSide);
     // Transparency reads as paper; the detection model gets exact multiples of its step (its own resizing, to
     // the same size, then leaves the image and its coordinates as they are).
     const input = await image

@@ -53,21 +53,21 @@ const identifier = (text: string): string | null => {
 
 // A label's value: the rest of its cell, else the cell below it in the same column (a header row of labels over
 // a row of values), else the start of the next line.
-// `cell`: the same line's value begins in the label's own cell ("Invoice date (Y-M-D)  2025-06-21"), not in a
-// cell after it.
+// `inLabelCell`: the same line's value begins in the label's own cell ("Invoice date (Y-M-D)  2025-06-21"), not
+// in a cell after it.
 const valueNear = (
   lines: readonly string[],
   i: number,
   label: RegExp,
-): { text: string; below: boolean; cell: boolean }[] => {
+): { text: string; below: boolean; inLabelCell: boolean }[] => {
   const line = lines[i] ?? "";
   const m = line.match(label);
   if (!m || m.index === undefined) return [];
-  const out: { text: string; below: boolean; cell: boolean }[] = [];
+  const out: { text: string; below: boolean; inLabelCell: boolean }[] = [];
   const rest = line.slice(m.index + m[0].length).replace(/^\s?[:#.]?\s?/, "");
   if (rest !== "" && !/^\s{2}/.test(line.slice(m.index + m[0].length)))
-    out.push({ text: rest, below: false, cell: true });
-  else if (rest !== "") out.push({ text: rest.trimStart(), below: false, cell: false });
+    out.push({ text: rest, below: false, inLabelCell: true });
+  else if (rest !== "") out.push({ text: rest.trimStart(), below: false, inLabelCell: false });
   const next = lines[i + 1] ?? "";
   const col = m.index;
   const below = cellsOf(next, i + 1);
@@ -78,7 +78,7 @@ const valueNear = (
       // 17 2018" under "BILLING DATE  DUE DATE"): the label's value starts at the word under the label.
       const neighbours = c.start < col - 2 && headings.some((h) => h.end <= col && Math.abs(h.start - c.start) <= 2);
       const from = neighbours ? Math.max(c.start, next.lastIndexOf(" ", col) + 1) : c.start;
-      out.push({ text: next.slice(from), below: true, cell: false });
+      out.push({ text: next.slice(from), below: true, inLabelCell: false });
     }
   }
   return out;
@@ -92,7 +92,7 @@ const labelled = <T>(
 ): Found<T | null> => {
   for (const [i, _line] of lines.entries()) {
     for (const v of valueNear(lines, i, label)) {
-      const value = read(v.text, v.cell);
+      const value = read(v.text, v.inLabelCell);
       if (value === null) continue;
       // The next line's cell under a label is a guess from character columns: the page's positions decide.
       return v.below ? (byPosition(cells, label, read) ?? { value, confidence: 0.8 }) : { value, confidence: 0.9 };
@@ -942,8 +942,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   if (!top) return none;
   // Bare "$" signs on a page that names another dollar's country by its taxes or register, and the US dollar
   // nowhere by name, are that country's dollar, not yet sure.
+  const text = lines.join("\n");
   if (top[0] === "USD" && !usdNamed) {
-    const text = lines.join("\n");
     const [other, ...more] = DOLLAR_COUNTRIES.filter(([country]) => country.some((r) => r.test(text)));
     if (other !== undefined && more.length === 0) return { value: other[1], confidence: 0.75 };
   }
@@ -951,7 +951,7 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // where the page names it ("USD", "US$") or has a US address (state and ZIP code); else it is unsure, as OCR's
   // one bare sign is (a smudge, a misread "€").
   const bareDollar = top[0] === "USD" && !usdNamed;
-  const usAddress = bareDollar && US_ADDRESS.test(lines.join("\n"));
+  const usAddress = bareDollar && US_ADDRESS.test(text);
   const sure = ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
@@ -1012,8 +1012,6 @@ const restOfCell = (after: string): string | null => {
 
 const NOT_ISSUE_DATE = new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.source}`, "giu");
 
-// The invoice date: labelled candidates ranked by how specific the label is ("Date of issue" beats "Invoice date",
-// which beats a bare "Date"), never a delivery, order or due date.
 /**
  * A date label's value: a date near the start of what follows it, in the label's own cell (`inLabelCell`: "Invoice
  * date (Y-M-D)  2025-06-21") or the first cell after it that holds letters or digits. A cell of words or another
@@ -1033,6 +1031,8 @@ const labelledDate =
     return cellsBefore.some((c) => /[\p{L}\p{N}]/u.test(c)) ? null : found.date;
   };
 
+// The invoice date: labelled candidates ranked by how specific the label is ("Date of issue" beats "Invoice date",
+// which beats a bare "Date"), never a delivery, order or due date.
 const findInvoiceDate = (
   lines: readonly string[],
   monthFirst: boolean,
