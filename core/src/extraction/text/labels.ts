@@ -10,10 +10,11 @@ type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "mon
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const END = String.raw`(?!\p{L})`;
 
-// OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit", "liberweisen"): let labels
-// match those.
+// OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit", "liberweisen"), and Polish
+// "ł" as "l" or "t" ("Termin zaptaty"): let labels match those.
 const ocrTolerant = (word: string): string =>
   word
+    .replace(/\[łl\]|ł/g, "[łlt]")
     .replace(/\[äa\]|ä/g, "[äaàáâdéëi]")
     .replace(/\[öo\]|ö/g, "[öoóò0]")
     .replace(/\[üu\]|ü/g, "(?:[üuúùû]|[li]i)");

@@ -34,8 +34,27 @@ const fixTotal = (line: string): string =>
     return near === undefined ? m : `${sub ?? ""}${near[1]}`;
   });
 
+// Accents set apart from their letters, as TeX's fonts draw them and pdf.js hands them over ("Num´ero de facture",
+// "D´esignation"): the spacing accent before a letter, with the combining mark it stands for. Composed only where
+// one letter results: elsewhere (OCR's stray "`") the marks stay as they were.
+const SPACING_ACCENTS: Readonly<Record<string, string>> = {
+  "\u00b4": "\u0301",
+  "`": "\u0300",
+  "\u02c6": "\u0302",
+  "\u02dc": "\u0303",
+  "\u00a8": "\u0308",
+  "\u02c7": "\u030c",
+  "\u02da": "\u030a",
+  "\u02d8": "\u0306",
+};
+const composeSpacingAccents = (line: string): string =>
+  line.replace(/([\u00b4`\u02c6\u02dc\u00a8\u02c7\u02da\u02d8])(\p{L})/gu, (both, accent: string, letter: string) => {
+    const composed = `${letter}${SPACING_ACCENTS[accent] ?? ""}`.normalize("NFC");
+    return composed.length === 1 ? composed : both;
+  });
+
 const normalise = (line: string): string =>
-  line
+  composeSpacingAccents(line)
     .normalize("NFC")
 
     .replace(/[\u00a0\u202f\t]/g, " ")
@@ -880,13 +899,12 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
 
 // A US address's state and ZIP code ("RICE, MN 56367-9740"): where no date and no currency tell the order of day
 // and month, an English page with one writes the month first.
-const US_ADDRESS = new RegExp(
-  String.raw`\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b`,
-);
+const US_ADDRESS =
+  /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b/;
 
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
 // tax), and its postal codes ("N2H 5M5": letter, digit, letter, digit, letter, digit, in the letters Canada Post
-// uses); Australia's business number.
+// uses); Australia's business number; Argentina's tax number.
 const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
   [
     [
@@ -896,6 +914,8 @@ const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
     "CAD",
   ],
   [[/\bABN\b|\baustralian\s+dollars?\b/i], "AUD"],
+  // Argentina's tax number (C.U.I.T.), which every Argentine invoice prints: its "$" is the peso's.
+  [[/\bC\.?\s?U\.?\s?I\.?\s?T\b/], "ARS"],
 ];
 
 // Currencies written "$" too, besides the US dollar's.
@@ -913,7 +933,10 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
     ...new Set(meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) => (c.sign === "$" ? [] : [c.code]))),
   ];
   const [printed] = onTotal;
-  if (onTotal.length === 1 && printed !== undefined) return { value: printed, confidence: 0.95 };
+  // OCR reads "€" as "£" and back: a page whose amounts carry both signs is sure of neither.
+  const signs = ocr ? new Set(lines.flatMap((l) => meantCurrencies(l, ocr).map((c) => c.sign))) : new Set();
+  const confused = signs.has("€") && signs.has("£");
+  if (onTotal.length === 1 && printed !== undefined && !confused) return { value: printed, confidence: 0.95 };
   const counts = new Map<string, number>();
   // Currencies named by a code or a sign of letters, or by bare signs on two lines or more: one bare sign is unsure.
   const named = new Map<string, number>();
@@ -952,7 +975,7 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // one bare sign is (a smudge, a misread "€").
   const bareDollar = top[0] === "USD" && !usdNamed;
   const usAddress = bareDollar && US_ADDRESS.test(text);
-  const sure = ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
+  const sure = !confused && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
 
@@ -1037,11 +1060,15 @@ const findInvoiceDate = (
   lines: readonly string[],
   monthFirst: boolean,
   due: string | null,
-  numberLine: number,
+  number: { line: number; value: string | null },
   cells: readonly TextBox[] = [],
 ): Found<string | null> => {
   const mask = (l: string): string => l.replace(NOT_ISSUE_DATE, (m) => "#".repeat(m.length));
-  const masked = lines.map(mask);
+  // The number's own digits are no date ("FV 1/09/2019").
+  const unnumbered = lines.map((l, i) =>
+    i === number.line && number.value !== null ? l.replace(number.value, (m) => "#".repeat(m.length)) : l,
+  );
+  const masked = unnumbered.map(mask);
   const maskedCells = cells.map((c) => ({ ...c, text: mask(c.text) }));
   const read = labelledDate(monthFirst);
   // A label naming the issuing itself ("Rechnungserstellungsdatum") beats another invoice date ("Rechnungsdatum",
@@ -1051,7 +1078,7 @@ const findInvoiceDate = (
   const specific = labelled(masked, LABELS.invoiceDate, read, maskedCells);
   if (specific.value !== null) return specific;
   // "Rechnung Nr. 471102 vom 15.11.2024", "Invoice 2041 dated 3 May 2025".
-  const onNumberLine = numberLine >= 0 ? findDate(masked[numberLine] ?? "", monthFirst) : null;
+  const onNumberLine = number.line >= 0 ? findDate(masked[number.line] ?? "", monthFirst) : null;
   if (onNumberLine) return { value: onNumberLine.date, confidence: 0.85 };
   // A letter's place and date: "München, den 01.11.2024", "Paris, le 3 mai 2025".
   for (const line of masked) {
@@ -1065,7 +1092,7 @@ const findInvoiceDate = (
   // unless a line of its own gives it with another label (a garbled "Invoice Date" beside "Payment Due", same day).
   const dueLine = (l: string): boolean => LABELS.dueDate.test(l.replace(NOT_DUE_DATE, (m) => "#".repeat(m.length)));
   const otherLabel = (l: string): boolean => /\p{L}{3}/u.test(l.split(/\d/)[0] ?? "");
-  const first = lines
+  const first = unnumbered
     .filter((l) => !dueLine(l))
     .flatMap((l) => allDates(l, monthFirst).filter((d) => d !== due || otherLabel(l)))[0];
   return first ? { value: first, confidence: 0.5 } : none;
@@ -1163,12 +1190,16 @@ const findInvoiceNumber = (
 ): Found<string | null> & { line: number } => {
   const read = (after: string): { id: string; whole: boolean } | null => {
     const text = after.replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
-    let id = identifier(text);
+    // A series' letters, a space, then the number ("FV 1/09/2019", "INV 0042"): the letters belong to it.
+    const series = text.trimStart().match(/^([A-Z]{1,4}) (\d(?:[A-Z0-9\-/_.]*[A-Z0-9])?)(?=[\s,;]|$)/);
+    let id = identifier(text) ?? (series ? `${series[1]} ${series[2]}` : null);
     // One stray character (OCR's reading of a colon) and then, after a column gap, the number itself.
     const next = text.match(/^\S\s{2,}(\S+)/)?.[1];
     const longer = next ? identifier(next) : null;
     if (id?.length === 1 && longer !== null && longer.length >= 4 && findDate(longer) === null) id = longer;
-    if (id === null || id.length > 30 || findDate(id) !== null) return null;
+    // A date is no number, unless a series' letters open it ("FV 1/09/2019": invoice 1 of September 2019).
+    if (id === null || id.length > 30 || findDate(id)?.index === 0 || (series === null && findDate(id) !== null))
+      return null;
     // Words after the identifier in its own cell ("Nr. 210111 mit LV vom ..."): the number may be longer than
     // what was taken, so the reading is not sure of it.
     return { id, whole: endsCell(text.slice(text.indexOf(id) + id.length)) };
@@ -1246,7 +1277,7 @@ export const parseBillText = (
   const monthFirst = dateOrder(text) ?? (language === "en" && (currency.value === "USD" || US_ADDRESS.test(text)));
   const dueDate = findDueDate(lines, monthFirst, cells);
   const invoiceNumber = findInvoiceNumber(lines, cells);
-  const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber.line, cells);
+  const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber, cells);
   const purchaseOrderNumber = labelled(
     lines.map((l) => l.replace(/\bP\.?\s?O\.?\s*Box\b/gi, "")),
     LABELS.purchaseOrder,

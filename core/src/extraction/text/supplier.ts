@@ -511,7 +511,11 @@ const scoreName = (
   const plain = text.replace(COMPANY_NUMBER, " ").replace(/§\/[b8]/giu, "S/B");
   if (ADDRESS.test(plain)) score -= 2.5;
   if (/\d{3}/.test(plain)) score -= 2;
-  if (/[@:]|www\./.test(plain)) score -= 2;
+  // A web or mail address with words around it is a line of contacts or a sentence ("Site Web : www.mirada.qc.ca",
+  // "Go to www.mcdvoice.com within 7 days"), never a name; an address alone may be all a receipt prints of one.
+  const address = /(?:www\.|https?:\/\/|\S+@)\S+/iu;
+  if (address.test(plain) && plain.replace(address, "").trim() !== "") score -= 6;
+  else if (/[@:]|www\./.test(plain)) score -= 2;
   if (plain.split(" ").length > 8) score -= 2;
   if (wordy(plain) < 0.75 || !/\p{L}{3}/u.test(plain)) score -= 3;
   return { text, line: i, score, form, evidence: score > 0, corroborated };

@@ -38,7 +38,7 @@ export const cs: Vocabulary = {
   paymentRef: [String.raw`variabiln[íi]\s*symbol`, String.raw`var\.\s*symbol`],
   taxNumber: [String.raw`i[čc]o?`, String.raw`di[čc]`],
   billTo: [String.raw`odb[ěeé]ratel`, String.raw`kupuj[íi]c[íi]`],
-  supplier: [String.raw`dodavatel`, String.raw`prod[áa]vaj[íi]c[íi]`],
+  supplier: [String.raw`dodavatel`, String.raw`prod[áa]vaj[íi]c[íi]`, String.raw`prodejce`],
   payee: [String.raw`p[řr][íi]jemce\s*platby`],
   grossQualifier: [String.raw`s\s*dph`, String.raw`v[čc]etn[ěe]\s*dph`],
   balance: [String.raw`zb[ýy]v[áa]\s*uhradit`],

@@ -78,7 +78,7 @@ export const de: Vocabulary = {
   ],
   invoiceNumber: [
     String.raw`rechnungs\s*-?\s*(?:nummer|nr\.?|no\.?)`,
-    String.raw`rechnung\s*(?:nr\.?|nummer|no\.?)`,
+    String.raw`rechnung\s*-?\s*(?:nr\.?|nummer|no\.?)`,
     String.raw`\p{L}*rechnung(?:\s+\p{L}+)?\s*(?:\(\d{3}\)\s*)?(?:nr\.?|nummer)`,
     String.raw`gutschrift(?:s)?\s*(?:\(\d{3}\)\s*)?-?\s*(?:nr\.?|nummer)`,
     String.raw`beleg\s*-?\s*(?:nr\.?|nummer)`,

@@ -3,7 +3,22 @@ import type { Vocabulary } from "./types.js";
 export const es: Vocabulary = {
   code: "es",
   tesseract: "spa",
-  common: ["el", "la", "los", "las", "de", "del", "y", "para", "factura", "importe", "fecha", "gracias", "con"],
+  common: [
+    "el",
+    "la",
+    "los",
+    "las",
+    "de",
+    "del",
+    "y",
+    "para",
+    "factura",
+    "importe",
+    "fecha",
+    "gracias",
+    "con",
+    "total",
+  ],
   grandTotal: [
     String.raw`total\s*factura`,
     String.raw`importe\s*total`,

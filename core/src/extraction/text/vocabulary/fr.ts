@@ -3,7 +3,7 @@ import type { Vocabulary } from "./types.js";
 export const fr: Vocabulary = {
   code: "fr",
   tesseract: "fra",
-  common: ["le", "la", "les", "de", "des", "du", "et", "pour", "facture", "montant", "date", "merci", "à"],
+  common: ["le", "la", "les", "de", "des", "du", "et", "pour", "facture", "montant", "date", "merci", "à", "total"],
   grandTotal: [
     String.raw`total\s*t\.?\s?t\.?\s?c\.?`,
     String.raw`montant\s*t\.?\s?t\.?\s?c\.?`,

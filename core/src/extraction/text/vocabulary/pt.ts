@@ -4,7 +4,22 @@ import type { Vocabulary } from "./types.js";
 export const pt: Vocabulary = {
   code: "pt",
   tesseract: "por",
-  common: ["da", "do", "das", "dos", "em", "não", "fatura", "nota", "obrigado", "pelo", "seu", "emissão", "valor"],
+  common: [
+    "da",
+    "do",
+    "das",
+    "dos",
+    "em",
+    "não",
+    "fatura",
+    "nota",
+    "obrigado",
+    "pelo",
+    "seu",
+    "emissão",
+    "valor",
+    "total",
+  ],
   grandTotal: [
     String.raw`total\s*(?:da\s*)?(?:fatura|nota|nf-?e)`,
     String.raw`valor\s*total\s*(?:da\s*)?(?:fatura|nota|nf-?e)`,
