@@ -139,3 +139,10 @@ test("'TOTAL' is no English word of its own: a Chilean till's 'Fecha: 07/10/2022
   ];
   t.is(extractFromText(lines, "ocr").fields.invoiceDate, "2022-10-07");
 });
+
+test("'Brutto:' alone labels the gross total, after 'Netto:' and the VAT, on their lines or on one", (t) => {
+  const lines = ["Rechnung Nr. 2026-17", "Netto: 3.200,50 EUR", "MwSt 20%: 640,10 EUR", "Brutto: 3.840,60 EUR"];
+  t.is(extractFromText(lines, "pdf-text").fields.totalAmount, "3840.60");
+  const one = ["Rechnung Nr. UK-44552", "Netto: £ 3.200,50 Mehrwertsteuer (20%): £ 640,10 Brutto: £ 3.840,60"];
+  t.is(extractFromText(one, "pdf-text").fields.totalAmount, "3840.60");
+});

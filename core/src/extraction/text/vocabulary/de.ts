@@ -27,7 +27,7 @@ export const de: Vocabulary = {
     String.raw`f[äa]lliger\s*betrag`,
     String.raw`restbetrag`,
   ],
-  total: [String.raw`summe`, String.raw`gesamt`, String.raw`betrag`],
+  total: [String.raw`summe`, String.raw`gesamt`, String.raw`betrag`, String.raw`brutto(?=\s*:)`],
   prepaid: [
     String.raw`erhaltene\s*anzahlungen?`,
     String.raw`anzahlung(?:en)?`,
