@@ -56,7 +56,6 @@ const composeSpacingAccents = (line: string): string =>
 const normalise = (line: string): string =>
   composeSpacingAccents(line)
     .normalize("NFC")
-
     .replace(/[\u00a0\u202f\t]/g, " ")
     // Zero-width characters some PDF writers put between a label and its colon ("DATE\u200b:").
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
@@ -933,17 +932,18 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
     ...new Set(meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) => (c.sign === "$" ? [] : [c.code]))),
   ];
   const [printed] = onTotal;
+  const mentions = lines.map((line) => meantCurrencies(line, ocr));
   // OCR reads "€" as "£" and back: a page whose amounts carry both signs is sure of neither.
-  const signs = ocr ? new Set(lines.flatMap((l) => meantCurrencies(l, ocr).map((c) => c.sign))) : new Set();
-  const confused = signs.has("€") && signs.has("£");
+  const signs = new Set(mentions.flatMap((m) => m.map((c) => c.sign)));
+  const confused = ocr && signs.has("€") && signs.has("£");
   if (onTotal.length === 1 && printed !== undefined && !confused) return { value: printed, confidence: 0.95 };
   const counts = new Map<string, number>();
   // Currencies named by a code or a sign of letters, or by bare signs on two lines or more: one bare sign is unsure.
   const named = new Map<string, number>();
   let usdNamed = false;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const weight = LABELS.total.test(line) || LABELS.subTotal.test(line) ? 3 : 1;
-    for (const c of meantCurrencies(line, ocr)) {
+    for (const c of mentions[i] ?? []) {
       usdNamed ||= c.code === "USD" && c.sign !== "$";
       named.set(c.code, (named.get(c.code) ?? 0) + (c.sign === null || !BARE_SIGN.test(c.sign) ? 2 : 1));
       counts.set(
