@@ -146,3 +146,15 @@ test("'Brutto:' alone labels the gross total, after 'Netto:' and the VAT, on the
   const one = ["Rechnung Nr. UK-44552", "Netto: £ 3.200,50 Mehrwertsteuer (20%): £ 640,10 Brutto: £ 3.840,60"];
   t.is(extractFromText(one, "pdf-text").fields.totalAmount, "3840.60");
 });
+
+test("a date read month first on a bare '$' alone is no surer than that guess; a US address or a telling date makes it sure", (t) => {
+  const lines = ["Corner Cafe", "Invoice Date: 07/10/2022", "Coffee   $ 3.50", "TOTAL   $ 3.50", "THANK YOU"];
+  const guessed = extractFromText(lines, "pdf-text");
+  t.is(guessed.fields.invoiceDate, "2022-07-10");
+  t.true((guessed.fieldConfidence.invoiceDate ?? 1) <= 0.85);
+  const american = extractFromText([...lines.slice(0, 1), "Springfield, IL 62701", ...lines.slice(1)], "pdf-text");
+  t.is(american.fields.invoiceDate, "2022-07-10");
+  t.true((american.fieldConfidence.invoiceDate ?? 0) >= 0.9);
+  const telling = extractFromText([...lines, "Next visit before 07/25/2022"], "pdf-text");
+  t.true((telling.fieldConfidence.invoiceDate ?? 0) >= 0.9);
+});

@@ -1275,9 +1275,20 @@ export const parseBillText = (
   const currency = findCurrency(lines, amounts.totalLine, context.ocr === true);
   const language = detectLanguage(text);
   const monthFirst = dateOrder(text) ?? (language === "en" && (currency.value === "USD" || US_ADDRESS.test(text)));
-  const dueDate = findDueDate(lines, monthFirst, cells);
   const invoiceNumber = findInvoiceNumber(lines, cells);
-  const invoiceDate = findInvoiceDate(lines, monthFirst, dueDate.value, invoiceNumber, cells);
+  // Month first guessed from a bare "$" alone (no date on the page tells the order, no US address): a date that
+  // reads otherwise day first is no surer than that guess. Latin America writes "$" too.
+  const guessed = monthFirst && dateOrder(text) === null && !US_ADDRESS.test(text) && currency.confidence < 0.9;
+  const datesIn = (order: boolean) => {
+    const due = findDueDate(lines, order, cells);
+    return { due, issued: findInvoiceDate(lines, order, due.value, invoiceNumber, cells) };
+  };
+  const dates = datesIn(monthFirst);
+  const other = guessed ? datesIn(false) : dates;
+  const asSureAsTheOrder = (read: Found<string | null>, otherwise: string | null): Found<string | null> =>
+    read.value !== otherwise ? { ...read, confidence: Math.min(read.confidence, 0.85) } : read;
+  const dueDate = asSureAsTheOrder(dates.due, other.due.value);
+  const invoiceDate = asSureAsTheOrder(dates.issued, other.issued.value);
   const purchaseOrderNumber = labelled(
     lines.map((l) => l.replace(/\bP\.?\s?O\.?\s*Box\b/gi, "")),
     LABELS.purchaseOrder,
