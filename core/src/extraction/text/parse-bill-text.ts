@@ -47,8 +47,9 @@ const SPACING_ACCENTS: Readonly<Record<string, string>> = {
   "\u02da": "\u030a",
   "\u02d8": "\u0306",
 };
+const SPACING_ACCENT = new RegExp(`([${Object.keys(SPACING_ACCENTS).join("")}])(\\p{L})`, "gu");
 const composeSpacingAccents = (line: string): string =>
-  line.replace(/([\u00b4`\u02c6\u02dc\u00a8\u02c7\u02da\u02d8])(\p{L})/gu, (both, accent: string, letter: string) => {
+  line.replace(SPACING_ACCENT, (both, accent: string, letter: string) => {
     const composed = `${letter}${SPACING_ACCENTS[accent] ?? ""}`.normalize("NFC");
     return composed.length === 1 ? composed : both;
   });
@@ -1197,9 +1198,10 @@ const findInvoiceNumber = (
     const next = text.match(/^\S\s{2,}(\S+)/)?.[1];
     const longer = next ? identifier(next) : null;
     if (id?.length === 1 && longer !== null && longer.length >= 4 && findDate(longer) === null) id = longer;
+    if (id === null || id.length > 30) return null;
     // A date is no number, unless a series' letters open it ("FV 1/09/2019": invoice 1 of September 2019).
-    if (id === null || id.length > 30 || findDate(id)?.index === 0 || (series === null && findDate(id) !== null))
-      return null;
+    const date = findDate(id);
+    if (date !== null && (series === null || date.index === 0)) return null;
     // Words after the identifier in its own cell ("Nr. 210111 mit LV vom ..."): the number may be longer than
     // what was taken, so the reading is not sure of it.
     return { id, whole: endsCell(text.slice(text.indexOf(id) + id.length)) };

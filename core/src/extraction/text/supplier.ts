@@ -286,6 +286,8 @@ const ADDRESS = new RegExp(
   "iu",
 );
 
+// A web or mail address in a cell.
+const WEB_OR_MAIL = /(?:www\.|https?:\/\/|\S+@)\S+/iu;
 const SITE = /www\.([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
 const SITE_OR_MAIL = /(?:www\.|@)([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
 // Words too common to tie a name to a domain.
@@ -513,8 +515,7 @@ const scoreName = (
   if (/\d{3}/.test(plain)) score -= 2;
   // A web or mail address with words around it is a line of contacts or a sentence ("Site Web : www.mirada.qc.ca",
   // "Go to www.mcdvoice.com within 7 days"), never a name; an address alone may be all a receipt prints of one.
-  const address = /(?:www\.|https?:\/\/|\S+@)\S+/iu;
-  if (address.test(plain) && plain.replace(address, "").trim() !== "") score -= 6;
+  if (WEB_OR_MAIL.test(plain) && plain.replace(WEB_OR_MAIL, "").trim() !== "") score -= 6;
   else if (/[@:]|www\./.test(plain)) score -= 2;
   if (plain.split(" ").length > 8) score -= 2;
   if (wordy(plain) < 0.75 || !/\p{L}{3}/u.test(plain)) score -= 3;
