@@ -35,6 +35,32 @@ const CODES = [
   "RSD",
   "BAM",
   "UAH",
+  // Further currencies whose codes are no word a bill prints in capitals ("PEN", "CUP", "AMD", "ALL" are left out).
+  "ARS",
+  "CLP",
+  "COP",
+  "UYU",
+  "PYG",
+  "KRW",
+  "ILS",
+  "VND",
+  "PKR",
+  "LKR",
+  "BDT",
+  "UZS",
+  "KZT",
+  "RUB",
+  "KES",
+  "NGN",
+  "EGP",
+  "SAR",
+  "QAR",
+  "KWD",
+  "BHD",
+  "OMR",
+  "JOD",
+  "TND",
+  "TWD",
 ];
 const SIGNS: readonly [RegExp, string][] = [
   [/€/, "EUR"],
@@ -52,7 +78,25 @@ const SIGNS: readonly [RegExp, string][] = [
   [/₹|\bRs\.?\s?\d/, "INR"],
   [/\bzł|\bzl\b/, "PLN"],
   [/\d\s?kn\b|\bkn\s?\d/, "HRK"],
-  [/\bKč\b|\d\s?Kč/, "CZK"],
+  // "Kč 12.100,-", "500 Kč": "č" is no word character to JavaScript, so no "\b" can close the sign.
+  [/(?<!\p{L})Kč(?!\p{L})/u, "CZK"],
+  // Signs of one character that only their currency uses, and the words tills print beside an amount.
+  [/₴|\d\s?грн|(?<!\p{L})грн(?!\p{L})/u, "UAH"],
+  [/₪|(?<![A-Za-z])NIS(?![A-Za-z])/, "ILS"],
+  [/₩|\d\s?원/u, "KRW"],
+  [/₫|\d\s?(?:VNĐ|đ)(?!\p{L})/u, "VND"],
+  [/₺|\d\s?TL\b/, "TRY"],
+  [/\d\s?Ft\b/, "HUF"],
+  [/\d\s?lei\b/i, "RON"],
+  [/₱/, "PHP"],
+  [/₦/, "NGN"],
+  [/₸/, "KZT"],
+  [/₽|\d\s?руб/u, "RUB"],
+  [/₲|\bGs\.?\s?\d/, "PYG"],
+  [/\bRp\.?\s?\d/, "IDR"],
+  // "¥" is the yen's and the yuan's: only the written unit tells them apart.
+  [/\d\s?円|円\s?\d|[¥￥]/u, "JPY"],
+  [/\bRMB\b|\d\s?元|人民币/u, "CNY"],
 ];
 
 /** The currencies a line names, codes first then signs, each with the sign it was read from (none for a code). */
@@ -74,4 +118,4 @@ export const withoutCurrency = (text: string): string =>
   text
     .replace(new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g"), " ")
     .replace(/\beuros?\b/gi, " ")
-    .replace(/(?:US|CA|AU|A|C|R)?[$€£₹]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč/g, " ");
+    .replace(/(?:US|CA|AU|A|C|R)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн/gu, " ");

@@ -12,8 +12,9 @@ const WORD = "\\p{L}{3,12}";
 // Minutes right after a date's year (tested where the date ends, without copying the rest of the text).
 const GLUED_TIME = /:\d{2}/y;
 const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => [number, number, number] | null][] = [
-  // Year first, one separator throughout: 2018-02-22, 2018/02/22, 2018.02.22.
-  [/\b(\d{4})([-/.])(\d{1,2})\2(\d{1,2})\b/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
+  // Year first, one separator throughout: 2018-02-22, 2018/02/22, 2018.02.22, Hungary's "2008. 10. 17.", and
+  // with its time glued on ("2026-03-05T11:34:25").
+  [/\b(\d{4})([-/.])\s?(\d{1,2})\2\s?(\d{1,2})(?!\d)/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
   [
     // One separator throughout: "#19- 10/03/2018" is a number and then a date, not 19 October 2003.
     // Not part of a longer run of number groups (a phone number "05.22.95.66.66"); glued text may follow ("2018Time").
@@ -35,10 +36,10 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     },
   ],
   [
-    // "3. Mai 2025", "1er mars 2025", "8th December 2021", "8th of December 2021".
+    // "3. Mai 2025", "1er mars 2025", "8th December 2021", "8th of December 2021", "26 de março de 2023".
     new RegExp(
-      `(?<!\\d)(\\d{1,2})(?:\\.|er|st|nd|rd|th)?[\\s/-]*(?:of\\s+)?(${WORD})\\.?,?[\\s/-]*(\\d{4})(?!\\d)`,
-      "u",
+      `(?<!\\d)(\\d{1,2})(?:\\.|er|st|nd|rd|th)?[\\s/-]*(?:(?:of|de)\\s+)?(${WORD})\\.?,?[\\s/-]*(?:del?\\s+)?(\\d{4})(?!\\d)`,
+      "iu",
     ),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];

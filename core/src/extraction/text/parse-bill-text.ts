@@ -662,6 +662,22 @@ const payableTotal = (
   );
   if (afterRounding && (best?.confirmed || paid.rounding !== null))
     return { best: { ...afterRounding, confirmed: null }, roundedAway: true };
+  // Rounded to the whole unit without a label saying so (India's "Total Amount After Tax ₹4,490.00" under a table's
+  // 4,489.90; Czech, Swedish, Hungarian bills round so too): a grand total printed below a confirmed one, whole,
+  // less than half a unit from it, is what is payable.
+  const whole = (v: string): boolean => new Decimal(v).isInteger();
+  const roundedWhole =
+    best?.confirmed &&
+    !whole(best.value) &&
+    scored.find(
+      (c) =>
+        c.kind === "grand" &&
+        !c.derived &&
+        c.line > best.line &&
+        whole(c.value) &&
+        new Decimal(c.value).minus(best.value).abs().lt(0.5),
+    );
+  if (roundedWhole) return { best: { ...roundedWhole, confirmed: null }, roundedAway: true };
   // What was paid (cash less change, a card, cash with no change printed) rounded to five cents, a few cents from
   // a total that is not: the payable amount after rounding.
   const byPayment = byCash ?? (withCents(paid.cash) && paid.change === null ? paid.cash : null);
@@ -878,7 +894,9 @@ const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), 
 
 // A one-character sign OCR may make of a smudge, a rule or a barcode's start: in OCR's lines it counts on a line
 // with an amount, a total's or subtotal's line, or as a unit ("€/kg").
-const BARE_SIGN = /^[$€£₹]$/;
+const BARE_SIGN = /^[$€£₹¥￥]$/;
+// The yen's amounts have no cents, so its sign counts where it stands before digits ("¥2,000").
+const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?![\d/.:-])/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
@@ -894,7 +912,9 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
       MONEY.test(line) ||
       LABELS.total.test(line) ||
       LABELS.subTotal.test(line) ||
-      (c.sign === null ? codeApart(line, c.code) : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`)),
+      (c.sign === null
+        ? codeApart(line, c.code)
+        : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`) || YEN_AMOUNT.test(line)),
   );
 
 // A US address's state and ZIP code ("RICE, MN 56367-9740"): where no date and no currency tell the order of day
@@ -918,6 +938,17 @@ const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
   [[/\bC\.?\s?U\.?\s?I\.?\s?T\b/], "ARS"],
 ];
 
+// Signs several currencies write, or OCR makes of another's: the page, not the sign, tells which is meant.
+const SHARED_SIGN = /^[$¥￥]$/;
+// India's marks: its GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other "¥" or "$" country
+// prints.
+const INDIA = /\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/;
+// What only a Japanese bill prints (kana, its consumption tax's name) and what only a Chinese one does (the yuan,
+// its names, the fapiao's "invoice" and "price and tax"). A Chinese OCR model reads Japanese in simplified
+// characters ("小计", "合计"), so the characters both write tell nothing.
+const KANA = /[\u3040-\u30ff]|消費税/u;
+const CHINESE = /元|人民币|\bRMB\b|发票|价税/u;
+
 // Currencies written "$" too, besides the US dollar's.
 const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN"];
 
@@ -930,7 +961,9 @@ const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN"];
 const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean): Found<string | null> => {
   // A bare "$" on the total's line decides nothing: OCR reads "€" so.
   const onTotal = [
-    ...new Set(meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) => (c.sign === "$" ? [] : [c.code]))),
+    ...new Set(
+      meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) => (SHARED_SIGN.test(c.sign ?? "") ? [] : [c.code])),
+    ),
   ];
   const [printed] = onTotal;
   const mentions = lines.map((line) => meantCurrencies(line, ocr));
@@ -964,9 +997,18 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
   if (!top) return none;
+  const text = lines.join("\n");
+  // "¥" is the yen's and the yuan's; OCR reads India's "₹" as "¥" or "$" too.
+  const signOnly = (code: string) => mentions.flat().every((c) => c.code !== code || SHARED_SIGN.test(c.sign ?? ""));
+  if ((top[0] === "USD" || top[0] === "JPY") && signOnly(top[0]) && INDIA.test(text))
+    return { value: "INR", confidence: 0.75 };
+  if (top[0] === "JPY" && signOnly("JPY")) {
+    // Written Chinese is evidence, where an English reading's page without kana is none.
+    if (CHINESE.test(text) && !KANA.test(text)) return { value: "CNY", confidence: 0.8 };
+    if (!KANA.test(text)) return { value: "JPY", confidence: 0.75 };
+  }
   // Bare "$" signs on a page that names another dollar's country by its taxes or register, and the US dollar
   // nowhere by name, are that country's dollar, not yet sure.
-  const text = lines.join("\n");
   if (top[0] === "USD" && !usdNamed) {
     const [other, ...more] = DOLLAR_COUNTRIES.filter(([country]) => country.some((r) => r.test(text)));
     if (other !== undefined && more.length === 0) return { value: other[1], confidence: 0.75 };
@@ -978,6 +1020,26 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const usAddress = bareDollar && US_ADDRESS.test(text);
   const sure = !confused && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
+};
+
+// The currency of a country that has one, by the two letters its VAT numbers and IBANs start with. Left out: the
+// euro's newest members while their old currency is still on bills (Bulgaria, Croatia), and Greece's "EL".
+// biome-ignore format: a table reads better several to a line
+const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
+  AT: "EUR", BE: "EUR", CY: "EUR", DE: "EUR", EE: "EUR", ES: "EUR", FI: "EUR", FR: "EUR", GR: "EUR", IE: "EUR",
+  IT: "EUR", LT: "EUR", LU: "EUR", LV: "EUR", MT: "EUR", NL: "EUR", PT: "EUR", SI: "EUR", SK: "EUR", MC: "EUR",
+  CZ: "CZK", DK: "DKK", HU: "HUF", PL: "PLN", RO: "RON", SE: "SEK", GB: "GBP", CH: "CHF", LI: "CHF", NO: "NOK",
+  IS: "ISK",
+};
+
+/**
+ * A page that prints no currency: its supplier's country's, where that country has one, named by the supplier's VAT
+ * number or else the IBAN it asks to be paid to. A guess for a person to check (0.6): a seller may bill abroad.
+ */
+const currencyOfCountry = (taxNumber: string | null, iban: string | null | undefined): Found<string | null> => {
+  const country = [taxNumber, iban].map((id) => (id && /^[A-Z]{2}\d/.test(id) ? id.slice(0, 2) : undefined));
+  const code = country.map((c) => (c === undefined ? undefined : COUNTRY_CURRENCY[c])).find((c) => c !== undefined);
+  return code === undefined ? none : { value: code, confidence: 0.6 };
 };
 
 // EU VAT numbers printed without a label.
@@ -1274,13 +1336,14 @@ export const parseBillText = (
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines, cells, context.ocr === true);
-  const currency = findCurrency(lines, amounts.totalLine, context.ocr === true);
+  const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true);
   const language = detectLanguage(text);
-  const monthFirst = dateOrder(text) ?? (language === "en" && (currency.value === "USD" || US_ADDRESS.test(text)));
+  const monthFirst =
+    dateOrder(text) ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));
   const invoiceNumber = findInvoiceNumber(lines, cells);
   // Month first guessed from a bare "$" alone (no date on the page tells the order, no US address): a date that
   // reads otherwise day first is no surer than that guess. Latin America writes "$" too.
-  const guessed = monthFirst && dateOrder(text) === null && !US_ADDRESS.test(text) && currency.confidence < 0.9;
+  const guessed = monthFirst && dateOrder(text) === null && !US_ADDRESS.test(text) && printedCurrency.confidence < 0.9;
   const datesIn = (order: boolean) => {
     const due = findDueDate(lines, order, cells);
     return { due, issued: findInvoiceDate(lines, order, due.value, invoiceNumber, cells) };
@@ -1304,6 +1367,7 @@ export const parseBillText = (
   const supplier = findSupplierName(lines, buyer, block);
   const tax = findTaxNumber(lines, buyer, block);
   const bank = findBankDetails(lines, buyer.ibans.map(compactId));
+  const currency = printedCurrency.value === null ? currencyOfCountry(tax.value, bank.value?.iban) : printedCurrency;
   const fields: ExtractedFields = {
     supplierName: supplier.value,
     invoiceNumber: invoiceNumber.value,

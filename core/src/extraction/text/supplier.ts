@@ -104,8 +104,9 @@ const anyCase = (source: string): string => {
   }
   return out;
 };
+// A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's.
 const FORM = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?:${SHORT_FORMS.join("|")})\.?|Co\.)(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?<!\()(?:${SHORT_FORMS.join("|")})\.?(?!\))|Co\.)(?![\p{L}\p{N}])`,
   "u",
 );
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.

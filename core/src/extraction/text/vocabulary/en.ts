@@ -196,6 +196,8 @@ export const en: Vocabulary = {
     String.raw`gross`,
     String.raw`after\s+(?:rounding|adj(?:ustment)?)`,
     String.raw`rounded`,
+    // "Total Amount After Tax": the tax added, as "before tax" is without it.
+    String.raw`after\s+(?:tax(?:es)?|vat|gst)`,
   ],
   netQualifier: [
     String.raw`excl\.?`,

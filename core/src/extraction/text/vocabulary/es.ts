@@ -54,8 +54,12 @@ export const es: Vocabulary = {
     // "NÚMERO: ABC12345" on a page titled "Factura": the word alone before its colon.
     String.raw`n[úu]mero(?=\s*:)`,
   ],
-  invoiceDate: [String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`, String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],
-  issueDate: [String.raw`fecha\s*de\s*(?:emisi[óo]n|expedici[óo]n)`],
+  invoiceDate: [
+    String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`,
+    // "Fecha y Hora de Emisión", as e-invoices print the moment they were issued.
+    String.raw`fecha\s*(?:y\s*hora\s*)?de\s*(?:emisi[óo]n|expedici[óo]n)`,
+  ],
+  issueDate: [String.raw`fecha\s*(?:y\s*hora\s*)?de\s*(?:emisi[óo]n|expedici[óo]n)`],
   date: [String.raw`fecha`],
   dated: [String.raw`del`, String.raw`de`, String.raw`con\s*fecha`],
   otherDate: [String.raw`fecha\s*de\s*(?:entrega|pedido|servicio)`, String.raw`periodo`],
