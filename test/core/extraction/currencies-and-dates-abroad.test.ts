@@ -24,6 +24,7 @@ test("signs only one currency writes: shekel, dong, lira, hryvnia", (t) => {
     ["TOTAL  90.000 ₫", "VND"],
     ["TOPLAM  18.757,04 TL", "TRY"],
     ["СУМА  64.98 грн", "UAH"],
+    ["ОБЩА СУМА  26.13 лв", "BGN"],
   ];
   for (const [total, code] of cases)
     t.is(extractFromText(["Receipt", "Item  1", total], "pdf-text").fields.currency, code, total);
@@ -62,6 +63,8 @@ test("'¥' is the yen's and the yuan's: kana name the yen, the yuan's characters
   t.true((bare.fieldConfidence.currency ?? 1) < 0.9);
   // A date after a stray "¥" is no yen amount.
   t.is(extractFromText(["RECEIPT", "0V¥ 02/10/2024", "TOTAL 106.00"], "ocr").fields.currency, null);
+  // Nor is one apart from its amount, on a line OCR made of noise.
+  t.is(extractFromText(["RECEIPT", "KRED TOH OWE   ¥b   3.09", "TOTAL 3.09"], "ocr").fields.currency, null);
 });
 
 test("India's lakhs or GSTIN beside '¥' or '$': OCR's reading of the rupee's sign", (t) => {

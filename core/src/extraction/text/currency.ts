@@ -91,6 +91,7 @@ const SIGNS: readonly [RegExp, string][] = [
   [/₱/, "PHP"],
   [/₦/, "NGN"],
   [/₸/, "KZT"],
+  [/\d\s?лв\.?(?!\p{L})/u, "BGN"],
   [/₽|\d\s?руб/u, "RUB"],
   [/₲|\bGs\.?\s?\d/, "PYG"],
   [/\bRp\.?\s?\d/, "IDR"],
@@ -118,4 +119,4 @@ export const withoutCurrency = (text: string): string =>
   text
     .replace(new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g"), " ")
     .replace(/\beuros?\b/gi, " ")
-    .replace(/(?:US|CA|AU|A|C|R)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн/gu, " ");
+    .replace(/(?:US|CA|AU|A|C|R)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв/gu, " ");

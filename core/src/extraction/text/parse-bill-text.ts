@@ -895,8 +895,10 @@ const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), 
 // A one-character sign OCR may make of a smudge, a rule or a barcode's start: in OCR's lines it counts on a line
 // with an amount, a total's or subtotal's line, or as a unit ("€/kg").
 const BARE_SIGN = /^[$€£₹¥￥]$/;
-// The yen's amounts have no cents, so its sign counts where it stands before digits ("¥2,000").
-const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?![\d/.:-])/;
+// The yen's amounts have no cents, so its sign counts where it stands before an amount ("¥2,000", the yuan's
+// "¥286.23"), not a date.
+const YEN = /^[¥￥]$/;
+const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?(?![\d/.:-])/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
@@ -906,15 +908,16 @@ const codeApart = (line: string, code: string): boolean =>
 
 /** The currencies a line names where they may mean one: codes, signs of letters, a bare sign as above. */
 const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: string | null }[] =>
-  currencyMentions(line).filter(
-    (c) =>
-      !ocr ||
-      MONEY.test(line) ||
-      LABELS.total.test(line) ||
-      LABELS.subTotal.test(line) ||
-      (c.sign === null
-        ? codeApart(line, c.code)
-        : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`) || YEN_AMOUNT.test(line)),
+  currencyMentions(line).filter((c) =>
+    !ocr
+      ? true
+      : // The yen's sign stands against its amount: apart from one ("¥b  3.09"), it is OCR's noise.
+        YEN.test(c.sign ?? "")
+        ? YEN_AMOUNT.test(line)
+        : MONEY.test(line) ||
+          LABELS.total.test(line) ||
+          LABELS.subTotal.test(line) ||
+          (c.sign === null ? codeApart(line, c.code) : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`)),
   );
 
 // A US address's state and ZIP code ("RICE, MN 56367-9740"): where no date and no currency tell the order of day
