@@ -123,3 +123,26 @@ test("dates: Hungary's '2008. 10. 17.', an ISO date with its time, '26 de março
   const es = ["Factura 17", "Madrid, 5 de mayo del 2023", "Total  12,00 €"];
   t.is(extractFromText(es, "pdf-text").fields.invoiceDate, "2023-05-05");
 });
+
+test("a Swedish invoice: its number, dates and payable total by their Swedish labels, 'kr' the krona", (t) => {
+  const lines = [
+    "Exempelföretag AB                               FAKTURA",
+    "Fakturanummer: 1143            Fakturadatum: 2020-01-27",
+    "Förfallodatum: 2020-02-10      Betalningsvillkor: 14 dagar",
+    "Beskrivning           Antal    Pris       Belopp",
+    "Konsulttimmar           5      227,00 kr  1 135,00 kr",
+    "Belopp före moms                          1 135,00 kr",
+    "Moms 25%                                    283,75 kr",
+    "Att betala                                1 419,00 kr",
+  ];
+  const e = extractFromText(lines, "pdf-text");
+  t.is(e.fields.invoiceNumber, "1143");
+  t.is(e.fields.invoiceDate, "2020-01-27");
+  t.is(e.fields.dueDate, "2020-02-10");
+  t.is(e.fields.totalAmount, "1419.00");
+  t.is(e.fields.currency, "SEK");
+  t.true((e.fieldConfidence.currency ?? 1) < 0.9);
+  // "kr" on an English page names no krona: Danish and Norwegian write it too.
+  const english = ["Invoice 12", "Consulting  5  227.00 kr", "Total  1135.00 kr"];
+  t.is(extractFromText(english, "pdf-text").fields.currency, null);
+});

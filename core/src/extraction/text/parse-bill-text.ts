@@ -1035,6 +1035,14 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   IS: "ISK",
 };
 
+// "kr" beside an amount or heading a column of them is the krona's or the krone's: the page's language tells which.
+const KRONA_SIGN = /\d\s?kr\.?(?!\p{L})|(?<!\p{L})kr\.?\s?\d|(?<![\p{L}.])kr\s*$/imu;
+const KRONA_OF: Readonly<Record<string, string>> = { sv: "SEK" };
+const kronaOf = (language: string, text: string): Found<string | null> | undefined => {
+  const code = KRONA_OF[language];
+  return code !== undefined && KRONA_SIGN.test(text) ? { value: code, confidence: 0.75 } : undefined;
+};
+
 /**
  * A page that prints no currency: its supplier's country's, where that country has one, named by the supplier's VAT
  * number or else the IBAN it asks to be paid to. A guess for a person to check (0.6): a seller may bill abroad.
@@ -1370,7 +1378,10 @@ export const parseBillText = (
   const supplier = findSupplierName(lines, buyer, block);
   const tax = findTaxNumber(lines, buyer, block);
   const bank = findBankDetails(lines, buyer.ibans.map(compactId));
-  const currency = printedCurrency.value === null ? currencyOfCountry(tax.value, bank.value?.iban) : printedCurrency;
+  const currency =
+    printedCurrency.value !== null
+      ? printedCurrency
+      : (kronaOf(language, text) ?? currencyOfCountry(tax.value, bank.value?.iban));
   const fields: ExtractedFields = {
     supplierName: supplier.value,
     invoiceNumber: invoiceNumber.value,

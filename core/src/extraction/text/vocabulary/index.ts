@@ -8,7 +8,8 @@ import { it } from "./it.js";
 import { nl } from "./nl.js";
 import { pl } from "./pl.js";
 import { pt } from "./pt.js";
+import { sv } from "./sv.js";
 import type { Vocabulary } from "./types.js";
 
 export type { Vocabulary } from "./types.js";
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, cs];
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, cs, sv];
