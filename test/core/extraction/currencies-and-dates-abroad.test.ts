@@ -146,3 +146,26 @@ test("a Swedish invoice: its number, dates and payable total by their Swedish la
   const english = ["Invoice 12", "Consulting  5  227.00 kr", "Total  1135.00 kr"];
   t.is(extractFromText(english, "pdf-text").fields.currency, null);
 });
+
+test("a Turkish e-invoice: 'FaturaNo' past a table's rule, 'Fatura Tarihi', 'Ödenecek Tutar' over the VAT's lines", (t) => {
+  const lines = [
+    "e-FATURA",
+    "DÇE ENERJİ DURMUŞ ÇİFTCİ",
+    "FaturaNo:  |DCE2026000000122",
+    "Fatura Tarihi:  09-02-2026",
+    "Mal Hizmet Toplam Tutarı  15.630,87 TL",
+    "Hesaplanan KDV(%20)  3.126,17 TL",
+    "Vergiler Dahil Toplam Tutar  18.757,04 TL",
+    "Ödenecek Tutar  18.757,04 TL",
+  ];
+  const e = extractFromText(lines, "pdf-text");
+  t.is(e.fields.invoiceNumber, "DCE2026000000122");
+  t.is(e.fields.invoiceDate, "2026-02-09");
+  t.is(e.fields.totalAmount, "18757.04");
+  t.is(e.fields.taxAmount, "3126.17");
+  t.is(e.fields.currency, "TRY");
+});
+
+test("'lei' before the amount names the Romanian leu", (t) => {
+  t.is(extractFromText(["Vlad SRL  INVOICE", "TOTAL  lei 200.00"], "pdf-text").fields.currency, "RON");
+});

@@ -87,7 +87,7 @@ const SIGNS: readonly [RegExp, string][] = [
   [/₫|\d\s?(?:VNĐ|đ)(?!\p{L})/u, "VND"],
   [/₺|\d\s?TL\b/, "TRY"],
   [/\d\s?Ft\b/, "HUF"],
-  [/\d\s?lei\b/i, "RON"],
+  [/\d\s?lei\b|\blei\s?\d/i, "RON"],
   [/₱/, "PHP"],
   [/₦/, "NGN"],
   [/₸/, "KZT"],

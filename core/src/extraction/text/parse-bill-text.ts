@@ -65,7 +65,7 @@ const normalise = (line: string): string =>
 
 // An identifier: letters, digits and separators, with at least one digit.
 const identifier = (text: string): string | null => {
-  const m = text.trim().match(/^[#:\s]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[0-9])/i);
+  const m = text.trim().match(/^[#:|\s]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[0-9])/i);
   const id = m?.[1];
   return id && /\d/.test(id) ? id : null;
 };

@@ -9,7 +9,8 @@ import { nl } from "./nl.js";
 import { pl } from "./pl.js";
 import { pt } from "./pt.js";
 import { sv } from "./sv.js";
+import { tr } from "./tr.js";
 import type { Vocabulary } from "./types.js";
 
 export type { Vocabulary } from "./types.js";
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, cs, sv];
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, cs, sv, tr];
