@@ -30,6 +30,17 @@ test("signs only one currency writes: shekel, dong, lira, hryvnia", (t) => {
     t.is(extractFromText(["Receipt", "Item  1", total], "pdf-text").fields.currency, code, total);
 });
 
+test("codes that are words or names on bills name no currency: 'SDN BHD', 'BBQ RUB', 'Hong Kong SAR', a '¥' before a rate", (t) => {
+  const lines = [
+    "KEDAI RUNCIT SDN BHD",
+    "BBQ RUB  12.90",
+    "HONG KONG SAR",
+    "¥6% GST Included  5  1.87",
+    "TOTAL  14.77",
+  ];
+  t.is(extractFromText(lines, "ocr").fields.currency, null);
+});
+
 test("no currency printed: the supplier's country by its VAT number or IBAN, as a guess", (t) => {
   const lines = [
     "Numéro de facture : 2021-001-F",

@@ -35,7 +35,8 @@ const CODES = [
   "RSD",
   "BAM",
   "UAH",
-  // Further currencies whose codes are no word a bill prints in capitals ("PEN", "CUP", "AMD", "ALL" are left out).
+  // Further currencies whose codes are no word a bill prints in capitals: "PEN", "CUP", "AMD", "ALL", "RUB" are, and
+  // "BHD" (Berhad) ends Malaysian names, "SAR" Hong Kong's; those are left out.
   "ARS",
   "CLP",
   "COP",
@@ -49,14 +50,11 @@ const CODES = [
   "BDT",
   "UZS",
   "KZT",
-  "RUB",
   "KES",
   "NGN",
   "EGP",
-  "SAR",
   "QAR",
   "KWD",
-  "BHD",
   "OMR",
   "JOD",
   "TND",

@@ -17,8 +17,9 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   [/\b(\d{4})([-/.])\s?(\d{1,2})\2\s?(\d{1,2})(?!\d)/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
   [
     // One separator throughout: "#19- 10/03/2018" is a number and then a date, not 19 October 2003.
-    // Not part of a longer run of number groups (a phone number "05.22.95.66.66"); glued text may follow ("2018Time").
-    /(?<!\d)(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?!\d|[./-]\d)/,
+    // Not part of a longer run of number groups (a phone number "05.22.95.66.66"); glued text may follow ("2018Time"),
+    // and a time after a slash ("30.07.2007/13:29:17").
+    /(?<!\d)(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?!\d|[./-](?!\d{1,2}:\d{2})\d)/,
     (m, monthFirst) => {
       const a = Number(m[1]);
       const b = Number(m[3]);

@@ -65,7 +65,9 @@ const normalise = (line: string): string =>
 
 // An identifier: letters, digits and separators, with at least one digit.
 const identifier = (text: string): string | null => {
-  const m = text.trim().match(/^[#:|\s]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[0-9])/i);
+  // What stands between a label and its value: its marks, a table's rule ("FaturaNo:  |DCE…"), OCR's comma for
+  // a dot ("Rech. Nr, 4572").
+  const m = text.trim().match(/^[#:|,\s]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[0-9])/i);
   const id = m?.[1];
   return id && /\d/.test(id) ? id : null;
 };
@@ -896,9 +898,9 @@ const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), 
 // with an amount, a total's or subtotal's line, or as a unit ("€/kg").
 const BARE_SIGN = /^[$€£₹¥￥]$/;
 // The yen's amounts have no cents, so its sign counts where it stands before an amount ("¥2,000", the yuan's
-// "¥286.23"), not a date.
+// "¥286.23"), not a date or a rate ("¥6% GST").
 const YEN = /^[¥￥]$/;
-const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?(?![\d/.:-])/;
+const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?(?![\d/.:%-])/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
