@@ -158,3 +158,22 @@ test("a date read month first on a bare '$' alone is no surer than that guess; a
   const telling = extractFromText([...lines, "Next visit before 07/25/2022"], "pdf-text");
   t.true((telling.fieldConfidence.invoiceDate ?? 0) >= 0.9);
 });
+
+test("'Sold by' and its kin name the seller on their line, with a colon or without", (t) => {
+  const cases: [string, string][] = [
+    ["Venduto da Amazon EU S.à r.l., Succursale Italiana", "Amazon EU S.à r.l., Succursale Italiana"],
+    ["Sold by: Amazon.com.ca ULC", "Amazon.com.ca ULC"],
+    ["Verkauft von Musterhandel GmbH", "Musterhandel GmbH"],
+  ];
+  for (const [line, name] of cases) {
+    const lines = [
+      "Order receipt",
+      "Order number 701-7426366",
+      line,
+      "Shipping address:",
+      "Jane Doe",
+      "Total  € 11,96",
+    ];
+    t.is(extractFromText(lines, "pdf-text").fields.supplierName, name, line);
+  }
+});

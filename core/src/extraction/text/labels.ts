@@ -58,7 +58,10 @@ export const LABELS = {
   total: new RegExp(`${L("grandTotal").source}|${L("amountDue").source}|${L("total").source}`, "iu"),
   tax: L("tax"),
   billTo: L("billTo"),
-  supplier: new RegExp(String.raw`^\s*(?:${VOCABULARIES.flatMap((v) => v.supplier).join("|")})\s*:\s*`, "iu"),
+  supplier: new RegExp(
+    String.raw`^\s*(?:(?:${VOCABULARIES.flatMap((v) => v.supplier).join("|")})\s*:|(?:${vocabularyWords("soldBy")})(?:\s*:|(?=\s)))\s*`,
+    "iu",
+  ),
   supplierHeading: L("supplier"),
   payee: new RegExp(String.raw`^\s*(?:${VOCABULARIES.flatMap((v) => v.payee ?? []).join("|")})\s*:\s*`, "iu"),
   grossQualifier: W("grossQualifier"),

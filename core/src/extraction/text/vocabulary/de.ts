@@ -158,6 +158,7 @@ export const de: Vocabulary = {
     String.raw`an`,
   ],
   supplier: [String.raw`lieferant`, String.raw`absender`, String.raw`verk[äa]ufer`, String.raw`rechnungssteller`],
+  soldBy: [String.raw`verkauft\s*von`],
   payee: [String.raw`zahlungsempf[äa]nger`, String.raw`zahlbar\s*an`, String.raw`beg[üu]nstigter`],
   grossQualifier: [String.raw`inkl\.?`, String.raw`einschl\.?`, String.raw`brutto`],
   netQualifier: [String.raw`ohne`, String.raw`exkl\.?`, String.raw`netto`, String.raw`zzgl\.?`],

@@ -184,6 +184,7 @@ export const en: Vocabulary = {
     String.raw`(?:service\s*)?provider`,
     String.raw`issued\s*by`,
   ],
+  soldBy: [String.raw`sold\s*by`],
   payee: [
     String.raw`(?:make\s*(?:all\s*)?(?:checks|cheques)\s*)?payable\s*to`,
     String.raw`remit(?:tance)?\s*to`,

@@ -70,6 +70,7 @@ export const es: Vocabulary = {
   taxNumber: [String.raw`nif`, String.raw`cif`, String.raw`n\.?i\.?f\.?`, String.raw`nif\s*-?\s*iva`],
   billTo: [String.raw`facturar\s*a`, String.raw`cliente`, String.raw`destinatario`, String.raw`comprador`],
   supplier: [String.raw`proveedor`, String.raw`emisor`, String.raw`vendedor`],
+  soldBy: [String.raw`vendido\s*por`],
   payee: [String.raw`beneficiario`],
   grossQualifier: [String.raw`iva\s*incluida`],
   netQualifier: [String.raw`sin`],

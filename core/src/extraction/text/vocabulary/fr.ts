@@ -122,6 +122,7 @@ export const fr: Vocabulary = {
     String.raw`livr[ée]\s*[àa]`,
   ],
   supplier: [String.raw`fournisseur`, String.raw`[ée]metteur`, String.raw`vendeur`, String.raw`prestataire`],
+  soldBy: [String.raw`vendu\s*par`],
   payee: [String.raw`b[ée]n[ée]ficiaire`, String.raw`payable\s*[àa]`, String.raw`[àa]\s*l.ordre\s*de`],
   grossQualifier: [String.raw`ttc`],
   netQualifier: [String.raw`hors`, String.raw`h\.?t\.?`],

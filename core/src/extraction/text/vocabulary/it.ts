@@ -55,6 +55,7 @@ export const it: Vocabulary = {
   taxNumber: [String.raw`p\.?\s*iva`, String.raw`partita\s*iva`, String.raw`codice\s*fiscale`, String.raw`c\.?\s*f\.?`],
   billTo: [String.raw`destinatario`, String.raw`cliente`, String.raw`spett(?:\.|abile)`, String.raw`intestatario`],
   supplier: [String.raw`fornitore`, String.raw`cedente(?:\s*/\s*prestatore)?`, String.raw`mittente`],
+  soldBy: [String.raw`venduto\s*da`],
   payee: [String.raw`beneficiario`],
   netQualifier: [String.raw`senza`],
   paidWith: [String.raw`pagato`],

@@ -79,6 +79,7 @@ export const nl: Vocabulary = {
     String.raw`geleverd\s*aan`,
   ],
   supplier: [String.raw`leverancier`, String.raw`verkoper`, String.raw`afzender`],
+  soldBy: [String.raw`verkocht\s*door`],
   payee: [String.raw`begunstigde`],
   grossWord: [String.raw`bruto`],
   paidWith: [String.raw`betaald`],
