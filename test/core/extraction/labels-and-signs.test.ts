@@ -177,3 +177,23 @@ test("'Sold by' and its kin name the seller on their line, with a colon or witho
     t.is(extractFromText(lines, "pdf-text").fields.supplierName, name, line);
   }
 });
+
+test("a bank's name in the payment details is never the supplier's", (t) => {
+  const lines = [
+    "Radgost Sp. z o.o.                                  Faktura VAT nr 12/10/1/15",
+    "ul. Kwiatowa 5, 00-001 Warszawa",
+    "Nabywca: Jan Nowak",
+    "Razem brutto: 1 230,00 zł",
+    "BRE Bank",
+    "IBAN PL61 1090 1014 0000 0712 1981 2874",
+  ];
+  t.not(extractFromText(lines, "ocr").fields.supplierName, "BRE Bank");
+  const heading = [
+    "Invoice 654123",
+    "Total  £ 1,200.00",
+    "Bank Details:",
+    "BARCLAYS PLC, 1 Churchill Place, London",
+    "Sort code 20-00-00",
+  ];
+  t.not(extractFromText(heading, "ocr").fields.supplierName, "BARCLAYS PLC");
+});

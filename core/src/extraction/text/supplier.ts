@@ -470,7 +470,26 @@ interface Page {
   readonly buyer: ReadonlySet<string>;
   readonly seller: ReadonlySet<string>;
   readonly top: number;
+  /** The lines of the payment details (`bankLinesOf`). */
+  readonly bankLines: ReadonlySet<number>;
 }
+
+// A bank by its word ("BRE Bank", "Banca Intesa"); the marks of a line of payment details, and the headings of a
+// block of them.
+const BANK_WORD = /(?<!\p{L})(?:bank|banque|banca|banco|banka|bankas)(?!\p{L})/iu;
+const BANK_MARK = /(?<!\p{L})(?:iban|bic|swift|sort\s*code)(?!\p{L})/iu;
+const BANK_HEADING =
+  /(?<!\p{L})(?:bank(?:\s*\p{L}+)?\s*:|bank\s*d\p{L}{3,6}|bankverbindung|coordonn[ée]es\s*bancaires|dati\s*bancari|datos\s*bancarios)(?!\p{L})/iu;
+
+/** The lines of a page's payment details: a bank's marks, and a bank heading's line with the two under it. */
+const bankLinesOf = (lines: readonly string[]): Set<number> => {
+  const out = new Set<number>();
+  lines.forEach((line, i) => {
+    if (BANK_MARK.test(line)) out.add(i);
+    if (BANK_HEADING.test(line)) for (const k of [i, i + 1, i + 2]) out.add(k);
+  });
+  return out;
+};
 
 /**
  * What one cell of a line says of a name: its form or trade word, a register number, the cell's register entry or
@@ -498,6 +517,9 @@ const scoreName = (
   }
   if (i < page.top) score += 1.5 - i / page.top;
   if (page.buyer.has(`${i}:${cell.start}`)) score -= 6;
+  // A bank's name, or a name in the payment details ("BARCLAYS PLC, 1 Churchill Place" under "Bank Details"), is
+  // where the money goes through, not who is owed it; the account holder's line excepted.
+  if (BANK_WORD.test(text) || (page.bankLines.has(i) && !LABELS.accountHolder.test(page.lines[i] ?? ""))) score -= 6;
   // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
   const line = page.lines[i] ?? "";
   if (LABELS.ownedBy.test(page.lines[i - 1] ?? "") || LABELS.ownedBy.test(line.slice(0, cell.start))) score -= 4;
@@ -637,6 +659,7 @@ export const findSupplierName = (
     buyer,
     seller: sellerCells(lines),
     top: Math.max(8, Math.min(15, Math.round(lines.length / 4))),
+    bankLines: bankLinesOf(lines),
   };
   const { candidates, seen } = supplierCandidates(page, isBuyer);
   corroborate(candidates, seen, ownDomains(lines, buyer));
