@@ -180,3 +180,15 @@ test("a Turkish e-invoice: 'FaturaNo' past a table's rule, 'Fatura Tarihi', 'Öd
 test("'lei' before the amount names the Romanian leu", (t) => {
   t.is(extractFromText(["Vlad SRL  INVOICE", "TOTAL  lei 200.00"], "pdf-text").fields.currency, "RON");
 });
+
+test("no currency printed and no VAT number: the one country the page's addresses name, as a guess", (t) => {
+  const us = ["TRADER JOE'S", "1440 Broadway", "Oakland, CA 94612", "BANANA  0.19", "TOTAL  0.19"];
+  const read = extractFromText(us, "ocr");
+  t.is(read.fields.currency, "USD");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.7);
+  const fr = ["FACTURE", "Adresse: 50 RUE DES FLEURS 11234 LIBOURNE FRANCE", "Montant TTC  40,00"];
+  t.is(extractFromText(fr, "ocr").fields.currency, "EUR");
+  // Two countries' places: no guess.
+  const both = ["INVOICE", "Ship from: Toronto, ON M5V 2T6", "Ship to: 12 Rue Haute, Lyon FRANCE", "Total  10.00"];
+  t.is(extractFromText(both, "pdf-text").fields.currency, null);
+});

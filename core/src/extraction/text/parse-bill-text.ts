@@ -1049,10 +1049,46 @@ const kronaOf = (language: string, text: string): Found<string | null> | undefin
  * A page that prints no currency: its supplier's country's, where that country has one, named by the supplier's VAT
  * number or else the IBAN it asks to be paid to. A guess for a person to check (0.6): a seller may bill abroad.
  */
-const currencyOfCountry = (taxNumber: string | null, iban: string | null | undefined): Found<string | null> => {
+const currencyOfCountry = (
+  taxNumber: string | null,
+  iban: string | null | undefined,
+  text: string,
+): Found<string | null> => {
   const country = [taxNumber, iban].map((id) => (id && /^[A-Z]{2}\d/.test(id) ? id.slice(0, 2) : undefined));
-  const code = country.map((c) => (c === undefined ? undefined : COUNTRY_CURRENCY[c])).find((c) => c !== undefined);
+  const code =
+    country.map((c) => (c === undefined ? undefined : COUNTRY_CURRENCY[c])).find((c) => c !== undefined) ??
+    currencyOfPlace(text);
   return code === undefined ? none : { value: code, confidence: 0.6 };
+};
+
+// Where a page's addresses are, by what only one country prints: a US state and ZIP code, a Canadian province and
+// postal code, Brazil's company number (CNPJ), or the country's own name on a line of an address (its last word).
+const PLACES: readonly [RegExp, string][] = [
+  [US_ADDRESS, "USD"],
+  [/\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b/, "CAD"],
+  [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, "BRL"],
+];
+// biome-ignore format: a table reads better several to a line
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  france: "EUR", deutschland: "EUR", germany: "EUR", italia: "EUR", italy: "EUR", españa: "EUR", spain: "EUR",
+  portugal: "EUR", nederland: "EUR", netherlands: "EUR", belgique: "EUR", belgië: "EUR", belgium: "EUR",
+  österreich: "EUR", austria: "EUR", ireland: "EUR", suomi: "EUR", finland: "EUR", luxembourg: "EUR",
+  "united kingdom": "GBP", schweiz: "CHF", suisse: "CHF", svizzera: "CHF", switzerland: "CHF", polska: "PLN",
+  poland: "PLN", "česká republika": "CZK", "czech republic": "CZK", sverige: "SEK", sweden: "SEK", danmark: "DKK",
+  denmark: "DKK", norge: "NOK", norway: "NOK", canada: "CAD", australia: "AUD", india: "INR", japan: "JPY",
+  brasil: "BRL", brazil: "BRL", méxico: "MXN", mexico: "MXN", magyarország: "HUF", hungary: "HUF", românia: "RON",
+  romania: "RON", türkiye: "TRY", turkey: "TRY", "new zealand": "NZD", singapore: "SGD", malaysia: "MYR",
+};
+const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "imu");
+
+/** The one currency the page's places name, or undefined where none or several do. */
+const currencyOfPlace = (text: string): string | undefined => {
+  const found = new Set(PLACES.filter(([re]) => re.test(text)).map(([, code]) => code));
+  for (const m of text.matchAll(new RegExp(COUNTRY_AT_END.source, "gimu"))) {
+    const code = COUNTRY_NAMES[(m[1] ?? "").toLowerCase()];
+    if (code !== undefined) found.add(code);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
 };
 
 // EU VAT numbers printed without a label.
@@ -1383,7 +1419,7 @@ export const parseBillText = (
   const currency =
     printedCurrency.value !== null
       ? printedCurrency
-      : (kronaOf(language, text) ?? currencyOfCountry(tax.value, bank.value?.iban));
+      : (kronaOf(language, text) ?? currencyOfCountry(tax.value, bank.value?.iban, text));
   const fields: ExtractedFields = {
     supplierName: supplier.value,
     invoiceNumber: invoiceNumber.value,
