@@ -197,3 +197,19 @@ test("a bank's name in the payment details is never the supplier's", (t) => {
   ];
   t.not(extractFromText(heading, "ocr").fields.supplierName, "BARCLAYS PLC");
 });
+
+test("'N°:' alone in a heading band labels the number; after another word ('CAE N°:', 'Remito Nº:') it does not", (t) => {
+  const lines = [
+    "ALDO AYALA SOSA                  Factura electrónica",
+    "COMERCIO AL POR MENOR DE  N°: 001-001-0000021",
+    "Fecha y Hora de Emisión: 2026-03-05T11:34:25",
+    "Pedido:  Remito Nº: 0001-00004567",
+    "TOTAL A PAGAR  150.000",
+    "CAE N°: 73074974187800",
+  ];
+  t.is(extractFromText(lines, "pdf-text").fields.invoiceNumber, "001-001-0000021");
+  const other = ["FACTURA", "CAE N°: 73074974187800", "Remito Nº: 0001-00004567", "TOTAL  150.000"];
+  const number = extractFromText(other, "pdf-text").fields.invoiceNumber;
+  t.not(number, "73074974187800");
+  t.not(number, "0001-00004567");
+});

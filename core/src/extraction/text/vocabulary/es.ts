@@ -53,6 +53,9 @@ export const es: Vocabulary = {
     String.raw`num\.?\s*factura`,
     // "NÚMERO: ABC12345" on a page titled "Factura": the word alone before its colon.
     String.raw`n[úu]mero(?=\s*:)`,
+    // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
+    // word's ("CAE N°:", an authorisation's number).
+    String.raw`(?<!\p{L}\.?\s?)n\s*[°º](?=\s*:)`,
   ],
   invoiceDate: [
     String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`,

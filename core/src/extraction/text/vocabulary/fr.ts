@@ -64,6 +64,9 @@ export const fr: Vocabulary = {
     String.raw`avoir\s*n\s*[°o˚º]\.?`,
     String.raw`n\s*[°o˚º]\.?\s*(?:d.)?avoir`,
     String.raw`ticket\s*n\s*[°o˚º]\.?`,
+    // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
+    // word's ("CAE N°:", an authorisation's number).
+    String.raw`(?<!\p{L}\.?\s?)n\s*[°º](?=\s*:)`,
   ],
   invoiceDate: [
     String.raw`facture\s*du`,

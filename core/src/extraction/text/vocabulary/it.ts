@@ -38,6 +38,9 @@ export const it: Vocabulary = {
     String.raw`n\s*[°oº]\.?\s*fattura`,
     String.raw`numero\s*documento`,
     String.raw`numero(?=\s*:)`,
+    // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
+    // word's ("CAE N°:", an authorisation's number).
+    String.raw`(?<!\p{L}\.?\s?)n\s*[°º](?=\s*:)`,
   ],
   invoiceDate: [
     String.raw`data\s*(?:della\s*)?fattura`,

@@ -63,6 +63,9 @@ export const pt: Vocabulary = {
     String.raw`n\.?\s*[°oº]\.?\s*(?:da\s*)?fatura`,
     String.raw`nota\s*fiscal\s*(?:n\.?\s*[°oº]\.?|n[úu]mero)`,
     String.raw`n[úu]mero(?=\s*:)`,
+    // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
+    // word's ("CAE N°:", an authorisation's number).
+    String.raw`(?<!\p{L}\.?\s?)n\s*[°º](?=\s*:)`,
   ],
   invoiceDate: [String.raw`data\s*(?:de\s*|da\s*)?emiss[ãa]o`, String.raw`data\s*da\s*fatura`],
   issueDate: [String.raw`data\s*(?:de\s*|da\s*)?emiss[ãa]o`],
