@@ -1047,7 +1047,8 @@ const kronaOf = (language: string, text: string): Found<string | null> | undefin
 
 /**
  * A page that prints no currency: its supplier's country's, where that country has one, named by the supplier's VAT
- * number or else the IBAN it asks to be paid to. A guess for a person to check (0.6): a seller may bill abroad.
+ * number, else the IBAN it asks to be paid to, else the one country the page's places name (`currencyOfPlace`).
+ * A guess for a person to check (0.6): a seller may bill abroad.
  */
 const currencyOfCountry = (
   taxNumber: string | null,
@@ -1079,12 +1080,12 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   brasil: "BRL", brazil: "BRL", méxico: "MXN", mexico: "MXN", magyarország: "HUF", hungary: "HUF", românia: "RON",
   romania: "RON", türkiye: "TRY", turkey: "TRY", "new zealand": "NZD", singapore: "SGD", malaysia: "MYR",
 };
-const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "imu");
+const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "gimu");
 
 /** The one currency the page's places name, or undefined where none or several do. */
 const currencyOfPlace = (text: string): string | undefined => {
   const found = new Set(PLACES.filter(([re]) => re.test(text)).map(([, code]) => code));
-  for (const m of text.matchAll(new RegExp(COUNTRY_AT_END.source, "gimu"))) {
+  for (const m of text.matchAll(COUNTRY_AT_END)) {
     const code = COUNTRY_NAMES[(m[1] ?? "").toLowerCase()];
     if (code !== undefined) found.add(code);
   }
