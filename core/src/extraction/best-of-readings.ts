@@ -1,5 +1,5 @@
 import { isCurrency, minorUnits } from "../shared/currencies.js";
-import { assessConfidence, billConfidence, carriesNumber } from "./confidence.js";
+import { assessConfidence, billConfidence, CURRENCY_GUESS, carriesNumber } from "./confidence.js";
 import type { ExtractedFieldName, ExtractedFields, Extraction, PageEvidence, TextBox } from "./model.js";
 import { allDates, findDate } from "./text/dates.js";
 
@@ -125,8 +125,6 @@ const SURE_BUT_FOR_OCR = 0.8;
 
 // A currency the second eye reads where tesseract reads none: the eye read "CAD" off a Portuguese receipt's tax row.
 const EYE_ONLY_CURRENCY = 0.85;
-// Below this, a reading's currency is a guess from the page's country, not a sign it read (parse-bill-text).
-const COUNTRY_GUESS = 0.7;
 
 // A name both engines read alike (letters and digits), each as a name with its legal form at the top of the page
 // (0.75 or more), is sure: where they did so, the name was right on 43 of 43 documents from five sources. Not a
@@ -213,7 +211,7 @@ export const bestOfTwoEngines = (first: Extraction, second: Extraction, texts?: 
   }
   // A currency the second eye alone reads, tesseract's text showing none (no more than a guess from the page's
   // country), is one reading of one mark: not sure.
-  if (best.fields.currency !== null && (first.fieldConfidence.currency ?? 0) < COUNTRY_GUESS)
+  if (best.fields.currency !== null && (first.fieldConfidence.currency ?? 0) <= CURRENCY_GUESS)
     base.currency = Math.min(base.currency ?? 0, EYE_ONLY_CURRENCY);
   const name = best.fields.supplierName;
   const nameEach = Math.min(first.fieldConfidence.supplierName ?? 0, second.fieldConfidence.supplierName ?? 0);

@@ -14,6 +14,12 @@ const KEY: readonly ExtractedFieldName[] = ["supplierName", "invoiceNumber", "in
  * a bill is sure (>= 0.9) only when each of them is. A document that carries no invoice number (`numbered` false: a
  * till receipt with neither a number's label nor an invoice's title) is not held to one.
  */
+/**
+ * A currency the page does not print, guessed from the supplier's country (its VAT number, IBAN or address): for a
+ * person to check, and no evidence that the second eye's reading of a sign is right.
+ */
+export const CURRENCY_GUESS = 0.6;
+
 export const billConfidence = (scores: Readonly<Partial<Record<string, number>>>, numbered = true): number =>
   Math.min(...KEY.filter((k) => numbered || k !== "invoiceNumber").map((k) => scores[k] ?? 0));
 

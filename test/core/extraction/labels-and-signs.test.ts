@@ -213,3 +213,7 @@ test("'N°:' alone in a heading band labels the number; after another word ('CAE
   t.not(number, "73074974187800");
   t.not(number, "0001-00004567");
 });
+
+test("OCR's comma for the dot after a number's label ('Invoice No, 4572') still gives the number", (t) => {
+  t.is(extractFromText(["Berghotel", "Invoice No, 4572", "Total: CHF 54.50"], "ocr").fields.invoiceNumber, "4572");
+});

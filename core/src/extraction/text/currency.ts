@@ -60,6 +60,9 @@ const CODES = [
   "TND",
   "TWD",
 ];
+const CODE_SET: ReadonlySet<string> = new Set(CODES);
+// Built once: `withoutCurrency` runs on every line an amount is looked for in.
+const ANY_CODE = new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g");
 const SIGNS: readonly [RegExp, string][] = [
   [/€/, "EUR"],
   // "310,00 EURO", "12 Euros", "ZU ZAHLEN EURO  24,23": the word beside an amount, a column's gap between them.
@@ -101,7 +104,7 @@ const SIGNS: readonly [RegExp, string][] = [
 /** The currencies a line names, codes first then signs, each with the sign it was read from (none for a code). */
 export const currencyMentions = (line: string): { code: string; sign: string | null }[] => {
   const found: { code: string; sign: string | null }[] = [];
-  for (const m of line.matchAll(/\b[A-Z]{3}\b/g)) if (CODES.includes(m[0])) found.push({ code: m[0], sign: null });
+  for (const m of line.matchAll(/\b[A-Z]{3}\b/g)) if (CODE_SET.has(m[0])) found.push({ code: m[0], sign: null });
   for (const [re, code] of SIGNS) {
     const m = line.match(re);
     if (m) found.push({ code, sign: m[0] });
@@ -115,6 +118,6 @@ export const currenciesIn = (line: string): string[] => currencyMentions(line).m
 /** Strips currency codes and signs from text so only the number remains. */
 export const withoutCurrency = (text: string): string =>
   text
-    .replace(new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g"), " ")
+    .replace(ANY_CODE, " ")
     .replace(/\beuros?\b/gi, " ")
     .replace(/(?:US|CA|AU|A|C|R)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв/gu, " ");

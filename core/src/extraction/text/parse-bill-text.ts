@@ -1,4 +1,5 @@
 import { Decimal } from "decimal.js";
+import { CURRENCY_GUESS } from "../confidence.js";
 import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence, TextBox } from "../model.js";
 import { findBankDetails } from "./bank.js";
 import { currencyMentions, withoutCurrency } from "./currency.js";
@@ -927,17 +928,13 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
 const US_ADDRESS =
   /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b/;
 
+// A Canadian postal code ("N2H 5M5": letter, digit, letter, digit, letter, digit, in the letters Canada Post uses).
+const CA_POSTCODE = /\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d\b/;
+
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
-// tax), and its postal codes ("N2H 5M5": letter, digit, letter, digit, letter, digit, in the letters Canada Post
-// uses); Australia's business number; Argentina's tax number.
+// tax), and its postal codes; Australia's business number; Argentina's tax number.
 const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
-  [
-    [
-      /\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i,
-      /\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d\b/,
-    ],
-    "CAD",
-  ],
+  [[/\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i, CA_POSTCODE], "CAD"],
   [[/\bABN\b|\baustralian\s+dollars?\b/i], "AUD"],
   // Argentina's tax number (C.U.I.T.), which every Argentine invoice prints: its "$" is the peso's.
   [[/\bC\.?\s?U\.?\s?I\.?\s?T\b/], "ARS"],
@@ -1027,14 +1024,16 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
 
-// The currency of a country that has one, by the two letters its VAT numbers and IBANs start with. Left out: the
-// euro's newest members while their old currency is still on bills (Bulgaria, Croatia), and Greece's "EL".
+// The currency of a country that has one, by its ISO 3166 code (the two letters its VAT numbers and IBANs start
+// with). Left out: the euro's newest members while their old currency is still on bills (Bulgaria, Croatia), and
+// Greece's VAT prefix "EL".
 // biome-ignore format: a table reads better several to a line
 const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   AT: "EUR", BE: "EUR", CY: "EUR", DE: "EUR", EE: "EUR", ES: "EUR", FI: "EUR", FR: "EUR", GR: "EUR", IE: "EUR",
   IT: "EUR", LT: "EUR", LU: "EUR", LV: "EUR", MT: "EUR", NL: "EUR", PT: "EUR", SI: "EUR", SK: "EUR", MC: "EUR",
   CZ: "CZK", DK: "DKK", HU: "HUF", PL: "PLN", RO: "RON", SE: "SEK", GB: "GBP", CH: "CHF", LI: "CHF", NO: "NOK",
-  IS: "ISK",
+  IS: "ISK", CA: "CAD", AU: "AUD", IN: "INR", JP: "JPY", BR: "BRL", MX: "MXN", TR: "TRY", NZ: "NZD", SG: "SGD",
+  MY: "MYR",
 };
 
 // "kr" beside an amount or heading a column of them is the krona's or the krone's: the page's language tells which.
@@ -1059,26 +1058,28 @@ const currencyOfCountry = (
   const code =
     country.map((c) => (c === undefined ? undefined : COUNTRY_CURRENCY[c])).find((c) => c !== undefined) ??
     currencyOfPlace(text);
-  return code === undefined ? none : { value: code, confidence: 0.6 };
+  return code === undefined ? none : { value: code, confidence: CURRENCY_GUESS };
 };
 
 // Where a page's addresses are, by what only one country prints: a US state and ZIP code, a Canadian province and
 // postal code, Brazil's company number (CNPJ), or the country's own name on a line of an address (its last word).
 const PLACES: readonly [RegExp, string][] = [
   [US_ADDRESS, "USD"],
-  [/\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[ABCEGHJ-NPRSTVXY]\d[A-Z]\s?\d[A-Z]\d\b/, "CAD"],
+  // A province before the postal code: in a place of its own, the code alone could be a reference.
+  [new RegExp(String.raw`\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+${CA_POSTCODE.source.slice(2)}`), "CAD"],
   [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, "BRL"],
 ];
+// A country's name as its addresses print it, in its own language and in English: its ISO 3166 code.
 // biome-ignore format: a table reads better several to a line
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  france: "EUR", deutschland: "EUR", germany: "EUR", italia: "EUR", italy: "EUR", españa: "EUR", spain: "EUR",
-  portugal: "EUR", nederland: "EUR", netherlands: "EUR", belgique: "EUR", belgië: "EUR", belgium: "EUR",
-  österreich: "EUR", austria: "EUR", ireland: "EUR", suomi: "EUR", finland: "EUR", luxembourg: "EUR",
-  "united kingdom": "GBP", schweiz: "CHF", suisse: "CHF", svizzera: "CHF", switzerland: "CHF", polska: "PLN",
-  poland: "PLN", "česká republika": "CZK", "czech republic": "CZK", sverige: "SEK", sweden: "SEK", danmark: "DKK",
-  denmark: "DKK", norge: "NOK", norway: "NOK", canada: "CAD", australia: "AUD", india: "INR", japan: "JPY",
-  brasil: "BRL", brazil: "BRL", méxico: "MXN", mexico: "MXN", magyarország: "HUF", hungary: "HUF", românia: "RON",
-  romania: "RON", türkiye: "TRY", turkey: "TRY", "new zealand": "NZD", singapore: "SGD", malaysia: "MYR",
+  france: "FR", deutschland: "DE", germany: "DE", italia: "IT", italy: "IT", españa: "ES", spain: "ES",
+  portugal: "PT", nederland: "NL", netherlands: "NL", belgique: "BE", belgië: "BE", belgium: "BE",
+  österreich: "AT", austria: "AT", ireland: "IE", suomi: "FI", finland: "FI", luxembourg: "LU",
+  "united kingdom": "GB", schweiz: "CH", suisse: "CH", svizzera: "CH", switzerland: "CH", polska: "PL",
+  poland: "PL", "česká republika": "CZ", "czech republic": "CZ", sverige: "SE", sweden: "SE", danmark: "DK",
+  denmark: "DK", norge: "NO", norway: "NO", canada: "CA", australia: "AU", india: "IN", japan: "JP",
+  brasil: "BR", brazil: "BR", méxico: "MX", mexico: "MX", magyarország: "HU", hungary: "HU", românia: "RO",
+  romania: "RO", türkiye: "TR", turkey: "TR", "new zealand": "NZ", singapore: "SG", malaysia: "MY",
 };
 const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "gimu");
 
@@ -1086,7 +1087,7 @@ const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_
 const currencyOfPlace = (text: string): string | undefined => {
   const found = new Set(PLACES.filter(([re]) => re.test(text)).map(([, code]) => code));
   for (const m of text.matchAll(COUNTRY_AT_END)) {
-    const code = COUNTRY_NAMES[(m[1] ?? "").toLowerCase()];
+    const code = COUNTRY_CURRENCY[COUNTRY_NAMES[(m[1] ?? "").toLowerCase()] ?? ""];
     if (code !== undefined) found.add(code);
   }
   return found.size === 1 ? [...found][0] : undefined;
