@@ -83,7 +83,9 @@ for (const e of manifest) {
     skipped.push(`${e.repo}/${e.path}: reserved source`);
     continue;
   }
-  const gitDir = join(mirror, e.repo.replace("/", "+"), "repo");
+  // A snapshot is a bare git directory; some are a work tree's `.git` inside it instead.
+  const snapshot = join(mirror, e.repo.replace("/", "+"), "repo");
+  const gitDir = existsSync(join(snapshot, ".git")) ? join(snapshot, ".git") : snapshot;
   if (!existsSync(gitDir)) {
     skipped.push(`${e.repo}/${e.path}: not in the mirror`);
     continue;

@@ -217,3 +217,33 @@ test("'N°:' alone in a heading band labels the number; after another word ('CAE
 test("OCR's comma for the dot after a number's label ('Invoice No, 4572') still gives the number", (t) => {
   t.is(extractFromText(["Berghotel", "Invoice No, 4572", "Total: CHF 54.50"], "ocr").fields.invoiceNumber, "4572");
 });
+
+test("a field's label alone or a day of a month heading a page is never the supplier", (t) => {
+  const utility = [
+    "ACCOUNT NUMBER                                   AMOUNT DUE",
+    "Hydro Lights Inc.                                $ 68.80",
+    "500 Main Street, Kitchener ON N2G 4L6",
+    "Bill date: 2019-11-26",
+    "Total amount due                                 $ 68.80",
+  ];
+  t.is(extractFromText(utility, "pdf-text").fields.supplierName, "Hydro Lights Inc.");
+  const receipt = [
+    "December 24",
+    "Acme Labs",
+    "Receipt number 2503-7164",
+    "Date paid December 24, 2025",
+    "Amount paid                                      $20.00",
+  ];
+  t.is(extractFromText(receipt, "pdf-text").fields.supplierName, "Acme Labs");
+});
+
+test("Polish 'PARAGON FISKALNY', a till receipt's title, names nobody", (t) => {
+  const lines = [
+    "PARAGON FISKALNY",
+    "Sklep Pod Lipami",
+    "ul. Lipowa 5, 00-001 Warszawa",
+    "Chleb                      1 x4,50 4,50A",
+    "SUMA PLN                          4,50",
+  ];
+  t.not(extractFromText(lines, "ocr").fields.supplierName, "PARAGON FISKALNY");
+});

@@ -80,6 +80,10 @@ export const LABELS = {
   placeDate: new RegExp(String.raw`\p{L}{3,},\s*(?:${vocabularyWords("placeDate")})\s+`, "u"),
   /** A bank account holder's label, with its colon. */
   accountHolder: new RegExp(String.raw`\b(?:${vocabularyWords("accountHolder")})\s*:?`, "i"),
+  /** A bank's word in a name ("BRE Bank", "Banca Intesa"). */
+  bank: W("bank"),
+  /** The heading of a block of payment details ("Bank details:", "Bankverbindung"). */
+  bankHeading: W("bankHeading"),
   tradeWord: W("tradeWord"),
   /** A commercial register named where a word begins ("Amtsgericht Ratingen", "HRB 1234", "RCS Paris", "KvK"). */
   register: new RegExp(String.raw`(?<![\p{L}])(?:${vocabularyWords("register")})`, "iu"),

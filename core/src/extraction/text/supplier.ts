@@ -3,6 +3,7 @@ import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
 import { LABELS, vocabularyWords, wholeWords } from "./labels.js";
 import { blockUnder } from "./layout.js";
+import { VOCABULARIES } from "./vocabulary/index.js";
 
 // Legal forms that end a company name. Long or dotted forms match in any case; the short bare ones (AG, SA, AS,
 // CO, BV...) only in capitals, since in lower case they are ordinary words.
@@ -117,6 +118,29 @@ const wordy = (text: string): number => {
 };
 // Cells that are labels or contact lines, never a name: the vocabulary's words, and a site's or a bank's marks.
 const NOT_NAME = new RegExp(String.raw`^(?:www\.|http|iban|bic|swift|${vocabularyWords("notName")})(?![\p{L}])`, "iu");
+
+// A field's label standing alone ("ACCOUNT NUMBER", "Invoice Date:", "Amount Due") or a day of a month ("December
+// 24"): what a heading row or a label column prints, never a name.
+const FIELD_LABELS = [
+  LABELS.invoiceNumber,
+  LABELS.invoiceDate,
+  LABELS.dueDate,
+  LABELS.date,
+  LABELS.total,
+  LABELS.subTotal,
+  LABELS.tax,
+  LABELS.taxNumber,
+  LABELS.paymentTerms,
+  LABELS.purchaseOrder,
+  LABELS.title,
+  LABELS.tableHeader,
+  wholeWords(vocabularyWords("accountNumber")),
+]
+  .map((label) => `(?:${label.source})`)
+  .join("|");
+const LABEL_ALONE = new RegExp(String.raw`^[\s#:.|-]*(?:(?:${FIELD_LABELS})[\s#:.|/-]*)+$`, "iu");
+const MONTHS = VOCABULARIES.flatMap((v) => v.months.flat()).sort((a, b) => b.length - a.length);
+const MONTH_DAY = new RegExp(String.raw`^(?:${MONTHS.join("|")})\.?\s+\d{1,2}(?!\d)`, "iu");
 
 // A receipt's closing lines ("Goods sold are not returnable", "Please come again"), never a name.
 const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again)(?![\p{L}])/iu;
@@ -474,19 +498,15 @@ interface Page {
   readonly bankLines: ReadonlySet<number>;
 }
 
-// A bank by its word ("BRE Bank", "Banca Intesa"); the marks of a line of payment details, and the headings of a
-// block of them.
-const BANK_WORD = /(?<!\p{L})(?:bank|banque|banca|banco|banka|bankas)(?!\p{L})/iu;
+// The marks of a line of payment details, in every language; a bank's words and headings are in the vocabularies.
 const BANK_MARK = /(?<!\p{L})(?:iban|bic|swift|sort\s*code)(?!\p{L})/iu;
-const BANK_HEADING =
-  /(?<!\p{L})(?:bank(?:\s*\p{L}+)?\s*:|bank\s*d\p{L}{3,6}|bankverbindung|coordonn[ée]es\s*bancaires|dati\s*bancari|datos\s*bancarios)(?!\p{L})/iu;
 
 /** The lines of a page's payment details: a bank's marks, and a bank heading's line with the two under it. */
 const bankLinesOf = (lines: readonly string[]): Set<number> => {
   const out = new Set<number>();
   lines.forEach((line, i) => {
     if (BANK_MARK.test(line)) out.add(i);
-    if (BANK_HEADING.test(line)) for (const k of [i, i + 1, i + 2]) out.add(k);
+    if (LABELS.bankHeading.test(line)) for (const k of [i, i + 1, i + 2]) out.add(k);
   });
   return out;
 };
@@ -519,7 +539,7 @@ const scoreName = (
   if (page.buyer.has(`${i}:${cell.start}`)) score -= 6;
   // A bank's name, or a name in the payment details ("BARCLAYS PLC, 1 Churchill Place" under "Bank Details"), is
   // where the money goes through, not who is owed it; the account holder's line excepted.
-  if (BANK_WORD.test(text) || (page.bankLines.has(i) && !LABELS.accountHolder.test(page.lines[i] ?? ""))) score -= 6;
+  if (LABELS.bank.test(text) || (page.bankLines.has(i) && !LABELS.accountHolder.test(page.lines[i] ?? ""))) score -= 6;
   // "Owned by: X Sdn Bhd" under a trading name: the owner, not the name the document is headed with.
   const line = page.lines[i] ?? "";
   if (LABELS.ownedBy.test(page.lines[i - 1] ?? "") || LABELS.ownedBy.test(line.slice(0, cell.start))) score -= 4;
@@ -573,6 +593,8 @@ const supplierCandidates = (
           !/\p{L}{2}/u.test(withoutCurrency(text)) ||
           NOT_NAME.test(text) ||
           NOTICE.test(text) ||
+          LABEL_ALONE.test(text) ||
+          MONTH_DAY.test(text) ||
           isHeading(text, parts.length === 1) ||
           LABELS.title.test(text.split(" ")[0] ?? "")
         )

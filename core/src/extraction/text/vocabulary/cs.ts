@@ -44,6 +44,7 @@ export const cs: Vocabulary = {
   balance: [String.raw`zb[ýy]v[áa]\s*uhradit`],
   paidWith: [String.raw`hotov[ěe]`, String.raw`zaplaceno`],
   payment: [String.raw`platby?`],
+  bank: [String.raw`banka`],
   street: [String.raw`ulice`, String.raw`n[áa]m[ěe]st[íi]`, String.raw`t[řr][íi]da`],
   notName: [String.raw`[čc]esk[áa]\s*republika`, String.raw`d[ěe]kujeme`],
   title: [String.raw`faktura`, String.raw`da[ňn]ov[ýy]\s*doklad`, String.raw`dobropis`],

@@ -176,6 +176,7 @@ export const de: Vocabulary = {
   payBy: [String.raw`bis(?:\s+zum)?`],
   withoutDeduction: [String.raw`ohne(?:\s+abzug)?`, String.raw`netto`],
   accountHolder: [String.raw`kontoinhaber`, String.raw`empf[äa]nger`],
+  bankHeading: [String.raw`bankverbindung`],
   accountNumber: [String.raw`kontonummer`, String.raw`konto\s*-?\s*(?:nr\.?)?`],
   tradeWord: [String.raw`gesellschaft`],
   street: [String.raw`str\.`, String.raw`stra(?:ß|ss)e`, String.raw`weg`, String.raw`platz`, String.raw`postfach`],

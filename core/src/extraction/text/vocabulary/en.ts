@@ -254,6 +254,8 @@ export const en: Vocabulary = {
   payBy: [String.raw`until`, String.raw`by`],
   withoutDeduction: [String.raw`net`, String.raw`without\s+deduction`],
   accountHolder: [String.raw`account\s*(?:name|holder)`, String.raw`beneficiary(?:\s*name)?`],
+  bank: [String.raw`bank`],
+  bankHeading: [String.raw`bank(?:\s*\p{L}+)?\s*:`, String.raw`bank\s*d\p{L}{3,6}`],
   accountNumber: [String.raw`account\s*(?:no\.?|number|#)`, String.raw`acct\.?\s*(?:no\.?|#)?`],
   tradeWord: [
     String.raw`enterprises?`,

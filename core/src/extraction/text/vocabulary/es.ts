@@ -81,6 +81,8 @@ export const es: Vocabulary = {
   payment: [String.raw`pagos?`],
   placeDate: [String.raw`el`],
   tradeWord: [String.raw`sociedad`],
+  bank: [String.raw`banco`],
+  bankHeading: [String.raw`datos\s*bancarios`],
   street: [String.raw`calle`],
   notName: [String.raw`españa`],
   title: [String.raw`factura`, String.raw`factura\s*rectificativa`],

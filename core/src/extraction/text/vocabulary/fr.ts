@@ -137,6 +137,8 @@ export const fr: Vocabulary = {
   payBy: [String.raw`jusqu'au`],
   withoutDeduction: [String.raw`sans\s+escompte`],
   accountHolder: [String.raw`titulaire(?:\s*du\s*compte)?`, String.raw`b[ée]n[ée]ficiaire`],
+  bank: [String.raw`banque`],
+  bankHeading: [String.raw`coordonn[ée]es\s*bancaires`],
   accountNumber: [String.raw`n[°o]\s*de\s*compte`, String.raw`compte`],
   tradeWord: [String.raw`soci[ée]t[ée]`],
   street: [String.raw`rue`, String.raw`av\.`, String.raw`bd`, String.raw`cedex`],

@@ -65,6 +65,8 @@ export const it: Vocabulary = {
   payment: [String.raw`pagamento`],
   placeDate: [String.raw`il`],
   tradeWord: [String.raw`societ[àa]`],
+  bank: [String.raw`banca`],
+  bankHeading: [String.raw`dati\s*bancari`],
   street: [String.raw`via`],
   notName: [String.raw`italia`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],

@@ -45,7 +45,12 @@ export const pl: Vocabulary = {
   placeDate: [String.raw`dnia`],
   street: [String.raw`ul\.`],
   notName: [String.raw`polska`],
-  title: [String.raw`faktura(?:\s*vat)?`, String.raw`faktura\s*korygująca`, String.raw`rachunek`],
+  title: [
+    String.raw`faktura(?:\s*vat)?`,
+    String.raw`faktura\s*korygująca`,
+    String.raw`rachunek`,
+    String.raw`paragon(?:\s*fiskalny)?`,
+  ],
   tableHeader: [String.raw`nazwa(?:\s*towaru)?`, String.raw`opis`, String.raw`towar`],
   tableQty: [String.raw`ilo[śs][ćc]`, String.raw`il\.?`],
   tableAmount: [String.raw`warto[śs][ćc]`, String.raw`kwota`, String.raw`cena`],

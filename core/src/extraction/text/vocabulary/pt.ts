@@ -98,6 +98,7 @@ export const pt: Vocabulary = {
   paidWith: [String.raw`pago`, String.raw`dinheiro`, String.raw`cart[ãa]o`],
   payment: [String.raw`pagamentos?`],
   change: [String.raw`troco`],
+  bank: [String.raw`banco`],
   street: [
     String.raw`rua`,
     String.raw`avenida`,

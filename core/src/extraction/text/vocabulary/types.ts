@@ -70,6 +70,10 @@ export interface Vocabulary {
   readonly withoutDeduction?: readonly string[];
   /** Labels naming a bank account's holder ("Account name", "Kontoinhaber", "Titulaire du compte"). */
   readonly accountHolder?: readonly string[];
+  /** A bank's own word in its name ("BRE Bank", "Banca Intesa"): a name with it is a bank's, never the supplier's. */
+  readonly bank?: readonly string[];
+  /** Headings of a block of payment details ("Bank details:", "Bankverbindung"): the heading's line and two under it. */
+  readonly bankHeading?: readonly string[];
   /** Labels of a bank account's number ("Account no.", "Kontonummer"). Both bank keys read without "u": no \p{L}. */
   readonly accountNumber?: readonly string[];
   /** Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING"). */
