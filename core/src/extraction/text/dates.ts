@@ -15,6 +15,11 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   // Year first, one separator throughout: 2018-02-22, 2018/02/22, 2018.02.22, Hungary's "2008. 10. 17.", and
   // with its time glued on ("2026-03-05T11:34:25").
   [/\b(\d{4})([-/.])\s?(\d{1,2})\2\s?(\d{1,2})(?!\d)/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
+  // Chinese, Japanese and Korean: "2021年7月19日", "2021년 7월 19일".
+  [
+    /(?<!\d)(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})(?!\d)/u,
+    (m) => [Number(m[1]), Number(m[2]), Number(m[3])],
+  ],
   [
     // One separator throughout: "#19- 10/03/2018" is a number and then a date, not 19 October 2003.
     // Not part of a longer run of number groups (a phone number "05.22.95.66.66"); glued text may follow ("2018Time"),

@@ -1,5 +1,6 @@
 // Field labels, built from the vocabulary files (one per language). Labels match whole words in any case, with
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
+import { CJK_LETTERS } from "./vocabulary/cjk.js";
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
 /** The vocabulary's optional keys: word lists compiled as they are (no OCR tolerance, no sorting). */
@@ -7,8 +8,15 @@ type OptionalKey = { [K in keyof Vocabulary]-?: undefined extends Vocabulary[K] 
 type WordKey = Exclude<OptionalKey, "payee" | "monthFirst">;
 type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee" | WordKey>;
 
+// A label is a whole word: no letter or digit before it, no letter after it. Chinese, Japanese and Korean set no
+// spaces between words, so on a side where a label is written in those scripts anything may touch it ("お買上合計",
+// "玉山银行ESUNBANK").
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const END = String.raw`(?!\p{L})`;
+const CJK_FIRST = new RegExp(`^[${CJK_LETTERS}]`, "u");
+const CJK_LAST = new RegExp(`[${CJK_LETTERS}]$`, "u");
+const bounded = (word: string, start: string, end: string): string =>
+  `${CJK_FIRST.test(word) ? "" : start}(?:${word})${CJK_LAST.test(word) ? "" : end}`;
 
 // OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit", "liberweisen"), and Polish
 // "ł" as "l" or "t" ("Termin zaptaty"): let labels match those.
@@ -22,7 +30,7 @@ const ocrTolerant = (word: string): string =>
 /** One regular expression for a label in the given languages: longest words first, whole words only. */
 export const labelRegex = (key: LabelKey, vocabularies: readonly Vocabulary[] = VOCABULARIES, flags = "iu"): RegExp => {
   const words = [...new Set(vocabularies.flatMap((v) => v[key]).map(ocrTolerant))].sort((a, b) => b.length - a.length);
-  return new RegExp(`${START}(?:${words.join("|")})${END}`, flags);
+  return new RegExp(`(?:${words.map((w) => bounded(w, START, END)).join("|")})`, flags);
 };
 
 const L = (key: LabelKey): RegExp => labelRegex(key);
@@ -31,10 +39,12 @@ const L = (key: LabelKey): RegExp => labelRegex(key);
 export const vocabularyWords = (key: WordKey): string => VOCABULARIES.flatMap((v) => v[key] ?? []).join("|");
 
 /** Whole words between letters only: a digit or a sign may touch them ("Cash50.00", "Visa1234"). */
-export const wholeWords = (words: string, flags = "iu"): RegExp =>
-  new RegExp(String.raw`(?<![\p{L}])(?:${words})(?![\p{L}])`, flags);
+export const wholeWords = (words: string | readonly string[], flags = "iu"): RegExp => {
+  const list = typeof words === "string" ? [words] : words;
+  return new RegExp(list.map((w) => bounded(w, String.raw`(?<![\p{L}])`, String.raw`(?![\p{L}])`)).join("|"), flags);
+};
 
-const W = (key: WordKey): RegExp => wholeWords(vocabularyWords(key));
+const W = (key: WordKey): RegExp => wholeWords(VOCABULARIES.flatMap((v) => v[key] ?? []));
 
 export const LABELS = {
   invoiceNumber: L("invoiceNumber"),

@@ -9,8 +9,31 @@ for (const v of VOCABULARIES) {
   }
 }
 
+// Letters only one known language writes (`telling`), and the letters of its script (`script`), each weighing
+// `weight` Latin letters (a Chinese character says about as much as a Latin word). Japanese writes Chinese
+// characters too, so its kana come first.
+const SCRIPTS: readonly { code: string; telling: RegExp; script: RegExp; weight: number }[] = [
+  {
+    code: "ja",
+    telling: /[\p{sc=Hiragana}\p{sc=Katakana}]/gu,
+    script: /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/gu,
+    weight: 3,
+  },
+  { code: "ko", telling: /\p{sc=Hangul}/gu, script: /\p{sc=Hangul}/gu, weight: 3 },
+  { code: "zh", telling: /\p{sc=Han}/gu, script: /\p{sc=Han}/gu, weight: 3 },
+  { code: "uk", telling: /[іїєґІЇЄҐ]/gu, script: /\p{sc=Cyrillic}/gu, weight: 1 },
+  { code: "he", telling: /\p{sc=Hebrew}/gu, script: /\p{sc=Hebrew}/gu, weight: 1 },
+];
+const count = (text: string, re: RegExp): number => (text.match(re) ?? []).length;
+
 /** The language of a page (an ISO 639-1 code of a vocabulary file) from its common words; "en" when unsure. */
 export const detectLanguage = (text: string): string => {
+  // A script only one known language writes in tells it at once (Japanese's kana, Ukrainian's own letters), when
+  // the page is written in it: a shop's name in Chinese on an English receipt does not make the receipt Chinese.
+  const latin = count(text, /\p{sc=Latin}/gu);
+  for (const { code, telling, script, weight } of SCRIPTS) {
+    if (count(text, telling) >= 3 && count(text, script) * weight >= latin) return code;
+  }
   const score = new Map<string, number>();
   for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
     const per = WORDS.get(w);

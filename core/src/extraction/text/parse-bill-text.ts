@@ -58,11 +58,27 @@ const composeSpacingAccents = (line: string): string =>
 const normalise = (line: string): string =>
   composeSpacingAccents(line)
     .normalize("NFC")
-    .replace(/[\u00a0\u202f\t]/g, " ")
+    .replace(/[\u00a0\u202f\t\u3000]/g, " ")
+    // Fullwidth forms, as Chinese, Japanese and Korean text sets punctuation and digits ("发票号码：07007198").
+    .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     // Zero-width characters some PDF writers put between a label and its colon ("DATE\u200b:").
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
     .replace(/[‐‑–—]/g, "-")
     .replace(/\s+$/, "");
+
+// Japanese fonts draw the yen's sign where ASCII has the backslash, and OCR reads it so ("合 計 \4.500"). OCR also
+// reads a space after a thousands separator ("¥5, 104", "총합계 13. 700"): on a Japanese or Korean page, whose
+// amounts are whole yen and won, three digits after one always group thousands.
+const wholeUnitsJoined = (lines: readonly string[]): readonly string[] => {
+  const language = detectLanguage(lines.join("\n"));
+  if (language !== "ja" && language !== "ko") return lines;
+  return lines.map((l) =>
+    (language === "ja" ? l.replace(/\\(?=\s?\d)/g, "¥") : l).replace(
+      /(?<![\d.,])(\d{1,3})([.,])\s(\d{3})(?!\d)/g,
+      "$1$2$3",
+    ),
+  );
+};
 
 // An identifier: letters, digits and separators, with at least one digit.
 const identifier = (text: string): string | null => {
@@ -901,7 +917,7 @@ const BARE_SIGN = /^[$€£₹¥￥]$/;
 // The yen's amounts have no cents, so its sign counts where it stands before an amount ("¥2,000", the yuan's
 // "¥286.23"), not a date or a rate ("¥6% GST").
 const YEN = /^[¥￥]$/;
-const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?(?![\d/.:%-])/;
+const YEN_AMOUNT = /[¥￥]\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?(?![\d/.:%-])/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
@@ -1044,20 +1060,26 @@ const kronaOf = (language: string, text: string): Found<string | null> | undefin
   return code !== undefined && KRONA_SIGN.test(text) ? { value: code, confidence: 0.75 } : undefined;
 };
 
+// Languages one country alone bills in: a page written in one is that country's.
+const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = { ja: "JPY", ko: "KRW", uk: "UAH", he: "ILS", vi: "VND" };
+
 /**
  * A page that prints no currency: its supplier's country's, where that country has one, named by the supplier's VAT
- * number, else the IBAN it asks to be paid to, else the one country the page's places name (`currencyOfPlace`).
+ * number, else the IBAN it asks to be paid to, else the one country the page's places name (`currencyOfPlace`),
+ * else the one country that writes the page's language (`LANGUAGE_CURRENCY`).
  * A guess for a person to check (0.6): a seller may bill abroad.
  */
 const currencyOfCountry = (
   taxNumber: string | null,
   iban: string | null | undefined,
   text: string,
+  language: string,
 ): Found<string | null> => {
   const country = [taxNumber, iban].map((id) => (id && /^[A-Z]{2}\d/.test(id) ? id.slice(0, 2) : undefined));
   const code =
     country.map((c) => (c === undefined ? undefined : COUNTRY_CURRENCY[c])).find((c) => c !== undefined) ??
-    currencyOfPlace(text);
+    currencyOfPlace(text) ??
+    LANGUAGE_CURRENCY[language];
   return code === undefined ? none : { value: code, confidence: CURRENCY_GUESS };
 };
 
@@ -1383,7 +1405,7 @@ export const parseBillText = (
   /** Whether the document carries an invoice number (one read, a number's label, an invoice's title). */
   numbered: boolean;
 } => {
-  const lines = input.map(normalise).map(fixTotal);
+  const lines = wholeUnitsJoined(input.map(normalise)).map(fixTotal);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines, cells, context.ocr === true);
@@ -1421,7 +1443,7 @@ export const parseBillText = (
   const currency =
     printedCurrency.value !== null
       ? printedCurrency
-      : (kronaOf(language, text) ?? currencyOfCountry(tax.value, bank.value?.iban, text));
+      : (kronaOf(language, text) ?? currencyOfCountry(tax.value, bank.value?.iban, text, language));
   const fields: ExtractedFields = {
     supplierName: supplier.value,
     invoiceNumber: invoiceNumber.value,

@@ -1,0 +1,15 @@
+// Chinese, Japanese and Korean labels. Their words are not set apart by spaces (a label may stand glued to the
+// text before it: "お買上合計"), so labels.ts lets a CJK label touch other CJK letters; and OCR often reads a space
+// between two characters ("合 計", "領収 証"), so each label allows one between every pair of its characters.
+
+/** One label's characters with an optional space between each pair: "合計" matches "合計" and "合 計". */
+export const spaced = (word: string): string => [...word].join(String.raw`\s?`);
+
+/** Labels written `spaced`, for a vocabulary's lists. */
+export const spacedWords = (...words: string[]): string[] => words.map(spaced);
+
+/** The letters of the Han, kana and Hangul scripts, as a character class's contents. */
+export const CJK_LETTERS = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}`;
+
+/** Months as these scripts print them: "7月", "7월". */
+export const numberedMonths = (unit: string): string[][] => Array.from({ length: 12 }, (_, i) => [`${i + 1}${unit}`]);

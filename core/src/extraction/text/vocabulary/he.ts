@@ -1,0 +1,53 @@
+import type { Vocabulary } from "./types.js";
+
+// Hebrew (חשבונית מס, קבלה; סה"כ, לתשלום, מע"מ; ח.פ. / ע.מ., the company's or the dealer's number). OCR reads the
+// gershayim of an abbreviation as a straight quote or leaves it out: "סה"כ", "סהכ".
+const Q = String.raw`["״']?`;
+
+export const he: Vocabulary = {
+  code: "he",
+  tesseract: "heb",
+  common: ["חשבונית", "קבלה", "תאריך", "לתשלום", 'מע"מ', 'סה"כ', "כמות", "מחיר", "סכום", 'בע"מ'],
+  grandTotal: [String.raw`סה${Q}כ\s*לתשלום`, String.raw`לתשלום`, String.raw`סך\s*הכל\s*לתשלום`],
+  amountDue: [String.raw`יתרה\s*לתשלום`],
+  total: [String.raw`סה${Q}כ`, String.raw`סך\s*הכל`],
+  prepaid: [String.raw`מקדמה`],
+  qualified: [String.raw`מע${Q}מ`, String.raw`הנחה`, String.raw`לפני`, String.raw`פריטים`],
+  subTotal: [String.raw`סכום\s*לפני\s*מע${Q}מ`, String.raw`סה${Q}כ\s*לפני\s*מע${Q}מ`],
+  tax: [String.raw`מע${Q}מ`],
+  invoiceNumber: [String.raw`חשבונית\s*(?:מס\s*)?(?:קבלה\s*)?(?:מס${Q}\s*)?:?`, String.raw`מספר\s*חשבונית`],
+  invoiceDate: [String.raw`תאריך\s*(?:הפקה|חשבונית|קניה)`],
+  issueDate: [String.raw`תאריך\s*הפקה`],
+  date: [String.raw`תאריך`],
+  dated: [],
+  otherDate: [String.raw`תאריך\s*אספקה`],
+  dueDate: [String.raw`תאריך\s*(?:פירעון|תשלום)`, String.raw`לתשלום\s*עד`],
+  purchaseOrder: [String.raw`הזמנה`],
+  paymentTerms: [String.raw`תנאי\s*תשלום`],
+  paymentRef: [],
+  taxNumber: [String.raw`ח\.?\s?פ\.?`, String.raw`ע\.?\s?מ\.?`, String.raw`עוסק\s*מורשה`],
+  billTo: [String.raw`לכבוד`, String.raw`לקוח`],
+  supplier: [String.raw`ספק`],
+  paidWith: [String.raw`מזומן`, String.raw`אשראי`, String.raw`כרטיס`],
+  change: [String.raw`עודף`],
+  street: [String.raw`רחוב`, String.raw`רח'`],
+  notName: [String.raw`סניף`, String.raw`טלפון`, String.raw`תודה`],
+  title: [String.raw`חשבונית\s*מס(?:\s*קבלה)?`, String.raw`חשבונית`, String.raw`קבלה`],
+  tableHeader: [String.raw`תאור`, String.raw`תיאור`, String.raw`פריט`],
+  tableQty: [String.raw`כמות`],
+  tableAmount: [String.raw`מחיר`, String.raw`סכום`],
+  months: [
+    ["ינואר"],
+    ["פברואר"],
+    ["מרץ"],
+    ["אפריל"],
+    ["מאי"],
+    ["יוני"],
+    ["יולי"],
+    ["אוגוסט"],
+    ["ספטמבר"],
+    ["אוקטובר"],
+    ["נובמבר"],
+    ["דצמבר"],
+  ],
+};
