@@ -192,3 +192,31 @@ test("no currency printed and no VAT number: the one country the page's addresse
   const both = ["INVOICE", "Ship from: Toronto, ON M5V 2T6", "Ship to: 12 Rue Haute, Lyon FRANCE", "Total  10.00"];
   t.is(extractFromText(both, "pdf-text").fields.currency, null);
 });
+
+test("Argentina's tax number (CUIT) on a page that prints no currency guesses the peso", (t) => {
+  const lines = [
+    "A  Factura",
+    "Empresa de Prueba                    Nº: 4000-12345678",
+    "CUIT 30-12345678-9                    Fecha:  27/03/2011",
+    "Neto:  100,00  IVA 21%  21,00",
+    "Total:  121,00",
+  ];
+  const read = extractFromText(lines, "pdf-text");
+  t.is(read.fields.currency, "ARS");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.9);
+});
+
+test("an Indonesian invoice: 'Jumlah' is its total, 'Dijual kepada' heads the buyer, 'Jatuh Tempo' its due date", (t) => {
+  const lines = [
+    "UD Makmur                                   FAKTUR",
+    "Dijual kepada: Toko Sinar Jaya              Tanggal: 05/05/2006",
+    "Jatuh Tempo: 02/06/2006",
+    "Nama Barang          Banyaknya     Harga          Jumlah",
+    "Semen                10            700.000        7.000.000",
+    "Jumlah                                            Rp 7.000.000",
+  ];
+  const { fields } = extractFromText(lines, "ocr");
+  t.is(fields.totalAmount, "7000000");
+  t.is(fields.dueDate, "2006-06-02");
+  t.not(fields.supplierName, "Toko Sinar Jaya");
+});

@@ -216,6 +216,8 @@ test("'N°:' alone in a heading band labels the number; after another word ('CAE
 
 test("OCR's comma for the dot after a number's label ('Invoice No, 4572') still gives the number", (t) => {
   t.is(extractFromText(["Berghotel", "Invoice No, 4572", "Total: CHF 54.50"], "ocr").fields.invoiceNumber, "4572");
+  // German's short form, as bar bills print it.
+  t.is(extractFromText(["Berghotel", "Rech. Nr, 4572", "Total: CHF 54.50"], "ocr").fields.invoiceNumber, "4572");
 });
 
 test("a field's label alone or a day of a month heading a page is never the supplier", (t) => {

@@ -1084,12 +1084,15 @@ const currencyOfCountry = (
 };
 
 // Where a page's addresses are, by what only one country prints: a US state and ZIP code, a Canadian province and
-// postal code, Brazil's company number (CNPJ), or the country's own name on a line of an address (its last word).
+// postal code, Brazil's company number (CNPJ), Argentina's tax number (CUIT), or the country's own name on a line
+// of an address (its last word).
 const PLACES: readonly [RegExp, string][] = [
   [US_ADDRESS, "USD"],
   // A province before the postal code: in a place of its own, the code alone could be a reference.
   [new RegExp(String.raw`\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+${CA_POSTCODE.source.slice(2)}`), "CAD"],
   [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, "BRL"],
+  // Argentina's tax number, which its invoices print for seller and buyer alike.
+  [/\bC\.?U\.?I\.?T\.?(?![\p{L}])/u, "ARS"],
 ];
 // A country's name as its addresses print it, in its own language and in English: its ISO 3166 code.
 // biome-ignore format: a table reads better several to a line

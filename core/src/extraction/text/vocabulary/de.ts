@@ -79,6 +79,8 @@ export const de: Vocabulary = {
   invoiceNumber: [
     String.raw`rechnungs\s*-?\s*(?:nummer|nr\.?|no\.?)`,
     String.raw`rechnung\s*-?\s*(?:nr\.?|nummer|no\.?)`,
+    // The short form tills and bar bills print: "Rech. Nr, 4572", "Rech.-Nr.".
+    String.raw`rech\.\s*-?\s*nr\.?`,
     String.raw`\p{L}*rechnung(?:\s+\p{L}+)?\s*(?:\(\d{3}\)\s*)?(?:nr\.?|nummer)`,
     String.raw`gutschrift(?:s)?\s*(?:\(\d{3}\)\s*)?-?\s*(?:nr\.?|nummer)`,
     String.raw`beleg\s*-?\s*(?:nr\.?|nummer)`,

@@ -5,6 +5,7 @@ import { en } from "./en.js";
 import { es } from "./es.js";
 import { fr } from "./fr.js";
 import { he } from "./he.js";
+import { id } from "./id.js";
 import { it } from "./it.js";
 import { ja } from "./ja.js";
 import { ko } from "./ko.js";
@@ -19,4 +20,23 @@ import { vi } from "./vi.js";
 import { zh } from "./zh.js";
 
 export type { Vocabulary } from "./types.js";
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, cs, sv, tr, ja, zh, ko, uk, he, vi];
+export const VOCABULARIES: readonly Vocabulary[] = [
+  en,
+  de,
+  fr,
+  nl,
+  es,
+  it,
+  pl,
+  pt,
+  cs,
+  sv,
+  tr,
+  ja,
+  zh,
+  ko,
+  uk,
+  he,
+  vi,
+  id,
+];

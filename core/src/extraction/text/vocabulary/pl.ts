@@ -44,7 +44,7 @@ export const pl: Vocabulary = {
   payment: [String.raw`wp[łl]ata`],
   placeDate: [String.raw`dnia`],
   street: [String.raw`ul\.`],
-  notName: [String.raw`polska`],
+  notName: [String.raw`polska`, String.raw`adres`, String.raw`dane\s*kontaktowe`],
   title: [
     String.raw`faktura(?:\s*vat)?`,
     String.raw`faktura\s*korygująca`,
