@@ -249,3 +249,12 @@ test("Polish 'PARAGON FISKALNY', a till receipt's title, names nobody", (t) => {
   ];
   t.not(extractFromText(lines, "ocr").fields.supplierName, "PARAGON FISKALNY");
 });
+
+test("'Number :' alone labels the number, another word's ('Phone Number:') does not; Malaysia's 'Bil No:' does", (t) => {
+  const airline = ["Tax Invoice  InterGlobe Aviation Limited", "Number : DL1232402DO21075", "Total  INR 5,380.00"];
+  t.is(extractFromText(airline, "pdf-text").fields.invoiceNumber, "DL1232402DO21075");
+  const phone = ["Acme Ltd", "Phone Number: 5550123456", "Total  USD 80.00"];
+  t.not(extractFromText(phone, "pdf-text").fields.invoiceNumber, "5550123456");
+  const till = ["Restoran Shasha", "Bil No: 001-680131 Take Out", "Total   RM 10.20"];
+  t.is(extractFromText(till, "ocr").fields.invoiceNumber, "001-680131");
+});

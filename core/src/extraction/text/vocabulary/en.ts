@@ -97,10 +97,14 @@ export const en: Vocabulary = {
     String.raw`\p{L}*\s?invoice[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|#|id)`,
     String.raw`inv\.?\s*(?:no\.?|#)`,
     String.raw`credit\s*note\s*(?:no\.?|number|#)`,
-    String.raw`bill\s*(?:no\.?|number|#)`,
+    // Malaysia's tills print "Bil No:".
+    String.raw`bill?\s*(?:no\.?|number|#)`,
     String.raw`document\s*(?:no\.?|number)`,
     String.raw`receipt\s*(?:no\.?|number|#)`,
     String.raw`ticket\s*(?:no\.?|number|#)`,
+    // "Number : DL1232402DO21075" under an invoice's title: the word alone before its colon, no other word before
+    // it ("Phone Number:", "Account Number:").
+    String.raw`(?<!\p{L}[\s.]*)number(?=\s*:)`,
   ],
   invoiceDate: [
     String.raw`invoice\s*date`,
