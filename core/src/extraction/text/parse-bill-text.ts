@@ -1054,14 +1054,24 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
 
 // "kr" beside an amount or heading a column of them is the krona's or the krone's: the page's language tells which.
 const KRONA_SIGN = /\d\s?kr\.?(?!\p{L})|(?<!\p{L})kr\.?\s?\d|(?<![\p{L}.])kr\s*$/imu;
-const KRONA_OF: Readonly<Record<string, string>> = { sv: "SEK" };
+const KRONA_OF: Readonly<Record<string, string>> = { sv: "SEK", da: "DKK", nb: "NOK" };
 const kronaOf = (language: string, text: string): Found<string | null> | undefined => {
   const code = KRONA_OF[language];
   return code !== undefined && KRONA_SIGN.test(text) ? { value: code, confidence: 0.75 } : undefined;
 };
 
 // Languages one country alone bills in: a page written in one is that country's.
-const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = { ja: "JPY", ko: "KRW", uk: "UAH", he: "ILS", vi: "VND" };
+const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
+  ja: "JPY",
+  ko: "KRW",
+  uk: "UAH",
+  he: "ILS",
+  vi: "VND",
+  hu: "HUF",
+  da: "DKK",
+  nb: "NOK",
+  ro: "RON",
+};
 
 /**
  * A page that prints no currency: its supplier's country's, where that country has one, named by the supplier's VAT
@@ -1321,6 +1331,8 @@ const endsCell = (rest: string): boolean => {
   return date !== null && date.index === 0;
 };
 
+const SECOND_LABEL = new RegExp(String.raw`^\s*/\s*(?:${LABELS.invoiceNumber.source})`, "iu");
+
 // The invoice number: a labelled identifier, else one printed right after the document title ("Invoice 2041"),
 // else a bare "No. 2041" near the top.
 const findInvoiceNumber = (
@@ -1328,7 +1340,8 @@ const findInvoiceNumber = (
   cells: readonly TextBox[] = [],
 ): Found<string | null> & { line: number } => {
   const read = (after: string): { id: string; whole: boolean } | null => {
-    const text = after.replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
+    // A label printed in two languages ("Sorszám/Invoice No.  287/2008/V"): the value follows the second.
+    const text = after.replace(SECOND_LABEL, "").replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
     // A series' letters, a space, then the number ("FV 1/09/2019", "INV 0042"): the letters belong to it.
     const series = text.trimStart().match(/^([A-Z]{1,4}) (\d(?:[A-Z0-9\-/_.]*[A-Z0-9])?)(?=[\s,;]|$)/);
     let id = identifier(text) ?? (series ? `${series[1]} ${series[2]}` : null);

@@ -125,6 +125,7 @@ const FIELD_LABELS = [
   LABELS.invoiceNumber,
   LABELS.invoiceDate,
   LABELS.dueDate,
+  LABELS.otherDate,
   LABELS.date,
   LABELS.total,
   LABELS.subTotal,
@@ -148,9 +149,13 @@ const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again)(
 // A title printed on the name's line ("Atelier Dubois SARL  FACTURE" read as one run by OCR).
 const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, "iu");
 
+// A name's own label before it ("Nazwa: ABC Developex S.A.").
+const NAME_LABEL = new RegExp(String.raw`^\s*(?:${vocabularyWords("nameLabel")})\s*:\s*`, "iu");
+
 const clean = (cell: string): string =>
   cell
     .replace(LABELS.supplier, " ")
+    .replace(NAME_LABEL, " ")
     .replace(TRAILING_TITLE, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^[\s:|·•*~"'_=.,-]+|[\s:|·•,*~"'_=-]+$/g, "")

@@ -202,6 +202,7 @@ export const de: Vocabulary = {
     String.raw`österreich`,
     String.raw`schweiz`,
   ],
+  nameLabel: [String.raw`(?:firmen)?name`],
   title: [
     String.raw`(?:teil|schluss|abschlags|voraus|bau)?rechnung`,
     String.raw`gutschrift`,

@@ -153,7 +153,13 @@ export const en: Vocabulary = {
     String.raw`purchase\s*order(?:\s*(?:no\.?|number|#))?`,
     String.raw`order\s*(?:no\.?|number|#|ref(?:erence)?)`,
   ],
-  paymentTerms: [String.raw`payment\s*terms`, String.raw`terms\s*of\s*payment`, String.raw`terms`],
+  paymentTerms: [
+    String.raw`payment\s*terms`,
+    String.raw`terms\s*of\s*payment`,
+    String.raw`(?:method|mode)\s*of\s*payment`,
+    String.raw`payment\s*method`,
+    String.raw`terms`,
+  ],
   paymentRef: [String.raw`payment\s*ref(?:erence)?`, String.raw`remittance\s*ref(?:erence)?`, String.raw`reference`],
   taxNumber: [
     String.raw`vat\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|id|#)`,
@@ -362,6 +368,7 @@ export const en: Vocabulary = {
     String.raw`tax(?=\s+\S+$)`,
     String.raw`(?:cash|pay|paid)(?=\s*$)`,
   ],
+  nameLabel: [String.raw`(?:company\s*)?name`],
   title: [String.raw`tax\s*invoice`, String.raw`invoice`, String.raw`credit\s*note`, String.raw`receipt`],
   tableHeader: [
     String.raw`description`,

@@ -85,6 +85,7 @@ export const es: Vocabulary = {
   bankHeading: [String.raw`datos\s*bancarios`],
   street: [String.raw`calle`],
   notName: [String.raw`españa`],
+  nameLabel: [String.raw`nombre`, String.raw`raz[óo]n\s*social`],
   title: [String.raw`factura`, String.raw`factura\s*rectificativa`],
   tableHeader: [String.raw`descripci[óo]n`, String.raw`concepto`, String.raw`art[íi]culo`],
   tableQty: [String.raw`cantidad`, String.raw`cant\.?`, String.raw`uds\.?`],

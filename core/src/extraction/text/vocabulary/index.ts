@@ -1,17 +1,23 @@
 // Every language the reader knows; add a file beside these and list it here.
 import { cs } from "./cs.js";
+import { da } from "./da.js";
 import { de } from "./de.js";
 import { en } from "./en.js";
 import { es } from "./es.js";
+import { fi } from "./fi.js";
 import { fr } from "./fr.js";
 import { he } from "./he.js";
+import { hu } from "./hu.js";
 import { id } from "./id.js";
 import { it } from "./it.js";
 import { ja } from "./ja.js";
 import { ko } from "./ko.js";
+import { lt } from "./lt.js";
+import { nb } from "./nb.js";
 import { nl } from "./nl.js";
 import { pl } from "./pl.js";
 import { pt } from "./pt.js";
+import { ro } from "./ro.js";
 import { sv } from "./sv.js";
 import { tr } from "./tr.js";
 import type { Vocabulary } from "./types.js";
@@ -39,4 +45,10 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   he,
   vi,
   id,
+  da,
+  nb,
+  fi,
+  ro,
+  hu,
+  lt,
 ];

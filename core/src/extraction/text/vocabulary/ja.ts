@@ -46,6 +46,7 @@ export const ja: Vocabulary = {
   change: s("お釣り", "おつり", "お釣", "釣銭"),
   notName: s("領収", "お買上", "ありがとう", "電話", "TEL"),
   // "领收证": a Chinese model's reading of "領収証" (the second eye's).
+  nameLabel: [...s("名称", "会社名")],
   title: s("領収書", "領収証", "领收证", "领收书", "請求書", "納品書", "御請求書", "レシート"),
   tableHeader: s("品名", "商品名", "品目", "摘要", "内容"),
   tableQty: s("数量"),

@@ -87,6 +87,7 @@ export const nl: Vocabulary = {
   street: [String.raw`laan`, String.raw`straat`],
   register: [String.raw`KvK`, String.raw`kamer\s+van\s+koophandel`],
   notName: [String.raw`factuur`, String.raw`btw`, String.raw`nederland`, String.raw`belgië`],
+  nameLabel: [String.raw`(?:bedrijfs)?naam`],
   title: [String.raw`factuur`, String.raw`creditnota`],
   tableHeader: [String.raw`omschrijving`, String.raw`artikel`, String.raw`product`],
   tableQty: [String.raw`aantal`, String.raw`hoeveelheid`],

@@ -45,6 +45,7 @@ export const pl: Vocabulary = {
   placeDate: [String.raw`dnia`],
   street: [String.raw`ul\.`],
   notName: [String.raw`polska`, String.raw`adres`, String.raw`dane\s*kontaktowe`],
+  nameLabel: [String.raw`nazwa(?:\s*firmy)?`],
   title: [
     String.raw`faktura(?:\s*vat)?`,
     String.raw`faktura\s*korygująca`,

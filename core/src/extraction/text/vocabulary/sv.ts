@@ -70,6 +70,7 @@ export const sv: Vocabulary = {
   change: [String.raw`v[äa]xel`, String.raw`tillbaka`],
   rounding: [String.raw`[öo]resavrundning`, String.raw`avrundning`],
   notName: [String.raw`sverige`, String.raw`tack\s*f[öo]r`],
+  nameLabel: [String.raw`namn`],
   title: [String.raw`faktura`, String.raw`kvitto`, String.raw`kreditfaktura`],
   tableHeader: [String.raw`beskrivning`, String.raw`ben[äa]mning`, String.raw`artikel`, String.raw`produkt`],
   tableQty: [String.raw`antal`],

@@ -86,6 +86,8 @@ export interface Vocabulary {
   readonly register?: readonly string[];
   /** Words before the company that owns or runs a shop ("Owned by", "Operated by"): the name after is no supplier. */
   readonly ownedBy?: readonly string[];
+  /** A name's own label ("Name:", "Nazwa:", "Nom :"), as a party's block prints it before the name. */
+  readonly nameLabel?: readonly string[];
   /** Words before the seller's name on its line, a colon or not ("Sold by Amazon EU S.à r.l.", "Venduto da …"). */
   readonly soldBy?: readonly string[];
   /** Words opening a cell that is a label, a contact line, a country or a courtesy, never a name. */

@@ -43,6 +43,7 @@ export const zh: Vocabulary = {
   paidWith: s("现金", "現金", "信用卡", "刷卡", "支付宝", "微信"),
   change: s("找零", "找續"),
   notName: s("地址", "电话", "電話", "谢谢", "謝謝"),
+  nameLabel: [...s("名称", "名稱")],
   title: s(
     "增值税专用发票",
     "增值税普通发票",
