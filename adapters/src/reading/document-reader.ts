@@ -5,6 +5,7 @@ import {
   bestOfTwoEngines,
   detectLanguage,
   extractFromText,
+  languageOf,
   PAYMENT_PART,
   readAlike,
   type TextBox,
@@ -128,6 +129,17 @@ const E_INVOICE_NAMES = /(?:factur-?x|zugferd|xrechnung|order-x|invoice|ubl|cii)
  * The DocumentReader: e-invoice XML (direct or attached to a PDF) first, then a PDF's text layer, then OCR of
  * images and scanned pages, or an LLM's vision when a client reads by `llm`. Never throws for a bad document.
  */
+// The configured OCR languages whose script another language's OCR reads as noise, and the language (a vocabulary's
+// code) their reading is written in: what `languageOf` tells of a page in that script.
+const SCRIPT_OF: Readonly<Record<string, string>> = {
+  jpn: "ja",
+  kor: "ko",
+  chi_sim: "zh",
+  chi_tra: "zh",
+  heb: "he",
+  ukr: "uk",
+};
+
 export const createDocumentReader = (options: DocumentReaderOptions): DocumentReader & { close(): Promise<void> } => {
   const maxPages = options.maxPages ?? 50;
   const maxPixels = options.maxPixels ?? 40_000_000;
@@ -144,8 +156,33 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
    */
   const languagesFor = (text: readonly string[]): string[] => {
     if (languages.length === 1) return [first];
-    const code = tesseractCode(detectLanguage(text.join("\n")));
-    return code !== first && languages.includes(code) ? [code, first] : [first];
+    const language = detectLanguage(text.join("\n"));
+    // Chinese has one vocabulary and two OCR languages: the configured one.
+    const code = [tesseractCode(language), ...Object.keys(SCRIPT_OF).filter((l) => SCRIPT_OF[l] === language)].find(
+      (l) => languages.includes(l),
+    );
+    return code !== undefined && code !== first ? [code, first] : [first];
+  };
+  /**
+   * A reading in the first language, read again in the document's own: the configured language its text is in; or,
+   * when its text tells none (a script the first language's OCR cannot read comes out as noise), each configured
+   * language of another script in turn, kept when what it reads is written in that script. `langs` is what the
+   * reading was made with.
+   */
+  const inItsLanguage = async <T extends { lines: readonly string[] }>(
+    seen: T,
+    readIn: (langs: string[]) => Promise<T>,
+  ): Promise<{ text: T; langs: string[] }> => {
+    const again = languagesFor(seen.lines);
+    if (again[0] !== first) return { text: await readIn(again), langs: again };
+    if (languageOf(seen.lines.join("\n")) !== null) return { text: seen, langs: again };
+    for (const lang of languages) {
+      const script = SCRIPT_OF[lang];
+      if (lang === first || script === undefined) continue;
+      const other = await readIn([lang, first]);
+      if (languageOf(other.lines.join("\n")) === script) return { text: other, langs: [lang, first] };
+    }
+    return { text: seen, langs: again };
   };
   let pool: OcrPool | undefined;
   const ocr = (): OcrPool => {
@@ -249,10 +286,10 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
       signal,
       otherWays,
     );
-    let seen = text;
-    // Read again in the language the first reading shows, when it is another configured one.
-    const again = languagesFor(seen.lines);
-    if (again[0] !== first) seen = await readPix(shot, again);
+    // Read again in the language the first reading shows, or in the script it could not read.
+    const mine = await inItsLanguage(text, (langs) => readPix(shot, langs));
+    let seen = mine.text;
+    const again = mine.langs;
     // Small words read again enlarged (a page exported at a screen's resolution).
     seen = await readSmallTextEnlarged(
       seen,
@@ -361,12 +398,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
           otherWays,
         );
         if (n === 1) firstPage = shot.image;
-        let shotText = text;
-        if (known === undefined) {
-          const language = languagesFor(shotText.lines);
-          if (language[0] !== first) shotText = await read(shot, language);
-        }
-        return shotText;
+        return known === undefined ? (await inItsLanguage(text, (langs) => read(shot, langs))).text : text;
       };
       // The pages that show a payment part's heading, where a payment code is looked for (the first two).
       const paymentParts: number[] = [];

@@ -63,3 +63,26 @@ test("every language the reader has words for can be configured for OCR: its tra
     t.true(installedOcrLanguages().includes(lang), lang);
   }
 });
+
+test("a Japanese receipt with 'eng,jpn' configured: English OCR's noise tells no language, so it is read again in Japanese", async (t) => {
+  const bytes = new Uint8Array(readFileSync(join(FIXTURES, "japanese", "receipt-japanese.png")));
+  const kana = /[\p{sc=Hiragana}\p{sc=Katakana}]/u;
+  const english = await readLines(["eng"], bytes, "image/png");
+  t.false(kana.test(english.text));
+  const both = await readLines(["eng", "jpn"], bytes, "image/png");
+  t.true(kana.test(both.text));
+  t.true(E.isRight(both.read));
+  if (E.isRight(both.read)) {
+    t.is(both.read.right.fields.totalAmount, "4500");
+    t.is(both.read.right.fields.invoiceDate, "2020-09-21");
+    t.is(both.read.right.fields.currency, "JPY");
+  }
+});
+
+test("every script language the reader has words for is installed (ja, zh, ko, uk, he): an operator can configure it", (t) => {
+  for (const code of ["ja", "zh", "ko", "uk", "he", "vi", "id", "da", "nb", "fi", "ro", "hu", "lt", "sv", "tr"]) {
+    const lang = tesseractCode(code);
+    t.true(installedOcrLanguages().includes(lang), `${code}: ${lang}`);
+  }
+  t.true(installedOcrLanguages().includes("chi_tra"));
+});

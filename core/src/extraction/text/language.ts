@@ -27,7 +27,10 @@ const SCRIPTS: readonly { code: string; telling: RegExp; script: RegExp; weight:
 const count = (text: string, re: RegExp): number => (text.match(re) ?? []).length;
 
 /** The language of a page (an ISO 639-1 code of a vocabulary file) from its common words; "en" when unsure. */
-export const detectLanguage = (text: string): string => {
+export const detectLanguage = (text: string): string => languageOf(text) ?? "en";
+
+/** The language a page's text tells (its script, else its common words), or null when it tells none. */
+export const languageOf = (text: string): string | null => {
   // A script only one known language writes in tells it at once (Japanese's kana, Ukrainian's own letters), when
   // the page is written in it: a shop's name in Chinese on an English receipt does not make the receipt Chinese.
   const latin = count(text, /\p{sc=Latin}/gu);
@@ -43,7 +46,7 @@ export const detectLanguage = (text: string): string => {
     for (const code of per.keys()) score.set(code, (score.get(code) ?? 0) + 1 / per.size);
   }
   const ranked = [...score].sort((a, b) => b[1] - a[1]);
-  return ranked[0] && ranked[0][1] >= 2 ? ranked[0][0] : "en";
+  return ranked[0] && ranked[0][1] >= 2 ? ranked[0][0] : null;
 };
 
 /** The tesseract language code of an ISO 639-1 code. */
