@@ -258,3 +258,14 @@ test("'Number :' alone labels the number, another word's ('Phone Number:') does 
   const till = ["Restoran Shasha", "Bil No: 001-680131 Take Out", "Total   RM 10.20"];
   t.is(extractFromText(till, "ocr").fields.invoiceNumber, "001-680131");
 });
+
+test("a place, a trade's word or a way of payment alone is never the supplier: 'Redmond, WA 98052', 'Canada', 'Store', 'Készpénz/Cash'", (t) => {
+  const inn = ["Redmond, WA 98052", "Contoso Inn", "5600 148th Ave NE", "Total   $ 120.00"];
+  t.is(extractFromText(inn, "ocr").fields.supplierName, "Contoso Inn");
+  const studio = ["Canada", "Turnpike Designs", "156 University Ave, Toronto", "Amount Due (CAD): $2,608.00"];
+  t.is(extractFromText(studio, "pdf-text").fields.supplierName, "Turnpike Designs");
+  const shop = ["Store", "Sports Basement", "Total   $ 42.00"];
+  t.is(extractFromText(shop, "ocr").fields.supplierName, "Sports Basement");
+  const bill = ["Készpénz/Cash", "Minta Kft", "Fizetendő végösszeg/Total: 600 EUR"];
+  t.is(extractFromText(bill, "pdf-text").fields.supplierName, "Minta Kft");
+});

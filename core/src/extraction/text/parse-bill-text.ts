@@ -10,6 +10,7 @@ import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numbersIn, withoutRates } from "./numbers.js";
+import { CA_POSTCODE, COUNTRY_AT_END, COUNTRY_NAMES, US_ADDRESS } from "./places.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 
@@ -939,14 +940,6 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
           (c.sign === null ? codeApart(line, c.code) : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`)),
   );
 
-// A US address's state and ZIP code ("RICE, MN 56367-9740"): where no date and no currency tell the order of day
-// and month, an English page with one writes the month first.
-const US_ADDRESS =
-  /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b/;
-
-// A Canadian postal code ("N2H 5M5": letter, digit, letter, digit, letter, digit, in the letters Canada Post uses).
-const CA_POSTCODE = /\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d\b/;
-
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
 // tax), and its postal codes; Australia's business number; Argentina's tax number.
 const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
@@ -1104,19 +1097,6 @@ const PLACES: readonly [RegExp, string][] = [
   // Argentina's tax number, which its invoices print for seller and buyer alike.
   [/\bC\.?U\.?I\.?T\.?(?![\p{L}])/u, "ARS"],
 ];
-// A country's name as its addresses print it, in its own language and in English: its ISO 3166 code.
-// biome-ignore format: a table reads better several to a line
-const COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  france: "FR", deutschland: "DE", germany: "DE", italia: "IT", italy: "IT", españa: "ES", spain: "ES",
-  portugal: "PT", nederland: "NL", netherlands: "NL", belgique: "BE", belgië: "BE", belgium: "BE",
-  österreich: "AT", austria: "AT", ireland: "IE", suomi: "FI", finland: "FI", luxembourg: "LU",
-  "united kingdom": "GB", schweiz: "CH", suisse: "CH", svizzera: "CH", switzerland: "CH", polska: "PL",
-  poland: "PL", "česká republika": "CZ", "czech republic": "CZ", sverige: "SE", sweden: "SE", danmark: "DK",
-  denmark: "DK", norge: "NO", norway: "NO", canada: "CA", australia: "AU", india: "IN", japan: "JP",
-  brasil: "BR", brazil: "BR", méxico: "MX", mexico: "MX", magyarország: "HU", hungary: "HU", românia: "RO",
-  romania: "RO", türkiye: "TR", turkey: "TR", "new zealand": "NZ", singapore: "SG", malaysia: "MY",
-};
-const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "gimu");
 
 /** The one currency the page's places name, or undefined where none or several do. */
 const currencyOfPlace = (text: string): string | undefined => {

@@ -3,6 +3,7 @@ import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
 import { LABELS, vocabularyWords, wholeWords } from "./labels.js";
 import { blockUnder } from "./layout.js";
+import { CITY_LINE, COUNTRY_ALONE } from "./places.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 
 // Legal forms that end a company name. Long or dotted forms match in any case; the short bare ones (AG, SA, AS,
@@ -140,6 +141,17 @@ const FIELD_LABELS = [
   .map((label) => `(?:${label.source})`)
   .join("|");
 const LABEL_ALONE = new RegExp(String.raw`^[\s#:.|-]*(?:(?:${FIELD_LABELS})[\s#:.|/-]*)+$`, "iu");
+// A trade's word alone ("Store", "Station", "Services"): what a shop's sign or a receipt's heading says it is, not
+// whose it is. With a name before or after it, the word counts for that name (`scoreName`).
+const TRADE_ALONE = new RegExp(
+  String.raw`^(?:[\s&,.-]*(?:${vocabularyWords("tradeWord")})(?![\p{L}]))+[\s&,.-]*$`,
+  "iu",
+);
+// A receipt's way of payment alone ("Készpénz/Cash").
+const PAID_WITH_ALONE = new RegExp(
+  String.raw`^(?:[\s/,.-]*(?:${vocabularyWords("paidWith")})(?![\p{L}]))+[\s/,.-]*$`,
+  "iu",
+);
 const MONTHS = VOCABULARIES.flatMap((v) => v.months.flat()).sort((a, b) => b.length - a.length);
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTHS.join("|")})\.?\s+\d{1,2}(?!\d)`, "iu");
 
@@ -600,6 +612,11 @@ const supplierCandidates = (
           NOTICE.test(text) ||
           LABEL_ALONE.test(text) ||
           MONTH_DAY.test(text) ||
+          // A place: a country's name alone, or the city of an address's line ("Redmond, WA 98052").
+          COUNTRY_ALONE.test(text) ||
+          TRADE_ALONE.test(text) ||
+          PAID_WITH_ALONE.test(text) ||
+          CITY_LINE.test(cell.text.trim()) ||
           isHeading(text, parts.length === 1) ||
           LABELS.title.test(text.split(" ")[0] ?? "")
         )

@@ -69,7 +69,7 @@ export const it: Vocabulary = {
   bankHeading: [String.raw`dati\s*bancari`],
   street: [String.raw`via`],
   notName: [String.raw`italia`],
-  nameLabel: [String.raw`nome`, String.raw`ragione\s*sociale`],
+  nameLabel: [String.raw`nome`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],
   tableHeader: [String.raw`descrizione`, String.raw`articolo`, String.raw`prodotto`],
   tableQty: [String.raw`quantit[àa]`, String.raw`q\.?t[àa]`],
