@@ -70,8 +70,7 @@ const normalise = (line: string): string =>
 // Japanese fonts draw the yen's sign where ASCII has the backslash, and OCR reads it so ("合 計 \4.500"). OCR also
 // reads a space after a thousands separator ("¥5, 104", "총합계 13. 700"): on a Japanese or Korean page, whose
 // amounts are whole yen and won, three digits after one always group thousands.
-const wholeUnitsJoined = (lines: readonly string[]): readonly string[] => {
-  const language = detectLanguage(lines.join("\n"));
+const wholeUnitsJoined = (lines: readonly string[], language: string): readonly string[] => {
   if (language !== "ja" && language !== "ko") return lines;
   return lines.map((l) =>
     (language === "ja" ? l.replace(/\\(?=\s?\d)/g, "¥") : l).replace(
@@ -1053,7 +1052,8 @@ const kronaOf = (language: string, text: string): Found<string | null> | undefin
   return code !== undefined && KRONA_SIGN.test(text) ? { value: code, confidence: 0.75 } : undefined;
 };
 
-// Languages one country alone bills in: a page written in one is that country's.
+// Languages one country alone bills in (Romanian's other, Moldova, is small beside it): a page written in one is
+// that country's.
 const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   ja: "JPY",
   ko: "KRW",
@@ -1401,12 +1401,14 @@ export const parseBillText = (
   /** Whether the document carries an invoice number (one read, a number's label, an invoice's title). */
   numbered: boolean;
 } => {
-  const lines = wholeUnitsJoined(input.map(normalise)).map(fixTotal);
+  const normalised = input.map(normalise);
+  // The page's language, from its script or its words: neither changes in what follows.
+  const language = detectLanguage(normalised.join("\n"));
+  const lines = wholeUnitsJoined(normalised, language).map(fixTotal);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines, cells, context.ocr === true);
   const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true);
-  const language = detectLanguage(text);
   const monthFirst =
     dateOrder(text) ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));
   const invoiceNumber = findInvoiceNumber(lines, cells);
