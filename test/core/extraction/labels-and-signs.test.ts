@@ -269,3 +269,20 @@ test("a place, a trade's word or a way of payment alone is never the supplier: '
   const bill = ["Készpénz/Cash", "Minta Kft", "Fizetendő végösszeg/Total: 600 EUR"];
   t.is(extractFromText(bill, "pdf-text").fields.supplierName, "Minta Kft");
 });
+
+test("another document's number or date is not the invoice's: an airway bill's, a pro forma invoice's; 'VENDEDOR:' is a salesperson", (t) => {
+  const lines = [
+    "Invoice ID: 6909D214616",
+    "Invoice date: 6/23/2026",
+    "CONTRACT NO: TM PO2978  Airway Bill Number: 3281747518",
+    "Proforma Invoice No.:  6906D122157  Proforma Invoice Date:  6/17/2026",
+    "Total amount:  USD 8.69",
+  ];
+  const { fields } = extractFromText(lines, "pdf-text");
+  t.is(fields.invoiceNumber, "6909D214616");
+  t.is(fields.invoiceDate, "2026-06-23");
+  const airway = ["Acme Logistics Ltd", "Airway Bill Number: 3281747518", "Total amount:  USD 8.69"];
+  t.not(extractFromText(airway, "pdf-text").fields.invoiceNumber, "3281747518");
+  const danfe = ["GRANJAS SAO JOSE SA", "VALOR TOTAL: R$ 500,00", "DADOS ADICIONAIS", "VENDEDOR: RAPHAEL"];
+  t.not(extractFromText(danfe, "pdf-text").fields.supplierName, "RAPHAEL");
+});

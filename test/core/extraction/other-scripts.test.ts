@@ -106,3 +106,8 @@ test("a bank's name in Chinese, Japanese or Korean is never the supplier's", (t)
   const lines = ["玉山银行ESUNBANK", "LUNA PLAZA", "交易日期 2020/11/22", "合計 NT$3,689"];
   t.not(extractFromText(lines, "ocr").fields.supplierName, "玉山银行ESUNBANK");
 });
+
+test("Vietnamese street words count with their marks only: OCR's 'QUAN AN' opens an eatery's name", (t) => {
+  const lines = ["QUAN AN THIEN TAN", "Hóa đơn thanh toán", "Cơm gà    2   90.000", "Tổng cộng:  90.000"];
+  t.is(extractFromText(lines, "ocr").fields.supplierName, "QUAN AN THIEN TAN");
+});

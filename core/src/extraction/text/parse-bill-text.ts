@@ -917,7 +917,7 @@ const BARE_SIGN = /^[$€£₹¥￥]$/;
 // The yen's amounts have no cents, so its sign counts where it stands before an amount ("¥2,000", the yuan's
 // "¥286.23"), not a date or a rate ("¥6% GST").
 const YEN = /^[¥￥]$/;
-const YEN_AMOUNT = /[¥￥]\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?(?![\d/.:%-])/;
+const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?(?![\d/.:%-])/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows

@@ -94,11 +94,12 @@ export const en: Vocabulary = {
     String.raw`total\s*(?:vat|tax|gst)(?:\s*amount)?`,
   ],
   invoiceNumber: [
-    String.raw`\p{L}*\s?invoice[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|#|id)`,
+    // "Tax Invoice No.", "Commercial Invoice No."; a pro forma invoice's number is another document's.
+    String.raw`(?<!pro\s?-?\s?forma\s*)(?!pro\s?-?\s?forma)\p{L}*\s?invoice[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|#|id)`,
     String.raw`inv\.?\s*(?:no\.?|#)`,
     String.raw`credit\s*note\s*(?:no\.?|number|#)`,
-    // Malaysia's tills print "Bil No:".
-    String.raw`bill?\s*(?:no\.?|number|#)`,
+    // Malaysia's tills print "Bil No:"; another word's bill is another document ("Airway Bill Number").
+    String.raw`(?<!\p{L}[\s.]*)bill?\s*(?:no\.?|number|#)`,
     String.raw`document\s*(?:no\.?|number)`,
     String.raw`receipt\s*(?:no\.?|number|#)`,
     String.raw`ticket\s*(?:no\.?|number|#)`,
@@ -127,7 +128,7 @@ export const en: Vocabulary = {
   otherDate: [
     String.raw`next\s*(?:invoice|bill|statement|payment|reading)(?:\s*date)?`,
     String.raw`delivery\s*date`,
-    String.raw`(?:original|preceding|related|previous)\s*invoice\s*date`,
+    String.raw`(?:original|preceding|related|previous|pro\s?-?\s?forma)\s*invoice\s*date`,
     String.raw`order\s*date`,
     String.raw`ship(?:ping|ment)?\s*date`,
     String.raw`service\s*(?:date|period)`,

@@ -79,7 +79,8 @@ export const es: Vocabulary = {
     // The customer's block of an Argentine (AFIP) invoice: "Apellido y Nombre / Razón Social:".
     String.raw`apellido\s*y\s*nombre`,
   ],
-  supplier: [String.raw`proveedor`, String.raw`emisor`, String.raw`vendedor`],
+  // Not "vendedor": on a Latin American invoice or receipt, the salesperson ("VENDEDOR: RAPHAEL").
+  supplier: [String.raw`proveedor`, String.raw`emisor`],
   soldBy: [String.raw`vendido\s*por`],
   payee: [String.raw`beneficiario`],
   grossQualifier: [String.raw`iva\s*incluida`],

@@ -33,7 +33,8 @@ export const vi: Vocabulary = {
   supplier: [String.raw`đ[ơo]n\s*v[ịi]\s*b[áa]n`, String.raw`ng[ưu][ờo]i\s*b[áa]n`],
   paidWith: [String.raw`ti[ềe]n\s*m[ặa]t`, String.raw`ti[ềe]n\s*kh[áa]ch\s*đ[ưu]a`, String.raw`thẻ`],
   change: [String.raw`ti[ềe]n\s*th[ốo]i`, String.raw`tr[ảa]\s*l[ạa]i`],
-  street: [String.raw`đ[ưu][ờo]ng`, String.raw`ph[ưu][ờo]ng`, String.raw`qu[ậa]n`],
+  // With their marks only: OCR's "duong", "quan" are as often a name (Dương, "Quán ăn", an eatery).
+  street: [String.raw`đường`, String.raw`phường`, String.raw`quận`],
   notName: [String.raw`đ[ịi]a\s*ch[ỉi]`, String.raw`c[ảa]m\s*[ơo]n`, String.raw`hotline`],
   title: [String.raw`h[óo]a\s*đ[ơo]n(?:\s*b[áa]n\s*h[àa]ng|\s*GTGT)?`, String.raw`phi[ếe]u\s*thanh\s*to[áa]n`],
   tableHeader: [String.raw`t[êe]n\s*h[àa]ng`, String.raw`m[ặa]t\s*h[àa]ng`],
