@@ -19,8 +19,8 @@
 // line also gives CPU seconds per page (this process: tesseract's and ONNX Runtime's threads are in it) and the
 // largest resident memory seen after a document.
 // --script-languages: a document from a country whose script English OCR cannot read (Japan, Korea, China, Taiwan,
-// Hong Kong, Israel, Ukraine, Bulgaria, Vietnam's diacritics) is read with that country's OCR language first, then
-// --languages, as an organisation there would set APAR_OCR_LANGUAGES. Give it a text cache of its own.
+// Hong Kong, Israel, Ukraine, Vietnam's diacritics) is read with that country's OCR language first, then --languages,
+// as an organisation there would set APAR_OCR_LANGUAGES. Give it a text cache of its own.
 // The corpus folder may also come from APAR_READING_CORPUS; without one the bench says so and exits.
 // The corpus of new sources (issue 33 part 7: vendor samples, receipts, a utility bill, ISDOC; folders invoices-pdf,
 // invoices-scan, invoices-image, receipts-new) is made by bench/reading/make-more-sources.ts from
@@ -216,22 +216,22 @@ let lastText: Text | null = null;
 const scriptLanguages = args.includes("--script-languages");
 // biome-ignore format: a table reads better several to a line
 const SCRIPT_LANGUAGE: Readonly<Record<string, string>> = {
-  JP: "jpn", KR: "kor", CN: "chi_sim", TW: "chi_tra", HK: "chi_tra", IL: "heb", UA: "ukr", BG: "bul", VN: "vie",
+  JP: "jpn", KR: "kor", CN: "chi_sim", TW: "chi_tra", HK: "chi_tra", IL: "heb", UA: "ukr", VN: "vie",
 };
 const languagesOf = (country: string | undefined): readonly string[] => {
   const own = scriptLanguages && country !== undefined ? SCRIPT_LANGUAGE[country] : undefined;
   return own === undefined ? languages : [own, ...languages.filter((l) => l !== own)];
 };
-const readers = new Map<string, ReturnType<typeof createDocumentReader>>();
-const readerFor = (langs: readonly string[]): ReturnType<typeof createDocumentReader> => {
+type Reader = ReturnType<typeof createDocumentReader>;
+// One reader (and OCR pool) per set of languages, made when a document first needs it.
+const readers = new Map<string, Reader>();
+const readerFor = (langs: readonly string[]): Reader => {
   const key = langs.join("+");
-  const known = readers.get(key);
-  if (known !== undefined) return known;
-  const made = newReader(langs);
-  readers.set(key, made);
-  return made;
+  const reader = readers.get(key) ?? newReader(langs);
+  readers.set(key, reader);
+  return reader;
 };
-const newReader = (langs: readonly string[]) =>
+const newReader = (langs: readonly string[]): Reader =>
   createDocumentReader({
     languages: langs,
     readAttachedEinvoice: withXml,
@@ -312,7 +312,7 @@ for (const folder of folders) {
         ? { names: [entry.truth.buyerName], identifiers: [], ibans: [], addressLines: [], emails: [] }
         : undefined;
     const context = buyer === undefined ? {} : { buyer };
-    let r: Awaited<ReturnType<ReturnType<typeof createDocumentReader>["read"]>>;
+    let r: Awaited<ReturnType<Reader["read"]>>;
     if (cached && existsSync(cached)) {
       const t = JSON.parse(readFileSync(cached, "utf8")) as Text;
       fromCache++;

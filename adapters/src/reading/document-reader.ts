@@ -3,14 +3,14 @@ import type { Extraction, ReadFailure } from "@apar/core";
 import {
   bestOfReadings,
   bestOfTwoEngines,
-  detectLanguage,
   extractFromText,
   languageOf,
+  ocrLanguagesOf,
   PAYMENT_PART,
   readAlike,
+  scriptLanguageOf,
   type TextBox,
   type TokenToCheck,
-  tesseractCode,
   tokensToCheck,
   withCheckedTokens,
   withModelAnswers,
@@ -129,17 +129,6 @@ const E_INVOICE_NAMES = /(?:factur-?x|zugferd|xrechnung|order-x|invoice|ubl|cii)
  * The DocumentReader: e-invoice XML (direct or attached to a PDF) first, then a PDF's text layer, then OCR of
  * images and scanned pages, or an LLM's vision when a client reads by `llm`. Never throws for a bad document.
  */
-// The configured OCR languages whose script another language's OCR reads as noise, and the language (a vocabulary's
-// code) their reading is written in: what `languageOf` tells of a page in that script.
-const SCRIPT_OF: Readonly<Record<string, string>> = {
-  jpn: "ja",
-  kor: "ko",
-  chi_sim: "zh",
-  chi_tra: "zh",
-  heb: "he",
-  ukr: "uk",
-};
-
 export const createDocumentReader = (options: DocumentReaderOptions): DocumentReader & { close(): Promise<void> } => {
   const maxPages = options.maxPages ?? 50;
   const maxPixels = options.maxPixels ?? 40_000_000;
@@ -151,18 +140,16 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
   const languages = options.languages.length > 0 ? options.languages : ["eng"];
   const first = languages[0] as string;
   /**
-   * The OCR languages for a document whose text read so far is `text`: the first configured one, led by the
-   * language the text is in when that is another configured one. With one language configured, that one.
+   * The OCR languages for a document whose text read so far tells `language` (a vocabulary's code, "en" when it
+   * tells none): the first configured one, led by one that reads that language when it is another configured one.
+   * With one language configured, that one.
    */
-  const languagesFor = (text: readonly string[]): string[] => {
-    if (languages.length === 1) return [first];
-    const language = detectLanguage(text.join("\n"));
-    // Chinese has one vocabulary and two OCR languages: the configured one.
-    const code = [tesseractCode(language), ...Object.keys(SCRIPT_OF).filter((l) => SCRIPT_OF[l] === language)].find(
-      (l) => languages.includes(l),
-    );
-    return code !== undefined && code !== first ? [code, first] : [first];
+  const languagesFor = (language: string): string[] => {
+    const own = ocrLanguagesOf(language).find((l) => languages.includes(l));
+    return own !== undefined && own !== first ? [own, first] : [first];
   };
+  const languagesOfText = (text: readonly string[]): string[] =>
+    languages.length === 1 ? [first] : languagesFor(languageOf(text.join("\n")) ?? "en");
   /**
    * A reading in the first language, read again in the document's own: the configured language its text is in; or,
    * when its text tells none (a script the first language's OCR cannot read comes out as noise), each configured
@@ -173,11 +160,13 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
     seen: T,
     readIn: (langs: string[]) => Promise<T>,
   ): Promise<{ text: T; langs: string[] }> => {
-    const again = languagesFor(seen.lines);
+    if (languages.length === 1) return { text: seen, langs: [first] };
+    const told = languageOf(seen.lines.join("\n"));
+    const again = languagesFor(told ?? "en");
     if (again[0] !== first) return { text: await readIn(again), langs: again };
-    if (languageOf(seen.lines.join("\n")) !== null) return { text: seen, langs: again };
+    if (told !== null) return { text: seen, langs: again };
     for (const lang of languages) {
-      const script = SCRIPT_OF[lang];
+      const script = scriptLanguageOf(lang);
       if (lang === first || script === undefined) continue;
       const other = await readIn([lang, first]);
       if (languageOf(other.lines.join("\n")) === script) return { text: other, langs: [lang, first] };
@@ -388,7 +377,7 @@ export const createDocumentReader = (options: DocumentReaderOptions): DocumentRe
         };
         // The document's language is told by its text so far, or else by this page's reading in the first
         // language, read again in its own when that is another configured one.
-        const known = lines.length > 0 ? languagesFor(lines) : undefined;
+        const known = lines.length > 0 ? languagesOfText(lines) : undefined;
         const drawn: Shot = await renderPageForOcr(page, dpi, HEADER_BAND);
         const { shot, text } = await readAnotherWay(
           drawn,

@@ -10,16 +10,16 @@ const sum = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), ne
 const KEY: readonly ExtractedFieldName[] = ["supplierName", "invoiceNumber", "invoiceDate", "currency", "totalAmount"];
 
 /**
- * A bill's confidence: its least sure key field's (the fields a person needs to pay it; one not read counts 0), so
- * a bill is sure (>= 0.9) only when each of them is. A document that carries no invoice number (`numbered` false: a
- * till receipt with neither a number's label nor an invoice's title) is not held to one.
- */
-/**
- * A currency the page does not print, guessed from the supplier's country (its VAT number, IBAN or address): for a
+ * A currency the page does not print, guessed from the supplier's country (its VAT number, IBAN, address or language): for a
  * person to check, and no evidence that the second eye's reading of a sign is right.
  */
 export const CURRENCY_GUESS = 0.6;
 
+/**
+ * A bill's confidence: its least sure key field's (the fields a person needs to pay it; one not read counts 0), so
+ * a bill is sure (>= 0.9) only when each of them is. A document that carries no invoice number (`numbered` false: a
+ * till receipt with neither a number's label nor an invoice's title) is not held to one.
+ */
 export const billConfidence = (scores: Readonly<Partial<Record<string, number>>>, numbered = true): number =>
   Math.min(...KEY.filter((k) => numbered || k !== "invoiceNumber").map((k) => scores[k] ?? 0));
 

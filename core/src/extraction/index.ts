@@ -15,6 +15,12 @@ export type * from "./model.js";
 export { PAYMENT_PART, type PaymentCode, parsePaymentCode, withPaymentCode } from "./payment-code.js";
 export { extractFromText } from "./read-text.js";
 export { findDate } from "./text/dates.js";
-export { detectLanguage, languageOf, tesseractCode } from "./text/language.js";
+export {
+  detectLanguage,
+  languageOf,
+  ocrLanguagesOf,
+  scriptLanguageOf,
+  tesseractCode,
+} from "./text/language.js";
 export { parseNumber } from "./text/numbers.js";
 export { parseBillText, type ReadingContext } from "./text/parse-bill-text.js";

@@ -2,7 +2,7 @@
 // Ukrainian vocabularies, labels glued to the text before them, dates with 年月日, whole-yen and whole-won amounts
 // as OCR reads them, and the currency of a page that prints none from the one country its language is written in.
 // Small synthetic pages in the shapes real ones print (tesseract's jpn/kor/heb/ukr/vie and PaddleOCR's readings).
-import { detectLanguage, extractFromText, findDate } from "@apar/core/extraction";
+import { detectLanguage, extractFromText, findDate, ocrLanguagesOf, scriptLanguageOf } from "@apar/core/extraction";
 import test from "ava";
 
 test("a Japanese receipt: 合計 with the yen as OCR reads it ('\\5779', '¥5, 104'), 2021年07月19日, the seller's name", (t) => {
@@ -110,4 +110,13 @@ test("a bank's name in Chinese, Japanese or Korean is never the supplier's", (t)
 test("Vietnamese street words count with their marks only: OCR's 'QUAN AN' opens an eatery's name", (t) => {
   const lines = ["QUAN AN THIEN TAN", "Hóa đơn thanh toán", "Cơm gà    2   90.000", "Tổng cộng:  90.000"];
   t.is(extractFromText(lines, "ocr").fields.supplierName, "QUAN AN THIEN TAN");
+});
+
+test("the OCR languages of a language, and the language a script's OCR language reads (Latin scripts' none)", (t) => {
+  t.deepEqual(ocrLanguagesOf("zh"), ["chi_sim", "chi_tra"]);
+  t.deepEqual(ocrLanguagesOf("de"), ["deu"]);
+  t.is(scriptLanguageOf("chi_tra"), "zh");
+  t.is(scriptLanguageOf("jpn"), "ja");
+  t.is(scriptLanguageOf("deu"), undefined);
+  t.is(scriptLanguageOf("vie"), undefined);
 });

@@ -51,3 +51,17 @@ export const languageOf = (text: string): string | null => {
 
 /** The tesseract language code of an ISO 639-1 code. */
 export const tesseractCode = (code: string): string => VOCABULARIES.find((v) => v.code === code)?.tesseract ?? "eng";
+
+/** Every tesseract language that reads a vocabulary's language, its own first ("zh": chi_sim, chi_tra). */
+export const ocrLanguagesOf = (code: string): string[] => {
+  const v = VOCABULARIES.find((w) => w.code === code);
+  return v === undefined ? ["eng"] : [v.tesseract, ...(v.tesseractAlso ?? [])];
+};
+
+/**
+ * The language a tesseract language reads when its script alone tells a page's language (`SCRIPTS`: "jpn" -> "ja",
+ * "chi_tra" -> "zh"); undefined for a Latin script's, which common words tell.
+ */
+export const scriptLanguageOf = (ocrLanguage: string): string | undefined =>
+  VOCABULARIES.find((v) => ocrLanguagesOf(v.code).includes(ocrLanguage) && SCRIPTS.some((s) => s.code === v.code))
+    ?.code;

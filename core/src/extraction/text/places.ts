@@ -2,8 +2,8 @@
 // country's name. The currency of a page that prints none is guessed from them (parse-bill-text.ts), and none of
 // them is a supplier's name (supplier.ts).
 
-// A US address's state and ZIP code ("RICE, MN 56367-9740"): where no date and no currency tell the order of day
-// and month, an English page with one writes the month first.
+// A US address's state and ZIP code ("RICE, MN 56367-9740"). It also tells the order of day and month where no
+// date or currency on an English page does: the month first.
 export const US_ADDRESS =
   /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b/;
 

@@ -120,9 +120,14 @@ const wordy = (text: string): number => {
 // Cells that are labels or contact lines, never a name: the vocabulary's words, and a site's or a bank's marks.
 const NOT_NAME = new RegExp(String.raw`^(?:www\.|http|iban|bic|swift|${vocabularyWords("notName")})(?![\p{L}])`, "iu");
 
-// A field's label standing alone ("ACCOUNT NUMBER", "Invoice Date:", "Amount Due") or a day of a month ("December
-// 24"): what a heading row or a label column prints, never a name.
-const FIELD_LABELS = [
+// Words with nothing else in a cell but their marks (":", "/", "&", "|"...): what a heading row, a label column or a
+// shop's sign prints, never a name.
+const alone = (...words: RegExp[]): RegExp => {
+  const any = words.map((w) => `(?:${w.source})`).join("|");
+  return new RegExp(String.raw`^(?:[\s#:.|/&,-]*(?:${any}))+[\s#:.|/&,-]*$`, "iu");
+};
+// A field's label ("ACCOUNT NUMBER", "Invoice Date:", "Amount Due").
+const LABEL_ALONE = alone(
   LABELS.invoiceNumber,
   LABELS.invoiceDate,
   LABELS.dueDate,
@@ -137,21 +142,13 @@ const FIELD_LABELS = [
   LABELS.title,
   LABELS.tableHeader,
   wholeWords(vocabularyWords("accountNumber")),
-]
-  .map((label) => `(?:${label.source})`)
-  .join("|");
-const LABEL_ALONE = new RegExp(String.raw`^[\s#:.|-]*(?:(?:${FIELD_LABELS})[\s#:.|/-]*)+$`, "iu");
-// A trade's word alone ("Store", "Station", "Services"): what a shop's sign or a receipt's heading says it is, not
-// whose it is. With a name before or after it, the word counts for that name (`scoreName`).
-const TRADE_ALONE = new RegExp(
-  String.raw`^(?:[\s&,.-]*(?:${vocabularyWords("tradeWord")})(?![\p{L}]))+[\s&,.-]*$`,
-  "iu",
 );
-// A receipt's way of payment alone ("Készpénz/Cash").
-const PAID_WITH_ALONE = new RegExp(
-  String.raw`^(?:[\s/,.-]*(?:${vocabularyWords("paidWith")})(?![\p{L}]))+[\s/,.-]*$`,
-  "iu",
-);
+// A trade's word ("Store", "Station", "Services"): what a shop is, not whose it is. With a name before or after it,
+// the word counts for that name (`scoreName`).
+const TRADE_ALONE = alone(LABELS.tradeWord);
+// A way of payment ("Készpénz/Cash").
+const PAID_WITH_ALONE = alone(wholeWords(vocabularyWords("paidWith")));
+// A day of a month ("December 24").
 const MONTHS = VOCABULARIES.flatMap((v) => v.months.flat()).sort((a, b) => b.length - a.length);
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTHS.join("|")})\.?\s+\d{1,2}(?!\d)`, "iu");
 
@@ -611,11 +608,11 @@ const supplierCandidates = (
           NOT_NAME.test(text) ||
           NOTICE.test(text) ||
           LABEL_ALONE.test(text) ||
+          TRADE_ALONE.test(text) ||
+          PAID_WITH_ALONE.test(text) ||
           MONTH_DAY.test(text) ||
           // A place: a country's name alone, or the city of an address's line ("Redmond, WA 98052").
           COUNTRY_ALONE.test(text) ||
-          TRADE_ALONE.test(text) ||
-          PAID_WITH_ALONE.test(text) ||
           CITY_LINE.test(cell.text.trim()) ||
           isHeading(text, parts.length === 1) ||
           LABELS.title.test(text.split(" ")[0] ?? "")

@@ -1,6 +1,6 @@
 // Chinese, Japanese and Korean labels. Their words are not set apart by spaces (a label may stand glued to the
-// text before it: "お買上合計"), so labels.ts lets a CJK label touch other CJK letters; and OCR often reads a space
-// between two characters ("合 計", "領収 証"), so each label allows one between every pair of its characters.
+// text before it: "お買上合計"), so labels.ts sets no word boundary on a side where a label is written in them; and
+// OCR often reads a space between two characters ("合 計", "領収 証"), so each label allows one between every pair.
 
 /** One label's characters with an optional space between each pair: "合計" matches "合計" and "合 計". */
 export const spaced = (word: string): string => [...word].join(String.raw`\s?`);

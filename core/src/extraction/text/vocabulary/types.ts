@@ -5,6 +5,8 @@ export interface Vocabulary {
   /** ISO 639-1 code and the tesseract language code of the same language. */
   readonly code: string;
   readonly tesseract: string;
+  /** Other tesseract languages that read it ("chi_tra" for Chinese in traditional characters). */
+  readonly tesseractAlso?: readonly string[];
   /** Common words that tell the language of a page (articles, prepositions, usual bill words). */
   readonly common: readonly string[];
   /** The grand total, tax included: the strongest total labels. */

@@ -7,6 +7,7 @@ import type { Vocabulary } from "./types.js";
 export const zh: Vocabulary = {
   code: "zh",
   tesseract: "chi_sim",
+  tesseractAlso: ["chi_tra"],
   common: ["发票", "發票", "合计", "合計", "金额", "金額", "税额", "稅額", "日期", "收据", "收據", "公司"],
   grandTotal: s(
     "价税合计",
