@@ -2,7 +2,7 @@
 // of further currencies, the yen's sign shared with the yuan and misread for the rupee's, a page's country when it
 // prints no currency, totals rounded to the whole unit, a tax's name taken for a total's, and dates in Hungarian,
 // Iberian and ISO forms. Small synthetic pages in the shapes real ones print.
-import { extractFromText } from "@apar/core/extraction";
+import { extractFromText, findDate } from "@apar/core/extraction";
 import test from "ava";
 
 test("'Kč' before the amount names the Czech koruna", (t) => {
@@ -219,4 +219,68 @@ test("an Indonesian invoice: 'Jumlah' is its total, 'Dijual kepada' heads the bu
   t.is(fields.totalAmount, "7000000");
   t.is(fields.dueDate, "2006-06-02");
   t.not(fields.supplierName, "Toko Sinar Jaya");
+});
+
+test("a page in dinars counts thousandths: '13.360 DT' is thirteen dinars and 360 millimes", (t) => {
+  const lines = [
+    "Facture acquittée : TN229533",
+    "Date :  06-03-2020",
+    "Compte Email Professionnel  1  2.680 DT  2.680 DT",
+    "PRIX HT  10.720 DT",
+    "TVA 19%  2.040 DT",
+    "Timbre Fiscal  0.600 DT",
+    "TOTAL TTC  13.360 DT",
+  ];
+  const read = extractFromText(lines, "pdf-text");
+  t.is(read.fields.currency, "TND");
+  t.is(read.fields.totalAmount, "13.360");
+  t.is(read.fields.taxAmount, "2.040");
+  // Grouped thousands with a decimal mark read as before; a page in another currency groups "13.360" still.
+  t.is(extractFromText(["Invoice", "Total  KWD 1,234.500"], "pdf-text").fields.totalAmount, "1234.500");
+  t.is(extractFromText(["Rechnung", "Gesamtbetrag  13.360 EUR"], "pdf-text").fields.totalAmount, "13360");
+  // Dinars beside another currency: no page-wide rule.
+  t.is(extractFromText(["Facture", "Total  13.360 DT", "soit  4.000 EUR"], "pdf-text").fields.totalAmount, "13360");
+});
+
+test("a Finnish or Lithuanian page that prints no currency guesses the euro", (t) => {
+  const fi = ["Lasku", "Laskun numero: 2024-17", "Päivämäärä: 12.03.2024", "Yhteensä  124,00"];
+  const read = extractFromText(fi, "pdf-text");
+  t.is(read.fields.currency, "EUR");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.7);
+  const lt = ["UAB Viada LT", "Kvitas Nr. 1", "PVM  3,21", "Mokėti  18,50", "Grynieji  20,00", "Grąža  1,50"];
+  t.is(extractFromText(lt, "ocr").fields.currency, "EUR");
+});
+
+test("Taiwan: the Republic's years ('110年08月26日', '110/08/25'), and its dollar ('NT$', '元' on a page with its marks)", (t) => {
+  t.is(findDate("繳費日期 110年08月26日")?.date, "2021-08-26");
+  t.is(findDate("收款日 110/08/25")?.date, "2021-08-25");
+  // A two-digit year before 年 is another era's: no date.
+  t.is(findDate("平成30年 4月 1日"), null);
+  const bill = [
+    "中華電信股份有限公司",
+    "統一編號：52003801",
+    "110年08月26日 發票號碼 QD34820371",
+    "電信費 1,170元",
+    "營業稅 59元",
+    "應繳總金額：1,229元",
+  ];
+  const read = extractFromText(bill, "ocr");
+  t.is(read.fields.currency, "TWD");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.9);
+  // The same "元" on a page from the mainland is the yuan.
+  t.is(extractFromText(["发票号码：07007198", "价税合计 114.00元", "合计 100.00元"], "ocr").fields.currency, "CNY");
+  t.is(extractFromText(["Receipt", "TOTAL  NT$ 750"], "pdf-text").fields.currency, "TWD");
+});
+
+test("dollars by their letters ('HK$', 'S$') or by the country a bare '$' page names (Hong Kong, Singapore, Mexico)", (t) => {
+  t.is(extractFromText(["Receipt", "TOTAL  HK$ 453.00"], "pdf-text").fields.currency, "HKD");
+  t.is(extractFromText(["Receipt", "TOTAL  S$ 12.40"], "pdf-text").fields.currency, "SGD");
+  const hk = ["Star Seafood Restaurant", "Tai Wai, Hong Kong", "Total  $453.00"];
+  t.is(extractFromText(hk, "ocr").fields.currency, "HKD");
+  const sg = ["Saizeriya", "Singapore 238859", "Total  $12.40"];
+  t.is(extractFromText(sg, "ocr").fields.currency, "SGD");
+  const mx = ["Factura", "RFC: XAXX010101000", "Subtotal  $26,000.00", "Total  $30,160.00"];
+  const read = extractFromText(mx, "pdf-text");
+  t.is(read.fields.currency, "MXN");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.9);
 });

@@ -73,6 +73,10 @@ const SIGNS: readonly [RegExp, string][] = [
   [/(?<![A-Za-z])(?:C|CA)\$/, "CAD"],
   [/(?<![A-Za-z])(?:A|AU)\$/, "AUD"],
   [/(?<![A-Za-z])R\$/, "BRL"],
+  [/(?<![A-Za-z])HK\$/, "HKD"],
+  [/(?<![A-Za-z])S\$/, "SGD"],
+  [/(?<![A-Za-z])NZ\$/, "NZD"],
+  [/(?<![A-Za-z])NT\$|新[臺台]幣/u, "TWD"],
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
@@ -88,6 +92,8 @@ const SIGNS: readonly [RegExp, string][] = [
   [/₫|\d\s?(?:VNĐ|đ)(?!\p{L})/u, "VND"],
   [/₺|\d\s?TL\b/, "TRY"],
   [/\d\s?Ft\b/, "HUF"],
+  // Tunisia's dinar after its amount ("13.360 DT").
+  [/\d\s?DT\b/, "TND"],
   [/\d\s?lei\b|\blei\s?\d/i, "RON"],
   [/₱/, "PHP"],
   [/₦/, "NGN"],
@@ -120,4 +126,7 @@ export const withoutCurrency = (text: string): string =>
   text
     .replace(ANY_CODE, " ")
     .replace(/\beuros?\b/gi, " ")
-    .replace(/(?:US|CA|AU|A|C|R)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв/gu, " ");
+    .replace(
+      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв/gu,
+      " ",
+    );

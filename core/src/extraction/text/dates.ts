@@ -20,6 +20,12 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     /(?<!\d)(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})(?!\d)/u,
     (m) => [Number(m[1]), Number(m[2]), Number(m[3])],
   ],
+  // Taiwan's years of the Republic (1912 its first): "110年08月26日", "110/08/25" are 2021's. Only three digits
+  // (2011 onwards): a two-digit year before 年 is another era's or a short one.
+  [
+    /(?<![\d/.-])(1\d{2})\s?(?:年\s?(\d{1,2})\s?月\s?(\d{1,2})|\/(\d{1,2})\/(\d{1,2}))(?![\d/])/u,
+    (m) => [1911 + Number(m[1]), Number(m[2] ?? m[4]), Number(m[3] ?? m[5])],
+  ],
   [
     // One separator throughout: "#19- 10/03/2018" is a number and then a date, not 19 October 2003.
     // Not part of a longer run of number groups (a phone number "05.22.95.66.66"); glued text may follow ("2018Time"),

@@ -1,8 +1,9 @@
 import { Decimal } from "decimal.js";
+import { isCurrency, minorUnits } from "../../shared/currencies.js";
 import { CURRENCY_GUESS } from "../confidence.js";
 import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence, TextBox } from "../model.js";
 import { findBankDetails } from "./bank.js";
-import { currencyMentions, withoutCurrency } from "./currency.js";
+import { currenciesIn, currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./labels.js";
@@ -76,6 +77,22 @@ const wholeUnitsJoined = (lines: readonly string[], language: string): readonly 
     (language === "ja" ? l.replace(/\\(?=\s?\d)/g, "¥") : l).replace(
       /(?<![\d.,])(\d{1,3})([.,])\s(\d{3})(?!\d)/g,
       "$1$2$3",
+    ),
+  );
+};
+
+// Dinars, rials and fils count thousandths: on a page whose every currency has three decimals (Tunisia's "DT",
+// Kuwait's, Oman's, Jordan's), "13.360" is thirteen dinars and 360 millimes, where elsewhere three digits after one
+// mark group thousands. Such an amount is written with its whole part padded to four digits ("0013.360"), which
+// `parseNumber` reads with a decimal mark, as it reads "1,234.567" (a group of thousands follows at most three).
+const thousandthsMarked = (lines: readonly string[]): readonly string[] => {
+  const named = new Set(lines.flatMap(currenciesIn));
+  const thousandths = named.size > 0 && [...named].every((c) => isCurrency(c) && minorUnits(c) === 3);
+  if (!thousandths) return lines;
+  return lines.map((l) =>
+    l.replace(
+      /(?<![\d.,'])(\d{1,3})([.,]\d{3})(?!\d|[.,]\d)/g,
+      (_, whole: string, frac: string) => whole.padStart(4, "0") + frac,
     ),
   );
 };
@@ -939,13 +956,22 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
           (c.sign === null ? codeApart(line, c.code) : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`)),
   );
 
+// What only a Taiwanese bill prints: its unified business number and uniform invoice, its dollar's name, the
+// Republic's years ("民國110年", "110年08月"). Its "元" is the New Taiwan dollar's, not the yuan's.
+const TAIWAN = /統一編號|统一编號|統一發票|新[臺台]幣|民國|(?<!\d)1\d{2}\s?年\s?\d{1,2}\s?月/u;
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
-// tax), and its postal codes; Australia's business number; Argentina's tax number.
+// tax), and its postal codes; Australia's business number; Argentina's and Mexico's tax registers; Taiwan's marks;
+// Hong Kong's and Singapore's names.
 const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
   [[/\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i, CA_POSTCODE], "CAD"],
   [[/\bABN\b|\baustralian\s+dollars?\b/i], "AUD"],
   // Argentina's tax number (C.U.I.T.), which every Argentine invoice prints: its "$" is the peso's.
   [[/\bC\.?\s?U\.?\s?I\.?\s?T\b/], "ARS"],
+  // Mexico's taxpayer register (RFC) and its e-invoice (CFDI).
+  [[/\bR\.?\s?F\.?\s?C\b|\bCFDI\b/], "MXN"],
+  [[TAIWAN], "TWD"],
+  [[/\bHong\s*Kong\b|香港|九龍|新界/iu], "HKD"],
+  [[/\bSingapore\b|\bUEN\b/i], "SGD"],
 ];
 
 // Signs several currencies write, or OCR makes of another's: the page, not the sign, tells which is meant.
@@ -960,7 +986,7 @@ const KANA = /[\u3040-\u30ff]|消費税/u;
 const CHINESE = /元|人民币|\bRMB\b|发票|价税/u;
 
 // Currencies written "$" too, besides the US dollar's.
-const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN"];
+const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD"];
 
 /**
  * The document's currency: the one its total is printed in, else the one its amount lines name most (codes count
@@ -969,10 +995,14 @@ const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN"];
  * letters or bare signs on two lines or more).
  */
 const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean): Found<string | null> => {
-  // A bare "$" on the total's line decides nothing: OCR reads "€" so.
+  const text = lines.join("\n");
+  // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does "元" on a Taiwanese page.
+  const taiwan = TAIWAN.test(text);
   const onTotal = [
     ...new Set(
-      meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) => (SHARED_SIGN.test(c.sign ?? "") ? [] : [c.code])),
+      meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) =>
+        SHARED_SIGN.test(c.sign ?? "") || (taiwan && /元/.test(c.sign ?? "")) ? [] : [c.code],
+      ),
     ),
   ];
   const [printed] = onTotal;
@@ -1007,11 +1037,13 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const top = ranked[0];
   if (!top) return none;
-  const text = lines.join("\n");
   // "¥" is the yen's and the yuan's; OCR reads India's "₹" as "¥" or "$" too.
   const signOnly = (code: string) => mentions.flat().every((c) => c.code !== code || SHARED_SIGN.test(c.sign ?? ""));
   if ((top[0] === "USD" || top[0] === "JPY") && signOnly(top[0]) && INDIA.test(text))
     return { value: "INR", confidence: 0.75 };
+  // "元" on a Taiwanese page: its dollar, not yet sure (the page names no currency by code).
+  if (top[0] === "CNY" && taiwan && mentions.flat().every((c) => c.code !== "CNY" || /元/.test(c.sign ?? "")))
+    return { value: "TWD", confidence: 0.75 };
   if (top[0] === "JPY" && signOnly("JPY")) {
     // Written Chinese is evidence, where an English reading's page without kana is none.
     if (CHINESE.test(text) && !KANA.test(text)) return { value: "CNY", confidence: 0.8 };
@@ -1053,8 +1085,10 @@ const kronaOf = (language: string, text: string): Found<string | null> | undefin
 };
 
 // Languages one country alone bills in (Romanian's other, Moldova, is small beside it): a page written in one is
-// that country's.
+// that country's. Finnish and Lithuanian bill in euros.
 const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
+  fi: "EUR",
+  lt: "EUR",
   ja: "JPY",
   ko: "KRW",
   uk: "UAH",
@@ -1404,7 +1438,7 @@ export const parseBillText = (
   const normalised = input.map(normalise);
   // The page's language, from its script or its words: neither changes in what follows.
   const language = detectLanguage(normalised.join("\n"));
-  const lines = wholeUnitsJoined(normalised, language).map(fixTotal);
+  const lines = thousandthsMarked(wholeUnitsJoined(normalised, language)).map(fixTotal);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines, cells, context.ocr === true);
