@@ -120,3 +120,46 @@ test("the OCR languages of a language, and the language a script's OCR language 
   t.is(scriptLanguageOf("deu"), undefined);
   t.is(scriptLanguageOf("vie"), undefined);
 });
+
+test("a Russian invoice: 'Счёт на оплату №', 'Всего к оплате' over 'В том числе НДС', 'от 5 марта 2024 г.', the seller", (t) => {
+  const lines = [
+    'ООО "Ромашка"',
+    "ИНН 7701234567  КПП 770101001",
+    "Счёт на оплату № 118 от 5 марта 2024 г.",
+    'Покупатель: ООО "Василёк", ИНН 7809876543',
+    "Наименование            Кол-во   Цена       Сумма",
+    "Консультационные услуги  1       10 000,00  10 000,00",
+    "Итого:  10 000,00",
+    "В том числе НДС (20%):  1 666,67",
+    "Всего к оплате:  10 000,00 руб.",
+  ];
+  t.is(detectLanguage(lines.join("\n")), "ru");
+  const { fields } = extractFromText(lines, "pdf-text");
+  t.is(fields.totalAmount, "10000.00");
+  t.is(fields.taxAmount, "1666.67");
+  t.is(fields.invoiceNumber, "118");
+  t.is(fields.invoiceDate, "2024-03-05");
+  t.is(fields.currency, "RUB");
+  t.is(fields.supplierName, 'ООО "Ромашка"');
+});
+
+test("a Bulgarian invoice: 'Фактура №', 'Данъчна основа', 'ДДС', 'Сума за плащане' in leva, 'Получател' the buyer", (t) => {
+  const lines = [
+    'Доставчик: "Арго" ЕООД',
+    "ЕИК 123456789",
+    "Фактура № 0000000412",
+    "Дата на издаване: 14.02.2024",
+    'Получател: "Бета" ООД',
+    "Данъчна основа:  100,00 лв.",
+    "ДДС 20%:  20,00 лв.",
+    "Сума за плащане:  120,00 лв.",
+  ];
+  t.is(detectLanguage(lines.join("\n")), "bg");
+  const { fields } = extractFromText(lines, "pdf-text");
+  t.is(fields.totalAmount, "120.00");
+  t.is(fields.taxAmount, "20.00");
+  t.is(fields.invoiceNumber, "0000000412");
+  t.is(fields.invoiceDate, "2024-02-14");
+  t.is(fields.currency, "BGN");
+  t.is(fields.supplierName, '"Арго" ЕООД');
+});

@@ -65,6 +65,27 @@ const LONG_FORMS = [
   String.raw`ltda\.?`,
   String.raw`lda\.?`,
 ];
+// Cyrillic forms, in capitals: Russia's, Kazakhstan's and Kyrgyzstan's, Belarus's, Ukraine's and Bulgaria's. They
+// stand before the name ('ООО "Ромашка"', "ТОВ «Сільпо-Фуд»"), Bulgaria's after it too ('"Арго" ЕООД').
+const CYRILLIC_FORMS = [
+  "ООО",
+  "ОАО",
+  "ЗАО",
+  "ПАО",
+  "АО",
+  "ИП",
+  "ТОО",
+  "ОсОО",
+  "ЧУП",
+  "ТОВ",
+  "ТзОВ",
+  "ФОП",
+  "ЕООД",
+  "ООД",
+  "ЕАД",
+  "АД",
+  "ЕТ",
+];
 const SHORT_FORMS = [
   "AG",
   "KG",
@@ -82,6 +103,7 @@ const SHORT_FORMS = [
   "SPA",
   "CO",
   "SL",
+  ...CYRILLIC_FORMS,
 ];
 /**
  * A pattern that matches its letters in either case, each letter written as both ("gmbh" as "[gG][mM][bB][hH]"):
@@ -106,6 +128,8 @@ const anyCase = (source: string): string => {
   }
   return out;
 };
+// The Cyrillic forms before a name of at least two letters.
+const FORM_BEFORE = new RegExp(String.raw`^(?:${CYRILLIC_FORMS.join("|")})\s+["«„]?\p{L}{2}`, "u");
 // A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's.
 const FORM = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?<!\()(?:${SHORT_FORMS.join("|")})\.?(?!\))|Co\.)(?![\p{L}\p{N}])`,
@@ -114,7 +138,10 @@ const FORM = new RegExp(
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
 const wordy = (text: string): number => {
   const tokens = text.split(/\s+/).filter((t) => t !== "");
-  const words = tokens.filter((t) => /^[\p{L}(][\p{L}&.'’()/-]+,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t));
+  // A word may stand in quotes ('ООО "Ромашка"', 'Gasthaus „Zur Linde“').
+  const words = tokens.filter(
+    (t) => /^["«„“]?[\p{L}(][\p{L}&.'’()/-]+["»“”]?,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t),
+  );
   return tokens.length === 0 ? 0 : words.length / tokens.length;
 };
 // Cells that are labels or contact lines, never a name: the vocabulary's words, and a site's or a bank's marks.
@@ -161,13 +188,17 @@ const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, 
 // A name's own label before it ("Nazwa: ABC Developex S.A.").
 const NAME_LABEL = new RegExp(String.raw`^\s*(?:${vocabularyWords("nameLabel")})\s*:\s*`, "iu");
 
+// A quote at a cell's edge that the cell does not close or open again (OCR's, or a name cut by its column); quotes
+// around a name or a part of it stay ('ООО "Ромашка"', '"Арго" ЕООД').
+const UNPAIRED_QUOTE = /^\s*"(?=[^"]*$)|(?<=^[^"]*)"\s*$/;
 const clean = (cell: string): string =>
   cell
     .replace(LABELS.supplier, " ")
     .replace(NAME_LABEL, " ")
     .replace(TRAILING_TITLE, "")
     .replace(/\s{2,}/g, " ")
-    .replace(/^[\s:|·•*~"'_=.,-]+|[\s:|·•,*~"'_=-]+$/g, "")
+    .replace(/^[\s:|·•*~'_=.,-]+|[\s:|·•,*~'_=-]+$/g, "")
+    .replace(UNPAIRED_QUOTE, "")
     .trim();
 
 // A company registration number printed after the name ("(1248446-V)", "(Co. No. 113825-W)"): the registered
@@ -187,7 +218,8 @@ const FORM_ONLY =
 // A company name ends at its legal form: drop what OCR or the layout glued on after it (digits, many words).
 const upToForm = (text: string): string => {
   let end = -1;
-  for (const m of text.matchAll(new RegExp(FORM.source, "gu"))) end = (m.index ?? 0) + m[0].length;
+  // A form opening the text (Cyrillic forms stand before the name) ends nothing.
+  for (const m of text.matchAll(new RegExp(FORM.source, "gu"))) if (m.index > 0) end = m.index + m[0].length;
   if (end <= 0) return text;
   const rest = text.slice(end).trim();
   return /\d/.test(rest) || rest.split(" ").length > 2 ? text.slice(0, end).trim() : text;
@@ -538,9 +570,10 @@ const scoreName = (
 ): SupplierCandidate => {
   const { i, cell } = at;
   const { text, registered } = name;
-  // A legal form after a name: one opening the cell names nobody ("SE AL BEREE GE ATE", OCR's noise).
+  // A legal form after a name: one opening the cell names nobody ("SE AL BEREE GE ATE", OCR's noise), except the
+  // Cyrillic forms, which stand before it ('ООО "Ромашка"').
   const formAt = text.search(FORM);
-  const form = formAt > 0 && /\p{L}{2}/u.test(text.slice(0, formAt));
+  const form = (formAt > 0 && /\p{L}{2}/u.test(text.slice(0, formAt))) || FORM_BEFORE.test(text);
   let score = form ? 3 : LABELS.tradeWord.test(text) ? 1.5 : 0;
   let corroborated = registered;
   if (registered) score += 2;

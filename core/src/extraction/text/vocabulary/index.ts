@@ -1,4 +1,5 @@
 // Every language the reader knows; add a file beside these and list it here.
+import { bg } from "./bg.js";
 import { cs } from "./cs.js";
 import { da } from "./da.js";
 import { de } from "./de.js";
@@ -18,6 +19,7 @@ import { nl } from "./nl.js";
 import { pl } from "./pl.js";
 import { pt } from "./pt.js";
 import { ro } from "./ro.js";
+import { ru } from "./ru.js";
 import { sv } from "./sv.js";
 import { tr } from "./tr.js";
 import type { Vocabulary } from "./types.js";
@@ -51,4 +53,6 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   ro,
   hu,
   lt,
+  ru,
+  bg,
 ];
