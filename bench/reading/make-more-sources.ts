@@ -16,11 +16,12 @@
 // (RESERVED, by default ../shared/reading/dev-corpus-manifest.json when it is there) also every file whose sha256 it
 // lists as reserved and every invoice that is a reserved one in another file (two of number, supplier and total
 // with currency agree, hashed as that manifest's contentKeys are). A file whose bytes no longer match the manifest's
-// sha256, or whose repository is not in the mirror, is reported and left out.
+// sha256, or whose repository is not in the mirror, is reported and left out; so is a file another manifest in this
+// folder lists (a fork's copy of a document an earlier set holds).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cents, normId } from "./scoring.js";
 
@@ -75,6 +76,11 @@ const identityKeys = (t: Record<string, string>): string[] => {
   ];
 };
 if (reservedShas.size === 0) console.log(`no reserved list at ${reservedFile}: refusing reserved sources by name only`);
+// A document another manifest beside this one lists (a fork's copy of one already read) is no new source's.
+const elsewhere = new Map<string, string>();
+for (const other of readdirSync(here).filter((f) => f.endsWith(".json") && join(here, f) !== resolve(manifestPath)))
+  for (const e of JSON.parse(readFileSync(join(here, other), "utf8")) as ManifestEntry[])
+    elsewhere.set(e.sha256, other);
 
 const byFolder = new Map<string, object[]>();
 const skipped: string[] = [];
@@ -102,6 +108,10 @@ for (const e of manifest) {
   const sha = createHash("sha256").update(bytes).digest("hex");
   if (sha !== e.sha256) {
     skipped.push(`${e.repo}/${e.path}: sha256 differs from the manifest`);
+    continue;
+  }
+  if (elsewhere.has(sha)) {
+    skipped.push(`${e.repo}/${e.path}: the same file as one of ${elsewhere.get(sha)}`);
     continue;
   }
   if (reservedShas.has(sha) || identityKeys(e.truth).some((k) => reservedKeys.has(k))) {
