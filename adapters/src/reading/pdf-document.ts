@@ -99,6 +99,7 @@ export const pageText = async (
     }
     runs.push({ text: item.str, x: e, y: -f, width: item.width, height: Math.hypot(c, d) || item.height || 10 });
   }
+  runs.push(...fieldRuns(await page.getAnnotations({ intent: "display" }), viewport));
   runs.sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Run[][] = [];
   for (const run of runs) {
@@ -130,6 +131,49 @@ export const pageText = async (
     page: pageNumber,
   }));
   return { lines: [...lines, ...turned], boxes };
+};
+
+/** What pdf.js tells of a form field's widget (the part read here). */
+interface Widget {
+  readonly subtype?: string;
+  readonly fieldType?: string;
+  readonly fieldValue?: unknown;
+  readonly rect?: readonly number[];
+  readonly hidden?: boolean;
+  readonly multiLine?: boolean;
+  readonly defaultAppearanceData?: { readonly fontSize?: number };
+}
+
+/**
+ * A filled form's values (a fillable template's text fields) as runs where the page shows them: pdf.js keeps them
+ * in the page's widgets, out of its text content, although the page shows them as any other text. Each line of a
+ * value is a run in its field's box, one line centred, several from the top; its width guessed from its length, its
+ * height the box's.
+ */
+export const fieldRuns = (widgets: readonly Widget[], viewport: readonly number[]): Run[] => {
+  const runs: Run[] = [];
+  for (const w of widgets) {
+    if (w.subtype !== "Widget" || w.fieldType !== "Tx" || w.hidden || typeof w.fieldValue !== "string") continue;
+    const values = w.fieldValue.split(/\r\n|\r|\n/).filter((v) => v.trim() !== "");
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = w.rect ?? [];
+    if (values.length === 0) continue;
+    // The box's corners on the page as shown (y downwards).
+    const corners = [shown(viewport, [1, 0, 0, 1, x1, y1]), shown(viewport, [1, 0, 0, 1, x2, y2])];
+    const left = Math.min(...corners.map((m) => m[4] ?? 0));
+    const right = Math.max(...corners.map((m) => m[4] ?? 0));
+    const top = Math.min(...corners.map((m) => m[5] ?? 0));
+    const bottom = Math.max(...corners.map((m) => m[5] ?? 0));
+    const size = w.defaultAppearanceData?.fontSize || Math.min(12, (bottom - top) / values.length);
+    const leading = size * 1.2;
+    const first = w.multiLine ? top + 2 : top + (bottom - top - leading * values.length) / 2;
+    values.forEach((text, k) => {
+      const baseline = first + leading * (k + 1) - size * 0.2;
+      // The field's own height: where a template sets a field against its label is looser than a line's text.
+      const height = Math.max(size, (bottom - top) / values.length);
+      runs.push({ text, x: left + 2, y: -baseline, width: Math.min(right - left, text.length * size * 0.5), height });
+    });
+  }
+  return runs;
 };
 
 type Item = Awaited<ReturnType<PdfPage["getTextContent"]>>["items"][number];

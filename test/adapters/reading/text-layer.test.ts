@@ -83,3 +83,41 @@ test("a turned page's boxes are placed as shown: a row's value to the right of i
   t.true((total?.y ?? 0) > (label?.y ?? 0));
   await pdf.loadingTask.destroy();
 });
+
+// A fillable template filled in: its values are in the page's form fields, not in its text content.
+const filledForm = async (): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const form = doc.getForm();
+  const field = (name: string, value: string, x: number, y: number, multiline = false): void => {
+    const f = form.createTextField(name);
+    if (multiline) f.enableMultiline();
+    f.setText(value);
+    f.addToPage(page, { x, y, width: 180, height: multiline ? 50 : 22, borderWidth: 0 });
+  };
+  page.drawText("FATTURA n.", { x: 40, y: 780, size: 16, font });
+  field("numero", "2021-07", 160, 774);
+  field("fornitore", "Mario Rossi\nVia Torino 40\nP.IVA 01234567890", 40, 680, true);
+  page.drawText("Iva (22 %)", { x: 280, y: 420, size: 12, font });
+  field("iva", "256,96 Euro", 380, 414);
+  page.drawText("TOTALE", { x: 280, y: 380, size: 14, font });
+  field("totale", "1424,96 Euro", 380, 374);
+  // An empty field shows nothing.
+  field("note", "", 40, 300);
+  return doc.save();
+};
+
+test("a filled form's values are the page's text, on the lines of the labels beside them", async (t) => {
+  const pdf = await openPdf(await filledForm());
+  const { lines, boxes } = await pageText(await pdf.getPage(1));
+  t.true(lines.includes("TOTALE  1424,96 Euro"), lines.join("\n"));
+  t.true(lines.includes("Iva (22 %)  256,96 Euro"));
+  t.true(lines.some((l) => l.startsWith("FATTURA n.") && l.endsWith("2021-07")));
+  // A value of several lines reads line by line, in order.
+  const at = (text: string): number => lines.indexOf(text);
+  t.true(
+    at("Mario Rossi") >= 0 && at("Mario Rossi") < at("Via Torino 40") && at("Via Torino 40") < at("P.IVA 01234567890"),
+  );
+  t.true(boxes.some((b) => b.text === "1424,96 Euro"));
+});
