@@ -79,8 +79,26 @@ test("a Japanese receipt with 'eng,jpn' configured: English OCR's noise tells no
   }
 });
 
-test("every script language the reader has words for is installed (ja, zh, ko, uk, he, bg; ru by ukr): an operator can configure it", (t) => {
-  for (const code of ["ja", "zh", "ko", "uk", "he", "vi", "id", "da", "nb", "fi", "ro", "hu", "lt", "sv", "tr", "bg"]) {
+test("every script language the reader has words for is installed (ja, zh, ko, uk, he, bg, el; ru by ukr): an operator can configure it", (t) => {
+  for (const code of [
+    "ja",
+    "zh",
+    "ko",
+    "uk",
+    "he",
+    "vi",
+    "id",
+    "da",
+    "nb",
+    "fi",
+    "ro",
+    "hu",
+    "lt",
+    "sv",
+    "tr",
+    "bg",
+    "el",
+  ]) {
     const lang = tesseractCode(code);
     t.true(installedOcrLanguages().includes(lang), `${code}: ${lang}`);
   }

@@ -163,3 +163,27 @@ test("a Bulgarian invoice: 'Фактура №', 'Данъчна основа', 
   t.is(fields.currency, "BGN");
   t.is(fields.supplierName, '"Арго" ЕООД');
 });
+
+test("a Greek invoice: 'ΤΙΜΟΛΟΓΙΟ', 'Αρ. Τιμολογίου', 'Ημερομηνία', 'ΦΠΑ', 'ΣΥΝΟΛΟ ΠΛΗΡΩΤΕΟ', a date with its month's name", (t) => {
+  const lines = [
+    "ΠΑΠΑΔΟΠΟΥΛΟΣ Α.Ε.",
+    "ΑΦΜ: 094012345  ΔΟΥ: ΦΑΕ ΑΘΗΝΩΝ",
+    "ΤΙΜΟΛΟΓΙΟ ΠΩΛΗΣΗΣ",
+    "Αρ. Τιμολογίου: 2024-117",
+    "Ημερομηνία: 15 Μαρτίου 2024",
+    "Πελάτης: ΓΕΩΡΓΙΟΥ ΟΕ",
+    "Καθαρή αξία  739,56",
+    "ΦΠΑ 13%  96,14",
+    "ΣΥΝΟΛΟ ΠΛΗΡΩΤΕΟ  835,70 €",
+  ];
+  t.is(detectLanguage(lines.join("\n")), "el");
+  const { fields } = extractFromText(lines, "pdf-text");
+  t.is(fields.totalAmount, "835.70");
+  t.is(fields.taxAmount, "96.14");
+  t.is(fields.invoiceNumber, "2024-117");
+  t.is(fields.invoiceDate, "2024-03-15");
+  t.is(fields.currency, "EUR");
+  t.is(fields.supplierName, "ΠΑΠΑΔΟΠΟΥΛΟΣ Α.Ε.");
+  t.deepEqual(ocrLanguagesOf("el"), ["ell"]);
+  t.is(scriptLanguageOf("ell"), "el");
+});

@@ -3,6 +3,7 @@ import { bg } from "./bg.js";
 import { cs } from "./cs.js";
 import { da } from "./da.js";
 import { de } from "./de.js";
+import { el } from "./el.js";
 import { en } from "./en.js";
 import { es } from "./es.js";
 import { fi } from "./fi.js";
@@ -55,4 +56,5 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   lt,
   ru,
   bg,
+  el,
 ];
