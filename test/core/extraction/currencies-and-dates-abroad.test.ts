@@ -284,3 +284,11 @@ test("dollars by their letters ('HK$', 'S$') or by the country a bare '$' page n
   t.is(read.fields.currency, "MXN");
   t.true((read.fieldConfidence.currency ?? 1) < 0.9);
 });
+
+test("'руб.' on a Belarusian page (its УНП, Минск) is the Belarusian rouble, not yet sure; elsewhere Russia's", (t) => {
+  const by = ['СООО "Белинтерпродукт"', "г.Минск, ул. Ленина 27", "УНП: 100344432", "Карточка  4,00руб"];
+  const read = extractFromText(by, "ocr");
+  t.is(read.fields.currency, "BYN");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.9);
+  t.is(extractFromText(["Магазин", "ИТОГО  4,00 руб"], "pdf-text").fields.currency, "RUB");
+});

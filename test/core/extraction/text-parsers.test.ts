@@ -274,6 +274,16 @@ test("in OCR's lines a lone sign away from any amount names no currency; a print
   t.true((printed.fieldConfidence.currency ?? 0) < 0.9);
 });
 
+test("in OCR's lines a code read once away from any amount and label is a guess, not sure", (t) => {
+  const noise = ["FB ALAN 105604", "$1,229  QD34820371", "hd  ACHE $4 FI THB                29 |", "Tp  HN  P.14373"];
+  const read = extractFromText(noise, "ocr");
+  t.true((read.fieldConfidence.currency ?? 0) < 0.9);
+  // Beside an amount with its cents, the same code once is believed.
+  const priced = extractFromText(["SHOP", "Coffee  THB 45.00", "TOTAL  45.00"], "ocr");
+  t.is(priced.fields.currency, "THB");
+  t.true((priced.fieldConfidence.currency ?? 0) >= 0.9);
+});
+
 test("in OCR's lines a sign beside amounts names the currency, surely only when it is printed twice", (t) => {
   const once = ["CAFE AM MARKT", "Kaffee            € 3,20", "Kuchen              2,80", "SUMME               6,00"];
   const ocrOnce = extractFromText(once, "ocr");

@@ -59,6 +59,8 @@ const CODES = [
   "JOD",
   "TND",
   "TWD",
+  "BYN",
+  "KGS",
 ];
 const CODE_SET: ReadonlySet<string> = new Set(CODES);
 // Built once: `withoutCurrency` runs on every line an amount is looked for in.

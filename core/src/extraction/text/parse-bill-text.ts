@@ -957,8 +957,14 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
   );
 
 // What only a Taiwanese bill prints: its unified business number and uniform invoice, its dollar's name, the
-// Republic's years ("民國110年", "110年08月"). Its "元" is the New Taiwan dollar's, not the yuan's.
+// Republic's years ("民國110年", "110年08月").
 const TAIWAN = /統一編號|统一编號|統一發票|新[臺台]幣|民國|(?<!\d)1\d{2}\s?年\s?\d{1,2}\s?月/u;
+// Units two countries write, and what tells the second: Taiwan's "元" is its dollar, not the yuan; Belarus's
+// "руб." its rouble (its taxpayer number УНП, its capital), not Russia's.
+const SHARED_UNITS: readonly { unit: RegExp; code: string; country: RegExp; other: string }[] = [
+  { unit: /元/u, code: "CNY", country: TAIWAN, other: "TWD" },
+  { unit: /руб/u, code: "RUB", country: /(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})|\bBYN\b/u, other: "BYN" },
+];
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
 // tax), and its postal codes; Australia's business number; Argentina's and Mexico's tax registers; Taiwan's marks;
 // Hong Kong's and Singapore's names.
@@ -996,12 +1002,15 @@ const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD"];
  */
 const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean): Found<string | null> => {
   const text = lines.join("\n");
-  // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does "元" on a Taiwanese page.
-  const taiwan = TAIWAN.test(text);
+  // A unit another country writes too, on a page of that country's: it names that country's currency, unsure.
+  const shared = SHARED_UNITS.filter((u) => u.country.test(text));
+  const sharedUnit = (c: { code: string; sign: string | null }) =>
+    shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
+  // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit.
   const onTotal = [
     ...new Set(
       meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) =>
-        SHARED_SIGN.test(c.sign ?? "") || (taiwan && /元/.test(c.sign ?? "")) ? [] : [c.code],
+        SHARED_SIGN.test(c.sign ?? "") || sharedUnit(c) ? [] : [c.code],
       ),
     ),
   ];
@@ -1019,7 +1028,10 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
     const weight = LABELS.total.test(line) || LABELS.subTotal.test(line) ? 3 : 1;
     for (const c of mentions[i] ?? []) {
       usdNamed ||= c.code === "USD" && c.sign !== "$";
-      named.set(c.code, (named.get(c.code) ?? 0) + (c.sign === null || !BARE_SIGN.test(c.sign) ? 2 : 1));
+      // A code OCR read once away from any amount and label ("ACHE $4 FI THB  29" in a page's noise) is as unsure
+      // as a bare sign.
+      const apart = ocr && c.sign === null && weight === 1 && !MONEY.test(line);
+      named.set(c.code, (named.get(c.code) ?? 0) + ((c.sign === null || !BARE_SIGN.test(c.sign)) && !apart ? 2 : 1));
       counts.set(
         c.code,
         (counts.get(c.code) ?? 0) + weight * (c.code === "USD" && c.sign === "$" ? 0.5 : c.sign ? 1 : 2),
@@ -1041,9 +1053,9 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const signOnly = (code: string) => mentions.flat().every((c) => c.code !== code || SHARED_SIGN.test(c.sign ?? ""));
   if ((top[0] === "USD" || top[0] === "JPY") && signOnly(top[0]) && INDIA.test(text))
     return { value: "INR", confidence: 0.75 };
-  // "元" on a Taiwanese page: its dollar, not yet sure (the page names no currency by code).
-  if (top[0] === "CNY" && taiwan && mentions.flat().every((c) => c.code !== "CNY" || /元/.test(c.sign ?? "")))
-    return { value: "TWD", confidence: 0.75 };
+  const other = shared.find((u) => u.code === top[0]);
+  if (other && mentions.flat().every((c) => c.code !== top[0] || sharedUnit(c)))
+    return { value: other.other, confidence: 0.75 };
   if (top[0] === "JPY" && signOnly("JPY")) {
     // Written Chinese is evidence, where an English reading's page without kana is none.
     if (CHINESE.test(text) && !KANA.test(text)) return { value: "CNY", confidence: 0.8 };
