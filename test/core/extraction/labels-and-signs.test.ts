@@ -270,6 +270,22 @@ test("a place, a trade's word or a way of payment alone is never the supplier: '
   t.is(extractFromText(bill, "pdf-text").fields.supplierName, "Minta Kft");
 });
 
+test("'Vendeur:' on a point of sale's invoice is its salesperson, not the seller", (t) => {
+  const lines = [
+    "NOVATECH VISION  FACTURE DE VENTE",
+    "IFU : 0202262760921",
+    "Facture # EM01596573-7",
+    "Date: 20/06/2026",
+    "Vendeur: Marie Dossou",
+    "CLIENT",
+    "Nom : WECYCLE SARL",
+    "Total: 132.000",
+  ];
+  const read = extractFromText(lines, "pdf-text");
+  t.not(read.fields.supplierName, "Marie Dossou");
+  t.true((read.fieldConfidence.supplierName ?? 0) < 0.9);
+});
+
 test("another document's number or date is not the invoice's: an airway bill's, a pro forma invoice's; 'VENDEDOR:' is a salesperson", (t) => {
   const lines = [
     "Invoice ID: 6909D214616",

@@ -124,7 +124,9 @@ export const fr: Vocabulary = {
     String.raw`adresse\s*du\s*client`,
     String.raw`livr[ée]\s*[àa]`,
   ],
-  supplier: [String.raw`fournisseur`, String.raw`[ée]metteur`, String.raw`vendeur`, String.raw`prestataire`],
+  // Not "vendeur": a till's or a point of sale's invoice names its salesperson so ("Vendeur: Marie"), as Spanish
+  // "vendedor".
+  supplier: [String.raw`fournisseur`, String.raw`[ée]metteur`, String.raw`prestataire`],
   soldBy: [String.raw`vendu\s*par`],
   payee: [String.raw`b[ée]n[ée]ficiaire`, String.raw`payable\s*[àa]`, String.raw`[àa]\s*l.ordre\s*de`],
   grossQualifier: [String.raw`ttc`],
