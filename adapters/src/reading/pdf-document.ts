@@ -99,7 +99,8 @@ export const pageText = async (
     }
     runs.push({ text: item.str, x: e, y: -f, width: item.width, height: Math.hypot(c, d) || item.height || 10 });
   }
-  runs.push(...fieldRuns(await page.getAnnotations({ intent: "display" }), viewport));
+  // A filled form's values, on a page with text of its own: a scan's fields alone would hide it from OCR.
+  if (runs.length > 0) runs.push(...fieldRuns(await page.getAnnotations({ intent: "display" }), viewport));
   runs.sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Run[][] = [];
   for (const run of runs) {

@@ -121,3 +121,15 @@ test("a filled form's values are the page's text, on the lines of the labels bes
   );
   t.true(boxes.some((b) => b.text === "1424,96 Euro"));
 });
+
+test("a page with no text of its own keeps its form's values out: a scan with a filled field still goes to OCR", async (t) => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const field = doc.getForm().createTextField("note");
+  field.setText("Approved for payment by the finance team today");
+  field.addToPage(page, { x: 40, y: 700, width: 400, height: 22, borderWidth: 0 });
+  const pdf = await openPdf(await doc.save());
+  const { lines } = await pageText(await pdf.getPage(1));
+  t.deepEqual(lines, []);
+  t.false(hasTextLayer(lines));
+});
