@@ -278,10 +278,17 @@ test("in OCR's lines a code read once away from any amount and label is a guess,
   const noise = ["FB ALAN 105604", "$1,229  QD34820371", "hd  ACHE $4 FI THB                29 |", "Tp  HN  P.14373"];
   const read = extractFromText(noise, "ocr");
   t.true((read.fieldConfidence.currency ?? 0) < 0.9);
-  // Beside an amount with its cents, the same code once is believed.
-  const priced = extractFromText(["SHOP", "Coffee  THB 45.00", "TOTAL  45.00"], "ocr");
-  t.is(priced.fields.currency, "THB");
-  t.true((priced.fieldConfidence.currency ?? 0) >= 0.9);
+  // Beside an amount with its cents, after the page's currency label, or alone on its line over a receipt's prices,
+  // the same code once is believed.
+  for (const lines of [
+    ["SHOP", "Coffee  THB 45.00", "TOTAL  45.00"],
+    ["SZÁMLA", "Pénznem: HUF   Fizetési mód: átutalás", "Összesen  45,00"],
+    ["LIDL", "EUR", "Milch  1,19", "Brot  2,49", "zu zahlen  3,68"],
+  ]) {
+    const read = extractFromText(lines, "ocr");
+    t.not(read.fields.currency, null, lines[1]);
+    t.true((read.fieldConfidence.currency ?? 0) >= 0.9, lines[1]);
+  }
 });
 
 test("in OCR's lines a sign beside amounts names the currency, surely only when it is printed twice", (t) => {

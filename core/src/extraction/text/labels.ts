@@ -95,6 +95,7 @@ export const LABELS = {
   /** The heading of a block of payment details ("Bank details:", "Bankverbindung"). */
   bankHeading: W("bankHeading"),
   tradeWord: W("tradeWord"),
+  currencyLabel: W("currencyLabel"),
   /** A commercial register named where a word begins ("Amtsgericht Ratingen", "HRB 1234", "RCS Paris", "KvK"). */
   register: new RegExp(String.raw`(?<![\p{L}])(?:${vocabularyWords("register")})`, "iu"),
   ownedBy: W("ownedBy"),

@@ -1028,9 +1028,16 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
     const weight = LABELS.total.test(line) || LABELS.subTotal.test(line) ? 3 : 1;
     for (const c of mentions[i] ?? []) {
       usdNamed ||= c.code === "USD" && c.sign !== "$";
-      // A code OCR read once away from any amount and label ("ACHE $4 FI THB  29" in a page's noise) is as unsure
-      // as a bare sign.
-      const apart = ocr && c.sign === null && weight === 1 && !MONEY.test(line);
+      // A code OCR read once among other marks, away from any amount and label ("ACHE $4 FI THB  29" in a page's
+      // noise), is as unsure as a bare sign; alone on its line (a receipt's column heading) or after the page's
+      // currency label ("Pénznem: HUF", "Beträge in EUR") it is meant.
+      const apart =
+        ocr &&
+        c.sign === null &&
+        weight === 1 &&
+        !MONEY.test(line) &&
+        !LABELS.currencyLabel.test(line) &&
+        /[\p{L}\p{N}]/u.test(withoutCurrency(line));
       named.set(c.code, (named.get(c.code) ?? 0) + ((c.sign === null || !BARE_SIGN.test(c.sign)) && !apart ? 2 : 1));
       counts.set(
         c.code,

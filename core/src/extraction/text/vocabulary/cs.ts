@@ -48,6 +48,7 @@ export const cs: Vocabulary = {
   street: [String.raw`ulice`, String.raw`n[áa]m[ěe]st[íi]`, String.raw`t[řr][íi]da`],
   notName: [String.raw`[čc]esk[áa]\s*republika`, String.raw`d[ěe]kujeme`],
   nameLabel: [String.raw`n[áa]zev(?:\s*firmy)?`],
+  currencyLabel: [String.raw`měna`, String.raw`mena`],
   title: [String.raw`faktura`, String.raw`da[ňn]ov[ýy]\s*doklad`, String.raw`dobropis`],
   tableHeader: [String.raw`popis`, String.raw`p[řr]edm[ěe]t`, String.raw`polo[žz]ka`, String.raw`n[áa]zev`],
   tableQty: [String.raw`mno[žz]stv[íi]`, String.raw`po[čc]et`],

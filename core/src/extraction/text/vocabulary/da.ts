@@ -38,6 +38,7 @@ export const da: Vocabulary = {
   street: [String.raw`vej`, String.raw`gade`],
   streetSuffix: [String.raw`vej`],
   notName: [String.raw`danmark`, String.raw`tlf\.?`],
+  currencyLabel: [String.raw`valuta`],
   title: [String.raw`faktura`, String.raw`kreditnota`, String.raw`kvittering`],
   tableHeader: [String.raw`beskrivelse`, String.raw`varebeskrivelse`, String.raw`vare`],
   tableQty: [String.raw`antal`],

@@ -203,6 +203,7 @@ export const de: Vocabulary = {
     String.raw`schweiz`,
   ],
   nameLabel: [String.raw`(?:firmen)?name`],
+  currencyLabel: [String.raw`w[äa]hrung`, String.raw`betr[äa]ge\s*in`],
   title: [
     String.raw`(?:teil|schluss|abschlags|voraus|bau)?rechnung`,
     String.raw`gutschrift`,

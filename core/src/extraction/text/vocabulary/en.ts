@@ -370,6 +370,7 @@ export const en: Vocabulary = {
     String.raw`(?:cash|pay|paid)(?=\s*$)`,
   ],
   nameLabel: [String.raw`(?:company\s*)?name`],
+  currencyLabel: [String.raw`currency`, String.raw`amounts?\s*in`],
   title: [String.raw`tax\s*invoice`, String.raw`invoice`, String.raw`credit\s*note`, String.raw`receipt`],
   tableHeader: [
     String.raw`description`,

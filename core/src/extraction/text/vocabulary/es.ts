@@ -94,6 +94,7 @@ export const es: Vocabulary = {
   street: [String.raw`calle`],
   notName: [String.raw`españa`],
   nameLabel: [String.raw`nombre`],
+  currencyLabel: [String.raw`moneda`, String.raw`divisa`],
   title: [String.raw`factura`, String.raw`factura\s*rectificativa`],
   tableHeader: [String.raw`descripci[óo]n`, String.raw`concepto`, String.raw`art[íi]culo`],
   tableQty: [String.raw`cantidad`, String.raw`cant\.?`, String.raw`uds\.?`],

@@ -36,6 +36,7 @@ export const fi: Vocabulary = {
   street: [String.raw`katu`],
   streetSuffix: [String.raw`katu`],
   notName: [String.raw`suomi`, String.raw`kiitos`, String.raw`puh\.?`],
+  currencyLabel: [String.raw`valuutta`],
   title: [String.raw`lasku`, String.raw`hyvityslasku`, String.raw`kuitti`],
   tableHeader: [String.raw`tuote`, String.raw`kuvaus`, String.raw`nimike`],
   tableQty: [String.raw`m[äa][äa]r[äa]`, String.raw`kpl`],

@@ -147,6 +147,7 @@ export const fr: Vocabulary = {
   register: [String.raw`registre\s+du\s+commerce`, String.raw`R\.?\s?C\.?\s?S\.?\s`, String.raw`au\s+capital\s+de`],
   notName: [String.raw`facture`, String.raw`tva`, String.raw`adresse`, String.raw`france`, String.raw`belgique`],
   nameLabel: [String.raw`nom`],
+  currencyLabel: [String.raw`devise`, String.raw`montants?\s*en`],
   title: [String.raw`facture(?:\s*d.acompte)?`, String.raw`avoir`],
   tableHeader: [String.raw`d[ée]signation`, String.raw`libell[ée]`, String.raw`description`, String.raw`article`],
   tableQty: [String.raw`qt[ée]`, String.raw`quantit[ée]`],

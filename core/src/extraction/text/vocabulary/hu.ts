@@ -41,6 +41,7 @@ export const hu: Vocabulary = {
   change: [String.raw`visszaj[áa]r[óo]`],
   street: [String.raw`utca`, String.raw`u\.`],
   notName: [String.raw`magyarorsz[áa]g`],
+  currencyLabel: [String.raw`p[ée]nznem`],
   title: [String.raw`sz[áa]mla`, String.raw`nyugta`, String.raw`helyesb[íi]t[őo]\s*sz[áa]mla`],
   tableHeader: [String.raw`megnevez[ée]s`, String.raw`term[ée]k`],
   tableQty: [String.raw`mennyis[ée]g`],

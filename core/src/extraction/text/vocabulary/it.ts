@@ -70,6 +70,7 @@ export const it: Vocabulary = {
   street: [String.raw`via`],
   notName: [String.raw`italia`],
   nameLabel: [String.raw`nome`],
+  currencyLabel: [String.raw`valuta`, String.raw`importi\s*in`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],
   tableHeader: [String.raw`descrizione`, String.raw`articolo`, String.raw`prodotto`],
   tableQty: [String.raw`quantit[àa]`, String.raw`q\.?t[àa]`],

@@ -41,6 +41,7 @@ export const nb: Vocabulary = {
   street: [String.raw`vei`],
   streetSuffix: [String.raw`veien`, String.raw`gata`],
   notName: [String.raw`norge`, String.raw`tlf\.?`],
+  currencyLabel: [String.raw`valuta`],
   title: [String.raw`faktura`, String.raw`kreditnota`, String.raw`kvittering`],
   tableHeader: [String.raw`beskrivelse`, String.raw`varenavn`, String.raw`vare`],
   tableQty: [String.raw`antall`],

@@ -88,6 +88,7 @@ export const nl: Vocabulary = {
   register: [String.raw`KvK`, String.raw`kamer\s+van\s+koophandel`],
   notName: [String.raw`factuur`, String.raw`btw`, String.raw`nederland`, String.raw`belgië`],
   nameLabel: [String.raw`(?:bedrijfs)?naam`],
+  currencyLabel: [String.raw`valuta`, String.raw`bedragen\s*in`],
   title: [String.raw`factuur`, String.raw`creditnota`],
   tableHeader: [String.raw`omschrijving`, String.raw`artikel`, String.raw`product`],
   tableQty: [String.raw`aantal`, String.raw`hoeveelheid`],

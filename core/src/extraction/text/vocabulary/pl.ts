@@ -46,6 +46,7 @@ export const pl: Vocabulary = {
   street: [String.raw`ul\.`],
   notName: [String.raw`polska`, String.raw`adres`, String.raw`dane\s*kontaktowe`],
   nameLabel: [String.raw`nazwa(?:\s*firmy)?`],
+  currencyLabel: [String.raw`waluta`],
   title: [
     String.raw`faktura(?:\s*vat)?`,
     String.raw`faktura\s*korygująca`,

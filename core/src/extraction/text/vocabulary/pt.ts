@@ -109,6 +109,7 @@ export const pt: Vocabulary = {
   ],
   notName: [String.raw`portugal`, String.raw`brasil`, String.raw`obrigad[oa]`],
   nameLabel: [String.raw`nome`],
+  currencyLabel: [String.raw`moeda`],
   title: [String.raw`fatura`, String.raw`fatura-recibo`, String.raw`nota\s*fiscal`, String.raw`nota\s*de\s*cr[ée]dito`],
   tableHeader: [String.raw`descri[çc][ãa]o`, String.raw`produto`, String.raw`artigo`],
   tableQty: [String.raw`quantidade`, String.raw`qtd\.?`, String.raw`qt\.?`, String.raw`quant\.?`],

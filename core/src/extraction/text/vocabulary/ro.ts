@@ -43,6 +43,7 @@ export const ro: Vocabulary = {
   street: [String.raw`str\.?`, String.raw`strada`, String.raw`bd\.?`, String.raw`bulevardul`, String.raw`calea`],
   register: [String.raw`nr\.?\s*reg\.?\s*com\.?`, String.raw`j\d{2}/`],
   notName: [String.raw`rom[âa]nia`, String.raw`tel\.?`],
+  currencyLabel: [String.raw`moned[ăa]`, String.raw`valuta`],
   title: [String.raw`factur[ăa](?:\s*fiscal[ăa])?`, String.raw`bon\s*fiscal`, String.raw`chitan[țţt][ăa]`],
   tableHeader: [String.raw`denumire(?:a\s*produselor)?`, String.raw`produs`],
   tableQty: [String.raw`cantitate`, String.raw`cant\.?`],

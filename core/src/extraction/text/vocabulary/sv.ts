@@ -71,6 +71,7 @@ export const sv: Vocabulary = {
   rounding: [String.raw`[öo]resavrundning`, String.raw`avrundning`],
   notName: [String.raw`sverige`, String.raw`tack\s*f[öo]r`],
   nameLabel: [String.raw`namn`],
+  currencyLabel: [String.raw`valuta`],
   title: [String.raw`faktura`, String.raw`kvitto`, String.raw`kreditfaktura`],
   tableHeader: [String.raw`beskrivning`, String.raw`ben[äa]mning`, String.raw`artikel`, String.raw`produkt`],
   tableQty: [String.raw`antal`],

@@ -44,6 +44,7 @@ export const tr: Vocabulary = {
   change: [String.raw`para\s*[üu]st[üu]`],
   street: [String.raw`mah\.?`, String.raw`mahallesi`, String.raw`sok\.?`, String.raw`sokak`, String.raw`cad\.?`],
   notName: [String.raw`t[üu]rkiye`, String.raw`te[şs]ekk[üu]r`],
+  currencyLabel: [String.raw`para\s*birimi`, String.raw`d[öo]viz`],
   title: [String.raw`e-?fatura`, String.raw`e-?ar[şs]iv\s*fatura`, String.raw`fatura`],
   tableHeader: [String.raw`mal\s*hizmet`, String.raw`a[çc][ıi]klama`, String.raw`[üu]r[üu]n`],
   tableQty: [String.raw`miktar`],

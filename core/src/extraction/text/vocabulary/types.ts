@@ -78,6 +78,8 @@ export interface Vocabulary {
   readonly bankHeading?: readonly string[];
   /** Labels of a bank account's number ("Account no.", "Kontonummer"). Both bank keys read without "u": no \p{L}. */
   readonly accountNumber?: readonly string[];
+  /** Labels of the page's currency ("Currency", "Währung", "Pénznem", "Beträge in"): the code after one is meant. */
+  readonly currencyLabel?: readonly string[];
   /** Words a trading name often carries when it has no legal form (receipts: "... ENTERPRISE", "... TRADING"). */
   readonly tradeWord?: readonly string[];
   /** Words of a street address ("rue", "Straße", "Road", "Jalan"): a line with one is no name. */
