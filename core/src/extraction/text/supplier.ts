@@ -138,9 +138,10 @@ const FORM = new RegExp(
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
 const wordy = (text: string): number => {
   const tokens = text.split(/\s+/).filter((t) => t !== "");
-  // A word may stand in quotes ('ООО "Ромашка"', 'Gasthaus „Zur Linde“').
+  // A word of three letters or more may open a quote ('ООО "Ромашка"', 'Gasthaus „Zur Linde“'); OCR's '"SE' is
+  // none.
   const words = tokens.filter(
-    (t) => /^["«„“]?[\p{L}(][\p{L}&.'’()/-]+["»“”]?,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t),
+    (t) => /^(?:[\p{L}(]|["«„“]\p{L}{2})[\p{L}&.'’()/-]+["»“”]?,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t),
   );
   return tokens.length === 0 ? 0 : words.length / tokens.length;
 };
