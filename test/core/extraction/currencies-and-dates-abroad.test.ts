@@ -279,6 +279,9 @@ test("dollars by their letters ('HK$', 'S$') or by the country a bare '$' page n
   t.is(extractFromText(hk, "ocr").fields.currency, "HKD");
   const sg = ["Saizeriya", "Singapore 238859", "Total  $12.40"];
   t.is(extractFromText(sg, "ocr").fields.currency, "SGD");
+  // A US seller's page that ships to Hong Kong names the place as its buyer's: its "$" stays the US dollar.
+  const us = ["ACME Inc.", "1440 Broadway, Oakland, CA 94612", "Ship to: 8 Queen's Road, Hong Kong", "Total  $120.00"];
+  t.is(extractFromText(us, "pdf-text").fields.currency, "USD");
   const mx = ["Factura", "RFC: XAXX010101000", "Subtotal  $26,000.00", "Total  $30,160.00"];
   const read = extractFromText(mx, "pdf-text");
   t.is(read.fields.currency, "MXN");

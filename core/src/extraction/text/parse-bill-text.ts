@@ -85,17 +85,15 @@ const wholeUnitsJoined = (lines: readonly string[], language: string): readonly 
 // Kuwait's, Oman's, Jordan's), "13.360" is thirteen dinars and 360 millimes, where elsewhere three digits after one
 // mark group thousands. Such an amount is written with its whole part padded to four digits ("0013.360"), which
 // `parseNumber` reads with a decimal mark, as it reads "1,234.567" (a group of thousands follows at most three).
-const thousandthsMarked = (lines: readonly string[]): readonly string[] => {
+const countsThousandths = (lines: readonly string[]): boolean => {
   const named = new Set(lines.flatMap(currenciesIn));
-  const thousandths = named.size > 0 && [...named].every((c) => isCurrency(c) && minorUnits(c) === 3);
-  if (!thousandths) return lines;
-  return lines.map((l) =>
-    l.replace(
-      /(?<![\d.,'])(\d{1,3})([.,]\d{3})(?!\d|[.,]\d)/g,
-      (_, whole: string, frac: string) => whole.padStart(4, "0") + frac,
-    ),
-  );
+  return named.size > 0 && [...named].every((c) => isCurrency(c) && minorUnits(c) === 3);
 };
+const thousandthsMarked = (text: string): string =>
+  text.replace(
+    /(?<![\d.,'])(\d{1,3})([.,]\d{3})(?!\d|[.,]\d)/g,
+    (_, whole: string, frac: string) => whole.padStart(4, "0") + frac,
+  );
 
 // An identifier: letters, digits and separators, with at least one digit.
 const identifier = (text: string): string | null => {
@@ -979,6 +977,8 @@ const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
   [[/\bHong\s*Kong\b|香港|九龍|新界/iu], "HKD"],
   [[/\bSingapore\b|\bUEN\b/i], "SGD"],
 ];
+// Of those, the ones a place's name tells, which a buyer's address prints too: not on a page with a US address.
+const NAMED_PLACES = new Set(["HKD", "SGD"]);
 
 // Signs several currencies write, or OCR makes of another's: the page, not the sign, tells which is meant.
 const SHARED_SIGN = /^[$¥￥]$/;
@@ -1071,7 +1071,10 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // Bare "$" signs on a page that names another dollar's country by its taxes or register, and the US dollar
   // nowhere by name, are that country's dollar, not yet sure.
   if (top[0] === "USD" && !usdNamed) {
-    const [other, ...more] = DOLLAR_COUNTRIES.filter(([country]) => country.some((r) => r.test(text)));
+    const usPage = US_ADDRESS.test(text);
+    const [other, ...more] = DOLLAR_COUNTRIES.filter(
+      ([country, code]) => country.some((r) => r.test(text)) && !(usPage && NAMED_PLACES.has(code)),
+    );
     if (other !== undefined && more.length === 0) return { value: other[1], confidence: 0.75 };
   }
   // A bare "$" is a dollar, not yet the US one: with no other currency on the page, it is the US dollar for sure
@@ -1457,8 +1460,10 @@ export const parseBillText = (
   const normalised = input.map(normalise);
   // The page's language, from its script or its words: neither changes in what follows.
   const language = detectLanguage(normalised.join("\n"));
-  const lines = thousandthsMarked(wholeUnitsJoined(normalised, language)).map(fixTotal);
-  const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: fixTotal(normalise(c.text)) }));
+  const thousandths = countsThousandths(normalised);
+  const marked = (text: string): string => fixTotal(thousandths ? thousandthsMarked(text) : text);
+  const lines = wholeUnitsJoined(normalised, language).map(marked);
+  const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines, cells, context.ocr === true);
   const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true);
