@@ -35,7 +35,8 @@ const CODES = [
   "RSD",
   "BAM",
   "UAH",
-  // Further currencies whose codes are no word a bill prints in capitals: "PEN", "CUP", "AMD", "ALL", "RUB" are, and
+  // Further currencies whose codes are no word a bill prints in capitals: "PEN", "CUP", "AMD", "ALL", "RUB", "KGS"
+  // (kilograms) are, and
   // "BHD" (Berhad) ends Malaysian names, "SAR" Hong Kong's; those are left out.
   "ARS",
   "CLP",
@@ -60,7 +61,6 @@ const CODES = [
   "TND",
   "TWD",
   "BYN",
-  "KGS",
 ];
 const CODE_SET: ReadonlySet<string> = new Set(CODES);
 // Built once: `withoutCurrency` runs on every line an amount is looked for in.
