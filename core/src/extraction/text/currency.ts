@@ -36,8 +36,7 @@ const CODES = [
   "BAM",
   "UAH",
   // Further currencies whose codes are no word a bill prints in capitals: "PEN", "CUP", "AMD", "ALL", "RUB", "KGS"
-  // (kilograms) are, and
-  // "BHD" (Berhad) ends Malaysian names, "SAR" Hong Kong's; those are left out.
+  // (kilograms) are, and "BHD" (Berhad) ends Malaysian names, "SAR" Hong Kong's; those are left out.
   "ARS",
   "CLP",
   "COP",
