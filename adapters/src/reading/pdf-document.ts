@@ -151,7 +151,7 @@ interface Widget {
  * value is a run in its field's box, one line centred, several from the top; its width guessed from its length, its
  * height the box's.
  */
-export const fieldRuns = (widgets: readonly Widget[], viewport: readonly number[]): Run[] => {
+const fieldRuns = (widgets: readonly Widget[], viewport: readonly number[]): Run[] => {
   const runs: Run[] = [];
   for (const w of widgets) {
     if (w.subtype !== "Widget" || w.fieldType !== "Tx" || w.hidden || typeof w.fieldValue !== "string") continue;

@@ -85,8 +85,9 @@ const wholeUnitsJoined = (lines: readonly string[], language: string): readonly 
 // Kuwait's, Oman's, Jordan's), "13.360" is thirteen dinars and 360 millimes, where elsewhere three digits after one
 // mark group thousands. Such an amount is written with its whole part padded to four digits ("0013.360"), which
 // `parseNumber` reads with a decimal mark, as it reads "1,234.567" (a group of thousands follows at most three).
-const countsThousandths = (lines: readonly string[]): boolean => {
-  const named = new Set(lines.flatMap(currenciesIn));
+// The page's text is looked through once: every code it prints and each sign it shows anywhere.
+const countsThousandths = (text: string): boolean => {
+  const named = new Set(currenciesIn(text));
   return named.size > 0 && [...named].every((c) => isCurrency(c) && minorUnits(c) === 3);
 };
 const thousandthsMarked = (text: string): string =>
@@ -1459,8 +1460,9 @@ export const parseBillText = (
 } => {
   const normalised = input.map(normalise);
   // The page's language, from its script or its words: neither changes in what follows.
-  const language = detectLanguage(normalised.join("\n"));
-  const thousandths = countsThousandths(normalised);
+  const page = normalised.join("\n");
+  const language = detectLanguage(page);
+  const thousandths = countsThousandths(page);
   const marked = (text: string): string => fixTotal(thousandths ? thousandthsMarked(text) : text);
   const lines = wholeUnitsJoined(normalised, language).map(marked);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
