@@ -295,3 +295,31 @@ test("'руб.' on a Belarusian page (its УНП, Минск) is the Belarusian 
   t.true((read.fieldConfidence.currency ?? 1) < 0.9);
   t.is(extractFromText(["Магазин", "ИТОГО  4,00 руб"], "pdf-text").fields.currency, "RUB");
 });
+
+test("Kenya's 'Ksh' names the shilling, and its amount is read past the sign", (t) => {
+  const read = extractFromText(["DOHC AUTO LTD", "Labour  Ksh 600.00", "TOTAL  KShs. 14,000.00"], "pdf-text");
+  t.is(read.fields.currency, "KES");
+  t.is(read.fields.totalAmount, "14000.00");
+});
+
+test("the CFA franc: West Africa's on a Beninese or Malian page, Central Africa's on a Cameroonian, unsure on neither", (t) => {
+  const west = extractFromText(["NOVATECH VISION", "Cotonou, Bénin", "Total:  132.000 FCFA"], "pdf-text");
+  t.is(west.fields.currency, "XOF");
+  t.is(west.fields.totalAmount, "132000");
+  t.true((west.fieldConfidence.currency ?? 0) >= 0.9);
+  const central = extractFromText(["Boulangerie du Centre", "Douala, Cameroun", "Total:  2.500 F CFA"], "pdf-text");
+  t.is(central.fields.currency, "XAF");
+  t.true((central.fieldConfidence.currency ?? 0) >= 0.9);
+  const neither = extractFromText(["Reçu", "Montant payé :  500000 francs CFA"], "pdf-text");
+  t.is(neither.fields.currency, "XOF");
+  t.true((neither.fieldConfidence.currency ?? 1) < 0.9);
+});
+
+test("'Q' before an amount is Guatemala's quetzal on a page that names Guatemala, and no currency elsewhere", (t) => {
+  const gt = ["Lachona, Sociedad Anonima", "Ciudad de Guatemala", "NIT: 1234567-8", "TOTAL  Q 6,599.00"];
+  const read = extractFromText(gt, "pdf-text");
+  t.is(read.fields.currency, "GTQ");
+  t.is(read.fields.totalAmount, "6599.00");
+  const elsewhere = extractFromText(["Quarterly report", "TOTAL  Q 6,599.00"], "pdf-text");
+  t.not(elsewhere.fields.currency, "GTQ");
+});

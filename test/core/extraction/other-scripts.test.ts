@@ -187,3 +187,12 @@ test("a Greek invoice: 'ΤΙΜΟΛΟΓΙΟ', 'Αρ. Τιμολογίου', 'Ημ
   t.deepEqual(ocrLanguagesOf("el"), ["ell"]);
   t.is(scriptLanguageOf("ell"), "el");
 });
+
+test("Greek legal forms mark a company's name: 'Α.Ε.Ε.', 'ΕΠΕ', 'Ι.Κ.Ε.' under a shop's sign or a receipt's title", (t) => {
+  const cases: [string[], string][] = [
+    [["ΣΚΛΑΒΕΝΙΤΗΣ", "Ι. & Σ. ΣΚΛΑΒΕΝΙΤΗΣ Α.Ε.Ε.", "ΑΦΜ: 094012345", "ΣΥΝΟΛΟ  12,40 €"], "Ι. & Σ. ΣΚΛΑΒΕΝΙΤΗΣ Α.Ε.Ε."],
+    [["ΑΠΟΔΕΙΞΗ ΛΙΑΝΙΚΗΣ ΠΩΛΗΣΗΣ", "CAFE ΑΘΗΝΑ", "ΜΑΡΚΟΥ ΕΠΕ", "ΣΥΝΟΛΟ  12,40 €"], "ΜΑΡΚΟΥ ΕΠΕ"],
+    [["Ταβέρνα", "ΓΕΩΡΓΙΟΥ Ι.Κ.Ε.", "ΑΦΜ 801234567", "ΣΥΝΟΛΟ  12,40 €"], "ΓΕΩΡΓΙΟΥ Ι.Κ.Ε."],
+  ];
+  for (const [lines, name] of cases) t.is(extractFromText(lines, "ocr").fields.supplierName, name, lines.join(" / "));
+});

@@ -60,6 +60,9 @@ const CODES = [
   "TND",
   "TWD",
   "BYN",
+  "XOF",
+  "XAF",
+  "GTQ",
 ];
 const CODE_SET: ReadonlySet<string> = new Set(CODES);
 // Built once: `withoutCurrency` runs on every line an amount is looked for in.
@@ -100,6 +103,13 @@ const SIGNS: readonly [RegExp, string][] = [
   [/₦/, "NGN"],
   [/₸/, "KZT"],
   [/\d\s?лв\.?(?!\p{L})/u, "BGN"],
+  // Kenya's shilling ("Ksh 600.00", "KShs. 1,200"), a sign of letters beside its amount.
+  [/(?<![A-Za-z])K[Ss][Hh][Ss]?\.?\s?\d|\d\s?K[Ss][Hh][Ss]?(?![A-Za-z])/, "KES"],
+  // The CFA franc ("132.000 FCFA", "francs CFA"): West Africa's (XOF) and Central Africa's (XAF) write it alike, so
+  // it reads as the first, and the page's country tells (parse-bill-text's `findCurrency`).
+  [/(?<![A-Za-z])(?:F\.?\s?CFA|francs?\s+CFA|CFA\s+francs?)(?![A-Za-z])/i, "XOF"],
+  // Guatemala's quetzal before its amount ("Q 6,599.00"): only where the page names Guatemala (`findCurrency`).
+  [/(?<![\p{L}\d])Q\.?\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d)/u, "GTQ"],
   [/₽|\d\s?руб/u, "RUB"],
   [/₲|\bGs\.?\s?\d/, "PYG"],
   [/\bRp\.?\s?\d/, "IDR"],
@@ -128,6 +138,6 @@ export const withoutCurrency = (text: string): string =>
     .replace(ANY_CODE, " ")
     .replace(/\beuros?\b/gi, " ")
     .replace(
-      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв/gu,
+      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))/gu,
       " ",
     );

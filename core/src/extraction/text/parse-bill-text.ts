@@ -964,6 +964,32 @@ const SHARED_UNITS: readonly { unit: RegExp; code: string; country: RegExp; othe
   { unit: /元/u, code: "CNY", country: TAIWAN, other: "TWD" },
   { unit: /руб/u, code: "RUB", country: /(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})|\bBYN\b/u, other: "BYN" },
 ];
+// The two CFA francs' countries, by their names and cities: West Africa's monetary union (XOF) and Central
+// Africa's (XAF). "FCFA" is read as the first; a page of the second's names its franc, and a page of neither
+// leaves the franc unsure. Guatemala's name, without which a "Q" before an amount is no quetzal.
+const WEST_AFRICA =
+  /(?<!\p{L})(?:B[ée]nin|Cotonou|Burkina|Ouagadougou|C[ôo]te\s+d.Ivoire|Abidjan|Bissau|Mali|Bamako|Niger|Niamey|S[ée]n[ée]gal|Dakar|Togo|Lom[ée])(?!\p{L})/u;
+const CENTRAL_AFRICA =
+  /(?<!\p{L})(?:Cameroun|Cameroon|Douala|Yaound[ée]|Gabon|Libreville|Brazzaville|Tchad|N.Djam[ée]na|Centrafrique|Bangui|Malabo)(?!\p{L})/u;
+const GUATEMALA = /\bGuatemala\b/i;
+
+/**
+ * A currency as the page's country tells it: the CFA franc's sign on a Central African page is that region's
+ * franc; a quetzal's "Q" counts only on a page that names Guatemala. `unplaced`: a franc on a page of neither
+ * region, which stays unsure.
+ */
+const placed = (
+  c: { code: string; sign: string | null },
+  text: string,
+): { code: string; sign: string | null; unplaced?: true }[] => {
+  if (c.code === "GTQ" && c.sign !== null) return GUATEMALA.test(text) ? [c] : [];
+  if (c.code !== "XOF" || c.sign === null) return [c];
+  const west = WEST_AFRICA.test(text);
+  const central = CENTRAL_AFRICA.test(text);
+  if (central && !west) return [{ ...c, code: "XAF" }];
+  return west && !central ? [c] : [{ ...c, unplaced: true }];
+};
+
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
 // tax), and its postal codes; Australia's business number; Argentina's and Mexico's tax registers; Taiwan's marks;
 // Hong Kong's and Singapore's names.
@@ -1007,16 +1033,16 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const shared = SHARED_UNITS.filter((u) => u.country.test(text));
   const sharedUnit = (c: { code: string; sign: string | null }) =>
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
-  // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit.
+  const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap((c) => placed(c, text)));
+  // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit or an unplaced franc.
   const onTotal = [
     ...new Set(
-      meantCurrencies(lines[totalLine] ?? "", ocr).flatMap((c) =>
-        SHARED_SIGN.test(c.sign ?? "") || sharedUnit(c) ? [] : [c.code],
+      (mentions[totalLine] ?? []).flatMap((c) =>
+        SHARED_SIGN.test(c.sign ?? "") || sharedUnit(c) || c.unplaced ? [] : [c.code],
       ),
     ),
   ];
   const [printed] = onTotal;
-  const mentions = lines.map((line) => meantCurrencies(line, ocr));
   // OCR reads "€" as "£" and back: a page whose amounts carry both signs is sure of neither.
   const signs = new Set(mentions.flatMap((m) => m.map((c) => c.sign)));
   const confused = ocr && signs.has("€") && signs.has("£");
@@ -1083,7 +1109,10 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // one bare sign is (a smudge, a misread "€").
   const bareDollar = top[0] === "USD" && !usdNamed;
   const usAddress = bareDollar && US_ADDRESS.test(text);
-  const sure = !confused && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
+  const ofTop = mentions.flat().filter((c) => c.code === top[0]);
+  const unplaced = ofTop.some((c) => c.unplaced) && ofTop.every((c) => c.sign !== null);
+  const sure =
+    !confused && !unplaced && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
 

@@ -64,6 +64,16 @@ const LONG_FORMS = [
   String.raw`v\.\s?o\.\s?s\.`,
   String.raw`ltda\.?`,
   String.raw`lda\.?`,
+  // Greek ("ΚΡΙΤΩΝ Α.Ε.", "Ε.Π.Ε.", "Ι.Κ.Ε.", "ΑΒΕΕ").
+  String.raw`α\.\s?ε\.`,
+  String.raw`ε\.\s?π\.\s?ε\.?`,
+  String.raw`ι\.\s?κ\.\s?ε\.?`,
+  String.raw`ο\.\s?ε\.`,
+  String.raw`ε\.\s?ε\.`,
+  String.raw`αεβε`,
+  String.raw`αβεε`,
+  String.raw`επε`,
+  String.raw`ικε`,
 ];
 // Cyrillic forms, in capitals: Russia's, Kazakhstan's and Kyrgyzstan's, Belarus's, Ukraine's and Bulgaria's. They
 // stand before the name ('ООО "Ромашка"', "ТОВ «Сільпо-Фуд»"), Bulgaria's after it too ('"Арго" ЕООД').
