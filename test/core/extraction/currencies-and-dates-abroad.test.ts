@@ -323,3 +323,21 @@ test("'Q' before an amount is Guatemala's quetzal on a page that names Guatemala
   const elsewhere = extractFromText(["Quarterly report", "TOTAL  Q 6,599.00"], "pdf-text");
   t.not(elsewhere.fields.currency, "GTQ");
 });
+
+test("a '元' in OCR's noise on a Latin receipt names no yuan; 'EURO' alone over a till's column names the euro", (t) => {
+  const spar = ["SPAR DALE", "NG Spar Vest AS", "LAKSEFILET  52,90", "SON  5元", "852.00", "Totalbelop: NOK 852,00"];
+  t.is(extractFromText(spar, "ocr").fields.currency, "NOK");
+  // Where OCR reads the page's Chinese, the unit is the yuan's.
+  t.is(extractFromText(["超市收银小票", "合计  5元"], "ocr").fields.currency, "CNY");
+  const till = ["ALIMENTARI", "STECCA OLIVIERO", "EURO", "REPARTO 01  3,41", "PANE  1,30", "TOTALE  4,71"];
+  const read = extractFromText(till, "ocr");
+  t.is(read.fields.currency, "EUR");
+  t.not(read.fields.supplierName, "REPARTO 01");
+});
+
+test("invoice numbers: Mexico's 'Folio' (not its 'Folio Fiscal'), Romania's 'Seria și numărul facturii', digits grouped by commas", (t) => {
+  const mx = ["Folio Fiscal:  3033d156-82ae-4ae9-ac0a-119a15daa6d9", "Folio:  FH-1,002,798", "Total  $22,132.80"];
+  t.is(extractFromText(mx, "pdf-text").fields.invoiceNumber, "FH-1,002,798");
+  const ro = ["Furnizor: Cubus Arts SRL", "Seria și numărul facturii: SRV-1499", "Total de plată  19.408,90 lei"];
+  t.is(extractFromText(ro, "pdf-text").fields.invoiceNumber, "SRV-1499");
+});

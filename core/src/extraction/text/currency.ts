@@ -69,8 +69,9 @@ const CODE_SET: ReadonlySet<string> = new Set(CODES);
 const ANY_CODE = new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g");
 const SIGNS: readonly [RegExp, string][] = [
   [/€/, "EUR"],
-  // "310,00 EURO", "12 Euros", "ZU ZAHLEN EURO  24,23": the word beside an amount, a column's gap between them.
-  [/\d\s*euros?\b|\beuros?\s*\d/i, "EUR"],
+  // "310,00 EURO", "12 Euros", "ZU ZAHLEN EURO  24,23": the word beside an amount, a column's gap between them; or
+  // alone on its line, over a till receipt's column of amounts (Italy's "EURO").
+  [/\d\s*euros?\b|\beuros?\s*\d|^\s*euros?\s*$/i, "EUR"],
   [/£/, "GBP"],
   // Letters and "$" make a sign only as a word's start: "CTR$I" read off a till's line is none.
   [/(?<![A-Za-z])(?:US|U\.S\.)\s?\$/, "USD"],

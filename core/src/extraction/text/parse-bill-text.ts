@@ -99,8 +99,8 @@ const thousandthsMarked = (text: string): string =>
 // An identifier: letters, digits and separators, with at least one digit.
 const identifier = (text: string): string | null => {
   // What stands between a label and its value: its marks, a table's rule ("FaturaNo:  |DCE…"), OCR's comma for
-  // a dot ("Rech. Nr, 4572").
-  const m = text.trim().match(/^[#:|,\s]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[0-9])/i);
+  // a dot ("Rech. Nr, 4572"). Digits grouped by commas stay one number ("Folio:  FH-1,002,798").
+  const m = text.trim().match(/^[#:|,\s]*([A-Z0-9](?:[A-Z0-9\-/_.]|,(?=\d{3}(?!\d)))*[A-Z0-9]|[0-9])/i);
   const id = m?.[1];
   return id && /\d/.test(id) ? id : null;
 };
@@ -973,15 +973,23 @@ const CENTRAL_AFRICA =
   /(?<!\p{L})(?:Cameroun|Cameroon|Douala|Yaound[ée]|Gabon|Libreville|Brazzaville|Tchad|N.Djam[ée]na|Centrafrique|Bangui|Malabo)(?!\p{L})/u;
 const GUATEMALA = /\bGuatemala\b/i;
 
+// OCR's Chinese model reads a smudge on a Latin receipt as "元" ("SON  5元" for "Sum 20 varer"): a unit of the
+// yuan, the yen or the won on a page OCR read no other character of their scripts in is noise.
+const CJK_UNIT = /[元円원]/u;
+const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").match(CJK_LETTER) ?? []).length >= 3;
+
 /**
  * A currency as the page's country tells it: the CFA franc's sign on a Central African page is that region's
- * franc; a quetzal's "Q" counts only on a page that names Guatemala. `unplaced`: a franc on a page of neither
- * region, which stays unsure.
+ * franc; a quetzal's "Q" counts only on a page that names Guatemala; a CJK unit in OCR's noise (`cjkNoise`) counts
+ * not at all. `unplaced`: a franc on a page of neither region, which stays unsure.
  */
 const placed = (
   c: { code: string; sign: string | null },
   text: string,
+  cjkNoise: boolean,
 ): { code: string; sign: string | null; unplaced?: true }[] => {
+  if (cjkNoise && CJK_UNIT.test(c.sign ?? "")) return [];
   if (c.code === "GTQ" && c.sign !== null) return GUATEMALA.test(text) ? [c] : [];
   if (c.code !== "XOF" || c.sign === null) return [c];
   const west = WEST_AFRICA.test(text);
@@ -1033,7 +1041,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const shared = SHARED_UNITS.filter((u) => u.country.test(text));
   const sharedUnit = (c: { code: string; sign: string | null }) =>
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
-  const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap((c) => placed(c, text)));
+  const cjkNoise = ocr && !writesCjk(text);
+  const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap((c) => placed(c, text, cjkNoise)));
   // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit or an unplaced franc.
   const onTotal = [
     ...new Set(

@@ -68,7 +68,8 @@ export const it: Vocabulary = {
   bank: [String.raw`banca`],
   bankHeading: [String.raw`dati\s*bancari`],
   street: [String.raw`via`],
-  notName: [String.raw`italia`],
+  // "REPARTO 01  3,41": a till's department line.
+  notName: [String.raw`italia`, String.raw`reparto`],
   nameLabel: [String.raw`nome`],
   currencyLabel: [String.raw`valuta`, String.raw`importi\s*in`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],

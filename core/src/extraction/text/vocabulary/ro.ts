@@ -22,6 +22,7 @@ export const ro: Vocabulary = {
   invoiceNumber: [
     String.raw`factur[ăa]\s*(?:fiscal[ăa]\s*)?(?:nr\.?|num[ăa]r)`,
     String.raw`nr\.?\s*factur[ăa]`,
+    String.raw`seria\s*[șşs]i\s*num[ăa]rul(?:\s*facturii)?`,
     String.raw`bon\s*fiscal\s*(?:nr\.?)?`,
     String.raw`chitan[țţta]a\s*nr\.?`,
   ],
