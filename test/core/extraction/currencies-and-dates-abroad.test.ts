@@ -341,3 +341,33 @@ test("invoice numbers: Mexico's 'Folio' (not its 'Folio Fiscal'), Romania's 'Ser
   const ro = ["Furnizor: Cubus Arts SRL", "Seria și numărul facturii: SRV-1499", "Total de plată  19.408,90 lei"];
   t.is(extractFromText(ro, "pdf-text").fields.invoiceNumber, "SRV-1499");
 });
+
+test("a text layer's one-digit folio stays the number, and 'Folio 1 de 1' counts sheets", (t) => {
+  const mx = ["FACTURA", "CLIENTE  FOLIO FISCAL", "N° de Folio: 1  CS434-BYOR3343-GVLR03-034", "Total  $30160.0"];
+  t.is(extractFromText(mx, "pdf-text").fields.invoiceNumber, "1");
+  const gt = ["Folio 1 de 1", "No.: 123456789", "TOTAL  Q 6,599.00"];
+  t.is(extractFromText(gt, "pdf-text").fields.invoiceNumber, "123456789");
+});
+
+test("totals under long labels: Dutch 'Factuurtotaal', Romanian 'Valoare totală de plată ... incl. TVA' before its amount's cell", (t) => {
+  const nl = [
+    "Welplast",
+    "Subtotaal  Eur  319,03",
+    "BTW 21,00 % over  319,03  Eur  67,00",
+    "Factuurtotaal  Eur  386,03",
+  ];
+  t.is(extractFromText(nl, "pdf-text").fields.totalAmount, "386.03");
+  const ro = [
+    "S.C. Cubus Arts S.R.L.",
+    "Subtotaluri –RON–  16.310,00  19,0  3.098,90  19.408,90",
+    "Valoare totală de plată factura curentă – incl. TVA –RON–  19.408,90",
+  ];
+  t.is(extractFromText(ro, "pdf-text").fields.totalAmount, "19408.90");
+  // A sentence that holds a total's word stays a sentence.
+  const prose = [
+    "Firma",
+    "Der Rechnungsbetrag ist gemäß § 19 UStG ohne Umsatzsteuer ausgewiesen 12,00",
+    "Summe  30,00",
+  ];
+  t.is(extractFromText(prose, "pdf-text").fields.totalAmount, "30.00");
+});

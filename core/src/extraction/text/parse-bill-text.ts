@@ -210,11 +210,15 @@ const amountAlone = (line: string): string | null => {
 
 const isTaxIdLine = (line: string): boolean => /\b(?:IBAN|BIC)\b/.test(line);
 // A sentence, not a label: the cell around the label has many words ("... Rechnungsbetrag ist gemäß § 19 ...").
+// A label that opens its cell, with an amount in the next cell, is a long label, not a sentence ("Valoare totală de
+// plată factura curentă – incl. TVA –RON–  19.408,90").
 const isProse = (line: string, at: number): boolean => {
   const start = line.lastIndexOf("  ", at) + 1;
   const end = line.indexOf("  ", at);
   const cell = line.slice(start, end < 0 ? undefined : end);
-  return (cell.match(/\p{L}{2,}/gu) ?? []).length > 6;
+  if ((cell.match(/\p{L}{2,}/gu) ?? []).length <= 6) return false;
+  const opens = !/\p{L}{2,}/u.test(line.slice(start, at));
+  return !(opens && end >= 0 && /^\s*[^\p{L}\s]*\d/u.test(line.slice(end)));
 };
 
 const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
@@ -1412,7 +1416,8 @@ const SECOND_LABEL = new RegExp(String.raw`^\s*/\s*(?:${LABELS.invoiceNumber.sou
 // else a bare "No. 2041" near the top.
 const findInvoiceNumber = (
   lines: readonly string[],
-  cells: readonly TextBox[] = [],
+  cells: readonly TextBox[],
+  ocr: boolean,
 ): Found<string | null> & { line: number } => {
   const read = (after: string): { id: string; whole: boolean } | null => {
     // A label printed in two languages ("Sorszám/Invoice No.  287/2008/V"): the value follows the second.
@@ -1420,8 +1425,9 @@ const findInvoiceNumber = (
     // A series' letters, a space, then the number ("FV 1/09/2019", "INV 0042"): the letters belong to it.
     const series = text.trimStart().match(/^([A-Z]{1,4}) (\d(?:[A-Z0-9\-/_.]*[A-Z0-9])?)(?=[\s,;]|$)/);
     let id = identifier(text) ?? (series ? `${series[1]} ${series[2]}` : null);
-    // One stray character (OCR's reading of a colon) and then, after a column gap, the number itself.
-    const next = text.match(/^\S\s{2,}(\S+)/)?.[1];
+    // One stray character (OCR's reading of a colon) and then, after a column gap, the number itself. A text
+    // layer's character is the number ("N° de Folio: 1  CS434-BYOR3343", a certificate's serial after it).
+    const next = ocr ? text.match(/^\S\s{2,}(\S+)/)?.[1] : undefined;
     const longer = next ? identifier(next) : null;
     if (id?.length === 1 && longer !== null && longer.length >= 4 && findDate(longer) === null) id = longer;
     if (id === null || id.length > 30) return null;
@@ -1509,7 +1515,7 @@ export const parseBillText = (
   const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true);
   const monthFirst =
     dateOrder(text) ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));
-  const invoiceNumber = findInvoiceNumber(lines, cells);
+  const invoiceNumber = findInvoiceNumber(lines, cells, context.ocr === true);
   // Month first guessed from a bare "$" alone (no date on the page tells the order, no US address): a date that
   // reads otherwise day first is no surer than that guess. Latin America writes "$" too.
   const guessed = monthFirst && dateOrder(text) === null && !US_ADDRESS.test(text) && printedCurrency.confidence < 0.9;

@@ -56,8 +56,9 @@ export const es: Vocabulary = {
     // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
     // word's ("CAE N°:", an authorisation's number).
     String.raw`(?<!\p{L}\.?\s?)n\s*[°º](?=\s*:)`,
-    // Mexico's and Chile's electronic invoices number them by "Folio" (their "Folio Fiscal" is the tax office's UUID).
-    String.raw`folio(?!\s*fiscal)`,
+    // Mexico's and Chile's electronic invoices number them by "Folio" (their "Folio Fiscal" is the tax office's UUID;
+    // "Folio 1 de 1" counts sheets).
+    String.raw`folio(?!\s*fiscal|\s*\d+\s*de\s*\d)`,
   ],
   invoiceDate: [
     String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`,

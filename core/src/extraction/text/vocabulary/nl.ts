@@ -17,7 +17,8 @@ export const nl: Vocabulary = {
     String.raw`openstaand\s*bedrag`,
     String.raw`totaal\s*te\s*betalen`,
   ],
-  total: [String.raw`totaal`],
+  // Compounds too: "Factuurtotaal  Eur  386,03", "Eindtotaal".
+  total: [String.raw`totaal`, String.raw`factuurtotaal`, String.raw`eindtotaal`],
   prepaid: [
     String.raw`aanbetaling(?:en)?`,
     String.raw`vooruitbetaling(?:en)?`,

@@ -8,6 +8,8 @@ export const ro: Vocabulary = {
   common: ["și", "cu", "factura", "factură", "plată", "plata", "valoare", "lei"],
   grandTotal: [
     String.raw`total\s*de\s*plat[ăa]`,
+    // "Valoare totală de plată".
+    String.raw`(?:valoare\s*)?total[ăa]\s*de\s*plat[ăa]`,
     String.raw`total\s*factur[ăa]`,
     String.raw`total\s*general`,
     String.raw`total\s*cu\s*tva`,
