@@ -302,3 +302,16 @@ test("another document's number or date is not the invoice's: an airway bill's, 
   const danfe = ["GRANJAS SAO JOSE SA", "VALOR TOTAL: R$ 500,00", "DADOS ADICIONAIS", "VENDEDOR: RAPHAEL"];
   t.not(extractFromText(danfe, "pdf-text").fields.supplierName, "RAPHAEL");
 });
+
+test("a shop's name with a street's word and a trade's last is a name; a card slip's 'Merchant ID' and a French 'Esplanade' are not", (t) => {
+  const slip = [
+    "Main Street Restaurant",
+    "6332 Business Drive",
+    "Palo Alto California 94301",
+    "Merchant ID:    Shq)xvufdr",
+    "Total         USD$ 29.01",
+  ];
+  t.is(extractFromText(slip, "ocr").fields.supplierName, "Main Street Restaurant");
+  const ivry = ["Esplanade Georges Marrane", "VILLE D'IVRY-SUR-SEINE  94200 Ivry-sur-Seine", "FACTURE N° 2026-ODP-6"];
+  t.is(extractFromText(ivry, "pdf-text").fields.supplierName, "VILLE D'IVRY-SUR-SEINE");
+});

@@ -368,6 +368,8 @@ const ADDRESS = new RegExp(
   "iu",
 );
 
+const TRADE_LAST = new RegExp(`(?:${LABELS.tradeWord.source})\\W*$`, "iu");
+
 // A web or mail address in a cell.
 const WEB_OR_MAIL = /(?:www\.|https?:\/\/|\S+@)\S+/iu;
 const SITE = /www\.([\p{L}\d-]+(?:\.[\p{L}\d-]+)*)\.[a-z]{2,6}(?!\p{L})/giu;
@@ -612,7 +614,8 @@ const scoreName = (
   }
   // A company number printed with the name ("273500-U", "(B1497-F)") and OCR's "§/B" are no noise.
   const plain = text.replace(COMPANY_NUMBER, " ").replace(/§\/[b8]/giu, "S/B");
-  if (ADDRESS.test(plain)) score -= 2.5;
+  // A street's word with a trade's word last and no number is a shop's name ("Main Street Restaurant").
+  if (ADDRESS.test(plain) && !(TRADE_LAST.test(plain) && !/\d/.test(plain))) score -= 2.5;
   if (/\d{3}/.test(plain)) score -= 2;
   // A web or mail address with words around it is a line of contacts or a sentence ("Site Web : www.mirada.qc.ca",
   // "Go to www.mcdvoice.com within 7 days"), never a name; an address alone may be all a receipt prints of one.

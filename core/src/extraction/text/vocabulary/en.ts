@@ -334,6 +334,8 @@ export const en: Vocabulary = {
     String.raw`dimiliki\s+oleh`,
   ],
   notName: [
+    // A card terminal's slip: "Merchant ID:", "Terminal ID:", "Transaction ID:".
+    String.raw`(?:merchant|terminal|transaction)\s*id`,
     String.raw`tel`,
     String.raw`phone`,
     String.raw`fax`,
