@@ -371,3 +371,12 @@ test("totals under long labels: Dutch 'Factuurtotaal', Romanian 'Valoare totală
   ];
   t.is(extractFromText(prose, "pdf-text").fields.totalAmount, "30.00");
 });
+
+test("dates: a till's 'Mar 16, 19 09:31 AM', and a date's parts spaced after its label ('02 12 2024')", (t) => {
+  t.is(findDate("* Mar 16, 19 09:31 AM")?.date, "2019-03-16");
+  t.is(findDate("Mar 16, 19 items"), null);
+  const lines = ["BE Fit", "Date de la facture : 02 12 2024", "Date d'échéance: 31 05 2025", "Total TVAC : 200.00€"];
+  const { fields } = extractFromText(lines, "pdf-text");
+  t.is(fields.invoiceDate, "2024-12-02");
+  t.is(fields.dueDate, "2025-05-31");
+});

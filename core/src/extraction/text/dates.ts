@@ -66,6 +66,14 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
       return month ? [2000 + Number(m[3]), month, Number(m[1])] : null;
     },
   ],
+  // A till's "Mar 16, 19 09:31 AM": a month name, its day, a comma and a two-digit year, then the time.
+  [
+    new RegExp(`(?<!\\p{L})(${WORD})\\.?\\s+(\\d{1,2}),\\s?(\\d{2})\\s+(?=\\d{1,2}:\\d{2})`, "u"),
+    (m) => {
+      const month = MONTHS[(m[1] ?? "").toLowerCase()];
+      return month ? [2000 + Number(m[3]), month, Number(m[2])] : null;
+    },
+  ],
   [
     new RegExp(`(?<!\\p{L})(${WORD})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, "u"),
     (m) => {

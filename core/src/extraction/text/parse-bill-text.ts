@@ -1272,7 +1272,8 @@ const NOT_ISSUE_DATE = new RegExp(`${LABELS.otherDate.source}|${LABELS.dueDate.s
 const labelledDate =
   (monthFirst: boolean) =>
   (after: string, inLabelCell = false): string | null => {
-    const text = after.replace(/\s{2,}/g, "  ");
+    // After its label, a date's parts may be spaced ("Date de la facture : 02 12 2024").
+    const text = after.replace(/\s{2,}/g, "  ").replace(/^(\s*\d{1,2}) (\d{1,2}) ((?:19|20)\d{2})(?!\d)/, "$1.$2.$3");
     const found = findDate(text, monthFirst);
     if (!found || found.index >= 30) return null;
     const cellsBefore = text
