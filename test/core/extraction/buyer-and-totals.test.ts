@@ -150,3 +150,15 @@ test("a printed e-mail's 'From:' address is no supplier's name: the name the pag
   ];
   t.is(read(lines).supplierName, "Contoso");
 });
+
+test("'Total Qty: 6  Amt: 1708.00': the count of the items, then the bill's amount under a label of its own", (t) => {
+  const lines = [
+    "MOCAMBO RESTAURANT",
+    "Sub Total                    1430.00",
+    "Service Tax@4.944%              70.70",
+    "Vat @ 14.5 %                   207.35",
+    "Total Qty: 6 Amt:       1708.00",
+  ];
+  t.is(extractFromText(lines, "ocr").fields.totalAmount, "1708.00");
+  t.is(extractFromText(["Shop", "Total items 3", "TOTAL  12.50"], "ocr").fields.totalAmount, "12.50");
+});

@@ -373,6 +373,8 @@ const readRounding = (line: string, i: number, found: AmountLines): void => {
     });
 };
 
+const COUNT_THEN_AMOUNT = /^\W*(?:qty|quantity|items?)\W*\d+\s*\W?\s*(?:amt|amount)\W*(?=\d)/iu;
+
 /**
  * A total label's amount: a total of the bill (ranked by its label), or, for the total of something else, a
  * subtotal ("Total excl."), a tax ("Total tax") or nothing ("Total items"). False when the line has no total label.
@@ -390,6 +392,14 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
   // "Total Sales ... GST": the total of the sales, tax included unless it says otherwise.
   const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !LABELS.netQualifier.test(qualifier);
   const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier) && !sales;
+  // "Total Qty: 6  Amt: 1708.00", "Total items 3  Amount 12.50": a count of the items, then the bill's amount
+  // under a label of its own.
+  const counted = isQualified ? after.match(COUNT_THEN_AMOUNT) : null;
+  if (counted !== null) {
+    const w = amountOn(lines, line, i, m.index + m[0].length + counted[0].length);
+    if (w !== null) found.totals.push({ value: w, line: i, kind, several: false, rounded: false, leftToPay: false });
+    return true;
+  }
   const v = amountOn(lines, line, i, m.index + m[0].length);
   if (isQualified && LABELS.netQualifier.test(qualifier)) {
     if (v !== null) found.subs.push({ value: v, line: i });
