@@ -196,3 +196,17 @@ test("Greek legal forms mark a company's name: 'Α.Ε.Ε.', 'ΕΠΕ', 'Ι.Κ.Ε.
   ];
   for (const [lines, name] of cases) t.is(extractFromText(lines, "ocr").fields.supplierName, name, lines.join(" / "));
 });
+
+test("no seller's name: a fapiao's tax administration seal ('国家税务总局'), Mexico's e-invoice title; Estonia's 'OÜ' marks a name", (t) => {
+  const mx = [
+    "COMPROBANTE FISCAL DIGITAL POR INTERNET",
+    "LAMBERTO FELIX LOPEZ",
+    "RFC: FELL700101AB1",
+    "Total  $1,160.00",
+  ];
+  t.is(extractFromText(mx, "pdf-text").fields.supplierName, "LAMBERTO FELIX LOPEZ");
+  const cn = ["国家税务总局", "深圳市腾讯计算机系统有限公司", "价税合计  ¥106.00"];
+  t.not(extractFromText(cn, "ocr").fields.supplierName, "国家税务总局");
+  const ee = ["Rimi", "Rimi Eesti Food OÜ", "Kokku  12,40 EUR"];
+  t.is(extractFromText(ee, "ocr").fields.supplierName, "Rimi Eesti Food OÜ");
+});

@@ -113,6 +113,8 @@ const SHORT_FORMS = [
   "SPA",
   "CO",
   "SL",
+  // Estonia's ("Rimi Eesti Food OÜ"). Latvia's "SIA" is Malaysia's name too ("M'SIA").
+  "OÜ",
   ...CYRILLIC_FORMS,
 ];
 /**

@@ -98,7 +98,12 @@ export const es: Vocabulary = {
   notName: [String.raw`españa`],
   nameLabel: [String.raw`nombre`],
   currencyLabel: [String.raw`moneda`, String.raw`divisa`],
-  title: [String.raw`factura`, String.raw`factura\s*rectificativa`],
+  // Mexico's e-invoice names itself "Comprobante Fiscal Digital por Internet" (CFDI).
+  title: [
+    String.raw`factura`,
+    String.raw`factura\s*rectificativa`,
+    String.raw`comprobante\s*fiscal(?:\s*digital(?:\s*por\s*internet)?)?`,
+  ],
   tableHeader: [String.raw`descripci[óo]n`, String.raw`concepto`, String.raw`art[íi]culo`],
   tableQty: [String.raw`cantidad`, String.raw`cant\.?`, String.raw`uds\.?`],
   tableAmount: [String.raw`importe`, String.raw`precio`, String.raw`total`],

@@ -43,7 +43,8 @@ export const zh: Vocabulary = {
   bank: s("银行", "銀行"),
   paidWith: s("现金", "現金", "信用卡", "刷卡", "支付宝", "微信"),
   change: s("找零", "找續"),
-  notName: s("地址", "电话", "電話", "谢谢", "謝謝"),
+  // "国家税务总局": the tax administration whose seal every fapiao form carries, never its seller.
+  notName: s("地址", "电话", "電話", "谢谢", "謝謝", "国家税务总局"),
   nameLabel: [...s("名称", "名稱")],
   title: s(
     "增值税专用发票",
