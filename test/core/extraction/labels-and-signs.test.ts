@@ -315,3 +315,15 @@ test("a shop's name with a street's word and a trade's last is a name; a card sl
   const ivry = ["Esplanade Georges Marrane", "VILLE D'IVRY-SUR-SEINE  94200 Ivry-sur-Seine", "FACTURE N° 2026-ODP-6"];
   t.is(extractFromText(ivry, "pdf-text").fields.supplierName, "VILLE D'IVRY-SUR-SEINE");
 });
+
+test("receipt numbers: South Asia's 'Memo# 14/19806', a Norwegian till's 'Kvitt:66907'", (t) => {
+  const memo = ["MOCAMBO RESTAURANT", "Memo# 14/19806 03:35 PM 24-Sep-2014", "Total  1708.00"];
+  t.is(extractFromText(memo, "ocr").fields.invoiceNumber, "14/19806");
+  const kvitt = [
+    "SPAR DALE",
+    "30.10.22 17:42           Kasse :002",
+    "Kvitt:66907                OperNr:042",
+    "SUM  852,00",
+  ];
+  t.is(extractFromText(kvitt, "ocr").fields.invoiceNumber, "66907");
+});

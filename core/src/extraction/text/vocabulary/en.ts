@@ -102,6 +102,8 @@ export const en: Vocabulary = {
     String.raw`(?<!\p{L}[\s.]*)bill?\s*(?:no\.?|number|#)`,
     String.raw`document\s*(?:no\.?|number)`,
     String.raw`receipt\s*(?:no\.?|number|#)`,
+    // South Asia's "Cash Memo No.", "Memo# 14/19806".
+    String.raw`(?:cash\s*)?memo\s*(?:no\.?|#)`,
     String.raw`ticket\s*(?:no\.?|number|#)`,
     // "Number : DL1232402DO21075" under an invoice's title: the word alone before its colon, no other word before
     // it ("Phone Number:", "Account Number:").

@@ -23,6 +23,8 @@ export const nb: Vocabulary = {
     String.raw`faktura\s*-?\s*(?:nr\.?|nummer)`,
     String.raw`fakturanr\.?`,
     String.raw`kvittering\s*-?\s*nr\.?`,
+    // A till's "Kvitt:66907", "Kvitt.nr 1234".
+    String.raw`kvitt(?:\.?\s*nr\.?|(?=\s*:))`,
   ],
   invoiceDate: [String.raw`fakturadato`, String.raw`utstedelsesdato`],
   issueDate: [String.raw`utstedelsesdato`],
