@@ -380,3 +380,19 @@ test("dates: a till's 'Mar 16, 19 09:31 AM', and a date's parts spaced after its
   t.is(fields.invoiceDate, "2024-12-02");
   t.is(fields.dueDate, "2025-05-31");
 });
+
+test("'DH' is Morocco's dirham by the page's places, the Emirates' on a page of theirs, unsure on neither; 'Dh5h' in a code is none", (t) => {
+  const ma = extractFromText(["Café Atlas", "Casablanca, Maroc", "TOTAL FACTURE : 56.00 DH"], "pdf-text");
+  t.is(ma.fields.currency, "MAD");
+  t.is(ma.fields.totalAmount, "56.00");
+  t.true((ma.fieldConfidence.currency ?? 0) >= 0.9);
+  const ae = extractFromText(
+    ["Al Noor Trading LLC", "Deira, Dubai", "TRN 100234567800003", "Total  Dhs 120.00"],
+    "pdf-text",
+  );
+  t.is(ae.fields.currency, "AED");
+  const neither = extractFromText(["MICHLIFEN SERVICES", "SOMME 22,00 DH"], "ocr");
+  t.is(neither.fields.currency, "MAD");
+  t.true((neither.fieldConfidence.currency ?? 1) < 0.9);
+  t.not(extractFromText(["Store 42", "SDC ID: Dh5hR7w04bbf", "TOTAL  $12.00"], "ocr").fields.currency, "MAD");
+});

@@ -36,7 +36,8 @@ const CODES = [
   "BAM",
   "UAH",
   // Further currencies whose codes are no word a bill prints in capitals: "PEN", "CUP", "AMD", "ALL", "RUB", "KGS"
-  // (kilograms) are, and "BHD" (Berhad) ends Malaysian names, "SAR" Hong Kong's; those are left out.
+  // (kilograms) are, "MAD" is Madrid's airport, and "BHD" (Berhad) ends Malaysian names, "SAR" Hong Kong's; those
+  // are left out.
   "ARS",
   "CLP",
   "COP",
@@ -109,6 +110,8 @@ const SIGNS: readonly [RegExp, string][] = [
   // The CFA franc ("132.000 FCFA", "francs CFA"): West Africa's (XOF) and Central Africa's (XAF) write it alike, so
   // it reads as the first, and the page's country tells (parse-bill-text's `findCurrency`).
   [/(?<![A-Za-z])(?:F\.?\s?CFA|francs?\s+CFA|CFA\s+francs?)(?![A-Za-z])/i, "XOF"],
+  // The dirham after or before its amount ("22,00DH", "Dhs 50"): Morocco's, or the Emirates' by the page's places.
+  [/\d\s?(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.\s?|\s)\d/, "MAD"],
   // Guatemala's quetzal before its amount ("Q 6,599.00"): only where the page names Guatemala (`findCurrency`).
   [/(?<![\p{L}\d])Q\.?\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d)/u, "GTQ"],
   [/₽|\d\s?руб/u, "RUB"],
@@ -139,6 +142,6 @@ export const withoutCurrency = (text: string): string =>
     .replace(ANY_CODE, " ")
     .replace(/\beuros?\b/gi, " ")
     .replace(
-      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))/gu,
+      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))/gu,
       " ",
     );

@@ -978,13 +978,25 @@ const SHARED_UNITS: readonly { unit: RegExp; code: string; country: RegExp; othe
   { unit: /元/u, code: "CNY", country: TAIWAN, other: "TWD" },
   { unit: /руб/u, code: "RUB", country: /(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})|\bBYN\b/u, other: "BYN" },
 ];
-// The two CFA francs' countries, by their names and cities: West Africa's monetary union (XOF) and Central
-// Africa's (XAF). "FCFA" is read as the first; a page of the second's names its franc, and a page of neither
-// leaves the franc unsure. Guatemala's name, without which a "Q" before an amount is no quetzal.
-const WEST_AFRICA =
-  /(?<!\p{L})(?:B[ée]nin|Cotonou|Burkina|Ouagadougou|C[ôo]te\s+d.Ivoire|Abidjan|Bissau|Mali|Bamako|Niger|Niamey|S[ée]n[ée]gal|Dakar|Togo|Lom[ée])(?!\p{L})/u;
-const CENTRAL_AFRICA =
-  /(?<!\p{L})(?:Cameroun|Cameroon|Douala|Yaound[ée]|Gabon|Libreville|Brazzaville|Tchad|N.Djam[ée]na|Centrafrique|Bangui|Malabo)(?!\p{L})/u;
+// Signs two regions write, read as the first's (currency.ts): the page's places tell which is meant, and a page
+// of neither leaves the currency unsure. The CFA franc ("FCFA") of West Africa's monetary union (XOF) and of
+// Central Africa's (XAF); the dirham ("DH") of Morocco (MAD) and of the Emirates (AED).
+const REGIONAL_SIGNS: readonly { code: string; home: RegExp; other: string; there: RegExp }[] = [
+  {
+    code: "XOF",
+    home: /(?<!\p{L})(?:B[ée]nin|Cotonou|Burkina|Ouagadougou|C[ôo]te\s+d.Ivoire|Abidjan|Bissau|Mali|Bamako|Niger|Niamey|S[ée]n[ée]gal|Dakar|Togo|Lom[ée])(?!\p{L})/u,
+    other: "XAF",
+    there:
+      /(?<!\p{L})(?:Cameroun|Cameroon|Douala|Yaound[ée]|Gabon|Libreville|Brazzaville|Tchad|N.Djam[ée]na|Centrafrique|Bangui|Malabo)(?!\p{L})/u,
+  },
+  {
+    code: "MAD",
+    home: /(?<!\p{L})(?:Maroc|Morocco|Casablanca|Rabat|Marrakech|Tanger|F[èe]s|Agadir)(?!\p{L})|\bICE\s*:?\s*\d{15}\b/u,
+    other: "AED",
+    there: /(?<!\p{L})(?:Dubai|Abu\s+Dhabi|Sharjah|U\.?A\.?E|United\s+Arab\s+Emirates)(?!\p{L})|\bTRN\b/u,
+  },
+];
+// Guatemala's name, without which a "Q" before an amount is no quetzal.
 const GUATEMALA = /\bGuatemala\b/i;
 
 // OCR's Chinese model reads a smudge on a Latin receipt as "元" ("SON  5元" for "Sum 20 varer"): a unit of the
@@ -994,9 +1006,9 @@ const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scri
 const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").match(CJK_LETTER) ?? []).length >= 3;
 
 /**
- * A currency as the page's country tells it: the CFA franc's sign on a Central African page is that region's
- * franc; a quetzal's "Q" counts only on a page that names Guatemala; a CJK unit in OCR's noise (`cjkNoise`) counts
- * not at all. `unplaced`: a franc on a page of neither region, which stays unsure.
+ * A currency as the page's country tells it: a regional sign on the other region's page is that region's currency
+ * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala; a CJK unit in OCR's noise
+ * (`cjkNoise`) counts not at all. `unplaced`: a regional sign on a page of neither region, which stays unsure.
  */
 const placed = (
   c: { code: string; sign: string | null },
@@ -1005,11 +1017,12 @@ const placed = (
 ): { code: string; sign: string | null; unplaced?: true }[] => {
   if (cjkNoise && CJK_UNIT.test(c.sign ?? "")) return [];
   if (c.code === "GTQ" && c.sign !== null) return GUATEMALA.test(text) ? [c] : [];
-  if (c.code !== "XOF" || c.sign === null) return [c];
-  const west = WEST_AFRICA.test(text);
-  const central = CENTRAL_AFRICA.test(text);
-  if (central && !west) return [{ ...c, code: "XAF" }];
-  return west && !central ? [c] : [{ ...c, unplaced: true }];
+  const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
+  if (regional === undefined) return [c];
+  const home = regional.home.test(text);
+  const there = regional.there.test(text);
+  if (there && !home) return [{ ...c, code: regional.other }];
+  return home && !there ? [c] : [{ ...c, unplaced: true }];
 };
 
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
