@@ -1070,7 +1070,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
   const cjkNoise = ocr && !writesCjk(text);
   const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap((c) => placed(c, text, cjkNoise)));
-  // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit or an unplaced franc.
+  // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit, nor a regional sign on
+  // a page of neither region.
   const onTotal = [
     ...new Set(
       (mentions[totalLine] ?? []).flatMap((c) =>
