@@ -327,3 +327,16 @@ test("receipt numbers: South Asia's 'Memo# 14/19806', a Norwegian till's 'Kvitt:
   ];
   t.is(extractFromText(kvitt, "ocr").fields.invoiceNumber, "66907");
 });
+
+test("a logo's word over a longer name that holds it: the longer one is the name ('EXTENSION' over 'EPFL Extension School')", (t) => {
+  const epfl = [
+    "EXTENSION",
+    "SCHOOL",
+    "EPFL Extension School      Received from:",
+    "1015 Lausanne",
+    "Total [CHF]  490.00",
+  ];
+  t.is(extractFromText(epfl, "ocr").fields.supplierName, "EPFL Extension School");
+  const geprek = ["GEPREK", "Geprek Bensu Kopo Bandung", "Jl. Kopo No. 12", "Total  Rp 45.000"];
+  t.is(extractFromText(geprek, "ocr").fields.supplierName, "Geprek Bensu Kopo Bandung");
+});

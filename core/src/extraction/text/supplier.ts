@@ -689,6 +689,15 @@ const corroborate = (
     c.score += 1.5;
     c.corroborated = true;
   }
+  // A brand's word alone on a line above (a logo's) and a longer name below that holds it ("EXTENSION" over "EPFL
+  // Extension School", "GEPREK" over "Geprek Bensu Kopo Bandung"): the longer one is the name the logo stands for.
+  // Only a logo among the first three lines, with the name at most three lines under it.
+  const logos = candidates.filter((c) => c.line < 3 && /^\p{L}{3,}$/u.test(c.text.trim()));
+  for (const c of candidates) {
+    const words: string[] = sameName(c.text).match(/\p{L}+/gu) ?? [];
+    const logo = logos.find((l) => l.line < c.line && c.line - l.line <= 3);
+    if (words.length >= 2 && logo !== undefined && words.includes(sameName(logo.text.trim()))) c.score += 1.5;
+  }
   for (const c of candidates) {
     const words = c.text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
     if (words.some((w) => !GENERIC_WORDS.has(w) && domains.some((d) => d.includes(w)))) {
