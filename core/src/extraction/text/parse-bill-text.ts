@@ -1007,22 +1007,31 @@ const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").
 
 /**
  * A currency as the page's country tells it: a regional sign on the other region's page is that region's currency
- * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala; a CJK unit in OCR's noise
- * (`cjkNoise`) counts not at all. `unplaced`: a regional sign on a page of neither region, which stays unsure.
+ * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala; a CJK unit in OCR's noise counts
+ * not at all. `unplaced`: a regional sign on a page of neither region, which stays unsure. The page's text is
+ * looked through once per question, and only when a sign asks it.
  */
-const placed = (
-  c: { code: string; sign: string | null },
+const placedOn = (
   text: string,
-  cjkNoise: boolean,
-): { code: string; sign: string | null; unplaced?: true }[] => {
-  if (cjkNoise && CJK_UNIT.test(c.sign ?? "")) return [];
-  if (c.code === "GTQ" && c.sign !== null) return GUATEMALA.test(text) ? [c] : [];
-  const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
-  if (regional === undefined) return [c];
-  const home = regional.home.test(text);
-  const there = regional.there.test(text);
-  if (there && !home) return [{ ...c, code: regional.other }];
-  return home && !there ? [c] : [{ ...c, unplaced: true }];
+  ocr: boolean,
+): ((c: { code: string; sign: string | null }) => { code: string; sign: string | null; unplaced?: true }[]) => {
+  const once = new Map<RegExp, boolean>();
+  const names = (re: RegExp): boolean => once.get(re) ?? once.set(re, re.test(text)).get(re) === true;
+  let cjkPage: boolean | undefined;
+  const cjkNoise = (): boolean => {
+    cjkPage ??= writesCjk(text);
+    return !cjkPage;
+  };
+  return (c) => {
+    if (ocr && CJK_UNIT.test(c.sign ?? "") && cjkNoise()) return [];
+    if (c.code === "GTQ" && c.sign !== null) return names(GUATEMALA) ? [c] : [];
+    const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
+    if (regional === undefined) return [c];
+    const home = names(regional.home);
+    const there = names(regional.there);
+    if (there && !home) return [{ ...c, code: regional.other }];
+    return home && !there ? [c] : [{ ...c, unplaced: true }];
+  };
 };
 
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
@@ -1068,8 +1077,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const shared = SHARED_UNITS.filter((u) => u.country.test(text));
   const sharedUnit = (c: { code: string; sign: string | null }) =>
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
-  const cjkNoise = ocr && !writesCjk(text);
-  const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap((c) => placed(c, text, cjkNoise)));
+  const placed = placedOn(text, ocr);
+  const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap(placed));
   // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit, nor a regional sign on
   // a page of neither region.
   const onTotal = [

@@ -692,11 +692,13 @@ const corroborate = (
   // A brand's word alone on a line above (a logo's) and a longer name below that holds it ("EXTENSION" over "EPFL
   // Extension School", "GEPREK" over "Geprek Bensu Kopo Bandung"): the longer one is the name the logo stands for.
   // Only a logo among the first three lines, with the name at most three lines under it.
-  const logos = candidates.filter((c) => c.line < 3 && /^\p{L}{3,}$/u.test(c.text.trim()));
-  for (const c of candidates) {
+  const logos = candidates
+    .filter((c) => c.line < 3 && /^\p{L}{3,}$/u.test(c.text.trim()))
+    .map((c) => ({ line: c.line, word: sameName(c.text.trim()) }));
+  for (const c of logos.length > 0 ? candidates : []) {
     const words: string[] = sameName(c.text).match(/\p{L}+/gu) ?? [];
     const logo = logos.find((l) => l.line < c.line && c.line - l.line <= 3);
-    if (words.length >= 2 && logo !== undefined && words.includes(sameName(logo.text.trim()))) c.score += 1.5;
+    if (words.length >= 2 && logo !== undefined && words.includes(logo.word)) c.score += 1.5;
   }
   for (const c of candidates) {
     const words = c.text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
