@@ -94,6 +94,7 @@ test("every script language the reader has words for is installed (ja, zh, ko, u
     "ro",
     "hu",
     "lt",
+    "lv",
     "sv",
     "tr",
     "bg",

@@ -1,4 +1,4 @@
-// Danish, Norwegian, Finnish, Romanian, Hungarian and Lithuanian vocabularies (issue 33): their total, number and
+// Danish, Norwegian, Finnish, Romanian, Hungarian, Lithuanian and Latvian vocabularies (issue 33): their total, number and
 // due-date labels, "kr" as the page's own krone, and a page's currency guessed from its language. Small synthetic
 // pages in the shapes real ones print, with the diacritics English OCR drops.
 import { extractFromText } from "@apar/core/extraction";
@@ -91,4 +91,28 @@ test("a Lithuanian till receipt: 'Mokėti' (OCR's 'Moketi') is the amount paid",
     "Kortele       16,67",
   ];
   t.is(extractFromText(lines, "ocr").fields.totalAmount, "16.67");
+});
+
+test("a Latvian utility invoice: 'Rēķina Nr.', 'Apmaksas termiņš', 'Kopā ar PVN' over a line free of VAT", (t) => {
+  const lines = [
+    "ALEKSEJS JURENOKS  Klienta Nr.  04135790281",
+    "Strazdu iela 8",
+    "Datums  31.07.2023",
+    "Apmaksas termiņš  31.08.2023",
+    "Rēķina Nr.  11494227",
+    "RĒĶINA KOPSAVILKUMS  KOPĀ",
+    "Elektroenerģija  1,65 €",
+    "Ar PVN 21% apliekamā summa:  72,26 €",
+    "Ar PVN neapliekamā summa  0,32 €",
+    "PVN 21%:  15,17 €",
+    "Kopā ar PVN:  87,75 €",
+    "Apmaksai:  87,75 €",
+    "SIA Enefit, Vesetas iela 7, Rīga, LV-1013",
+    "PVN reģ. Nr. LV40003824046",
+  ];
+  const { fields } = extractFromText(lines, "pdf-text");
+  t.is(fields.totalAmount, "87.75");
+  t.is(fields.invoiceNumber, "11494227");
+  t.is(fields.invoiceDate, "2023-07-31");
+  t.is(fields.dueDate, "2023-08-31");
 });

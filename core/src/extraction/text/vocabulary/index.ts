@@ -15,6 +15,7 @@ import { it } from "./it.js";
 import { ja } from "./ja.js";
 import { ko } from "./ko.js";
 import { lt } from "./lt.js";
+import { lv } from "./lv.js";
 import { nb } from "./nb.js";
 import { nl } from "./nl.js";
 import { pl } from "./pl.js";
@@ -54,6 +55,7 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   ro,
   hu,
   lt,
+  lv,
   ru,
   bg,
   el,
