@@ -52,3 +52,31 @@ test("the currency is the one the total is printed in, and a stray '$' does not 
   ];
   t.is(read(kuna).currency, "HRK");
 });
+
+test("utility bills: 'Current Charges' when the amount payable is nil after a credit, 'Net Payable Amt' under subtotals", (t) => {
+  const sp = [
+    "August 2025 Bill",
+    "Total Amount Payable: $0.00",
+    "Current Charges  Consumption Trend  Total",
+    "Electricity Services  $45.60",
+    "Gas Services  $14.93",
+    "Water Services  $18.44",
+    "GST",
+    "$7.94",
+    "Current Charges:",
+    "$96.27",
+    "(Inclusive of GST)",
+  ];
+  t.is(extractFromText(sp, "pdf-text").fields.totalAmount, "96.27");
+  const tneb = [
+    "TAMILNADU POWER DISTRIBUTION CORPORATION LIMITED",
+    "Invoice No: L430250744706719 / Date: 26/07/2025",
+    "Energy Charges  2716 0000  1570.40  1570.40",
+    "Sub Total (a)  1570.40  1570.40",
+    "Govt Subsidy  2716 0000  -757.29  -757.29",
+    "Sub Total (b)  -757.29  -757.29",
+    "Round off (g)  -0.11  -0.11",
+    "Net Payable Amt  (a+b+c+d+e-f+g)  813.00  0.00  0.00  813.00",
+  ];
+  t.is(extractFromText(tneb, "pdf-text").fields.totalAmount, "813.00");
+});

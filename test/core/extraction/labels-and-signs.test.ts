@@ -340,3 +340,27 @@ test("a logo's word over a longer name that holds it: the longer one is the name
   const geprek = ["GEPREK", "Geprek Bensu Kopo Bandung", "Jl. Kopo No. 12", "Total  Rp 45.000"];
   t.is(extractFromText(geprek, "ocr").fields.supplierName, "Geprek Bensu Kopo Bandung");
 });
+
+test("labels are never the supplier: 'Attn :', 'Mobile :', 'Salesman :', a German 'StNr.', Spanish address headings, Mexico's 'REGIMEN FISCAL'", (t) => {
+  const attn = [
+    "Bill To:  MADISON 88 LTD  Account No. :  B151792",
+    "Denver, CO 80205, United States  Invoice No. :  1609160",
+    "Attn :  Mary / Earl  Mobile :  Salesman :  LING",
+    "Total USD  1,441.20",
+  ];
+  const read = extractFromText(attn, "pdf-text").fields.supplierName;
+  t.not(read, "Attn");
+  t.not(read, "Mobile");
+  t.not(read, "Salesman");
+  const stnr = ["StNr. 123/456/78901  Station 4711", "Rechnung Nr. 6866", "Gesamtbetrag  EUR 52,10"];
+  t.not(extractFromText(stnr, "pdf-text").fields.supplierName, "StNr. Station");
+  const cfdi = [
+    "REGIMEN FISCAL: 601 General de Ley Personas Morales",
+    "IMPORTADORA SAYTO SA DE CV",
+    "Folio: 4512",
+    "Total  $ 1,160.00",
+  ];
+  t.is(extractFromText(cfdi, "pdf-text").fields.supplierName, "IMPORTADORA SAYTO SA DE CV");
+  const headings = ["Fiscal  Entrega", "Fabeiro S.L.", "Nº Factura  25 - 11.474", "Total Factura  1.250,40 €"];
+  t.not(extractFromText(headings, "pdf-text").fields.supplierName, "Fiscal");
+});

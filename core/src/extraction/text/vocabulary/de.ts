@@ -195,6 +195,9 @@ export const de: Vocabulary = {
     String.raw`rechnung`,
     String.raw`nr\.?`,
     String.raw`ust`,
+    // The tax number's label ("StNr.", "St.-Nr.", "Steuernummer").
+    String.raw`st\.?-?\s?nr`,
+    String.raw`steuer-?\s?(?:nr|nummer)`,
     String.raw`nummer`,
     String.raw`anschrift`,
     String.raw`kontakt`,

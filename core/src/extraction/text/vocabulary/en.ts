@@ -11,6 +11,11 @@ export const en: Vocabulary = {
     String.raw`total\s*(?:amount\s*)?(?:incl(?:\.|uding)?|inclusive(?:\s*of)?|with)\s*(?:of\s*)?(?:vat|gst|tax(?:es)?|sst)`,
     String.raw`total\s*(?:amount\s*)?payable`,
     String.raw`amount\s*payable`,
+    // Utility bills: "Net Payable Amt", "Bill Amount  Rs.813/-", "Current Charges: $96.27" (what this period's bill
+    // is for, where "Total Amount Payable" may be nil after a credit).
+    String.raw`(?:net\s*)?payable\s*(?:amount|amt)`,
+    String.raw`bill\s*amount`,
+    String.raw`(?:total\s*)?current\s*charges`,
     String.raw`total\s*amount`,
     String.raw`total\s*invoice\s*amount`,
     String.raw`total\s*gross`,
@@ -338,6 +343,12 @@ export const en: Vocabulary = {
   notName: [
     // A card terminal's slip: "Merchant ID:", "Terminal ID:", "Transaction ID:".
     String.raw`(?:merchant|terminal|transaction)\s*id`,
+    // The addressee's line ("Attn: Accounts Payable").
+    String.raw`attn\.?`,
+    String.raw`attention`,
+    String.raw`sales(?:man|person|\s*rep)`,
+    // A mobile number's label, alone or before its number ("Mobile :", "Mob. +44 7700 900123").
+    String.raw`mob(?:ile)?\.?(?=\s*(?:no\.?|number)?\s*:?\s*(?:[+(\d]|$))`,
     String.raw`tel`,
     String.raw`phone`,
     String.raw`fax`,

@@ -95,7 +95,13 @@ export const es: Vocabulary = {
   bank: [String.raw`banco`],
   bankHeading: [String.raw`datos\s*bancarios`],
   street: [String.raw`calle`],
-  notName: [String.raw`españa`],
+  // Mexico's CFDI prints the issuer's tax regime under its name ("Régimen Fiscal: 601 General de Ley").
+  // An address block's heading alone ("Fiscal  Entrega": the buyer's tax and delivery addresses).
+  notName: [
+    String.raw`españa`,
+    String.raw`r[ée]gimen\s+fiscal`,
+    String.raw`(?:domicilio\s*)?(?:fiscal|de\s*entrega|entrega)(?=\s*$)`,
+  ],
   nameLabel: [String.raw`nombre`],
   currencyLabel: [String.raw`moneda`, String.raw`divisa`],
   // Mexico's e-invoice names itself "Comprobante Fiscal Digital por Internet" (CFDI).
