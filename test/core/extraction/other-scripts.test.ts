@@ -207,6 +207,9 @@ test("no seller's name: a fapiao's tax administration seal ('国家税务总局'
   t.is(extractFromText(mx, "pdf-text").fields.supplierName, "LAMBERTO FELIX LOPEZ");
   const cn = ["国家税务总局", "深圳市腾讯计算机系统有限公司", "价税合计  ¥106.00"];
   t.not(extractFromText(cn, "ocr").fields.supplierName, "国家税务总局");
+  // A city's tax bureau in the seal ("宁波市税务局"), over the seller's name.
+  const city = ["宁波市税务局", "慈溪市公牛电器有限公司", "价税合计  ¥106.00"];
+  t.is(extractFromText(city, "ocr").fields.supplierName, "慈溪市公牛电器有限公司");
   const ee = ["Rimi", "Rimi Eesti Food OÜ", "Kokku  12,40 EUR"];
   t.is(extractFromText(ee, "ocr").fields.supplierName, "Rimi Eesti Food OÜ");
 });

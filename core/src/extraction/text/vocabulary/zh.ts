@@ -1,4 +1,4 @@
-import { numberedMonths, spacedWords as s } from "./cjk.js";
+import { numberedMonths, spacedWords as s, spaced } from "./cjk.js";
 import type { Vocabulary } from "./types.js";
 
 // Chinese, simplified and traditional (发票 / 發票, 收据, 统一发票; 价税合计, 合计, 税额; 纳税人识别号, 統一編號).
@@ -44,7 +44,11 @@ export const zh: Vocabulary = {
   paidWith: s("现金", "現金", "信用卡", "刷卡", "支付宝", "微信"),
   change: s("找零", "找續"),
   // "国家税务总局": the tax administration whose seal every fapiao form carries, never its seller.
-  notName: s("地址", "电话", "電話", "谢谢", "謝謝", "国家税务总局"),
+  // A fapiao's seal: the national tax administration's name, or a city's tax bureau ("宁波市税务局").
+  notName: [
+    ...s("地址", "电话", "電話", "谢谢", "謝謝", "国家税务总局"),
+    String.raw`\p{sc=Han}{1,12}?${spaced("税务局")}`,
+  ],
   nameLabel: [...s("名称", "名稱")],
   title: s(
     "增值税专用发票",
