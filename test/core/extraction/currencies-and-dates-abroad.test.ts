@@ -396,3 +396,39 @@ test("'DH' is Morocco's dirham by the page's places, the Emirates' on a page of 
   t.true((neither.fieldConfidence.currency ?? 1) < 0.9);
   t.not(extractFromText(["Store 42", "SDC ID: Dh5hR7w04bbf", "TOTAL  $12.00"], "ocr").fields.currency, "MAD");
 });
+
+test("a page that prints no currency: Singapore's address with its postal code, the Philippines' name; '¥1' is OCR's 'x1', no yen", (t) => {
+  const sg = [
+    "STRONG FLOUR",
+    "30 EAST COAST ROAD",
+    "SINGAPORE 428751",
+    "Receipt No.:00012451",
+    "sub-Total              72.00",
+    "7% GST       5.04",
+    "TOTAL           77.05",
+  ];
+  t.is(extractFromText(sg, "ocr").fields.currency, "SGD");
+  const ph = [
+    "FRONTIER ORTIGAS",
+    "HOTEL and RESORT CORP.",
+    "Ortigas Ctr., Pasig City",
+    "1600 Philippines",
+    "¥1  ST.G RICE ABALONE    194.43",
+    "¥1  ST.SPINACH DUMPLING 196.43",
+    "TOTAL  390.86",
+  ];
+  t.is(extractFromText(ph, "ocr").fields.currency, "PHP");
+  // Four digits after it are a yen amount as Japanese tills print it; seven are a barcode's run.
+  t.is(extractFromText(["aE        ¥5779", "TEHRQRI LEE ¥5779", "RTERQRES ¥3434"], "ocr").fields.currency, "JPY");
+  t.not(
+    extractFromText(["STRUK", "AUTRLIEL PID.STRY. 5 ¥ 2016600 135200", "TOTAL  135.200"], "ocr").fields.currency,
+    "JPY",
+  );
+});
+
+test("'Rs' before comma decimals is OCR's reading of Brazil's 'R$', never a sure rupee; India's lakhs stay rupees", (t) => {
+  const br = ["MATEUS SUPERMERCADOS S.A.", "Qtde total de itens  26", "sinc Totals Rs 0,00 - )TAND"];
+  const read = extractFromText(br, "ocr");
+  t.false(read.fields.currency === "INR" && (read.fieldConfidence.currency ?? 0) >= 0.9);
+  t.is(extractFromText(["HOTEL SAGAR", "Grand Total  Rs. 1,00,000.00"], "ocr").fields.currency, "INR");
+});

@@ -86,7 +86,8 @@ const SIGNS: readonly [RegExp, string][] = [
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
-  [/₹|\bRs\.?\s?\d/, "INR"],
+  // Not before comma decimals ("Rs 0,00"), which India never prints: OCR's reading of Brazil's "R$".
+  [/₹|\bRs\.?\s?\d(?!\d{0,2}(?:\.\d{3})*,\d{2}(?!\d)(?![.,]\d))/, "INR"],
   [/\bzł|\bzl\b/, "PLN"],
   [/\d\s?kn\b|\bkn\s?\d/, "HRK"],
   // "Kč 12.100,-", "500 Kč": "č" is no word character to JavaScript, so no "\b" can close the sign.

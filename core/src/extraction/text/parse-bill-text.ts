@@ -945,9 +945,10 @@ const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), 
 // with an amount, a total's or subtotal's line, or as a unit ("€/kg").
 const BARE_SIGN = /^[$€£₹¥￥]$/;
 // The yen's amounts have no cents, so its sign counts where it stands before an amount ("¥2,000", the yuan's
-// "¥286.23"), not a date or a rate ("¥6% GST").
+// "¥286.23", "¥5779", India's "¥6,00,000.00" read for "₹"), not a date or a rate ("¥6% GST"), nor one digit ("¥1
+// ST.G RICE": OCR's reading of a quantity's "x1") or a run of seven ("¥ 2016600", a barcode's).
 const YEN = /^[¥￥]$/;
-const YEN_AMOUNT = /[¥￥]\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?(?![\d/.:%-])/;
+const YEN_AMOUNT = /[¥￥]\s?(?:\d{1,3}(?:,\d{2,3})+|\d{2,5}|\d(?=\.\d{2}))(?:\.\d{2})?(?![\d/.:%-])/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
@@ -1171,7 +1172,7 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   IT: "EUR", LT: "EUR", LU: "EUR", LV: "EUR", MT: "EUR", NL: "EUR", PT: "EUR", SI: "EUR", SK: "EUR", MC: "EUR",
   CZ: "CZK", DK: "DKK", HU: "HUF", PL: "PLN", RO: "RON", SE: "SEK", GB: "GBP", CH: "CHF", LI: "CHF", NO: "NOK",
   IS: "ISK", CA: "CAD", AU: "AUD", IN: "INR", JP: "JPY", BR: "BRL", MX: "MXN", TR: "TRY", NZ: "NZD", SG: "SGD",
-  MY: "MYR",
+  MY: "MYR", ID: "IDR", TH: "THB", PH: "PHP", IL: "ILS", ZA: "ZAR", KE: "KES", NG: "NGN", VN: "VND",
 };
 
 // "kr" beside an amount or heading a column of them is the krona's or the krone's: the page's language tells which.
@@ -1183,7 +1184,7 @@ const kronaOf = (language: string, text: string): Found<string | null> | undefin
 };
 
 // Languages one country alone bills in (Romanian's other, Moldova, is small beside it): a page written in one is
-// that country's. Finnish and Lithuanian bill in euros.
+// that country's. Finnish, Lithuanian and Latvian bill in euros.
 const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   fi: "EUR",
   lt: "EUR",
@@ -1196,6 +1197,7 @@ const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   da: "DKK",
   nb: "NOK",
   ro: "RON",
+  lv: "EUR",
 };
 
 /**
@@ -1228,6 +1230,8 @@ const PLACES: readonly [RegExp, string][] = [
   [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, "BRL"],
   // Argentina's tax number, which its invoices print for seller and buyer alike.
   [/\bC\.?U\.?I\.?T\.?(?![\p{L}])/u, "ARS"],
+  // Singapore's addresses end with the city-state's name and its six-digit postal code ("SINGAPORE 428751").
+  [/\bSINGAPORE\s+\d{6}\b/i, "SGD"],
 ];
 
 /** The one currency the page's places name, or undefined where none or several do. */

@@ -21,6 +21,8 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   denmark: "DK", norge: "NO", norway: "NO", canada: "CA", australia: "AU", india: "IN", japan: "JP",
   brasil: "BR", brazil: "BR", méxico: "MX", mexico: "MX", magyarország: "HU", hungary: "HU", românia: "RO",
   romania: "RO", türkiye: "TR", turkey: "TR", "new zealand": "NZ", singapore: "SG", malaysia: "MY",
+  indonesia: "ID", thailand: "TH", philippines: "PH", israel: "IL", "south africa": "ZA", kenya: "KE",
+  nigeria: "NG", vietnam: "VN", "viet nam": "VN",
 };
 export const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "gimu");
 
