@@ -43,8 +43,8 @@ export const zh: Vocabulary = {
   bank: s("银行", "銀行"),
   paidWith: s("现金", "現金", "信用卡", "刷卡", "支付宝", "微信"),
   change: s("找零", "找續"),
-  // "国家税务总局": the tax administration whose seal every fapiao form carries, never its seller.
-  // A fapiao's seal: the national tax administration's name, or a city's tax bureau ("宁波市税务局").
+  // The seal every fapiao form carries, never its seller: the national tax administration ("国家税务总局") or a
+  // city's tax bureau ("宁波市税务局").
   notName: [
     ...s("地址", "电话", "電話", "谢谢", "謝謝", "国家税务总局"),
     String.raw`\p{sc=Han}{1,12}?${spaced("税务局")}`,
