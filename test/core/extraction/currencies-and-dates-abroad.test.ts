@@ -279,6 +279,10 @@ test("dollars by their letters ('HK$', 'S$') or by the country a bare '$' page n
   t.is(extractFromText(hk, "ocr").fields.currency, "HKD");
   const sg = ["Saizeriya", "Singapore 238859", "Total  $12.40"];
   t.is(extractFromText(sg, "ocr").fields.currency, "SGD");
+  // Any country's name before a postal code ends its address line; four digits after it are as likely a year.
+  const my = ["KEDAI RUNCIT AMAN", "JALAN AMPANG, KUALA LUMPUR", "MALAYSIA 50450", "TOTAL  12.50"];
+  t.is(extractFromText(my, "ocr").fields.currency, "MYR");
+  t.not(extractFromText(["FRESH MART", "Best of Malaysia 2019", "TOTAL  12.50"], "ocr").fields.currency, "MYR");
   // A US seller's page that ships to Hong Kong names the place as its buyer's: its "$" stays the US dollar.
   const us = ["ACME Inc.", "1440 Broadway, Oakland, CA 94612", "Ship to: 8 Queen's Road, Hong Kong", "Total  $120.00"];
   t.is(extractFromText(us, "pdf-text").fields.currency, "USD");

@@ -1221,8 +1221,8 @@ const currencyOfCountry = (
 };
 
 // Where a page's addresses are, by what only one country prints: a US state and ZIP code, a Canadian province and
-// postal code, Brazil's company number (CNPJ), Argentina's tax number (CUIT), or the country's own name on a line
-// of an address (its last word).
+// postal code, Brazil's company number (CNPJ), Argentina's tax number (CUIT), or the country's own name ending a
+// line of an address (COUNTRY_AT_END: its last word, or before its postal code).
 const PLACES: readonly [RegExp, string][] = [
   [US_ADDRESS, "USD"],
   // A province before the postal code: in a place of its own, the code alone could be a reference.
@@ -1230,8 +1230,6 @@ const PLACES: readonly [RegExp, string][] = [
   [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, "BRL"],
   // Argentina's tax number, which its invoices print for seller and buyer alike.
   [/\bC\.?U\.?I\.?T\.?(?![\p{L}])/u, "ARS"],
-  // Singapore's addresses end with the city-state's name and its six-digit postal code ("SINGAPORE 428751").
-  [/\bSINGAPORE\s+\d{6}\b/i, "SGD"],
 ];
 
 /** The one currency the page's places name, or undefined where none or several do. */

@@ -24,7 +24,12 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   indonesia: "ID", thailand: "TH", philippines: "PH", israel: "IL", "south africa": "ZA", kenya: "KE",
   nigeria: "NG", vietnam: "VN", "viet nam": "VN",
 };
-export const COUNTRY_AT_END = new RegExp(String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "gimu");
+// A country's name ending an address's line, alone or before a postal code of five or six digits ("SINGAPORE
+// 428751", "Malaysia 50450"); four digits are as often a year.
+export const COUNTRY_AT_END = new RegExp(
+  String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})(?:\s+\d{5,6})?\s*$`,
+  "gimu",
+);
 
 /** A country's name standing alone ("Canada" on an address's last line). */
 export const COUNTRY_ALONE = new RegExp(String.raw`^\s*(?:${Object.keys(COUNTRY_NAMES).join("|")})\s*$`, "iu");
