@@ -80,3 +80,42 @@ test("utility bills: 'Current Charges' when the amount payable is nil after a cr
   ];
   t.is(extractFromText(tneb, "pdf-text").fields.totalAmount, "813.00");
 });
+
+test("a sentence whose amounts add up is no VAT summary row; a payable total above a confirmed one by a charge printed outside the tax is the total", (t) => {
+  // An Italian power bill explains its system charges in prose: 23.75 "of which" 22.50 and 1.25 is no bill.
+  const prose = [
+    "ENERGY BILL",
+    "TOTAL TO PAY  164.55",
+    "Charges  150.00",
+    "Bonus  -30.00",
+    "VAT  44.55",
+    "SYSTEM CHARGES: In this bill the total of system charges is 23.75, of which 22.50 for renewables and 1.25 for other costs",
+    "Total system charges  23.75",
+  ];
+  const read = extractFromText(prose, "pdf-text");
+  t.not(read.fields.totalAmount, "23.75");
+  t.false(read.fields.totalAmount !== "164.55" && (read.fieldConfidence.totalAmount ?? 0) >= 0.9);
+  // The same three amounts in a summary's row, a label between them at most, still confirm the total.
+  const row = ["Net 22.50  VAT 1.25  Gross 23.75", "Total  23.75"];
+  t.is(extractFromText(row, "pdf-text").fields.totalAmount, "23.75");
+  t.true((extractFromText(row, "pdf-text").fieldConfidence.totalAmount ?? 0) >= 0.9);
+  // Subtotal + tax confirm the bill's 355.67; the TV licence outside VAT (18.00) makes the 373.67 to pay.
+  const licence = [
+    "Totale da pagare",
+    "373,67€",
+    "Totale imponibile  323,34",
+    "Iva agevolata 10%  32,33",
+    "Totale bolletta  355,67",
+    "Canone di abbonamento alla televisione  18,00",
+    "Totale  373,67",
+  ];
+  t.is(extractFromText(licence, "pdf-text").fields.totalAmount, "373.67");
+  // No such charge printed: the confirmed total stands.
+  const noCharge = [
+    "Totale da pagare  373,67",
+    "Totale imponibile  323,34",
+    "Iva 10%  32,33",
+    "Totale bolletta  355,67",
+  ];
+  t.is(extractFromText(noCharge, "pdf-text").fields.totalAmount, "355.67");
+});

@@ -364,3 +364,57 @@ test("labels are never the supplier: 'Attn :', 'Mobile :', 'Salesman :', a Germa
   const headings = ["Fiscal  Entrega", "Fabeiro S.L.", "Nº Factura  25 - 11.474", "Total Factura  1.250,40 €"];
   t.not(extractFromText(headings, "pdf-text").fields.supplierName, "Fiscal");
 });
+
+test("an eleventh set's labels: a DANFE's 'Recebemos de', 'Bill Number' in a column, Romanian 'Număr bon', Italian 'Fattura elettronica n.', Spanish 'Factura para' and return notices", (t) => {
+  // Every Brazilian DANFE's receipt stub names its issuer: "RECEBEMOS DE <issuer> OS PRODUTOS ...".
+  const danfe = [
+    "RECEBEMOS DE SERRALHERIA BOA VISTA LTDA OS PRODUTOS CONSTANTES DA NOTA FISCAL INDICADA AO LADO",
+    "DATA DE RECEBIMENTO  IDENTIFICACAO E ASSINATURA DO RECEBEDOR",
+    "DANFE",
+    "VALOR TOTAL DA NOTA  506,00",
+  ];
+  t.is(extractFromText(danfe, "pdf-text").fields.supplierName, "SERRALHERIA BOA VISTA LTDA");
+  // A utility's "Bill Number" heading its own column beside the account's.
+  const gas = [
+    "Enbridge Gas Inc.",
+    "LBA Account Number  Bill Number",
+    "93 06 10 22360 1  546002577557",
+    "Total Amount  $19,575.47",
+  ];
+  t.is(extractFromText(gas, "pdf-text").fields.invoiceNumber, "546002577557");
+  const bon = ["SC AUCHAN ROMANIA SA", "TOTAL  2,17", "NUMAR BON:  0217-00060", "07.06.2019  16:15:05"];
+  t.is(extractFromText(bon, "ocr").fields.invoiceNumber, "0217-00060");
+  const bolletta = [
+    "Enel Energia S.p.A.",
+    "Fattura elettronica n. 5070881145 del 09/09/2024",
+    "Totale da pagare  131,87 €",
+  ];
+  t.is(extractFromText(bolletta, "pdf-text").fields.invoiceNumber, "5070881145");
+  // "Factura para" heads the customer's block; a receipt's return notice is no name.
+  const factura = ["Factura para", "Artesta Inc.", "18 Campus Blvd Suite 100", "Total  14,99 US$"];
+  t.not(extractFromText(factura, "pdf-text").fields.supplierName, "Artesta Inc.");
+  const notice = ["DESPUES DE 48 HORAS NO SE ACEPTA DEVOLUCION", "HELADOS BON LINCOLN", "TOTAL  25.00"];
+  t.not(extractFromText(notice, "ocr").fields.supplierName, "DESPUES DE 48 HORAS NO SE ACEPTA DEVOLUCION");
+});
+
+test("the Dominican peso by its code, its 'RD$' and the country's tax marks; Thailand's Buddhist years; Italy's 'Totale imposte' is the taxes' total", (t) => {
+  const dop = ["FACTURA NRO.  87", "MONTO  DOP 789,000.00", "TOTAL  DOP 1,462,020.00"];
+  t.is(extractFromText(dop, "pdf-text").fields.currency, "DOP");
+  t.is(extractFromText(["HELADOS BON", "TOTAL  RD$ 25.00"], "pdf-text").fields.currency, "DOP");
+  // A page that prints no currency, but its RNC and ITBIS, is Dominican; a guess.
+  const rnc = ["HELADOS BON LINCOLN", "RNC:055-0014914-0", "ITBIS  3.81", "TOTAL  25.00"];
+  const read = extractFromText(rnc, "ocr");
+  t.is(read.fields.currency, "DOP");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.9);
+  // "DATE 02/11/2568": the Buddhist era's 2568 is 2025; "2518" stays OCR's misreading of 2018.
+  t.is(extractFromText(["TAX INVOICE", "DATE 02/11/2568", "TOTAL  890.00"], "ocr").fields.invoiceDate, "2025-11-02");
+  t.is(extractFromText(["RECEIPT", "DATE 02/11/2518", "TOTAL  890.00"], "ocr").fields.invoiceDate, "2018-11-02");
+  const imposte = [
+    "Bolletta luce",
+    "Totale da pagare  164,55 €",
+    "Accise  17,21 €",
+    "IVA  17,68 €",
+    "Totale imposte  34,89 €",
+  ];
+  t.not(extractFromText(imposte, "pdf-text").fields.totalAmount, "34.89");
+});

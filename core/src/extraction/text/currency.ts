@@ -64,6 +64,8 @@ const CODES = [
   "XOF",
   "XAF",
   "GTQ",
+  "DOP",
+  "HNL",
 ];
 const CODE_SET: ReadonlySet<string> = new Set(CODES);
 // Built once: `withoutCurrency` runs on every line an amount is looked for in.
@@ -83,6 +85,7 @@ const SIGNS: readonly [RegExp, string][] = [
   [/(?<![A-Za-z])S\$/, "SGD"],
   [/(?<![A-Za-z])NZ\$/, "NZD"],
   [/(?<![A-Za-z])NT\$|新[臺台]幣/u, "TWD"],
+  [/(?<![A-Za-z])RD\$/, "DOP"],
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],

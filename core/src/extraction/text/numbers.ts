@@ -56,15 +56,18 @@ export const parseNumber = (raw: string): string | null => {
 // A minus printed after the number ("0,25-", as tills print a refund) is its sign, as `parseNumber` reads it.
 const NUMBER_SOURCE = String.raw`(?:\(?-?\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:(?:[.,']|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})*(?:[.,]\d{1,2})?(?!\d)\)?|\(?-?\d+(?:[.,]\d{1,3})?(?!\d)\)?)(?:-(?=\s|$))?`;
 
-/** Every number in a piece of text, in order, as decimal strings. */
-export const numbersIn = (text: string): string[] => {
-  const out: string[] = [];
+/** Every number in a piece of text, in order, as decimal strings with where each stands. */
+export const numberSpans = (text: string): { value: string; start: number; end: number }[] => {
+  const out: { value: string; start: number; end: number }[] = [];
   for (const m of text.matchAll(new RegExp(NUMBER_SOURCE, "g"))) {
     const n = parseNumber(m[0]);
-    if (n !== null) out.push(n);
+    if (n !== null) out.push({ value: n, start: m.index, end: m.index + m[0].length });
   }
   return out;
 };
+
+/** Every number in a piece of text, in order, as decimal strings. */
+export const numbersIn = (text: string): string[] => numberSpans(text).map((n) => n.value);
 
 /** Removes tax rates ("19 %", "5,5%") so they are not read as amounts. */
 export const withoutRates = (text: string): string => text.replace(/\d+(?:[.,]\d+)?\s?%/g, " ");

@@ -10,7 +10,7 @@ import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./la
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
-import { numbersIn, withoutRates } from "./numbers.js";
+import { numberSpans, numbersIn, withoutRates } from "./numbers.js";
 import { CA_POSTCODE, COUNTRY_AT_END, COUNTRY_NAMES, US_ADDRESS } from "./places.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
@@ -676,6 +676,27 @@ const beforePayments = (best: Scored | undefined, scored: readonly Scored[], pay
     : undefined;
 
 /**
+ * Charges outside the tax added after the taxed total (a TV licence on an Italian power bill, a stamp duty, a
+ * deposit): a total that subtotal + tax confirm under a plain label is the bill before them where a grand total's
+ * label ("Totale da pagare") prints more, by an amount the page prints. That grand total is payable, unconfirmed.
+ */
+const afterCharges = (
+  best: Scored | undefined,
+  scored: readonly Scored[],
+  printed: ReadonlySet<string>,
+): Scored | undefined => {
+  if (!best?.confirmed || best.kind === "grand") return best;
+  const grand = scored.find(
+    (c) =>
+      c.kind === "grand" &&
+      !c.derived &&
+      new Decimal(c.value).gt(best.value) &&
+      printed.has(new Decimal(c.value).minus(best.value).toFixed(2)),
+  );
+  return grand === undefined ? best : { ...grand, confirmed: null };
+};
+
+/**
  * The payable total among the ranked ones: the best, unless it was the net amount (another total is it plus a
  * tax read) or what was left to pay after payments (another total is it plus a payment), or an amount after
  * rounding a few cents away is what was paid. `roundedAway` when rounding decided.
@@ -686,6 +707,7 @@ const payableTotal = (
   paid: Payments,
   byCash: string | null,
   payments: readonly string[],
+  printed: ReadonlySet<string>,
 ): { best: Scored | undefined; roundedAway: boolean } => {
   const ranked = scored[0];
   const net = beforePayments(ranked, scored, payments) ?? ranked;
@@ -699,7 +721,7 @@ const payableTotal = (
             c !== net &&
             taxSums.some((t) => new Decimal(t).gt(0) && near(new Decimal(net.value).plus(t).toFixed(), c.value)),
         );
-  const best = gross ?? net;
+  const best = afterCharges(gross ?? net, scored, printed);
   // The amount after rounding is what was paid: it replaces a total a few cents away from it that subtotal + tax
   // confirm or that a rounding line follows.
   const afterRounding = scored.find(
@@ -843,7 +865,14 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
   addStandIns(lines, found, byCash, summary);
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
   const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
-  const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines));
+  const printed = new Set(
+    lines.flatMap((l) =>
+      numbersIn(withoutRates(l))
+        .filter((v) => /\.\d{2}$/.test(v))
+        .map((v) => new Decimal(v).abs().toFixed(2)),
+    ),
+  );
+  const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines), printed);
   return amountsOf(chosen, scored, found, repairedTotal, ocr);
 };
 
@@ -854,9 +883,15 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
 type SummaryRow = { net: string; tax: string; gross: string };
 const summaryRow = (line: string): SummaryRow | null => {
   if (isTaxIdLine(line)) return null;
-  const nums = numbersIn(withoutRates(withoutIdentifiers(withoutCurrency(line))));
-  if (nums.length < 3) return null;
-  const [a, b, c] = nums.slice(-3) as [string, string, string];
+  const text = withoutRates(withoutIdentifiers(withoutCurrency(line)));
+  const spans = numberSpans(text);
+  if (spans.length < 3) return null;
+  const last = spans.slice(-3);
+  // A row's amounts stand side by side, a label at most between them ("Net 10.00 VAT 1.90 Gross 11.90"); a sentence
+  // ("the system charges are 23.75, of which 22.50 for A and 1.25 for B") is no row, whatever its sums.
+  const between = text.slice(last[0]?.start, last[2]?.end).match(/\p{L}{2,}/gu) ?? [];
+  if (between.length > 2) return null;
+  const [a, b, c] = last.map((n) => n.value) as [string, string, string];
   // A row of refunds at its rate (a bottle deposit returned: "0,21-  0,04-  0,25-") is all negative.
   const fits = (net: string, tax: string, gross: string) => {
     const [n, t] = [new Decimal(net), new Decimal(tax)];
@@ -1038,6 +1073,7 @@ const placedOn = (
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
 // tax), and its postal codes; Australia's business number; Argentina's and Mexico's tax registers; Taiwan's marks;
 // Hong Kong's and Singapore's names.
+const DOMINICAN = /\b(?:RNC|NCF|ITBIS)\b/;
 const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
   [[/\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i, CA_POSTCODE], "CAD"],
   [[/\bABN\b|\baustralian\s+dollars?\b/i], "AUD"],
@@ -1048,6 +1084,8 @@ const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
   [[TAIWAN], "TWD"],
   [[/\bHong\s*Kong\b|香港|九龍|新界/iu], "HKD"],
   [[/\bSingapore\b|\bUEN\b/i], "SGD"],
+  // The Dominican Republic's taxpayer number (RNC), its tax receipts' number (NCF) and its VAT (ITBIS).
+  [[DOMINICAN], "DOP"],
 ];
 // Of those, the ones a place's name tells, which a buyer's address prints too: not on a page with a US address.
 const NAMED_PLACES = new Set(["HKD", "SGD"]);
@@ -1064,7 +1102,7 @@ const KANA = /[\u3040-\u30ff]|消費税/u;
 const CHINESE = /元|人民币|\bRMB\b|发票|价税/u;
 
 // Currencies written "$" too, besides the US dollar's.
-const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD"];
+const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "DOP"];
 
 /**
  * The document's currency: the one its total is printed in, else the one its amount lines name most (codes count
@@ -1171,7 +1209,7 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   AT: "EUR", BE: "EUR", CY: "EUR", DE: "EUR", EE: "EUR", ES: "EUR", FI: "EUR", FR: "EUR", GR: "EUR", IE: "EUR",
   IT: "EUR", LT: "EUR", LU: "EUR", LV: "EUR", MT: "EUR", NL: "EUR", PT: "EUR", SI: "EUR", SK: "EUR", MC: "EUR",
   CZ: "CZK", DK: "DKK", HU: "HUF", PL: "PLN", RO: "RON", SE: "SEK", GB: "GBP", CH: "CHF", LI: "CHF", NO: "NOK",
-  IS: "ISK", CA: "CAD", AU: "AUD", IN: "INR", JP: "JPY", BR: "BRL", MX: "MXN", TR: "TRY", NZ: "NZD", SG: "SGD",
+  IS: "ISK", CA: "CAD", AU: "AUD", IN: "INR", JP: "JPY", BR: "BRL", MX: "MXN", DO: "DOP", TR: "TRY", NZ: "NZD", SG: "SGD",
   MY: "MYR", ID: "IDR", TH: "THB", PH: "PHP", IL: "ILS", ZA: "ZAR", KE: "KES", NG: "NGN", VN: "VND",
 };
 
@@ -1230,6 +1268,7 @@ const PLACES: readonly [RegExp, string][] = [
   [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, "BRL"],
   // Argentina's tax number, which its invoices print for seller and buyer alike.
   [/\bC\.?U\.?I\.?T\.?(?![\p{L}])/u, "ARS"],
+  [DOMINICAN, "DOP"],
 ];
 
 /** The one currency the page's places name, or undefined where none or several do. */

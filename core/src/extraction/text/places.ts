@@ -22,7 +22,8 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   brasil: "BR", brazil: "BR", méxico: "MX", mexico: "MX", magyarország: "HU", hungary: "HU", românia: "RO",
   romania: "RO", türkiye: "TR", turkey: "TR", "new zealand": "NZ", singapore: "SG", malaysia: "MY",
   indonesia: "ID", thailand: "TH", philippines: "PH", israel: "IL", "south africa": "ZA", kenya: "KE",
-  nigeria: "NG", vietnam: "VN", "viet nam": "VN",
+  nigeria: "NG", vietnam: "VN", "viet nam": "VN", "república dominicana": "DO", "republica dominicana": "DO",
+  "dominican republic": "DO",
 };
 // A country's name ending an address's line, alone or before a postal code of five or six digits ("SINGAPORE
 // 428751", "Malaysia 50450"); four digits are as often a year.

@@ -193,7 +193,7 @@ const MONTHS = VOCABULARIES.flatMap((v) => v.months.flat()).sort((a, b) => b.len
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTHS.join("|")})\.?\s+\d{1,2}(?!\d)`, "iu");
 
 // A receipt's closing lines ("Goods sold are not returnable", "Please come again"), never a name.
-const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again)(?![\p{L}])/iu;
+const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again|devoluci[oó]n(?:es)?)(?![\p{L}])/iu;
 
 // A title printed on the name's line ("Atelier Dubois SARL  FACTURE" read as one run by OCR).
 const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, "iu");

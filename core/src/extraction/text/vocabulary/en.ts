@@ -104,7 +104,8 @@ export const en: Vocabulary = {
     String.raw`inv\.?\s*(?:no\.?|#)`,
     String.raw`credit\s*note\s*(?:no\.?|number|#)`,
     // Malaysia's tills print "Bil No:"; another word's bill is another document ("Airway Bill Number").
-    String.raw`(?<!\p{L}[\s.]*)bill?\s*(?:no\.?|number|#)`,
+    // A column's "Bill Number" after another cell ("Account Number  Bill Number") is its own label.
+    String.raw`(?<!\p{L}\.?\s?)bill?\s*(?:no\.?|number|#)`,
     String.raw`document\s*(?:no\.?|number)`,
     String.raw`receipt\s*(?:no\.?|number|#)`,
     // South Asia's "Cash Memo No.", "Memo# 14/19806".

@@ -76,6 +76,7 @@ export const es: Vocabulary = {
   taxNumber: [String.raw`nif`, String.raw`cif`, String.raw`n\.?i\.?f\.?`, String.raw`nif\s*-?\s*iva`],
   billTo: [
     String.raw`facturar\s*a`,
+    String.raw`factura\s*para`,
     String.raw`cliente`,
     String.raw`destinatario`,
     String.raw`comprador`,
@@ -85,7 +86,7 @@ export const es: Vocabulary = {
   // Not "vendedor": on a Latin American invoice or receipt, the salesperson ("VENDEDOR: RAPHAEL").
   supplier: [String.raw`proveedor`, String.raw`emisor`],
   soldBy: [String.raw`vendido\s*por`],
-  payee: [String.raw`beneficiario`],
+  payee: [String.raw`beneficiario`, String.raw`pagadero\s*a`],
   grossQualifier: [String.raw`iva\s*incluida`],
   netQualifier: [String.raw`sin`],
   paidWith: [String.raw`pagado`],

@@ -16,7 +16,7 @@ export const it: Vocabulary = {
   prepaid: [String.raw`acconti?`, String.raw`anticipi?`, String.raw`gi[àa]\s*pagato`, String.raw`gi[àa]\s*versato`],
   qualified: [
     String.raw`iva`,
-    String.raw`imposta`,
+    String.raw`impost[ae]`,
     String.raw`imponibile`,
     String.raw`sconti?`,
     String.raw`articoli`,
@@ -31,11 +31,12 @@ export const it: Vocabulary = {
     String.raw`totale\s*merce`,
     String.raw`totale\s*netto`,
   ],
-  tax: [String.raw`iva`, String.raw`totale\s*iva`, String.raw`imposta`],
+  tax: [String.raw`iva`, String.raw`totale\s*iva`, String.raw`impost[ae]`],
   invoiceNumber: [
-    String.raw`fattura\s*(?:n\s*[°oº]\.?|nr\.?|num(?:ero)?\.?)`,
+    // "Fattura n. 123", also of its kind: "fattura elettronica n.", "fattura differita n.".
+    String.raw`fattura\s*(?:(?:elettronica|differita|immediata|accompagnatoria)\s*)?(?:n\s*[°oº]\.?|n\.|nr\.?|num(?:ero)?\.?)`,
     String.raw`numero\s*(?:di\s*)?fattura`,
-    String.raw`n\s*[°oº]\.?\s*fattura`,
+    String.raw`n(?:\s*[°oº]\.?|\.)\s*fattura`,
     String.raw`numero\s*documento`,
     String.raw`numero(?=\s*:)`,
     // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another

@@ -90,7 +90,7 @@ export const pt: Vocabulary = {
   ],
   billTo: [String.raw`destinat[áa]rio`, String.raw`cliente`, String.raw`adquirente`, String.raw`tomador`],
   supplier: [String.raw`emitente`, String.raw`fornecedor`, String.raw`prestador(?:\s*de\s*servi[çc]os)?`],
-  soldBy: [String.raw`vendido\s*por`],
+  soldBy: [String.raw`vendido\s*por`, String.raw`recebemos\s*de`],
   payee: [String.raw`benefici[áa]rio`],
   grossQualifier: [String.raw`com\s*iva`],
   netQualifier: [String.raw`sem`],

@@ -26,6 +26,7 @@ export const ro: Vocabulary = {
     String.raw`nr\.?\s*factur[ăa]`,
     String.raw`seria\s*[șşs]i\s*num[ăa]rul(?:\s*facturii)?`,
     String.raw`bon\s*fiscal\s*(?:nr\.?)?`,
+    String.raw`num[ăa]r\s*bon`,
     String.raw`chitan[țţta]a\s*nr\.?`,
   ],
   invoiceDate: [String.raw`data\s*(?:facturii|emiterii|emitere)`],
