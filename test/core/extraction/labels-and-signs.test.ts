@@ -418,3 +418,17 @@ test("the Dominican peso by its code, its 'RD$' and the country's tax marks; Tha
   ];
   t.not(extractFromText(imposte, "pdf-text").fields.totalAmount, "34.89");
 });
+
+test("Italy's 'Srl' without its dots is a legal form; '¥' before comma decimals ('¥9,75', a Turkish till's '*' misread) is no yen", (t) => {
+  const bill = [
+    "BOLLETTA LUCE | Codice Fornitura: A-E59593BF",
+    "Quota per consumi",
+    "TOTALE DA PAGARE  164,55 €",
+    "Octopus Energy Italia Srl",
+  ];
+  t.is(extractFromText(bill, "pdf-text").fields.supplierName, "Octopus Energy Italia Srl");
+  const till = ["TARIM KREDI MARKETCILIK A.S.", "FIS NO : 0280", "KDV TUTARI    ¥9,75", "TOPLAM       *134,80"];
+  // A Turkish page that prints no sign guesses the lira, unsure.
+  t.is(extractFromText(till, "ocr").fields.currency, "TRY");
+  t.is(extractFromText(["TOTAL  ¥1,234,567"], "ocr").fields.currency, "JPY");
+});

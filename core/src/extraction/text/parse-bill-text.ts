@@ -981,9 +981,10 @@ const sumOf = (xs: readonly string[]): string => xs.reduce((s, x) => s.plus(x), 
 const BARE_SIGN = /^[$€£₹¥￥]$/;
 // The yen's amounts have no cents, so its sign counts where it stands before an amount ("¥2,000", the yuan's
 // "¥286.23", "¥5779", India's "¥6,00,000.00" read for "₹"), not a date or a rate ("¥6% GST"), nor one digit ("¥1
-// ST.G RICE": OCR's reading of a quantity's "x1") or a run of seven ("¥ 2016600", a barcode's).
+// ST.G RICE": OCR's reading of a quantity's "x1") or a run of seven ("¥ 2016600", a barcode's), nor before comma
+// decimals ("¥9,75": a Turkish till's "*" misread), which neither the yen nor the yuan prints.
 const YEN = /^[¥￥]$/;
-const YEN_AMOUNT = /[¥￥]\s?(?:\d{1,3}(?:,\d{2,3})+|\d{2,5}|\d(?=\.\d{2}))(?:\.\d{2})?(?![\d/.:%-])/;
+const YEN_AMOUNT = /[¥￥]\s?(?:\d{1,3}(?:,\d{2,3})*,\d{3}|\d{2,5}|\d(?=\.\d{2}))(?:\.\d{2})?(?![\d/.:%,-])/;
 const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
@@ -1236,6 +1237,7 @@ const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   nb: "NOK",
   ro: "RON",
   lv: "EUR",
+  tr: "TRY",
 };
 
 /**

@@ -31,7 +31,9 @@ const LONG_FORMS = [
   String.raw`eurl`,
   String.raw`b\.v\.?`,
   String.raw`n\.v\.?`,
-  String.raw`s\.r\.l\.?`,
+  // Italy's "S.r.l." as often without its dots ("Octopus Energy Italia Srl"), and its simplified "S.r.l.s.", "S.n.c.".
+  String.raw`s\.?r\.?l\.?(?:s\.?)?`,
+  String.raw`s\.n\.c\.?|snc`,
   String.raw`s\.p\.a\.?`,
   String.raw`s\.a\.s\.?`,
   String.raw`s\.a\.`,
