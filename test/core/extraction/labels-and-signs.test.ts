@@ -382,8 +382,20 @@ test("an eleventh set's labels: a DANFE's 'Recebemos de', 'Bill Number' in a col
     "Total Amount  $19,575.47",
   ];
   t.is(extractFromText(gas, "pdf-text").fields.invoiceNumber, "546002577557");
+  // Latin America's "Nro." in a column beside the seller's tax number.
+  const nro = [
+    "BUSSINES SUPPLIER D3 S.R.L.",
+    "RNC: 131-45160-8          FACTURA NRO.          87",
+    "TOTAL  DOP 1,462,020.00",
+  ];
+  t.is(extractFromText(nro, "ocr").fields.invoiceNumber, "87");
   const bon = ["SC AUCHAN ROMANIA SA", "TOTAL  2,17", "NUMAR BON:  0217-00060", "07.06.2019  16:15:05"];
   t.is(extractFromText(bon, "ocr").fields.invoiceNumber, "0217-00060");
+  t.is(
+    extractFromText(["FACTURA FISCALA", "Seria         HLPM nr.           1387", "Total  119,00"], "ocr").fields
+      .invoiceNumber,
+    "1387",
+  );
   const bolletta = [
     "Enel Energia S.p.A.",
     "Fattura elettronica n. 5070881145 del 09/09/2024",
@@ -431,4 +443,24 @@ test("Italy's 'Srl' without its dots is a legal form; '¥' before comma decimals
   // A Turkish page that prints no sign guesses the lira, unsure.
   t.is(extractFromText(till, "ocr").fields.currency, "TRY");
   t.is(extractFromText(["TOTAL  ¥1,234,567"], "ocr").fields.currency, "JPY");
+});
+
+test("cells beside a seller's heading without a colon are a table's other columns, not the seller's", (t) => {
+  const bill = [
+    "TELANGANA POWER",
+    "SOUTHERN POWER DISTRIBUTION COMPANY OF TG LIMITED",
+    "HT C.C. Bill for the month of June 2024, Date: 01-Jul-24",
+    "Name         DIVI'S LABORATORIES LTD",
+    "KWH          KVAH         KVA",
+    "Demand Charges Normal    Rs.475    (KVA/HP)   5112710.00",
+    "Supplier Name NetKwH        KVA     TOD               Sub Total        51341440",
+    "TEEN |    if   | mt                  Cust Charges |        5000.00",
+    "NET AMOUNT  Rs. 51346440.00",
+  ];
+  t.is(extractFromText(bill, "ocr").fields.supplierName, "SOUTHERN POWER DISTRIBUTION COMPANY OF TG LIMITED");
+  // With its colon, the value beside the heading is the seller's.
+  t.is(
+    extractFromText(["Seller:  Contoso Trading", "Buyer:  Fabrikam", "Total  10.00"], "pdf-text").fields.supplierName,
+    "Contoso Trading",
+  );
 });

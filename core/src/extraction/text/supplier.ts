@@ -343,14 +343,20 @@ const addresseeCells = (lines: readonly string[]): Set<string> => {
   return out;
 };
 
-// The seller's block: the column under a "Seller" / "Verkäufer" / "Fournisseur" heading.
+// The seller's block: the column under a "Seller" / "Verkäufer" / "Fournisseur" heading. On the heading's own line
+// only the value after its colon ("Seller:  ACME GmbH") is the seller's: cells beside a heading without one are a
+// table's other columns ("Supplier Name  NetKwH  KVA  TOD").
 const sellerCells = (lines: readonly string[]): Set<string> => {
   const seller = new Set<string>();
   lines.forEach((line, i) => {
-    for (const cell of cellsOf(line, i)) {
+    const cells = cellsOf(line, i);
+    for (const [j, cell] of cells.entries()) {
       const m = cell.text.match(LABELS.supplierHeading);
       if (m?.index !== 0) continue;
-      for (let k = i; k <= Math.min(lines.length - 1, i + 6); k++) {
+      seller.add(`${i}:${cell.start}`);
+      const value = cells[j + 1];
+      if (value && /:\s*$/.test(cell.text)) seller.add(`${i}:${value.start}`);
+      for (let k = i + 1; k <= Math.min(lines.length - 1, i + 6); k++) {
         markColumn(seller, lines[k] ?? "", k, cell.start - 2, cell.end + 10);
       }
     }

@@ -27,6 +27,8 @@ export const ro: Vocabulary = {
     String.raw`seria\s*[șşs]i\s*num[ăa]rul(?:\s*facturii)?`,
     String.raw`bon\s*fiscal\s*(?:nr\.?)?`,
     String.raw`num[ăa]r\s*bon`,
+    // "Seria HLPM nr. 1387": the series' letters, then the invoice's number.
+    String.raw`seria\s*\p{Lu}{1,6}\s*nr\.?`,
     String.raw`chitan[țţta]a\s*nr\.?`,
   ],
   invoiceDate: [String.raw`data\s*(?:facturii|emiterii|emitere)`],
