@@ -464,3 +464,16 @@ test("cells beside a seller's heading without a colon are a table's other column
     "Contoso Trading",
   );
 });
+
+test("'Bill to Address:' heads the buyer's block: the customer under it is never the supplier", (t) => {
+  const invoice = [
+    "1425 Broadway #20-7913",
+    "Seattle, WA 98122",
+    "Bill to Address:",
+    "Awesome company Ltd.",
+    "GB123456789  Invoice Number:  20190700006606",
+    "Awesome street 42  Invoice Date:  August 13, 2019",
+    "Total Amount:  $15.84",
+  ];
+  t.not(extractFromText(invoice, "pdf-text").fields.supplierName, "Awesome company Ltd.");
+});

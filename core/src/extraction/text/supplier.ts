@@ -279,7 +279,9 @@ const buyerCells = (lines: readonly string[]): Set<string> => {
       const m = cell.text.match(LABELS.billTo);
       if (m?.index !== 0) continue;
       const rest = cell.text.slice(m[0].length);
-      if (!/^\s*(?::|\/|$)/.test(rest)) continue;
+      // "Bill to Address:", "Rechnungsempfänger Anschrift:": the heading of the block with its address's word.
+      if (!/^\s*(?:(?:address|adresse|anschrift|adres|direcci[óo]n|indirizzo|details)\s*)?(?::|\/|$)/iu.test(rest))
+        continue;
       buyer.add(`${i}:${cell.start}`);
       // A printed e-mail's header ("To: someone@example.com"): the addressee is that line alone, no block under it.
       if (/^\s*:\s*\S+@\S+\s*$/.test(rest)) continue;
