@@ -410,8 +410,16 @@ test("an eleventh set's labels: a DANFE's 'Recebemos de', 'Bill Number' in a col
 });
 
 test("the Dominican peso by its code, its 'RD$' and the country's tax marks; Thailand's Buddhist years; Italy's 'Totale imposte' is the taxes' total", (t) => {
-  const dop = ["FACTURA NRO.  87", "MONTO  DOP 789,000.00", "TOTAL  DOP 1,462,020.00"];
+  const dop = ["RNC: 131-45160-8", "FACTURA NRO.  87", "MONTO  DOP 789,000.00", "TOTAL  DOP 1,462,020.00"];
   t.is(extractFromText(dop, "pdf-text").fields.currency, "DOP");
+  // Elsewhere "DOP" is a protected origin: an Italian receipt's cheese.
+  const parma = [
+    "SUPERMERCATO ROSSI",
+    "PARMIGIANO REGGIANO DOP  4,50",
+    "PROSCIUTTO DI PARMA DOP  6,20",
+    "TOTALE  10,70",
+  ];
+  t.not(extractFromText(parma, "pdf-text").fields.currency, "DOP");
   t.is(extractFromText(["HELADOS BON", "TOTAL  RD$ 25.00"], "pdf-text").fields.currency, "DOP");
   // A page that prints no currency, but its RNC and ITBIS, is Dominican; a guess.
   const rnc = ["HELADOS BON LINCOLN", "RNC:055-0014914-0", "ITBIS  3.81", "TOTAL  25.00"];

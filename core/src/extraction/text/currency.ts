@@ -64,8 +64,9 @@ const CODES = [
   "XOF",
   "XAF",
   "GTQ",
+  // The Dominican peso's code counts only on a page with the country's marks (parse-bill-text's `placedOn`): Italy
+  // and Spain print "DOP" (a protected origin) on their cheeses and hams.
   "DOP",
-  "HNL",
 ];
 const CODE_SET: ReadonlySet<string> = new Set(CODES);
 // Built once: `withoutCurrency` runs on every line an amount is looked for in.

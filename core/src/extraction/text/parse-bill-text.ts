@@ -1044,7 +1044,8 @@ const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").
 
 /**
  * A currency as the page's country tells it: a regional sign on the other region's page is that region's currency
- * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala; a CJK unit in OCR's noise counts
+ * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala, the code "DOP" only on a
+ * Dominican one (RNC, NCF, ITBIS); a CJK unit in OCR's noise counts
  * not at all. `unplaced`: a regional sign on a page of neither region, which stays unsure. The page's text is
  * looked through once per question, and only when a sign asks it.
  */
@@ -1062,6 +1063,7 @@ const placedOn = (
   return (c) => {
     if (ocr && CJK_UNIT.test(c.sign ?? "") && cjkNoise()) return [];
     if (c.code === "GTQ" && c.sign !== null) return names(GUATEMALA) ? [c] : [];
+    if (c.code === "DOP" && c.sign === null) return names(DOMINICAN) ? [c] : [];
     const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
     if (regional === undefined) return [c];
     const home = names(regional.home);
@@ -1074,7 +1076,7 @@ const placedOn = (
 // What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
 // tax), and its postal codes; Australia's business number; Argentina's and Mexico's tax registers; Taiwan's marks;
 // Hong Kong's and Singapore's names.
-const DOMINICAN = /\b(?:RNC|NCF|ITBIS)\b/;
+const DOMINICAN = /\b(?:RNC|NCF|ITBIS)\b|Rep[úu]blica\s+Dominicana|Dominican\s+Republic/i;
 const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
   [[/\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i, CA_POSTCODE], "CAD"],
   [[/\bABN\b|\baustralian\s+dollars?\b/i], "AUD"],
