@@ -8,6 +8,19 @@ for (const v of VOCABULARIES) {
   });
 }
 
+/**
+ * A printed year as a four-digit one: two digits are this century's; Thailand's Buddhist era runs 543 years ahead
+ * ("02/11/2568" is 2 November 2025), and its years of 1990 to 2032 are no misreading of this century's; OCR misreads
+ * a year's second digit ("2618", "2518" for 2018), so another year past 2100 keeps its last two digits.
+ */
+const fullYear = (year: string): number => {
+  const printed = Number(year);
+  if (year.length === 2) return 2000 + printed;
+  if (printed >= 2533 && printed <= 2575) return printed - 543;
+  if (printed > 2100 && printed < 3000) return 2000 + (printed % 100);
+  return printed;
+};
+
 const WORD = "\\p{L}{3,12}";
 // Minutes right after a date's year (tested where the date ends, without copying the rest of the text).
 const GLUED_TIME = /:\d{2}/y;
@@ -38,18 +51,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
       // reads as a four-digit one followed by a colon and minutes: its year is the first two digits.
       GLUED_TIME.lastIndex = (m.index ?? 0) + m[0].length;
       const year = m[4]?.length === 4 && GLUED_TIME.test(m.input ?? "") ? m[4].slice(0, 2) : (m[4] ?? "");
-      // Thailand's Buddhist era runs 543 years ahead ("02/11/2568" is 2 November 2025); its years of 1990 to 2032
-      // are no misreading of this century's. OCR misreads a year's second digit ("2618", "2518" for 2018): another
-      // year past 2100 keeps its last two digits.
-      const printed = Number(year);
-      const y =
-        year.length === 2
-          ? 2000 + printed
-          : printed >= 2533 && printed <= 2575
-            ? printed - 543
-            : printed > 2100 && printed < 3000
-              ? 2000 + (printed % 100)
-              : printed;
+      const y = fullYear(year);
       // Day first unless the first part cannot be a day-month reading or the bill is American.
       const useMonthFirst = b > 12 ? true : a > 12 ? false : monthFirst;
       return useMonthFirst ? [y, a, b] : [y, b, a];

@@ -683,9 +683,17 @@ const beforePayments = (best: Scored | undefined, scored: readonly Scored[], pay
 const afterCharges = (
   best: Scored | undefined,
   scored: readonly Scored[],
-  printed: ReadonlySet<string>,
+  lines: readonly string[],
 ): Scored | undefined => {
   if (!best?.confirmed || best.kind === "grand") return best;
+  // The page's amounts with cents, read only for a bill that asks.
+  const printed = new Set(
+    lines.flatMap((l) =>
+      numbersIn(withoutRates(l))
+        .filter((v) => /\.\d{2}$/.test(v))
+        .map((v) => new Decimal(v).abs().toFixed(2)),
+    ),
+  );
   const grand = scored.find(
     (c) =>
       c.kind === "grand" &&
@@ -707,7 +715,7 @@ const payableTotal = (
   paid: Payments,
   byCash: string | null,
   payments: readonly string[],
-  printed: ReadonlySet<string>,
+  lines: readonly string[],
 ): { best: Scored | undefined; roundedAway: boolean } => {
   const ranked = scored[0];
   const net = beforePayments(ranked, scored, payments) ?? ranked;
@@ -721,7 +729,7 @@ const payableTotal = (
             c !== net &&
             taxSums.some((t) => new Decimal(t).gt(0) && near(new Decimal(net.value).plus(t).toFixed(), c.value)),
         );
-  const best = afterCharges(gross ?? net, scored, printed);
+  const best = afterCharges(gross ?? net, scored, lines);
   // The amount after rounding is what was paid: it replaces a total a few cents away from it that subtotal + tax
   // confirm or that a rounding line follows.
   const afterRounding = scored.find(
@@ -865,14 +873,7 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
   addStandIns(lines, found, byCash, summary);
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
   const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
-  const printed = new Set(
-    lines.flatMap((l) =>
-      numbersIn(withoutRates(l))
-        .filter((v) => /\.\d{2}$/.test(v))
-        .map((v) => new Decimal(v).abs().toFixed(2)),
-    ),
-  );
-  const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines), printed);
+  const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines), lines);
   return amountsOf(chosen, scored, found, repairedTotal, ocr);
 };
 
