@@ -429,6 +429,13 @@ test("the Dominican peso by its code, its 'RD$' and the country's tax marks; Tha
   // "DATE 02/11/2568": the Buddhist era's 2568 is 2025; "2518" stays OCR's misreading of 2018.
   t.is(extractFromText(["TAX INVOICE", "DATE 02/11/2568", "TOTAL  890.00"], "ocr").fields.invoiceDate, "2025-11-02");
   t.is(extractFromText(["RECEIPT", "DATE 02/11/2518", "TOTAL  890.00"], "ocr").fields.invoiceDate, "2018-11-02");
+  // The same years in every form a date takes: year first, and after a month's name.
+  t.is(extractFromText(["TAX INVOICE", "DATE 2568-11-02", "TOTAL  890.00"], "ocr").fields.invoiceDate, "2025-11-02");
+  t.is(
+    extractFromText(["TAX INVOICE", "DATE 2 November 2568", "TOTAL  890.00"], "ocr").fields.invoiceDate,
+    "2025-11-02",
+  );
+  t.is(extractFromText(["RECEIPT", "DATE November 2, 2518", "TOTAL  890.00"], "ocr").fields.invoiceDate, "2018-11-02");
   const imposte = [
     "Bolletta luce",
     "Totale da pagare  164,55 €",

@@ -27,7 +27,7 @@ const GLUED_TIME = /:\d{2}/y;
 const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => [number, number, number] | null][] = [
   // Year first, one separator throughout: 2018-02-22, 2018/02/22, 2018.02.22, Hungary's "2008. 10. 17.", and
   // with its time glued on ("2026-03-05T11:34:25").
-  [/\b(\d{4})([-/.])\s?(\d{1,2})\2\s?(\d{1,2})(?!\d)/, (m) => [Number(m[1]), Number(m[3]), Number(m[4])]],
+  [/\b(\d{4})([-/.])\s?(\d{1,2})\2\s?(\d{1,2})(?!\d)/, (m) => [fullYear(m[1] ?? ""), Number(m[3]), Number(m[4])]],
   // Chinese, Japanese and Korean: "2021年7月19日", "2021년 7월 19일".
   [
     /(?<!\d)(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})(?!\d)/u,
@@ -65,7 +65,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     ),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
-      return month ? [Number(m[3]), month, Number(m[1])] : null;
+      return month ? [fullYear(m[3] ?? ""), month, Number(m[1])] : null;
     },
   ],
   // A two-digit year after a month name ("30 Dec 17 18:40"), never a time.
@@ -73,7 +73,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s/-]*(${WORD})\\.?,?[\\s/-]+(\\d{2})(?![\\d:])`, "u"),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
-      return month ? [2000 + Number(m[3]), month, Number(m[1])] : null;
+      return month ? [fullYear(m[3] ?? ""), month, Number(m[1])] : null;
     },
   ],
   // A till's "Mar 16, 19 09:31 AM": a month name, its day, a comma and a two-digit year, then the time.
@@ -81,14 +81,14 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     new RegExp(`(?<!\\p{L})(${WORD})\\.?\\s+(\\d{1,2}),\\s?(\\d{2})\\s+(?=\\d{1,2}:\\d{2})`, "u"),
     (m) => {
       const month = MONTHS[(m[1] ?? "").toLowerCase()];
-      return month ? [2000 + Number(m[3]), month, Number(m[2])] : null;
+      return month ? [fullYear(m[3] ?? ""), month, Number(m[2])] : null;
     },
   ],
   [
     new RegExp(`(?<!\\p{L})(${WORD})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, "u"),
     (m) => {
       const month = MONTHS[(m[1] ?? "").toLowerCase()];
-      return month ? [Number(m[3]), month, Number(m[2])] : null;
+      return month ? [fullYear(m[3] ?? ""), month, Number(m[2])] : null;
     },
   ],
 ];

@@ -195,7 +195,7 @@ const MONTHS = VOCABULARIES.flatMap((v) => v.months.flat()).sort((a, b) => b.len
 const MONTH_DAY = new RegExp(String.raw`^(?:${MONTHS.join("|")})\.?\s+\d{1,2}(?!\d)`, "iu");
 
 // A receipt's closing lines ("Goods sold are not returnable", "Please come again"), never a name.
-const NOTICE = /(?<![\p{L}])(?:returnable|refundable|exchangeable|come\s+again|devoluci[oó]n(?:es)?)(?![\p{L}])/iu;
+const NOTICE = wholeWords(vocabularyWords("notice"));
 
 // A title printed on the name's line ("Atelier Dubois SARL  FACTURE" read as one run by OCR).
 const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, "iu");
@@ -270,6 +270,9 @@ const markColumn = (into: Set<string>, line: string, k: number, from: number, to
   });
 };
 
+// What may follow a buyer's heading: its address's word ("Bill to Address:"), then a colon, a slash or nothing.
+const HEADING_END = new RegExp(String.raw`^\s*(?:(?:${vocabularyWords("addressWord")})\s*)?(?::|\/|$)`, "iu");
+
 // A buyer block opens at a "Bill to" / "Rechnungsempfänger" / "Factuur aan" label that starts a cell and is
 // followed by a colon or nothing; the block is that column for the next lines.
 const buyerCells = (lines: readonly string[]): Set<string> => {
@@ -280,8 +283,7 @@ const buyerCells = (lines: readonly string[]): Set<string> => {
       if (m?.index !== 0) continue;
       const rest = cell.text.slice(m[0].length);
       // "Bill to Address:", "Rechnungsempfänger Anschrift:": the heading of the block with its address's word.
-      if (!/^\s*(?:(?:address|adresse|anschrift|adres|direcci[óo]n|indirizzo|details)\s*)?(?::|\/|$)/iu.test(rest))
-        continue;
+      if (!HEADING_END.test(rest)) continue;
       buyer.add(`${i}:${cell.start}`);
       // A printed e-mail's header ("To: someone@example.com"): the addressee is that line alone, no block under it.
       if (/^\s*:\s*\S+@\S+\s*$/.test(rest)) continue;

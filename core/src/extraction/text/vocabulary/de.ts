@@ -205,6 +205,7 @@ export const de: Vocabulary = {
     String.raw`österreich`,
     String.raw`schweiz`,
   ],
+  addressWord: [String.raw`anschrift`, String.raw`adresse`],
   nameLabel: [String.raw`(?:firmen)?name`],
   currencyLabel: [String.raw`w[äa]hrung`, String.raw`betr[äa]ge\s*in`],
   title: [

@@ -385,6 +385,8 @@ export const en: Vocabulary = {
     String.raw`tax(?=\s+\S+$)`,
     String.raw`(?:cash|pay|paid)(?=\s*$)`,
   ],
+  addressWord: [String.raw`address`, String.raw`details`],
+  notice: [String.raw`returnable`, String.raw`refundable`, String.raw`exchangeable`, String.raw`come\s+again`],
   nameLabel: [String.raw`(?:company\s*)?name`],
   currencyLabel: [String.raw`currency`, String.raw`amounts?\s*in`],
   title: [String.raw`tax\s*invoice`, String.raw`invoice`, String.raw`credit\s*note`, String.raw`receipt`],

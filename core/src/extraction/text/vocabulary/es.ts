@@ -104,6 +104,8 @@ export const es: Vocabulary = {
     String.raw`r[ée]gimen\s+fiscal`,
     String.raw`(?:domicilio\s*)?(?:fiscal|de\s*entrega|entrega)(?=\s*$)`,
   ],
+  addressWord: [String.raw`direcci[óo]n`],
+  notice: [String.raw`devoluci[oó]n(?:es)?`],
   nameLabel: [String.raw`nombre`],
   currencyLabel: [String.raw`moneda`, String.raw`divisa`],
   // Mexico's e-invoice names itself "Comprobante Fiscal Digital por Internet" (CFDI).

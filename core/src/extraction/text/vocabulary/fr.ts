@@ -156,6 +156,7 @@ export const fr: Vocabulary = {
   ],
   register: [String.raw`registre\s+du\s+commerce`, String.raw`R\.?\s?C\.?\s?S\.?\s`, String.raw`au\s+capital\s+de`],
   notName: [String.raw`facture`, String.raw`tva`, String.raw`adresse`, String.raw`france`, String.raw`belgique`],
+  addressWord: [String.raw`adresse`],
   nameLabel: [String.raw`nom`],
   currencyLabel: [String.raw`devise`, String.raw`montants?\s*en`],
   title: [String.raw`facture(?:\s*d.acompte)?`, String.raw`avoir`],

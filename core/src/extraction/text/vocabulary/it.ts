@@ -71,6 +71,7 @@ export const it: Vocabulary = {
   street: [String.raw`via`],
   // "REPARTO 01  3,41": a till's department line.
   notName: [String.raw`italia`, String.raw`reparto`],
+  addressWord: [String.raw`indirizzo`],
   nameLabel: [String.raw`nome`],
   currencyLabel: [String.raw`valuta`, String.raw`importi\s*in`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],

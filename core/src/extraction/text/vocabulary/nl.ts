@@ -88,6 +88,7 @@ export const nl: Vocabulary = {
   street: [String.raw`laan`, String.raw`straat`],
   register: [String.raw`KvK`, String.raw`kamer\s+van\s+koophandel`],
   notName: [String.raw`factuur`, String.raw`btw`, String.raw`nederland`, String.raw`belgië`],
+  addressWord: [String.raw`adres`],
   nameLabel: [String.raw`(?:bedrijfs)?naam`],
   currencyLabel: [String.raw`valuta`, String.raw`bedragen\s*in`],
   title: [String.raw`factuur`, String.raw`creditnota`],

@@ -92,6 +92,10 @@ export interface Vocabulary {
   readonly ownedBy?: readonly string[];
   /** A name's own label ("Name:", "Nazwa:", "Nom :"), as a party's block prints it before the name. */
   readonly nameLabel?: readonly string[];
+  /** A block's word for its address after its heading ("Bill to Address:", "Rechnungsempfänger Anschrift:"). */
+  readonly addressWord?: readonly string[];
+  /** Words of a receipt's closing notices ("Goods sold are not returnable", "Please come again"): never a name. */
+  readonly notice?: readonly string[];
   /** Words before the seller's name on its line, a colon or not ("Sold by Amazon EU S.à r.l.", "Venduto da …"). */
   readonly soldBy?: readonly string[];
   /** Words opening a cell that is a label, a contact line, a country or a courtesy, never a name. */
