@@ -492,3 +492,17 @@ test("'Bill to Address:' heads the buyer's block: the customer under it is never
   ];
   t.not(extractFromText(invoice, "pdf-text").fields.supplierName, "Awesome company Ltd.");
 });
+
+test("a page that prints no currency takes the one country its marks name: Canada's HST, India's GSTIN, New Zealand's NZBN", (t) => {
+  const guess = (...lines: string[]) => {
+    const read = extractFromText(["CORNER STORE", ...lines, "TOTAL  25.00"], "ocr");
+    return [read.fields.currency, (read.fieldConfidence.currency ?? 1) < 0.9];
+  };
+  t.deepEqual(guess("HST #81234 5678 RT0001", "HST 13%  2.88"), ["CAD", true]);
+  t.deepEqual(guess("GSTIN: 29ABCDE1234F1Z5"), ["INR", true]);
+  t.deepEqual(guess("NZBN 9429041234567"), ["NZD", true]);
+  // A bare "$" on a New Zealand page is its dollar.
+  t.is(extractFromText(["CORNER STORE", "NZBN 9429041234567", "TOTAL  $25.00"], "ocr").fields.currency, "NZD");
+  // Marks of two countries tell neither.
+  t.is(guess("HST 13%  2.88", "GSTIN: 29ABCDE1234F1Z5")[0], null);
+});

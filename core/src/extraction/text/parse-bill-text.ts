@@ -11,7 +11,7 @@ import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numberSpans, numbersIn, withoutRates } from "./numbers.js";
-import { CA_POSTCODE, COUNTRY_AT_END, COUNTRY_NAMES, US_ADDRESS } from "./places.js";
+import { COUNTRY_AT_END, COUNTRY_MARKS, COUNTRY_NAMES, type CountryMarks, marks, US_ADDRESS } from "./places.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 
@@ -1007,14 +1007,13 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
           (c.sign === null ? codeApart(line, c.code) : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`)),
   );
 
-// What only a Taiwanese bill prints: its unified business number and uniform invoice, its dollar's name, the
-// Republic's years ("民國110年", "110年08月").
-const TAIWAN = /統一編號|统一编號|統一發票|新[臺台]幣|民國|(?<!\d)1\d{2}\s?年\s?\d{1,2}\s?月/u;
-// Units two countries write, and what tells the second: Taiwan's "元" is its dollar, not the yuan; Belarus's
-// "руб." its rouble (its taxpayer number УНП, its capital), not Russia's.
-const SHARED_UNITS: readonly { unit: RegExp; code: string; country: RegExp; other: string }[] = [
-  { unit: /元/u, code: "CNY", country: TAIWAN, other: "TWD" },
-  { unit: /руб/u, code: "RUB", country: /(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})|\bBYN\b/u, other: "BYN" },
+// The countries whose bills mark them (places.ts), as a list.
+const MARKED: readonly CountryMarks[] = Object.values(COUNTRY_MARKS);
+// Units two countries write, and the second country, whose marks tell it: Taiwan's "元" is its dollar, not the
+// yuan; Belarus's "руб." its rouble, not Russia's.
+const SHARED_UNITS: readonly { unit: RegExp; code: string; country: CountryMarks }[] = [
+  { unit: /元/u, code: "CNY", country: COUNTRY_MARKS.TW },
+  { unit: /руб/u, code: "RUB", country: COUNTRY_MARKS.BY },
 ];
 // Signs two regions write, read as the first's (currency.ts): the page's places tell which is meant, and a page
 // of neither leaves the currency unsure. The CFA franc ("FCFA") of West Africa's monetary union (XOF) and of
@@ -1034,8 +1033,6 @@ const REGIONAL_SIGNS: readonly { code: string; home: RegExp; other: string; ther
     there: /(?<!\p{L})(?:Dubai|Abu\s+Dhabi|Sharjah|U\.?A\.?E|United\s+Arab\s+Emirates)(?!\p{L})|\bTRN\b/u,
   },
 ];
-// Guatemala's name, without which a "Q" before an amount is no quetzal.
-const GUATEMALA = /\bGuatemala\b/i;
 
 // OCR's Chinese model reads a smudge on a Latin receipt as "元" ("SON  5元" for "Sum 20 varer"): a unit of the
 // yuan, the yen or the won on a page OCR read no other character of their scripts in is noise.
@@ -1054,8 +1051,9 @@ const placedOn = (
   text: string,
   ocr: boolean,
 ): ((c: { code: string; sign: string | null }) => { code: string; sign: string | null; unplaced?: true }[]) => {
-  const once = new Map<RegExp, boolean>();
-  const names = (re: RegExp): boolean => once.get(re) ?? once.set(re, re.test(text)).get(re) === true;
+  const once = new Map<RegExp | CountryMarks, boolean>();
+  const names = (m: RegExp | CountryMarks): boolean =>
+    once.get(m) ?? once.set(m, m instanceof RegExp ? m.test(text) : marks(m, text)).get(m) === true;
   let cjkPage: boolean | undefined;
   const cjkNoise = (): boolean => {
     cjkPage ??= writesCjk(text);
@@ -1063,8 +1061,9 @@ const placedOn = (
   };
   return (c) => {
     if (ocr && CJK_UNIT.test(c.sign ?? "") && cjkNoise()) return [];
-    if (c.code === "GTQ" && c.sign !== null) return names(GUATEMALA) ? [c] : [];
-    if (c.code === "DOP" && c.sign === null) return names(DOMINICAN) ? [c] : [];
+    // Guatemala's name, without which a "Q" before an amount is no quetzal.
+    if (c.code === "GTQ" && c.sign !== null) return names(COUNTRY_MARKS.GT) ? [c] : [];
+    if (c.code === "DOP" && c.sign === null) return names(COUNTRY_MARKS.DO) ? [c] : [];
     const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
     if (regional === undefined) return [c];
     const home = names(regional.home);
@@ -1074,39 +1073,17 @@ const placedOn = (
   };
 };
 
-// What names a dollar's country on its bills: Canada's HST and QST, spelt out or not (GST alone is many countries'
-// tax), and its postal codes; Australia's business number; Argentina's and Mexico's tax registers; Taiwan's marks;
-// Hong Kong's and Singapore's names.
-const DOMINICAN = /\b(?:RNC|NCF|ITBIS)\b|Rep[úu]blica\s+Dominicana|Dominican\s+Republic/i;
-const DOLLAR_COUNTRIES: readonly [readonly RegExp[], string][] = [
-  [[/\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i, CA_POSTCODE], "CAD"],
-  [[/\bABN\b|\baustralian\s+dollars?\b/i], "AUD"],
-  // Argentina's tax number (C.U.I.T.), which every Argentine invoice prints: its "$" is the peso's.
-  [[/\bC\.?\s?U\.?\s?I\.?\s?T\b/], "ARS"],
-  // Mexico's taxpayer register (RFC) and its e-invoice (CFDI).
-  [[/\bR\.?\s?F\.?\s?C\b|\bCFDI\b/], "MXN"],
-  [[TAIWAN], "TWD"],
-  [[/\bHong\s*Kong\b|香港|九龍|新界/iu], "HKD"],
-  [[/\bSingapore\b|\bUEN\b/i], "SGD"],
-  // The Dominican Republic's taxpayer number (RNC), its tax receipts' number (NCF) and its VAT (ITBIS).
-  [[DOMINICAN], "DOP"],
-];
-// Of those, the ones a place's name tells, which a buyer's address prints too: not on a page with a US address.
-const NAMED_PLACES = new Set(["HKD", "SGD"]);
-
 // Signs several currencies write, or OCR makes of another's: the page, not the sign, tells which is meant.
 const SHARED_SIGN = /^[$¥￥]$/;
-// India's marks: its GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other "¥" or "$" country
-// prints.
-const INDIA = /\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/;
 // What only a Japanese bill prints (kana, its consumption tax's name) and what only a Chinese one does (the yuan,
 // its names, the fapiao's "invoice" and "price and tax"). A Chinese OCR model reads Japanese in simplified
 // characters ("小计", "合计"), so the characters both write tell nothing.
 const KANA = /[\u3040-\u30ff]|消費税/u;
 const CHINESE = /元|人民币|\bRMB\b|发票|价税/u;
 
-// Currencies written "$" too, besides the US dollar's.
-const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "DOP"];
+// Currencies written "$" too, besides the US dollar's, and the countries whose marks tell them.
+const DOLLAR_COUNTRIES = MARKED.filter((c) => c.dollar);
+const OTHER_DOLLARS = DOLLAR_COUNTRIES.map((c) => c.currency);
 
 /**
  * The document's currency: the one its total is printed in, else the one its amount lines name most (codes count
@@ -1117,7 +1094,7 @@ const OTHER_DOLLARS = ["CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "DOP"];
 const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean): Found<string | null> => {
   const text = lines.join("\n");
   // A unit another country writes too, on a page of that country's: it names that country's currency, unsure.
-  const shared = SHARED_UNITS.filter((u) => u.country.test(text));
+  const shared = SHARED_UNITS.filter((u) => marks(u.country, text));
   const sharedUnit = (c: { code: string; sign: string | null }) =>
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
   const placed = placedOn(text, ocr);
@@ -1174,11 +1151,11 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   if (!top) return none;
   // "¥" is the yen's and the yuan's; OCR reads India's "₹" as "¥" or "$" too.
   const signOnly = (code: string) => mentions.flat().every((c) => c.code !== code || SHARED_SIGN.test(c.sign ?? ""));
-  if ((top[0] === "USD" || top[0] === "JPY") && signOnly(top[0]) && INDIA.test(text))
+  if ((top[0] === "USD" || top[0] === "JPY") && signOnly(top[0]) && marks(COUNTRY_MARKS.IN, text))
     return { value: "INR", confidence: 0.75 };
   const other = shared.find((u) => u.code === top[0]);
   if (other && mentions.flat().every((c) => c.code !== top[0] || sharedUnit(c)))
-    return { value: other.other, confidence: 0.75 };
+    return { value: other.country.currency, confidence: 0.75 };
   if (top[0] === "JPY" && signOnly("JPY")) {
     // Written Chinese is evidence, where an English reading's page without kana is none.
     if (CHINESE.test(text) && !KANA.test(text)) return { value: "CNY", confidence: 0.8 };
@@ -1188,10 +1165,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // nowhere by name, are that country's dollar, not yet sure.
   if (top[0] === "USD" && !usdNamed) {
     const usPage = US_ADDRESS.test(text);
-    const [other, ...more] = DOLLAR_COUNTRIES.filter(
-      ([country, code]) => country.some((r) => r.test(text)) && !(usPage && NAMED_PLACES.has(code)),
-    );
-    if (other !== undefined && more.length === 0) return { value: other[1], confidence: 0.75 };
+    const [other, ...more] = DOLLAR_COUNTRIES.filter((c) => marks(c, text) && !(usPage && c.named));
+    if (other !== undefined && more.length === 0) return { value: other.currency, confidence: 0.75 };
   }
   // A bare "$" is a dollar, not yet the US one: with no other currency on the page, it is the US dollar for sure
   // where the page names it ("USD", "US$") or has a US address (state and ZIP code); else it is unsure, as OCR's
@@ -1263,22 +1238,14 @@ const currencyOfCountry = (
   return code === undefined ? none : { value: code, confidence: CURRENCY_GUESS };
 };
 
-// Where a page's addresses are, by what only one country prints: a US state and ZIP code, a Canadian province and
-// postal code, Brazil's company number (CNPJ), Argentina's tax number (CUIT), or the country's own name ending a
-// line of an address (COUNTRY_AT_END: its last word, or before its postal code).
-const PLACES: readonly [RegExp, string][] = [
-  [US_ADDRESS, "USD"],
-  // A province before the postal code: in a place of its own, the code alone could be a reference.
-  [new RegExp(String.raw`\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+${CA_POSTCODE.source.slice(2)}`), "CAD"],
-  [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, "BRL"],
-  // Argentina's tax number, which its invoices print for seller and buyer alike.
-  [/\bC\.?U\.?I\.?T\.?(?![\p{L}])/u, "ARS"],
-  [DOMINICAN, "DOP"],
-];
+// Where a page's addresses are, by what only one country prints (COUNTRY_MARKS, but for places' names, which a
+// buyer's address prints too), or the country's own name ending a line of an address (COUNTRY_AT_END: its last word,
+// or before its postal code).
+const PLACED = MARKED.filter((c) => !c.named);
 
 /** The one currency the page's places name, or undefined where none or several do. */
 const currencyOfPlace = (text: string): string | undefined => {
-  const found = new Set(PLACES.filter(([re]) => re.test(text)).map(([, code]) => code));
+  const found = new Set(PLACED.filter((c) => marks(c, text)).map((c) => c.currency));
   for (const m of text.matchAll(COUNTRY_AT_END)) {
     const code = COUNTRY_CURRENCY[COUNTRY_NAMES[(m[1] ?? "").toLowerCase()] ?? ""];
     if (code !== undefined) found.add(code);

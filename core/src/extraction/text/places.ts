@@ -1,6 +1,7 @@
-// Places as addresses print them, which tell a page's country: a US state and ZIP code, a Canadian postal code, a
-// country's name. The currency of a page that prints none is guessed from them (parse-bill-text.ts), and none of
-// them is a supplier's name (supplier.ts).
+// Places as addresses print them, and the marks of a country's bills, which tell a page's country: a US state and
+// ZIP code, a Canadian postal code, a country's name, its taxes and registers. The currency of a page that prints
+// none and the dollar a bare "$" is are told by them (parse-bill-text.ts), and no place is a supplier's name
+// (supplier.ts).
 
 // A US address's state and ZIP code ("RICE, MN 56367-9740"). It also tells the order of day and month where no
 // date or currency on an English page does: the month first.
@@ -8,7 +9,10 @@ export const US_ADDRESS =
   /\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]),?\s+\d{5}(?:-\d{4})?\b/;
 
 // A Canadian postal code ("N2H 5M5": letter, digit, letter, digit, letter, digit, in the letters Canada Post uses).
-export const CA_POSTCODE = /\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\s?\d[ABCEGHJ-NPRSTV-Z]\d\b/;
+// `gap`: what stands between its halves.
+const caPostcode = (gap: string): RegExp =>
+  new RegExp(String.raw`\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]${gap}\d[ABCEGHJ-NPRSTV-Z]\d\b`);
+export const CA_POSTCODE = caPostcode(String.raw`\s?`);
 
 // A country's name as its addresses print it, in its own language and in English: its ISO 3166 code.
 // biome-ignore format: a table reads better several to a line
@@ -40,3 +44,65 @@ export const CITY_LINE = new RegExp(
   String.raw`^[\p{L} .'-]{2,30},\s*(?:${US_ADDRESS.source.slice(2)}|[A-Z]{2}\s+${CA_POSTCODE.source.slice(2)}|U\.?S\.?A?\.?|U\.?K\.?)(?:\s|$)`,
   "u",
 );
+
+/** What a country's bills print and no other's do, and the currency it tells. */
+export interface CountryMarks {
+  readonly currency: string;
+  /** Its taxes, registers and tax receipts' names, its own names, its addresses' form: any one marks a page. */
+  readonly marks: readonly RegExp[];
+  /** Its currency is written "$" too: on a page it marks, a bare "$" is that currency, not the US dollar. */
+  readonly dollar?: true;
+  /** Its marks are a place's names, which a buyer's address prints too (on a US seller's page, say). */
+  readonly named?: true;
+}
+
+/**
+ * The countries whose bills mark them, by ISO 3166 code: one table for every question a page's country answers (its
+ * dollar, the currency of a page that prints none, which country a unit or a sign two countries write is meant in).
+ */
+export const COUNTRY_MARKS = {
+  US: { currency: "USD", marks: [US_ADDRESS] },
+  // Canada's HST and QST, spelt out or not (GST alone is many countries' tax), its dollar's name, and a postal code
+  // after a province or printed with its space: a code run together in a place of its own could be a reference.
+  CA: {
+    currency: "CAD",
+    dollar: true,
+    marks: [
+      /\b(?:HST|QST)\b|\bharmoni[sz]ed\s+sales\s+tax\b|\bcanadian\s+(?:currency|dollars?)\b/i,
+      new RegExp(String.raw`\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+${CA_POSTCODE.source.slice(2)}`),
+      caPostcode(" "),
+    ],
+  },
+  // Australia's and New Zealand's business numbers, their dollars' names.
+  AU: { currency: "AUD", dollar: true, marks: [/\bABN\b|\baustralian\s+dollars?\b/i] },
+  NZ: { currency: "NZD", dollar: true, marks: [/\bNZBN\b|\bnew\s+zealand\s+dollars?\b/i] },
+  // Argentina's tax number (C.U.I.T.), which its invoices print for seller and buyer alike.
+  AR: { currency: "ARS", dollar: true, marks: [/\bC\.?\s?U\.?\s?I\.?\s?T(?!\p{L})/u] },
+  // Mexico's taxpayer register (RFC) and its e-invoice (CFDI).
+  MX: { currency: "MXN", dollar: true, marks: [/\bR\.?\s?F\.?\s?C\b|\bCFDI\b/] },
+  // Taiwan's unified business number and uniform invoice, its dollar's name, the Republic's years ("民國110年",
+  // "110年08月").
+  TW: {
+    currency: "TWD",
+    dollar: true,
+    marks: [/統一編號|统一编號|統一發票|新[臺台]幣|民國|(?<!\d)1\d{2}\s?年\s?\d{1,2}\s?月/u],
+  },
+  HK: { currency: "HKD", dollar: true, named: true, marks: [/\bHong\s*Kong\b|香港|九龍|新界/iu] },
+  SG: { currency: "SGD", dollar: true, named: true, marks: [/\bSingapore\b|\bUEN\b/i] },
+  // The Dominican Republic's taxpayer number (RNC), its tax receipts' number (NCF) and its VAT (ITBIS).
+  DO: {
+    currency: "DOP",
+    dollar: true,
+    marks: [/\b(?:RNC|NCF|ITBIS)\b|Rep[úu]blica\s+Dominicana|Dominican\s+Republic/i],
+  },
+  // Brazil's company number (CNPJ), named or by its form.
+  BR: { currency: "BRL", marks: [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/] },
+  // Belarus's taxpayer number (УНП), its name and capital, its rouble's code.
+  BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})|\bBYN\b/u] },
+  GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },
+  // India's GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other country prints.
+  IN: { currency: "INR", marks: [/\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/] },
+} as const satisfies Readonly<Record<string, CountryMarks>>;
+
+/** Whether the page's text carries a mark of the country. */
+export const marks = (country: CountryMarks, text: string): boolean => country.marks.some((re) => re.test(text));
