@@ -506,3 +506,31 @@ test("a page that prints no currency takes the one country its marks name: Canad
   // Marks of two countries tell neither.
   t.is(guess("HST 13%  2.88", "GSTIN: 29ABCDE1234F1Z5")[0], null);
 });
+
+test("a short date printed year first is read so where the page prints that day with its full year too; a year after an apostrophe", (t) => {
+  const till = (date: string, ...more: string[]) =>
+    extractFromText(["Kjell & Company", `Datum: ${date} 18:56 Kvitto 0310385465`, "Total kr  1048,00", ...more], "ocr")
+      .fields.invoiceDate;
+  // The card terminal's slip under it prints the day in full.
+  t.is(till("25-02-13", "2025-02-13 18:57"), "2025-02-13");
+  t.is(till("24.08.16", "Datum  2024-08-16"), "2024-08-16");
+  // Without the full date, a short one is read day first as before.
+  t.is(till("25-02-13"), "2013-02-25");
+  // A full date that is the short one read day first keeps it so.
+  t.is(till("13-02-25", "13.02.2025"), "2025-02-13");
+  t.is(
+    extractFromText(["NAIROBI JAVA HOUSE LTD", "Chk 1942  28Dec'24 14:53", "Total  350.00"], "ocr").fields.invoiceDate,
+    "2024-12-28",
+  );
+});
+
+test("the marks of Chile's, Malaysia's, Singapore's and Kenya's bills tell their currency", (t) => {
+  const read = (...lines: string[]) => extractFromText(["SHOP", ...lines], "ocr").fields.currency;
+  t.is(read("RUT: 99.520.000-7", "BOLETA ELECTRONICA", "TOTAL A PAGAR  $38.014"), "CLP");
+  t.is(read("R.U.T. 77354176-K", "TOTAL: 17.928"), "CLP");
+  t.is(read("Caring Health Solutions Sdn Bhd", "TOTAL  78.50"), "MYR");
+  t.is(read("Chin Lee Restaurant Pte Ltd", "Total  $121.45"), "SGD");
+  t.is(read("PIN: P051126577H V.A.T: 0111894A", "Total  350.00"), "KES");
+  // Uruguay's RUT has no check digit after a dash: no Chilean mark.
+  t.not(read("RUT 214567890018", "TOTAL  $1.250"), "CLP");
+});

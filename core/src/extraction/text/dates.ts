@@ -68,9 +68,12 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
       return month ? [fullYear(m[3] ?? ""), month, Number(m[1])] : null;
     },
   ],
-  // A two-digit year after a month name ("30 Dec 17 18:40"), never a time.
+  // A two-digit year after a month name ("30 Dec 17 18:40", "28Dec'24"), never a time.
   [
-    new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s/-]*(${WORD})\\.?,?[\\s/-]+(\\d{2})(?![\\d:])`, "u"),
+    new RegExp(
+      `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s/-]*(${WORD})\\.?,?(?:[\\s/-]+|\\s?['’]\\s?)(\\d{2})(?![\\d:])`,
+      "u",
+    ),
     (m) => {
       const month = MONTHS[(m[2] ?? "").toLowerCase()];
       return month ? [fullYear(m[3] ?? ""), month, Number(m[1])] : null;
@@ -115,6 +118,38 @@ export const findDate = (text: string, monthFirst = false): { date: string; inde
     }
   }
   return best;
+};
+
+const iso = (y: string, m: string, d: string): string => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+// A short date, two digits each ("25-02-13"), and a date with its full year, either way round.
+const SHORT_DATE = /(?<![\d./-])(\d{2})([-./])(\d{2})\2(\d{2})(?!\d|[./-]\d)/g;
+const FULL_DATE = /(?<!\d)(?:(\d{4})([-./])(\d{1,2})\2(\d{1,2})|(\d{1,2})([-./])(\d{1,2})\6(\d{4}))(?!\d)/g;
+
+/**
+ * Short dates a page prints year first ("Datum: 25-02-13", a Swedish till's "24.08.16"), written out in full
+ * ("2025-02-13"), where the page prints that day with its full year too (a card terminal's slip) and not the day
+ * the short date reads day first: read day first, they were another day (13 February 2025 as 25 February 2013).
+ * The page's other lines stay as they are.
+ */
+export const shortDatesYearFirst = (text: string): ((line: string) => string) => {
+  const full = new Set<string>();
+  for (const m of text.matchAll(FULL_DATE)) {
+    if (m[1] !== undefined) full.add(iso(m[1], m[3] ?? "", m[4] ?? ""));
+    else if (m[8] !== undefined) {
+      full.add(iso(m[8], m[7] ?? "", m[5] ?? ""));
+      full.add(iso(m[8], m[5] ?? "", m[7] ?? ""));
+    }
+  }
+  const yearFirst = new Set<string>();
+  for (const [short, a = "", , b = "", c = ""] of text.matchAll(SHORT_DATE)) {
+    if (a !== c && full.has(iso(`20${a}`, b, c)) && !full.has(iso(`20${c}`, b, a)) && !full.has(iso(`20${c}`, a, b)))
+      yearFirst.add(short);
+  }
+  if (yearFirst.size === 0) return (line) => line;
+  return (line) =>
+    line.replace(SHORT_DATE, (short, a: string, _: string, b: string, c: string) =>
+      yearFirst.has(short) ? `20${a}-${b}-${c}` : short,
+    );
 };
 
 /**

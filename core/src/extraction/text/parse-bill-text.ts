@@ -4,7 +4,7 @@ import { CURRENCY_GUESS } from "../confidence.js";
 import type { ExtractedFieldName, ExtractedFields, KnownBuyer, PageEvidence, TextBox } from "../model.js";
 import { findBankDetails } from "./bank.js";
 import { currenciesIn, currencyMentions, withoutCurrency } from "./currency.js";
-import { allDates, dateOrder, findDate } from "./dates.js";
+import { allDates, dateOrder, findDate, shortDatesYearFirst } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
@@ -1165,7 +1165,7 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // nowhere by name, are that country's dollar, not yet sure.
   if (top[0] === "USD" && !usdNamed) {
     const usPage = US_ADDRESS.test(text);
-    const [other, ...more] = DOLLAR_COUNTRIES.filter((c) => marks(c, text) && !(usPage && c.named));
+    const [other, ...more] = DOLLAR_COUNTRIES.filter((c) => marks(c, text, !usPage));
     if (other !== undefined && more.length === 0) return { value: other.currency, confidence: 0.75 };
   }
   // A bare "$" is a dollar, not yet the US one: with no other currency on the page, it is the US dollar for sure
@@ -1201,10 +1201,11 @@ const kronaOf = (language: string, text: string): Found<string | null> | undefin
 };
 
 // Languages one country alone bills in (Romanian's other, Moldova, is small beside it): a page written in one is
-// that country's. Finnish, Lithuanian and Latvian bill in euros.
+// that country's. Finnish, Estonian, Lithuanian and Latvian bill in euros.
 const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   fi: "EUR",
   lt: "EUR",
+  et: "EUR",
   ja: "JPY",
   ko: "KRW",
   uk: "UAH",
@@ -1238,14 +1239,12 @@ const currencyOfCountry = (
   return code === undefined ? none : { value: code, confidence: CURRENCY_GUESS };
 };
 
-// Where a page's addresses are, by what only one country prints (COUNTRY_MARKS, but for places' names, which a
-// buyer's address prints too), or the country's own name ending a line of an address (COUNTRY_AT_END: its last word,
+// Where a page's addresses are, by what only one country prints (COUNTRY_MARKS, but for its hints: places' names,
+// which a buyer's address prints too), or the country's own name ending a line of an address (COUNTRY_AT_END: its last word,
 // or before its postal code).
-const PLACED = MARKED.filter((c) => !c.named);
-
 /** The one currency the page's places name, or undefined where none or several do. */
 const currencyOfPlace = (text: string): string | undefined => {
-  const found = new Set(PLACED.filter((c) => marks(c, text)).map((c) => c.currency));
+  const found = new Set(MARKED.filter((c) => marks(c, text, false)).map((c) => c.currency));
   for (const m of text.matchAll(COUNTRY_AT_END)) {
     const code = COUNTRY_CURRENCY[COUNTRY_NAMES[(m[1] ?? "").toLowerCase()] ?? ""];
     if (code !== undefined) found.add(code);
@@ -1554,7 +1553,8 @@ export const parseBillText = (
   const page = normalised.join("\n");
   const language = detectLanguage(page);
   const thousandths = countsThousandths(page);
-  const marked = (text: string): string => fixTotal(thousandths ? thousandthsMarked(text) : text);
+  const yearFirst = shortDatesYearFirst(page);
+  const marked = (text: string): string => yearFirst(fixTotal(thousandths ? thousandthsMarked(text) : text));
   const lines = wholeUnitsJoined(normalised, language).map(marked);
   const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
   const text = lines.join("\n");

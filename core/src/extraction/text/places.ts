@@ -50,10 +50,13 @@ export interface CountryMarks {
   readonly currency: string;
   /** Its taxes, registers and tax receipts' names, its own names, its addresses' form: any one marks a page. */
   readonly marks: readonly RegExp[];
+  /**
+   * What hints at it without marking where the page is from: its places' names, which a buyer's address prints too
+   * (on a US seller's page), and its currency's code, which English OCR makes of another script's words ("BYN.").
+   */
+  readonly hints?: readonly RegExp[];
   /** Its currency is written "$" too: on a page it marks, a bare "$" is that currency, not the US dollar. */
   readonly dollar?: true;
-  /** Its marks are a place's names, which a buyer's address prints too (on a US seller's page, say). */
-  readonly named?: true;
 }
 
 /**
@@ -87,8 +90,19 @@ export const COUNTRY_MARKS = {
     dollar: true,
     marks: [/統一編號|统一编號|統一發票|新[臺台]幣|民國|(?<!\d)1\d{2}\s?年\s?\d{1,2}\s?月/u],
   },
-  HK: { currency: "HKD", dollar: true, named: true, marks: [/\bHong\s*Kong\b|香港|九龍|新界/iu] },
-  SG: { currency: "SGD", dollar: true, named: true, marks: [/\bSingapore\b|\bUEN\b/i] },
+  HK: { currency: "HKD", dollar: true, marks: [], hints: [/\bHong\s*Kong\b|香港|九龍|新界/iu] },
+  // Singapore's entity number (UEN) and its private companies' "Pte. Ltd.".
+  SG: { currency: "SGD", dollar: true, marks: [/\bUEN\b|\bPte\.?\s?Ltd\b/i], hints: [/\bSingapore\b/i] },
+  // Malaysia's private companies, "Sdn. Bhd.".
+  MY: { currency: "MYR", marks: [/\bSdn\.?\s?Bhd\b/i] },
+  // Chile's tax number (R.U.T.) with its check digit ("76.123.456-K"): Uruguay's RUT has none.
+  CL: {
+    currency: "CLP",
+    dollar: true,
+    marks: [/\bR\.?\s?U\.?\s?T\.?\s*:?\s*\d{1,2}\.?\d{3}\.?\d{3}\s?-\s?[\dkK](?![\p{L}\d])/u],
+  },
+  // Kenya's tax PIN, a letter, nine digits and a letter ("PIN: P051126577H").
+  KE: { currency: "KES", marks: [/\bPIN\s*(?:No\.?)?\s*:?\s*[AP]\d{9}[A-Z]\b/i] },
   // The Dominican Republic's taxpayer number (RNC), its tax receipts' number (NCF) and its VAT (ITBIS).
   DO: {
     currency: "DOP",
@@ -98,11 +112,12 @@ export const COUNTRY_MARKS = {
   // Brazil's company number (CNPJ), named or by its form.
   BR: { currency: "BRL", marks: [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/] },
   // Belarus's taxpayer number (УНП), its name and capital, its rouble's code.
-  BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})|\bBYN\b/u] },
+  BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})/u], hints: [/\bBYN\b/] },
   GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },
   // India's GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other country prints.
   IN: { currency: "INR", marks: [/\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/] },
 } as const satisfies Readonly<Record<string, CountryMarks>>;
 
-/** Whether the page's text carries a mark of the country. */
-export const marks = (country: CountryMarks, text: string): boolean => country.marks.some((re) => re.test(text));
+/** Whether the page's text carries a mark of the country, or with `hints` one of its hints. */
+export const marks = (country: CountryMarks, text: string, hints = true): boolean =>
+  country.marks.some((re) => re.test(text)) || (hints && (country.hints ?? []).some((re) => re.test(text)));
