@@ -71,7 +71,7 @@ test("APAR_OCR_LANGUAGES takes installed languages only, and the refusal names t
     const line = bad.left.find((l) => l.startsWith("APAR_OCR_LANGUAGES")) ?? "";
     t.regex(
       line,
-      /installed \(bul, ces, chi_sim, chi_tra, dan, deu, ell, eng, fin, fra, heb, hun, ind, ita, jpn, kor, lav, lit, nld, nor, pol, por, ron, spa, swe, tur, ukr, vie\)/,
+      /installed \(bul, ces, chi_sim, chi_tra, dan, deu, ell, eng, est, fin, fra, heb, hun, ind, ita, jpn, kor, lav, lit, nld, nor, pol, por, ron, slk, spa, swe, tur, ukr, vie\)/,
       value,
     );
   }

@@ -6,6 +6,7 @@ import { de } from "./de.js";
 import { el } from "./el.js";
 import { en } from "./en.js";
 import { es } from "./es.js";
+import { et } from "./et.js";
 import { fi } from "./fi.js";
 import { fr } from "./fr.js";
 import { he } from "./he.js";
@@ -22,6 +23,7 @@ import { pl } from "./pl.js";
 import { pt } from "./pt.js";
 import { ro } from "./ro.js";
 import { ru } from "./ru.js";
+import { sk } from "./sk.js";
 import { sv } from "./sv.js";
 import { tr } from "./tr.js";
 import type { Vocabulary } from "./types.js";
@@ -56,6 +58,8 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   hu,
   lt,
   lv,
+  et,
+  sk,
   ru,
   bg,
   el,
