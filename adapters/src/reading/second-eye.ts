@@ -87,20 +87,24 @@ let models: Promise<Models> | undefined;
 let sharp: Promise<Sharp> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
-const centre = (b: TextBox): number => b.y + b.height / 2;
-
 /**
  * Text segments as lines, top to bottom: segments whose vertical centres are within half a text height are one
  * line, left to right, joined by a space, or by two where the gap is wider than a text height (a column gap, as
- * tesseract's kept spaces show it).
+ * tesseract's kept spaces show it). `skew`: how far the page's lines fall per pixel rightwards (a photo taken
+ * askew: -0.06 where a receipt's right edge stands 40 pixels higher than its left over 650); a segment's centre is
+ * taken where it would be on the page set straight, so a total's label and its amount at the far right stay one line.
+ * Each segment's box keeps its place in the image.
  */
-export const linesOfSegments = (segments: readonly TextBox[]): string[] => {
+export const linesOfSegments = (segments: readonly TextBox[], skew = 0): string[] => {
+  const centre = (b: TextBox): number => b.y + b.height / 2 - skew * (b.x + b.width / 2);
   const sorted = [...segments].sort((a, b) => centre(a) - centre(b) || a.x - b.x);
   const bands: TextBox[][] = [];
   for (const s of sorted) {
     const band = bands.find((b) => {
       const first = b[0] as TextBox;
-      return Math.abs(centre(first) - centre(s)) < Math.min(first.height, s.height) / 2;
+      // A tilted segment's box is taller than its text by its tilt over its width.
+      const height = (x: TextBox): number => x.height - Math.abs(skew) * x.width;
+      return Math.abs(centre(first) - centre(s)) < Math.max(1, Math.min(height(first), height(s))) / 2;
     });
     if (band) band.push(s);
     else bands.push([s]);
@@ -116,6 +120,27 @@ export const linesOfSegments = (segments: readonly TextBox[]): string[] => {
     }
     return line;
   });
+};
+
+/** Segments this many times as wide as they are high or more tell the page's skew by their top edges. */
+const LONG_SEGMENT = 2;
+
+/**
+ * The page's skew from its segments' boxes, as the detection model draws them (four corners from the top left,
+ * clockwise, each turned with its text): the median slope of the long segments' top edges, in the image's own
+ * proportions (`sx`, `sy`: its pixels per reading pixel); 0 with fewer than three long segments.
+ */
+export const skewOf = (boxes: readonly (readonly (readonly number[])[])[], sx = 1, sy = 1): number => {
+  const slopes = boxes.flatMap((box) => {
+    const [x0 = 0, y0 = 0] = box[0] ?? [];
+    const [x1 = 0, y1 = 0] = box[1] ?? [];
+    const [, y3 = 0] = box[3] ?? [];
+    const width = x1 - x0;
+    return width > 0 && width >= LONG_SEGMENT * Math.abs(y3 - y0) ? [((y1 - y0) / width) * (sy / sx)] : [];
+  });
+  if (slopes.length < 3) return 0;
+  slopes.sort((a, b) => a - b);
+  return slopes[Math.floor(slopes.length / 2)] ?? 0;
 };
 
 /** The size an image of `width` x `height` is read at: the long side at most `maxSide`, both sides multiples of 32. */
@@ -164,6 +189,7 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
     const sx = meta.width / size.width;
     const sy = meta.height / size.height;
     const words: TextBox[] = [];
+    const boxes: number[][][] = [];
     for (const segment of segments) {
       if (stopped()) return null;
       const [read] = await recognition.run([segment]);
@@ -173,6 +199,7 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
       const ys = segment.box.map((p) => p[1] as number);
       const x = Math.min(...xs);
       const y = Math.min(...ys);
+      boxes.push(segment.box);
       words.push({
         text,
         x: Math.round(x * sx),
@@ -183,7 +210,7 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
       });
     }
     words.sort((a, b) => a.y - b.y || a.x - b.x);
-    return { lines: linesOfSegments(words), words };
+    return { lines: linesOfSegments(words, skewOf(boxes, sx, sy)), words };
   };
 
   return {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDocumentReader } from "@apar/adapters/reading/index";
 import { OcrAborted } from "@apar/adapters/reading/ocr-pool";
-import { createSecondEye, linesOfSegments, readingSize } from "@apar/adapters/reading/second-eye";
+import { createSecondEye, linesOfSegments, readingSize, skewOf } from "@apar/adapters/reading/second-eye";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { FIXTURES } from "./accuracy.js";
@@ -36,6 +36,42 @@ test("segments on one band make a line, left to right, a wide gap kept as a colu
     ]),
     ["Contoso", "Tax 104.40", "Total  1203.39"],
   );
+});
+
+test("a photo taken askew: its long segments' top edges give the skew, and a total's label and its amount at the far right stay one line", (t) => {
+  // A receipt whose right edge stands 40 pixels higher than its left over 650 (as the detection model draws its
+  // segments: corners from the top left, clockwise).
+  const quad = (x: number, y: number, width: number): number[][] => {
+    const rise = Math.round(width * 0.06);
+    return [
+      [x, y],
+      [x + width, y - rise],
+      [x + width, y - rise + 20],
+      [x, y + 20],
+    ];
+  };
+  const skew = skewOf([quad(350, 1051, 200), quad(359, 1102, 390), quad(350, 791, 250), quad(990, 1014, 40)]);
+  t.true(Math.abs(skew + 0.06) < 0.005, String(skew));
+  // Half as many reading pixels across as the image has: the slope in the image is half as steep.
+  t.true(Math.abs(skewOf([quad(0, 100, 200), quad(0, 200, 200), quad(0, 300, 200)], 2, 1) + 0.03) < 0.005);
+  t.is(skewOf([quad(0, 100, 200)]), 0, "one segment tells nothing");
+  const box = (text: string, x: number, y: number, width: number, height: number) => ({
+    text,
+    x,
+    y,
+    width,
+    height,
+    page: 1,
+  });
+  const segments = [
+    box("39,60", 996, 1014, 121, 51),
+    box("Total", 355, 1051, 103, 49),
+    box("4,86", 1042, 1081, 79, 43),
+    box("VAT Food and drink 14%", 359, 1102, 388, 58),
+  ];
+  t.deepEqual(linesOfSegments(segments, -0.06), ["Total  39,60", "VAT Food and drink 14%  4,86"]);
+  // Read straight, the amounts stand a line above their labels.
+  t.deepEqual(linesOfSegments(segments), ["39,60", "Total", "4,86", "VAT Food and drink 14%"]);
 });
 
 test("the eye reads the receipt's printed total, with its box in the photo's pixels below the shop's name", async (t) => {
