@@ -88,23 +88,32 @@ let sharp: Promise<Sharp> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * Text segments as lines, top to bottom: segments whose vertical centres are within half a text height are one
- * line, left to right, joined by a space, or by two where the gap is wider than a text height (a column gap, as
- * tesseract's kept spaces show it). `skew`: how far the page's lines fall per pixel rightwards (a photo taken
- * askew: -0.06 where a receipt's right edge stands 40 pixels higher than its left over 650); a segment's centre is
- * taken where it would be on the page set straight, so a total's label and its amount at the far right stay one line.
- * Each segment's box keeps its place in the image.
+ * Text segments as lines, top to bottom: segments on one line of the page are one line, left to right, joined by a
+ * space, or by two where the gap is wider than a text height (a column gap, as tesseract's kept spaces show it).
+ * Two segments are on one line where their centres are within half a text height, or where the wider one's own line,
+ * drawn on across the page, passes as near the other's centre: `slopes` (one per segment, null where unknown) say how far each segment's text falls
+ * per pixel rightwards, so that a photo taken askew or in perspective (its lines' slopes changing down the page)
+ * keeps a total's label and its amount at the far right together. Each segment's box keeps its place in the image.
  */
-export const linesOfSegments = (segments: readonly TextBox[], skew = 0): string[] => {
-  const centre = (b: TextBox): number => b.y + b.height / 2 - skew * (b.x + b.width / 2);
-  const sorted = [...segments].sort((a, b) => centre(a) - centre(b) || a.x - b.x);
+export const linesOfSegments = (segments: readonly TextBox[], slopes: readonly (number | null)[] = []): string[] => {
+  const slope = new Map(segments.map((s, i) => [s, Math.max(-MOST_SLOPE, Math.min(MOST_SLOPE, slopes[i] ?? 0))]));
+  const cx = (b: TextBox): number => b.x + b.width / 2;
+  const cy = (b: TextBox): number => b.y + b.height / 2;
+  // A tilted segment's box is taller than its text by its tilt over its width.
+  const textHeight = (b: TextBox): number => Math.max(1, b.height - Math.abs(slope.get(b) ?? 0) * b.width);
+  const sameLine = (a: TextBox, b: TextBox): boolean => {
+    const [wide, other] = a.width >= b.width ? [a, b] : [b, a];
+    const drawnOn = cy(wide) + (slope.get(wide) ?? 0) * (cx(other) - cx(wide));
+    const near = (y: number): boolean => Math.abs(y - cy(other)) < Math.min(textHeight(a), textHeight(b)) / 2;
+    return near(cy(wide)) || near(drawnOn);
+  };
+  const sorted = [...segments].sort((a, b) => cy(a) - cy(b) || a.x - b.x);
   const bands: TextBox[][] = [];
   for (const s of sorted) {
+    // Each band is judged by its segment nearest the new one across the page.
     const band = bands.find((b) => {
-      const first = b[0] as TextBox;
-      // A tilted segment's box is taller than its text by its tilt over its width.
-      const height = (x: TextBox): number => x.height - Math.abs(skew) * x.width;
-      return Math.abs(centre(first) - centre(s)) < Math.max(1, Math.min(height(first), height(s))) / 2;
+      const nearest = b.reduce((n, m) => (Math.abs(cx(m) - cx(s)) < Math.abs(cx(n) - cx(s)) ? m : n));
+      return sameLine(nearest, s);
     });
     if (band) band.push(s);
     else bands.push([s]);
@@ -122,25 +131,18 @@ export const linesOfSegments = (segments: readonly TextBox[], skew = 0): string[
   });
 };
 
-/** Segments this many times as wide as they are high or more tell the page's skew by their top edges. */
-const LONG_SEGMENT = 2;
+/** The steepest slope a segment's text is taken to have: a photo's lines tilt less than this. */
+const MOST_SLOPE = 0.3;
 
 /**
- * The page's skew from its segments' boxes, as the detection model draws them (four corners from the top left,
- * clockwise, each turned with its text): the median slope of the long segments' top edges, in the image's own
- * proportions (`sx`, `sy`: its pixels per reading pixel); 0 with fewer than three long segments.
+ * A segment's slope from its box as the detection model draws it (four corners from the top left, clockwise, turned
+ * with its text): its top edge's, in the image's own proportions (`sx`, `sy`: its pixels per reading pixel); null
+ * for a box with no width.
  */
-export const skewOf = (boxes: readonly (readonly (readonly number[])[])[], sx = 1, sy = 1): number => {
-  const slopes = boxes.flatMap((box) => {
-    const [x0 = 0, y0 = 0] = box[0] ?? [];
-    const [x1 = 0, y1 = 0] = box[1] ?? [];
-    const [, y3 = 0] = box[3] ?? [];
-    const width = x1 - x0;
-    return width > 0 && width >= LONG_SEGMENT * Math.abs(y3 - y0) ? [((y1 - y0) / width) * (sy / sx)] : [];
-  });
-  if (slopes.length < 3) return 0;
-  slopes.sort((a, b) => a - b);
-  return slopes[Math.floor(slopes.length / 2)] ?? 0;
+export const slopeOf = (box: readonly (readonly number[])[], sx = 1, sy = 1): number | null => {
+  const [x0 = 0, y0 = 0] = box[0] ?? [];
+  const [x1 = 0, y1 = 0] = box[1] ?? [];
+  return x1 > x0 ? ((y1 - y0) / (x1 - x0)) * (sy / sx) : null;
 };
 
 /** The size an image of `width` x `height` is read at: the long side at most `maxSide`, both sides multiples of 32. */
@@ -189,7 +191,7 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
     const sx = meta.width / size.width;
     const sy = meta.height / size.height;
     const words: TextBox[] = [];
-    const boxes: number[][][] = [];
+    const slopes: (number | null)[] = [];
     for (const segment of segments) {
       if (stopped()) return null;
       const [read] = await recognition.run([segment]);
@@ -199,7 +201,7 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
       const ys = segment.box.map((p) => p[1] as number);
       const x = Math.min(...xs);
       const y = Math.min(...ys);
-      boxes.push(segment.box);
+      slopes.push(slopeOf(segment.box, sx, sy));
       words.push({
         text,
         x: Math.round(x * sx),
@@ -209,8 +211,7 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
         page: 1,
       });
     }
-    words.sort((a, b) => a.y - b.y || a.x - b.x);
-    return { lines: linesOfSegments(words, skewOf(boxes, sx, sy)), words };
+    return { lines: linesOfSegments(words, slopes), words: [...words].sort((a, b) => a.y - b.y || a.x - b.x) };
   };
 
   return {

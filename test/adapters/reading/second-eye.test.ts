@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDocumentReader } from "@apar/adapters/reading/index";
 import { OcrAborted } from "@apar/adapters/reading/ocr-pool";
-import { createSecondEye, linesOfSegments, readingSize, skewOf } from "@apar/adapters/reading/second-eye";
+import { createSecondEye, linesOfSegments, readingSize, slopeOf } from "@apar/adapters/reading/second-eye";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
 import { FIXTURES } from "./accuracy.js";
@@ -38,23 +38,40 @@ test("segments on one band make a line, left to right, a wide gap kept as a colu
   );
 });
 
-test("a photo taken askew: its long segments' top edges give the skew, and a total's label and its amount at the far right stay one line", (t) => {
+test("a photo taken askew: each segment's slope from its box, and a total's label and its amount at the far right stay one line", (t) => {
   // A receipt whose right edge stands 40 pixels higher than its left over 650 (as the detection model draws its
-  // segments: corners from the top left, clockwise).
-  const quad = (x: number, y: number, width: number): number[][] => {
-    const rise = Math.round(width * 0.06);
-    return [
-      [x, y],
-      [x + width, y - rise],
-      [x + width, y - rise + 20],
-      [x, y + 20],
-    ];
-  };
-  const skew = skewOf([quad(350, 1051, 200), quad(359, 1102, 390), quad(350, 791, 250), quad(990, 1014, 40)]);
-  t.true(Math.abs(skew + 0.06) < 0.005, String(skew));
-  // Half as many reading pixels across as the image has: the slope in the image is half as steep.
-  t.true(Math.abs(skewOf([quad(0, 100, 200), quad(0, 200, 200), quad(0, 300, 200)], 2, 1) + 0.03) < 0.005);
-  t.is(skewOf([quad(0, 100, 200)]), 0, "one segment tells nothing");
+  // segments: corners from the top left, clockwise); half as many reading pixels across as the image has.
+  t.is(
+    slopeOf([
+      [350, 1051],
+      [550, 1039],
+      [550, 1059],
+      [350, 1071],
+    ]),
+    -0.06,
+  );
+  t.is(
+    slopeOf(
+      [
+        [0, 100],
+        [200, 112],
+        [200, 132],
+        [0, 120],
+      ],
+      2,
+      1,
+    ),
+    0.03,
+  );
+  t.is(
+    slopeOf([
+      [5, 5],
+      [5, 5],
+      [5, 9],
+      [5, 9],
+    ]),
+    null,
+  );
   const box = (text: string, x: number, y: number, width: number, height: number) => ({
     text,
     x,
@@ -69,9 +86,14 @@ test("a photo taken askew: its long segments' top edges give the skew, and a tot
     box("4,86", 1042, 1081, 79, 43),
     box("VAT Food and drink 14%", 359, 1102, 388, 58),
   ];
-  t.deepEqual(linesOfSegments(segments, -0.06), ["Total  39,60", "VAT Food and drink 14%  4,86"]);
-  // Read straight, the amounts stand a line above their labels.
+  const slopes = [-0.06, -0.06, -0.06, -0.06];
+  t.deepEqual(linesOfSegments(segments, slopes), ["Total  39,60", "VAT Food and drink 14%  4,86"]);
+  // Read flat, the amounts stand a line above their labels.
   t.deepEqual(linesOfSegments(segments), ["39,60", "Total", "4,86", "VAT Food and drink 14%"]);
+  // In perspective, a steep line above does not take a flat line's amount: segments whose centres are near are one
+  // line whatever their slopes.
+  const perspective = [box("1 Cappuccino", 351, 130, 55, 30), box("$2.20", 524, 128, 88, 30)];
+  t.deepEqual(linesOfSegments(perspective, [0.2, 0.08]), ["1 Cappuccino  $2.20"]);
 });
 
 test("the eye reads the receipt's printed total, with its box in the photo's pixels below the shop's name", async (t) => {

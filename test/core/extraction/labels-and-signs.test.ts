@@ -514,6 +514,12 @@ test("a short date printed year first is read so where the page prints that day 
   // The card terminal's slip under it prints the day in full.
   t.is(till("25-02-13", "2025-02-13 18:57"), "2025-02-13");
   t.is(till("24.08.16", "Datum  2024-08-16"), "2024-08-16");
+  // A time glued to it by OCR.
+  t.is(
+    extractFromText(["Kjell & Company", "Datum:25-02-1318:56 Kvitto 0310385465", "2025-02-13 18:57"], "ocr").fields
+      .invoiceDate,
+    "2025-02-13",
+  );
   // Without the full date, a short one is read day first as before.
   t.is(till("25-02-13"), "2013-02-25");
   // A full date that is the short one read day first keeps it so.
@@ -533,4 +539,33 @@ test("the marks of Chile's, Malaysia's, Singapore's and Kenya's bills tell their
   t.is(read("PIN: P051126577H V.A.T: 0111894A", "Total  350.00"), "KES");
   // Uruguay's RUT has no check digit after a dash: no Chilean mark.
   t.not(read("RUT 214567890018", "TOTAL  $1.250"), "CLP");
+});
+
+test("Argentina's invoices: the point of sale and the voucher's number make the invoice's; the invoice's class between 'Factura' and 'Nº'", (t) => {
+  const afip = [
+    "IMPRENTA IRLANDA  FACTURA",
+    "Punto de Venta: 00003  Comp. Nro: 00012798",
+    "Importe Total: $  42000,00",
+  ];
+  const read = extractFromText(afip, "pdf-text");
+  t.is(read.fields.invoiceNumber, "00003-00012798");
+  t.true((read.fieldConfidence.invoiceNumber ?? 0) >= 0.9);
+  t.is(
+    extractFromText(["A  Factura A  Nº 0006-00247202", "TOTAL  2.128.308,31"], "pdf-text").fields.invoiceNumber,
+    "0006-00247202",
+  );
+});
+
+test("a net total under a rounding adjustment is the receipt's amount after rounding, not its net", (t) => {
+  const receipt = [
+    "Caring Pharmacy",
+    "Total  78.49",
+    "Rounding Adj  0.01",
+    "Net Total  78.50",
+    "Card Type :AMEX  78.50",
+  ];
+  t.is(extractFromText(receipt, "ocr").fields.totalAmount, "78.50");
+  // Away from a rounding line, a net total is the net.
+  const bill = ["Net Total  100.00", "GST 6%  6.00", "Total  106.00"];
+  t.is(extractFromText(bill, "ocr").fields.totalAmount, "106.00");
 });

@@ -238,3 +238,50 @@ test("a table's heading is no total label: the row under 'Total' beside 'Descrip
   const deBoxes = boxes.map((b) => (b.text === "Payé" ? { ...b, text: "Bezahlt" } : b));
   t.is(extractFromText(de, "ocr", {}, deBoxes).fields.totalAmount, "9.50");
 });
+
+test("a text layer's runs that part a word (a subset font draws 'ő' apart) are one word; OCR's words stay apart however close", (t) => {
+  const sized = (text: string, x: number, y: number, width: number, height = 10): TextBox => ({
+    text,
+    x,
+    y,
+    width,
+    height,
+    page: 1,
+  });
+  // "Szállító  Vevő" over the seller's and the buyer's blocks; the heading "Vevő" is two runs.
+  const lines = [
+    "Számla",
+    "Sorszám  1/2024",
+    "Szállító  Vevő",
+    "NAGYNÉ MOLNÁR ROZÁLIA e.v. nysz: 322504  PP-ZÁRSZERVIZ KFT",
+    "6728 Szeged, Bor utca 8.  Téglás u 103.",
+    "Összesen  17 244 Ft  4 656 Ft  21 900 Ft",
+  ];
+  const boxes = [
+    sized("Számla", 34, 27, 69, 20),
+    sized("Sorszám", 380, 60, 39),
+    sized("1/2024", 504, 55, 55),
+    sized("Szállító", 37, 82, 35),
+    sized("Vev", 306.1, 82, 17.7),
+    sized("ő", 323.9, 82, 6.1),
+    sized("NAGYNÉ MOLNÁR ROZÁLIA e.v. nysz: 322504", 39, 97, 246, 12),
+    sized("PP-ZÁRSZERVIZ KFT", 308, 97, 118, 12),
+    sized("6728 Szeged, Bor utca 8.", 39, 123, 100),
+    sized("Téglás u 103.", 308, 123, 60),
+    sized("Összesen", 39, 300, 40),
+    sized("21 900 Ft", 500, 300, 40),
+  ];
+  t.not(extractFromText(lines, "pdf-text", {}, boxes).fields.supplierName, "PP-ZÁRSZERVIZ KFT");
+  // OCR's words "seid" and "4," set close are two words: no number "seid4" beside "Invoice No.".
+  const ocrLines = ["Gulf Enterprises", "Invoice No.  seid 4,", "118", "Invoice Total  81,676.00"];
+  const words = [
+    sized("Gulf", 20, 10, 30),
+    sized("Enterprises", 55, 10, 70),
+    sized("Invoice", 210, 137, 33),
+    sized("No.", 247, 137, 16),
+    sized("seid", 339, 137, 43),
+    sized("4,", 382.5, 137, 8),
+    sized("118", 210, 154, 19),
+  ];
+  t.not(extractFromText(ocrLines, "ocr", {}, words).fields.invoiceNumber, "seid4");
+});

@@ -122,7 +122,8 @@ export const findDate = (text: string, monthFirst = false): { date: string; inde
 
 const iso = (y: string, m: string, d: string): string => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
 // A short date, two digits each ("25-02-13"), and a date with its full year, either way round.
-const SHORT_DATE = /(?<![\d./-])(\d{2})([-./])(\d{2})\2(\d{2})(?!\d|[./-]\d)/g;
+// A time may be glued to it ("25-02-1318:56": OCR dropped the space).
+const SHORT_DATE = /(?<![\d./-])(\d{2})([-./])(\d{2})\2(\d{2})(?=\d{1,2}:\d{2}|(?!\d|[./-]\d))/g;
 const FULL_DATE = /(?<!\d)(?:(\d{4})([-./])(\d{1,2})\2(\d{1,2})|(\d{1,2})([-./])(\d{1,2})\6(\d{4}))(?!\d)/g;
 
 /**
@@ -147,8 +148,8 @@ export const shortDatesYearFirst = (text: string): ((line: string) => string) =>
   }
   if (yearFirst.size === 0) return (line) => line;
   return (line) =>
-    line.replace(SHORT_DATE, (short, a: string, _: string, b: string, c: string) =>
-      yearFirst.has(short) ? `20${a}-${b}-${c}` : short,
+    line.replace(SHORT_DATE, (short, a: string, _: string, b: string, c: string, at: number) =>
+      yearFirst.has(short) ? `20${a}-${b}-${c}${/\d/.test(line[at + short.length] ?? "") ? " " : ""}` : short,
     );
 };
 

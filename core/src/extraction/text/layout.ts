@@ -13,12 +13,24 @@ const COLUMN_GAP = 1.2;
 const sameBand = (a: TextBox, b: TextBox): boolean =>
   a.page === b.page && Math.abs(centre(a) - centre(b)) < Math.min(a.height, b.height) / 2;
 
-const joined = (row: readonly TextBox[]): TextBox => {
+// The gap between two runs that is a space, in text heights, as the text layer's lines take it: runs closer are one
+// word's parts (a subset font draws an accented letter apart: "Vev" and "ő").
+const WORD_GAP = 0.15;
+
+/** Runs of one cell, left to right, as one box: spaced where their gap is a space's, or always (`words`). */
+const joined = (row: readonly TextBox[], words: boolean): TextBox => {
   const first = row[0] as TextBox;
   const x = Math.min(...row.map((b) => b.x));
   const y = Math.min(...row.map((b) => b.y));
+  let text = "";
+  let end = Number.NEGATIVE_INFINITY;
+  for (const b of row) {
+    if (text !== "" && (words || b.x - end > WORD_GAP * b.height)) text += " ";
+    text += b.text;
+    end = b.x + b.width;
+  }
   return {
-    text: row.map((b) => b.text.trim()).join(" "),
+    text: text.replace(/\s+/g, " ").trim(),
     x,
     y,
     width: Math.max(...row.map((b) => b.x + b.width)) - x,
@@ -29,9 +41,10 @@ const joined = (row: readonly TextBox[]): TextBox => {
 
 /**
  * A page of boxes as cells, in reading order (page, band top to bottom, left to right): neighbours on one band
- * whose gap is under a column gap are one cell.
+ * whose gap is under a column gap are one cell. `words`: the boxes are words (OCR's), each its own, however close;
+ * else runs of a text layer, which may part a word.
  */
-export const cellsOfBoxes = (boxes: readonly TextBox[]): TextBox[] => {
+export const cellsOfBoxes = (boxes: readonly TextBox[], words = false): TextBox[] => {
   const sorted = boxes
     .filter((b) => b.text.trim() !== "" && b.height > 0)
     .sort((a, b) => a.page - b.page || centre(a) - centre(b) || a.x - b.x);
@@ -48,12 +61,12 @@ export const cellsOfBoxes = (boxes: readonly TextBox[]): TextBox[] => {
     for (const box of band) {
       const last = run[run.length - 1];
       if (last && box.x - (last.x + last.width) > COLUMN_GAP * Math.max(last.height, box.height)) {
-        cells.push(joined(run));
+        cells.push(joined(run, words));
         run = [];
       }
       run.push(box);
     }
-    if (run.length > 0) cells.push(joined(run));
+    if (run.length > 0) cells.push(joined(run, words));
   }
   return cells;
 };

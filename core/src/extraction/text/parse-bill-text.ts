@@ -453,7 +453,13 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
         const v = amountOn(lines, line, i, sub.index + sub[0].length);
-        if (v !== null) found.subs.push({ value: v, line: i });
+        // A net total right under a rounding adjustment ("Rounding Adj 0.01", "Net Total 78.50") is the amount
+        // after it, what the receipt is paid with: net of the rounding, not of the tax.
+        const rounded =
+          i > found.paid.roundingLine && i - found.paid.roundingLine <= 2 && LABELS.netQualifier.test(sub[0]);
+        if (v !== null && rounded)
+          found.totals.push({ value: v, line: i, kind: "plain", several: false, rounded: true, leftToPay: false });
+        else if (v !== null) found.subs.push({ value: v, line: i });
         continue;
       }
       if (readTotal(lines, line, i, found)) continue;
@@ -1460,11 +1466,20 @@ const SECOND_LABEL = new RegExp(String.raw`^\s*/\s*(?:${LABELS.invoiceNumber.sou
 
 // The invoice number: a labelled identifier, else one printed right after the document title ("Invoice 2041"),
 // else a bare "No. 2041" near the top.
+// Argentina's electronic invoices (AFIP, now ARCA) print their number in two parts, the point of sale and the
+// voucher's number ("Punto de Venta: 00003  Comp. Nro: 00012798"): the invoice is "00003-00012798".
+const POINT_OF_SALE =
+  /Punto\s+de\s+Venta\s*:?\s*(\d{1,5})\s+Comp(?:robante)?\.?\s*N(?:ro|[°º])\.?\s*:?\s*(\d{1,8})(?!\d)/i;
+
 const findInvoiceNumber = (
   lines: readonly string[],
   cells: readonly TextBox[],
   ocr: boolean,
 ): Found<string | null> & { line: number } => {
+  for (const [i, line] of lines.entries()) {
+    const m = line.match(POINT_OF_SALE);
+    if (m) return { value: `${m[1]}-${m[2]}`, confidence: 0.9, line: i };
+  }
   const read = (after: string): { id: string; whole: boolean } | null => {
     // A label printed in two languages ("Sorszám/Invoice No.  287/2008/V"): the value follows the second.
     const text = after.replace(SECOND_LABEL, "").replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
@@ -1556,7 +1571,7 @@ export const parseBillText = (
   const yearFirst = shortDatesYearFirst(page);
   const marked = (text: string): string => yearFirst(fixTotal(thousandths ? thousandthsMarked(text) : text));
   const lines = wholeUnitsJoined(normalised, language).map(marked);
-  const cells = cellsOfBoxes(boxes).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
+  const cells = cellsOfBoxes(boxes, context.ocr === true).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = findAmounts(lines, cells, context.ocr === true);
   const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true);

@@ -48,8 +48,9 @@ export const es: Vocabulary = {
   tax: [String.raw`iva`, String.raw`cuota\s*(?:de\s*)?iva`, String.raw`total\s*iva`, String.raw`impuestos?`],
   invoiceNumber: [
     String.raw`n[úu]mero\s*de\s*factura`,
-    // Latin America's "Nro." too ("FACTURA NRO. 87", "Nro. de factura").
-    String.raw`factura\s*(?:n\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
+    // Latin America's "Nro." too ("FACTURA NRO. 87", "Nro. de factura"), and Argentina's class of invoice between
+    // ("Factura A Nº 0006-00247202").
+    String.raw`factura\s*(?:[ABCEM]\s+)?(?:n\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
     String.raw`(?:n\s*[°oº]\.?|nro\.?)\s*(?:de\s*)?factura`,
     String.raw`num\.?\s*factura`,
     // "NÚMERO: ABC12345" on a page titled "Factura": the word alone before its colon.

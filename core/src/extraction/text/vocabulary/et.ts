@@ -27,7 +27,7 @@ export const et: Vocabulary = {
   amountDue: [String.raw`tasuda`, String.raw`maksmisele\s*kuulub`],
   total: [String.raw`kokku`, String.raw`summa`],
   prepaid: [String.raw`ettemaks`],
-  qualified: [String.raw`k[äa]ibemaks`, String.raw`ilma\s*km`, String.raw`neto`, String.raw`allahindlus`],
+  qualified: [String.raw`k[äa]ibemaks`, String.raw`ilma\s*km`, String.raw`allahindlus`],
   subTotal: [String.raw`(?:kokku|summa)\s*ilma\s*km`, String.raw`maksustatav\s*summa`],
   tax: [String.raw`k[äa]ibemaks(?:u\s*summa)?`, String.raw`km\s*summa`],
   invoiceNumber: [String.raw`arve\s*(?:nr\.?|number)`, String.raw`t[šs]eki\s*(?:nr\.?|number)`],
