@@ -188,8 +188,9 @@ export const createSecondEye = (options: SecondEyeOptions = {}): SecondEye => {
     const { detection, recognition } = await models;
     if (stopped()) return null;
     const segments = await detection.run(input);
-    const sx = meta.width / size.width;
-    const sy = meta.height / size.height;
+    // Boxes in the image as it is shown (its orientation applied), as the reading's `width` and `height` are.
+    const sx = width / size.width;
+    const sy = height / size.height;
     const words: TextBox[] = [];
     const slopes: (number | null)[] = [];
     for (const segment of segments) {

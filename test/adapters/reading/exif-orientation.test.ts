@@ -68,6 +68,10 @@ test("the second eye reads a photo stored on its side as it is shown", async (t)
     const text = seen.lines.join("\n");
     t.regex(text, /CONTOSO/i);
     t.regex(text, /Fattura/i);
+    // Its words' boxes are in the photo as it is shown, 1200 x 893 pixels: the stored 893 x 1200 turned.
+    t.true(seen.words.length > 5);
+    for (const w of seen.words) t.true(w.x + w.width <= 1200 && w.y + w.height <= 893, JSON.stringify(w));
+    t.true(Math.max(...seen.words.map((w) => w.y + w.height)) > 600, "words reach the photo's foot");
   } finally {
     await eye.close();
   }
