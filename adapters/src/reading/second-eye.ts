@@ -90,10 +90,10 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * Text segments as lines, top to bottom: segments on one line of the page are one line, left to right, joined by a
  * space, or by two where the gap is wider than a text height (a column gap, as tesseract's kept spaces show it).
- * Two segments are on one line where their centres are within half a text height, or where the wider one's own line,
- * drawn on across the page, passes as near the other's centre: `slopes` (one per segment, null where unknown) say how far each segment's text falls
- * per pixel rightwards, so that a photo taken askew or in perspective (its lines' slopes changing down the page)
- * keeps a total's label and its amount at the far right together. Each segment's box keeps its place in the image.
+ * Two segments are on one line where their centres are within half a text height, or where the wider one's own
+ * line, drawn on across the page, passes as near the other's centre: `slopes` (one per segment, null where unknown)
+ * say how far each segment's text falls per pixel rightwards, so that a photo taken askew or in perspective (its
+ * lines' slopes changing down the page) keeps a total's label and its amount at the far right together. Each segment's box keeps its place in the image.
  */
 export const linesOfSegments = (segments: readonly TextBox[], slopes: readonly (number | null)[] = []): string[] => {
   const slope = new Map(segments.map((s, i) => [s, Math.max(-MOST_SLOPE, Math.min(MOST_SLOPE, slopes[i] ?? 0))]));

@@ -96,6 +96,9 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
   ],
 ];
 
+/** A date as YYYY-MM-DD from its printed parts. */
+const iso = (y: string, m: string, d: string): string => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+
 // The same patterns for matchAll, compiled once.
 const GLOBAL = PATTERNS.map(([re, read]) => [new RegExp(re.source, `${re.flags}g`), read] as const);
 
@@ -113,14 +116,13 @@ export const findDate = (text: string, monthFirst = false): { date: string; inde
       const ymd = read(m, monthFirst);
       if (!ymd || !valid(...ymd)) continue;
       const [y, mo, d] = ymd;
-      best = { date: `${y}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`, index: m.index };
+      best = { date: iso(String(y), String(mo), String(d)), index: m.index };
       break;
     }
   }
   return best;
 };
 
-const iso = (y: string, m: string, d: string): string => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
 // A short date, two digits each ("25-02-13"), and a date with its full year, either way round.
 // A time may be glued to it ("25-02-1318:56": OCR dropped the space).
 const SHORT_DATE = /(?<![\d./-])(\d{2})([-./])(\d{2})\2(\d{2})(?=\d{1,2}:\d{2}|(?!\d|[./-]\d))/g;

@@ -1245,10 +1245,11 @@ const currencyOfCountry = (
   return code === undefined ? none : { value: code, confidence: CURRENCY_GUESS };
 };
 
-// Where a page's addresses are, by what only one country prints (COUNTRY_MARKS, but for its hints: places' names,
-// which a buyer's address prints too), or the country's own name ending a line of an address (COUNTRY_AT_END: its last word,
-// or before its postal code).
-/** The one currency the page's places name, or undefined where none or several do. */
+/**
+ * The one currency the page's places name, or undefined where none or several do: what only one country prints
+ * (COUNTRY_MARKS, but for its hints: places' names, which a buyer's address prints too), or the country's own name
+ * ending a line of an address (COUNTRY_AT_END: its last word, or before its postal code).
+ */
 const currencyOfPlace = (text: string): string | undefined => {
   const found = new Set(MARKED.filter((c) => marks(c, text, false)).map((c) => c.currency));
   for (const m of text.matchAll(COUNTRY_AT_END)) {
@@ -1464,13 +1465,13 @@ const endsCell = (rest: string): boolean => {
 
 const SECOND_LABEL = new RegExp(String.raw`^\s*/\s*(?:${LABELS.invoiceNumber.source})`, "iu");
 
-// The invoice number: a labelled identifier, else one printed right after the document title ("Invoice 2041"),
-// else a bare "No. 2041" near the top.
 // Argentina's electronic invoices (AFIP, now ARCA) print their number in two parts, the point of sale and the
 // voucher's number ("Punto de Venta: 00003  Comp. Nro: 00012798"): the invoice is "00003-00012798".
 const POINT_OF_SALE =
   /Punto\s+de\s+Venta\s*:?\s*(\d{1,5})\s+Comp(?:robante)?\.?\s*N(?:ro|[°º])\.?\s*:?\s*(\d{1,8})(?!\d)/i;
 
+// The invoice number: Argentina's two parts, else a labelled identifier, else one printed right after the document
+// title ("Invoice 2041"), else a bare "No. 2041" near the top.
 const findInvoiceNumber = (
   lines: readonly string[],
   cells: readonly TextBox[],

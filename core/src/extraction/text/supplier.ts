@@ -310,7 +310,7 @@ const placedBuyerCells = (lines: readonly string[], cells: readonly TextBox[]): 
   const texts = new Set<string>();
   for (const cell of cells) {
     const m = cell.text.match(LABELS.billTo);
-    if (m?.index !== 0 || !/^\s*(?::|\/|$)/.test(cell.text.slice(m[0].length))) continue;
+    if (m?.index !== 0 || !HEADING_END.test(cell.text.slice(m[0].length))) continue;
     for (const c of blockUnder(cells, cell)) texts.add(spaced(c.text));
   }
   if (texts.size === 0) return out;
