@@ -309,3 +309,49 @@ for (const kind of testDatabases()) {
     }
   });
 }
+
+const ROUNDS = 150;
+
+for (const kind of testDatabases()) {
+  test(`${kind.name}: webhook deliveries: a claim that finds the subscription off never parks a delivery its enabling has resumed`, async (t) => {
+    const [claimer, enabler] = await kind.openMany(2);
+    if (claimer === undefined || enabler === undefined) throw new Error("two handles expected");
+    try {
+      let lost = 0;
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const { clientId, subscription } = await setUp(claimer, {
+          active: false,
+          disabledReason: "Manual",
+          disabledAt: at(0),
+        });
+        const delivery = aDelivery(subscription);
+        await claimer.stores.webhookDeliveries.addMany([delivery]);
+        // The claim and the enabling race, each on its own connections, as a worker and an API call do.
+        const [claimed] = await Promise.all([
+          claim(claimer, "w", 0),
+          enabler.run(async (s) => {
+            await s.webhookSubscriptions.update({
+              ...subscription,
+              active: true,
+              disabledAt: null,
+              disabledReason: null,
+            });
+            await s.webhookDeliveries.resumeParked(subscription.id, at(0));
+          }),
+        ]);
+        if (claimed.length > 0) continue;
+        // Not claimed: then the enabling must have left it due.
+        const later = await claim(claimer, "w", 1_000);
+        if (later.length === 0) {
+          lost += 1;
+          t.log(
+            `round ${round}: ${JSON.stringify(await claimer.stores.webhookDeliveries.ofId(clientId, delivery.id))}`,
+          );
+        }
+      }
+      t.is(lost, 0, "deliveries left parked behind an enabled subscription");
+    } finally {
+      await Promise.all([claimer.close(), enabler.close()]);
+    }
+  });
+}

@@ -45,6 +45,9 @@ export const decodeInt = (value: unknown): number => {
   return n;
 };
 
+/** A boolean stored as 0/1 (SQLite's integer, MariaDB's TINYINT; a driver may hand over true). */
+export const decodeBool = (value: unknown): boolean => Number(value) === 1 || value === true;
+
 /** A nullable text column. */
 export const decodeOptionalString = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);

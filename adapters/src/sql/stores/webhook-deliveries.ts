@@ -11,6 +11,7 @@ import type { WebhookDeliveries } from "@apar/core/ports";
 import { UniqueConstraintError } from "sequelize";
 import {
   column,
+  decodeBool,
   decodeDate,
   decodeInt,
   decodeOptionalDate,
@@ -275,14 +276,16 @@ export const sqlWebhookDeliveries = (session: SqlSession): WebhookDeliveries => 
         );
         if (rows.length === 0) return [];
         const subscriptionIds = [...new Set(rows.map((r) => r.subscription_id))];
-        const active = new Set(
-          (
-            await tx.select<{ id: string }>(
-              `SELECT id FROM webhook_subscriptions WHERE active = 1 AND id IN (${placeholders(1, subscriptionIds.length)})`,
-              subscriptionIds,
-            )
-          ).map((r) => r.id),
+        // Read in share mode on MySQL/MariaDB: a plain read under READ COMMITTED could see a subscription still off
+        // while its enabling commits, whose resume of parked deliveries then misses the one this claim parks after
+        // it (parked for good behind an active subscription). Locked, the enabling waits for this commit, or this
+        // read for the enabling's. Every row matches the WHERE: READ COMMITTED lets go at once of a row that does not.
+        const shared = tx.dialect === "mysql" ? " LOCK IN SHARE MODE" : "";
+        const states = await tx.select<{ id: string; active: unknown }>(
+          `SELECT id, active FROM webhook_subscriptions WHERE id IN (${placeholders(1, subscriptionIds.length)})${shared}`,
+          subscriptionIds,
         );
+        const active = new Set(states.filter((r) => decodeBool(r.active)).map((r) => r.id));
         const claim: DeliveryRow[] = [];
         const park: string[] = [];
         const expired: string[] = [];

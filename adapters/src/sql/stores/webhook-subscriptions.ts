@@ -1,6 +1,7 @@
 import type { WebhookSubscription } from "@apar/core";
 import type { WebhookSubscriptions } from "@apar/core/ports";
 import {
+  decodeBool,
   decodeDate,
   decodeInt,
   decodeJson,
@@ -35,7 +36,7 @@ const decode = (row: SubscriptionRow): WebhookSubscription => ({
   clientId: row.client_id,
   url: row.url,
   eventTypes: decodeJson<string[]>(row.event_types),
-  active: Number(row.active) === 1 || row.active === true,
+  active: decodeBool(row.active),
   consecutiveFailures: decodeInt(row.consecutive_failures),
   sealedSecret: row.sealed_secret,
   createdAt: decodeDate(row.created_at),
