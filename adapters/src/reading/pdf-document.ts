@@ -344,19 +344,22 @@ interface NapiCanvas {
 }
 
 /** A quarter turn: clockwise (90) or counter-clockwise (270). */
-export type QuarterTurn = 90 | 270;
+/** A turn clockwise, in degrees: a quarter either way, or upside down. */
+export type QuarterTurn = 90 | 180 | 270;
 
-/** An image or a canvas drawn on opaque white turned a quarter, on a canvas of its own. */
+/** An image or a canvas drawn on opaque white turned a quarter or a half, on a canvas of its own. */
 export const turnedCanvas = async (source: { width: number; height: number }, turn: QuarterTurn): Promise<Canvas> => {
   const { createCanvas } = await napiCanvas();
-  const canvas = createCanvas(source.height, source.width);
+  const half = turn === 180;
+  const canvas = half ? createCanvas(source.width, source.height) : createCanvas(source.height, source.width);
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, canvas.width, canvas.height);
-  // The new top-left corner is the old bottom-left (clockwise) or top-right (counter-clockwise).
-  if (turn === 90) context.translate(source.height, 0);
+  // The new top-left corner is the old bottom-left (clockwise), top-right (counter-clockwise) or bottom-right.
+  if (half) context.translate(source.width, source.height);
+  else if (turn === 90) context.translate(source.height, 0);
   else context.translate(0, source.width);
-  context.rotate(((turn === 90 ? 1 : -1) * Math.PI) / 2);
+  context.rotate((turn * Math.PI) / 180);
   context.drawImage(source, 0, 0);
   return canvas;
 };

@@ -84,7 +84,7 @@ export const enlargedForOcr = async (
   return drawn === null ? null : greyPix(drawn.width, drawn.height, drawn.rgba);
 };
 
-/** An image turned a quarter, as OCR takes it (grey pixels, grey-pix.ts) and as a PNG (for the second eye). */
+/** An image turned a quarter or a half, as OCR takes it (grey pixels, grey-pix.ts) and as a PNG (for the second eye). */
 export interface TurnedImage {
   readonly pix: Uint8Array;
   readonly png: Uint8Array;

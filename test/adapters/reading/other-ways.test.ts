@@ -19,6 +19,8 @@ const readPage = async (
     stop?: AbortSignal;
     budget?: () => AbortSignal;
     during?: (way: string, signal: AbortSignal) => Promise<void> | void;
+    /** Words each reading gives, sure or not. */
+    words?: number;
   } = {},
 ) => {
   const read: string[] = [];
@@ -29,7 +31,7 @@ const readPage = async (
       const way = shot.threshold === "sauvola" ? "sauvola" : shot.name;
       read.push(way);
       await options.during?.(way, signal);
-      return { sureWords: way === "as sent" ? first : others, way };
+      return { sureWords: way === "as sent" ? first : others, words: Array(options.words ?? 0).fill("w"), way };
     },
     async (turn) => {
       turned.push(turn);
@@ -49,8 +51,15 @@ test("a page read well the first time is read once, and asks for no budget", asy
 
 test("within the budget every other way is read, and the surest kept", async (t) => {
   const page = await readPage(0, 12);
-  t.deepEqual(page.read, ["as sent", "sauvola", "turned 90", "turned 270"]);
+  t.deepEqual(page.read, ["as sent", "sauvola", "turned 90", "turned 270", "turned 180"]);
   t.is(page.kept, "sauvola");
+});
+
+test("a page of many words, hardly one in ten of them sure (upside down), is read the other ways too", async (t) => {
+  const upsideDown = await readPage(5, 97, { words: 114 });
+  t.deepEqual(upsideDown.read, ["as sent", "sauvola", "turned 90", "turned 270", "turned 180"]);
+  const poor = await readPage(12, 97, { words: 114 });
+  t.deepEqual(poor.read, ["as sent"], "one in ten sure or more: read as it came");
 });
 
 test("once the budget is spent no further way is begun, and the page keeps its first reading", async (t) => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { greyPix } from "@apar/adapters/reading/grey-pix";
 import { createDocumentReader } from "@apar/adapters/reading/index";
 import { createOcrPool } from "@apar/adapters/reading/ocr-pool";
+import { napiCanvas } from "@apar/adapters/reading/pdf-document";
 import { imageForOcr, imageTurns, turnedImage } from "@apar/adapters/reading/pixels";
 import test from "ava";
 import * as E from "fp-ts/lib/Either.js";
@@ -134,4 +135,20 @@ test("an image's two quarter turns come from one decoding of its bytes", async (
   t.deepEqual(counter, await turnedImage(scan, 270));
   t.notDeepEqual(clockwise?.pix, counter?.pix);
   t.is(await turnedImage(bytes, 90), null);
+});
+
+test("an image turned upside down keeps its size, its pixels in reverse order", async (t) => {
+  const { createCanvas } = await napiCanvas();
+  // Three pixels across, two down: black in the top-left corner only.
+  const canvas = createCanvas(3, 2);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, 3, 2);
+  context.fillStyle = "#000000";
+  context.fillRect(0, 0, 1, 1);
+  const turned = await turnedImage(new Uint8Array(canvas.toBuffer("image/png")), 180);
+  // The same three by two, black in the bottom-right corner only.
+  const rgba = new Uint8ClampedArray(3 * 2 * 4).fill(255);
+  rgba.set([0, 0, 0, 255], 5 * 4);
+  t.deepEqual(turned?.pix, greyPix(3, 2, rgba));
 });
