@@ -98,6 +98,11 @@ export const bestOfReadings = (
   const amountsFrom = (amountsOf ?? (surer("totalAmount") ? "other" : "preferred")) === "other" ? other : preferred;
   if (amountsFrom === other) for (const k of AMOUNTS) take(k);
   for (const k of keys) if (!AMOUNTS.includes(k) && surer(k)) take(k);
+  // The currency the amounts were read in, of two read as surely: a page printing its totals in two currencies
+  // (an export invoice's euros, then their lira) is read by each reading at its own total.
+  const tied = (k: ExtractedFieldName): boolean =>
+    present(other.fields, k) && (other.fieldConfidence[k] ?? 0) === (preferred.fieldConfidence[k] ?? 0);
+  if (amountsFrom === other && tied("currency")) take("currency");
   const merged = fields as unknown as ExtractedFields;
   // Either reading's number, label or title shows the document carries one.
   const numbered = carriesNumber(preferred) || carriesNumber(other);
@@ -170,6 +175,48 @@ const heldValue = (k: ExtractedFieldName, first: Extraction, second: Extraction,
   return bInFirst ? b : a;
 };
 
+// Below this a name is no more than its place and form: neither labelled nor named again.
+const NAME_UNCORROBORATED = 0.85;
+
+// Two names with four letters or digits in a row in common are one name read two ways ("KAUFHAUS AN RINQ",
+// "STARBUCIS", "MaisoneanedrlacedeGall" for "Maison Jeanne d'Arc").
+const COMMON_RUN = 4;
+const oneNameTwoWays = (a: string, b: string): boolean => {
+  const [x, y] = [squashed(a), squashed(b)];
+  for (let i = 0; i + COMMON_RUN <= x.length; i++) if (y.includes(x.slice(i, i + COMMON_RUN))) return true;
+  return false;
+};
+// A name the eye may give instead: a word of four letters, no web or mail address in it ("infoesatra-phamhung.com.vn").
+// A shop's site or address taken for its name names it as well as its name would ("www.marktkauf.de").
+const WEB_OR_MAIL = /[@]|www|\p{L}\.\p{L}{2,}$/iu;
+// A name of whole words only, four letters or more each and eight in all ("Delhaize Veeweyde"), reads as a name, not
+// as OCR's fragments ("CHAN SL", "DF REA SE", "alli").
+const wordsOnly = (name: string): boolean => {
+  const words = name.split(/\s+/).filter((w) => w !== "");
+  return words.every((w) => /^\p{L}[\p{L}&.'’-]{3,}$/u.test(w)) && words.join("").length >= 8;
+};
+const nameLike = (name: string): boolean => /\p{L}{4}/u.test(name) && !/[@#]|www|\p{L}\.\p{L}{2,}/iu.test(name);
+
+/**
+ * The second eye's name where tesseract's, unsure, is nowhere in the eye's text: tesseract read the image unsure
+ * (that is why the eye read it), and a name the other engine cannot find is most often its noise ("CHAN SL" among a
+ * crumpled receipt's smudges, where the eye read "KIWI 402 TONSENHAGEN"). Not for two readings of one name, nor
+ * for a name of whole words, nor for a shop's site.
+ */
+const nameOnlyFirstSaw = (
+  first: Extraction,
+  second: Extraction,
+  texts: Texts,
+): { value: string; confidence: number } | undefined => {
+  const a = first.fields.supplierName;
+  const b = second.fields.supplierName;
+  if (a === null || b === null || oneNameTwoWays(a, b) || !nameLike(b) || WEB_OR_MAIL.test(a) || wordsOnly(a))
+    return undefined;
+  if ((first.fieldConfidence.supplierName ?? 0) >= NAME_UNCORROBORATED) return undefined;
+  if (HELD.supplierName?.(texts.second, a) === true) return undefined;
+  return { value: b, confidence: second.fieldConfidence.supplierName ?? 0 };
+};
+
 const whole = (v: string | null): boolean => v !== null && /^-?\d+$/.test(v);
 const withCents = (v: string | null): boolean => v !== null && /\.\d{2}$/.test(v);
 const inCents = (r: Extraction): boolean => {
@@ -203,6 +250,11 @@ export const bestOfTwoEngines = (first: Extraction, second: Extraction, texts?: 
   }
   const best = { ...merged, fields: fields as unknown as ExtractedFields };
   const base: Partial<Record<ExtractedFieldName, number>> = { ...best.fieldConfidence };
+  const unseenName = texts === undefined ? undefined : nameOnlyFirstSaw(first, second, texts);
+  if (unseenName !== undefined && fields.supplierName === first.fields.supplierName) {
+    fields.supplierName = unseenName.value;
+    base.supplierName = unseenName.confidence;
+  }
   for (const k of CROSS_CHECKED) {
     const v = best.fields[k];
     const each = Math.min(first.fieldConfidence[k] ?? 0, second.fieldConfidence[k] ?? 0);

@@ -235,3 +235,20 @@ test("two OCR engines: a currency the second eye alone reads, tesseract's text s
   const euro = reading(["Continente", "IVA  6,00%  21.74  1,30", "TOTAL  23.04 EUR"]);
   t.true((bestOfTwoEngines(euro, reading(["Continente", "TOTAL  23.04"])).fieldConfidence.currency ?? 0) >= 0.9);
 });
+
+test("an unsure name tesseract read that the eye's text holds nowhere gives way to the eye's name", (t) => {
+  // Tesseract's crumpled receipt: a legal form ("SL") in its smudges; the eye read the shop's name at the top.
+  const smudges = Array.from({ length: 8 }, (_, i) => `${i} | ~ .`);
+  const tessLines = [...smudges, "CHAN SL ab oC HE     oy Bi ee RS eR a", "Sum 3varer  67,20"];
+  const eyeLines = ["KIWI 402 TONSENHAGEN", "ORG.NR. 937 846 231 MVA", "RODBERGVEIEN 16", "Sum 3varer  67,20"];
+  const tess = reading(tessLines);
+  const eye = reading(eyeLines);
+  t.is(tess.fields.supplierName, "CHAN SL");
+  t.true((tess.fieldConfidence.supplierName ?? 0) > (eye.fieldConfidence.supplierName ?? 0));
+  const merged = bestOfTwoEngines(tess, eye, { first: tessLines, second: eyeLines });
+  t.is(merged.fields.supplierName, "KIWI 402 TONSENHAGEN");
+  t.is(merged.fieldConfidence.supplierName, eye.fieldConfidence.supplierName);
+  // Where the eye's text holds tesseract's name too, the surer reading's name stays.
+  const seen = [...eyeLines, "CHAN SL"];
+  t.is(bestOfTwoEngines(tess, eye, { first: tessLines, second: seen }).fields.supplierName, "CHAN SL");
+});

@@ -10,7 +10,7 @@ import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./la
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
-import { numberSpans, numbersIn, withoutRates } from "./numbers.js";
+import { numberSpans, numbersIn, parseNumber, withoutRates } from "./numbers.js";
 import { COUNTRY_AT_END, COUNTRY_MARKS, COUNTRY_NAMES, type CountryMarks, marks, US_ADDRESS } from "./places.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
@@ -1070,6 +1070,9 @@ const placedOn = (
     // Guatemala's name, without which a "Q" before an amount is no quetzal.
     if (c.code === "GTQ" && c.sign !== null) return names(COUNTRY_MARKS.GT) ? [c] : [];
     if (c.code === "DOP" && c.sign === null) return names(COUNTRY_MARKS.DO) ? [c] : [];
+    // OCR reads Brazil's "R$" as "Rs": on a Brazilian page that India's marks are not on, it is the real.
+    if (c.code === "INR" && /^Rs/.test(c.sign ?? "") && names(COUNTRY_MARKS.BR) && !names(COUNTRY_MARKS.IN))
+      return [{ ...c, code: "BRL" }];
     const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
     if (regional === undefined) return [c];
     const home = names(regional.home);
@@ -1129,12 +1132,12 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
       usdNamed ||= c.code === "USD" && c.sign !== "$";
       // A code OCR read once among other marks, away from any amount and label ("ACHE $4 FI THB  29" in a page's
       // noise), is as unsure as a bare sign; alone on its line (a receipt's column heading) or after the page's
-      // currency label ("Pénznem: HUF", "Beträge in EUR") it is meant.
+      // currency label ("Pénznem: HUF", "Beträge in EUR") it is meant. So is a sign of letters on a line of no
+      // digit at all ("S$. rie  Cel ey OE" in a crumpled receipt's noise).
       const apart =
         ocr &&
-        c.sign === null &&
         weight === 1 &&
-        !MONEY.test(line) &&
+        (c.sign === null ? !MONEY.test(line) : !/\d/.test(line)) &&
         !LABELS.currencyLabel.test(line) &&
         /[\p{L}\p{N}]/u.test(withoutCurrency(line));
       named.set(c.code, (named.get(c.code) ?? 0) + ((c.sign === null || !BARE_SIGN.test(c.sign)) && !apart ? 2 : 1));
@@ -1463,7 +1466,12 @@ const endsCell = (rest: string): boolean => {
   return date !== null && date.index === 0;
 };
 
-const SECOND_LABEL = new RegExp(String.raw`^\s*/\s*(?:${LABELS.invoiceNumber.source})`, "iu");
+// A label's translation after a slash: the whole label ("Sorszám/Invoice No.") or the title alone, its "No:" printed
+// on the line below ("Fatura No/Invoice" over "No:").
+const SECOND_LABEL = new RegExp(
+  String.raw`^\s*/\s*(?:${LABELS.invoiceNumber.source}|(?:${INVOICE_TITLE.source})(?=\s*[:\s]))`,
+  "iu",
+);
 
 // Argentina's electronic invoices (AFIP, now ARCA) print their number in two parts, the point of sale and the
 // voucher's number ("Punto de Venta: 00003  Comp. Nro: 00012798"): the invoice is "00003-00012798".
@@ -1483,7 +1491,7 @@ const findInvoiceNumber = (
   }
   const read = (after: string): { id: string; whole: boolean } | null => {
     // A label printed in two languages ("Sorszám/Invoice No.  287/2008/V"): the value follows the second.
-    const text = after.replace(SECOND_LABEL, "").replace(/^(?:no\.?|nr\.?|n[°o˚º]\.?|#|:)\s*/iu, "");
+    const text = after.replace(SECOND_LABEL, "").replace(/^(?:no\.?|nr\.?|n[°o˚º®]\.?|#|:)\s*/iu, "");
     // A series' letters, a space, then the number ("FV 1/09/2019", "INV 0042"): the letters belong to it.
     const series = text.trimStart().match(/^([A-Z]{1,4}) (\d(?:[A-Z0-9\-/_.]*[A-Z0-9])?)(?=[\s,;]|$)/);
     let id = identifier(text) ?? (series ? `${series[1]} ${series[2]}` : null);
@@ -1534,6 +1542,28 @@ const findInvoiceNumber = (
   return { ...none, line: -1 };
 };
 
+// An amount with its cents printed beside a currency's sign, code or "kr" ("1495,00 kr", "$ 12.50", "EUR 3,20").
+const PRICED =
+  /(?:\p{Sc}|\b[A-Z]{3}\b|\bkr\.?)\s?(\d[\d.,' ]*[.,]\d{2})(?!\d)|(?<![\d.,])(\d[\d.,' ]*[.,]\d{2})\s?(?:\p{Sc}|[A-Z]{3}\b|kr\b)/gu;
+
+/**
+ * A page that labels no total but prints one amount other than zero beside its currency, however often (a transit
+ * card's receipt: "Avgift nytt kort 0,00 kr", "1495,00 kr", "Saldo reskassa 0,00 kr"): that amount, unsure.
+ */
+const withLonePricedTotal = (amounts: Amounts, lines: readonly string[]): Amounts => {
+  if (amounts.totalAmount.value !== null) return amounts;
+  const priced = lines.flatMap((line, i) =>
+    [...line.matchAll(PRICED)].flatMap((m) => {
+      const value = parseNumber(m[1] ?? m[2] ?? "");
+      return value === null || !/[1-9]/.test(value) ? [] : [{ value, line: i }];
+    }),
+  );
+  const [first] = priced;
+  if (first === undefined || priced.some((p) => !near(p.value, first.value))) return amounts;
+  // No total's line: what else its line prints is no currency's evidence ("hReH (£5) ... ¥2898.00" in OCR's noise).
+  return { ...amounts, totalAmount: { value: first.value, confidence: 0.5 } };
+};
+
 /** What apar knows about a document before reading it. */
 export interface ReadingContext {
   /**
@@ -1574,7 +1604,7 @@ export const parseBillText = (
   const lines = wholeUnitsJoined(normalised, language).map(marked);
   const cells = cellsOfBoxes(boxes, context.ocr === true).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
   const text = lines.join("\n");
-  const amounts = findAmounts(lines, cells, context.ocr === true);
+  const amounts = withLonePricedTotal(findAmounts(lines, cells, context.ocr === true), lines);
   const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true);
   const monthFirst =
     dateOrder(text) ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));

@@ -76,8 +76,12 @@ export const COUNTRY_MARKS = {
       caPostcode(" "),
     ],
   },
-  // Australia's and New Zealand's business numbers, their dollars' names.
-  AU: { currency: "AUD", dollar: true, marks: [/\bABN\b|\baustralian\s+dollars?\b/i] },
+  // Australia's and New Zealand's business numbers, their dollars' names; Australia's bank branch numbers (BSB).
+  AU: {
+    currency: "AUD",
+    dollar: true,
+    marks: [/\bABN\b|\baustralian\s+dollars?\b/i, /\bBSB\s*(?:No\.?)?\s*:?\s*\d{3}[-\s]?\d{3}(?!\d)/],
+  },
   NZ: { currency: "NZD", dollar: true, marks: [/\bNZBN\b|\bnew\s+zealand\s+dollars?\b/i] },
   // Argentina's tax number (C.U.I.T.), which its invoices print for seller and buyer alike.
   AR: { currency: "ARS", dollar: true, marks: [/\bC\.?\s?U\.?\s?I\.?\s?T(?!\p{L})/u] },
@@ -111,6 +115,9 @@ export const COUNTRY_MARKS = {
   },
   // Brazil's company number (CNPJ), named or by its form.
   BR: { currency: "BRL", marks: [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/] },
+  // Bosnia and Herzegovina's identification and tax numbers (JIB, 13 digits; PIB, 12) and its fiscal receipts'
+  // device number (IBFM).
+  BA: { currency: "BAM", marks: [/\bJIB\s*:?\s*\d{13}(?!\d)|\bPIB\s*:?\s*\d{12}(?!\d)|\bIBFM\b/] },
   // Belarus's taxpayer number (УНП), its name and capital, its rouble's code.
   BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})/u], hints: [/\bBYN\b/] },
   GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },

@@ -160,7 +160,10 @@ const wordy = (text: string): number => {
   return tokens.length === 0 ? 0 : words.length / tokens.length;
 };
 // Cells that are labels or contact lines, never a name: the vocabulary's words, and a site's or a bank's marks.
-const NOT_NAME = new RegExp(String.raw`^(?:www\.|http|iban|bic|swift|${vocabularyWords("notName")})(?![\p{L}])`, "iu");
+const NOT_NAME = new RegExp(
+  String.raw`^(?:www\.|www\s*$|http|iban|bic|swift|${vocabularyWords("notName")})(?![\p{L}])`,
+  "iu",
+);
 
 // Words with nothing else in a cell but their marks (":", "/", "&", "|"...): what a heading row, a label column or a
 // shop's sign prints, never a name.
@@ -584,6 +587,17 @@ const bankLinesOf = (lines: readonly string[]): Set<number> => {
   return out;
 };
 
+// A chain's name, its branch's number and the branch's place, the number's digits the only ones.
+const BRANCH_NUMBER = /^\p{L}[\p{L}&.'-]*\s+\d{2,4}(?:\s+\p{L}[\p{L}&.'-]*)*$/u;
+// A line opening with a tax or register number's label and carrying its digits.
+const REGISTER_LINE = new RegExp(
+  String.raw`^\s*(?:${LABELS.taxNumber.source}|${LABELS.register.source})[^\n]*\d{3}`,
+  "iu",
+);
+// An amount alone in its cell ("$4.49", "-$1.50", "12,90 EUR"): the cell before it may be its label or item.
+const AMOUNT_CELL =
+  /^[-–(]?\s*(?:\p{Sc}|[A-Z]{3})?\s?-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\)?\s?(?:\p{Sc}|[A-Z]{1,3})?$/u;
+
 /**
  * What one cell of a line says of a name: its form or trade word, a register number, the cell's register entry or
  * sender line (each counted for the first name of the cell only: `cellClues` is spent), its place, and what makes
@@ -630,7 +644,16 @@ const scoreName = (
   const plain = text.replace(COMPANY_NUMBER, " ").replace(/§\/[b8]/giu, "S/B");
   // A street's word with a trade's word last and no number is a shop's name ("Main Street Restaurant").
   if (ADDRESS.test(plain) && !(TRADE_LAST.test(plain) && !/\d/.test(plain))) score -= 2.5;
-  if (/\d{3}/.test(plain)) score -= 2;
+  // A branch's number after the chain's name ("KIWI 402 TONSENHAGEN", "REMA 1000 BJERKE") is less like an address's
+  // or a phone's digits than digits anywhere else.
+  if (/\d{3}/.test(plain)) score -= BRANCH_NUMBER.test(plain) ? 0.5 : 2;
+  // The name over its register or tax number's line ("KIWI 402" over "ORG.NR. 937 846 231 MVA"), opening the page
+  // or a block: not an address's last line over it.
+  const opens = i === 0 || !/\p{L}{3}/u.test(page.lines[i - 1] ?? "");
+  if (opens && i < page.top && REGISTER_LINE.test(page.lines[i + 1] ?? "") && !REGISTER_LINE.test(line)) {
+    score += 1.5;
+    corroborated = true;
+  }
   // A web or mail address with words around it is a line of contacts or a sentence ("Site Web : www.mirada.qc.ca",
   // "Go to www.mcdvoice.com within 7 days"), never a name; an address alone may be all a receipt prints of one.
   if (WEB_OR_MAIL.test(plain) && plain.replace(WEB_OR_MAIL, "").trim() !== "") score -= 6;
@@ -651,7 +674,11 @@ const supplierCandidates = (
   const seen = new Map<string, number>();
   const candidates: SupplierCandidate[] = [];
   page.lines.forEach((line, i) => {
-    for (const cell of cellsOf(line, i)) {
+    const cells = cellsOf(line, i);
+    for (const [k, cell] of cells.entries()) {
+      // A cell before an amount on its line may be the amount's label or item ("*Sale*  $4.49"): printed again so,
+      // it is no name printed again.
+      const priced = AMOUNT_CELL.test(cells[k + 1]?.text.trim() ?? "");
       const parts = partsOf(cell.text);
       // The first name with a legal form in a cell that also gives a register entry ("..., Amtsgericht Ratingen HRA
       // 4053", "RCS Paris B 123 456 789") is the registered sender: a buyer's address never carries one.
@@ -661,7 +688,7 @@ const supplierCandidates = (
         const { text } = name;
         if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
         const key = sameName(text);
-        seen.set(key, (seen.get(key) ?? 0) + 1);
+        if (!priced) seen.set(key, (seen.get(key) ?? 0) + 1);
         if (
           isBuyer(text) ||
           // A currency's code alone ("EUR" over a receipt's items) names nobody.
@@ -748,6 +775,27 @@ export const buyerBlock = (
   return buyer;
 };
 
+// A Chinese VAT invoice (fapiao): its title, and its parties' "名称:" lines.
+const FAPIAO = /[发發]\s*票/u;
+// OCR may drop the label's first character ("称:") or the buyer's name (read down a seal).
+const FAPIAO_NAME = /(?<!\p{L})(?:名\s*)?[称稱]\s*[:：]\s*(.*)$/u;
+
+/**
+ * A fapiao's seller: the form prints the buyer's block over the seller's, each with a "名称:" line, their headings
+ * ("购买方", "销售方") written down the margin one character a line, which OCR reads apart. Of two name lines or more,
+ * the last one's name.
+ */
+const fapiaoSeller = (lines: readonly string[], isBuyer: (text: string) => boolean): string | null => {
+  if (!lines.some((l) => FAPIAO.test(l))) return null;
+  const named = lines.flatMap((l) => {
+    const m = l.match(FAPIAO_NAME);
+    return m === null ? [] : [clean(m[1]?.split(/\s{2,}/)[0] ?? "")];
+  });
+  const last = named.at(-1);
+  if (named.length < 2 || last === undefined || !/\p{sc=Han}{4}/u.test(last) || isBuyer(last)) return null;
+  return last;
+};
+
 /**
  * The supplier's name, from candidates scored by evidence: a "From/Supplier" label, a legal form, a place near
  * the top, the name repeated (header and footer, account holder), outside the buyer's block.
@@ -763,6 +811,8 @@ export const findSupplierName = (
   const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
   const labelled = labelledSupplier(lines, LABELS.supplier, isBuyer);
   if (labelled !== null) return { value: labelled, confidence: 0.9 };
+  const seller = fapiaoSeller(lines, isBuyer);
+  if (seller !== null) return { value: seller, confidence: 0.75 };
   // Who is to be paid is the seller, or a bank or collector for it: a name, not yet sure.
   const payee = labelledSupplier(lines, LABELS.payee, isBuyer, true);
   if (payee !== null) return { value: payee, confidence: 0.85 };

@@ -100,7 +100,8 @@ export const en: Vocabulary = {
   ],
   invoiceNumber: [
     // "Tax Invoice No.", "Commercial Invoice No."; a pro forma invoice's number is another document's.
-    String.raw`(?<!pro\s?-?\s?forma\s*)(?!pro\s?-?\s?forma)\p{L}*\s?invoice[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|#|id)`,
+    // "Invoice nº 2017/67" as Portuguese and Spanish firms write it in English (OCR reads "º" as "®" too).
+    String.raw`(?<!pro\s?-?\s?forma\s*)(?!pro\s?-?\s?forma)\p{L}*\s?invoice[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|n\s?[°º˚®]|#|id)`,
     String.raw`inv\.?\s*(?:no\.?|#)`,
     String.raw`credit\s*note\s*(?:no\.?|number|#)`,
     // Malaysia's tills print "Bil No:"; another word's bill is another document ("Airway Bill Number").
@@ -365,6 +366,9 @@ export const en: Vocabulary = {
     String.raw`receipt`,
     String.raw`name`,
     String.raw`number`,
+    // A label of the addressee's own ("CUSTOMER'S INVOICE", "Company Name" under a receipt's payer).
+    String.raw`customer(?:['’]s)?`,
+    String.raw`company\s+name`,
     String.raw`address`,
     String.raw`contact`,
     String.raw`germany`,

@@ -14,14 +14,22 @@ export const pl: Vocabulary = {
   amountDue: [String.raw`do\s*zap[łl]aty`, String.raw`pozosta[łl]o\s*do\s*zap[łl]aty`],
   total: [String.raw`razem`, String.raw`og[óo][łl]em`, String.raw`suma`],
   prepaid: [String.raw`zaliczk[ai]`, String.raw`zap[łl]acono`, String.raw`wp[łl]acono`],
-  qualified: [String.raw`netto`, String.raw`vat`, String.raw`podatek`, String.raw`rabat`, String.raw`zap[łl]acono`],
+  // A till receipt's VAT is "PTU" (podatek od towarów i usług): "Kwota PTU A 23%", "SUMA PTU" (no total).
+  qualified: [
+    String.raw`netto`,
+    String.raw`vat`,
+    String.raw`ptu`,
+    String.raw`podatek`,
+    String.raw`rabat`,
+    String.raw`zap[łl]acono`,
+  ],
   subTotal: [
     String.raw`razem\s*netto`,
     String.raw`warto[śs][ćc]\s*netto`,
     String.raw`kwota\s*netto`,
     String.raw`suma\s*netto`,
   ],
-  tax: [String.raw`vat`, String.raw`kwota\s*vat`, String.raw`podatek\s*vat`],
+  tax: [String.raw`vat`, String.raw`kwota\s*vat`, String.raw`podatek\s*vat`, String.raw`suma\s*ptu`, String.raw`ptu`],
   invoiceNumber: [
     String.raw`faktura\s*(?:vat\s*)?(?:nr\.?|numer)`,
     String.raw`nr\s*faktury`,

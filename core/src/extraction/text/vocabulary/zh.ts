@@ -46,7 +46,7 @@ export const zh: Vocabulary = {
   // The seal every fapiao form carries, never its seller: the national tax administration ("国家税务总局") or a
   // city's tax bureau ("宁波市税务局").
   notName: [
-    ...s("地址", "电话", "電話", "谢谢", "謝謝", "国家税务总局"),
+    ...s("地址", "电话", "電話", "谢谢", "謝謝", "国家税务总局", "开户行及账号", "開戶行及帳號"),
     String.raw`\p{sc=Han}{1,12}?${spaced("税务局")}`,
   ],
   nameLabel: [...s("名称", "名稱")],
