@@ -6,15 +6,6 @@ import type { QuarterTurn } from "./pdf-document.js";
 
 /** A reading tesseract is sure of this many words of or fewer is of a page it could not read as it came. */
 const FEW_SURE_WORDS = 2;
-/**
- * So is one of a page of many words it is sure of fewer than one in this many of: a scan upside down gives words
- * enough, nearly none of them sure (5 of 114 on the fixture's invoice, against 97 of 117 upright).
- */
-const SURE_ONE_IN = 10;
-const MANY_WORDS = 20;
-const unread = (text: { sureWords: number; words: readonly unknown[] }): boolean =>
-  text.sureWords <= FEW_SURE_WORDS ||
-  (text.words.length >= MANY_WORDS && text.sureWords * SURE_ONE_IN < text.words.length);
 /** Another way of reading such a page is taken when tesseract is sure of this many of its words. */
 const SURE_WORDS_ANOTHER_WAY = 8;
 /**
@@ -45,7 +36,7 @@ export const otherWaysBefore = (deadline: number) => (): AbortSignal =>
  */
 export const readAnotherWay = async <
   S extends { threshold?: Threshold },
-  R extends { sureWords: number; words: readonly unknown[] },
+  R extends { sureWords: number },
 >(
   shot: S,
   read: (shot: S, signal: AbortSignal) => Promise<R>,
@@ -54,7 +45,7 @@ export const readAnotherWay = async <
   budget: () => AbortSignal,
 ): Promise<{ shot: S; text: R }> => {
   let best = { shot, text: await read(shot, signal) };
-  if (!unread(best.text)) return best;
+  if (best.text.sureWords > FEW_SURE_WORDS) return best;
   const spent = AbortSignal.any([signal, budget()]);
   const others = [
     async () => ({ ...shot, threshold: "sauvola" as const }),
