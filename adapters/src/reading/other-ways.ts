@@ -34,10 +34,7 @@ export const otherWaysBefore = (deadline: number) => (): AbortSignal =>
  * by `budget`'s, asked for when the first reading is done. Once that fires no other way is begun, one still being
  * read is stopped, and the page keeps the best way read by then (its first reading at worst).
  */
-export const readAnotherWay = async <
-  S extends { threshold?: Threshold },
-  R extends { sureWords: number },
->(
+export const readAnotherWay = async <S extends { threshold?: Threshold }, R extends { sureWords: number }>(
   shot: S,
   read: (shot: S, signal: AbortSignal) => Promise<R>,
   turned: (turn: QuarterTurn) => Promise<S | null>,

@@ -343,8 +343,7 @@ interface NapiCanvas {
   loadImage(source: Buffer): Promise<{ width: number; height: number }>;
 }
 
-/** A quarter turn: clockwise (90) or counter-clockwise (270). */
-/** A turn clockwise, in degrees: a quarter either way, or upside down. */
+/** A turn clockwise, in degrees: a quarter either way (90, 270), or upside down (180). */
 export type QuarterTurn = 90 | 180 | 270;
 
 /** An image or a canvas drawn on opaque white turned a quarter or a half, on a canvas of its own. */

@@ -100,9 +100,8 @@ export const bestOfReadings = (
   for (const k of keys) if (!AMOUNTS.includes(k) && surer(k)) take(k);
   // The currency the amounts were read in, of two read as surely: a page printing its totals in two currencies
   // (an export invoice's euros, then their lira) is read by each reading at its own total.
-  const tied = (k: ExtractedFieldName): boolean =>
-    present(other.fields, k) && (other.fieldConfidence[k] ?? 0) === (preferred.fieldConfidence[k] ?? 0);
-  if (amountsFrom === other && tied("currency")) take("currency");
+  const tied = (other.fieldConfidence.currency ?? 0) === (preferred.fieldConfidence.currency ?? 0);
+  if (amountsFrom === other && present(other.fields, "currency") && tied) take("currency");
   const merged = fields as unknown as ExtractedFields;
   // Either reading's number, label or title shows the document carries one.
   const numbered = carriesNumber(preferred) || carriesNumber(other);
@@ -186,15 +185,15 @@ const oneNameTwoWays = (a: string, b: string): boolean => {
   for (let i = 0; i + COMMON_RUN <= x.length; i++) if (y.includes(x.slice(i, i + COMMON_RUN))) return true;
   return false;
 };
-// A name the eye may give instead: a word of four letters, no web or mail address in it ("infoesatra-phamhung.com.vn").
 // A shop's site or address taken for its name names it as well as its name would ("www.marktkauf.de").
-const WEB_OR_MAIL = /[@]|www|\p{L}\.\p{L}{2,}$/iu;
+const WEB_OR_MAIL = /@|www|\p{L}\.\p{L}{2,}$/iu;
 // A name of whole words only, four letters or more each and eight in all ("Delhaize Veeweyde"), reads as a name, not
 // as OCR's fragments ("CHAN SL", "DF REA SE", "alli").
 const wordsOnly = (name: string): boolean => {
   const words = name.split(/\s+/).filter((w) => w !== "");
   return words.every((w) => /^\p{L}[\p{L}&.'’-]{3,}$/u.test(w)) && words.join("").length >= 8;
 };
+// A name the eye may give instead: a word of four letters, no web or mail address in it ("infoesatra-phamhung.com.vn").
 const nameLike = (name: string): boolean => /\p{L}{4}/u.test(name) && !/[@#]|www|\p{L}\.\p{L}{2,}/iu.test(name);
 
 /**

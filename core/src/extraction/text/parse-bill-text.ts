@@ -1070,7 +1070,7 @@ const placedOn = (
     // Guatemala's name, without which a "Q" before an amount is no quetzal.
     if (c.code === "GTQ" && c.sign !== null) return names(COUNTRY_MARKS.GT) ? [c] : [];
     if (c.code === "DOP" && c.sign === null) return names(COUNTRY_MARKS.DO) ? [c] : [];
-    // OCR reads Brazil's "R$" as "Rs": on a Brazilian page that India's marks are not on, it is the real.
+    // OCR reads Brazil's "R$" as "Rs": on a Brazilian page that India's marks are not on, it is the Brazilian real.
     if (c.code === "INR" && /^Rs/.test(c.sign ?? "") && names(COUNTRY_MARKS.BR) && !names(COUNTRY_MARKS.IN))
       return [{ ...c, code: "BRL" }];
     const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
@@ -1542,9 +1542,11 @@ const findInvoiceNumber = (
   return { ...none, line: -1 };
 };
 
-// An amount with its cents printed beside a currency's sign, code or "kr" ("1495,00 kr", "$ 12.50", "EUR 3,20").
+// An amount with its cents printed beside a sign, three capitals or "kr" ("1495,00 kr", "$ 12.50", "EUR 3,20"):
+// priced where the mark is a currency's.
 const PRICED =
-  /(?:\p{Sc}|\b[A-Z]{3}\b|\bkr\.?)\s?(\d[\d.,' ]*[.,]\d{2})(?!\d)|(?<![\d.,])(\d[\d.,' ]*[.,]\d{2})\s?(?:\p{Sc}|[A-Z]{3}\b|kr\b)/gu;
+  /(\p{Sc}|\b[A-Z]{3}\b|\bkr\.?)\s?(\d[\d.,' ]*[.,]\d{2})(?!\d)|(?<![\d.,])(\d[\d.,' ]*[.,]\d{2})\s?(\p{Sc}|[A-Z]{3}\b|kr\b)/gu;
+const currencyMark = (mark: string): boolean => /^kr/.test(mark) || currenciesIn(mark).length > 0;
 
 /**
  * A page that labels no total but prints one amount other than zero beside its currency, however often (a transit
@@ -1554,7 +1556,8 @@ const withLonePricedTotal = (amounts: Amounts, lines: readonly string[]): Amount
   if (amounts.totalAmount.value !== null) return amounts;
   const priced = lines.flatMap((line, i) =>
     [...line.matchAll(PRICED)].flatMap((m) => {
-      const value = parseNumber(m[1] ?? m[2] ?? "");
+      if (!currencyMark(m[1] ?? m[4] ?? "")) return [];
+      const value = parseNumber(m[2] ?? m[3] ?? "");
       return value === null || !/[1-9]/.test(value) ? [] : [{ value, line: i }];
     }),
   );
