@@ -185,16 +185,17 @@ const oneNameTwoWays = (a: string, b: string): boolean => {
   for (let i = 0; i + COMMON_RUN <= x.length; i++) if (y.includes(x.slice(i, i + COMMON_RUN))) return true;
   return false;
 };
-// A shop's site or address taken for its name names it as well as its name would ("www.marktkauf.de").
-const WEB_OR_MAIL = /@|www|\p{L}\.\p{L}{2,}$/iu;
+// A site or mail address in a name ("www.marktkauf.de", "infoesatra-phamhung.com.vn"): tesseract's names the shop
+// as well as its name would; the eye's is no name.
+const ADDRESS_IN_NAME = /[@#]|www|\p{L}\.\p{L}{2,}/iu;
 // A name of whole words only, four letters or more each and eight in all ("Delhaize Veeweyde"), reads as a name, not
 // as OCR's fragments ("CHAN SL", "DF REA SE", "alli").
 const wordsOnly = (name: string): boolean => {
   const words = name.split(/\s+/).filter((w) => w !== "");
   return words.every((w) => /^\p{L}[\p{L}&.'’-]{3,}$/u.test(w)) && words.join("").length >= 8;
 };
-// A name the eye may give instead: a word of four letters, no web or mail address in it ("infoesatra-phamhung.com.vn").
-const nameLike = (name: string): boolean => /\p{L}{4}/u.test(name) && !/[@#]|www|\p{L}\.\p{L}{2,}/iu.test(name);
+// A name the eye may give instead: a word of four letters, no address in it.
+const nameLike = (name: string): boolean => /\p{L}{4}/u.test(name) && !ADDRESS_IN_NAME.test(name);
 
 /**
  * The second eye's name where tesseract's, unsure, is nowhere in the eye's text: tesseract read the image unsure
@@ -209,7 +210,7 @@ const nameOnlyFirstSaw = (
 ): { value: string; confidence: number } | undefined => {
   const a = first.fields.supplierName;
   const b = second.fields.supplierName;
-  if (a === null || b === null || oneNameTwoWays(a, b) || !nameLike(b) || WEB_OR_MAIL.test(a) || wordsOnly(a))
+  if (a === null || b === null || oneNameTwoWays(a, b) || !nameLike(b) || ADDRESS_IN_NAME.test(a) || wordsOnly(a))
     return undefined;
   if ((first.fieldConfidence.supplierName ?? 0) >= NAME_UNCORROBORATED) return undefined;
   if (HELD.supplierName?.(texts.second, a) === true) return undefined;
