@@ -11,7 +11,15 @@ import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numberSpans, numbersIn, parseNumber, withoutRates } from "./numbers.js";
-import { COUNTRY_AT_END, COUNTRY_MARKS, COUNTRY_NAMES, type CountryMarks, marks, US_ADDRESS } from "./places.js";
+import {
+  COUNTRY_AT_END,
+  COUNTRY_CURRENCY,
+  COUNTRY_MARKS,
+  COUNTRY_NAMES,
+  type CountryMarks,
+  marks,
+  US_ADDRESS,
+} from "./places.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 
@@ -225,8 +233,25 @@ const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.
 // A table's heading row ("Description  Qty  Price  Total"): its labels head columns of items.
 const isTableHeading = (line: string): boolean => LABELS.tableHeader.test(line) && LABELS.tableQty.test(line);
 
+// The amounts a line ends with, each a cell of its own.
+const amountTail = (line: string): string[] => {
+  const parts = line.split(/\s{2,}/).map((c) => c.trim());
+  const tail: string[] = [];
+  for (let j = parts.length - 1; j >= 0 && AMOUNT_ALONE.test(parts[j] ?? ""); j--) tail.unshift(parts[j] as string);
+  return tail;
+};
+const AMOUNT_ALONE = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
+
+// Whether nothing but a tax rate ("B = 7%") or nothing at all labels a row of amounts.
+const rateRow = (line: string, amounts: number): boolean => {
+  const parts = line.split(/\s{2,}/).map((c) => c.trim());
+  return parts.slice(0, parts.length - amounts).every((c) => !/\p{L}/u.test(c) || /\d\s?%/.test(c));
+};
+
 // A row of total labels over a row of values ("TOTAL HT  TOTAL TVA  TOTAL TTC" ... "100,00  8,00  108,00"):
-// each label with its value, as if printed side by side.
+// each label with its value, as if printed side by side. Not labels heading a table of rows by tax rate
+// ("Nettobetrag  MwSt. Betrag  Gesamtbetrag" over "A = 19% ..." and "B = 7% ..."): which row is the bill's is for
+// the rows' own labels to say.
 const headerRows = (lines: readonly string[]): string[] => {
   const out: string[] = [];
   lines.forEach((line, i) => {
@@ -237,21 +262,15 @@ const headerRows = (lines: readonly string[]): string[] => {
     const cells = all.slice(first);
     if (cells.length < 2) return;
     for (let k = i + 1; k <= Math.min(lines.length - 1, i + 4); k++) {
-      const parts = (lines[k] ?? "").split(/\s{2,}/).map((c) => c.trim());
-      const tail: string[] = [];
-      for (
-        let j = parts.length - 1;
-        j >= 0 && /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u.test(parts[j] ?? "");
-        j--
-      ) {
-        tail.unshift(parts[j] as string);
-      }
-      if (tail.length >= cells.length) {
-        cells.forEach((c, j) => {
-          out.push(`${c}  ${tail[tail.length - cells.length + j]}`);
-        });
-        return;
-      }
+      const tail = amountTail(lines[k] ?? "");
+      if (tail.length < cells.length) continue;
+      const next = lines[k + 1] ?? "";
+      const nextTail = amountTail(next).length;
+      if (nextTail >= cells.length && rateRow(next, nextTail)) return;
+      cells.forEach((c, j) => {
+        out.push(`${c}  ${tail[tail.length - cells.length + j]}`);
+      });
+      return;
     }
   });
   return out;
@@ -1187,18 +1206,6 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const sure =
     !confused && !unplaced && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
-};
-
-// The currency of a country that has one, by its ISO 3166 code (the two letters its VAT numbers and IBANs start
-// with). Left out: the euro's newest members while their old currency is still on bills (Bulgaria, Croatia), and
-// Greece's VAT prefix "EL".
-// biome-ignore format: a table reads better several to a line
-const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
-  AT: "EUR", BE: "EUR", CY: "EUR", DE: "EUR", EE: "EUR", ES: "EUR", FI: "EUR", FR: "EUR", GR: "EUR", IE: "EUR",
-  IT: "EUR", LT: "EUR", LU: "EUR", LV: "EUR", MT: "EUR", NL: "EUR", PT: "EUR", SI: "EUR", SK: "EUR", MC: "EUR",
-  CZ: "CZK", DK: "DKK", HU: "HUF", PL: "PLN", RO: "RON", SE: "SEK", GB: "GBP", CH: "CHF", LI: "CHF", NO: "NOK",
-  IS: "ISK", CA: "CAD", AU: "AUD", IN: "INR", JP: "JPY", BR: "BRL", MX: "MXN", DO: "DOP", TR: "TRY", NZ: "NZD", SG: "SGD",
-  MY: "MYR", ID: "IDR", TH: "THB", PH: "PHP", IL: "ILS", ZA: "ZAR", KE: "KES", NG: "NGN", VN: "VND",
 };
 
 // "kr" beside an amount or heading a column of them is the krona's or the krone's: the page's language tells which.

@@ -121,10 +121,27 @@ export const COUNTRY_MARKS = {
   // Belarus's taxpayer number (УНП), its name and capital, its rouble's code.
   BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})/u], hints: [/\bBYN\b/] },
   GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },
-  // India's GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other country prints.
-  IN: { currency: "INR", marks: [/\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/] },
+  // India's GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other country prints; its largest
+  // cities (OCR reads "₹" as "¥" or "$": a fuel slip from Delhi).
+  IN: {
+    currency: "INR",
+    marks: [/\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/],
+    hints: [/\b(?:Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Ahmedabad)\b/i],
+  },
 } as const satisfies Readonly<Record<string, CountryMarks>>;
 
 /** Whether the page's text carries a mark of the country, or with `hints` one of its hints. */
 export const marks = (country: CountryMarks, text: string, hints = true): boolean =>
   country.marks.some((re) => re.test(text)) || (hints && (country.hints ?? []).some((re) => re.test(text)));
+
+// The currency of a country that has one, by its ISO 3166 code (the two letters its VAT numbers and IBANs start
+// with): those of `COUNTRY_MARKS`, and the countries no mark tells. Left out: the euro's newest members while their
+// old currency is still on bills (Bulgaria, Croatia), and Greece's VAT prefix "EL".
+// biome-ignore format: a table reads better several to a line
+export const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
+  AT: "EUR", BE: "EUR", CY: "EUR", DE: "EUR", EE: "EUR", ES: "EUR", FI: "EUR", FR: "EUR", GR: "EUR", IE: "EUR",
+  IT: "EUR", LT: "EUR", LU: "EUR", LV: "EUR", MT: "EUR", NL: "EUR", PT: "EUR", SI: "EUR", SK: "EUR", MC: "EUR",
+  CZ: "CZK", DK: "DKK", HU: "HUF", PL: "PLN", RO: "RON", SE: "SEK", GB: "GBP", CH: "CHF", LI: "CHF", NO: "NOK",
+  IS: "ISK", JP: "JPY", TR: "TRY", ID: "IDR", TH: "THB", PH: "PHP", IL: "ILS", ZA: "ZAR", NG: "NGN", VN: "VND",
+  ...Object.fromEntries(Object.entries(COUNTRY_MARKS).map(([country, { currency }]) => [country, currency])),
+};

@@ -38,6 +38,9 @@ const LONG_FORMS = [
   String.raw`s\.a\.s\.?`,
   String.raw`s\.a\.`,
   String.raw`s\.l\.`,
+  // Spain's single-member forms ("Repsol Comercializadora de Electricidad y Gas, S.L.U.").
+  String.raw`s\.l\.u\.?`,
+  String.raw`s\.a\.u\.?`,
   String.raw`s[dou0]n\.?\s*b[hn1i]d\.?`,
   // "Sdn" is never an ordinary word: OCR's "Sdn.ERhd", "Sdn, Bad" still end a name there.
   String.raw`sdn\.?`,
@@ -360,6 +363,9 @@ const sellerCells = (lines: readonly string[]): Set<string> => {
     for (const [j, cell] of cells.entries()) {
       const m = cell.text.match(LABELS.supplierHeading);
       if (m?.index !== 0) continue;
+      // A heading in lower case stands alone in its cell or before its colon: "from the Date of Purchase" is a
+      // sentence's line.
+      if (/^\p{Ll}/u.test(m[0]) && !/^\s*(?::|$)/.test(cell.text.slice(m[0].length))) continue;
       seller.add(`${i}:${cell.start}`);
       const value = cells[j + 1];
       if (value && /:\s*$/.test(cell.text)) seller.add(`${i}:${value.start}`);
@@ -598,6 +604,15 @@ const REGISTER_LINE = new RegExp(
 const AMOUNT_CELL =
   /^[-–(]?\s*(?:\p{Sc}|[A-Z]{3})?\s?-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\)?\s?(?:\p{Sc}|[A-Z]{1,3})?$/u;
 
+// A run of words opening in lower case, most of them lower case ("para la Prestación de Servicio de ENGIE aplicable",
+// "fondos sean enterados efectivamente a movistar."): a sentence's part. A brand may open in lower case ("dm
+// drogerie markt", "toom Baumarkt GmbH"), in fewer words.
+const sentenceLike = (text: string): boolean => {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const lower = words.filter((w) => /^\p{Ll}/u.test(w)).length;
+  return words.length >= 4 && /^\p{Ll}/u.test(words[0] ?? "") && lower * 2 > words.length;
+};
+
 /**
  * What one cell of a line says of a name: its form or trade word, a register number, the cell's register entry or
  * sender line (each counted for the first name of the cell only: `cellClues` is spent), its place, and what makes
@@ -659,6 +674,7 @@ const scoreName = (
   if (WEB_OR_MAIL.test(plain) && plain.replace(WEB_OR_MAIL, "").trim() !== "") score -= 6;
   else if (/[@:]|www\./.test(plain)) score -= 2;
   if (plain.split(" ").length > 8) score -= 2;
+  if (sentenceLike(plain)) score -= 3;
   if (wordy(plain) < 0.75 || !/\p{L}{3}/u.test(plain)) score -= 3;
   return { text, line: i, score, form, evidence: score > 0, corroborated };
 };
@@ -673,6 +689,14 @@ const supplierCandidates = (
 ): { candidates: SupplierCandidate[]; seen: Map<string, number> } => {
   const seen = new Map<string, number>();
   const candidates: SupplierCandidate[] = [];
+  // The cities of the page's address lines ("North Hollywood, CA 91605"): printed alone too, they name a place.
+  const cities = new Set(
+    page.lines.flatMap((line, i) =>
+      cellsOf(line, i)
+        .filter((c) => CITY_LINE.test(c.text.trim()))
+        .map((c) => sameName(c.text.trim().split(",")[0] ?? "")),
+    ),
+  );
   page.lines.forEach((line, i) => {
     const cells = cellsOf(line, i);
     for (const [k, cell] of cells.entries()) {
@@ -702,6 +726,7 @@ const supplierCandidates = (
           // A place: a country's name alone, or the city of an address's line ("Redmond, WA 98052").
           COUNTRY_ALONE.test(text) ||
           CITY_LINE.test(cell.text.trim()) ||
+          cities.has(sameName(text)) ||
           isHeading(text, parts.length === 1) ||
           LABELS.title.test(text.split(" ")[0] ?? "")
         )

@@ -1,7 +1,8 @@
 import type { Vocabulary } from "./types.js";
 
 // Vietnamese (hóa đơn, phiếu thanh toán; tổng cộng, thành tiền, thuế GTGT; mã số thuế). Amounts are whole đồng
-// grouped by dots ("300.240"). OCR in English drops the diacritics: "Tong cong", "Thanh tien".
+// grouped by dots ("300.240"). OCR in English drops the diacritics ("Tong cong", "Thanh tien"), and tills print
+// without them ("So hoa don"): "đ" is written "d" too.
 export const vi: Vocabulary = {
   code: "vi",
   tesseract: "vie",
@@ -14,32 +15,38 @@ export const vi: Vocabulary = {
   ],
   amountDue: [String.raw`c[òo]n\s*l[ạa]i`],
   total: [String.raw`t[ổo]ng\s*c[ộo]ng`, String.raw`t[ổo]ng\s*ti[ềe]n`, String.raw`t[ổo]ng`],
-  prepaid: [String.raw`đ[ãa]\s*tr[ảa]`, String.raw`đ[ặa]t\s*c[ọo]c`],
-  qualified: [String.raw`thu[ếe]`, String.raw`gi[ảa]m\s*gi[áa]`, String.raw`chi[ếe]t\s*kh[ấa]u`, String.raw`VAT`],
+  prepaid: [String.raw`[đd][ãa]\s*tr[ảa]`, String.raw`[đd][ặa]t\s*c[ọo]c`],
+  qualified: [
+    String.raw`thu[ếe]`,
+    String.raw`s[ốo]\s*l[ưu][ợo]ng`,
+    String.raw`gi[ảa]m\s*gi[áa]`,
+    String.raw`chi[ếe]t\s*kh[ấa]u`,
+    String.raw`VAT`,
+  ],
   subTotal: [String.raw`t[ạa]m\s*t[íi]nh`, String.raw`c[ộo]ng\s*ti[ềe]n\s*h[àa]ng`],
   tax: [String.raw`thu[ếe]\s*(?:GTGT|VAT)`, String.raw`ti[ềe]n\s*thu[ếe]`],
-  invoiceNumber: [String.raw`s[ốo]\s*h[óo]a\s*đ[ơo]n`, String.raw`s[ốo]\s*(?:HĐ|phi[ếe]u)`],
+  invoiceNumber: [String.raw`s[ốo]\s*h[óo]a\s*[đd][ơo]n`, String.raw`s[ốo]\s*(?:HĐ|phi[ếe]u)`],
   invoiceDate: [String.raw`ng[àa]y\s*(?:l[ậa]p|xu[ấa]t)`],
   issueDate: [String.raw`ng[àa]y\s*l[ậa]p`],
   date: [String.raw`ng[àa]y`],
   dated: [],
   otherDate: [String.raw`ng[àa]y\s*giao`],
   dueDate: [String.raw`h[ạa]n\s*thanh\s*to[áa]n`],
-  purchaseOrder: [String.raw`s[ốo]\s*đ[ơo]n\s*h[àa]ng`],
+  purchaseOrder: [String.raw`s[ốo]\s*[đd][ơo]n\s*h[àa]ng`],
   paymentTerms: [String.raw`h[ìi]nh\s*th[ứu]c\s*thanh\s*to[áa]n`],
   paymentRef: [],
   taxNumber: [String.raw`m[ãa]\s*s[ốo]\s*thu[ếe]`, String.raw`MST`],
   billTo: [String.raw`kh[áa]ch\s*h[àa]ng`, String.raw`ng[ưu][ờo]i\s*mua`],
-  supplier: [String.raw`đ[ơo]n\s*v[ịi]\s*b[áa]n`, String.raw`ng[ưu][ờo]i\s*b[áa]n`],
-  paidWith: [String.raw`ti[ềe]n\s*m[ặa]t`, String.raw`ti[ềe]n\s*kh[áa]ch\s*đ[ưu]a`, String.raw`thẻ`],
+  supplier: [String.raw`[đd][ơo]n\s*v[ịi]\s*b[áa]n`, String.raw`ng[ưu][ờo]i\s*b[áa]n`],
+  paidWith: [String.raw`ti[ềe]n\s*m[ặa]t`, String.raw`ti[ềe]n\s*kh[áa]ch\s*[đd][ưu]a`, String.raw`thẻ`],
   change: [String.raw`ti[ềe]n\s*th[ốo]i`, String.raw`tr[ảa]\s*l[ạa]i`],
   // With their marks only: OCR's "duong", "quan" are as often a name (Dương, "Quán ăn", an eatery).
   street: [String.raw`đường`, String.raw`phường`, String.raw`quận`],
-  notName: [String.raw`đ[ịi]a\s*ch[ỉi]`, String.raw`c[ảa]m\s*[ơo]n`, String.raw`hotline`],
-  title: [String.raw`h[óo]a\s*đ[ơo]n(?:\s*b[áa]n\s*h[àa]ng|\s*GTGT)?`, String.raw`phi[ếe]u\s*thanh\s*to[áa]n`],
+  notName: [String.raw`[đd][ịi]a\s*ch[ỉi]`, String.raw`c[ảa]m\s*[ơo]n`, String.raw`hotline`],
+  title: [String.raw`h[óo]a\s*[đd][ơo]n(?:\s*b[áa]n\s*h[àa]ng|\s*GTGT)?`, String.raw`phi[ếe]u\s*thanh\s*to[áa]n`],
   tableHeader: [String.raw`t[êe]n\s*h[àa]ng`, String.raw`m[ặa]t\s*h[àa]ng`],
   tableQty: [String.raw`s[ốo]\s*l[ưu][ợo]ng`, String.raw`SL`],
-  tableAmount: [String.raw`th[àa]nh\s*ti[ềe]n`, String.raw`đ[ơo]n\s*gi[áa]`],
+  tableAmount: [String.raw`th[àa]nh\s*ti[ềe]n`, String.raw`[đd][ơo]n\s*gi[áa]`],
   months: [
     ["tháng 1"],
     ["tháng 2"],
