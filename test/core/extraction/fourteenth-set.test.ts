@@ -1,7 +1,8 @@
 // What a fourteenth held-out set (sixteen countries, read unseen once: issue 33) showed the reader lacked: labels
 // heading a VAT table by rate taken for the bill's totals, a sentence opening with "from" taken for the seller's
 // heading, an address's city taken for a name, sentences taken for names, Vietnamese tills printing without
-// diacritics, a total quantity taken for a total, and India's cities as hints of its rupee. Small synthetic pages in
+// diacritics, a total quantity taken for a total, India's cities as hints of its rupee, and Spain's single-member
+// forms. Small synthetic pages in
 // the shapes real ones print.
 import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
@@ -89,4 +90,16 @@ test("a '¥' on a page from Delhi is OCR's reading of the rupee's sign", (t) => 
     "JPY",
     "nothing else tells India",
   );
+});
+
+test("Spain's single-member forms (S.L.U., S.A.U.) end a company's name", (t) => {
+  const lines = [
+    "Factura de luz",
+    "ALVARO SARABIA MARIN",
+    "Repsol Comercializadora de Electricidad y Gas, S.L.U.",
+    "Total factura  76,81 €",
+  ];
+  t.is(extractFromText(lines, "pdf-text").fields.supplierName, "Repsol Comercializadora de Electricidad y Gas, S.L.U.");
+  const sau = ["Factura", "ALVARO SARABIA MARIN", "Endesa Energía, S.A.U.", "Total factura  76,81 €"];
+  t.is(extractFromText(sau, "pdf-text").fields.supplierName, "Endesa Energía, S.A.U.");
 });
