@@ -2,8 +2,7 @@
 // heading a VAT table by rate taken for the bill's totals, a sentence opening with "from" taken for the seller's
 // heading, an address's city taken for a name, sentences taken for names, Vietnamese tills printing without
 // diacritics, a total quantity taken for a total, India's cities as hints of its rupee, and Spain's single-member
-// forms. Small synthetic pages in
-// the shapes real ones print.
+// forms. Small synthetic pages in the shapes real ones print.
 import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
