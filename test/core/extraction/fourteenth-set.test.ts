@@ -102,3 +102,15 @@ test("Spain's single-member forms (S.L.U., S.A.U.) end a company's name", (t) =>
   const sau = ["Factura", "ALVARO SARABIA MARIN", "Endesa Energía, S.A.U.", "Total factura  76,81 €"];
   t.is(extractFromText(sau, "pdf-text").fields.supplierName, "Endesa Energía, S.A.U.");
 });
+
+test("Italian 'Num Documento' heads its number; a Vietnamese till's 'So HD' without diacritics", (t) => {
+  const italian = [
+    "Spazio SPA",
+    "Tipo Documento  Num Documento  Data Documento",
+    "Scontrino  1900024464  03.09.2025",
+    "Totale Documento  207,40",
+  ];
+  t.is(extractFromText(italian, "ocr").fields.invoiceNumber, "1900024464");
+  const vietnamese = ["THE COFFEE HOUSE", "Thoi gian: 17.04.2019 20.12  So HD: I210404761", "Thanh Toan:  135 000"];
+  t.is(extractFromText(vietnamese, "ocr").fields.invoiceNumber, "I210404761");
+});

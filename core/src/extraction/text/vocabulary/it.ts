@@ -37,7 +37,7 @@ export const it: Vocabulary = {
     String.raw`fattura\s*(?:(?:elettronica|differita|immediata|accompagnatoria)\s*)?(?:n\s*[°oº]\.?|n\.|nr\.?|num(?:ero)?\.?)`,
     String.raw`numero\s*(?:di\s*)?fattura`,
     String.raw`n(?:\s*[°oº]\.?|\.)\s*fattura`,
-    String.raw`numero\s*documento`,
+    String.raw`num(?:ero|\.)?\s*documento`,
     String.raw`numero(?=\s*:)`,
     // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
     // word's ("CAE N°:", an authorisation's number).

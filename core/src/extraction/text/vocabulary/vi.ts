@@ -25,7 +25,7 @@ export const vi: Vocabulary = {
   ],
   subTotal: [String.raw`t[ạa]m\s*t[íi]nh`, String.raw`c[ộo]ng\s*ti[ềe]n\s*h[àa]ng`],
   tax: [String.raw`thu[ếe]\s*(?:GTGT|VAT)`, String.raw`ti[ềe]n\s*thu[ếe]`],
-  invoiceNumber: [String.raw`s[ốo]\s*h[óo]a\s*[đd][ơo]n`, String.raw`s[ốo]\s*(?:HĐ|phi[ếe]u)`],
+  invoiceNumber: [String.raw`s[ốo]\s*h[óo]a\s*[đd][ơo]n`, String.raw`s[ốo]\s*(?:H[ĐD]|phi[ếe]u)`],
   invoiceDate: [String.raw`ng[àa]y\s*(?:l[ậa]p|xu[ấa]t)`],
   issueDate: [String.raw`ng[àa]y\s*l[ậa]p`],
   date: [String.raw`ng[àa]y`],
