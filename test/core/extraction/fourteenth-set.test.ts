@@ -1,8 +1,8 @@
 // What a fourteenth held-out set (sixteen countries, read unseen once: issue 33) showed the reader lacked: labels
 // heading a VAT table by rate taken for the bill's totals, a sentence opening with "from" taken for the seller's
 // heading, an address's city taken for a name, sentences taken for names, Vietnamese tills printing without
-// diacritics, a total quantity taken for a total, India's cities as hints of its rupee, and Spain's single-member
-// forms. Small synthetic pages in the shapes real ones print.
+// diacritics, a total quantity taken for a total, India's cities as hints of its rupee, Spain's single-member
+// forms, and a restaurant's check. Small synthetic pages in the shapes real ones print.
 import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
@@ -113,4 +113,16 @@ test("Italian 'Num Documento' heads its number; a Vietnamese till's 'So HD' with
   t.is(extractFromText(italian, "ocr").fields.invoiceNumber, "1900024464");
   const vietnamese = ["THE COFFEE HOUSE", "Thoi gian: 17.04.2019 20.12  So HD: I210404761", "Thanh Toan:  135 000"];
   t.is(extractFromText(vietnamese, "ocr").fields.invoiceNumber, "I210404761");
+});
+
+test("a restaurant's check numbers its receipt ('Check #77', 'CHECK:24382'); paying by check numbers nothing", (t) => {
+  t.is(
+    extractFromText(["Buona Forchetta", "Check #77          Table 6", "Total  $86.30"], "ocr").fields.invoiceNumber,
+    "77",
+  );
+  t.is(
+    extractFromText(["OLD TOWN KOPITIAM SDN BHD", "CHECK:24382  COVER:2", "TOTAL  28.50"], "ocr").fields.invoiceNumber,
+    "24382",
+  );
+  t.is(extractFromText(["Acme Corp", "Paid by check", "Total  $9.85"], "ocr").fields.invoiceNumber, null);
 });

@@ -112,6 +112,9 @@ export const en: Vocabulary = {
     // South Asia's "Cash Memo No.", "Memo# 14/19806".
     String.raw`(?:cash\s*)?memo\s*(?:no\.?|#)`,
     String.raw`ticket\s*(?:no\.?|number|#)`,
+    // A restaurant's check (US and Malaysian tills: "Check #77", "CHECK:24382"); a cheque paid with is "cheque".
+    String.raw`check\s*(?:no\.?|number|#)`,
+    String.raw`check(?=\s*:\s*\d)`,
     // "Number : DL1232402DO21075" under an invoice's title: the word alone before its colon, no other word before
     // it ("Phone Number:", "Account Number:").
     String.raw`(?<!\p{L}[\s.]*)number(?=\s*:)`,
