@@ -156,8 +156,8 @@ export const valueByPosition = <T>(
 export const bandOf = (cells: readonly TextBox[], cell: TextBox): TextBox[] =>
   cells.filter((c) => sameBand(c, cell)).sort((a, b) => a.x - b.x);
 
-// A cell that is an amount and nothing else: "1.234,56", "€ 120.00", "120,00 EUR", "-5.00".
-const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
+/** A cell that is an amount and nothing else: "1.234,56", "€ 120.00", "120,00 EUR", "-5.00". */
+export const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
 
 /** Whether nothing but a tax rate ("Snížená sazba 15%") or other amounts labels a cell's row. */
 const onRateRow = (cells: readonly TextBox[], cell: TextBox): boolean =>

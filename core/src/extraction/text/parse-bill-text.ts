@@ -8,7 +8,7 @@ import { allDates, dateOrder, findDate, shortDatesYearFirst } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
-import { cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
+import { AMOUNT_CELL, cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numberSpans, numbersIn, parseNumber, withoutRates } from "./numbers.js";
 import {
@@ -237,10 +237,9 @@ const isTableHeading = (line: string): boolean => LABELS.tableHeader.test(line) 
 const amountTail = (line: string): string[] => {
   const parts = line.split(/\s{2,}/).map((c) => c.trim());
   const tail: string[] = [];
-  for (let j = parts.length - 1; j >= 0 && AMOUNT_ALONE.test(parts[j] ?? ""); j--) tail.unshift(parts[j] as string);
+  for (let j = parts.length - 1; j >= 0 && AMOUNT_CELL.test(parts[j] ?? ""); j--) tail.unshift(parts[j] as string);
   return tail;
 };
-const AMOUNT_ALONE = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
 
 // Whether nothing but a tax rate ("B = 7%") or nothing at all labels a row of amounts.
 const rateRow = (line: string, amounts: number): boolean => {

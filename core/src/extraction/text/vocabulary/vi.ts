@@ -2,7 +2,7 @@ import type { Vocabulary } from "./types.js";
 
 // Vietnamese (hóa đơn, phiếu thanh toán; tổng cộng, thành tiền, thuế GTGT; mã số thuế). Amounts are whole đồng
 // grouped by dots ("300.240"). OCR in English drops the diacritics ("Tong cong", "Thanh tien"), and tills print
-// without them ("So hoa don"): "đ" is written "d" too.
+// without them ("So hoa don", "So HD"): "đ" and "Đ" are written "d" and "D" too.
 export const vi: Vocabulary = {
   code: "vi",
   tesseract: "vie",
