@@ -159,9 +159,12 @@ export const bandOf = (cells: readonly TextBox[], cell: TextBox): TextBox[] =>
 /** A cell that is an amount and nothing else: "1.234,56", "€ 120.00", "120,00 EUR", "-5.00". */
 export const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
 
-/** Whether nothing but a tax rate ("Snížená sazba 15%") or other amounts labels a cell's row. */
+/** Whether a row's cell says nothing of its amounts but their tax rate ("Snížená sazba 15%", "B = 7%"): no words. */
+export const rateOrUnlabelled = (text: string): boolean => !/\p{L}/u.test(text) || /\d\s?%/.test(text);
+
+/** Whether nothing but a tax rate or other amounts labels a cell's row. */
 const onRateRow = (cells: readonly TextBox[], cell: TextBox): boolean =>
-  bandOf(cells, cell).every((o) => o === cell || !/\p{L}/u.test(o.text) || /\d\s?%/.test(o.text));
+  bandOf(cells, cell).every((o) => o === cell || rateOrUnlabelled(o.text));
 
 /**
  * Amount labels whose amount the page prints directly under them in their column (a summary row of labels over a

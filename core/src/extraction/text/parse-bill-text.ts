@@ -8,7 +8,14 @@ import { allDates, dateOrder, findDate, shortDatesYearFirst } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
-import { AMOUNT_CELL, cellsOfBoxes, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
+import {
+  AMOUNT_CELL,
+  cellsOfBoxes,
+  rateOrUnlabelled,
+  rowsFollowed,
+  rowsUnderLabels,
+  valueByPosition,
+} from "./layout.js";
 import { findLineItems } from "./line-items.js";
 import { numberSpans, numbersIn, parseNumber, withoutRates } from "./numbers.js";
 import {
@@ -233,18 +240,13 @@ const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.
 // A table's heading row ("Description  Qty  Price  Total"): its labels head columns of items.
 const isTableHeading = (line: string): boolean => LABELS.tableHeader.test(line) && LABELS.tableQty.test(line);
 
-// The amounts a line ends with, each a cell of its own.
-const amountTail = (line: string): string[] => {
+// A line's cells (two spaces or more part them): the amounts it ends with, each a cell of its own, and the cells
+// before them.
+const amountTail = (line: string): { amounts: string[]; before: string[] } => {
   const parts = line.split(/\s{2,}/).map((c) => c.trim());
-  const tail: string[] = [];
-  for (let j = parts.length - 1; j >= 0 && AMOUNT_CELL.test(parts[j] ?? ""); j--) tail.unshift(parts[j] as string);
-  return tail;
-};
-
-// Whether nothing but a tax rate ("B = 7%") or nothing at all labels a row of amounts.
-const rateRow = (line: string, amounts: number): boolean => {
-  const parts = line.split(/\s{2,}/).map((c) => c.trim());
-  return parts.slice(0, parts.length - amounts).every((c) => !/\p{L}/u.test(c) || /\d\s?%/.test(c));
+  let j = parts.length;
+  while (j > 0 && AMOUNT_CELL.test(parts[j - 1] ?? "")) j--;
+  return { amounts: parts.slice(j), before: parts.slice(0, j) };
 };
 
 // A row of total labels over a row of values ("TOTAL HT  TOTAL TVA  TOTAL TTC" ... "100,00  8,00  108,00"):
@@ -261,11 +263,10 @@ const headerRows = (lines: readonly string[]): string[] => {
     const cells = all.slice(first);
     if (cells.length < 2) return;
     for (let k = i + 1; k <= Math.min(lines.length - 1, i + 4); k++) {
-      const tail = amountTail(lines[k] ?? "");
+      const tail = amountTail(lines[k] ?? "").amounts;
       if (tail.length < cells.length) continue;
-      const next = lines[k + 1] ?? "";
-      const nextTail = amountTail(next).length;
-      if (nextTail >= cells.length && rateRow(next, nextTail)) return;
+      const next = amountTail(lines[k + 1] ?? "");
+      if (next.amounts.length >= cells.length && next.before.every(rateOrUnlabelled)) return;
       cells.forEach((c, j) => {
         out.push(`${c}  ${tail[tail.length - cells.length + j]}`);
       });

@@ -689,14 +689,17 @@ const supplierCandidates = (
 ): { candidates: SupplierCandidate[]; seen: Map<string, number> } => {
   const seen = new Map<string, number>();
   const candidates: SupplierCandidate[] = [];
-  // The cities of the page's address lines ("North Hollywood, CA 91605"): printed alone too, they name a place.
-  const cities = new Set(
-    page.lines.flatMap((line, i) =>
-      cellsOf(line, i)
-        .filter((c) => CITY_LINE.test(c.text.trim()))
-        .map((c) => sameName(c.text.trim().split(",")[0] ?? "")),
-    ),
-  );
+  // The page's address lines' cells of a city ("North Hollywood, CA 91605"), and their cities: printed alone too,
+  // a city names a place.
+  const cityCells = new Set<string>();
+  const cities = new Set<string>();
+  page.lines.forEach((line, i) => {
+    for (const c of cellsOf(line, i)) {
+      if (!CITY_LINE.test(c.text.trim())) continue;
+      cityCells.add(`${i}:${c.start}`);
+      cities.add(sameName(c.text.trim().split(",")[0] ?? ""));
+    }
+  });
   page.lines.forEach((line, i) => {
     const cells = cellsOf(line, i);
     for (const [k, cell] of cells.entries()) {
@@ -725,7 +728,7 @@ const supplierCandidates = (
           MONTH_DAY.test(text) ||
           // A place: a country's name alone, or the city of an address's line ("Redmond, WA 98052").
           COUNTRY_ALONE.test(text) ||
-          CITY_LINE.test(cell.text.trim()) ||
+          cityCells.has(`${i}:${cell.start}`) ||
           cities.has(sameName(text)) ||
           isHeading(text, parts.length === 1) ||
           LABELS.title.test(text.split(" ")[0] ?? "")
