@@ -19,9 +19,13 @@ const SUPPLIER = "Lieferant Müller GmbH";
 const IBAN = "DE89370400440532013000";
 let customerId: string;
 
-/** Today (UTC, the organisation's zone) and the first day of its month: the period the documents are booked in. */
-const TODAY = new Date().toISOString().slice(0, 10);
-const MONTH = `${TODAY.slice(0, 8)}01`;
+/**
+ * Today in UTC, the organisation's zone, read when asked: an entry made after midnight is dated the new day, so a
+ * period that must hold it ends on the day of the request, not on the day the file was loaded.
+ */
+const today = () => new Date().toISOString().slice(0, 10);
+/** The first day of the month the run began in: the documents are dated on it. */
+const MONTH = `${today().slice(0, 8)}01`;
 const shift = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -86,7 +90,7 @@ const bytesOf = async (path: string): Promise<{ status: number; type: string | n
   const res = await checkedFetch(`http://127.0.0.1:${h.app.port}${path}`, { headers: h.headers });
   return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()) };
 };
-const journal = (from = MONTH, to = TODAY) => csvOf(`/v1/accounting/journal?from=${from}&to=${to}`);
+const journal = (from = MONTH, to = today()) => csvOf(`/v1/accounting/journal?from=${from}&to=${to}`);
 const linesOf = (rows: Record<string, string>[], entry: string) =>
   rows
     .filter((r) => r.entry === entry)
@@ -214,6 +218,7 @@ test.serial(
     const before = journalRows((await journal(shift(MONTH, -1), shift(MONTH, -1))).text);
     t.deepEqual([...new Set(before.map((r) => r.documentId))], [lastMonth]);
     const bad = async (query: string) => (await h.call("GET", `/v1/accounting/journal${query}`)).json as Json;
+    const TODAY = today();
     t.like(await bad(`?from=${TODAY}&to=${shift(TODAY, -1)}`), { status: 400, errors: [{ field: "to" }] });
     t.like(await bad(`?from=${shift(TODAY, -400)}&to=${TODAY}`), { status: 400, errors: [{ field: "to" }] });
     t.like(await bad(`?to=${TODAY}`), { status: 400, errors: [{ field: "from" }] });
@@ -235,18 +240,19 @@ test.serial(
         body,
         ...(key === undefined ? {} : { headers: { "idempotency-key": key } }),
       });
-    t.is(title(await made({ from: MONTH, to: TODAY, format: "datev" })), "Accounting.DatevNotConfigured");
+    t.is(title(await made({ from: MONTH, to: today(), format: "datev" })), "Accounting.DatevNotConfigured");
     await ok("PUT", "/v1/accounting/chart", {
       datev: { consultantNumber: "29098", clientNumber: "55003", fiscalYearStart: "01-01" },
     });
     const across = await made({
-      from: `${TODAY.slice(0, 4)}-01-01`,
-      to: `${Number(TODAY.slice(0, 4)) + 1}-01-01`,
+      from: `${MONTH.slice(0, 4)}-01-01`,
+      to: `${Number(MONTH.slice(0, 4)) + 1}-01-01`,
       format: "datev",
     });
     t.like(across.json as Json, { status: 400, errors: [{ field: "to", code: "fiscal_year" }] });
-    t.is((await made({ from: MONTH, to: TODAY, format: "xml" })).status, 400);
+    t.is((await made({ from: MONTH, to: today(), format: "xml" })).status, 400);
 
+    const TODAY = today();
     const created = await made({ from: MONTH, to: TODAY, format: "datev" });
     t.is(created.status, 201, created.text);
     const record = created.json as Json;
@@ -297,11 +303,11 @@ test.serial(
     // An amount DATEV cannot take (a third decimal of BHD) refuses the DATEV export, recording nothing; CSV takes it.
     const before = ((await ok("GET", "/v1/accounting/exports?limit=100")).data as Json[]).length;
     const dinars = await anInvoice([{ description: "Fils", unitPrice: "1.005", taxRate: "0" }], "BHD");
-    const refused = await made({ from: MONTH, to: TODAY, format: "datev" });
+    const refused = await made({ from: MONTH, to: today(), format: "datev" });
     t.is(title(refused), "Accounting.DatevAmount", refused.text);
     t.regex(String((refused.json as Json).detail), new RegExp(String(dinars.documentNumber)));
     t.is(((await ok("GET", "/v1/accounting/exports?limit=100")).data as Json[]).length, before, "nothing recorded");
-    t.is((await made({ from: MONTH, to: TODAY, format: "csv" })).status, 201);
+    t.is((await made({ from: MONTH, to: today(), format: "csv" })).status, 201);
     await ok("POST", `/v1/invoices/${dinars.id}/void`, { reason: "the test's" });
     const lines = journalRows((await journal()).text).filter((r) => r.documentId === dinars.id);
     t.deepEqual(
@@ -311,11 +317,12 @@ test.serial(
     );
 
     // An Idempotency-Key answers the first answer again; used for another request it is refused.
-    const first = await made({ from: MONTH, to: TODAY, format: "csv" }, "books-1");
-    const again = await made({ from: MONTH, to: TODAY, format: "csv" }, "books-1");
+    const to = today();
+    const first = await made({ from: MONTH, to, format: "csv" }, "books-1");
+    const again = await made({ from: MONTH, to, format: "csv" }, "books-1");
     t.is((again.json as Json).id, (first.json as Json).id);
     t.is(again.headers["idempotent-replayed"], "true");
-    t.is(title(await made({ from: MONTH, to: TODAY, format: "datev" }, "books-1")), "Idempotency.KeyReused");
+    t.is(title(await made({ from: MONTH, to, format: "datev" }, "books-1")), "Idempotency.KeyReused");
   },
 );
 
@@ -327,7 +334,7 @@ test.serial(
     await ok("POST", `/v1/bills/${matched}/submit`).then((b) =>
       b.state === "NeedsApproval" ? ok("POST", `/v1/bills/${matched}/approve`) : b,
     );
-    const exported = await ok("POST", "/v1/accounting/exports", { from: MONTH, to: TODAY, format: "csv" }, 201);
+    const exported = await ok("POST", "/v1/accounting/exports", { from: MONTH, to: today(), format: "csv" }, 201);
     const file = await csvOf(String(exported.fileUrl));
     t.deepEqual(journalProblems(file.text), []);
     t.is(journalRows(file.text).length, Number(exported.lineCount));
@@ -347,7 +354,7 @@ test.serial(
     const nothingNew = await ok(
       "POST",
       "/v1/accounting/exports",
-      { from: MONTH, to: TODAY, format: "csv", onlyNew: true },
+      { from: MONTH, to: today(), format: "csv", onlyNew: true },
       201,
     );
     t.is(nothingNew.entryCount, 0);
@@ -355,7 +362,7 @@ test.serial(
     const onlyLate = await ok(
       "POST",
       "/v1/accounting/exports",
-      { from: MONTH, to: TODAY, format: "csv", onlyNew: true },
+      { from: MONTH, to: today(), format: "csv", onlyNew: true },
       201,
     );
     const rows = journalRows((await csvOf(String(onlyLate.fileUrl))).text);
