@@ -36,7 +36,7 @@ const assessMerged = (
   amountsFrom: Extraction,
   numbered: boolean,
 ): { fieldConfidence: Scores; confidence: number } => {
-  const { fieldConfidence } = assessConfidence(fields, base);
+  const { fieldConfidence } = assessConfidence(fields, base, false, true, amountsFrom.spelledTotal === true);
   for (const k of AMOUNTS) {
     const asRead = amountsFrom.fieldConfidence[k];
     const now = fieldConfidence[k];
@@ -107,13 +107,15 @@ export const bestOfReadings = (
   const numbered = carriesNumber(preferred) || carriesNumber(other);
   const { fieldConfidence, confidence } = assessMerged(merged, base, amountsFrom, numbered);
   const evidence = bothEvidence(preferred.evidence, other.evidence);
+  const { spelledTotal: _preferred, ...rest } = preferred;
   return {
-    ...preferred,
+    ...rest,
     fields: merged,
     fieldConfidence,
     confidence,
     numbered,
     ...(evidence === undefined ? {} : { evidence }),
+    ...(amountsFrom.spelledTotal ? { spelledTotal: true } : {}),
   };
 };
 

@@ -40,6 +40,8 @@ export const assessConfidence = (
   repairedAmounts = false,
   /** Whether the document carries an invoice number (`billConfidence`). */
   numbered = true,
+  /** Whether the page writes the total in words too (`Extraction.spelledTotal`): disagreeing amounts leave it. */
+  spelledTotal = false,
 ): { fieldConfidence: Scores; confidence: number } => {
   const scores: Scores = {};
   for (const [k, v] of Object.entries(base) as [ExtractedFieldName, number][]) {
@@ -54,7 +56,8 @@ export const assessConfidence = (
   if (subTotal !== null && taxAmount !== null && totalAmount !== null) {
     const agree = near(new Decimal(subTotal).plus(taxAmount).toFixed(), totalAmount);
     for (const k of ["subTotal", "taxAmount", "totalAmount"] as const) {
-      scores[k] = agree ? Math.max(scores[k] ?? 0, repairedAmounts ? 0.85 : 0.98) : Math.min(scores[k] ?? 0, 0.5);
+      if (agree) scores[k] = Math.max(scores[k] ?? 0, repairedAmounts ? 0.85 : 0.98);
+      else if (!(spelledTotal && k === "totalAmount")) scores[k] = Math.min(scores[k] ?? 0, 0.5);
     }
   } else if (totalAmount !== null && linesAgree) {
     scores.totalAmount = Math.max(scores.totalAmount ?? 0, 0.95);

@@ -24,3 +24,4 @@ export {
 } from "./text/language.js";
 export { parseNumber } from "./text/numbers.js";
 export { parseBillText, type ReadingContext } from "./text/parse-bill-text.js";
+export { amountsInWords } from "./text/words-amount.js";

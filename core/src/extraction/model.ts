@@ -59,6 +59,11 @@ export interface Extraction {
    * printed); false for a till receipt without either, which the bill's confidence does not hold to one. Absent: true.
    */
   readonly numbered?: boolean;
+  /**
+   * Whether the page writes the total in words too ("Importe con letra", "Amount in words"): a subtotal and tax that
+   * do not add up to it (a tax withheld, a charge outside the tax) leave it sure. Absent: false.
+   */
+  readonly spelledTotal?: boolean;
 }
 
 /** Why a document could not be read (the bill goes to ExtractionFailed with `bill.ocr_failed`). */

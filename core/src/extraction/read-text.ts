@@ -25,7 +25,7 @@ export const extractFromText = (
   context: ReadingContext = {},
   boxes: readonly TextBox[] = [],
 ): Extraction => {
-  const { fields, found, amountsUnsure, evidence, numbered } = parseBillText(
+  const { fields, found, amountsUnsure, evidence, numbered, spelledTotal } = parseBillText(
     lines,
     { ...context, ocr: reader === "ocr" },
     boxes,
@@ -39,6 +39,6 @@ export const extractFromText = (
           ]),
         )
       : found;
-  const { fieldConfidence, confidence } = assessConfidence(fields, base, amountsUnsure, numbered);
-  return { reader, fields, fieldConfidence, confidence, evidence, numbered };
+  const { fieldConfidence, confidence } = assessConfidence(fields, base, amountsUnsure, numbered, spelledTotal);
+  return { reader, fields, fieldConfidence, confidence, evidence, numbered, ...(spelledTotal ? { spelledTotal } : {}) };
 };

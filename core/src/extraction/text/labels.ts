@@ -5,8 +5,11 @@ import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
 /** The vocabulary's optional keys: word lists compiled as they are (no OCR tolerance, no sorting). */
 type OptionalKey = { [K in keyof Vocabulary]-?: undefined extends Vocabulary[K] ? K : never }[keyof Vocabulary];
-type WordKey = Exclude<OptionalKey, "payee" | "monthFirst">;
-type LabelKey = Exclude<keyof Vocabulary, "code" | "tesseract" | "months" | "monthFirst" | "payee" | WordKey>;
+type WordKey = Exclude<OptionalKey, "payee" | "monthFirst" | "amountInWords">;
+type LabelKey = Exclude<
+  keyof Vocabulary,
+  "code" | "tesseract" | "months" | "monthFirst" | "payee" | "amountInWords" | WordKey
+>;
 
 // A label is a whole word: no letter or digit before it, no letter after it. Chinese, Japanese and Korean set no
 // spaces between words, so on a side where a label is written in those scripts anything may touch it ("お買上合計",
@@ -48,6 +51,8 @@ const W = (key: WordKey): RegExp => wholeWords(VOCABULARIES.flatMap((v) => v[key
 
 export const LABELS = {
   invoiceNumber: L("invoiceNumber"),
+  /** A number that is the document's only where no invoice number's label is printed (a restaurant's check). */
+  tabNumber: W("tabNumber"),
   dueDate: L("dueDate"),
   invoiceDate: L("invoiceDate"),
   issueDate: L("issueDate"),

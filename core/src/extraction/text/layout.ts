@@ -1,4 +1,5 @@
 import type { TextBox } from "../model.js";
+import { AMOUNT_CELL } from "./numbers.js";
 
 // A page of boxes read by position: runs of text joined into cells (words on one baseline band, closer than a
 // column gap), and a label's value found where a form prints it, to its right on the same band or directly below
@@ -155,9 +156,6 @@ export const valueByPosition = <T>(
 /** The cells on `cell`'s band, left to right. */
 export const bandOf = (cells: readonly TextBox[], cell: TextBox): TextBox[] =>
   cells.filter((c) => sameBand(c, cell)).sort((a, b) => a.x - b.x);
-
-/** A cell that is an amount and nothing else: "1.234,56", "€ 120.00", "120,00 EUR", "-5.00". */
-export const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
 
 /** Whether a row's cell says nothing of its amounts but their tax rate ("Snížená sazba 15%", "B = 7%"): no words. */
 export const rateOrUnlabelled = (text: string): boolean => !/\p{L}/u.test(text) || /\d\s?%/.test(text);

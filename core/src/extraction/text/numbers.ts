@@ -71,3 +71,26 @@ export const numbersIn = (text: string): string[] => numberSpans(text).map((n) =
 
 /** Removes tax rates ("19 %", "5,5%") so they are not read as amounts. */
 export const withoutRates = (text: string): string => text.replace(/\d+(?:[.,]\d+)?\s?%/g, " ");
+
+// Amounts as they stand in a line or a cell. Each is a test of where an amount is, not a reading of it (that is
+// `parseNumber`'s); they differ in what they ask of it.
+
+/** A cell that is an amount and nothing else, cents or none: "1.234,56", "€ 120.00", "120,00 EUR", "-5.00". */
+export const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{3})?$/u;
+
+/**
+ * A cell that is a price with its cents and nothing else, signed or bracketed ("$4.49", "-$1.50", "(3.00)",
+ * "12,90 EUR"): the cell before it may be its label or item.
+ */
+export const PRICE_CELL =
+  /^[-–(]?\s*(?:\p{Sc}|[A-Z]{3})?\s?-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\)?\s?(?:\p{Sc}|[A-Z]{1,3})?$/u;
+
+/** An amount with its cents anywhere in a line ("Summe 12,50", "1 234.56"), not part of a longer number. */
+export const CENTS_AMOUNT = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
+
+/**
+ * An amount with its cents printed beside a sign, three capitals or "kr" ("1495,00 kr", "$ 12.50", "EUR 3,20"):
+ * the mark is group 1 or 4, the amount group 2 or 3. Whether the mark is a currency's is the caller's to ask.
+ */
+export const PRICED =
+  /(\p{Sc}|\b[A-Z]{3}\b|\bkr\.?)\s?(\d[\d.,' ]*[.,]\d{2})(?!\d)|(?<![\d.,])(\d[\d.,' ]*[.,]\d{2})\s?(\p{Sc}|[A-Z]{3}\b|kr\b)/gu;

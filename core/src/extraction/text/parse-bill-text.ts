@@ -8,16 +8,9 @@ import { allDates, dateOrder, findDate, shortDatesYearFirst } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
 import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
-import {
-  AMOUNT_CELL,
-  cellsOfBoxes,
-  rateOrUnlabelled,
-  rowsFollowed,
-  rowsUnderLabels,
-  valueByPosition,
-} from "./layout.js";
+import { cellsOfBoxes, rateOrUnlabelled, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
-import { numberSpans, numbersIn, parseNumber, withoutRates } from "./numbers.js";
+import { AMOUNT_CELL, CENTS_AMOUNT, numberSpans, numbersIn, PRICED, parseNumber, withoutRates } from "./numbers.js";
 import {
   COUNTRY_AT_END,
   COUNTRY_CURRENCY,
@@ -29,6 +22,7 @@ import {
 } from "./places.js";
 import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
+import { amountsInWords } from "./words-amount.js";
 
 type Found<T> = { value: T; confidence: number };
 const none = { value: null, confidence: 0 } as const;
@@ -635,7 +629,12 @@ const repairAmounts = (
   return repaired.total;
 };
 
-type Scored = Candidate & { readonly confirmed: { sub: string; tax: string } | null; readonly score: number };
+type Scored = Candidate & {
+  readonly confirmed: { sub: string; tax: string } | null;
+  readonly score: number;
+  /** The page writes this amount in words too. */
+  readonly spelled: boolean;
+};
 
 /**
  * The totals, best first: by the strength of their label, a subtotal plus tax confirming them, what was paid, being
@@ -648,6 +647,7 @@ const rankTotals = (
   paid: Payments,
   given: string | null,
   byCash: string | null,
+  spelled: readonly string[],
 ): Scored[] => {
   // OCR drops a decimal mark or reads noise as digits ("a30"): a total without cents beside ones with them is
   // suspect; one printed again elsewhere (a second total label, a card slip) is likelier read right.
@@ -656,17 +656,20 @@ const rankTotals = (
     // A total made up from other lines cannot be confirmed by them.
     const confirmed = c.derived ? null : confirms(c.value);
     const again = totals.filter((o) => o !== c && near(o.value, c.value)).length;
+    const spelledToo = spelled.some((w) => near(w, c.value));
     const score =
       STRENGTH[c.kind] +
       c.line / 10_000 +
       (confirmed ? 3 : 0) +
+      // The amount the page writes in words is the payable one, whatever other labels say.
+      (spelledToo ? 10 : 0) +
       (byCash !== null && near(byCash, c.value) ? 1 : 0) +
       Math.min(again, 2) * 1 -
       (withCentsAnywhere && !/\.\d{2}$/.test(c.value) ? 1.5 : 0) -
       // Cash handed over with change given back: the price was not more than the cash.
       (withCents(given) && withCents(paid.change) && new Decimal(c.value).gt(new Decimal(given).plus(0.05)) ? 2 : 0) -
       (c.several ? 1 : 0);
-    return { ...c, confirmed, score };
+    return { ...c, confirmed, score, spelled: spelledToo };
   });
   scored.sort((a, b) => b.score - a.score);
   // A payment, refund or deposit printed as a negative amount under a total label ("Total payments -903.63") is
@@ -743,6 +746,8 @@ const payableTotal = (
   lines: readonly string[],
 ): { best: Scored | undefined; roundedAway: boolean } => {
   const ranked = scored[0];
+  // Written in words too, it is what is payable: no payment, charge or rounding changes it.
+  if (ranked?.spelled) return { best: ranked, roundedAway: false };
   const net = beforePayments(ranked, scored, payments) ?? ranked;
   // Gross before net: a total that no subtotal plus tax confirms, with another total printed that is exactly it
   // plus a tax read on the page, was the net amount.
@@ -807,6 +812,8 @@ interface Amounts {
   unsure: boolean;
   /** The line the total was printed on (-1 when made up or none). */
   totalLine: number;
+  /** The page writes the total in words too. */
+  spelled: boolean;
 }
 
 /**
@@ -828,8 +835,14 @@ const amountsOf = (
     subTotal: subs[0] ? { value: subs[0].value, confidence: 0.7 } : none,
     taxAmount: summary ? { value: summary.value, confidence: 0.6 } : none,
   };
-  if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway, totalLine: -1 };
+  if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway, totalLine: -1, spelled: false };
   const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
+  // Two other amounts or more printed under the same kind of label: a document of sections (a statement of several
+  // premises, accounts or orders, each totalled), whose own total a section's may be taken for. Not sure.
+  const sectioned =
+    !best.spelled &&
+    new Set(scored.filter((c) => !c.derived && c.kind === best.kind && !near(c.value, best.value)).map((c) => c.value))
+      .size >= 2;
   // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
   const fixed = repairedTotal !== null && best.confirmed !== null;
   // In OCR's lines a tax of nothing checks nothing: the subtotal it "confirms" is the total's own figure, or OCR's
@@ -838,7 +851,7 @@ const amountsOf = (
   const zeroTax = ocr && best.confirmed != null && new Decimal(best.confirmed.tax).isZero();
   const confidence = fixed
     ? 0.85
-    : best.confirmed && !zeroTax
+    : (best.confirmed && !zeroTax) || best.spelled
       ? 0.95
       : best.kind === "plain" || rivals > 0 || best.derived
         ? 0.6
@@ -860,13 +873,19 @@ const amountsOf = (
     confidence: Math.min(f.confidence, 0.85),
   });
   return {
-    totalAmount: { value: best.value, confidence: open ? 0.85 : confidence },
+    totalAmount: { value: best.value, confidence: open || sectioned ? Math.min(confidence, 0.85) : confidence },
     subTotal: open ? cap(read.subTotal) : read.subTotal,
     taxAmount: open ? cap(read.taxAmount) : read.taxAmount,
     // A made-up total that the subtotal and a zero tax seem to agree with is still made up.
     unsure:
-      (best.confirmed != null && repairedTotal !== null) || open || best.derived === true || roundedAway || zeroTax,
+      (best.confirmed != null && repairedTotal !== null) ||
+      open ||
+      best.derived === true ||
+      roundedAway ||
+      zeroTax ||
+      sectioned,
     totalLine: best.derived ? -1 : best.line,
+    spelled: best.spelled,
   };
 };
 
@@ -897,7 +916,7 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
   const { given, byCash } = paidFor(found.paid);
   addStandIns(lines, found, byCash, summary);
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
-  const scored = rankTotals(found.totals, confirms, found.paid, given, byCash);
+  const scored = rankTotals(found.totals, confirms, found.paid, given, byCash, amountsInWords(lines));
   const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines), lines);
   return amountsOf(chosen, scored, found, repairedTotal, ocr);
 };
@@ -1011,7 +1030,6 @@ const BARE_SIGN = /^[$€£₹¥￥]$/;
 // decimals ("¥9,75": a Turkish till's "*" misread), which neither the yen nor the yuan prints.
 const YEN = /^[¥￥]$/;
 const YEN_AMOUNT = /[¥￥]\s?(?:\d{1,3}(?:,\d{2,3})*,\d{3}|\d{2,5}|\d(?=\.\d{2}))(?:\.\d{2})?(?![\d/.:%,-])/;
-const MONEY = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 
 // In OCR's lines a code counts where it ends its cell ("EUR" over a receipt's prices, "Beträge in EUR") or follows
 // a label's colon: before other marks in its cell ("TRY 7777" read off a logo) it is as likely a word or noise.
@@ -1026,7 +1044,7 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
       : // The yen's sign stands against its amount: apart from one ("¥b  3.09"), it is OCR's noise.
         YEN.test(c.sign ?? "")
         ? YEN_AMOUNT.test(line)
-        : MONEY.test(line) ||
+        : CENTS_AMOUNT.test(line) ||
           LABELS.total.test(line) ||
           LABELS.subTotal.test(line) ||
           (c.sign === null ? codeApart(line, c.code) : !BARE_SIGN.test(c.sign) || line.includes(`${c.sign}/`)),
@@ -1156,7 +1174,7 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
       const apart =
         ocr &&
         weight === 1 &&
-        (c.sign === null ? !MONEY.test(line) : !/\d/.test(line)) &&
+        (c.sign === null ? !CENTS_AMOUNT.test(line) : !/\d/.test(line)) &&
         !LABELS.currencyLabel.test(line) &&
         /[\p{L}\p{N}]/u.test(withoutCurrency(line));
       named.set(c.code, (named.get(c.code) ?? 0) + ((c.sign === null || !BARE_SIGN.test(c.sign)) && !apart ? 2 : 1));
@@ -1233,6 +1251,7 @@ const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   ro: "RON",
   lv: "EUR",
   tr: "TRY",
+  id: "IDR",
 };
 
 /**
@@ -1461,7 +1480,8 @@ const INVOICE_TITLE = labelRegex(
 );
 
 /** A line that shows its document carries a number: a number's label, or an invoice's title. */
-const namesNumber = (line: string): boolean => LABELS.invoiceNumber.test(line) || INVOICE_TITLE.test(line);
+const namesNumber = (line: string): boolean =>
+  LABELS.invoiceNumber.test(line) || LABELS.tabNumber.test(line) || INVOICE_TITLE.test(line);
 
 // What may follow a document number in its cell without making it longer: nothing, punctuation ending it, or its
 // date ("Nr. 4711 vom 03.06.2025", "Invoice 2041 dated 3 May 2025", "Facture n° 12 du 01/02/2025").
@@ -1526,6 +1546,13 @@ const findInvoiceNumber = (
     }
   }
   if (placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: -1 };
+  // A restaurant's check number, where nothing else is labelled the document's.
+  for (const [i, _line] of lines.entries()) {
+    for (const v of valueNear(lines, i, LABELS.tabNumber)) {
+      const found = read(v.text);
+      if (found !== null) return { value: found.id, confidence: 0.75, line: i };
+    }
+  }
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
     const m =
@@ -1549,10 +1576,6 @@ const findInvoiceNumber = (
   return { ...none, line: -1 };
 };
 
-// An amount with its cents printed beside a sign, three capitals or "kr" ("1495,00 kr", "$ 12.50", "EUR 3,20"):
-// priced where the mark is a currency's.
-const PRICED =
-  /(\p{Sc}|\b[A-Z]{3}\b|\bkr\.?)\s?(\d[\d.,' ]*[.,]\d{2})(?!\d)|(?<![\d.,])(\d[\d.,' ]*[.,]\d{2})\s?(\p{Sc}|[A-Z]{3}\b|kr\b)/gu;
 const currencyMark = (mark: string): boolean => /^kr/.test(mark) || currenciesIn(mark).length > 0;
 
 /**
@@ -1603,6 +1626,8 @@ export const parseBillText = (
   evidence: PageEvidence;
   /** Whether the document carries an invoice number (one read, a number's label, an invoice's title). */
   numbered: boolean;
+  /** Whether the page writes the total read in words too. */
+  spelledTotal: boolean;
 } => {
   const normalised = input.map(normalise);
   // The page's language, from its script or its words: neither changes in what follows.
@@ -1687,5 +1712,6 @@ export const parseBillText = (
     amountsUnsure: amounts.unsure,
     evidence: pageEvidence(lines, buyer),
     numbered: invoiceNumber.value !== null || lines.some(namesNumber),
+    spelledTotal: amounts.spelled,
   };
 };

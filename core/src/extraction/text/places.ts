@@ -99,6 +99,8 @@ export const COUNTRY_MARKS = {
   SG: { currency: "SGD", dollar: true, marks: [/\bUEN\b|\bPte\.?\s?Ltd\b/i], hints: [/\bSingapore\b/i] },
   // Malaysia's private companies, "Sdn. Bhd.".
   MY: { currency: "MYR", marks: [/\bSdn\.?\s?Bhd\b/i] },
+  // Indonesia's tax number, the NPWP ("NPWP : 01.701.114.0-048.000").
+  ID: { currency: "IDR", marks: [/\bNPWP\b/] },
   // Chile's tax number (R.U.T.) with its check digit ("76.123.456-K"): Uruguay's RUT has none.
   CL: {
     currency: "CLP",

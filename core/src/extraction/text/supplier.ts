@@ -3,6 +3,7 @@ import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
 import { LABELS, vocabularyWords, wholeWords } from "./labels.js";
 import { blockUnder } from "./layout.js";
+import { PRICE_CELL } from "./numbers.js";
 import { CITY_LINE, COUNTRY_ALONE } from "./places.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 
@@ -459,6 +460,25 @@ export const buyerTest = (knownBuyers: readonly string[]): ((text: string) => bo
   };
 };
 
+/**
+ * The names a page bills on a "Bill to" label's own line ("BILL TO: WRT WORLD ENTERPRISES", "Rechnungsempfänger:
+ * Muster GmbH"): the buyer's, never the seller's, even where another label calls them so. Two words at least, so a
+ * walk-in's "Bill to: Cash" names nobody.
+ */
+const billedNames = (lines: readonly string[]): string[] =>
+  lines.flatMap((line, i) => {
+    const cells = cellsOf(line, i);
+    return cells.flatMap((cell, j) => {
+      const m = cell.text.match(LABELS.billTo);
+      if (m?.index !== 0) return [];
+      const rest = cell.text.slice(m[0].length);
+      const head = rest.match(HEADING_END);
+      if (head === null) return [];
+      const name = rest.slice(head[0].length).trim() || (/:\s*$/.test(cell.text) ? (cells[j + 1]?.text ?? "") : "");
+      return nameTokens(name).length >= 2 ? [name] : [];
+    });
+  });
+
 // The block a known buyer's name heads: its cell and the same column for the next lines (its address). A cell
 // holding one of the buyer's identifiers, IBANs or address lines is the buyer's, and so is the cell just above an
 // address line (the name the address is of).
@@ -600,9 +620,6 @@ const REGISTER_LINE = new RegExp(
   String.raw`^\s*(?:${LABELS.taxNumber.source}|${LABELS.register.source})[^\n]*\d{3}`,
   "iu",
 );
-// An amount alone in its cell ("$4.49", "-$1.50", "12,90 EUR"): the cell before it may be its label or item.
-const AMOUNT_CELL =
-  /^[-–(]?\s*(?:\p{Sc}|[A-Z]{3})?\s?-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\)?\s?(?:\p{Sc}|[A-Z]{1,3})?$/u;
 
 // A run of words opening in lower case, most of them lower case ("para la Prestación de Servicio de ENGIE aplicable",
 // "fondos sean enterados efectivamente a movistar."): a sentence's part. A brand may open in lower case ("dm
@@ -705,7 +722,7 @@ const supplierCandidates = (
     for (const [k, cell] of cells.entries()) {
       // A cell before an amount on its line may be the amount's label or item ("*Sale*  $4.49"): printed again so,
       // it is no name printed again.
-      const priced = AMOUNT_CELL.test(cells[k + 1]?.text.trim() ?? "");
+      const priced = PRICE_CELL.test(cells[k + 1]?.text.trim() ?? "");
       const parts = partsOf(cell.text);
       // The first name with a legal form in a cell that also gives a register entry ("..., Amtsgericht Ratingen HRA
       // 4053", "RCS Paris B 123 456 789") is the registered sender: a buyer's address never carries one.
@@ -834,7 +851,7 @@ export const findSupplierName = (
   /** The buyer's block when the caller has it already (`buyerBlock` of the same lines and buyer). */
   block?: ReadonlySet<string>,
 ): { value: string | null; confidence: number } => {
-  const byName = buyerTest(known.names);
+  const byName = buyerTest([...known.names, ...billedNames(lines)]);
   const holdsBuyers = buyerIdentityTest(known);
   const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
   const labelled = labelledSupplier(lines, LABELS.supplier, isBuyer);

@@ -62,7 +62,8 @@ export const it: Vocabulary = {
   soldBy: [String.raw`venduto\s*da`],
   payee: [String.raw`beneficiario`],
   netQualifier: [String.raw`senza`],
-  paidWith: [String.raw`pagato`],
+  // A till's "IMPORTO PAGATO  39,29" under "PAGAMENTO ELETTRONICO".
+  paidWith: [String.raw`pagato`, String.raw`importo\s*pagato`],
   payment: [String.raw`pagamento`],
   placeDate: [String.raw`il`],
   tradeWord: [String.raw`societ[àa]`],

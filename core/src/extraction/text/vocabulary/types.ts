@@ -100,6 +100,13 @@ export interface Vocabulary {
   readonly soldBy?: readonly string[];
   /** Words opening a cell that is a label, a contact line, a country or a courtesy, never a name. */
   readonly notName?: readonly string[];
+  /** How the language writes an amount in words, as Latin American, Indian and West African invoices print their total. */
+  readonly amountInWords?: AmountInWords;
+  /**
+   * Labels of a number that is the document's only where no invoice or receipt number's label is printed (a
+   * restaurant's check: "Check #77", beside the till's "Rept# A150…").
+   */
+  readonly tabNumber?: readonly string[];
   /** Document titles. */
   readonly title: readonly string[];
   readonly tableHeader: readonly string[];
@@ -109,4 +116,25 @@ export interface Vocabulary {
   readonly months: readonly (readonly string[])[];
   /** Whether a bare 03/04/2025 reads month first in this language when nothing else on the page says. */
   readonly monthFirst?: boolean;
+}
+
+/**
+ * An amount in words ("SIETE MIL SEISCIENTOS OCHENTA Y CINCO CON 49/100 DOLARES", "Nine Thousand Four Hundred Forty
+ * Only"). Words are written lower case without accents, as the reader compares them.
+ */
+export interface AmountInWords {
+  /** Labels before the words ("importe con letra", "amount in words", "somme de"). */
+  readonly labels: readonly string[];
+  /** Units, teens, tens and the hundreds a language writes as one word ("doscientos"): they add up. */
+  readonly numbers: Readonly<Record<string, number>>;
+  /** Words multiplying what is before them by a hundred ("hundred", "cent"), "one" when nothing is. */
+  readonly hundred: readonly string[];
+  /** Words multiplying what is before them ("mil", "thousand", "lakh", "million"), "one" when nothing is. */
+  readonly scales: Readonly<Record<string, number>>;
+  /** Words joining number words ("y", "and", "et", "e"). */
+  readonly joins: readonly string[];
+  /** Words closing the amount ("only", "exactos", "m.n."), which tell words without a label. */
+  readonly closing: readonly string[];
+  /** Words of the cents after the amount ("centavos", "paise", "cents", "centimes"). */
+  readonly minor: readonly string[];
 }
