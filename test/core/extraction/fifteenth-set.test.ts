@@ -141,3 +141,20 @@ test("an Italian till whose total lost its label: the amount paid ('IMPORTO PAGA
   ];
   t.is(extractFromText(lines, "ocr").fields.totalAmount, "39.29");
 });
+
+test("a name over its address and its register's line opens the page as the seller's; forms that stand before a name", (t) => {
+  const lines = [
+    "DANFE - DOCUMENTO AUXILIAR DA NOTA FISCAL DE ENERGIA ELÉTRICA ELETRÔNICA",
+    "COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA",
+    "AV.EDGARD SANTOS, 300, CABULA VI, SALVADOR, BAHIA CEP 41181-900",
+    "CNPJ 15.139.629/0001-94 INSCRIÇÃO ESTADUAL 00478696",
+    "NOME DO CLIENTE:",
+    "PAULA PEREIRA FERNANDES",
+    "Energia Ativa Fornecida  kWh  418,00  315,48",
+    "TOTAL A PAGAR R$  521,53",
+  ];
+  t.is(extractFromText(lines, "pdf-text").fields.supplierName, "COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA");
+  // Indonesia's "PT" before a company's name is its legal form: the company, over the shop's heading.
+  const till = ["INDOGROSIR SUKABUMI", "Jl. Raya Walisongo KM 8", "PT. INTI CAKRAWALA CITRA", "TOTAL  211.740"];
+  t.is(extractFromText(till, "ocr").fields.supplierName, "PT. INTI CAKRAWALA CITRA");
+});

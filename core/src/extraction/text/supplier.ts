@@ -146,8 +146,13 @@ const anyCase = (source: string): string => {
   }
   return out;
 };
-// The Cyrillic forms before a name of at least two letters.
-const FORM_BEFORE = new RegExp(String.raw`^(?:${CYRILLIC_FORMS.join("|")})\s+["«„]?\p{L}{2}`, "u");
+// Forms that stand before a name of at least two letters: the Cyrillic ones, Indonesia's "PT" ("PT INDOMARCO
+// PRISMATAMA", "PT. INTI CAKRAWALA CITRA") and "CV.", and the Portuguese and Spanish company ("COMPANHIA DE
+// ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira").
+const FORM_BEFORE = new RegExp(
+  String.raw`^(?:${CYRILLIC_FORMS.join("|")}|PT\.?|CV\.|[Cc]ompa(?:nhia|ñía|ñia|nia)|COMPA(?:NHIA|ÑÍA|ÑIA|NIA)|C[Ii][Aa]\.)\s+["«„]?\p{L}{2}`,
+  "u",
+);
 // A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's.
 const FORM = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?<!\()(?:${SHORT_FORMS.join("|")})\.?(?!\))|Co\.)(?![\p{L}\p{N}])`,
@@ -644,7 +649,7 @@ const scoreName = (
   const { i, cell } = at;
   const { text, registered } = name;
   // A legal form after a name: one opening the cell names nobody ("SE AL BEREE GE ATE", OCR's noise), except the
-  // Cyrillic forms, which stand before it ('ООО "Ромашка"').
+  // forms that stand before it ('ООО "Ромашка"', "PT INDOMARCO").
   const formAt = text.search(FORM);
   const form = (formAt > 0 && /\p{L}{2}/u.test(text.slice(0, formAt))) || FORM_BEFORE.test(text);
   let score = form ? 3 : LABELS.tradeWord.test(text) ? 1.5 : 0;
@@ -681,8 +686,13 @@ const scoreName = (
   if (/\d{3}/.test(plain)) score -= BRANCH_NUMBER.test(plain) ? 0.5 : 2;
   // The name over its register or tax number's line ("KIWI 402" over "ORG.NR. 937 846 231 MVA"), opening the page
   // or a block: not an address's last line over it.
+  // So is a name over its address's line and then its register's ("COMPANHIA DE ELETRICIDADE ..." / "AV.EDGARD
+  // SANTOS, 300, ..." / "CNPJ 15.139.629/0001-94").
   const opens = i === 0 || !/\p{L}{3}/u.test(page.lines[i - 1] ?? "");
-  if (opens && i < page.top && REGISTER_LINE.test(page.lines[i + 1] ?? "") && !REGISTER_LINE.test(line)) {
+  const overRegister =
+    REGISTER_LINE.test(page.lines[i + 1] ?? "") ||
+    (ADDRESS.test(page.lines[i + 1] ?? "") && REGISTER_LINE.test(page.lines[i + 2] ?? ""));
+  if (opens && i < page.top && overRegister && !REGISTER_LINE.test(line)) {
     score += 1.5;
     corroborated = true;
   }
