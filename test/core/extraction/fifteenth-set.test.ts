@@ -158,3 +158,20 @@ test("a name over its address and its register's line opens the page as the sell
   const till = ["INDOGROSIR SUKABUMI", "Jl. Raya Walisongo KM 8", "PT. INTI CAKRAWALA CITRA", "TOTAL  211.740"];
   t.is(extractFromText(till, "ocr").fields.supplierName, "PT. INTI CAKRAWALA CITRA");
 });
+
+test("an Argentine invoice: 'Compr. Nro' numbers it, 'Razón Social' names its party", (t) => {
+  const lines = [
+    "ORIGINAL",
+    "FERRANTE AGUSTIN    E | ractura oe exrorTacion",
+    "ALFREDO    =r",
+    "Compr. Nro:  00010-00000010",
+    "Fecha de Emisión: 30/03/2020",
+    "Razén Social: FERRANTE AGUSTIN ALFREDO",
+    "CUIT: 20401364200",
+    "Importe Total: USD  500,00",
+    "CAE N°: 70130695159865",
+  ];
+  const read = extractFromText(lines, "ocr").fields;
+  t.is(read.invoiceNumber, "00010-00000010");
+  t.is(read.supplierName, "FERRANTE AGUSTIN ALFREDO");
+});

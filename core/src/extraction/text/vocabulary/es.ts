@@ -53,6 +53,8 @@ export const es: Vocabulary = {
     String.raw`factura\s*(?:[ABCEM]\s+)?(?:n\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
     String.raw`(?:n\s*[°oº]\.?|nro\.?)\s*(?:de\s*)?factura`,
     String.raw`num\.?\s*factura`,
+    // Argentina's "Comp. Nro: 00010-00000010", "Compr. Nro", "Comprobante Nº" (point of sale, then the number).
+    String.raw`compr?(?:obante)?\.?\s*(?:nro\.?|n\s*[°º]\.?)`,
     // "NÚMERO: ABC12345" on a page titled "Factura": the word alone before its colon.
     String.raw`n[úu]mero(?=\s*:)`,
     // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
@@ -107,7 +109,8 @@ export const es: Vocabulary = {
   ],
   addressWord: [String.raw`direcci[óo]n`],
   notice: [String.raw`devoluci[oó]n(?:es)?`],
-  nameLabel: [String.raw`nombre`],
+  // "Razón Social:" before a party's legal name (OCR reads its "ó" as "é" too).
+  nameLabel: [String.raw`nombre`, String.raw`raz[óoé]n\s*social`],
   currencyLabel: [String.raw`moneda`, String.raw`divisa`],
   // Mexico's e-invoice names itself "Comprobante Fiscal Digital por Internet" (CFDI).
   amountInWords: {
