@@ -142,7 +142,7 @@ test("an Italian till whose total lost its label: the amount paid ('IMPORTO PAGA
   t.is(extractFromText(lines, "ocr").fields.totalAmount, "39.29");
 });
 
-test("a name over its address and its register's line opens the page as the seller's; forms that stand before a name", (t) => {
+test("a name over its address and its register's line opens the page as the seller's", (t) => {
   const lines = [
     "DANFE - DOCUMENTO AUXILIAR DA NOTA FISCAL DE ENERGIA ELÉTRICA ELETRÔNICA",
     "COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA",
@@ -154,12 +154,9 @@ test("a name over its address and its register's line opens the page as the sell
     "TOTAL A PAGAR R$  521,53",
   ];
   t.is(extractFromText(lines, "pdf-text").fields.supplierName, "COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA");
-  // Indonesia's "PT" before a company's name is its legal form: the company, over the shop's heading.
-  const till = ["INDOGROSIR SUKABUMI", "Jl. Raya Walisongo KM 8", "PT. INTI CAKRAWALA CITRA", "TOTAL  211.740"];
-  t.is(extractFromText(till, "ocr").fields.supplierName, "PT. INTI CAKRAWALA CITRA");
 });
 
-test("an Argentine invoice: 'Compr. Nro' numbers it, 'Razón Social' names its party", (t) => {
+test("an Argentine invoice: 'Compr. Nro' numbers it", (t) => {
   const lines = [
     "ORIGINAL",
     "FERRANTE AGUSTIN    E | ractura oe exrorTacion",
@@ -171,7 +168,5 @@ test("an Argentine invoice: 'Compr. Nro' numbers it, 'Razón Social' names its p
     "Importe Total: USD  500,00",
     "CAE N°: 70130695159865",
   ];
-  const read = extractFromText(lines, "ocr").fields;
-  t.is(read.invoiceNumber, "00010-00000010");
-  t.is(read.supplierName, "FERRANTE AGUSTIN ALFREDO");
+  t.is(extractFromText(lines, "ocr").fields.invoiceNumber, "00010-00000010");
 });

@@ -146,11 +146,10 @@ const anyCase = (source: string): string => {
   }
   return out;
 };
-// Forms that stand before a name of at least two letters: the Cyrillic ones, Indonesia's "PT" ("PT INDOMARCO
-// PRISMATAMA", "PT. INTI CAKRAWALA CITRA") and "CV.", and the Portuguese and Spanish company ("COMPANHIA DE
-// ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira").
+// Forms that stand before a name of at least two letters: the Cyrillic ones, and the Portuguese and Spanish company
+// ("COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira").
 const FORM_BEFORE = new RegExp(
-  String.raw`^(?:${CYRILLIC_FORMS.join("|")}|PT\.?|CV\.|[Cc]ompa(?:nhia|ñía|ñia|nia)|COMPA(?:NHIA|ÑÍA|ÑIA|NIA)|C[Ii][Aa]\.)\s+["«„]?\p{L}{2}`,
+  String.raw`^(?:${CYRILLIC_FORMS.join("|")}|[Cc]ompa(?:nhia|ñía|ñia|nia)|COMPA(?:NHIA|ÑÍA|ÑIA|NIA)|C[Ii][Aa]\.)\s+["«„]?\p{L}{2}`,
   "u",
 );
 // A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's.
@@ -649,7 +648,7 @@ const scoreName = (
   const { i, cell } = at;
   const { text, registered } = name;
   // A legal form after a name: one opening the cell names nobody ("SE AL BEREE GE ATE", OCR's noise), except the
-  // forms that stand before it ('ООО "Ромашка"', "PT INDOMARCO").
+  // forms that stand before it ('ООО "Ромашка"', "COMPANHIA DE ...").
   const formAt = text.search(FORM);
   const form = (formAt > 0 && /\p{L}{2}/u.test(text.slice(0, formAt))) || FORM_BEFORE.test(text);
   let score = form ? 3 : LABELS.tradeWord.test(text) ? 1.5 : 0;

@@ -109,8 +109,7 @@ export const es: Vocabulary = {
   ],
   addressWord: [String.raw`direcci[óo]n`],
   notice: [String.raw`devoluci[oó]n(?:es)?`],
-  // "Razón Social:" before a party's legal name (OCR reads its "ó" as "é" too).
-  nameLabel: [String.raw`nombre`, String.raw`raz[óoé]n\s*social`],
+  nameLabel: [String.raw`nombre`],
   currencyLabel: [String.raw`moneda`, String.raw`divisa`],
   // Mexico's e-invoice names itself "Comprobante Fiscal Digital por Internet" (CFDI).
   amountInWords: {
