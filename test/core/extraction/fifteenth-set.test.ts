@@ -170,3 +170,21 @@ test("an Argentine invoice: 'Compr. Nro' numbers it", (t) => {
   ];
   t.is(extractFromText(lines, "ocr").fields.invoiceNumber, "00010-00000010");
 });
+
+test("a Salvadoran tax document: its issuer under 'EMISOR' by 'Nombre o razón social', its dollar by its marks", (t) => {
+  const lines = [
+    "DOCUMENTO TRIBUTARIO ELECTRÓNICO",
+    "COMPROBANTE DE CRÉDITO FISCAL",
+    "Número de Control: DTE-03-M001P001-000000000003465",
+    "EMISOR  RECEPTOR",
+    "Nombre o razón social: PLG DIVISION ADUANAS S.A. DE C.V.  Nombre o razón social: SUPER REPUESTOS EL SALVADOR, S.A.",
+    "NIT: 06141802061026  DE C.V.",
+    "NRC: 1712941  NIT: 06141511720027",
+    "Actividad económica: Servicios para el transporte por vía  NRC: 2755",
+    "terrestre n.c.p.  Actividad económica: Venta de partes, piezas y accesorios",
+    "Total:  7,685.49",
+  ];
+  const read = extractFromText(lines, "pdf-text").fields;
+  t.is(read.supplierName, "PLG DIVISION ADUANAS S.A. DE C.V.");
+  t.is(read.currency, "USD");
+});

@@ -99,6 +99,9 @@ export const COUNTRY_MARKS = {
   SG: { currency: "SGD", dollar: true, marks: [/\bUEN\b|\bPte\.?\s?Ltd\b/i], hints: [/\bSingapore\b/i] },
   // Malaysia's private companies, "Sdn. Bhd.".
   MY: { currency: "MYR", marks: [/\bSdn\.?\s?Bhd\b/i] },
+  // El Salvador's electronic tax documents (its "Número de Control: DTE-03-M001P001-000000000003465", its register's
+  // "NRC:"): the US dollar is its currency.
+  SV: { currency: "USD", marks: [/\bDTE-\d{2}-[A-Z0-9]{8}-\d{15}\b/, /\bN\.?R\.?C\.?\s*:/] },
   // Indonesia's tax number, the NPWP ("NPWP : 01.701.114.0-048.000").
   ID: { currency: "IDR", marks: [/\bNPWP\b/] },
   // Chile's tax number (R.U.T.) with its check digit ("76.123.456-K"): Uruguay's RUT has none.
