@@ -213,6 +213,8 @@ const TRAILING_TITLE = new RegExp(String.raw`\s(?:${LABELS.title.source})\s*$`, 
 
 // A name's own label before it ("Nazwa: ABC Developex S.A.").
 const NAME_LABEL = new RegExp(String.raw`^\s*(?:${vocabularyWords("nameLabel")})\s*:\s*`, "iu");
+// A party's legal name's label, either party's ("Nombre o razón social: PLG DIVISION ADUANAS S.A. DE C.V.").
+const PARTY_NAME = new RegExp(String.raw`^\s*(?:${vocabularyWords("partyName")})\s*:\s*`, "iu");
 
 // A quote at a cell's edge that the cell does not close or open again (OCR's, or a name cut by its column); quotes
 // around a name or a part of it stay ('ООО "Ромашка"', '"Арго" ЕООД').
@@ -732,7 +734,8 @@ const supplierCandidates = (
       // A cell before an amount on its line may be the amount's label or item ("*Sale*  $4.49"): printed again so,
       // it is no name printed again.
       const priced = PRICE_CELL.test(cells[k + 1]?.text.trim() ?? "");
-      const parts = partsOf(cell.text);
+      // Under a seller's heading ("EMISOR"), a party's name label names the seller: the name is after it.
+      const parts = partsOf(page.seller.has(`${i}:${cell.start}`) ? cell.text.replace(PARTY_NAME, "") : cell.text);
       // The first name with a legal form in a cell that also gives a register entry ("..., Amtsgericht Ratingen HRA
       // 4053", "RCS Paris B 123 456 789") is the registered sender: a buyer's address never carries one.
       const cellClues = { registry: LABELS.register.test(cell.text), sender: i < page.top && isSenderLine(cell.text) };

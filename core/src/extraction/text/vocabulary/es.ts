@@ -109,8 +109,9 @@ export const es: Vocabulary = {
   ],
   addressWord: [String.raw`direcci[óo]n`],
   notice: [String.raw`devoluci[oó]n(?:es)?`],
-  // Central America's electronic documents: "Nombre o razón social:" under "EMISOR" and "RECEPTOR".
-  nameLabel: [String.raw`nombre(?:\s+o\s+raz[óo]n\s+social)?`],
+  nameLabel: [String.raw`nombre`],
+  // Latin America's electronic documents: "Nombre o razón social:" under "EMISOR" and "RECEPTOR".
+  partyName: [String.raw`(?:nombre\s+o\s+)?raz[óo]n\s+social`],
   currencyLabel: [String.raw`moneda`, String.raw`divisa`],
   // Mexico's e-invoice names itself "Comprobante Fiscal Digital por Internet" (CFDI).
   amountInWords: {

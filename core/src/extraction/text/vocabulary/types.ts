@@ -92,6 +92,11 @@ export interface Vocabulary {
   readonly ownedBy?: readonly string[];
   /** A name's own label ("Name:", "Nazwa:", "Nom :"), as a party's block prints it before the name. */
   readonly nameLabel?: readonly string[];
+  /**
+   * Labels of a party's legal name that either party's block prints ("Nombre o razón social:" under "EMISOR" and under
+   * "RECEPTOR"): taken off a name only where a seller's label heads its block.
+   */
+  readonly partyName?: readonly string[];
   /** A block's word for its address after its heading ("Bill to Address:", "Rechnungsempfänger Anschrift:"). */
   readonly addressWord?: readonly string[];
   /** Words of a receipt's closing notices ("Goods sold are not returnable", "Please come again"): never a name. */
