@@ -1546,11 +1546,11 @@ const findInvoiceNumber = (
     }
   }
   if (placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: -1 };
-  // A restaurant's check number, where nothing else is labelled the document's.
+  // A restaurant's check number, where nothing else is labelled the document's: as sure as a labelled number.
   for (const [i, _line] of lines.entries()) {
     for (const v of valueNear(lines, i, LABELS.tabNumber)) {
       const found = read(v.text);
-      if (found !== null) return { value: found.id, confidence: 0.75, line: i };
+      if (found !== null) return { value: found.id, confidence: v.below ? 0.8 : found.whole ? 0.9 : 0.75, line: i };
     }
   }
 
