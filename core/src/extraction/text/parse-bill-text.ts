@@ -836,13 +836,11 @@ const amountsOf = (
     taxAmount: summary ? { value: summary.value, confidence: 0.6 } : none,
   };
   if (!best) return { ...asRead, totalAmount: none, unsure: roundedAway, totalLine: -1, spelled: false };
-  const rivals = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind).length;
+  const others = scored.filter((c) => !near(c.value, best.value) && c.kind === best.kind);
+  const rivals = others.length;
   // Two other amounts or more printed under the same kind of label: a document of sections (a statement of several
   // premises, accounts or orders, each totalled), whose own total a section's may be taken for. Not sure.
-  const sectioned =
-    !best.spelled &&
-    new Set(scored.filter((c) => !c.derived && c.kind === best.kind && !near(c.value, best.value)).map((c) => c.value))
-      .size >= 2;
+  const sectioned = !best.spelled && new Set(others.filter((c) => !c.derived).map((c) => c.value)).size >= 2;
   // A set made consistent by a repair is likelier right than an unconfirmed one, less sure than one as printed.
   const fixed = repairedTotal !== null && best.confirmed !== null;
   // In OCR's lines a tax of nothing checks nothing: the subtotal it "confirms" is the total's own figure, or OCR's
@@ -1535,24 +1533,31 @@ const findInvoiceNumber = (
     // what was taken, so the reading is not sure of it.
     return { id, whole: endsCell(text.slice(text.indexOf(id) + id.length)) };
   };
-  const placed = byPosition(cells, LABELS.invoiceNumber, read);
-  for (const [i, _line] of lines.entries()) {
-    for (const v of valueNear(lines, i, LABELS.invoiceNumber)) {
-      const found = read(v.text);
-      if (found === null) continue;
-      // Under the label by character columns: the page's positions decide where they were read.
-      if (v.below && placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: i };
-      return { value: found.id, confidence: v.below ? 0.8 : found.whole ? 0.9 : 0.75, line: i };
+  // The first number a label names, with where it stood: beside its label, or under it by character columns.
+  const labelled = (label: RegExp): { id: string; whole: boolean; below: boolean; line: number } | null => {
+    for (const [i, _line] of lines.entries()) {
+      for (const v of valueNear(lines, i, label)) {
+        const found = read(v.text);
+        if (found !== null) return { ...found, below: v.below, line: i };
+      }
     }
-  }
+    return null;
+  };
+  const asLabelled = (n: { id: string; whole: boolean; below: boolean; line: number }) => ({
+    value: n.id,
+    confidence: n.below ? 0.8 : n.whole ? 0.9 : 0.75,
+    line: n.line,
+  });
+  const placed = byPosition(cells, LABELS.invoiceNumber, read);
+  const number = labelled(LABELS.invoiceNumber);
+  // Under the label by character columns: the page's positions decide where they were read.
+  if (number !== null && number.below && placed !== null)
+    return { value: placed.value.id, confidence: placed.confidence, line: number.line };
+  if (number !== null) return asLabelled(number);
   if (placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: -1 };
   // A restaurant's check number, where nothing else is labelled the document's: as sure as a labelled number.
-  for (const [i, _line] of lines.entries()) {
-    for (const v of valueNear(lines, i, LABELS.tabNumber)) {
-      const found = read(v.text);
-      if (found !== null) return { value: found.id, confidence: v.below ? 0.8 : found.whole ? 0.9 : 0.75, line: i };
-    }
-  }
+  const tab = labelled(LABELS.tabNumber);
+  if (tab !== null) return asLabelled(tab);
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
     const m =

@@ -149,7 +149,7 @@ const anyCase = (source: string): string => {
 // Forms that stand before a name of at least two letters: the Cyrillic ones, and the Portuguese and Spanish company
 // ("COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira").
 const FORM_BEFORE = new RegExp(
-  String.raw`^(?:${CYRILLIC_FORMS.join("|")}|[Cc]ompa(?:nhia|ñía|ñia|nia)|COMPA(?:NHIA|ÑÍA|ÑIA|NIA)|C[Ii][Aa]\.)\s+["«„]?\p{L}{2}`,
+  String.raw`^(?:${CYRILLIC_FORMS.join("|")}|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?\p{L}{2}`,
   "u",
 );
 // A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's.
@@ -286,30 +286,45 @@ const markColumn = (into: Set<string>, line: string, k: number, from: number, to
 // What may follow a buyer's heading: its address's word ("Bill to Address:"), then a colon, a slash or nothing.
 const HEADING_END = new RegExp(String.raw`^\s*(?:(?:${vocabularyWords("addressWord")})\s*)?(?::|\/|$)`, "iu");
 
-// A buyer block opens at a "Bill to" / "Rechnungsempfänger" / "Factuur aan" label that starts a cell and is
-// followed by a colon or nothing; the block is that column for the next lines.
+interface BillToHeading {
+  readonly cell: Cell;
+  /** The cell after it on its line. */
+  readonly next: Cell | undefined;
+  /** What follows the label in its cell ("", ":", ": WRT WORLD ENTERPRISES", " Address:"). */
+  readonly rest: string;
+  /** The name the heading's own cell gives after it ("WRT WORLD ENTERPRISES"), or "". */
+  readonly name: string;
+}
+
+// A "Bill to" / "Rechnungsempfänger" / "Factuur aan" label that starts a cell and is followed by its address's word
+// ("Bill to Address:", "Rechnungsempfänger Anschrift:"), a colon, a slash or nothing: a buyer's block's heading.
+const billToHeadings = (lines: readonly string[]): BillToHeading[] =>
+  lines.flatMap((line, i) => {
+    const cells = cellsOf(line, i);
+    return cells.flatMap((cell, j) => {
+      const m = cell.text.match(LABELS.billTo);
+      if (m?.index !== 0) return [];
+      const rest = cell.text.slice(m[0].length);
+      const head = rest.match(HEADING_END);
+      return head === null ? [] : [{ cell, next: cells[j + 1], rest, name: rest.slice(head[0].length).trim() }];
+    });
+  });
+
+// A buyer block opens at a "Bill to" heading; the block is that column for the next lines.
 const buyerCells = (lines: readonly string[]): Set<string> => {
   const buyer = new Set<string>();
-  lines.forEach((line, i) => {
-    for (const cell of cellsOf(line, i)) {
-      const m = cell.text.match(LABELS.billTo);
-      if (m?.index !== 0) continue;
-      const rest = cell.text.slice(m[0].length);
-      // "Bill to Address:", "Rechnungsempfänger Anschrift:": the heading of the block with its address's word.
-      if (!HEADING_END.test(rest)) continue;
-      buyer.add(`${i}:${cell.start}`);
-      // A printed e-mail's header ("To: someone@example.com"): the addressee is that line alone, no block under it.
-      if (/^\s*:\s*\S+@\S+\s*$/.test(rest)) continue;
-      // "Bill to:  Name" on one line: the cell after the label is the buyer's too.
-      const cells = cellsOf(line, i);
-      const next = cells[cells.indexOf(cells.find((c) => c.start === cell.start) as Cell) + 1];
-      if (next && /:\s*$/.test(cell.text)) buyer.add(`${i}:${next.start}`);
-      const left = cell.start - 2;
-      for (let k = i + 1; k <= Math.min(lines.length - 1, i + 5); k++) {
-        markColumn(buyer, lines[k] ?? "", k, left, cell.end + 10);
-      }
+  for (const { cell, next, rest } of billToHeadings(lines)) {
+    const i = cell.line;
+    buyer.add(`${i}:${cell.start}`);
+    // A printed e-mail's header ("To: someone@example.com"): the addressee is that line alone, no block under it.
+    if (/^\s*:\s*\S+@\S+\s*$/.test(rest)) continue;
+    // "Bill to:  Name" on one line: the cell after the label is the buyer's too.
+    if (next && /:\s*$/.test(cell.text)) buyer.add(`${i}:${next.start}`);
+    const left = cell.start - 2;
+    for (let k = i + 1; k <= Math.min(lines.length - 1, i + 5); k++) {
+      markColumn(buyer, lines[k] ?? "", k, left, cell.end + 10);
     }
-  });
+  }
   return buyer;
 };
 
@@ -472,17 +487,9 @@ export const buyerTest = (knownBuyers: readonly string[]): ((text: string) => bo
  * walk-in's "Bill to: Cash" names nobody.
  */
 const billedNames = (lines: readonly string[]): string[] =>
-  lines.flatMap((line, i) => {
-    const cells = cellsOf(line, i);
-    return cells.flatMap((cell, j) => {
-      const m = cell.text.match(LABELS.billTo);
-      if (m?.index !== 0) return [];
-      const rest = cell.text.slice(m[0].length);
-      const head = rest.match(HEADING_END);
-      if (head === null) return [];
-      const name = rest.slice(head[0].length).trim() || (/:\s*$/.test(cell.text) ? (cells[j + 1]?.text ?? "") : "");
-      return nameTokens(name).length >= 2 ? [name] : [];
-    });
+  billToHeadings(lines).flatMap(({ cell, next, name }) => {
+    const billed = name || (/:\s*$/.test(cell.text) ? (next?.text ?? "") : "");
+    return nameTokens(billed).length >= 2 ? [billed] : [];
   });
 
 // The block a known buyer's name heads: its cell and the same column for the next lines (its address). A cell
@@ -717,17 +724,14 @@ const supplierCandidates = (
 ): { candidates: SupplierCandidate[]; seen: Map<string, number> } => {
   const seen = new Map<string, number>();
   const candidates: SupplierCandidate[] = [];
-  // The page's address lines' cells of a city ("North Hollywood, CA 91605"), and their cities: printed alone too,
-  // a city names a place.
-  const cityCells = new Set<string>();
-  const cities = new Set<string>();
-  page.lines.forEach((line, i) => {
-    for (const c of cellsOf(line, i)) {
-      if (!CITY_LINE.test(c.text.trim())) continue;
-      cityCells.add(`${i}:${c.start}`);
-      cities.add(sameName(c.text.trim().split(",")[0] ?? ""));
-    }
-  });
+  // The cities of the page's address lines ("North Hollywood, CA 91605"): printed alone too, they name a place.
+  const cities = new Set(
+    page.lines.flatMap((line, i) =>
+      cellsOf(line, i)
+        .filter((c) => CITY_LINE.test(c.text.trim()))
+        .map((c) => sameName(c.text.trim().split(",")[0] ?? "")),
+    ),
+  );
   page.lines.forEach((line, i) => {
     const cells = cellsOf(line, i);
     for (const [k, cell] of cells.entries()) {
@@ -757,7 +761,7 @@ const supplierCandidates = (
           MONTH_DAY.test(text) ||
           // A place: a country's name alone, or the city of an address's line ("Redmond, WA 98052").
           COUNTRY_ALONE.test(text) ||
-          cityCells.has(`${i}:${cell.start}`) ||
+          CITY_LINE.test(cell.text.trim()) ||
           cities.has(sameName(text)) ||
           isHeading(text, parts.length === 1) ||
           LABELS.title.test(text.split(" ")[0] ?? "")

@@ -3,6 +3,7 @@
 // présente facture à la somme de cent trente-deux mille francs CFA") print their payable total a second time in
 // words: where a printed total is that amount, the two printings agree. The words of each language are in its
 // vocabulary file (`amountInWords`).
+import { wholeWords } from "./labels.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 import type { AmountInWords } from "./vocabulary/types.js";
 
@@ -18,20 +19,14 @@ interface Lexicon {
   readonly label: RegExp;
 }
 const LEXICONS: readonly Lexicon[] = VOCABULARIES.flatMap((v) =>
-  v.amountInWords
-    ? [
-        {
-          words: v.amountInWords,
-          label: new RegExp(`(?<![\\p{L}\\p{N}])(?:${v.amountInWords.labels.join("|")})(?!\\p{L})`, "u"),
-        },
-      ]
-    : [],
+  v.amountInWords ? [{ words: v.amountInWords, label: wholeWords(v.amountInWords.labels, "u") }] : [],
 );
 
-const numberOf = (w: AmountInWords, token: string | undefined): number | undefined =>
-  token === undefined ? undefined : Object.hasOwn(w.numbers, token) ? w.numbers[token] : undefined;
-const scaleOf = (w: AmountInWords, token: string | undefined): number | undefined =>
-  token === undefined ? undefined : Object.hasOwn(w.scales, token) ? w.scales[token] : undefined;
+/** A word's value in one of the language's tables ("siete" 7, "mil" 1000), or undefined. */
+const valueIn = (table: Readonly<Record<string, number>>, token: string | undefined): number | undefined =>
+  token !== undefined && Object.hasOwn(table, token) ? table[token] : undefined;
+const numberOf = (w: AmountInWords, token: string | undefined): number | undefined => valueIn(w.numbers, token);
+const scaleOf = (w: AmountInWords, token: string | undefined): number | undefined => valueIn(w.scales, token);
 const isNumberWord = (w: AmountInWords, token: string | undefined): boolean =>
   numberOf(w, token) !== undefined || scaleOf(w, token) !== undefined || w.hundred.includes(token ?? "");
 
@@ -119,14 +114,14 @@ const labelledAmount = (text: string, w: AmountInWords): string | null => {
 };
 
 /** Amounts in words closed as such without a label ("QUINIENTOS NOVENTA Y OCHO PESOS 70/100 M.N."). */
-const closedAmounts = (text: string, w: AmountInWords): string[] => {
-  const tokens = tokensOf(text);
+const closedAmounts = (tokens: readonly string[], w: AmountInWords): string[] => {
   const out: string[] = [];
   for (let s = 0; s < tokens.length; s++) {
     const run = readRun(tokens, s, w);
     if (run === null) continue;
     if (run.words >= 2 && closedAfter(tokens, run.end, w)) out.push(asAmount(run, centsAfter(tokens, run.end, w)));
-    s = run.end;
+    // The next run starts at the first token after this one (the loop steps onto it).
+    s = run.end - 1;
   }
   return out;
 };
@@ -139,6 +134,7 @@ export const amountsInWords = (lines: readonly string[]): string[] => {
   const found = new Set<string>();
   lines.forEach((raw, i) => {
     const line = plain(raw);
+    const tokens = tokensOf(line);
     for (const { words, label } of LEXICONS) {
       const m = label.exec(line);
       if (m) {
@@ -146,7 +142,7 @@ export const amountsInWords = (lines: readonly string[]): string[] => {
           labelledAmount(line.slice(m.index + m[0].length), words) ?? labelledAmount(plain(lines[i + 1] ?? ""), words);
         if (value !== null) found.add(value);
       }
-      for (const v of closedAmounts(line, words)) found.add(v);
+      for (const v of closedAmounts(tokens, words)) found.add(v);
     }
   });
   return [...found];
