@@ -1142,7 +1142,13 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const sharedUnit = (c: { code: string; sign: string | null }) =>
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
   const placed = placedOn(text, ocr);
-  const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap(placed));
+  // OCR reads the lira's "₺" as "£": on a page with Turkey's marks that names the pound by no code, "£" is the lira.
+  const lira = ocr && marks(COUNTRY_MARKS.TR, text) && !/\bGBP\b/.test(text);
+  const mentions = lines.map((line) =>
+    meantCurrencies(line, ocr)
+      .flatMap(placed)
+      .map((c) => (lira && c.sign === "£" ? { ...c, code: "TRY" } : c)),
+  );
   // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit, nor a regional sign on
   // a page of neither region.
   const onTotal = [
@@ -1194,7 +1200,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const top = ranked[0];
   if (!top) return none;
   // "¥" is the yen's and the yuan's; OCR reads India's "₹" as "¥" or "$" too.
-  const signOnly = (code: string) => mentions.flat().every((c) => c.code !== code || SHARED_SIGN.test(c.sign ?? ""));
+  const ofCode = (code: string) => mentions.flat().filter((c) => c.code === code);
+  const signOnly = (code: string) => ofCode(code).every((c) => SHARED_SIGN.test(c.sign ?? ""));
   if ((top[0] === "USD" || top[0] === "JPY") && signOnly(top[0]) && marks(COUNTRY_MARKS.IN, text))
     return { value: "INR", confidence: 0.75 };
   const other = shared.find((u) => u.code === top[0]);
@@ -1217,7 +1224,7 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // one bare sign is (a smudge, a misread "€").
   const bareDollar = top[0] === "USD" && !usdNamed;
   const usAddress = bareDollar && US_ADDRESS.test(text);
-  const ofTop = mentions.flat().filter((c) => c.code === top[0]);
+  const ofTop = ofCode(top[0]);
   const unplaced = ofTop.some((c) => c.unplaced) && ofTop.every((c) => c.sign !== null);
   const sure =
     !confused && !unplaced && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
@@ -1250,6 +1257,8 @@ const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   lv: "EUR",
   tr: "TRY",
   id: "IDR",
+  cs: "CZK",
+  pl: "PLN",
 };
 
 /**

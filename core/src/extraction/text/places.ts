@@ -104,6 +104,8 @@ export const COUNTRY_MARKS = {
   SV: { currency: "USD", marks: [/\bDTE-\d{2}-[A-Z0-9]{8}-\d{15}\b/, /\bN\.?R\.?C\.?\s*:/] },
   // Indonesia's tax number, the NPWP ("NPWP : 01.701.114.0-048.000").
   ID: { currency: "IDR", marks: [/\bNPWP\b/] },
+  // Turkey's VAT (KDV, "Katma Değer Vergisi") and tax office ("Vergi Dairesi").
+  TR: { currency: "TRY", marks: [/\bKDV\b|\bVergi\s+Dairesi\b/i] },
   // Chile's tax number (R.U.T.) with its check digit ("76.123.456-K"): Uruguay's RUT has none.
   CL: {
     currency: "CLP",

@@ -492,6 +492,18 @@ const billedNames = (lines: readonly string[]): string[] =>
     return nameTokens(billed).length >= 2 ? [billed] : [];
   });
 
+// A letter's greeting on a line of its own ("Hola Antonio,", "Dear Ms Lee,"): the last word greeted is the
+// addressee's name, the buyer's (a utility's bill written as a letter prints the customer's name under it).
+const GREETING = new RegExp(
+  String.raw`^\s*(?:${vocabularyWords("greeting")})\s+(?:[\p{L}.'’-]+\s){0,2}([\p{L}'’-]{2,})\s*[,!:]?\s*$`,
+  "iu",
+);
+const greetedNames = (lines: readonly string[]): string[] =>
+  lines.flatMap((line) => {
+    const name = line.match(GREETING)?.[1];
+    return name === undefined ? [] : [name];
+  });
+
 // The block a known buyer's name heads: its cell and the same column for the next lines (its address). A cell
 // holding one of the buyer's identifiers, IBANs or address lines is the buyer's, and so is the cell just above an
 // address line (the name the address is of).
@@ -551,9 +563,19 @@ const labelledSupplier = (
   return null;
 };
 
+// A tax or register number's label and its digits after a name in its cell ("CEMIG DISTRIBUIÇÃO S.A. CNPJ
+// 06.981.180/0001-16 / INSC. ESTADUAL ..."): with a legal form just before, the registered name is that part.
+const REGISTER_AFTER = new RegExp(
+  String.raw`\s+(?:${LABELS.taxNumber.source}|${LABELS.register.source})\s*(?:n[º°o]\.?)?\s*[:.]?\s*[A-Z]{0,2}\s?\d.*$`,
+  "iu",
+);
+const FORM_LAST = new RegExp(String.raw`(?:${FORM.source})\s*[,.]?$`, "u");
+
 /** A part of a cell read as a name: its register number taken off, a start broken onto the lines above put back. */
 const nameOfPart = (part: string, lines: readonly string[], i: number): { text: string; registered: boolean } => {
   const cleaned = clean(part);
+  const beforeRegister = cleaned.replace(REGISTER_AFTER, "");
+  if (beforeRegister !== cleaned && FORM_LAST.test(beforeRegister)) return { text: beforeRegister, registered: true };
   const registered = REGISTRATION.test(cleaned);
   const text = registered ? cleaned.replace(REGISTRATION, "") : cleaned;
   // The name's end on a line of its own: the line above is its start.
@@ -867,7 +889,7 @@ export const findSupplierName = (
   /** The buyer's block when the caller has it already (`buyerBlock` of the same lines and buyer). */
   block?: ReadonlySet<string>,
 ): { value: string | null; confidence: number } => {
-  const byName = buyerTest([...known.names, ...billedNames(lines)]);
+  const byName = buyerTest([...known.names, ...billedNames(lines), ...greetedNames(lines)]);
   const holdsBuyers = buyerIdentityTest(known);
   const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
   const labelled = labelledSupplier(lines, LABELS.supplier, isBuyer);

@@ -3,7 +3,7 @@
 // présente facture à la somme de cent trente-deux mille francs CFA") print their payable total a second time in
 // words: where a printed total is that amount, the two printings agree. The words of each language are in its
 // vocabulary file (`amountInWords`).
-import { wholeWords } from "./labels.js";
+import { LABELS, wholeWords } from "./labels.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 import type { AmountInWords } from "./vocabulary/types.js";
 
@@ -132,18 +132,28 @@ const closedAmounts = (tokens: readonly string[], w: AmountInWords): string[] =>
  */
 export const amountsInWords = (lines: readonly string[]): string[] => {
   const found = new Set<string>();
+  // The line after a tax's label in words ("Tax Amount (in words):" above "Rs. Nine Hundred Only"), left out.
+  let taxLine = -1;
   lines.forEach((raw, i) => {
     const line = plain(raw);
     const tokens = tokensOf(line);
     for (const { words, label } of LEXICONS) {
       const m = label.exec(line);
+      // India's tax invoices write the tax in words too, under a label that opens with the tax's.
+      if (m && taxFirst(line.slice(0, m.index))) {
+        taxLine = i + 1;
+        return;
+      }
       if (m) {
         const value =
           labelledAmount(line.slice(m.index + m[0].length), words) ?? labelledAmount(plain(lines[i + 1] ?? ""), words);
         if (value !== null) found.add(value);
       }
-      for (const v of closedAmounts(tokens, words)) found.add(v);
+      if (i !== taxLine) for (const v of closedAmounts(tokens, words)) found.add(v);
     }
   });
   return [...found];
 };
+
+/** Whether a text opens with a tax's label ("Tax Amount (", "GST "). */
+const taxFirst = (text: string): boolean => LABELS.tax.exec(text.replace(/^[^\p{L}]+/u, ""))?.index === 0;

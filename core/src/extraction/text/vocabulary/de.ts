@@ -207,6 +207,7 @@ export const de: Vocabulary = {
   ],
   addressWord: [String.raw`anschrift`, String.raw`adresse`],
   nameLabel: [String.raw`(?:firmen)?name`],
+  greeting: [String.raw`hallo`, String.raw`liebe[rs]?`, String.raw`sehr\s+geehrte[rs]?`],
   currencyLabel: [String.raw`w[äa]hrung`, String.raw`betr[äa]ge\s*in`],
   title: [
     String.raw`(?:teil|schluss|abschlags|voraus|bau)?rechnung`,

@@ -399,6 +399,7 @@ export const en: Vocabulary = {
   addressWord: [String.raw`address`, String.raw`details`],
   notice: [String.raw`returnable`, String.raw`refundable`, String.raw`exchangeable`, String.raw`come\s+again`],
   nameLabel: [String.raw`(?:company\s*)?name`],
+  greeting: [String.raw`dear`, String.raw`hello`, String.raw`hi`],
   currencyLabel: [String.raw`currency`, String.raw`amounts?\s*in`],
   amountInWords: {
     labels: [String.raw`(?:amount|total|rupees|sum)\s*(?:chargeable\s*)?\(?in\s+words\)?`, String.raw`in\s+words`],

@@ -110,6 +110,7 @@ export const es: Vocabulary = {
   addressWord: [String.raw`direcci[óo]n`],
   notice: [String.raw`devoluci[oó]n(?:es)?`],
   nameLabel: [String.raw`nombre`],
+  greeting: [String.raw`hola`, String.raw`estimad[oa]`],
   // Latin America's electronic documents: "Nombre o razón social:" under "EMISOR" and "RECEPTOR".
   partyName: [String.raw`(?:nombre\s+o\s+)?raz[óo]n\s+social`],
   currencyLabel: [String.raw`moneda`, String.raw`divisa`],

@@ -158,6 +158,7 @@ export const fr: Vocabulary = {
   notName: [String.raw`facture`, String.raw`tva`, String.raw`adresse`, String.raw`france`, String.raw`belgique`],
   addressWord: [String.raw`adresse`],
   nameLabel: [String.raw`nom`],
+  greeting: [String.raw`bonjour`, String.raw`ch[eè]re?`],
   currencyLabel: [String.raw`devise`, String.raw`montants?\s*en`],
   amountInWords: {
     labels: [String.raw`(?:la\s+)?somme\s+de`, String.raw`montant\s+en\s+lettres`],

@@ -74,6 +74,7 @@ export const it: Vocabulary = {
   notName: [String.raw`italia`, String.raw`reparto`],
   addressWord: [String.raw`indirizzo`],
   nameLabel: [String.raw`nome`],
+  greeting: [String.raw`ciao`, String.raw`gentile`, String.raw`car[oa]`],
   currencyLabel: [String.raw`valuta`, String.raw`importi\s*in`],
   title: [String.raw`fattura`, String.raw`nota\s*di\s*credito`],
   tableHeader: [String.raw`descrizione`, String.raw`articolo`, String.raw`prodotto`],

@@ -90,6 +90,7 @@ export const nl: Vocabulary = {
   notName: [String.raw`factuur`, String.raw`btw`, String.raw`nederland`, String.raw`belgië`],
   addressWord: [String.raw`adres`],
   nameLabel: [String.raw`(?:bedrijfs)?naam`],
+  greeting: [String.raw`beste`, String.raw`geachte`],
   currencyLabel: [String.raw`valuta`, String.raw`bedragen\s*in`],
   title: [String.raw`factuur`, String.raw`creditnota`],
   tableHeader: [String.raw`omschrijving`, String.raw`artikel`, String.raw`product`],

@@ -109,6 +109,7 @@ export const pt: Vocabulary = {
   ],
   notName: [String.raw`portugal`, String.raw`brasil`, String.raw`obrigad[oa]`],
   nameLabel: [String.raw`nome`],
+  greeting: [String.raw`ol[aá]`, String.raw`prezad[oa]`],
   currencyLabel: [String.raw`moeda`],
   amountInWords: {
     labels: [String.raw`(?:valor\s+)?por\s+extenso`],

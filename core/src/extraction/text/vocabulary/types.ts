@@ -92,6 +92,8 @@ export interface Vocabulary {
   readonly ownedBy?: readonly string[];
   /** A name's own label ("Name:", "Nazwa:", "Nom :"), as a party's block prints it before the name. */
   readonly nameLabel?: readonly string[];
+  /** A letter's greeting ("Hola Antonio,", "Dear Ms Lee,"): the word after it is the addressee's, the buyer's. */
+  readonly greeting?: readonly string[];
   /**
    * Labels of a party's legal name that either party's block prints ("Nombre o razón social:" under "EMISOR" and under
    * "RECEPTOR"): taken off a name only where a seller's label heads its block.
