@@ -127,3 +127,22 @@ test("a registered name printed with its tax number on one line is the seller's"
   ];
   t.is(extractFromText(lines, "pdf-text").fields.supplierName, "CEMIG DISTRIBUIÇÃO S.A.");
 });
+
+test("India's 'Round Off' to the whole rupee: the net total under it is what is paid", (t) => {
+  const lines = [
+    "Jog Hospitality Pvt. Ltd.",
+    "Bill No: R-603  Date: 29.04.2022",
+    "CHICKEN MUGHLAI  1  950.00  950.00",
+    "CHICKEN 65  1  465.00  465.00",
+    "Total  1,415.00",
+    "CGST 2.5%  35.38",
+    "SGST 2.5%  35.38",
+    "Grand Total:  1485.76",
+    "Round Off:  0.24",
+    "Net Total:  1,486.00",
+  ];
+  const read = extractFromText(lines, "ocr");
+  t.is(read.fields.totalAmount, "1486.00");
+  // The adjustment is never a total of its own.
+  t.not(extractFromText(lines.slice(0, -1), "ocr").fields.totalAmount, "0.24");
+});

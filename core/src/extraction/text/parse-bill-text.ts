@@ -368,11 +368,14 @@ const readPayment = (line: string, paid: Payments): boolean => {
   return true;
 };
 
-/** A "Rounding" line: small, the adjustment; larger, the rounded total printed under it. */
+/**
+ * A "Rounding" line: less than half a unit, the adjustment (to five cents, or to the whole unit as India's "Round
+ * Off: 0.24" and Czech tills round); larger, the rounded total printed under it.
+ */
 const readRounding = (line: string, i: number, found: AmountLines): void => {
   const roundingM = line.match(LABELS.rounding);
   const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
-  if (roundingV !== null && new Decimal(roundingV).abs().lte(0.05)) {
+  if (roundingV !== null && new Decimal(roundingV).abs().lt(0.5)) {
     found.paid.rounding ??= roundingV;
     found.paid.roundingLine = i;
   } else if (roundingV !== null && withCents(roundingV))
@@ -762,12 +765,13 @@ const payableTotal = (
   const best = afterCharges(gross ?? net, scored, lines);
   // The amount after rounding is what was paid: it replaces a total a few cents away from it that subtotal + tax
   // confirm or that a rounding line follows.
+  const roundedBy = Decimal.max(0.05, new Decimal(paid.rounding ?? 0).abs());
   const afterRounding = scored.find(
     (c) =>
       (c.rounded || (c.line > paid.roundingLine && !c.derived)) &&
       best &&
       !new Decimal(c.value).eq(best.value) &&
-      new Decimal(c.value).minus(best.value).abs().lte(0.05),
+      new Decimal(c.value).minus(best.value).abs().lte(roundedBy),
   );
   if (afterRounding && (best?.confirmed || paid.rounding !== null))
     return { best: { ...afterRounding, confirmed: null }, roundedAway: true };

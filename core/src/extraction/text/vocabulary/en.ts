@@ -275,6 +275,8 @@ export const en: Vocabulary = {
   rounding: [
     String.raw`rounding`,
     String.raw`round(?:ing)?\s*adj(?:ustment)?\.?`,
+    // India's bills: "Round Off: 0.25" between the grand total and the amount paid.
+    String.raw`round\s*-?\s*off`,
     // Malay ("rounding"): Malaysian receipts (SROIE) print it.
     String.raw`pembundaran`,
   ],
