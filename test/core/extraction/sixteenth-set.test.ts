@@ -146,3 +146,10 @@ test("India's 'Round Off' to the whole rupee: the net total under it is what is 
   // The adjustment is never a total of its own.
   t.not(extractFromText(lines.slice(0, -1), "ocr").fields.totalAmount, "0.24");
 });
+
+test("a Thai till's two-digit year of the Buddhist era: '26/04/68' is 2025's", (t) => {
+  const lines = ["CP ALL,7-Eleven", "TAX#0107542000011 (VAT Included)", "R#0000600096P2 :7685307  26/04/68 12:16"];
+  t.is(extractFromText(lines, "pdf-text").fields.invoiceDate, "2025-04-26");
+  // This century's two-digit years stay this century's.
+  t.is(extractFromText(["Shop", "Date: 26/04/25"], "pdf-text").fields.invoiceDate, "2025-04-26");
+});

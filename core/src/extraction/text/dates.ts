@@ -10,12 +10,13 @@ for (const v of VOCABULARIES) {
 
 /**
  * A printed year as a four-digit one: two digits are this century's; Thailand's Buddhist era runs 543 years ahead
- * ("02/11/2568" is 2 November 2025), and its years of 1990 to 2032 are no misreading of this century's; OCR misreads
- * a year's second digit ("2618", "2518" for 2018), so another year past 2100 keeps its last two digits.
+ * ("02/11/2568" is 2 November 2025), and its years of 1990 to 2032 are no misreading of this century's; so are its
+ * two-digit years of 55 to 75 ("26/04/68", a Thai till's 2025), which this century reaches only after 2055; OCR
+ * misreads a year's second digit ("2618", "2518" for 2018), so another year past 2100 keeps its last two digits.
  */
 const fullYear = (year: string): number => {
   const printed = Number(year);
-  if (year.length === 2) return 2000 + printed;
+  if (year.length === 2) return printed >= 55 && printed <= 75 ? 2500 + printed - 543 : 2000 + printed;
   if (printed >= 2533 && printed <= 2575) return printed - 543;
   if (printed > 2100 && printed < 3000) return 2000 + (printed % 100);
   return printed;
