@@ -216,7 +216,7 @@ let lastText: Text | null = null;
 const scriptLanguages = args.includes("--script-languages");
 // biome-ignore format: a table reads better several to a line
 const SCRIPT_LANGUAGE: Readonly<Record<string, string>> = {
-  JP: "jpn", KR: "kor", CN: "chi_sim", TW: "chi_tra", HK: "chi_tra", IL: "heb", UA: "ukr", VN: "vie", BG: "bul", GR: "ell", CY: "ell",
+  JP: "jpn", KR: "kor", CN: "chi_sim", TW: "chi_tra", HK: "chi_tra", IL: "heb", UA: "ukr", VN: "vie", BG: "bul", GR: "ell", CY: "ell", TH: "tha",
   // Russian's own OCR data is in no npm package: Ukrainian's, the nearest installed, reads most of its letters.
   RU: "ukr", BY: "ukr", KZ: "ukr", KG: "ukr",
 };

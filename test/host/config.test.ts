@@ -65,13 +65,13 @@ test("APAR_OCR_LANGUAGES takes installed languages only, and the refusal names t
   if (E.isLeft(ok)) return t.fail(ok.left.join("\n"));
   t.deepEqual(ok.right.ocrLanguages, ["deu", "eng"]);
   // Well-formed codes whose data is not installed fail at start, not at the first scanned bill.
-  for (const value of ["eng,tha", "ara", "EN"]) {
+  for (const value of ["eng,hin", "ara", "EN"]) {
     const bad = loadConfig({ ...base, APAR_OCR_LANGUAGES: value });
     if (E.isRight(bad)) return t.fail(`${value} accepted`);
     const line = bad.left.find((l) => l.startsWith("APAR_OCR_LANGUAGES")) ?? "";
     t.regex(
       line,
-      /installed \(bul, ces, chi_sim, chi_tra, dan, deu, ell, eng, est, fin, fra, heb, hun, ind, ita, jpn, kor, lav, lit, nld, nor, pol, por, ron, slk, spa, swe, tur, ukr, vie\)/,
+      /installed \(bul, ces, chi_sim, chi_tra, dan, deu, ell, eng, est, fin, fra, heb, hun, ind, ita, jpn, kor, lav, lit, nld, nor, pol, por, ron, slk, spa, swe, tha, tur, ukr, vie\)/,
       value,
     );
   }

@@ -79,7 +79,7 @@ test("a Japanese receipt with 'eng,jpn' configured: English OCR's noise tells no
   }
 });
 
-test("every script language the reader has words for is installed (ja, zh, ko, uk, he, bg, el; ru by ukr): an operator can configure it", (t) => {
+test("every script language the reader has words for is installed (ja, zh, ko, uk, he, bg, el, th; ru by ukr): an operator can configure it", (t) => {
   for (const code of [
     "ja",
     "zh",
@@ -99,6 +99,7 @@ test("every script language the reader has words for is installed (ja, zh, ko, u
     "tr",
     "bg",
     "el",
+    "th",
   ]) {
     const lang = tesseractCode(code);
     t.true(installedOcrLanguages().includes(lang), `${code}: ${lang}`);

@@ -153,3 +153,37 @@ test("a Thai till's two-digit year of the Buddhist era: '26/04/68' is 2025's", (
   // This century's two-digit years stay this century's.
   t.is(extractFromText(["Shop", "Date: 26/04/25"], "pdf-text").fields.invoiceDate, "2025-04-26");
 });
+
+test("Thai: its labels glued to the words around them, the baht, the page's language from its script", (t) => {
+  const receipt = [
+    "CP ALL,7-Eleven Booth (01541)",
+    "TAX#0107542000011 (VAT Included)",
+    "ใบเสร็จรับเงิน/ใบกำกับภาษีอย่างย่อ",
+    "1  นมพาสเจอร์ไรส์  27.50",
+    "1  แซนวิชเดนิช  35.00",
+    "ยอดสุทธิ  2 ชิ้น  62.50",
+    "R#0000600096P2 :7685307  26/04/68 12:16",
+  ];
+  const read = extractFromText(receipt, "pdf-text");
+  t.is(read.fields.totalAmount, "62.50");
+  t.is(read.fields.currency, "THB", "a Thai page printing no currency is in baht, a guess");
+  t.true((read.fieldConfidence.currency ?? 0) < 0.9);
+  t.is(read.fields.invoiceDate, "2025-04-26");
+  const invoice = [
+    "บริษัท ตัวอย่าง จำกัด",
+    "ใบกำกับภาษี",
+    "เลขที่ INV-2025-0042  วันที่ 02/11/2568",
+    "รายการ  จำนวน  ราคา",
+    "ค่าบริการ  1  1,000.00",
+    "รวมเงินก่อนภาษี  1,000.00",
+    "ภาษีมูลค่าเพิ่ม 7%  70.00",
+    "รวมทั้งสิ้น  1,070.00 บาท",
+  ];
+  const inv = extractFromText(invoice, "pdf-text");
+  t.is(inv.fields.totalAmount, "1070.00");
+  t.is(inv.fields.subTotal, "1000.00");
+  t.is(inv.fields.taxAmount, "70.00");
+  t.is(inv.fields.currency, "THB");
+  t.is(inv.fields.invoiceNumber, "INV-2025-0042");
+  t.is(inv.fields.invoiceDate, "2025-11-02");
+});

@@ -107,6 +107,8 @@ const SIGNS: readonly [RegExp, string][] = [
   [/\d\s?DT\b/, "TND"],
   [/\d\s?lei\b|\blei\s?\d/i, "RON"],
   [/₱/, "PHP"],
+  // The baht's sign and word ("62.50 บาท", "฿120").
+  [/฿|\d\s?บาท|(?<!\p{L})บาท/u, "THB"],
   [/₦/, "NGN"],
   [/₸/, "KZT"],
   [/\d\s?лв\.?(?!\p{L})/u, "BGN"],

@@ -24,6 +24,7 @@ const SCRIPTS: readonly { code: string; telling: RegExp; script: RegExp; weight:
   { code: "uk", telling: /[іїєґІЇЄҐ]/gu, script: /\p{sc=Cyrillic}/gu, weight: 1 },
   { code: "he", telling: /\p{sc=Hebrew}/gu, script: /\p{sc=Hebrew}/gu, weight: 1 },
   { code: "el", telling: /\p{sc=Greek}/gu, script: /\p{sc=Greek}/gu, weight: 1 },
+  { code: "th", telling: /\p{sc=Thai}/gu, script: /\p{sc=Thai}/gu, weight: 1 },
 ];
 const count = (text: string, re: RegExp): number => (text.match(re) ?? []).length;
 

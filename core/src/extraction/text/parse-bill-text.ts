@@ -1263,6 +1263,7 @@ const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
   id: "IDR",
   cs: "CZK",
   pl: "PLN",
+  th: "THB",
 };
 
 /**

@@ -25,6 +25,7 @@ import { ro } from "./ro.js";
 import { ru } from "./ru.js";
 import { sk } from "./sk.js";
 import { sv } from "./sv.js";
+import { th } from "./th.js";
 import { tr } from "./tr.js";
 import type { Vocabulary } from "./types.js";
 import { uk } from "./uk.js";
@@ -63,4 +64,5 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   ru,
   bg,
   el,
+  th,
 ];
