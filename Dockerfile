@@ -46,7 +46,7 @@ RUN cd /out/node_modules/onnxruntime-node/bin/napi-v6 \
  && keep="$(node -p 'process.platform + "/" + process.arch')" \
  && for d in */*; do if [ "$d" != "$keep" ]; then rm -rf "$d"; fi; done \
  && cd /out && node -e "require('onnxruntime-node')"
-# Each OCR language's package ships two models (about 280 MB for all 30): the reader loads only 4.0.0_best_int
+# Each OCR language's package ships two models (about 280 MB for all 31): the reader loads only 4.0.0_best_int
 # (adapters/src/reading/ocr-languages.ts), so the other folder goes, and English's model is checked to stay.
 RUN rm -rf /out/node_modules/@tesseract.js-data/*/4.0.0 \
  && test -s /out/node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz
