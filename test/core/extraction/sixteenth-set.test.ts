@@ -187,3 +187,14 @@ test("Thai: its labels glued to the words around them, the baht, the page's lang
   t.is(inv.fields.invoiceNumber, "INV-2025-0042");
   t.is(inv.fields.invoiceDate, "2025-11-02");
 });
+
+test("Spain's 'N.º de factura', its dot between the letter and the sign", (t) => {
+  const lines = [
+    "Naturgy Clientes, S.A.U.",
+    "N.º de factura: FE25390032072589",
+    "Fecha de emisión: 29/09/2025",
+    "Total  64,08 €",
+    "Inscrita en el Registro Mercantil de Madrid, Tomo 42585, Folio 66 con hoja M-754404",
+  ];
+  t.is(extractFromText(lines, "pdf-text").fields.invoiceNumber, "FE25390032072589");
+});

@@ -50,8 +50,8 @@ export const es: Vocabulary = {
     String.raw`n[úu]mero\s*de\s*factura`,
     // Latin America's "Nro." too ("FACTURA NRO. 87", "Nro. de factura"), and Argentina's class of invoice between
     // ("Factura A Nº 0006-00247202").
-    String.raw`factura\s*(?:[ABCEM]\s+)?(?:n\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
-    String.raw`(?:n\s*[°oº]\.?|nro\.?)\s*(?:de\s*)?factura`,
+    String.raw`factura\s*(?:[ABCEM]\s+)?(?:n\.?\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
+    String.raw`(?:n\.?\s*[°oº]\.?|nro\.?)\s*(?:de\s*)?factura`,
     String.raw`num\.?\s*factura`,
     // Argentina's "Comp. Nro: 00010-00000010", "Compr. Nro", "Comprobante Nº" (point of sale, then the number).
     String.raw`compr?(?:obante)?\.?\s*(?:nro\.?|n\s*[°º]\.?)`,
