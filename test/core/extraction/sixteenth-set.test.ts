@@ -110,6 +110,9 @@ test("the name a letter greets is the customer's, never the supplier", (t) => {
     "Amount due  £40.00",
   ];
   t.not(extractFromText(english, "pdf-text").fields.supplierName, "Margaret Holloway");
+  // A shop's sign in the same words is no greeting: it closes with no comma.
+  const shop = ["Hi Tech Electronics Ltd", "12 Main Street, Leeds LS1 4AP", "Receipt No: 4411", "Total  £12.00"];
+  t.is(extractFromText(shop, "ocr").fields.supplierName, "Hi Tech Electronics Ltd");
 });
 
 test("a registered name printed with its tax number on one line is the seller's", (t) => {

@@ -492,10 +492,11 @@ const billedNames = (lines: readonly string[]): string[] =>
     return nameTokens(billed).length >= 2 ? [billed] : [];
   });
 
-// A letter's greeting on a line of its own ("Hola Antonio,", "Dear Ms Lee,"): the last word greeted is the
-// addressee's name, the buyer's (a utility's bill written as a letter prints the customer's name under it).
+// A letter's greeting on a line of its own, closed by its comma ("Hola Antonio,", "Dear Ms Lee,"): the last word
+// greeted is the addressee's name, the buyer's (a utility's bill written as a letter prints the customer's name
+// under it). A shop's sign of the same words ("Hi Tech Ltd") closes with none.
 const GREETING = new RegExp(
-  String.raw`^\s*(?:${vocabularyWords("greeting")})\s+(?:[\p{L}.'’-]+\s){0,2}([\p{L}'’-]{2,})\s*[,!:]?\s*$`,
+  String.raw`^\s*(?:${vocabularyWords("greeting")})\s+(?:[\p{L}.'’-]+\s){0,2}([\p{L}'’-]{2,})\s*[,!:]\s*$`,
   "iu",
 );
 const greetedNames = (lines: readonly string[]): string[] =>
