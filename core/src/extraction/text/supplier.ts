@@ -564,10 +564,12 @@ const labelledSupplier = (
   return null;
 };
 
-// A tax or register number's label and its digits after a name in its cell ("CEMIG DISTRIBUIÇÃO S.A. CNPJ
-// 06.981.180/0001-16 / INSC. ESTADUAL ..."): with a legal form just before, the registered name is that part.
+// A tax number's label and its digits after a name in its cell ("CEMIG DISTRIBUIÇÃO S.A. CNPJ 06.981.180/0001-16 /
+// INSC. ESTADUAL ..."): with a legal form just before, the registered name is that part. Not a register's entry or a
+// share capital ("FOURNISSEUR F SARL au capital de 50 000 EUR - RCS ..."): a footer prints those after the legal
+// name where the page's header names the trading one.
 const REGISTER_AFTER = new RegExp(
-  String.raw`\s+(?:${LABELS.taxNumber.source}|${LABELS.register.source})\s*(?:n[º°o]\.?)?\s*[:.]?\s*[A-Z]{0,2}\s?\d.*$`,
+  String.raw`\s+(?:${LABELS.taxNumber.source})\s*(?:n[º°o]\.?)?\s*[:.]?\s*[A-Z]{0,2}\s?\d.*$`,
   "iu",
 );
 const FORM_LAST = new RegExp(String.raw`(?:${FORM.source})\s*[,.]?$`, "u");
