@@ -1,6 +1,6 @@
 // Field labels, built from the vocabulary files (one per language). Labels match whole words in any case, with
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
-import { CJK_LETTERS } from "./vocabulary/cjk.js";
+import { UNSPACED_LETTERS } from "./vocabulary/cjk.js";
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
 /** The vocabulary's optional keys: word lists compiled as they are (no OCR tolerance, no sorting). */
@@ -16,10 +16,10 @@ type LabelKey = Exclude<
 // "玉山银行ESUNBANK").
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const END = String.raw`(?!\p{L})`;
-const CJK_FIRST = new RegExp(`^[${CJK_LETTERS}]`, "u");
-const CJK_LAST = new RegExp(`[${CJK_LETTERS}]$`, "u");
+const UNSPACED_FIRST = new RegExp(`^[${UNSPACED_LETTERS}]`, "u");
+const UNSPACED_LAST = new RegExp(`[${UNSPACED_LETTERS}]$`, "u");
 const bounded = (word: string, start: string, end: string): string =>
-  `${CJK_FIRST.test(word) ? "" : start}(?:${word})${CJK_LAST.test(word) ? "" : end}`;
+  `${UNSPACED_FIRST.test(word) ? "" : start}(?:${word})${UNSPACED_LAST.test(word) ? "" : end}`;
 
 // OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit", "liberweisen"), and Polish
 // "ł" as "l" or "t" ("Termin zaptaty"): let labels match those.

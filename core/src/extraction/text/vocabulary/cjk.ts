@@ -12,7 +12,7 @@ export const spacedWords = (...words: string[]): string[] => words.map(spaced);
  * The letters of the Han, kana and Hangul scripts, and Thai's (which sets no spaces between words either), as a
  * character class's contents.
  */
-export const CJK_LETTERS = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}`;
+export const UNSPACED_LETTERS = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}`;
 
 /** Months as these scripts print them: "7月", "7월". */
 export const numberedMonths = (unit: string): string[][] => Array.from({ length: 12 }, (_, i) => [`${i + 1}${unit}`]);
