@@ -1079,6 +1079,21 @@ const REGIONAL_SIGNS: readonly { code: string; home: RegExp; other: string; ther
   },
 ];
 
+// Signs OCR makes of another country's, read as the first's (currency.ts): on a page with the other country's marks
+// and none of the first's, the sign is that country's currency. Brazil's "R$" read "Rs" (India's rupee, unless
+// India's marks are there); Turkey's "₺" read "£" by OCR (unless the page names the pound by its code; a text
+// layer's "£" is the pound's).
+const MISREAD_SIGNS: readonly {
+  code: string;
+  sign: RegExp;
+  country: CountryMarks;
+  unless: RegExp | CountryMarks;
+  ocrOnly?: true;
+}[] = [
+  { code: "INR", sign: /^Rs/, country: COUNTRY_MARKS.BR, unless: COUNTRY_MARKS.IN },
+  { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.TR, unless: /\bGBP\b/, ocrOnly: true },
+];
+
 // OCR's Chinese model reads a smudge on a Latin receipt as "元" ("SON  5元" for "Sum 20 varer"): a unit of the
 // yuan, the yen or the won on a page OCR read no other character of their scripts in is noise.
 const CJK_UNIT = /[元円원]/u;
@@ -1109,9 +1124,10 @@ const placedOn = (
     // Guatemala's name, without which a "Q" before an amount is no quetzal.
     if (c.code === "GTQ" && c.sign !== null) return names(COUNTRY_MARKS.GT) ? [c] : [];
     if (c.code === "DOP" && c.sign === null) return names(COUNTRY_MARKS.DO) ? [c] : [];
-    // OCR reads Brazil's "R$" as "Rs": on a Brazilian page that India's marks are not on, it is the Brazilian real.
-    if (c.code === "INR" && /^Rs/.test(c.sign ?? "") && names(COUNTRY_MARKS.BR) && !names(COUNTRY_MARKS.IN))
-      return [{ ...c, code: "BRL" }];
+    const misread = MISREAD_SIGNS.find(
+      (m) => m.code === c.code && m.sign.test(c.sign ?? "") && (ocr || !m.ocrOnly) && names(m.country),
+    );
+    if (misread !== undefined && !names(misread.unless)) return [{ ...c, code: misread.country.currency }];
     const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
     if (regional === undefined) return [c];
     const home = names(regional.home);
@@ -1146,13 +1162,7 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const sharedUnit = (c: { code: string; sign: string | null }) =>
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
   const placed = placedOn(text, ocr);
-  // OCR reads the lira's "₺" as "£": on a page with Turkey's marks that names the pound by no code, "£" is the lira.
-  const lira = ocr && marks(COUNTRY_MARKS.TR, text) && !/\bGBP\b/.test(text);
-  const mentions = lines.map((line) =>
-    meantCurrencies(line, ocr)
-      .flatMap(placed)
-      .map((c) => (lira && c.sign === "£" ? { ...c, code: "TRY" } : c)),
-  );
+  const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap(placed));
   // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit, nor a regional sign on
   // a page of neither region.
   const onTotal = [
