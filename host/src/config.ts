@@ -544,8 +544,7 @@ export const VARIABLES = {
     name: "APAR_OCR_LANGUAGES",
     codec: languageList,
     fallback: "eng",
-    meaning:
-      "OCR languages for scanned bills, comma-separated tesseract codes (`eng,deu,fra,nld,spa,ita,pol,ces,por,swe,dan,nor,fin,ron,hun,lit,lav,tur,ind,bul,ell,jpn,kor,chi_sim,chi_tra,heb,ukr,vie,tha` are installed); with several, each document is read in the first, then again in the one its text is in when that is another of them (the first following it); a reading whose text tells no language (English OCR reads Japanese, Korean, Chinese, Hebrew, Ukrainian, Greek or Thai as noise) is read again in each configured one of those scripts (`jpn,kor,chi_sim,chi_tra,heb,ukr,ell,tha`) and kept when it reads that script",
+    meaning: `OCR languages for scanned bills, comma-separated tesseract codes (\`${installedLanguages.join(",")}\` are installed); with several, each document is read in the first, then again in the one its text is in when that is another of them (the first following it); a reading whose text tells no language (English OCR reads Japanese, Korean, Chinese, Hebrew, Ukrainian, Greek or Thai as noise) is read again in each configured one of those scripts (\`jpn,kor,chi_sim,chi_tra,heb,ukr,ell,tha\`) and kept when it reads that script`,
   },
   ocrSecondEye: {
     name: "APAR_OCR_SECOND_EYE",

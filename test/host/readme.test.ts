@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PERMISSIONS } from "@apar/core";
 import test from "ava";
+import { installedOcrLanguages } from "../../adapters/src/reading/ocr-languages.js";
 import { VARIABLES } from "../../host/src/config.js";
 import { permissionsMarkdown } from "../../host/src/permissions-doc.js";
 import { ROOT } from "../helpers/host-process.js";
@@ -14,6 +15,20 @@ test("every configuration variable is in the README's table", (t) => {
     .map((v) => v.name)
     .filter((name) => !rows.has(name));
   t.deepEqual(missing, []);
+});
+
+test("the OCR languages the README names installed are the packages adapters depends on, and installed", (t) => {
+  const row = readme.split("\n").find((l) => l.startsWith("| `APAR_OCR_LANGUAGES` |")) ?? "";
+  const named = /\(`([a-z_,]+)` are installed\)/.exec(row)?.[1]?.split(",") ?? [];
+  const manifest = JSON.parse(readFileSync(join(ROOT, "adapters/package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  const packaged = Object.keys(manifest.dependencies)
+    .filter((d) => d.startsWith("@tesseract.js-data/"))
+    .map((d) => d.slice("@tesseract.js-data/".length));
+  t.true(named.includes("eng") && named.length > 1, "the row lists the languages");
+  t.deepEqual([...named].sort(), [...packaged].sort());
+  t.deepEqual(installedOcrLanguages(), [...packaged].sort());
 });
 
 test("the README's table of who may do what is the permissions table the server enforces", (t) => {
