@@ -14,6 +14,9 @@ const pdfjsRoot = dirname(require.resolve("pdfjs-dist/package.json"));
 // pdfjs reads these from disk in Node: fonts for the 14 standard fonts, wasm decoders for JPX/JBIG2 scans.
 const standardFontDataUrl = `${join(pdfjsRoot, "standard_fonts")}/`;
 const wasmUrl = `${join(pdfjsRoot, "wasm")}/`;
+// The character maps of CID fonts: a Japanese, Chinese or Korean font embedded without a ToUnicode map (Identity-H
+// over Adobe-Japan1) has its text only through them; without them pdfjs reads no text from those pages.
+const cMapUrl = `${join(pdfjsRoot, "cmaps")}/`;
 
 let loaded: Promise<Pdfjs> | undefined;
 /** pdfjs-dist's legacy build, loaded once on first use (not at import time). */
@@ -38,6 +41,8 @@ export const openPdf = async (bytes: Uint8Array, maxImageSize = -1, forDrawing =
     data: bytes.slice(),
     ...(forDrawing ? { standardFontDataUrl } : {}),
     wasmUrl,
+    cMapUrl,
+    cMapPacked: true,
     useWorkerFetch: false,
     disableFontFace: true,
     isOffscreenCanvasSupported: false,
@@ -263,6 +268,9 @@ export const pageMarks = async (page: PdfPage): Promise<PageMarks> => {
 };
 
 const VOWEL = /[aeiouyäöüàâéèêëîïôûùæœąęóÿ]/iu;
+// Two letters of a script other than Latin: a word of Japanese, Chinese or Thai (written without spaces, so a
+// token is a phrase), Cyrillic, Greek, Hebrew, Arabic. Glyph codes come out as ASCII and Latin-1, never so.
+const SCRIPT_WORD = /(?:(?!\p{Script=Latin})\p{L}){2}/u;
 
 /**
  * Whether a page carries a usable text layer, judged by its words, not its length: a scan has none or a few
@@ -273,7 +281,7 @@ export const hasTextLayer = (lines: readonly string[]): boolean => {
     .join(" ")
     .split(/\s+/)
     .filter((t) => t !== "");
-  const words = tokens.filter((t) => /^[(\p{L}]?\p{L}{2,}[).,:;]?$/u.test(t) && VOWEL.test(t));
+  const words = tokens.filter((t) => (/^[(\p{L}]?\p{L}{2,}[).,:;]?$/u.test(t) && VOWEL.test(t)) || SCRIPT_WORD.test(t));
   return words.length >= 5 && words.length / tokens.length >= 0.25;
 };
 

@@ -2,10 +2,18 @@
 // its lines are read as the page is shown.
 import { hasTextLayer, openPdf, pageLines, pageText } from "@apar/adapters/reading/pdf-document";
 import test from "ava";
-import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 
 test("a page of words has a text layer", (t) => {
   t.true(hasTextLayer(["Rechnung Nr. 2041", "Lieferant GmbH, Hafenstraße 4", "Gesamtbetrag 1.190,00 EUR"]));
+});
+
+test("words of scripts other than Latin are words: a Japanese, a Chinese, a Russian page has a text layer", (t) => {
+  t.true(hasTextLayer(["請求書", "株式会社 ネクストビッツ", "東京都板橋区蓮根2-27-12", "合計金額  660,000"]));
+  t.true(hasTextLayer(["电子发票（普通发票）", "购买方信息  名称：", "价税合计（大写）  壹佰元整"]));
+  t.true(hasTextLayer(["Счёт на оплату № 17", "Поставщик: ООО Ромашка", "Итого к оплате  1 670,00"]));
+  // Letters standing alone are no words, in any script.
+  t.false(hasTextLayer(["л 1 ж 2 п 3", "書 4 求 5 請 6", "12 34 56"]));
 });
 
 test("glyph codes, stray characters and bare numbers are no text layer", (t) => {
@@ -132,4 +140,65 @@ test("a page with no text of its own keeps its form's values out: a scan with a 
   const { lines } = await pageText(await pdf.getPage(1));
   t.deepEqual(lines, []);
   t.false(hasTextLayer(lines));
+});
+
+// A Japanese invoice as Japanese tools write it: a CID font (Adobe-Japan1) not embedded and without a ToUnicode
+// map, its text through a predefined character map. Its words come out only through pdfjs's character maps.
+const cidFontInvoice = async (): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const ctx = doc.context;
+  const descriptor = ctx.register(
+    ctx.obj({
+      Type: "FontDescriptor",
+      FontName: "KozMinPr6N-Regular",
+      Flags: 4,
+      FontBBox: [0, -120, 1000, 880],
+      ItalicAngle: 0,
+      Ascent: 880,
+      Descent: -120,
+      CapHeight: 700,
+      StemV: 80,
+    }),
+  );
+  const cidFont = ctx.register(
+    ctx.obj({
+      Type: "Font",
+      Subtype: "CIDFontType0",
+      BaseFont: "KozMinPr6N-Regular",
+      CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of("Japan1"), Supplement: 6 },
+      FontDescriptor: descriptor,
+      DW: 1000,
+    }),
+  );
+  const font = ctx.register(
+    ctx.obj({
+      Type: "Font",
+      Subtype: "Type0",
+      BaseFont: "KozMinPr6N-Regular",
+      Encoding: "UniJIS-UCS2-H",
+      DescendantFonts: [cidFont],
+    }),
+  );
+  page.node.setFontDictionary(PDFName.of("F1"), font);
+  // UCS-2 codes: 請求書; 合計金額; 660,000.
+  const ucs2 = (s: string): string =>
+    [...s].map((c) => (c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")).join("");
+  const content = [
+    `BT /F1 18 Tf 250 780 Td <${ucs2("請求書")}> Tj ET`,
+    `BT /F1 10 Tf 40 700 Td <${ucs2("株式会社 ネクストビッツ")}> Tj ET`,
+    `BT /F1 10 Tf 40 680 Td <${ucs2("東京都板橋区蓮根2-27-12")}> Tj ET`,
+    `BT /F1 10 Tf 40 600 Td <${ucs2("合計金額")}> Tj ET`,
+    `BT /F1 10 Tf 400 600 Td <${ucs2("660,000")}> Tj ET`,
+  ].join("\n");
+  page.node.set(PDFName.of("Contents"), ctx.register(ctx.stream(content)));
+  return doc.save();
+};
+
+test("a CID font without a Unicode map reads through the character maps pdfjs ships: a Japanese page's words", async (t) => {
+  const pdf = await openPdf(await cidFontInvoice(), -1, false);
+  const lines = await pageLines(await pdf.getPage(1));
+  t.deepEqual(lines, ["請求書", "株式会社 ネクストビッツ", "東京都板橋区蓮根2-27-12", "合計金額  660,000"]);
+  t.true(hasTextLayer(lines));
+  await pdf.loadingTask.destroy();
 });
