@@ -96,7 +96,7 @@ test("an Argentine invoice (C.U.I.T.) in bare '$': the peso, not yet sure", (t) 
   ];
   const e = extractFromText(lines, "pdf-text");
   t.is(e.fields.currency, "ARS");
-  t.is(e.fieldConfidence.currency, 0.75);
+  t.true((e.fieldConfidence.currency ?? 0) < 0.9, "not yet sure");
 });
 
 test("OCR's 'ł' read as 't' ('Termin zaptaty') still labels the due date", (t) => {

@@ -167,9 +167,13 @@ const onRateRow = (cells: readonly TextBox[], cell: TextBox): boolean =>
 /**
  * Amount labels whose amount the page prints directly under them in their column (a summary row of labels over a
  * row of values, a label over its value at another line break), each as a row "label  amount" as if printed side
- * by side: only labels alone at the right of their band (nothing after them to read), never a table's heading
+ * by side: only labels with nothing after them on their band to read (more labels, or another column's label and value far
+ * off that print no amount), never a table's heading
  * (`isHeading` of the band's text, or a column of amounts under the label), only a value cell that is an amount.
  */
+// An amount with cents anywhere in a text.
+const HAS_AMOUNT = /\d[.,]\d{2}(?!\d)/;
+
 export const rowsUnderLabels = (
   cells: readonly TextBox[],
   isLabel: (text: string) => boolean,
@@ -178,8 +182,16 @@ export const rowsUnderLabels = (
   const out: string[] = [];
   for (const cell of cells) {
     if (/\d/.test(cell.text) || !isLabel(cell.text)) continue;
+    // After it on its band, only more labels, or another column's label and its own value far to its right that
+    // print no amount ("Total a Pagar", then "Protocolo de autorização: 3272300000001903" across the page); a word
+    // alone there ("TAX RATE  PERCENTAGE  TAX") heads a column of a table.
     const band = bandOf(cells, cell);
-    if (band[band.length - 1] !== cell && !band.slice(band.indexOf(cell) + 1).every((c) => isLabel(c.text))) continue;
+    const apart = (c: TextBox): boolean =>
+      c.x - (cell.x + cell.width) > 5 * cell.height &&
+      /\d/.test(c.text) &&
+      !AMOUNT_CELL.test(c.text.trim()) &&
+      !HAS_AMOUNT.test(c.text);
+    if (!band.slice(band.indexOf(cell) + 1).every((c) => isLabel(c.text) || apart(c))) continue;
     if (isHeading(band.map((c) => c.text).join("  "))) continue;
     const under = below(cells, cell);
     if (!under || !AMOUNT_CELL.test(under.text.trim())) continue;

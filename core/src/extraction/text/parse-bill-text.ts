@@ -1081,8 +1081,8 @@ const REGIONAL_SIGNS: readonly { code: string; home: RegExp; other: string; ther
 
 // Signs OCR makes of another country's, read as the first's (currency.ts): on a page with the other country's marks
 // and none of the first's, the sign is that country's currency. Brazil's "R$" read "Rs" (India's rupee, unless
-// India's marks are there); Turkey's "₺" read "£" by OCR (unless the page names the pound by its code; a text
-// layer's "£" is the pound's).
+// India's marks are there); Turkey's "₺" and the "≡" a Russian fiscal receipt prints before its amounts read "£"
+// by OCR (unless the page names the pound by its code; a text layer's "£" is the pound's).
 const MISREAD_SIGNS: readonly {
   code: string;
   sign: RegExp;
@@ -1092,6 +1092,7 @@ const MISREAD_SIGNS: readonly {
 }[] = [
   { code: "INR", sign: /^Rs/, country: COUNTRY_MARKS.BR, unless: COUNTRY_MARKS.IN },
   { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.TR, unless: /\bGBP\b/, ocrOnly: true },
+  { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.RU, unless: /\bGBP\b/, ocrOnly: true },
 ];
 
 // OCR's Chinese model reads a smudge on a Latin receipt as "元" ("SON  5元" for "Sum 20 varer"): a unit of the
@@ -1104,13 +1105,14 @@ const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").
  * A currency as the page's country tells it: a regional sign on the other region's page is that region's currency
  * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala, the code "DOP" only on a
  * Dominican one (RNC, NCF, ITBIS); a CJK unit in OCR's noise counts
- * not at all. `unplaced`: a regional sign on a page of neither region, which stays unsure. The page's text is
+ * not at all. `unsure`: a regional sign on a page of neither region, or a sign OCR made of another glyph, which
+ * stays unsure. The page's text is
  * looked through once per question, and only when a sign asks it.
  */
 const placedOn = (
   text: string,
   ocr: boolean,
-): ((c: { code: string; sign: string | null }) => { code: string; sign: string | null; unplaced?: true }[]) => {
+): ((c: { code: string; sign: string | null }) => { code: string; sign: string | null; unsure?: true }[]) => {
   const once = new Map<RegExp | CountryMarks, boolean>();
   const names = (m: RegExp | CountryMarks): boolean =>
     once.get(m) ?? once.set(m, m instanceof RegExp ? m.test(text) : marks(m, text)).get(m) === true;
@@ -1127,13 +1129,15 @@ const placedOn = (
     const misread = MISREAD_SIGNS.find(
       (m) => m.code === c.code && m.sign.test(c.sign ?? "") && (ocr || !m.ocrOnly) && names(m.country),
     );
-    if (misread !== undefined && !names(misread.unless)) return [{ ...c, code: misread.country.currency }];
+    // OCR's reading of another glyph is a guess of the currency, never sure.
+    if (misread !== undefined && !names(misread.unless))
+      return [{ ...c, code: misread.country.currency, ...(misread.ocrOnly ? { unsure: true as const } : {}) }];
     const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
     if (regional === undefined) return [c];
     const home = names(regional.home);
     const there = names(regional.there);
     if (there && !home) return [{ ...c, code: regional.other }];
-    return home && !there ? [c] : [{ ...c, unplaced: true }];
+    return home && !there ? [c] : [{ ...c, unsure: true }];
   };
 };
 
@@ -1165,18 +1169,23 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap(placed));
   // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit, nor a regional sign on
   // a page of neither region.
-  const onTotal = [
+  const printedOn = (i: number): string[] => [
     ...new Set(
-      (mentions[totalLine] ?? []).flatMap((c) =>
-        SHARED_SIGN.test(c.sign ?? "") || sharedUnit(c) || c.unplaced ? [] : [c.code],
-      ),
+      (mentions[i] ?? []).flatMap((c) => (SHARED_SIGN.test(c.sign ?? "") || sharedUnit(c) || c.unsure ? [] : [c.code])),
     ),
   ];
+  const onTotal = printedOn(totalLine);
   const [printed] = onTotal;
   // OCR reads "€" as "£" and back: a page whose amounts carry both signs is sure of neither.
   const signs = new Set(mentions.flatMap((m) => m.map((c) => c.sign)));
   const confused = ocr && signs.has("€") && signs.has("£");
-  if (onTotal.length === 1 && printed !== undefined && !confused) return { value: printed, confidence: 0.95 };
+  // Another total printed in another currency (a card slip's "Total in EUR 12.80" under the shop's "Total CHF
+  // 12.80", an export invoice's total in euros and in lira): the total's own currency, not sure.
+  const twoTotals =
+    printed !== undefined &&
+    lines.some((l, i) => i !== totalLine && LABELS.total.test(l) && printedOn(i).some((code) => code !== printed));
+  if (onTotal.length === 1 && printed !== undefined && !confused)
+    return { value: printed, confidence: twoTotals ? 0.75 : 0.95 };
   const counts = new Map<string, number>();
   // Currencies named by a code or a sign of letters, or by bare signs on two lines or more: one bare sign is unsure.
   const named = new Map<string, number>();
@@ -1227,11 +1236,12 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
     if (!KANA.test(text)) return { value: "JPY", confidence: 0.75 };
   }
   // Bare "$" signs on a page that names another dollar's country by its taxes or register, and the US dollar
-  // nowhere by name, are that country's dollar, not yet sure.
+  // nowhere by name, are that country's dollar, not yet sure, but surer than bare signs alone (0.75): a second
+  // reading that missed the marks does not outweigh it.
   if (top[0] === "USD" && !usdNamed) {
     const usPage = US_ADDRESS.test(text);
     const [other, ...more] = DOLLAR_COUNTRIES.filter((c) => marks(c, text, !usPage));
-    if (other !== undefined && more.length === 0) return { value: other.currency, confidence: 0.75 };
+    if (other !== undefined && more.length === 0) return { value: other.currency, confidence: 0.8 };
   }
   // A bare "$" is a dollar, not yet the US one: with no other currency on the page, it is the US dollar for sure
   // where the page names it ("USD", "US$") or has a US address (state and ZIP code); else it is unsure, as OCR's
@@ -1239,9 +1249,9 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const bareDollar = top[0] === "USD" && !usdNamed;
   const usAddress = bareDollar && US_ADDRESS.test(text);
   const ofTop = ofCode(top[0]);
-  const unplaced = ofTop.some((c) => c.unplaced) && ofTop.every((c) => c.sign !== null);
+  const unsure = ofTop.some((c) => c.unsure) && ofTop.every((c) => c.sign !== null);
   const sure =
-    !confused && !unplaced && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
+    !confused && !unsure && ranked.length === 1 && (bareDollar ? usAddress : !ocr || (named.get(top[0]) ?? 0) >= 2);
   return { value: top[0], confidence: sure ? 0.95 : 0.75 };
 };
 

@@ -125,6 +125,9 @@ export const COUNTRY_MARKS = {
   // Bosnia and Herzegovina's identification and tax numbers (JIB, 13 digits; PIB, 12) and its fiscal receipts'
   // device number (IBFM).
   BA: { currency: "BAM", marks: [/\bJIB\s*:?\s*\d{13}(?!\d)|\bPIB\s*:?\s*\d{12}(?!\d)|\bIBFM\b/] },
+  // Russia's fiscal receipts, which by law name their cash register (ККТ: "РН ККТ", "ЗН ККТ"; English OCR reads the
+  // letters as Latin "KKT").
+  RU: { currency: "RUB", marks: [/(?<![\p{L}\d])(?:ККТ|KKT)(?!\p{L})/u] },
   // Belarus's taxpayer number (УНП), its name and capital, its rouble's code.
   BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})/u], hints: [/\bBYN\b/] },
   GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },

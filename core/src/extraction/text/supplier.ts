@@ -37,7 +37,7 @@ const LONG_FORMS = [
   String.raw`s\.n\.c\.?|snc`,
   String.raw`s\.p\.a\.?`,
   String.raw`s\.a\.s\.?`,
-  String.raw`s\.a\.`,
+  String.raw`s\.\s?a\.`,
   String.raw`s\.l\.`,
   // Spain's single-member forms ("Repsol Comercializadora de Electricidad y Gas, S.L.U.").
   String.raw`s\.l\.u\.?`,
@@ -83,6 +83,9 @@ const LONG_FORMS = [
 ];
 // Cyrillic forms, in capitals: Russia's, Kazakhstan's and Kyrgyzstan's, Belarus's, Ukraine's and Bulgaria's. They
 // stand before the name ('ООО "Ромашка"', "ТОВ «Сільпо-Фуд»"), Bulgaria's after it too ('"Арго" ЕООД').
+// Japan's, China's and Taiwan's, Korea's company forms, written against the name before or after it without a space
+// ("株式会社テラ", "テラ株式会社", "深圳市某某科技有限公司").
+const UNSPACED_FORMS = ["株式会社", "有限会社", "合同会社", "股份有限公司", "有限公司", "주식회사", "㈱"];
 const CYRILLIC_FORMS = [
   "ООО",
   "ОАО",
@@ -146,15 +149,17 @@ const anyCase = (source: string): string => {
   }
   return out;
 };
-// Forms that stand before a name of at least two letters: the Cyrillic ones, and the Portuguese and Spanish company
-// ("COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira").
+// Forms that stand before a name of at least two letters: the Cyrillic ones, the Portuguese and Spanish company
+// ("COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira"), the unspaced ones
+// ("株式会社 ネクストビッツ").
 const FORM_BEFORE = new RegExp(
-  String.raw`^(?:${CYRILLIC_FORMS.join("|")}|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?\p{L}{2}`,
+  String.raw`^(?:(?:${CYRILLIC_FORMS.join("|")}|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?|(?:${UNSPACED_FORMS.join("|")})\s*)\p{L}{2}`,
   "u",
 );
-// A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's.
+// A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's;
+// nor is one before "of" ("Rates are Inc. of GST": inclusive of it).
 const FORM = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?<!\()(?:${SHORT_FORMS.join("|")})\.?(?!\))|Co\.)(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:${anyCase(LONG_FORMS.join("|"))}|(?<!\()(?:${SHORT_FORMS.join("|")})\.?(?!\))|Co\.)(?![\p{L}\p{N}])(?!\.?\s+of(?!\p{L}))|(?<=\p{L})(?:${UNSPACED_FORMS.join("|")})`,
   "u",
 );
 // How much of a text reads as words: OCR noise ("ToC ee 0 SE FT") is short fragments and symbols.
@@ -504,6 +509,17 @@ const greetedNames = (lines: readonly string[]): string[] =>
     const name = line.match(GREETING)?.[1];
     return name === undefined ? [] : [name];
   });
+
+// Japanese bills address their addressee with an honorific after the name: "株式会社テラ 御中" (a company), "山田 太郎
+// 様" or "殿" (a person). The name so addressed is the buyer's.
+const HONORIFIC = /^(.*\p{L}.*?)\s*(?:御中|様|殿)$/u;
+const addressedNames = (lines: readonly string[]): string[] =>
+  lines.flatMap((line, i) =>
+    cellsOf(line, i).flatMap((c) => {
+      const name = c.text.trim().match(HONORIFIC)?.[1]?.trim();
+      return name === undefined || name.length < 2 ? [] : [name];
+    }),
+  );
 
 // The block a known buyer's name heads: its cell and the same column for the next lines (its address). A cell
 // holding one of the buyer's identifiers, IBANs or address lines is the buyer's, and so is the cell just above an
@@ -865,6 +881,8 @@ export const buyerBlock = (
 const FAPIAO = /[发發]\s*票/u;
 // OCR may drop the label's first character ("称:") or the buyer's name (read down a seal).
 const FAPIAO_NAME = /(?<!\p{L})(?:名\s*)?[称稱]\s*[:：]\s*(.*)$/u;
+// An e-invoice's text layer prints the two blocks side by side: "购 名称：上海汀上… 销 名称：杭州搏一搏…".
+const FAPIAO_NAMES = /(?:名\s*)?[称稱]\s*[:：]\s*(\S.*?)(?=\s{2,}|$)/gu;
 
 /**
  * A fapiao's seller: the form prints the buyer's block over the seller's, each with a "名称:" line, their headings
@@ -875,7 +893,9 @@ const fapiaoSeller = (lines: readonly string[], isBuyer: (text: string) => boole
   if (!lines.some((l) => FAPIAO.test(l))) return null;
   const named = lines.flatMap((l) => {
     const m = l.match(FAPIAO_NAME);
-    return m === null ? [] : [clean(m[1]?.split(/\s{2,}/)[0] ?? "")];
+    if (m === null) return [];
+    const side = [...l.matchAll(FAPIAO_NAMES)].map((n) => clean(n[1] ?? ""));
+    return side.length > 1 ? side : [clean(m[1]?.split(/\s{2,}/)[0] ?? "")];
   });
   const last = named.at(-1);
   if (named.length < 2 || last === undefined || !/\p{sc=Han}{4}/u.test(last) || isBuyer(last)) return null;
@@ -892,7 +912,7 @@ export const findSupplierName = (
   /** The buyer's block when the caller has it already (`buyerBlock` of the same lines and buyer). */
   block?: ReadonlySet<string>,
 ): { value: string | null; confidence: number } => {
-  const byName = buyerTest([...known.names, ...billedNames(lines), ...greetedNames(lines)]);
+  const byName = buyerTest([...known.names, ...billedNames(lines), ...greetedNames(lines), ...addressedNames(lines)]);
   const holdsBuyers = buyerIdentityTest(known);
   const isBuyer = (text: string): boolean => byName(text) || holdsBuyers(text);
   const labelled = labelledSupplier(lines, LABELS.supplier, isBuyer);

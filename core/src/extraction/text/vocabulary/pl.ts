@@ -79,6 +79,8 @@ export const pl: Vocabulary = {
     String.raw`faktura\s*korygująca`,
     String.raw`rachunek`,
     String.raw`paragon(?:\s*fiskalny)?`,
+    // A shop's e-receipt in its app: "Podsumowanie zakupów" (summary of purchases).
+    String.raw`podsumowanie(?:\s*zakup[óo]w)?`,
   ],
   tableHeader: [String.raw`nazwa(?:\s*towaru)?`, String.raw`opis`, String.raw`towar`],
   tableQty: [String.raw`ilo[śs][ćc]`, String.raw`il\.?`],
