@@ -180,3 +180,33 @@ test("a Chinese e-invoice's text layer prints buyer and seller side by side: the
   ];
   t.is(extractFromText(lines, "pdf-text").fields.supplierName, "杭州搏一搏餐饮管理有限公司");
 });
+
+test("a Swiss till's 'Beleg:' labels its number; a Polish e-receipt printing no currency is in zloty", (t) => {
+  const till = [
+    "Tauchshop Service Support",
+    "Zurichstrasse 66",
+    "6004 Luzern - Schweiz",
+    "Datum: 23.11.24 Beleg: Re241117670",
+    "1 Crystal VU Maske orange/bk  95.00 CHF",
+    "Betrag  464.00 CHF",
+  ];
+  t.is(extractFromText(till, "ocr").fields.invoiceNumber, "Re241117670");
+  // Another word's "Beleg" ("Kassenbeleg:") labels nothing.
+  t.is(
+    extractFromText(
+      till.map((l) => l.replace("Beleg:", "Kassenbeleg:")),
+      "ocr",
+    ).fields.invoiceNumber,
+    null,
+  );
+  const kaufland = [
+    "Podsumowanie zakupów",
+    "Kaufland Legionowo",
+    "ul. Zegrzyńska 115",
+    "KurczakSielskiFilet  19,01",
+    "Suma  32,47",
+    "Podatek  Brutto  Netto",
+    "Podsumowanie zakupów: 59831",
+  ];
+  t.is(extractFromText(kaufland, "pdf-text").fields.currency, "PLN");
+});

@@ -85,6 +85,8 @@ export const de: Vocabulary = {
     String.raw`gutschrift(?:s)?\s*(?:\(\d{3}\)\s*)?-?\s*(?:nr\.?|nummer)`,
     String.raw`beleg\s*-?\s*(?:nr\.?|nummer)`,
     String.raw`belegnummer`,
+    // "Beleg: Re241117670" (a Swiss till's receipt): the word alone before its colon.
+    String.raw`(?<!\p{L}[\s.-]*)beleg(?=\s*:)`,
     // A till's receipt: "Bon-Nr.: 1433", "Kassenbon Nr: 1505289010".
     String.raw`(?:kassen)?bon\s*-?\s*(?:nr\.?|nummer)`,
     String.raw`dokumenten?\s*-?\s*(?:nr\.?|nummer)`,

@@ -22,6 +22,10 @@ export const pl: Vocabulary = {
     "sprzedaż",
     "dziękujemy",
     "gotówka",
+    "suma",
+    "podatek",
+    "zakupów",
+    "podsumowanie",
   ],
   grandTotal: [
     String.raw`razem\s*brutto`,
