@@ -164,15 +164,16 @@ export const rateOrUnlabelled = (text: string): boolean => !/\p{L}/u.test(text) 
 const onRateRow = (cells: readonly TextBox[], cell: TextBox): boolean =>
   bandOf(cells, cell).every((o) => o === cell || rateOrUnlabelled(o.text));
 
+// An amount with cents anywhere in a text.
+const HAS_AMOUNT = /\d[.,]\d{2}(?!\d)/;
+
 /**
  * Amount labels whose amount the page prints directly under them in their column (a summary row of labels over a
  * row of values, a label over its value at another line break), each as a row "label  amount" as if printed side
- * by side: only labels with nothing after them on their band to read (more labels, or another column's label and value far
- * off that print no amount), never a table's heading
- * (`isHeading` of the band's text, or a column of amounts under the label), only a value cell that is an amount.
+ * by side: only labels with nothing after them on their band to read (more labels, or another column's label and
+ * value far off that print no amount), never a table's heading (`isHeading` of the band's text, or a column of
+ * amounts under the label), only a value cell that is an amount.
  */
-// An amount with cents anywhere in a text.
-const HAS_AMOUNT = /\d[.,]\d{2}(?!\d)/;
 
 export const rowsUnderLabels = (
   cells: readonly TextBox[],

@@ -1104,10 +1104,10 @@ const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").
 /**
  * A currency as the page's country tells it: a regional sign on the other region's page is that region's currency
  * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala, the code "DOP" only on a
- * Dominican one (RNC, NCF, ITBIS); a CJK unit in OCR's noise counts
- * not at all. `unsure`: a regional sign on a page of neither region, or a sign OCR made of another glyph, which
- * stays unsure. The page's text is
- * looked through once per question, and only when a sign asks it.
+ * Dominican one (RNC, NCF, ITBIS); a sign OCR makes of another country's is that country's (`MISREAD_SIGNS`); a CJK
+ * unit in OCR's noise counts not at all. `unsure`: a regional sign on a page of neither region, or a sign OCR made of
+ * another glyph, which stays unsure. The page's text is looked through once per question, and only when a sign asks
+ * it.
  */
 const placedOn = (
   text: string,
