@@ -394,7 +394,7 @@ for (const folder of folders) {
       }
     }
     if (process.env.BENCH_VERBOSE && wrong.length > 0) console.log(`  ${folder}/${entry.file}: ${wrong.join(" ")}`);
-    const reported = Object.fromEntries(FIELDS.map((f) => [f, got[f] ?? null]));
+    const reported = Object.fromEntries(FIELDS.map((f) => [f, got[READ_AS[f] ?? f] ?? null]));
     results.push(JSON.stringify({ folder, file: entry.file, got: reported, confidence: conf }));
   }
   const minutes = (performance.now() - t0) / 60_000;
