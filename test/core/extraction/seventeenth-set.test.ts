@@ -210,3 +210,43 @@ test("a Swiss till's 'Beleg:' labels its number; a Polish e-receipt printing no 
   ];
   t.is(extractFromText(kaufland, "pdf-text").fields.currency, "PLN");
 });
+
+test("a total read off its heading over its value that a line prints too takes that line's currency", (t) => {
+  const lines = [
+    "Gana Energía",
+    "Total a pagar  Calle Miguel Gatell 2 Santa María Del",
+    "53,39€",
+    "Base imponible  44,12€",
+    "IVA (21%)  9,27€",
+    "Total a pagar  53,39€",
+    "Abono en cuenta 0,12 USD",
+  ];
+  const boxes = [
+    box("Gana Energía", 40, 40, 60, 10),
+    box("Total a pagar", 40, 100, 50, 8),
+    box("Calle Miguel Gatell 2 Santa María Del", 300, 100, 150, 8),
+    box("53,39€", 40, 110, 30, 14),
+    box("Base imponible", 40, 200, 60, 8),
+    box("44,12€", 300, 200, 30, 8),
+    box("IVA (21%)", 40, 212, 40, 8),
+    box("9,27€", 300, 212, 25, 8),
+    box("Total a pagar", 40, 224, 50, 8),
+    box("53,39€", 300, 224, 30, 8),
+    box("Abono en cuenta 0,12 USD", 40, 400, 110, 8),
+  ];
+  const read = extractFromText(lines, "pdf-text", {}, boxes);
+  t.is(read.fields.totalAmount, "53.39");
+  t.is(read.fields.currency, "EUR");
+  t.true((read.fieldConfidence.currency ?? 0) >= 0.9);
+});
+
+test("a summary row printing the tax in the country's currency too is no second total in another currency", (t) => {
+  const lines = [
+    "Számla / Invoice",
+    "Összesen/Total  500 EUR  100 EUR  26 200 Ft  600 EUR",
+    "Fizetendő végösszeg/Total: 600 EUR",
+  ];
+  const read = extractFromText(lines, "pdf-text");
+  t.is(read.fields.currency, "EUR");
+  t.true((read.fieldConfidence.currency ?? 0) >= 0.9);
+});

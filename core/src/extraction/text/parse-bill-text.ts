@@ -920,7 +920,13 @@ const findAmounts = (lines: readonly string[], cells: readonly TextBox[], ocr: b
   const repairedTotal = repairAmounts(found, taxSums, byCash, confirms);
   const scored = rankTotals(found.totals, confirms, found.paid, given, byCash, amountsInWords(lines));
   const chosen = payableTotal(scored, taxSums, found.paid, byCash, paymentAmounts(lines), lines);
-  return amountsOf(chosen, scored, found, repairedTotal, ocr);
+  const amounts = amountsOf(chosen, scored, found, repairedTotal, ocr);
+  // A total read as a row of a label over its value (made of the page's positions, numbered past its lines) that a
+  // line of the page prints too ("Total a pagar  53,39€"): that line is the total's, and tells its currency.
+  const total = amounts.totalAmount.value;
+  if (amounts.totalLine < lines.length || total === null) return amounts;
+  const printed = found.totals.find((c) => !c.derived && c.line >= 0 && c.line < lines.length && near(c.value, total));
+  return printed === undefined ? amounts : { ...amounts, totalLine: printed.line };
 };
 
 /**
@@ -1179,11 +1185,16 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   // OCR reads "€" as "£" and back: a page whose amounts carry both signs is sure of neither.
   const signs = new Set(mentions.flatMap((m) => m.map((c) => c.sign)));
   const confused = ocr && signs.has("€") && signs.has("£");
-  // Another total printed in another currency (a card slip's "Total in EUR 12.80" under the shop's "Total CHF
-  // 12.80", an export invoice's total in euros and in lira): the total's own currency, not sure.
+  // Another total printed in another currency only (a card slip's "Total in EUR 12.80" under the shop's "Total CHF
+  // 12.80", an export invoice's total in euros and in lira): the total's own currency, not sure. A summary row
+  // printing the tax in the country's currency too ("Összesen/Total 500 EUR 100 EUR 26 200 Ft 600 EUR") is none.
   const twoTotals =
     printed !== undefined &&
-    lines.some((l, i) => i !== totalLine && LABELS.total.test(l) && printedOn(i).some((code) => code !== printed));
+    lines.some((l, i) => {
+      if (i === totalLine || !LABELS.total.test(l)) return false;
+      const [other, ...more] = printedOn(i);
+      return other !== undefined && other !== printed && more.length === 0;
+    });
   if (onTotal.length === 1 && printed !== undefined && !confused)
     return { value: printed, confidence: twoTotals ? 0.75 : 0.95 };
   const counts = new Map<string, number>();
