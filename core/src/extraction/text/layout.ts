@@ -1,5 +1,5 @@
 import type { TextBox } from "../model.js";
-import { AMOUNT_CELL } from "./numbers.js";
+import { AMOUNT_CELL, CENTS_AMOUNT } from "./numbers.js";
 
 // A page of boxes read by position: runs of text joined into cells (words on one baseline band, closer than a
 // column gap), and a label's value found where a form prints it, to its right on the same band or directly below
@@ -164,9 +164,6 @@ export const rateOrUnlabelled = (text: string): boolean => !/\p{L}/u.test(text) 
 const onRateRow = (cells: readonly TextBox[], cell: TextBox): boolean =>
   bandOf(cells, cell).every((o) => o === cell || rateOrUnlabelled(o.text));
 
-// An amount with cents anywhere in a text.
-const HAS_AMOUNT = /\d[.,]\d{2}(?!\d)/;
-
 /**
  * Amount labels whose amount the page prints directly under them in their column (a summary row of labels over a
  * row of values, a label over its value at another line break), each as a row "label  amount" as if printed side
@@ -191,7 +188,7 @@ export const rowsUnderLabels = (
       c.x - (cell.x + cell.width) > 5 * cell.height &&
       /\d/.test(c.text) &&
       !AMOUNT_CELL.test(c.text.trim()) &&
-      !HAS_AMOUNT.test(c.text);
+      !CENTS_AMOUNT.test(c.text);
     if (!band.slice(band.indexOf(cell) + 1).every((c) => isLabel(c.text) || apart(c))) continue;
     if (isHeading(band.map((c) => c.text).join("  "))) continue;
     const under = below(cells, cell);

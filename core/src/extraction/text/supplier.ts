@@ -510,15 +510,18 @@ const greetedNames = (lines: readonly string[]): string[] =>
     return name === undefined ? [] : [name];
   });
 
-// Japanese bills address their addressee with an honorific after the name: "株式会社テラ 御中" (a company), "山田 太郎
-// 様" or "殿" (a person). The name so addressed is the buyer's.
-const HONORIFIC = /^(.*\p{L}.*?)\s*(?:御中|様|殿)$/u;
+// A cell ending in an honorific after the addressee's name (vocabulary key `honorific`: Japanese "株式会社テラ 御中",
+// "山田 太郎 様"): the name so addressed is the buyer's. Only lines holding one are split into cells.
+const HONORIFIC_WORD = new RegExp(`(?:${vocabularyWords("honorific")})`, "u");
+const HONORIFIC = new RegExp(String.raw`^(.*\p{L}.*?)\s*(?:${vocabularyWords("honorific")})$`, "u");
 const addressedNames = (lines: readonly string[]): string[] =>
   lines.flatMap((line, i) =>
-    cellsOf(line, i).flatMap((c) => {
-      const name = c.text.trim().match(HONORIFIC)?.[1]?.trim();
-      return name === undefined || name.length < 2 ? [] : [name];
-    }),
+    !HONORIFIC_WORD.test(line)
+      ? []
+      : cellsOf(line, i).flatMap((c) => {
+          const name = c.text.trim().match(HONORIFIC)?.[1]?.trim();
+          return name === undefined || name.length < 2 ? [] : [name];
+        }),
   );
 
 // The block a known buyer's name heads: its cell and the same column for the next lines (its address). A cell
@@ -879,10 +882,10 @@ export const buyerBlock = (
 
 // A Chinese VAT invoice (fapiao): its title, and its parties' "名称:" lines.
 const FAPIAO = /[发發]\s*票/u;
-// OCR may drop the label's first character ("称:") or the buyer's name (read down a seal).
-const FAPIAO_NAME = /(?<!\p{L})(?:名\s*)?[称稱]\s*[:：]\s*(.*)$/u;
-// An e-invoice's text layer prints the two blocks side by side: "购 名称：上海汀上… 销 名称：杭州搏一搏…".
-const FAPIAO_NAMES = /(?:名\s*)?[称稱]\s*[:：]\s*(\S.*?)(?=\s{2,}|$)/gu;
+// OCR may drop the label's first character ("称:") or the buyer's name (read down a seal); a name ends at a column
+// gap. An e-invoice's text layer prints the two blocks side by side ("购 名称：上海汀上… 销 名称：杭州搏一搏…"), and
+// an invoice the tax office issues for a company names it after its own ("代开企业名称:深圳市…"): every one counts.
+const FAPIAO_NAMES = /(?:名\s*)?[称稱]\s*[:：]\s*(.*?)(?=\s{2,}|$)/gu;
 
 /**
  * A fapiao's seller: the form prints the buyer's block over the seller's, each with a "名称:" line, their headings
@@ -891,12 +894,7 @@ const FAPIAO_NAMES = /(?:名\s*)?[称稱]\s*[:：]\s*(\S.*?)(?=\s{2,}|$)/gu;
  */
 const fapiaoSeller = (lines: readonly string[], isBuyer: (text: string) => boolean): string | null => {
   if (!lines.some((l) => FAPIAO.test(l))) return null;
-  const named = lines.flatMap((l) => {
-    const m = l.match(FAPIAO_NAME);
-    if (m === null) return [];
-    const side = [...l.matchAll(FAPIAO_NAMES)].map((n) => clean(n[1] ?? ""));
-    return side.length > 1 ? side : [clean(m[1]?.split(/\s{2,}/)[0] ?? "")];
-  });
+  const named = lines.flatMap((l) => [...l.matchAll(FAPIAO_NAMES)].map((n) => clean(n[1] ?? "")));
   const last = named.at(-1);
   if (named.length < 2 || last === undefined || !/\p{sc=Han}{4}/u.test(last) || isBuyer(last)) return null;
   return last;

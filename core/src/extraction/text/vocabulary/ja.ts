@@ -45,6 +45,8 @@ export const ja: Vocabulary = {
   taxNumber: s("登録番号", "法人番号"),
   billTo: [],
   supplier: s("発行者", "販売者"),
+  // "御中" after a company addressed, "様" or "殿" after a person.
+  honorific: ["御中", "様", "殿"],
   bank: s("銀行"),
   paidWith: s("お預り", "お預かり", "預り", "現金", "クレジット", "電子マネー"),
   change: s("お釣り", "おつり", "お釣", "釣銭"),

@@ -94,6 +94,8 @@ export interface Vocabulary {
   readonly nameLabel?: readonly string[];
   /** A letter's greeting ("Hola Antonio,", "Dear Ms Lee,"): the word after it is the addressee's, the buyer's. */
   readonly greeting?: readonly string[];
+  /** An honorific printed after the addressee's name ("株式会社テラ 御中"): the name before it is the buyer's. */
+  readonly honorific?: readonly string[];
   /**
    * Labels of a party's legal name that either party's block prints ("Nombre o razón social:" under "EMISOR" and under
    * "RECEPTOR"): taken off a name only where a seller's label heads its block.
