@@ -64,6 +64,7 @@ const CODES = [
   "XOF",
   "XAF",
   "GTQ",
+  "MDL",
   // The Dominican peso's code counts only on a page with the country's marks (parse-bill-text's `placedOn`): Italy
   // and Spain print "DOP" (a protected origin) on their cheeses and hams.
   "DOP",
@@ -90,8 +91,9 @@ const SIGNS: readonly [RegExp, string][] = [
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
-  // Not before comma decimals ("Rs 0,00"), which India never prints: OCR's reading of Brazil's "R$".
-  [/₹|\bRs\.?\s?\d(?!\d{0,2}(?:\.\d{3})*,\d{2}(?!\d)(?![.,]\d))/, "INR"],
+  // Not before comma decimals ("Rs 0,00"), which India never prints: OCR's reading of Brazil's "R$". In brackets
+  // after a label ("GRAND TOTAL (Rs.)"), as Malaysia's "(RM)".
+  [/₹|\(Rs\.?\)|\bRs\.?\s?\d(?!\d{0,2}(?:\.\d{3})*,\d{2}(?!\d)(?![.,]\d))/, "INR"],
   [/\bzł|\bzl\b/, "PLN"],
   [/\d\s?kn\b|\bkn\s?\d/, "HRK"],
   // "Kč 12.100,-", "500 Kč": "č" is no word character to JavaScript, so no "\b" can close the sign.
@@ -103,8 +105,9 @@ const SIGNS: readonly [RegExp, string][] = [
   [/₫|\d\s?(?:VNĐ|đ)(?!\p{L})/u, "VND"],
   [/₺|\d\s?TL\b/, "TRY"],
   [/\d\s?Ft\b/, "HUF"],
-  // Tunisia's dinar after its amount ("13.360 DT").
-  [/\d\s?DT\b/, "TND"],
+  // Tunisia's dinar after its amount ("13.360 DT"); not "DT." before a date, which is "dated" ("DOC.NO. 2407252000
+  // DT.25/07/2024").
+  [/\d\s?DT\b(?!\.?\s?\d)/, "TND"],
   [/\d\s?lei\b|\blei\s?\d/i, "RON"],
   [/₱/, "PHP"],
   // The baht's sign and word ("62.50 บาท", "฿120").

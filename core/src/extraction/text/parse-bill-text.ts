@@ -343,12 +343,17 @@ interface AmountLines {
   readonly paid: Payments;
 }
 
+const CENTS_GLOBAL = new RegExp(CENTS_AMOUNT.source, "g");
 /** The amount after a label at `from`, or (the label alone on its line) the amount on the next line. */
 const amountOn = (lines: readonly string[], line: string, i: number, from: number): string | null => {
   const v = amountAfter(line.slice(from));
   if (v !== null) return v;
   const next = i < lines.length ? (lines[i + 1] ?? "") : "";
-  return /^[\s\p{Sc}A-Z]{0,6}[-(]?\d[\d.,' ]*\)?\s*(?:\p{Sc}|[A-Z]{3})?$/u.test(next.trim()) ? amountAfter(next) : null;
+  // One amount alone, not a row of a summary's amounts ("4152,66 20  830,53  4983,19" under its labels' row).
+  const alone = (next.match(CENTS_GLOBAL) ?? []).length <= 1;
+  return alone && /^[\s\p{Sc}A-Z]{0,6}[-(]?\d[\d.,' ]*\)?\s*(?:\p{Sc}|[A-Z]{3})?$/u.test(next.trim())
+    ? amountAfter(next)
+    : null;
 };
 
 /** Cash, what was tendered, a card and the change; true for a change line ("Change due" is never an amount due). */
@@ -486,12 +491,30 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       }
     }
   }
+  netAndTaxRows(lines, found);
   dropLineItems(lines, cells, found);
   // "ROUNDING 4.00" beside a subtotal of 6.00 is OCR's 0.00, not a total.
   for (const r of found.roundedTotals)
     if ([...found.totals, ...found.subs].some((c) => new Decimal(c.value).minus(r.value).abs().lte(0.05)))
       found.totals.push(r);
   return found;
+};
+
+/**
+ * A total's row of two amounts ("合 计  ¥227.18  ¥6.82", "Total  28.00  1.68") that add up to another total of the
+ * page ("价税合计 (小写)¥234.00"): the net amount and its tax, side by side under their columns.
+ */
+const netAndTaxRows = (lines: readonly string[], found: AmountLines): void => {
+  for (const c of found.totals) {
+    if (!c.several || c.line >= lines.length) continue;
+    const amounts = numbersIn(withoutRates(withoutCurrency(lines[c.line] ?? ""))).filter((a) => /\.\d{2}$/.test(a));
+    const [net, tax, ...more] = amounts;
+    if (net === undefined || tax === undefined || more.length > 0 || new Decimal(tax).gte(net)) continue;
+    const sum = new Decimal(net).plus(tax).toFixed(2);
+    if (!found.totals.some((t) => t !== c && near(t.value, sum))) continue;
+    found.subs.push({ value: net, line: c.line });
+    found.taxes.push({ value: tax, line: c.line, summary: true });
+  }
 };
 
 /**
@@ -1061,10 +1084,11 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
 // The countries whose bills mark them (places.ts), as a list.
 const MARKED: readonly CountryMarks[] = Object.values(COUNTRY_MARKS);
 // Units two countries write, and the second country, whose marks tell it: Taiwan's "元" is its dollar, not the
-// yuan; Belarus's "руб." its rouble, not Russia's.
+// yuan; Belarus's "руб." its rouble, not Russia's; Moldova's "lei" its leu, not Romania's.
 const SHARED_UNITS: readonly { unit: RegExp; code: string; country: CountryMarks }[] = [
   { unit: /元/u, code: "CNY", country: COUNTRY_MARKS.TW },
   { unit: /руб/u, code: "RUB", country: COUNTRY_MARKS.BY },
+  { unit: /lei/iu, code: "RON", country: COUNTRY_MARKS.MD },
 ];
 // Signs two regions write, read as the first's (currency.ts): the page's places tell which is meant, and a page
 // of neither leaves the currency unsure. The CFA franc ("FCFA") of West Africa's monetary union (XOF) and of
@@ -1096,7 +1120,7 @@ const MISREAD_SIGNS: readonly {
   unless: RegExp | CountryMarks;
   ocrOnly?: true;
 }[] = [
-  { code: "INR", sign: /^Rs/, country: COUNTRY_MARKS.BR, unless: COUNTRY_MARKS.IN },
+  { code: "INR", sign: /^\(?Rs/, country: COUNTRY_MARKS.BR, unless: COUNTRY_MARKS.IN },
   { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.TR, unless: /\bGBP\b/, ocrOnly: true },
   { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.RU, unless: /\bGBP\b/, ocrOnly: true },
 ];
@@ -1506,6 +1530,9 @@ const TITLE_NUMBER = new RegExp(
   `^\\s*(?:${LABELS.title.source})?\\s*(?:no\\.?|nr\\.?|n\\s?[°o˚º]\\.?|#)\\s*:?\\s*`,
   "iu",
 );
+// An address's unit, floor then unit, before its building, street or country ("#01-232 Singapore 120727", "#03-11
+// Plaza Singapura"), as Singapore and Malaysia print it: no document's number.
+const UNIT_NUMBER = /^\s*#\d{1,3}-\d{1,5}(?:\/\d{1,5})*\s+\p{L}/u;
 const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
 // The title and a colon starting a cell anywhere in the line ("Contoso Headquarters    INVOICE: INV-100").
 const TITLE_COLON = new RegExp(`(?:^|\\s{2,})\\s*(?:${LABELS.title.source})\\s*:\\s*`, "iu");
@@ -1605,6 +1632,7 @@ const findInvoiceNumber = (
   if (tab !== null) return asLabelled(tab);
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
+    if (UNIT_NUMBER.test(line)) continue;
     const m =
       line.match(TITLE_NUMBER) ??
       line.match(TITLE_ONLY) ??
@@ -1710,7 +1738,8 @@ export const parseBillText = (
   const purchaseOrderNumber = labelled(
     lines.map((l) => l.replace(/\bP\.?\s?O\.?\s*Box\b/gi, "")),
     LABELS.purchaseOrder,
-    identifier,
+    // Not the order's date ("Fecha del pedido 20 noviembre 2025").
+    (after) => (findDate(after)?.index === 0 ? null : identifier(after)),
   );
   const paymentTerms = labelled(lines, LABELS.paymentTerms, restOfCell, cells);
   const paymentRef = labelled(lines, LABELS.paymentRef, identifier, cells);

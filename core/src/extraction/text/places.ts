@@ -27,12 +27,12 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   romania: "RO", türkiye: "TR", turkey: "TR", "new zealand": "NZ", singapore: "SG", malaysia: "MY",
   indonesia: "ID", thailand: "TH", philippines: "PH", israel: "IL", "south africa": "ZA", kenya: "KE",
   nigeria: "NG", vietnam: "VN", "viet nam": "VN", "república dominicana": "DO", "republica dominicana": "DO",
-  "dominican republic": "DO",
+  "dominican republic": "DO", moldova: "MD",
 };
 // A country's name ending an address's line, alone or before a postal code of five or six digits ("SINGAPORE
-// 428751", "Malaysia 50450"); four digits are as often a year.
+// 428751", "Malaysia 50450", "Singapore, 179103"); four digits are as often a year.
 export const COUNTRY_AT_END = new RegExp(
-  String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})(?:\s+\d{5,6})?\s*$`,
+  String.raw`(?<![\p{L}])(${Object.keys(COUNTRY_NAMES).join("|")})(?:,?\s+\d{5,6})?\s*$`,
   "gimu",
 );
 
@@ -131,6 +131,10 @@ export const COUNTRY_MARKS = {
   // Belarus's taxpayer number (УНП), its name and capital, its rouble's code.
   BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})/u], hints: [/\bBYN\b/] },
   GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },
+  // Sweden's company number, six digits and four ("Org Nr: 556074-7569"; Norway's has nine, Finland's 7 and 1).
+  SE: { currency: "SEK", marks: [/\bOrg\.?\s?n[ro]\.?\s*:?\s*\d{6}-\d{4}(?!\d)/i] },
+  // Moldova's name and capital: its leu is written "lei" as Romania's is.
+  MD: { currency: "MDL", marks: [/(?<!\p{L})(?:Moldova|Chi[sșş]in[aă]u)(?!\p{L})/iu] },
   // India's GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other country prints; its largest
   // cities (OCR reads "₹" as "¥" or "$": a fuel slip from Delhi).
   IN: {

@@ -1,9 +1,10 @@
 // Chinese, Japanese and Korean labels. Their words are not set apart by spaces (a label may stand glued to the
 // text before it: "お買上合計"), so labels.ts sets no word boundary on a side where a label is written in them; and
-// OCR often reads a space between two characters ("合 計", "領収 証"), so each label allows one between every pair.
+// OCR often reads a space between two characters ("合 計", "領収 証"), and a text layer spreads a short label over its
+// box ("合  计"), so each label allows a few between every pair.
 
-/** One label's characters with an optional space between each pair: "合計" matches "合計" and "合 計". */
-export const spaced = (word: string): string => [...word].join(String.raw`\s?`);
+/** One label's characters with up to three spaces between each pair: "合計" matches "合計", "合 計" and "合  計". */
+export const spaced = (word: string): string => [...word].join(String.raw`\s{0,3}`);
 
 /** Labels written `spaced`, for a vocabulary's lists. */
 export const spacedWords = (...words: string[]): string[] => words.map(spaced);

@@ -120,6 +120,8 @@ export const en: Vocabulary = {
   ],
   invoiceDate: [
     String.raw`invoice\s*date`,
+    // India's "Inv. Dt.", "Invoice Dt" (and OCR's "INVOICE DAT" for a date's label cut short).
+    String.raw`inv(?:oice)?\.?\s*da?t\b\.?`,
     String.raw`date\s*of\s*(?:issue|invoice)`,
     String.raw`issue\s*date`,
     String.raw`date\s*issued`,
@@ -182,7 +184,7 @@ export const en: Vocabulary = {
     String.raw`tin`,
     String.raw`ein`,
     String.raw`gst\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|id|number|#)`,
-    String.raw`gstin`,
+    String.raw`gstin\s*(?:no\.?|number|#)?`,
     String.raw`company\s*(?:reg(?:istration)?\.?\s*)?no\.?`,
     String.raw`co\.?\s*reg(?:\.|istration)?\s*no\.?`,
   ],

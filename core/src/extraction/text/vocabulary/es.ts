@@ -47,7 +47,7 @@ export const es: Vocabulary = {
   ],
   tax: [String.raw`iva`, String.raw`cuota\s*(?:de\s*)?iva`, String.raw`total\s*iva`, String.raw`impuestos?`],
   invoiceNumber: [
-    String.raw`n[úu]mero\s*de\s*factura`,
+    String.raw`n[úu]mero\s*de\s*(?:la\s*)?factura`,
     // Latin America's "Nro." too ("FACTURA NRO. 87", "Nro. de factura"), and Argentina's class of invoice between
     // ("Factura A Nº 0006-00247202").
     String.raw`factura\s*(?:[ABCEM]\s+)?(?:n\.?\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
@@ -61,19 +61,29 @@ export const es: Vocabulary = {
     // word's ("CAE N°:", an authorisation's number).
     String.raw`(?<!\p{L}\.?\s?)n\s*[°º](?=\s*:)`,
     // Mexico's and Chile's electronic invoices number them by "Folio" (their "Folio Fiscal" is the tax office's UUID;
-    // "Folio 1 de 1" counts sheets).
-    String.raw`folio(?!\s*fiscal|\s*\d+\s*de\s*\d)`,
+    // "Folio 1 de 1" counts sheets; a company's entry in Spain's commercial register, "Tomo 33.166, Libro 0, Folio
+    // 105, Hoja M-596.819", names a page of the register).
+    String.raw`(?<!\btomo\b.{0,40})folio(?!\s*fiscal|\s*\d+\s*de\s*\d)`,
   ],
   invoiceDate: [
     String.raw`fecha\s*(?:de\s*)?(?:la\s*)?factura`,
     // "Fecha y Hora de Emisión", as e-invoices print the moment they were issued.
     String.raw`fecha\s*(?:y\s*hora\s*)?de\s*(?:emisi[óo]n|expedici[óo]n)`,
+    // "Emisión: 20/04/2020" alone before its colon, as utility bills print it.
+    String.raw`emisi[óo]n(?=\s*:)`,
   ],
   issueDate: [String.raw`fecha\s*(?:y\s*hora\s*)?de\s*(?:emisi[óo]n|expedici[óo]n)`],
   date: [String.raw`fecha`],
   dated: [String.raw`del`, String.raw`de`, String.raw`con\s*fecha`],
   otherDate: [String.raw`fecha\s*de\s*(?:entrega|pedido|servicio)`, String.raw`periodo`],
-  dueDate: [String.raw`fecha\s*de\s*vencimiento`, String.raw`vencimiento`, String.raw`vence`],
+  dueDate: [
+    String.raw`fecha\s*de\s*vencimiento`,
+    String.raw`vencimiento`,
+    String.raw`vence`,
+    // Argentina's electronic invoices: "Fecha de Vto. para el pago" (their "Fecha de Vto. de CAE" is when the tax
+    // office's authorisation lapses).
+    String.raw`fecha\s*de\s*vto\.?\s*(?:para\s*el\s*|de\s*)pago`,
+  ],
   purchaseOrder: [String.raw`pedido\s*(?:n\s*[°oº]\.?|n[úu]m\.?)?`, String.raw`orden\s*de\s*compra`],
   paymentTerms: [String.raw`condiciones\s*de\s*pago`, String.raw`forma\s*de\s*pago`],
   paymentRef: [String.raw`referencia\s*(?:de\s*)?pago`],
