@@ -9,7 +9,7 @@ import test from "ava";
 
 test("'DT.' before a date is 'dated', not a dinar; '(Rs.)' after a total's label is the rupee; 'INVOICE DAT' a label", (t) => {
   const lines = [
-    "Gujarat Motors Pvt. Ltd.",
+    "Gujarat Motors Pvt. Ltd.    Authorised Dealer for Bajaj Auto Limited",
     "TAX INVOICE",
     "0001  CHQREC  25/07/2024  CHEQ.REC.DOC.NO. 2407252000",
     "INVOICE NO. : AVR-000835",
@@ -22,6 +22,8 @@ test("'DT.' before a date is 'dated', not a dinar; '(Rs.)' after a total's label
   const read = extractFromText(lines, "ocr");
   t.is(read.fields.totalAmount, "71086.00");
   t.is(read.fields.currency, "INR");
+  // The make a dealer sells is not the seller.
+  t.is(read.fields.supplierName, "Gujarat Motors Pvt. Ltd.");
   // OCR's "INVOICE DAT" still labels the date, as India's "Inv. Dt." does.
   t.is(read.fields.invoiceDate, "2024-08-05");
 });
@@ -163,4 +165,27 @@ test("a Singapore address's unit ('#01-232') is no document number", (t) => {
     "CHANGE                             0.50",
   ];
   t.is(extractFromText(lines, "ocr").fields.invoiceNumber, null);
+});
+
+test("a rounded total OCR read without its decimal mark is the hundredth within a unit of the total before it", (t) => {
+  const lines = [
+    "SWAMI CHICKENS PRIVATE LIMITED",
+    "Invoice No : SIN/1025-10235",
+    "Add : CGST    0.00",
+    "Total Amount After Tax    10678.10",
+    "Amount Payable after Rounding off    1067800",
+  ];
+  t.is(extractFromText(lines, "ocr").fields.totalAmount, "10678.00");
+});
+
+test("'Rounded off' is a rounding's line: the net total under it is the amount paid, which the words confirm", (t) => {
+  const lines = [
+    "GST INVOICE",
+    "INVOICE NO. : 8329/25-26  Date  : 05/12/2025",
+    "Total :  17,332.90  433.33  433.33  18,199.56",
+    "GST Total :  866.66",
+    "Rounded off (+/-) :  0.44",
+    "Rs. Eighteen Thousand Two Hundred Only  Net Total :  18200.00",
+  ];
+  t.is(extractFromText(lines, "pdf-text").fields.totalAmount, "18200.00");
 });

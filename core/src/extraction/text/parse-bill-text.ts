@@ -636,6 +636,14 @@ const repairAmounts = (
   for (const [k, c] of totals.entries())
     if (byCash !== null && /^\d{3,}$/.test(c.value) && new Decimal(byCash).times(100).eq(c.value))
       totals[k] = { ...c, value: byCash };
+  // A rounded total printed without its decimal mark ("Amount Payable after Rounding off  1067800") within a unit of
+  // a total with cents (10678.10, before the rounding): its hundredth.
+  for (const [k, c] of totals.entries()) {
+    if (!c.rounded || !/^\d{3,}$/.test(c.value)) continue;
+    const hundredth = new Decimal(c.value).dividedBy(100);
+    if (totals.some((o) => /\.\d{2}$/.test(o.value) && hundredth.minus(o.value).abs().lt(1)))
+      totals[k] = { ...c, value: hundredth.toFixed(2) };
+  }
   if (totals.some((c) => confirms(c.value) !== null)) return null;
   const byLostMark = totals.map((c) => confirmsRepaired(c.value)).find((x) => x !== null);
   if (byLostMark) {

@@ -278,7 +278,7 @@ export const en: Vocabulary = {
     String.raw`rounding`,
     String.raw`round(?:ing)?\s*adj(?:ustment)?\.?`,
     // India's bills: "Round Off: 0.25" between the grand total and the amount paid.
-    String.raw`round\s*-?\s*off`,
+    String.raw`round(?:ed)?\s*-?\s*off`,
     // Malay ("rounding"): Malaysian receipts (SROIE) print it.
     String.raw`pembundaran`,
   ],
@@ -354,6 +354,8 @@ export const en: Vocabulary = {
     String.raw`dimiliki\s+oleh`,
   ],
   notName: [
+    // A dealer's line naming the make it sells ("Authorised Dealer for Bajaj Auto Limited"): the make is not the seller.
+    String.raw`authori[sz]ed\s+(?:dealers?|distributors?|resellers?|service\s+(?:centre|center))`,
     // A card terminal's slip: "Merchant ID:", "Terminal ID:", "Transaction ID:".
     String.raw`(?:merchant|terminal|transaction)\s*id`,
     // The addressee's line ("Attn: Accounts Payable").
