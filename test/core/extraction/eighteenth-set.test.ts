@@ -61,6 +61,13 @@ test("a total label's row over a row of several amounts takes none of them as th
   // Not "4983,19" under the row's first label, which made the net the total and a tax of nothing sure.
   t.not(read.fields.subTotal, "4983.19");
   t.not(read.fields.taxAmount, "0");
+  // As many amounts as the labels' row has cells, the label last: its amount is the row's last.
+  const danfe = [
+    "DANFE",
+    "BASE DE CÁLCULO DO ICMS  VALOR DO ICMS  BASE DE CÁLCULO DO ICMS ST  VALOR DO ICMS ST  VALOR TOTAL DOS PRODUTOS",
+    "953,36  171,60  0,00  0,00  1.950,00",
+  ];
+  t.is(extractFromText(danfe, "pdf-text").fields.totalAmount, "1950.00");
 });
 
 test("a Spanish invoice's 'Número de la factura' is its number, not its commercial register's 'Folio'", (t) => {

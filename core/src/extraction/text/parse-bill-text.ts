@@ -349,8 +349,14 @@ const amountOn = (lines: readonly string[], line: string, i: number, from: numbe
   const v = amountAfter(line.slice(from));
   if (v !== null) return v;
   const next = i < lines.length ? (lines[i + 1] ?? "") : "";
-  // One amount alone, not a row of a summary's amounts ("4152,66 20  830,53  4983,19" under its labels' row).
-  const alone = (next.match(CENTS_GLOBAL) ?? []).length <= 1;
+  // One amount alone, or a row of amounts as many as its labels' row has cells, the label last ("VALOR DO FRETE ...
+  // VALOR TOTAL DA NOTA" over "0,00 ... 1.950,00"); not a row of amounts the labels' cells do not match ("Total fara
+  // TVA % Valoare TVA  Total incl. TVA" over "4152,66 20  830,53  4983,19").
+  const cells = (l: string): string[] => l.trim().split(/\s{2,}/);
+  const labels = cells(lines[i] ?? "");
+  const alone =
+    (next.match(CENTS_GLOBAL) ?? []).length <= 1 ||
+    (line.trim().endsWith(labels[labels.length - 1] ?? "") && labels.length === cells(next).length);
   return alone && /^[\s\p{Sc}A-Z]{0,6}[-(]?\d[\d.,' ]*\)?\s*(?:\p{Sc}|[A-Z]{3})?$/u.test(next.trim())
     ? amountAfter(next)
     : null;
@@ -502,9 +508,11 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
 
 /**
  * A total's row of two amounts ("合 计  ¥227.18  ¥6.82", "Total  28.00  1.68") that add up to another total of the
- * page ("价税合计 (小写)¥234.00"): the net amount and its tax, side by side under their columns.
+ * page ("价税合计 (小写)¥234.00"): the net amount and its tax, side by side under their columns. Only on a page whose
+ * labels give neither otherwise.
  */
 const netAndTaxRows = (lines: readonly string[], found: AmountLines): void => {
+  if (found.subs.length > 0 || found.taxes.length > 0) return;
   for (const c of found.totals) {
     if (!c.several || c.line >= lines.length) continue;
     const amounts = numbersIn(withoutRates(withoutCurrency(lines[c.line] ?? ""))).filter((a) => /\.\d{2}$/.test(a));
