@@ -782,9 +782,10 @@ const supplierCandidates = (
       // A cell before an amount on its line may be the amount's label or item ("*Sale*  $4.49"): printed again so,
       // it is no name printed again.
       const priced = PRICE_CELL.test(cells[k + 1]?.text.trim() ?? "");
-      // A cell ending in a colon ("NUMERO:  00003 - 00003668"), or whose value follows it after a column gap and a
-      // colon ("State  : Maharashtra (27)"), is a label: no name ends so.
-      if (/:\s*$/.test(cell.text) || /^:/.test(cells[k + 1]?.text.trim() ?? "")) continue;
+      // A word ending its cell with a colon ("NUMERO:  00003 - 00003668"), or a cell whose value follows it after a
+      // column gap and a colon ("State  : Maharashtra (27)"), is a label. A colon alone, or after several words, may
+      // be OCR's reading of a smudge ("ap Boston Pizza:", "CIA BRASILEIRA DE DISTRIBUICAO      :").
+      if (/^\S+:\s*$/.test(cell.text.trim()) || /^:\s*\S/.test(cells[k + 1]?.text.trim() ?? "")) continue;
       // Under a seller's heading ("EMISOR"), a party's name label names the seller: the name is after it.
       const parts = partsOf(page.seller.has(`${i}:${cell.start}`) ? cell.text.replace(PARTY_NAME, "") : cell.text);
       // The first name with a legal form in a cell that also gives a register entry ("..., Amtsgericht Ratingen HRA
