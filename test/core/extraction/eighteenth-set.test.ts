@@ -46,6 +46,12 @@ test("a Moldovan page's 'lei' is the Moldovan leu, and its IBAN or its capital n
     "pdf-text",
   );
   t.is(unprinted.fields.currency, "MDL");
+  // Romania has a town and a region named Moldova: their "lei" stays Romania's.
+  const romanian = extractFromText(
+    ["SC Exemplu SRL", "str. Libertatii 3, Moldova Noua, jud. Caras-Severin", "Total de plata  1.250,00 lei"],
+    "pdf-text",
+  );
+  t.is(romanian.fields.currency, "RON");
 });
 
 test("a total label's row over a row of several amounts takes none of them as the amount on its next line", (t) => {

@@ -133,8 +133,9 @@ export const COUNTRY_MARKS = {
   GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },
   // Sweden's company number, six digits and four ("Org Nr: 556074-7569"; Norway's has nine, Finland's 7 and 1).
   SE: { currency: "SEK", marks: [/\bOrg\.?\s?n[ro]\.?\s*:?\s*\d{6}-\d{4}(?!\d)/i] },
-  // Moldova's name and capital: its leu is written "lei" as Romania's is.
-  MD: { currency: "MDL", marks: [/(?<!\p{L})(?:Moldova|Chi[sșş]in[aă]u)(?!\p{L})/iu] },
+  // Moldova's full name and its capital (Romania has a region and a town named Moldova): its leu is written "lei"
+  // as Romania's is.
+  MD: { currency: "MDL", marks: [/(?<!\p{L})(?:Republica\s+Moldova|Chi[sșş]in[aă]u)(?!\p{L})/iu] },
   // India's GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other country prints; its largest
   // cities (OCR reads "₹" as "¥" or "$": a fuel slip from Delhi).
   IN: {
