@@ -1,9 +1,10 @@
 // What an eighteenth held-out set (nineteen countries, read unseen once: issue 33) showed the reader lacked: "DT."
-// meaning "dated" beside a document's number, an Indian total's "(Rs.)", Moldova's leu, a summary row's amounts
-// under their labels' row, a Spanish invoice's "Número de la factura" and its commercial register's "Folio", an
-// Argentine invoice's "Fecha de Vto. para el pago", a utility bill's "Emisión:", a fapiao's "合  计" row of its net and
-// tax, Sweden's company number and Singapore's postal code after a comma. Small synthetic pages in the shapes real
-// ones print.
+// meaning "dated" beside a document's number, an Indian total's "(Rs.)" and its "Inv. Dt.", Moldova's leu, a
+// summary row's amounts under their labels' row, a Spanish invoice's "Número de la factura" and its commercial
+// register's "Folio", an Argentine invoice's "Fecha de Vto. para el pago", a utility bill's "Emisión:", a fapiao's
+// "合  计" row of its net and tax, Sweden's company number and Singapore's postal code after a comma, labels before
+// their colons and a dealer's line taken for names, a Singapore address's unit taken for a number, a rounded total
+// OCR read without its decimal mark, India's "Rounded off". Small synthetic pages in the shapes real ones print.
 import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
 
