@@ -34,6 +34,12 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray, monthFirst: boolean) => 
     /(?<!\d)(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})(?!\d)/u,
     (m) => [Number(m[1]), Number(m[2]), Number(m[3])],
   ],
+  // Japan's eras, as its forms and receipts date: Reiwa's years from 2019 ("令和 8年 4月 8日" is 2026's, its first
+  // "元年"), Heisei's from 1989.
+  [
+    /(令和|平成)\s?(\d{1,2}|元)\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})(?!\d)/u,
+    (m) => [(m[1] === "令和" ? 2018 : 1988) + (m[2] === "元" ? 1 : Number(m[2])), Number(m[3]), Number(m[4])],
+  ],
   // Taiwan's years of the Republic (1912 its first): "110年08月26日", "110/08/25" are 2021's. Only three digits
   // (2011 onwards): a two-digit year before 年 is another era's or a short one.
   [

@@ -33,11 +33,17 @@ export const parseNumber = (raw: string): string | null => {
     const tail = s.slice(lastSep + 1);
     const head = s.slice(0, lastSep);
     const once = (s[lastSep] === "." ? dots : commas) === 1;
-    // Both kinds: the last one is the decimal mark. One kind once: decimal unless it reads as thousands ("1.234").
+    // Both kinds: the last one is the decimal mark. One kind once: decimal unless it reads as thousands ("1.234");
+    // one kind again and again, ending in cents: the last is the decimal mark.
     // Never a mark with a group after it ("23.110 330": the dot groups too).
     const decimal =
       /^\d+$/.test(tail) &&
-      (dots > 0 && commas > 0 ? true : once && !(tail.length === 3 && /^\d{1,3}$/.test(head) && head !== "0"));
+      (dots > 0 && commas > 0
+        ? true
+        : once
+          ? !(tail.length === 3 && /^\d{1,3}$/.test(head) && head !== "0")
+          : // One kind, again before cents: the mark OCR made of the other ("15.799.00" for "15.799,00").
+            tail.length <= 2);
     if (decimal) {
       intPart = head;
       frac = tail;
@@ -94,3 +100,10 @@ export const CENTS_AMOUNT = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.
  */
 export const PRICED =
   /(\p{Sc}|\b[A-Z]{3}\b|\bkr\.?)\s?(\d[\d.,' ]*[.,]\d{2})(?!\d)|(?<![\d.,])(\d[\d.,' ]*[.,]\d{2})\s?(\p{Sc}|[A-Z]{3}\b|kr\b)/gu;
+
+/**
+ * An amount of whole yen or won beside its sign or unit ("102,500원", "¥990", "3,048円"), which print no cents:
+ * groups as `PRICED`'s.
+ */
+export const WHOLE_PRICED =
+  /([¥￥₩])\s?(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]?\d)|(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s?([円원])/gu;

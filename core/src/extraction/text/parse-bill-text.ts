@@ -10,7 +10,16 @@ import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./la
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rateOrUnlabelled, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
-import { AMOUNT_CELL, CENTS_AMOUNT, numberSpans, numbersIn, PRICED, parseNumber, withoutRates } from "./numbers.js";
+import {
+  AMOUNT_CELL,
+  CENTS_AMOUNT,
+  numberSpans,
+  numbersIn,
+  PRICED,
+  parseNumber,
+  WHOLE_PRICED,
+  withoutRates,
+} from "./numbers.js";
 import {
   COUNTRY_AT_END,
   COUNTRY_CURRENCY,
@@ -108,7 +117,10 @@ const thousandthsMarked = (text: string): string =>
 // An identifier: letters, digits and separators, with at least one digit.
 const identifier = (text: string): string | null => {
   // What stands between a label and its value: its marks, a table's rule ("FaturaNo:  |DCE…"), OCR's comma for
-  // a dot ("Rech. Nr, 4572"). Digits grouped by commas stay one number ("Folio:  FH-1,002,798").
+  // a dot ("Rech. Nr, 4572"). Digits grouped by commas stay one number ("Folio:  FH-1,002,798"), and so do digits
+  // grouped by spaces in threes, as French bills print long numbers ("N° 26 558 373 267"), where no amount follows.
+  const spaced = text.trim().match(/^[#:|,\s]*(\d{1,3}(?: \d{3}){2,})(?![\d.,]|\s+\d)/);
+  if (spaced?.[1] !== undefined) return spaced[1].replace(/ /g, "");
   const m = text.trim().match(/^[#:|,\s]*([A-Z0-9](?:[A-Z0-9\-/_.]|,(?=\d{3}(?!\d)))*[A-Z0-9]|[0-9])/i);
   const id = m?.[1];
   return id && /\d/.test(id) ? id : null;
@@ -1100,11 +1112,13 @@ const meantCurrencies = (line: string, ocr: boolean): { code: string; sign: stri
 // The countries whose bills mark them (places.ts), as a list.
 const MARKED: readonly CountryMarks[] = Object.values(COUNTRY_MARKS);
 // Units two countries write, and the second country, whose marks tell it: Taiwan's "元" is its dollar, not the
-// yuan; Belarus's "руб." its rouble, not Russia's; Moldova's "lei" its leu, not Romania's.
+// yuan; Belarus's "руб." its rouble, not Russia's; Moldova's "lei" its leu, not Romania's; Nepal's "Rs." its
+// rupee, not India's.
 const SHARED_UNITS: readonly { unit: RegExp; code: string; country: CountryMarks }[] = [
   { unit: /元/u, code: "CNY", country: COUNTRY_MARKS.TW },
   { unit: /руб/u, code: "RUB", country: COUNTRY_MARKS.BY },
   { unit: /lei/iu, code: "RON", country: COUNTRY_MARKS.MD },
+  { unit: /^Rs/, code: "INR", country: COUNTRY_MARKS.NP },
 ];
 // Signs two regions write, read as the first's (currency.ts): the page's places tell which is meant, and a page
 // of neither leaves the currency unsure. The CFA franc ("FCFA") of West Africa's monetary union (XOF) and of
@@ -1674,13 +1688,16 @@ const currencyMark = (mark: string): boolean => /^kr/.test(mark) || currenciesIn
 
 /**
  * A page that labels no total but prints one amount other than zero beside its currency, however often (a transit
- * card's receipt: "Avgift nytt kort 0,00 kr", "1495,00 kr", "Saldo reskassa 0,00 kr"): that amount, unsure.
+ * card's receipt: "Avgift nytt kort 0,00 kr", "1495,00 kr", "Saldo reskassa 0,00 kr"; a card slip's "102,500원"):
+ * that amount, unsure.
  */
 const withLonePricedTotal = (amounts: Amounts, lines: readonly string[]): Amounts => {
   if (amounts.totalAmount.value !== null) return amounts;
   const priced = lines.flatMap((line, i) =>
-    [...line.matchAll(PRICED)].flatMap((m) => {
-      if (!currencyMark(m[1] ?? m[4] ?? "")) return [];
+    [
+      ...[...line.matchAll(PRICED)].filter((m) => currencyMark(m[1] ?? m[4] ?? "")),
+      ...line.matchAll(WHOLE_PRICED),
+    ].flatMap((m) => {
       const value = parseNumber(m[2] ?? m[3] ?? "");
       return value === null || !/[1-9]/.test(value) ? [] : [{ value, line: i }];
     }),

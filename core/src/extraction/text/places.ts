@@ -104,8 +104,12 @@ export const COUNTRY_MARKS = {
   SV: { currency: "USD", marks: [/\bDTE-\d{2}-[A-Z0-9]{8}-\d{15}\b/, /\bN\.?R\.?C\.?\s*:/] },
   // Indonesia's tax number, the NPWP ("NPWP : 01.701.114.0-048.000").
   ID: { currency: "IDR", marks: [/\bNPWP\b/] },
-  // Turkey's VAT (KDV, "Katma Değer Vergisi") and tax office ("Vergi Dairesi").
-  TR: { currency: "TRY", marks: [/\bKDV\b|\bVergi\s+Dairesi\b/i] },
+  // Turkey's VAT (KDV, "Katma Değer Vergisi", its total "TOPKDV") and tax office ("Vergi Dairesi"), its receipts'
+  // number ("FİŞ NO") and its e-archive invoice ("E-ARŞİV FATURA"), as OCR writes them without their marks too.
+  TR: {
+    currency: "TRY",
+    marks: [/\b(?:TOP)?KDV\b|\bVergi\s+Dairesi\b/i, /(?<!\p{L})(?:F[İI][SŞ]\s?NO|E-?AR[SŞ][İI]V)(?!\p{L})/u],
+  },
   // Chile's tax number (R.U.T.) with its check digit ("76.123.456-K"): Uruguay's RUT has none.
   CL: {
     currency: "CLP",
@@ -120,8 +124,16 @@ export const COUNTRY_MARKS = {
     dollar: true,
     marks: [/\b(?:RNC|NCF|ITBIS)\b|Rep[úu]blica\s+Dominicana|Dominican\s+Republic/i],
   },
-  // Brazil's company number (CNPJ), named or by its form.
-  BR: { currency: "BRL", marks: [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/] },
+  // Brazil's company number (CNPJ), named or by its form, and its invoices' names (the "Nota Fiscal" and the
+  // "DANFE" that prints an electronic one; Portugal's is a "Fatura").
+  BR: {
+    currency: "BRL",
+    marks: [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, /\bDANFE\b|\bNota\s+Fiscal\b/i],
+  },
+  // Italy's VAT number's name ("Partita IVA", "P. IVA", "Part. Iva"; Switzerland's Italian bills say "N. IVA").
+  IT: { currency: "EUR", marks: [/\bP(?:art(?:ita)?)?[.,]?\s?IVA\b/i] },
+  // Nepal's own calendar's date ("Miti : 21/03/2081", beside the Gregorian one).
+  NP: { currency: "NPR", marks: [/\bMiti\s*:/i], hints: [/\b(?:Nepal|Kathmandu)\b/i] },
   // Bosnia and Herzegovina's identification and tax numbers (JIB, 13 digits; PIB, 12) and its fiscal receipts'
   // device number (IBFM).
   BA: { currency: "BAM", marks: [/\bJIB\s*:?\s*\d{13}(?!\d)|\bPIB\s*:?\s*\d{12}(?!\d)|\bIBFM\b/] },

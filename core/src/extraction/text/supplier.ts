@@ -862,9 +862,13 @@ const corroborate = (
  * site or footer e-mail, a register entry, a printing further down, the seller heading, the envelope's sender
  * line), with no rival within a legal form's weight of it, is as sure as a labelled one.
  */
+// A run of 24 Latin letters or more: words OCR read without their spaces ("SENGONULTAVUKCULUKGIDASAN.TIC"), whose
+// name is there but not as printed.
+const GLUED_WORDS = /\p{Script=Latin}{24,}/u;
+
 const supplierConfidence = (best: SupplierCandidate, margin: number, top: number): number => {
   if (!best.form) return best.score >= 2 ? 0.6 : 0.4;
-  if (margin < 1.5 || best.line >= top) return 0.75;
+  if (margin < 1.5 || best.line >= top || GLUED_WORDS.test(best.text)) return 0.75;
   return best.corroborated && margin >= 3 ? 0.9 : 0.85;
 };
 

@@ -15,7 +15,15 @@ export const fi: Vocabulary = {
   amountDue: [String.raw`avoin\s*saldo`],
   total: [String.raw`yhteens[äa]`, String.raw`summa`],
   prepaid: [String.raw`ennakko`],
-  qualified: [String.raw`alv`, String.raw`veroton`, String.raw`alennus`, String.raw`ilman`],
+  // "Plussa-edut yhteensä", "Säästit yhteensä": the benefits' and savings' total, not the bill's.
+  qualified: [
+    String.raw`alv`,
+    String.raw`veroton`,
+    String.raw`alennus`,
+    String.raw`ilman`,
+    String.raw`edut`,
+    String.raw`s[äa][äa]st(?:it|[öo])`,
+  ],
   subTotal: [String.raw`veroton\s*(?:summa|hinta|yhteens[äa])`, String.raw`yhteens[äa]\s*ilman\s*alv`],
   tax: [String.raw`alv(?:\s*\d+\s*%)?`, String.raw`arvonlis[äa]vero`],
   invoiceNumber: [String.raw`laskun\s*(?:numero|nro)`, String.raw`laskunumero`, String.raw`kuitti\s*(?:nro|numero)`],

@@ -1,0 +1,143 @@
+// What a nineteenth held-out set (fourteen countries, read unseen once: issue 33) showed the reader lacked: a DANFE's
+// total OCR read with its decimal comma as a dot ("15.799.00"), a card slip's one amount in whole won, Japan's era
+// dates ("令和 8年 4月 8日"), a French bill's number grouped by spaces ("N° 26 558 373 267"), the countries a receipt
+// prints no currency for (Turkey's "FİŞ NO" and "E-ARŞİV", Italy's "P. IVA", Nepal's "Miti" and its "Rs.", Brazil's
+// "Nota Fiscal"), a Finnish receipt's benefits' total under the bill's, and a name OCR read without its spaces.
+// Small synthetic pages in the shapes real ones print.
+import { extractFromText, parseNumber } from "@apar/core/extraction";
+import test from "ava";
+
+test("one separator again and again before cents: the last one is the decimal mark OCR made of the other", (t) => {
+  t.is(parseNumber("15.799.00"), "15799.00");
+  t.is(parseNumber("1,234,567,89"), "1234567.89");
+  // Thousands only, as before.
+  t.is(parseNumber("1.234.567"), "1234567");
+  t.is(parseNumber("1.234"), "1234");
+  const read = extractFromText(["VGS COMERCIO    DANFE", "Valor total da nota", "15.799.00"], "ocr", {}, [
+    { text: "Valor", x: 1010, y: 749, width: 32, height: 10, page: 1 },
+    { text: "total", x: 1046, y: 748, width: 25, height: 10, page: 1 },
+    { text: "da", x: 1075, y: 748, width: 12, height: 10, page: 1 },
+    { text: "nota", x: 1090, y: 748, width: 22, height: 10, page: 1 },
+    { text: "15.799.00", x: 1010, y: 766, width: 63, height: 12, page: 1 },
+  ]);
+  t.is(read.fields.totalAmount, "15799.00");
+});
+
+test("a card slip whose one amount is whole won or yen beside its unit: that amount, unsure", (t) => {
+  const won = extractFromText(
+    [
+      "매출전표",
+      "카드종류 / 매입사   거래유형",
+      "2021/05/15/ 23;22:08",
+      "원거래일자  102,500원",
+      "가맹점명",
+      "치즈웨이브",
+    ],
+    "ocr",
+  );
+  t.is(won.fields.totalAmount, "102500");
+  t.true((won.fieldConfidence.totalAmount ?? 1) < 0.9);
+  const yen = extractFromText(
+    ["ご注文明細", "注文日 2020年12月27日", "腕時計 1点  ¥21,777", "販売: ImobileTech JP"],
+    "ocr",
+  );
+  t.is(yen.fields.totalAmount, "21777");
+  // Amounts that differ decide nothing.
+  const several = extractFromText(["레시트", "아메리카노 4,500원", "라떼 5,000원"], "ocr");
+  t.is(several.fields.totalAmount, null);
+});
+
+test("Japan's era years: Reiwa's from 2019 and Heisei's from 1989, its first year '元年'", (t) => {
+  const read = extractFromText(
+    [
+      "利用料請求書",
+      "株式会社 ケイ・ティ・サービス",
+      "利用者氏名  発行日",
+      "植村 満佐也 様  令和 8年 4月 8日",
+      "合計  3,048",
+    ],
+    "pdf-text",
+  );
+  t.is(read.fields.invoiceDate, "2026-04-08");
+  t.is(extractFromText(["請求書", "発行日 平成31年4月30日"], "pdf-text").fields.invoiceDate, "2019-04-30");
+  t.is(extractFromText(["請求書", "発行日 令和元年5月1日"], "pdf-text").fields.invoiceDate, "2019-05-01");
+});
+
+test("a number grouped by spaces in threes after its label is one number, where no amount follows", (t) => {
+  const read = extractFromText(
+    ["EDF SERVICE CLIENTS", "Facture de souscription du 23/06/2019", "N° 26 558 373 267  Montant total", "32,09 €"],
+    "pdf-text",
+  );
+  t.is(read.fields.invoiceNumber, "26558373267");
+  t.is(read.fields.totalAmount, "32.09");
+});
+
+test("receipts that print no currency: Turkey's, Italy's, Nepal's and Brazil's marks name theirs", (t) => {
+  const turkish = extractFromText(
+    ["BIM BIRLESIK MAGAZALAR A.S.", "E-ARSIV FATURA", "20.04.2024 17:59    NO: 263", "TOPLAM          384.25"],
+    "ocr",
+  );
+  t.is(turkish.fields.currency, "TRY");
+  t.true((turkish.fieldConfidence.currency ?? 1) < 0.9);
+  const sok = extractFromText(["SOK MARKETLER TIC. A.S.", "TARIH 19/01/2024", "FIS NO: 0029", "TOPLAM  426,75"], "ocr");
+  t.is(sok.fields.currency, "TRY");
+  const italian = extractFromText(
+    ["SIENA STORE S.R.L.", "Part, Iva 01302470529 - TEL 0577556615", "DOCUMENTO COMMERCIALE", "TOTALE  2,99"],
+    "ocr",
+  );
+  t.is(italian.fields.currency, "EUR");
+  const nepali = extractFromText(
+    ["Khileshwori Trading Pvt. Ltd.", "Date: 07/05/2024", "Miti  : 21/03/2081", "Net Amount : 185.00"],
+    "ocr",
+  );
+  t.is(nepali.fields.currency, "NPR");
+  // Nepal's "Rs." is its rupee; India's stays India's.
+  t.is(extractFromText(["Saathimart", "Miti : 21/03/2081", "Total  Rs. 185.00"], "ocr").fields.currency, "NPR");
+  t.is(extractFromText(["Kirana Store", "GSTIN 29ABCDE1234F1Z5", "Total  Rs. 185.00"], "ocr").fields.currency, "INR");
+  const brazilian = extractFromText(
+    ["VGS COMERCIO", "DANFE", "da Nota Fiscal", "Valor total da nota  15.799,00"],
+    "ocr",
+  );
+  t.is(brazilian.fields.currency, "BRL");
+});
+
+test("a Finnish receipt's benefits' total ('PLUSSA-EDUT YHTEENSÄ') is not the bill's", (t) => {
+  const read = extractFromText(
+    [
+      "K-Supermarket Vieremä",
+      "Y-tunnus: 1811796-0",
+      "Pirkka graavikirjolohi 150g       5,49",
+      "YHTEENSÄ                     12,86",
+      "PLUSSA-EDUT YHTEENSÄ            0,55",
+    ],
+    "ocr",
+  );
+  t.is(read.fields.totalAmount, "12.86");
+});
+
+test("a name OCR read without its spaces is no surer than an uncorroborated one", (t) => {
+  // A second eye's reading of a Turkish e-archive invoice, its words run together.
+  const lines = [
+    "SENGONULTAVUKCULUKGIDASAN.TIC.LTD.STI",
+    "SERIFALI MAH.CETIN CAD.ADIL SOK.NO:8KapINo:",
+    "UMRANIYE/ ISTANBUL",
+    "Tel:02165277783Fax:",
+    "WebSitesi:info@sengonultavukculuk.com",
+    "E-Posta:info@sengonultavukculuk.com",
+    "Vergi Dairesi: BEStKTAS",
+    "VKN:8060013931",
+    "MERSISNO:0806001393100012",
+    "e-Arsiv Fatura",
+    "SAYIN",
+    "ERKET URUNLERI GIDA PAZ.SAN.VE TIC.LTD.ST1  Ozellestirme No: TR1.2",
+    "MIMAR SINANMAH.CAVUSDERE CAD.LUTFIYEAPT33A  Senaryo:  EARSIVFATURA",
+    "OSKUDAR/ISTANBUL  Fatura Tipi:  SATIS",
+    "Web Sitesi:  Fatura No:  BC72023000001051",
+    "E-Posta: erkan_acar@hotmail.com  Fatura Tarihi:  10-11-2023",
+    "Vergiler Dahil Toplam Tutar  2.092,66TL",
+    "OdenecekTutar  2.092,66TL",
+  ];
+  const read = extractFromText(lines, "ocr");
+  t.is(read.fields.supplierName, "SENGONULTAVUKCULUKGIDASAN.TIC.LTD.STI");
+  t.true((read.fieldConfidence.supplierName ?? 1) <= 0.75);
+});
