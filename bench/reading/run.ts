@@ -138,10 +138,14 @@ interface Entry {
 
 // The scoring convention of make-dev-corpus.py --score.
 const LEGAL = new Set(["gmbh", "ltd", "inc", "llc", "co", "kg", "sdn", "bhd", "the", "pty"]);
+// Letters folded to their base ("ŞENGÖNÜL" is "sengonul"): a name OCR read without its marks is the same name.
 const tokens = (x: unknown): Set<string> =>
   new Set(
     (
       String(x ?? "")
+        .normalize("NFKD")
+        .replace(/\p{M}/gu, "")
+        .replace(/ı/g, "i")
         .toLowerCase()
         .match(/[a-z0-9]+/g) ?? []
     ).filter((t) => t.length > 1 && !LEGAL.has(t)),
