@@ -42,6 +42,8 @@ test("a card slip whose one amount is whole won or yen beside its unit: that amo
     "ocr",
   );
   t.is(yen.fields.totalAmount, "21777");
+  // A digit or two after a "¥" is OCR's smudge, not an amount.
+  t.is(extractFromText(["영수증", "= (¥33) 20260109-01-0010"], "ocr").fields.totalAmount, null);
   // Amounts that differ decide nothing.
   const several = extractFromText(["레시트", "아메리카노 4,500원", "라떼 5,000원"], "ocr");
   t.is(several.fields.totalAmount, null);

@@ -103,7 +103,7 @@ export const PRICED =
 
 /**
  * An amount of whole yen or won beside its sign or unit ("102,500원", "¥990", "3,048円"), which print no cents:
- * groups as `PRICED`'s.
+ * groups as `PRICED`'s. Three digits at least: OCR reads a smudge before a digit or two as "¥" ("(¥33)", "¥1").
  */
 export const WHOLE_PRICED =
-  /([¥￥₩])\s?(\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]?\d)|(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)\s?([円원])/gu;
+  /([¥￥₩])\s?(\d{1,3}(?:,\d{3})+|\d{3,})(?![\d.,]?\d)|(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{3,})\s?([円원])/gu;
