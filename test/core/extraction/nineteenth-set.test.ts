@@ -143,3 +143,11 @@ test("a name OCR read without its spaces is no surer than an uncorroborated one"
   t.is(read.fields.supplierName, "SENGONULTAVUKCULUKGIDASAN.TIC.LTD.STI");
   t.true((read.fieldConfidence.supplierName ?? 1) <= 0.75);
 });
+
+test("Korea's bracketed company form names a company, before or after its name", (t) => {
+  for (const name of ["(주)메가마트 수원점", "메가마트(주) 수원점"]) {
+    const read = extractFromText(["영수증", name, "2026/02/23 21:07", "합계 49,800원"], "ocr");
+    t.is(read.fields.supplierName, name);
+    t.true((read.fieldConfidence.supplierName ?? 0) > 0.6);
+  }
+});

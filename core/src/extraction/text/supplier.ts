@@ -82,8 +82,18 @@ const LONG_FORMS = [
   String.raw`ικε`,
 ];
 // Japan's, China's and Taiwan's, Korea's company forms, written against the name before or after it without a space
-// ("株式会社テラ", "テラ株式会社", "深圳市某某科技有限公司").
-const UNSPACED_FORMS = ["株式会社", "有限会社", "合同会社", "股份有限公司", "有限公司", "주식회사", "㈱"];
+// ("株式会社テラ", "テラ株式会社", "深圳市某某科技有限公司", "(주)메가", "메가(주)"); as patterns.
+const UNSPACED_FORMS = [
+  "株式会社",
+  "有限会社",
+  "合同会社",
+  "股份有限公司",
+  "有限公司",
+  "주식회사",
+  "유한회사",
+  String.raw`\(주\)`,
+  "㈱",
+];
 // Cyrillic forms, in capitals: Russia's, Kazakhstan's and Kyrgyzstan's, Belarus's, Ukraine's and Bulgaria's. They
 // stand before the name ('ООО "Ромашка"', "ТОВ «Сільпо-Фуд»"), Bulgaria's after it too ('"Арго" ЕООД').
 const CYRILLIC_FORMS = [
