@@ -258,8 +258,9 @@ test("a Finnish or Lithuanian page that prints no currency guesses the euro", (t
 test("Taiwan: the Republic's years ('110年08月26日', '110/08/25'), and its dollar ('NT$', '元' on a page with its marks)", (t) => {
   t.is(findDate("繳費日期 110年08月26日")?.date, "2021-08-26");
   t.is(findDate("收款日 110/08/25")?.date, "2021-08-25");
-  // A two-digit year before 年 is another era's: no date.
-  t.is(findDate("平成30年 4月 1日"), null);
+  // A two-digit year before 年 is another era's, Japan's Heisei here (1989 its first), not the Republic's.
+  t.is(findDate("平成30年 4月 1日")?.date, "2018-04-01");
+  t.is(findDate("30年 4月 1日"), null);
   const bill = [
     "中華電信股份有限公司",
     "統一編號：52003801",
