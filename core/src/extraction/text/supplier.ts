@@ -867,15 +867,16 @@ const corroborate = (
   }
 };
 
-/**
- * How sure the best name is. A legal-form name near the top that something else names as the sender too (its web
- * site or footer e-mail, a register entry, a printing further down, the seller heading, the envelope's sender
- * line), with no rival within a legal form's weight of it, is as sure as a labelled one.
- */
 // A run of 24 Latin letters or more: words OCR read without their spaces ("SENGONULTAVUKCULUKGIDASAN.TIC"), whose
 // name is there but not as printed.
 const GLUED_WORDS = /\p{Script=Latin}{24,}/u;
 
+/**
+ * How sure the best name is. A legal-form name near the top that something else names as the sender too (its web
+ * site or footer e-mail, a register entry, a printing further down, the seller heading, the envelope's sender
+ * line), with no rival within a legal form's weight of it, is as sure as a labelled one; a name whose words OCR ran
+ * together is not.
+ */
 const supplierConfidence = (best: SupplierCandidate, margin: number, top: number): number => {
   if (!best.form) return best.score >= 2 ? 0.6 : 0.4;
   if (margin < 1.5 || best.line >= top || GLUED_WORDS.test(best.text)) return 0.75;
