@@ -151,3 +151,17 @@ test("Korea's bracketed company form names a company, before or after its name",
     t.true((read.fieldConfidence.supplierName ?? 0) > 0.6);
   }
 });
+
+test("Indonesia's rupiah after its amount, and its VAT's base (DPP) on a minimarket's receipt, name the rupiah", (t) => {
+  const fuel = extractFromText(
+    ["SHELL TANJUNG BARAT", "06/07/25        08:59:45", "Fuel Type SUPER", "Amount    30000. Rp", "Rate  : 12810. Rp"],
+    "ocr",
+  );
+  t.is(fuel.fields.currency, "IDR");
+  const shop = extractFromText(
+    ["ALFAMART DURI KOSAMBI", "TOTAL BELANJA    38,400", "TUNAI   50,000", "PPN    : DPP= 40,218 PPN= 4,826"],
+    "ocr",
+  );
+  t.is(shop.fields.currency, "IDR");
+  t.is(shop.fields.totalAmount, "38400");
+});

@@ -126,7 +126,8 @@ const SIGNS: readonly [RegExp, string][] = [
   [/(?<![\p{L}\d])Q\.?\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d)/u, "GTQ"],
   [/₽|\d\s?руб/u, "RUB"],
   [/₲|\bGs\.?\s?\d/, "PYG"],
-  [/\bRp\.?\s?\d/, "IDR"],
+  // The rupiah before its amount, or after it as a fuel pump's slip prints it ("Amount 30000. Rp").
+  [/\bRp\.?\s?\d|\d\.?\s?Rp\b/, "IDR"],
   // "¥" is the yen's and the yuan's: only the written unit tells them apart.
   [/\d\s?円|円\s?\d|[¥￥]/u, "JPY"],
   [/\bRMB\b|\d\s?元|人民币/u, "CNY"],

@@ -102,8 +102,9 @@ export const COUNTRY_MARKS = {
   // El Salvador's electronic tax documents (its "Número de Control: DTE-03-M001P001-000000000003465", its register's
   // "NRC:"): the US dollar is its currency.
   SV: { currency: "USD", marks: [/\bDTE-\d{2}-[A-Z0-9]{8}-\d{15}\b/, /\bN\.?R\.?C\.?\s*:/] },
-  // Indonesia's tax number, the NPWP ("NPWP : 01.701.114.0-048.000").
-  ID: { currency: "IDR", marks: [/\bNPWP\b/] },
+  // Indonesia's tax number, the NPWP ("NPWP : 01.701.114.0-048.000"), and its VAT's base as minimarkets' receipts
+  // print it beside the VAT ("PPN : DPP= 40,218 PPN= 4,826").
+  ID: { currency: "IDR", marks: [/\bNPWP\b|\bDPP\s*[=:]/] },
   // Turkey's VAT (KDV, "Katma Değer Vergisi", its total "TOPKDV") and tax office ("Vergi Dairesi"), its receipts'
   // number ("FİŞ NO") and its e-archive invoice ("E-ARŞİV FATURA"), as OCR writes them without their marks too.
   TR: {
