@@ -165,3 +165,18 @@ test("Indonesia's rupiah after its amount, and its VAT's base (DPP) on a minimar
   t.is(shop.fields.currency, "IDR");
   t.is(shop.fields.totalAmount, "38400");
 });
+
+test("a Thai receipt English OCR reads: its abbreviated tax invoice, its baht's name or its Buddhist era's year names the baht", (t) => {
+  const abb = extractFromText(
+    ["CENTRAL WORLD", "-TAX INVOICE(ABB =", "DATE 02/11/2568 8.00", "Receipt No: 2064PR1112025/00047", "Total  890.00"],
+    "ocr",
+  );
+  t.is(abb.fields.currency, "THB");
+  t.is(abb.fields.invoiceDate, "2025-11-02");
+  const baht = extractFromText(["Cafe Amazon", "TAX ID : 0523560000723", "NET BAHT      60.00"], "ocr");
+  t.is(baht.fields.currency, "THB");
+  const era = extractFromText(["Cafe Amazon", "Date: 27/11/2566 10:57", "NET      60.00"], "ocr");
+  t.is(era.fields.currency, "THB");
+  // A Gregorian year names no country.
+  t.is(extractFromText(["Cafe Amazon", "Date: 27/11/2023 10:57", "NET      60.00"], "ocr").fields.currency, null);
+});

@@ -133,6 +133,13 @@ export const COUNTRY_MARKS = {
   },
   // Italy's VAT number's name ("Partita IVA", "P. IVA", "Part. Iva"; Switzerland's Italian bills say "N. IVA").
   IT: { currency: "EUR", marks: [/\bP(?:art(?:ita)?)?[.,]?\s?IVA\b/i] },
+  // Thailand's abbreviated tax invoice ("TAX INVOICE (ABB.)"), its baht's name and its Buddhist era's years in a
+  // date ("27/11/2566" is 2023's), as English OCR still reads them on a Thai receipt.
+  TH: {
+    currency: "THB",
+    marks: [/INVOICE\s*\(\s*ABB\b/i, /\bBaht\b/i, /(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-]25[3-7]\d(?![\d/])/],
+    hints: [/\bBangkok\b/i],
+  },
   // Nepal's own calendar's date ("Miti : 21/03/2081", beside the Gregorian one).
   NP: { currency: "NPR", marks: [/\bMiti\s*:/i], hints: [/\b(?:Nepal|Kathmandu)\b/i] },
   // Bosnia and Herzegovina's identification and tax numbers (JIB, 13 digits; PIB, 12) and its fiscal receipts'
