@@ -180,3 +180,18 @@ test("a Thai receipt English OCR reads: its abbreviated tax invoice, its baht's 
   // A Gregorian year names no country.
   t.is(extractFromText(["Cafe Amazon", "Date: 27/11/2023 10:57", "NET      60.00"], "ocr").fields.currency, null);
 });
+
+test("India's GST parts ('CGST', 'SGST2.5') mark its bills: no currency printed is the rupee, '¥' OCR's rupee sign", (t) => {
+  const bill = extractFromText(
+    ["Bharti Airtel Limited", "Bill Date 18 Aug 2023", "CGST  SGST/UTGST", "Amount Payable  500.49"],
+    "pdf-text",
+  );
+  t.is(bill.fields.currency, "INR");
+  const slip = extractFromText(
+    ["SPICE HEAVEN", "Sub Total   808.80", "SGST2.5 2.5%   20.22", "Grand Total ¥ 849.24"],
+    "ocr",
+  );
+  t.is(slip.fields.currency, "INR");
+  // GST alone is many countries' tax.
+  t.is(extractFromText(["Shop Sdn Bhd", "GST 6%   1.20", "Total  21.20"], "ocr").fields.currency, "MYR");
+});

@@ -156,11 +156,12 @@ export const COUNTRY_MARKS = {
   // Moldova's full name and its capital (Romania has a region and a town named Moldova): its leu is written "lei"
   // as Romania's is.
   MD: { currency: "MDL", marks: [/(?<!\p{L})(?:Republica\s+Moldova|Chi[sșş]in[aă]u)(?!\p{L})/iu] },
-  // India's GST number, and amounts grouped in lakhs ("7,08,000.00"), which no other country prints; its largest
-  // cities (OCR reads "₹" as "¥" or "$": a fuel slip from Delhi).
+  // India's GST number, its GST's central, state and integrated parts ("CGST", "SGST2.5"), and amounts grouped in
+  // lakhs ("7,08,000.00"), which no other country prints; its largest cities (OCR reads "₹" as "¥" or "$": a fuel
+  // slip from Delhi).
   IN: {
     currency: "INR",
-    marks: [/\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/],
+    marks: [/\bGSTIN\b|(?<![\d,])\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)/, /(?<![A-Za-z])(?:C|S|I|UT)GST(?![A-Za-z])/],
     hints: [/\b(?:Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Ahmedabad)\b/i],
   },
 } as const satisfies Readonly<Record<string, CountryMarks>>;
