@@ -30,7 +30,7 @@
 // --text-cache only the parsing is timed).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Extraction } from "@apar/core";
+import { type Extraction, foldText } from "@apar/core";
 import { matchSupplier, namedBy } from "@apar/core/app";
 import { billConfidence, carriesNumber, extractFromText, type TextBox } from "@apar/core/extraction";
 import type { Suppliers } from "@apar/core/ports";
@@ -68,6 +68,8 @@ const withXml = args.includes("--with-xml");
 // Every text layer trusted as it is, a scanner's OCR layer over its page image included (the reader judges those).
 const trustTextLayers = args.includes("--trust-text-layers");
 const languages = (option("languages") ?? process.env.APAR_OCR_LANGUAGES ?? "eng").split(",");
+// --results: one JSON line a document (folder, file, source, the fields read, their confidence, and for each field
+// the truth gives whether it was right), so two runs can be compared document by document.
 const resultsFile = option("results");
 const textCache = option("text-cache") ?? process.env.APAR_READING_TEXT_CACHE;
 // --known-buyers: each document's buyer (truth.buyerName) is given as the organisation the bill is for, as
@@ -138,18 +140,10 @@ interface Entry {
 
 // The scoring convention of make-dev-corpus.py --score.
 const LEGAL = new Set(["gmbh", "ltd", "inc", "llc", "co", "kg", "sdn", "bhd", "the", "pty"]);
-// Letters folded to their base ("ŞENGÖNÜL" is "sengonul"): a name OCR read without its marks is the same name.
+// Letters folded to their base as core's foldText folds them ("ŞENGÖNÜL" is "sengonul", "Spółka" "spolka"): a name
+// OCR read without its marks is the same name.
 const tokens = (x: unknown): Set<string> =>
-  new Set(
-    (
-      String(x ?? "")
-        .normalize("NFKD")
-        .replace(/\p{M}/gu, "")
-        .replace(/ı/g, "i")
-        .toLowerCase()
-        .match(/[a-z0-9]+/g) ?? []
-    ).filter((t) => t.length > 1 && !LEGAL.has(t)),
-  );
+  new Set((foldText(String(x ?? "")).match(/[a-z0-9]+/g) ?? []).filter((t) => t.length > 1 && !LEGAL.has(t)));
 // Beyond that convention, which reads Latin letters only: names written in other scripts, split into their own
 // words with their legal forms left out (Japanese, Chinese and Korean glue a form to the name).
 const SCRIPT_FORMS =
@@ -399,7 +393,19 @@ for (const folder of folders) {
     }
     if (process.env.BENCH_VERBOSE && wrong.length > 0) console.log(`  ${folder}/${entry.file}: ${wrong.join(" ")}`);
     const reported = Object.fromEntries(FIELDS.map((f) => [f, got[READ_AS[f] ?? f] ?? null]));
-    results.push(JSON.stringify({ folder, file: entry.file, got: reported, confidence: conf }));
+    const right = Object.fromEntries(
+      FIELDS.map((f) => [f, score(f, got[READ_AS[f] ?? f], entry.truth[f])]).filter(([, ok]) => ok !== null),
+    );
+    results.push(
+      JSON.stringify({
+        folder,
+        file: entry.file,
+        source: entry.source?.repo ?? "?",
+        got: reported,
+        confidence: conf,
+        right,
+      }),
+    );
   }
   const minutes = (performance.now() - t0) / 60_000;
   allPages += pages;
