@@ -2,6 +2,7 @@
 // ZIP code, a Canadian postal code, a country's name, its taxes and registers. The currency of a page that prints
 // none and the dollar a bare "$" is are told by them (parse-bill-text.ts), and no place is a supplier's name
 // (supplier.ts).
+import { BUDDHIST_ERA_YEAR } from "./dates.js";
 
 // A US address's state and ZIP code ("RICE, MN 56367-9740"). It also tells the order of day and month where no
 // date or currency on an English page does: the month first.
@@ -137,7 +138,11 @@ export const COUNTRY_MARKS = {
   // date ("27/11/2566" is 2023's), as English OCR still reads them on a Thai receipt.
   TH: {
     currency: "THB",
-    marks: [/INVOICE\s*\(\s*ABB\b/i, /\bBaht\b/i, /(?<![\d/.-])\d{1,2}[/.-]\d{1,2}[/.-]25[3-7]\d(?![\d/])/],
+    marks: [
+      /INVOICE\s*\(\s*ABB\b/i,
+      /\bBaht\b/i,
+      new RegExp(`(?<![\\d/.-])\\d{1,2}[/.-]\\d{1,2}[/.-]${BUDDHIST_ERA_YEAR}(?![\\d/])`),
+    ],
     hints: [/\bBangkok\b/i],
   },
   // Nepal's own calendar's date ("Miti : 21/03/2081", beside the Gregorian one).
