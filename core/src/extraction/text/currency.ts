@@ -125,6 +125,8 @@ const SIGNS: readonly [RegExp, string][] = [
   // Guatemala's quetzal before its amount ("Q 6,599.00"): only where the page names Guatemala (`findCurrency`).
   [/(?<![\p{L}\d])Q\.?\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d)/u, "GTQ"],
   [/₽|\d\s?руб/u, "RUB"],
+  // Peru's sol before its amount ("S/ 73.60", "S/.12.00").
+  [/(?<![A-Za-z])S\/\.?\s?\d/, "PEN"],
   [/₲|\bGs\.?\s?\d/, "PYG"],
   // The rupiah before its amount, or after it as a fuel pump's slip prints it ("Amount 30000. Rp").
   [/\bRp\.?\s?\d|\d\.?\s?Rp\b/, "IDR"],
@@ -153,6 +155,6 @@ export const withoutCurrency = (text: string): string =>
     .replace(ANY_CODE, " ")
     .replace(/\beuros?\b/gi, " ")
     .replace(
-      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))/gu,
+      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))|(?<![A-Za-z])S\/\.?(?=\s?\d)/gu,
       " ",
     );

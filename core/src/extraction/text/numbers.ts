@@ -59,8 +59,10 @@ export const parseNumber = (raw: string): string | null => {
 };
 
 // One number as printed, allowing space- or apostrophe-grouped thousands.
-// A minus printed after the number ("0,25-", as tills print a refund) is its sign, as `parseNumber` reads it.
-const NUMBER_SOURCE = String.raw`(?:\(?-?\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:(?:[.,']|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})*(?:[.,]\d{1,2})?(?!\d)\)?|\(?-?\d+(?:[.,]\d{1,3})?(?!\d)\)?)(?:-(?=\s|$))?`;
+// A minus printed after the number ("0,25-", as tills print a refund) is its sign, as `parseNumber` reads it; a
+// hyphen after a letter or a digit joins the parts of an identifier ("13024772-2-04", "INV-5") and is none.
+const MINUS = String.raw`(?:(?<![\dA-Za-z])-)?`;
+const NUMBER_SOURCE = String.raw`(?:\(?${MINUS}\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}(?!\d)\)?|\(?${MINUS}\d{1,3}(?:(?:[.,']|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})*(?:[.,]\d{1,2})?(?!\d)\)?|\(?${MINUS}\d+(?:[.,]\d{1,3})?(?!\d)\)?)(?:-(?=\s|$))?`;
 
 /** Every number in a piece of text, in order, as decimal strings with where each stands. */
 export const numberSpans = (text: string): { value: string; start: number; end: number }[] => {

@@ -503,7 +503,7 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       }
       if (readTotal(lines, line, i, found)) continue;
       const tax = line.match(LABELS.tax);
-      if (tax?.index !== undefined && !LABELS.taxNumber.test(line)) {
+      if (tax?.index !== undefined && !LABELS.taxNumber.test(line) && !NET_BEFORE.test(line.slice(0, tax.index))) {
         const v = amountAfter(line.slice(tax.index + tax[0].length));
         if (v !== null) found.taxes.push({ value: v, line: i, summary: false });
       }
@@ -517,6 +517,9 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       found.totals.push(r);
   return found;
 };
+
+// A tax's word after "without" ("(*) Sin impuestos.  Op. Gravada :  S/ 62.38"): what the amount is net of.
+const NET_BEFORE = new RegExp(`(?:${LABELS.netQualifier.source})\\s*$`, "iu");
 
 /**
  * A total's row of two amounts ("合 计  ¥227.18  ¥6.82", "Total  28.00  1.68") that add up to another total of the
@@ -885,7 +888,8 @@ const amountsOf = (
 ): Amounts => {
   const { best, roundedAway } = chosen;
   const { subs, taxes, paid } = found;
-  const summary = taxes.find((t) => t.summary) ?? taxes[0];
+  // A tax of nothing ("ISC : S/ 0.00", "Otros Tributos : S/ 0.00") is another tax's line, where one is charged.
+  const summary = taxes.find((t) => t.summary) ?? taxes.find((t) => !new Decimal(t.value).isZero()) ?? taxes[0];
   const asRead = {
     subTotal: subs[0] ? { value: subs[0].value, confidence: 0.7 } : none,
     taxAmount: summary ? { value: summary.value, confidence: 0.6 } : none,
@@ -988,7 +992,11 @@ type SummaryRow = { net: string; tax: string; gross: string };
 const summaryRow = (line: string): SummaryRow | null => {
   if (isTaxIdLine(line)) return null;
   const text = withoutRates(withoutIdentifiers(withoutCurrency(line)));
-  const spans = numberSpans(text);
+  const all = numberSpans(text);
+  // A rate printed without its sign among amounts with cents ("10 536.43 €  27  2 844.84 €  13 381.27 €" under "Nettó
+  // %  ÁFA  Bruttó") is no amount of the row: where three amounts have cents, they are the row's.
+  const cents = all.filter((n) => /\.\d{2}$/.test(n.value));
+  const spans = cents.length >= 3 ? cents : all;
   if (spans.length < 3) return null;
   const last = spans.slice(-3);
   // A row's amounts stand side by side, a label at most between them ("Net 10.00 VAT 1.90 Gross 11.90"); a sentence
@@ -1281,7 +1289,8 @@ const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean)
   const [dollar, ...more] = [...counts.keys()].filter((code) => OTHER_DOLLARS.includes(code));
   if (dollar !== undefined && more.length === 0 && counts.has("USD") && !usdNamed) {
     counts.set(dollar, (counts.get(dollar) ?? 0) + (counts.get("USD") ?? 0));
-    named.set(dollar, (named.get(dollar) ?? 0) + (named.get("USD") ?? 0));
+    // A code OCR read once in its noise ("TIE ARS EXPE") names nothing for sure, nor do the "$" signs it claims.
+    if ((named.get(dollar) ?? 0) >= 2) named.set(dollar, (named.get(dollar) ?? 0) + (named.get("USD") ?? 0));
     counts.delete("USD");
   }
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
@@ -1782,8 +1791,16 @@ export const parseBillText = (
   const supplier = findSupplierName(lines, buyer, block);
   const tax = findTaxNumber(lines, buyer, block);
   const bank = findBankDetails(lines, buyer.ibans.map(compactId));
+  // OCR's one bare "$" in a photo's noise ("$7") on a page in a language only a country of another currency bills
+  // in (Danish: "AT BETALE", "MOMS") names no dollar: the page's country does.
+  const strayDollar =
+    context.ocr === true &&
+    printedCurrency.value === "USD" &&
+    printedCurrency.confidence < 0.9 &&
+    (text.match(/\$/g) ?? []).length === 1 &&
+    !["USD", undefined].includes(LANGUAGE_CURRENCY[language]);
   const currency =
-    printedCurrency.value !== null
+    printedCurrency.value !== null && !strayDollar
       ? printedCurrency
       : (kronaOf(language, text) ?? currencyOfCountry(tax.value, bank.value?.iban, text, language));
   const fields: ExtractedFields = {

@@ -1,3 +1,4 @@
+import { foldText } from "../../shared/fold.js";
 import type { KnownBuyer, TextBox } from "../model.js";
 import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
@@ -188,11 +189,11 @@ const NOT_NAME = new RegExp(
   "iu",
 );
 
-// Words with nothing else in a cell but their marks (":", "/", "&", "|"...): what a heading row, a label column or a
+// Words with nothing else in a cell but their marks (":", "/", "&", "|", OCR's quotes...): what a heading row, a label column or a
 // shop's sign prints, never a name.
 const alone = (...words: RegExp[]): RegExp => {
   const any = words.map((w) => `(?:${w.source})`).join("|");
-  return new RegExp(String.raw`^(?:[\s#:.|/&,-]*(?:${any}))+[\s#:.|/&,-]*$`, "iu");
+  return new RegExp(String.raw`^(?:[\s#:.|/&,"“”-]*(?:${any}))+[\s#:.|/&,"“”-]*$`, "iu");
 };
 // A field's label ("ACCOUNT NUMBER", "Invoice Date:", "Amount Due").
 const LABEL_ALONE = alone(
@@ -209,6 +210,8 @@ const LABEL_ALONE = alone(
   LABELS.purchaseOrder,
   LABELS.title,
   LABELS.tableHeader,
+  LABELS.tableQty,
+  LABELS.tableAmount,
   wholeWords(vocabularyWords("accountNumber")),
 );
 // A trade's word ("Store", "Station", "Services"): what a shop is, not whose it is. With a name before or after it,
@@ -557,11 +560,15 @@ const knownBuyerCells = (
   return out;
 };
 
-// Another field's label starting a cell: a column beside a supplier's label, not its value.
+// Another field's label starting a cell: a column beside a supplier's label, not its value. A total's word only
+// as the cell's label (alone, or before a colon or an amount): a name may start with one ("Nett Front Kft").
 const OTHER_LABEL = new RegExp(
-  [LABELS.invoiceDate, LABELS.date, LABELS.invoiceNumber, LABELS.dueDate, LABELS.title, LABELS.total, LABELS.billTo]
-    .map((r) => `^\\s*(?:${r.source})`)
-    .join("|"),
+  [
+    ...[LABELS.invoiceDate, LABELS.date, LABELS.invoiceNumber, LABELS.dueDate, LABELS.title, LABELS.billTo].map(
+      (r) => `^\\s*(?:${r.source})`,
+    ),
+    `^\\s*(?:${LABELS.total.source})(?=\\s*(?:$|:|\\d|\\p{Sc}))`,
+  ].join("|"),
   "iu",
 );
 
@@ -813,7 +820,9 @@ const supplierCandidates = (
           !/\p{L}{2}/u.test(withoutCurrency(text)) ||
           NOT_NAME.test(text) ||
           NOTICE.test(text) ||
+          // OCR puts a mark on the wrong letter ("Tênhảng SL" for "Tên hàng SL"): a label without its marks too.
           LABEL_ALONE.test(text) ||
+          LABEL_ALONE.test(foldText(text)) ||
           TRADE_ALONE.test(text) ||
           PAID_WITH_ALONE.test(text) ||
           MONTH_DAY.test(text) ||

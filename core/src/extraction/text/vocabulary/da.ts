@@ -5,7 +5,21 @@ import type { Vocabulary } from "./types.js";
 export const da: Vocabulary = {
   code: "da",
   tesseract: "dan",
-  common: ["og", "til", "med", "faktura", "kvittering", "beløb", "moms", "betale", "tak", "ialt"],
+  common: [
+    "og",
+    "til",
+    "med",
+    "faktura",
+    "kvittering",
+    "beløb",
+    "moms",
+    "betale",
+    "tak",
+    "ialt",
+    "alt",
+    "pant",
+    "varer",
+  ],
   grandTotal: [
     String.raw`total\s*at\s*betale`,
     String.raw`bel[øo]b\s*at\s*betale`,

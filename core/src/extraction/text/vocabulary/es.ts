@@ -31,6 +31,7 @@ export const es: Vocabulary = {
   prepaid: [String.raw`anticipos?`, String.raw`ya\s*pagado`, String.raw`pagos?\s*a\s*cuenta`],
   qualified: [
     String.raw`iva`,
+    String.raw`igv`,
     String.raw`impuestos?`,
     String.raw`base`,
     String.raw`sin`,
@@ -45,7 +46,14 @@ export const es: Vocabulary = {
     String.raw`total\s*sin\s*iva`,
     String.raw`importe\s*neto`,
   ],
-  tax: [String.raw`iva`, String.raw`cuota\s*(?:de\s*)?iva`, String.raw`total\s*iva`, String.raw`impuestos?`],
+  // Peru's general sales tax is its "IGV" (Impuesto General a las Ventas).
+  tax: [
+    String.raw`iva`,
+    String.raw`cuota\s*(?:de\s*)?iva`,
+    String.raw`total\s*iva`,
+    String.raw`impuestos?`,
+    String.raw`igv`,
+  ],
   invoiceNumber: [
     String.raw`n[úu]mero\s*de\s*(?:la\s*)?factura`,
     // Latin America's "Nro." too ("FACTURA NRO. 87", "Nro. de factura"), and Argentina's class of invoice between
