@@ -94,3 +94,19 @@ test("OCR's one bare '$' on a Danish receipt: the krone, as the page's language 
   const dollars = extractFromText([...danish.slice(0, 5), "TOTAL $1307.00  $7"], "ocr");
   t.is(dollars.fields.currency, "USD");
 });
+
+test("a Vietnamese receipt in English OCR's letters, no currency printed: the dong, as its words tell, unsure", (t) => {
+  const read = extractFromText(
+    [
+      "NHA SACH GDI CAM PHA",
+      "Ten hang SL  Gia  CK",
+      "Va tap viet    4 17000 0 68.000",
+      "Tong cong:                        90.000",
+      "Tien khach tra:                   90.000",
+      "XIN CAM ON QUI KHACH!",
+    ],
+    "ocr",
+  );
+  t.is(read.fields.currency, "VND");
+  t.true((read.fieldConfidence.currency ?? 1) < 0.9);
+});
