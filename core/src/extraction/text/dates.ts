@@ -8,16 +8,16 @@ for (const v of VOCABULARIES) {
   });
 }
 
+/** The Buddhist era's years this reader takes for Thailand's (2533 to 2575, 1990 to 2032), as a pattern's source. */
+export const BUDDHIST_ERA_YEAR = "25(?:3[3-9]|[4-6]\\d|7[0-5])";
+const BUDDHIST = new RegExp(`^${BUDDHIST_ERA_YEAR}$`);
+
 /**
  * A printed year as a four-digit one: two digits are this century's; Thailand's Buddhist era runs 543 years ahead
  * ("02/11/2568" is 2 November 2025), and its years of 1990 to 2032 are no misreading of this century's; so are its
  * two-digit years of 55 to 75 ("26/04/68", a Thai till's 2025), which this century reaches only after 2055; OCR
  * misreads a year's second digit ("2618", "2518" for 2018), so another year past 2100 keeps its last two digits.
  */
-/** The Buddhist era's years this reader takes for Thailand's (2533 to 2575, 1990 to 2032), as a pattern's source. */
-export const BUDDHIST_ERA_YEAR = "25(?:3[3-9]|[4-6]\\d|7[0-5])";
-const BUDDHIST = new RegExp(`^${BUDDHIST_ERA_YEAR}$`);
-
 const fullYear = (year: string): number => {
   const printed = Number(year);
   if (year.length === 2) return printed >= 55 && printed <= 75 ? 2500 + printed - 543 : 2000 + printed;

@@ -1791,14 +1791,14 @@ export const parseBillText = (
   const supplier = findSupplierName(lines, buyer, block);
   const tax = findTaxNumber(lines, buyer, block);
   const bank = findBankDetails(lines, buyer.ibans.map(compactId));
-  // OCR's one bare "$" in a photo's noise ("$7") on a page in a language only a country of another currency bills
-  // in (Danish: "AT BETALE", "MOMS") names no dollar: the page's country does.
+  // OCR's one bare "$" in a photo's noise ("$7") on a page in a language only one country bills in (Danish: "AT
+  // BETALE", "MOMS"; no such language's currency is a dollar) names no dollar: the page's country does.
   const strayDollar =
     context.ocr === true &&
     printedCurrency.value === "USD" &&
     printedCurrency.confidence < 0.9 &&
     (text.match(/\$/g) ?? []).length === 1 &&
-    !["USD", undefined].includes(LANGUAGE_CURRENCY[language]);
+    LANGUAGE_CURRENCY[language] !== undefined;
   const currency =
     printedCurrency.value !== null && !strayDollar
       ? printedCurrency

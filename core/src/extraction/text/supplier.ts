@@ -189,8 +189,8 @@ const NOT_NAME = new RegExp(
   "iu",
 );
 
-// Words with nothing else in a cell but their marks (":", "/", "&", "|", OCR's quotes...): what a heading row, a label column or a
-// shop's sign prints, never a name.
+// Words with nothing else in a cell but their marks (":", "/", "&", "|", OCR's quotes...): what a heading row, a
+// label column or a shop's sign prints, never a name.
 const alone = (...words: RegExp[]): RegExp => {
   const any = words.map((w) => `(?:${w.source})`).join("|");
   return new RegExp(String.raw`^(?:[\s#:.|/&,"“”-]*(?:${any}))+[\s#:.|/&,"“”-]*$`, "iu");
