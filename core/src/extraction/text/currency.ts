@@ -77,6 +77,8 @@ const SIGNS: readonly [RegExp, string][] = [
   // "310,00 EURO", "12 Euros", "ZU ZAHLEN EURO  24,23": the word beside an amount, a column's gap between them; or
   // alone on its line, over a till receipt's column of amounts (Italy's "EURO").
   [/\d\s*euros?\b|\beuros?\s*\d|^\s*euros?\s*$/i, "EUR"],
+  // Its code written as a word beside an amount ("Netto Eur 129,75", "15,40 Eur"), as some tills print it.
+  [/(?<![A-Za-z])Eur\.?\s?\d|\d\s?Eur(?![A-Za-z])/, "EUR"],
   [/£/, "GBP"],
   // Letters and "$" make a sign only as a word's start: "CTR$I" read off a till's line is none.
   [/(?<![A-Za-z])(?:US|U\.S\.)\s?\$/, "USD"],
@@ -154,6 +156,7 @@ export const withoutCurrency = (text: string): string =>
   text
     .replace(ANY_CODE, " ")
     .replace(/\beuros?\b/gi, " ")
+    .replace(/(?<![A-Za-z])Eur\.?(?=\s?\d)|(?<=\d\s?)Eur(?![A-Za-z])/g, " ")
     .replace(
       /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))|(?<![A-Za-z])S\/\.?(?=\s?\d)/gu,
       " ",

@@ -83,7 +83,8 @@ const normalise = (line: string): string =>
     .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     // Zero-width characters some PDF writers put between a label and its colon ("DATE\u200b:").
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
-    .replace(/[‐‑–—]/g, "-")
+    // Dashes, and the minus sign some PDF writers print for a hyphen ("RUT: 76.269.769−6").
+    .replace(/[‐‑‒–—−]/g, "-")
     .replace(/\s+$/, "");
 
 // Japanese fonts draw the yen's sign where ASCII has the backslash, and OCR reads it so ("合 計 \4.500"). OCR also
@@ -114,14 +115,18 @@ const thousandthsMarked = (text: string): string =>
     (_, whole: string, frac: string) => whole.padStart(4, "0") + frac,
   );
 
+// What stands between a label and its value: its marks, a table's rule ("FaturaNo:  |DCE…"), OCR's comma for a dot
+// ("Rech. Nr, 4572"), a leader of dots ("Nº FACTURA ........: 25/030840").
+const BEFORE_VALUE = String.raw`^(?:[#:|,\s]|\.{2,}|…)*`;
+// Digits grouped by commas stay one number ("Folio:  FH-1,002,798"), and so do digits grouped by spaces in threes,
+// as French bills print long numbers ("N° 26 558 373 267"), where no amount follows.
+const SPACED_ID = new RegExp(String.raw`${BEFORE_VALUE}(\d{1,3}(?: \d{3}){2,})(?![\d.,]|\s+\d)`);
+const ID = new RegExp(String.raw`${BEFORE_VALUE}([A-Z0-9](?:[A-Z0-9\-/_.]|,(?=\d{3}(?!\d)))*[A-Z0-9]|[0-9])`, "i");
 // An identifier: letters, digits and separators, with at least one digit.
 const identifier = (text: string): string | null => {
-  // What stands between a label and its value: its marks, a table's rule ("FaturaNo:  |DCE…"), OCR's comma for
-  // a dot ("Rech. Nr, 4572"). Digits grouped by commas stay one number ("Folio:  FH-1,002,798"), and so do digits
-  // grouped by spaces in threes, as French bills print long numbers ("N° 26 558 373 267"), where no amount follows.
-  const spaced = text.trim().match(/^[#:|,\s]*(\d{1,3}(?: \d{3}){2,})(?![\d.,]|\s+\d)/);
+  const spaced = text.trim().match(SPACED_ID);
   if (spaced?.[1] !== undefined) return spaced[1].replace(/ /g, "");
-  const m = text.trim().match(/^[#:|,\s]*([A-Z0-9](?:[A-Z0-9\-/_.]|,(?=\d{3}(?!\d)))*[A-Z0-9]|[0-9])/i);
+  const m = text.trim().match(ID);
   const id = m?.[1];
   return id && /\d/.test(id) ? id : null;
 };
@@ -1572,6 +1577,14 @@ const TITLE_NUMBER = new RegExp(
 // An address's unit, floor then unit, before its building, street or country ("#01-232 Singapore 120727", "#03-11
 // Plaza Singapura"), as Singapore and Malaysia print it: no document's number.
 const UNIT_NUMBER = /^\s*#\d{1,3}-\d{1,5}(?:\/\d{1,5})*\s+\p{L}/u;
+// A street's word after the number: a house's number ("No. 12 Jalan Imbi", "No 5, Jalan Ampang"), as Malaysian
+// addresses open, not a document's.
+const STREET_NEXT = new RegExp(
+  String.raw`^[\s,]*(?:${VOCABULARIES.flatMap((v) => v.street ?? [])
+    .filter((w) => w !== String.raw`no\.`)
+    .join("|")})(?![\p{L}])`,
+  "iu",
+);
 const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
 // The title and a colon starting a cell anywhere in the line ("Contoso Headquarters    INVOICE: INV-100").
 const TITLE_COLON = new RegExp(`(?:^|\\s{2,})\\s*(?:${LABELS.title.source})\\s*:\\s*`, "iu");
@@ -1678,14 +1691,18 @@ const findInvoiceNumber = (
       line.match(TITLE_COLON) ??
       (i < 10 ? line.match(TITLE_CELL) : null);
     if (!m || m[0].trim() === "") continue;
-    const id = read(line.slice((m.index ?? 0) + m[0].length))?.id ?? null;
-    if (id !== null && /\d{2}/.test(id)) return { value: id, confidence: 0.7, line: i };
+    const rest = line.slice((m.index ?? 0) + m[0].length);
+    const id = read(rest)?.id ?? null;
+    if (id !== null && /\d{2}/.test(id) && !STREET_NEXT.test(rest.slice(rest.indexOf(id) + id.length)))
+      return { value: id, confidence: 0.7, line: i };
   }
-  // The title over its number in a cell of its own ("INVOICE" over "# 23413561"), as invoice templates print it.
+  // The title over its number in a cell of its own ("INVOICE" over "# 23413561"), as invoice templates print it,
+  // with its sign ("FACTURA ELECTRONICA" over "N° 4117", Chile's tax office's box), a line of the column beside it
+  // between them at most.
   for (let i = 1; i < Math.min(lines.length, 15); i++) {
-    if (!INVOICE_TITLE.test(lines[i - 1] ?? "")) continue;
+    if (!INVOICE_TITLE.test(lines[i - 1] ?? "") && !INVOICE_TITLE.test(lines[i - 2] ?? "")) continue;
     for (const cell of cellsOf(lines[i] ?? "", i)) {
-      const m = cell.text.match(/^#\s*(\S+)$/u);
+      const m = cell.text.match(/^(?:#|n\s?[°º]|no\.|nr\.)\s*(\S+)$/iu);
       const id = m?.[1] ? identifier(m[1]) : null;
       if (id !== null && /\d{2}/.test(id) && findDate(id) === null) return { value: id, confidence: 0.7, line: i };
     }

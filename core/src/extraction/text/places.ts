@@ -84,8 +84,13 @@ export const COUNTRY_MARKS = {
     marks: [/\bABN\b|\baustralian\s+dollars?\b/i, /\bBSB\s*(?:No\.?)?\s*:?\s*\d{3}[-\s]?\d{3}(?!\d)/],
   },
   NZ: { currency: "NZD", dollar: true, marks: [/\bNZBN\b|\bnew\s+zealand\s+dollars?\b/i] },
-  // Argentina's tax number (C.U.I.T.), which its invoices print for seller and buyer alike.
-  AR: { currency: "ARS", dollar: true, marks: [/\bC\.?\s?U\.?\s?I\.?\s?T(?!\p{L})/u] },
+  // Argentina's tax number (C.U.I.T.), which its invoices print for seller and buyer alike, named or by its shape
+  // (a kind of person, eight digits, a check digit: "30-64243841-3").
+  AR: {
+    currency: "ARS",
+    dollar: true,
+    marks: [/\bC\.?\s?U\.?\s?I\.?\s?T(?!\p{L})/u, /(?<![\d-])(?:20|23|24|27|30|33|34)-\d{8}-\d(?![\d-])/],
+  },
   // Mexico's taxpayer register (RFC) and its e-invoice (CFDI).
   MX: { currency: "MXN", dollar: true, marks: [/\bR\.?\s?F\.?\s?C\b|\bCFDI\b/] },
   // Taiwan's unified business number and uniform invoice, its dollar's name, the Republic's years ("民國110年",

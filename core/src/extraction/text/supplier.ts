@@ -214,6 +214,11 @@ const LABEL_ALONE = alone(
   LABELS.tableAmount,
   wholeWords(vocabularyWords("accountNumber")),
 );
+// A table's heading row: two of its kinds of heading word, whatever else OCR made of the row ("Ténhang SL BVT" for
+// "Tên hàng SL ĐVT"), with or without their marks. Vietnam's "SL" (quantity) is Spain's legal form too.
+const TABLE_WORDS = [LABELS.tableHeader, LABELS.tableQty, LABELS.tableAmount];
+const tableHeading = (text: string): boolean =>
+  [text, foldText(text)].some((t) => TABLE_WORDS.filter((w) => w.test(t)).length >= 2);
 // A trade's word ("Store", "Station", "Services"): what a shop is, not whose it is. With a name before or after it,
 // the word counts for that name (`scoreName`).
 const TRADE_ALONE = alone(LABELS.tradeWord);
@@ -823,6 +828,7 @@ const supplierCandidates = (
           // OCR puts a mark on the wrong letter ("Tênhảng SL" for "Tên hàng SL"): a label without its marks too.
           LABEL_ALONE.test(text) ||
           LABEL_ALONE.test(foldText(text)) ||
+          tableHeading(text) ||
           TRADE_ALONE.test(text) ||
           PAID_WITH_ALONE.test(text) ||
           MONTH_DAY.test(text) ||

@@ -61,8 +61,12 @@ export const es: Vocabulary = {
     String.raw`factura\s*(?:[ABCEM]\s+)?(?:n\.?\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
     String.raw`(?:n\.?\s*[°oº]\.?|nro\.?)\s*(?:de\s*)?factura`,
     String.raw`num\.?\s*factura`,
+    // Spain's simplified invoice, as its tills head their tickets ("FACTURA SIMPLIFICADA: 3542-014-634858").
+    String.raw`factura\s*simplificada(?:\s*(?:n\.?\s*[°oº]\.?|nro\.?|n[úu]m\.?))?(?=\s*:)`,
     // Argentina's "Comp. Nro: 00010-00000010", "Compr. Nro", "Comprobante Nº" (point of sale, then the number).
     String.raw`compr?(?:obante)?\.?\s*(?:nro\.?|n\s*[°º]\.?)`,
+    // ... and with the sign first: "Nro. Comprobante: 00187-00934377", "N° de comprobante".
+    String.raw`(?:nro\.?|n\s*[°º]\.?)\s*(?:de\s*)?comprobante`,
     // "NÚMERO: ABC12345" on a page titled "Factura": the word alone before its colon.
     String.raw`n[úu]mero(?=\s*:)`,
     // "N°: 001-001-0000021" alone in a heading band: the document's number sign before its colon, not another
@@ -209,7 +213,10 @@ export const es: Vocabulary = {
   title: [
     String.raw`factura`,
     String.raw`factura\s*rectificativa`,
+    String.raw`factura\s*simplificada`,
     String.raw`comprobante\s*fiscal(?:\s*digital(?:\s*por\s*internet)?)?`,
+    // Chile's and Peru's receipts and fee receipts ("BOLETA DE VENTA ELECTRONICA", "BOLETA DE HONORARIOS").
+    String.raw`boleta(?:\s*de\s*(?:venta|honorarios))?(?:\s*electr[óo]nica)?`,
   ],
   tableHeader: [String.raw`descripci[óo]n`, String.raw`concepto`, String.raw`art[íi]culo`],
   tableQty: [String.raw`cantidad`, String.raw`cant\.?`, String.raw`uds\.?`],

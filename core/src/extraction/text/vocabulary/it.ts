@@ -57,7 +57,13 @@ export const it: Vocabulary = {
   paymentTerms: [String.raw`condizioni\s*di\s*pagamento`, String.raw`modalit[àa]\s*di\s*pagamento`],
   paymentRef: [String.raw`causale`, String.raw`riferimento\s*(?:di\s*)?pagamento`],
   taxNumber: [String.raw`p\.?\s*iva`, String.raw`partita\s*iva`, String.raw`codice\s*fiscale`, String.raw`c\.?\s*f\.?`],
-  billTo: [String.raw`destinatario`, String.raw`cliente`, String.raw`spett(?:\.|abile)`, String.raw`intestatario`],
+  // "Spett.le" (Spettabile, "Messrs."), as Italian bills head the addressee's block.
+  billTo: [
+    String.raw`destinatario`,
+    String.raw`cliente`,
+    String.raw`spett(?:\.?\s?le|\.|abile)`,
+    String.raw`intestatario`,
+  ],
   supplier: [String.raw`fornitore`, String.raw`cedente(?:\s*/\s*prestatore)?`, String.raw`mittente`],
   soldBy: [String.raw`venduto\s*da`],
   payee: [String.raw`beneficiario`],

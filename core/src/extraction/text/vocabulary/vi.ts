@@ -64,7 +64,8 @@ export const vi: Vocabulary = {
   title: [String.raw`h[óo]a\s*[đd][ơo]n(?:\s*b[áa]n\s*h[àa]ng|\s*GTGT)?`, String.raw`phi[ếe]u\s*thanh\s*to[áa]n`],
   tableHeader: [String.raw`t[êe]n\s*h[àa]ng`, String.raw`m[ặa]t\s*h[àa]ng`],
   tableQty: [String.raw`s[ốo]\s*l[ưu][ợo]ng`, String.raw`SL`],
-  tableAmount: [String.raw`th[àa]nh\s*ti[ềe]n`, String.raw`[đd][ơo]n\s*gi[áa]`],
+  // English OCR reads "Đ" as "B" ("Bon gia", "BVT" for "ĐVT").
+  tableAmount: [String.raw`th[àa]nh\s*ti[ềe]n`, String.raw`[đdb][ơo]n\s*gi[áa]`],
   months: [
     ["tháng 1"],
     ["tháng 2"],
