@@ -106,6 +106,7 @@ export const pageText = async (
   }
   // A filled form's values, on a page with text of its own: a scan's fields alone would hide it from OCR.
   if (runs.length > 0) runs.push(...fieldRuns(await page.getAnnotations({ intent: "display" }), viewport));
+  runs.splice(0, runs.length, ...withoutOverprints(runs));
   runs.sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Run[][] = [];
   for (const run of runs) {
@@ -137,6 +138,23 @@ export const pageText = async (
     page: pageNumber,
   }));
   return { lines: [...lines, ...turned], boxes };
+};
+
+/**
+ * The runs without the copies a writer draws over a run to make it look bold ("TENNISMEHL GmbH" drawn three times,
+ * each a fraction of a point beside the last, reads "TENNISMEHL GmbHTENNISMEHL GmbHTENNISMEHL GmbH"): the same
+ * text again, less than a quarter of its height away.
+ */
+const withoutOverprints = (runs: readonly Run[]): Run[] => {
+  const seen = new Map<string, Run[]>();
+  return runs.filter((run) => {
+    const same = seen.get(run.text);
+    const near = run.height / 4;
+    if (same?.some((o) => Math.abs(o.x - run.x) < near && Math.abs(o.y - run.y) < near)) return false;
+    if (same === undefined) seen.set(run.text, [run]);
+    else same.push(run);
+    return true;
+  });
 };
 
 /** What pdf.js tells of a form field's widget (the part read here). */

@@ -202,3 +202,17 @@ test("a CID font without a Unicode map reads through the character maps pdfjs sh
   t.true(hasTextLayer(lines));
   await pdf.loadingTask.destroy();
 });
+
+test("a run drawn again a fraction of a point beside itself, to look bold, is read once; the same words apart twice", async (t) => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  for (const dx of [0, 0.3, 0.6]) page.drawText("TENNISMEHL GmbH", { x: 40 + dx, y: 780, size: 12, font });
+  page.drawText("Rechnung", { x: 40, y: 700, size: 10, font });
+  page.drawText("Rechnung", { x: 300, y: 700, size: 10, font });
+  const pdf = await openPdf(await doc.save());
+  const { lines, boxes } = await pageText(await pdf.getPage(1));
+  t.deepEqual(lines, ["TENNISMEHL GmbH", "Rechnung  Rechnung"]);
+  t.is(boxes.filter((b) => b.text === "TENNISMEHL GmbH").length, 1);
+  await pdf.loadingTask.destroy();
+});
