@@ -138,3 +138,13 @@ test("a Vietnamese table heading as OCR reads it is no seller, whatever legal fo
   const second = extractFromText(["Bongia SL T.lien", "Bánh mì  1  15.000", "Tổng tiền: 15.000"], "ocr");
   t.not(second.fields.supplierName, "Bongia SL T.lien");
 });
+
+test("numbers' words as tills and bills print them: Bulgarian, Swedish, French, and a US check's abbreviation", (t) => {
+  const number = (lines: string[]) => extractFromText(lines, "ocr").fields.invoiceNumber;
+  t.is(number(["МАГАЗИН ЕООД", "Място:София  Дата:22.04.2025  Номер:1000051813", "ОБЩА СУМА  12,40"]), "1000051813");
+  t.is(number(["ICA Nära", "Datum: 25-02-13 18:56 Kvitto 0310385465", "Totalt  129,00"]), "0310385465");
+  t.is(number(["Boulangerie Martin", "Facture acquittée : TN229533", "Total TTC  14,20 €"]), "TN229533");
+  t.is(number(["DINER 59", "Chk 1942          28Dec'24 14:53", "Total Due   $23.10"]), "1942");
+  // Another word's number before its colon is none of these ("Телефонен номер:").
+  t.is(number(["МАГАЗИН ЕООД", "Телефонен номер: 0888123456", "ОБЩА СУМА  12,40"]), null);
+});

@@ -32,7 +32,13 @@ export const bg: Vocabulary = {
   qualified: [String.raw`ддс`, String.raw`отстъпка`, String.raw`без\s*ддс`],
   subTotal: [String.raw`данъчна\s*основа`, String.raw`сума\s*без\s*ддс`, String.raw`общо\s*без\s*ддс`],
   tax: [String.raw`начислен\s*ддс`, String.raw`сума\s*на\s*ддс`, String.raw`ддс`],
-  invoiceNumber: [String.raw`фактура\s*№`, String.raw`номер\s*на\s*фактура`, String.raw`бон\s*№`],
+  // "Номер:1000051813" alone before its colon, no other word before it (a receipt's head: "Дата:... Номер:...").
+  invoiceNumber: [
+    String.raw`фактура\s*№`,
+    String.raw`номер\s*на\s*фактура`,
+    String.raw`бон\s*№`,
+    String.raw`(?<!\p{L}[\s.]*)номер(?=\s*:)`,
+  ],
   invoiceDate: [String.raw`дата\s*на\s*издаване`, String.raw`дата\s*на\s*фактура`],
   issueDate: [String.raw`дата\s*на\s*издаване`],
   date: [String.raw`дата`],

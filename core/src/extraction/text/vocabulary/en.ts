@@ -213,7 +213,8 @@ export const en: Vocabulary = {
   ],
   soldBy: [String.raw`sold\s*by`],
   // A restaurant's check (US and Malaysian tills: "Check #77", "CHECK:24382"); a cheque paid with is "cheque".
-  tabNumber: [String.raw`check\s*(?:no\.?|number|#)`, String.raw`check(?=\s*:\s*\d)`],
+  // Tills abbreviate it before the number ("Chk 1942", "CHK 1024825").
+  tabNumber: [String.raw`check\s*(?:no\.?|number|#)`, String.raw`check(?=\s*:\s*\d)`, String.raw`chk\.?(?=\s*#?\s*\d)`],
   payee: [
     String.raw`(?:make\s*(?:all\s*)?(?:checks|cheques)\s*)?payable\s*to`,
     String.raw`remit(?:tance)?\s*to`,

@@ -60,6 +60,8 @@ export const fr: Vocabulary = {
     String.raw`n\s*[°o˚º]\.?\s*(?:de\s*)?facture`,
     String.raw`num[ée]ro\s*(?:de\s*)?(?:la\s*)?facture`,
     String.raw`facture\s*num[ée]ro`,
+    // A receipted invoice's head ("Facture acquittée : TN229533").
+    String.raw`facture\s*acquitt[ée]e(?=\s*:)`,
     String.raw`(?:facture\s*)?affactur[ée]e\s*n\s*[°o˚º]\.?`,
     String.raw`avoir\s*n\s*[°o˚º]\.?`,
     String.raw`n\s*[°o˚º]\.?\s*(?:d.)?avoir`,

@@ -39,6 +39,8 @@ export const sv: Vocabulary = {
     String.raw`fakturanr\.?`,
     String.raw`kvittonummer`,
     String.raw`kvitto\s*-?\s*nr\.?`,
+    // "Kvitto 0310385465", the till's word before its number.
+    String.raw`kvitto(?=\s*:?\s*\d)`,
   ],
   invoiceDate: [String.raw`fakturadatum`, String.raw`faktureringsdatum`],
   issueDate: [String.raw`fakturadatum`],
