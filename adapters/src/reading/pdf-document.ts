@@ -106,10 +106,9 @@ export const pageText = async (
   }
   // A filled form's values, on a page with text of its own: a scan's fields alone would hide it from OCR.
   if (runs.length > 0) runs.push(...fieldRuns(await page.getAnnotations({ intent: "display" }), viewport));
-  runs.splice(0, runs.length, ...withoutOverprints(runs));
-  runs.sort((a, b) => b.y - a.y || a.x - b.x);
+  const shownOnce = withoutOverprints(runs).sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: Run[][] = [];
-  for (const run of runs) {
+  for (const run of shownOnce) {
     const row = rows[rows.length - 1];
     const first = row?.[0];
     // Runs whose baselines differ by less than a third of the text height share a line.
@@ -129,7 +128,7 @@ export const pageText = async (
     return line.replace(/\s+$/, "");
   });
   // Run y is the baseline with y upwards: a box's top is the baseline less the text height, y downwards.
-  const boxes = runs.map((r) => ({
+  const boxes = shownOnce.map((r) => ({
     text: r.text.trim(),
     x: r.x,
     y: -r.y - r.height,

@@ -215,7 +215,8 @@ const LABEL_ALONE = alone(
   wholeWords(vocabularyWords("accountNumber")),
 );
 // A table's heading row: two of its kinds of heading word, whatever else OCR made of the row ("Ténhang SL BVT" for
-// "Tên hàng SL ĐVT"), with or without their marks. Vietnam's "SL" (quantity) is Spain's legal form too.
+// "Tên hàng SL ĐVT"), with or without their marks (OCR puts a mark on the wrong letter: "Tênhảng SL"). Vietnam's
+// "SL" (quantity) is Spain's legal form too.
 const TABLE_WORDS = [LABELS.tableHeader, LABELS.tableQty, LABELS.tableAmount];
 const tableHeading = (text: string): boolean =>
   [text, foldText(text)].some((t) => TABLE_WORDS.filter((w) => w.test(t)).length >= 2);
@@ -825,9 +826,7 @@ const supplierCandidates = (
           !/\p{L}{2}/u.test(withoutCurrency(text)) ||
           NOT_NAME.test(text) ||
           NOTICE.test(text) ||
-          // OCR puts a mark on the wrong letter ("Tênhảng SL" for "Tên hàng SL"): a label without its marks too.
           LABEL_ALONE.test(text) ||
-          LABEL_ALONE.test(foldText(text)) ||
           tableHeading(text) ||
           TRADE_ALONE.test(text) ||
           PAID_WITH_ALONE.test(text) ||
