@@ -1,7 +1,7 @@
 // Hostile documents generated on the spot (no large fixtures): compressed zero runs inside PDFs, oversized XML,
 // images whose headers claim huge sizes.
 import { createHash } from "node:crypto";
-import { createDeflate } from "node:zlib";
+import { createDeflate, deflateSync } from "node:zlib";
 
 let zeros: Promise<Buffer> | undefined;
 /** One GiB of zeros, deflated (about 1 MB), made once per test process. */
@@ -76,6 +76,24 @@ export const pdfWithBombAttachment = async (): Promise<Buffer> =>
 /** A PDF whose page content is a GiB of compressed zeros. */
 export const pdfWithBombPage = async (): Promise<Buffer> =>
   pdfOf([catalog(), pages, page, { dict: "<< /Filter /FlateDecode >>", stream: await deflatedGiBOfZeros() }]);
+
+/**
+ * A page with a text layer over an RGB image of `width` x `height` pixels whose stream (deflated) decodes to
+ * `decoded` bytes: its raster with a predictor's tag a row, or more.
+ */
+export const pdfWithPageImage = (width: number, height: number, decoded: number): Buffer =>
+  pdfOf([
+    catalog(),
+    pages,
+    page.replace("/Font", "/XObject << /Im1 5 0 R >> /Font"),
+    { dict: "<< >>", stream: Buffer.concat([Buffer.from("q 612 0 0 792 0 0 cm /Im1 Do Q "), TEXT]) },
+    {
+      dict:
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB ` +
+        "/BitsPerComponent 8 /Filter /FlateDecode >>",
+      stream: deflateSync(Buffer.alloc(decoded, 0xff), { level: 9 }),
+    },
+  ]);
 
 /** A small, well-formed PDF with a text layer (the control: it reads). */
 export const plainPdf = (): Buffer => pdfOf([catalog(), pages, page, { dict: "<< >>", stream: TEXT }]);

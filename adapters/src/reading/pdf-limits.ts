@@ -72,6 +72,22 @@ const decodedSize = (stream: { getBytes(n: number): { readonly length: number } 
   }
 };
 
+// Components of an image's colour space by its name; an array (ICC-based, indexed, separations) counts as four, the
+// most a raster can have.
+const COMPONENTS: Record<string, number> = { DeviceGray: 1, CalGray: 1, G: 1, DeviceRGB: 3, CalRGB: 3, RGB: 3 };
+/**
+ * Bytes an image's raster takes (rows of its pixels, a byte more a row for a PNG predictor's tag): what its
+ * transfer filters may decode to, bounded by its pixels. A scan's page at 600 dpi (4958 x 7016 RGB, 104 MB) is
+ * more than a stream's cap yet no bomb; decoding past its own raster is.
+ */
+const rasterBytes = (dict: PDFDict, width: number, height: number): number => {
+  const space = dict.get(PDFName.of("ColorSpace"));
+  const mask = dict.get(PDFName.of("ImageMask"))?.toString() === "true";
+  const components = mask ? 1 : space instanceof PDFName ? (COMPONENTS[space.decodeText()] ?? 4) : 4;
+  const bits = mask ? 1 : Math.min(16, numberIn(dict, "BitsPerComponent") ?? 8);
+  return (Math.ceil((width * components * bits) / 8) + 1) * height;
+};
+
 /** What the check saw: why the document is over a cap (or null), and the pixels of its largest image. */
 export interface PdfSurvey {
   readonly over: string | null;
@@ -119,7 +135,11 @@ export const surveyPdf = (bytes: Uint8Array, limits: PdfLimits): PdfSurvey => {
     if (transfer.length === 0) continue; // raw bytes: no bigger than the file
     const parms = dict.get(PDFName.of("DecodeParms"));
     const chain = context.obj({ Filter: transfer, ...(parms === undefined ? {} : { DecodeParms: parms }) });
-    const remaining = Math.min(limits.maxStreamBytes, limits.maxDocumentBytes - total);
+    const cap =
+      width !== null && height !== null
+        ? Math.max(limits.maxStreamBytes, rasterBytes(dict, width, height))
+        : limits.maxStreamBytes;
+    const remaining = Math.min(cap, limits.maxDocumentBytes - total);
     let size: number;
     try {
       size = decodedSize(decodePDFRawStream(PDFRawStream.of(chain, bytes.subarray(start))), remaining);
@@ -127,7 +147,7 @@ export const surveyPdf = (bytes: Uint8Array, limits: PdfLimits): PdfSurvey => {
       continue; // a broken stream: pdfjs fails on it too, within the worker's bounds
     }
     total += size;
-    if (size > limits.maxStreamBytes) return over(`a stream decodes to more than ${limits.maxStreamBytes} bytes`);
+    if (size > cap) return over(`a stream decodes to more than ${cap} bytes`);
     if (total > limits.maxDocumentBytes)
       return over(`the streams decode to more than ${limits.maxDocumentBytes} bytes`);
   }
