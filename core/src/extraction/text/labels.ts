@@ -1,5 +1,6 @@
 // Field labels, built from the vocabulary files (one per language). Labels match whole words in any case, with
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
+import { foldText } from "../../shared/fold.js";
 import { UNSPACED_LETTERS } from "./vocabulary/cjk.js";
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
@@ -109,6 +110,17 @@ export const LABELS = {
   tableQty: L("tableQty"),
   tableAmount: L("tableAmount"),
 } as const;
+
+const TABLE_WORDS = [LABELS.tableHeader, LABELS.tableQty, LABELS.tableAmount];
+/**
+ * How many of a table heading's three kinds of word (what, how many, how much: "Description  Qty  Amount") some text
+ * holds, as printed or with its marks folded away (OCR puts a mark on the wrong letter: "Tênhảng SL" for "Tên hàng
+ * SL"). Two make a heading, whatever else OCR made of the row; a row of items is read under all three.
+ */
+export const tableWords = (text: string): number => {
+  const folded = foldText(text);
+  return TABLE_WORDS.filter((w) => w.test(text) || w.test(folded)).length;
+};
 
 /** The text after the first match of `label` on `line`, or null. */
 export const afterLabel = (line: string, label: RegExp): string | null => {

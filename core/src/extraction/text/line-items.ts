@@ -1,11 +1,10 @@
 import { Decimal } from "decimal.js";
 import type { ExtractedLineItem } from "../model.js";
 import { withoutCurrency } from "./currency.js";
-import { LABELS } from "./labels.js";
+import { LABELS, tableWords } from "./labels.js";
 import { parseNumber, withoutRates } from "./numbers.js";
 
-const isHeader = (line: string): boolean =>
-  LABELS.tableHeader.test(line) && LABELS.tableQty.test(line) && LABELS.tableAmount.test(line);
+const isHeader = (line: string): boolean => tableWords(line) === 3;
 const ends = (line: string): boolean => LABELS.subTotal.test(line) || LABELS.total.test(line);
 
 const NUM = /^\(?-?[\d.,']+\)?$/;

@@ -6,7 +6,7 @@ import { findBankDetails } from "./bank.js";
 import { currenciesIn, currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate, shortDatesYearFirst } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
-import { firstCell, LABELS, labelRegex, vocabularyWords, wholeWords } from "./labels.js";
+import { firstCell, LABELS, labelRegex, tableWords, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rateOrUnlabelled, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
@@ -248,7 +248,9 @@ const isProse = (line: string, at: number): boolean => {
 };
 
 const isAmountLabel = (c: string): boolean => LABELS.subTotal.test(c) || LABELS.total.test(c) || LABELS.tax.test(c);
-// A table's heading row ("Description  Qty  Price  Total"): its labels head columns of items.
+// A table's heading row ("Description  Qty  Price  Total"): its labels head columns of items. A line of the text
+// needs an item's word and a quantity's (a heading's "Qty ... Amount ... TOTAL" alone over a row can be the bill's
+// total); a band of the page's cells over an amount needs any two kinds (`tableWords`: "Anzahl  Preis  Betrag").
 const isTableHeading = (line: string): boolean => LABELS.tableHeader.test(line) && LABELS.tableQty.test(line);
 
 // A line's cells (two spaces or more part them): the amounts it ends with, each a cell of its own, and the cells
@@ -487,7 +489,7 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
   // Under a table's heading ("Description  Total") is its first row, whatever the heading's words.
   const paired = [
     ...headerRows(lines),
-    ...rowsUnderLabels(cells, isAmountLabel, (band) => isTableHeading(band) || LABELS.tableHeader.test(band)),
+    ...rowsUnderLabels(cells, isAmountLabel, (band) => tableWords(band) >= 2 || LABELS.tableHeader.test(band)),
   ];
   for (const [i, full] of [...lines, ...paired].entries()) {
     if (isTaxIdLine(full) || isTableHeading(full)) continue;
@@ -1513,11 +1515,18 @@ const findInvoiceDate = (
   // unless a line of its own gives it with another label (a garbled "Invoice Date" beside "Payment Due", same day).
   const dueLine = (l: string): boolean => LABELS.dueDate.test(l.replace(NOT_DUE_DATE, (m) => "#".repeat(m.length)));
   const otherLabel = (l: string): boolean => /\p{L}{3}/u.test(l.split(/\d/)[0] ?? "");
-  const first = unnumbered
-    .filter((l) => !dueLine(l))
-    .flatMap((l) => allDates(l, monthFirst).filter((d) => d !== due || otherLabel(l)))[0];
+  const undue = unnumbered.filter((l) => !dueLine(l));
+  const datesOf = (l: string): string[] => allDates(l, monthFirst).filter((d) => d !== due || otherLabel(l));
+  // A till prints the sale's date with its time ("8/08/19 12:26 8095"), not a period's start above it ("points
+  // collected from 19/07/19 onwards"); a browser's stamp beside its page counter ("1 of 2  17-Jan-24, 19:53") is
+  // when the page was printed.
+  const stamped = undue.filter((l) => CLOCK.test(l) && !PAGE_COUNTER.test(l));
+  const first = stamped.flatMap(datesOf)[0] ?? undue.flatMap(datesOf)[0];
   return first ? { value: first, confidence: 0.5 } : none;
 };
+
+const CLOCK = /(?<![\d:])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d.,])/;
+const PAGE_COUNTER = /(?<![\d/.:-])\d{1,3}\s+(?:of|von|sur|de|di|z)\s+\d{1,3}(?![\d/.:-])/iu;
 
 // Terms with a cash discount: "Bis zum 20.04.2026 2 % Skonto, bis zum 30.04.2026 ohne Abzug" — the day the whole
 // amount is due is the one "without deduction", not the discount day a due-date column may show first.

@@ -137,6 +137,8 @@ export const COUNTRY_MARKS = {
     currency: "BRL",
     marks: [/\bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/, /\bDANFE\b|\bNota\s+Fiscal\b/i],
   },
+  // France's business register's numbers (SIREN, and SIRET for an establishment), which its bills and tills print.
+  FR: { currency: "EUR", marks: [/\bSIRE[NT]\b/i] },
   // Italy's VAT number's name ("Partita IVA", "P. IVA", "Part. Iva"; Switzerland's Italian bills say "N. IVA").
   IT: { currency: "EUR", marks: [/\bP(?:art(?:ita)?)?[.,]?\s?IVA\b/i] },
   // Thailand's abbreviated tax invoice ("TAX INVOICE (ABB.)"), its baht's name and its Buddhist era's years in a

@@ -1,8 +1,7 @@
-import { foldText } from "../../shared/fold.js";
 import type { KnownBuyer, TextBox } from "../model.js";
 import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
-import { LABELS, vocabularyWords, wholeWords } from "./labels.js";
+import { LABELS, tableWords, vocabularyWords, wholeWords } from "./labels.js";
 import { blockUnder } from "./layout.js";
 import { PRICE_CELL } from "./numbers.js";
 import { CITY_LINE, COUNTRY_ALONE } from "./places.js";
@@ -214,12 +213,8 @@ const LABEL_ALONE = alone(
   LABELS.tableAmount,
   wholeWords(vocabularyWords("accountNumber")),
 );
-// A table's heading row: two of its kinds of heading word, whatever else OCR made of the row ("Ténhang SL BVT" for
-// "Tên hàng SL ĐVT"), with or without their marks (OCR puts a mark on the wrong letter: "Tênhảng SL"). Vietnam's
-// "SL" (quantity) is Spain's legal form too.
-const TABLE_WORDS = [LABELS.tableHeader, LABELS.tableQty, LABELS.tableAmount];
-const tableHeading = (text: string): boolean =>
-  [text, foldText(text)].some((t) => TABLE_WORDS.filter((w) => w.test(t)).length >= 2);
+// A table's heading row (`tableWords`). Vietnam's "SL" (quantity) is Spain's legal form too.
+const tableHeading = (text: string): boolean => tableWords(text) >= 2;
 // A trade's word ("Store", "Station", "Services"): what a shop is, not whose it is. With a name before or after it,
 // the word counts for that name (`scoreName`).
 const TRADE_ALONE = alone(LABELS.tradeWord);
@@ -600,6 +595,8 @@ const labelledSupplier = (
     if (value === "" || !/\p{L}{2}/u.test(value) || isBuyer(value)) continue;
     // An address is no name: a printed e-mail's "From: noreply@contoso.com" (its domain corroborates the name).
     if (/^\S+@\S+\.\p{L}{2,}$|^(?:https?:\/\/|www\.)\S+$/iu.test(value)) continue;
+    // Nor a date: a period's or a card's "From: 02/21 Expiry: 02/24".
+    if (/^\d{1,4}\s?[/.-]\s?\d{1,2}(?!\d)/u.test(value)) continue;
     if (nameOnly && (ADDRESS.test(value) || /\d{3}|[@:]|www\./.test(value) || wordy(value) < 0.75)) continue;
     return upToForm(value);
   }

@@ -377,6 +377,10 @@ export const en: Vocabulary = {
     String.raw`gst`,
     String.raw`vat`,
     String.raw`cashier`,
+    // A till's line naming its server ("You were served by Veronika", "Served by: Tom").
+    String.raw`(?:you\s+were\s+)?served\s+by`,
+    // The till's software credit at a receipt's foot ("Powered by Genius POS").
+    String.raw`powered\s+by`,
     String.raw`receipt`,
     String.raw`name`,
     String.raw`number`,

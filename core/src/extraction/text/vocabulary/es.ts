@@ -56,9 +56,9 @@ export const es: Vocabulary = {
   ],
   invoiceNumber: [
     String.raw`n[úu]mero\s*de\s*(?:la\s*)?factura`,
-    // Latin America's "Nro." too ("FACTURA NRO. 87", "Nro. de factura"), and Argentina's class of invoice between
-    // ("Factura A Nº 0006-00247202").
-    String.raw`factura\s*(?:[ABCEM]\s+)?(?:n\.?\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
+    // Latin America's "Nro." too ("FACTURA NRO. 87", "Nro. de factura"), Argentina's class of invoice between
+    // ("Factura A Nº 0006-00247202"), and Colombia's "Factura (electrónica) de venta No.".
+    String.raw`factura\s*(?:electr[óo]nica\s*)?(?:de\s*venta\s*)?(?:[ABCEM]\s+)?(?:n\.?\s*[°oº]\.?|nro\.?|n[úu]m\.?|n[úu]mero)`,
     String.raw`(?:n\.?\s*[°oº]\.?|nro\.?)\s*(?:de\s*)?factura`,
     String.raw`num\.?\s*factura`,
     // Spain's simplified invoice, as its tills head their tickets ("FACTURA SIMPLIFICADA: 3542-014-634858").
@@ -212,6 +212,8 @@ export const es: Vocabulary = {
   },
   title: [
     String.raw`factura`,
+    // Colombia's and Peru's ("FACTURA DE VENTA", "FACTURA ELECTRÓNICA DE VENTA").
+    String.raw`factura(?:\s*electr[óo]nica)?(?:\s*de\s*venta)?`,
     String.raw`factura\s*rectificativa`,
     String.raw`factura\s*simplificada`,
     String.raw`comprobante\s*fiscal(?:\s*digital(?:\s*por\s*internet)?)?`,

@@ -208,13 +208,14 @@ export const fr: Vocabulary = {
   tableAmount: [String.raw`montant`, String.raw`prix`, String.raw`total`],
   months: [
     ["janvier", "janv"],
-    ["février", "fevrier", "févr", "fevr"],
+    // Tills abbreviate to three letters ("LUN 14 AOU 2017", "FEV").
+    ["février", "fevrier", "févr", "fevr", "fév", "fev"],
     ["mars"],
     ["avril", "avr"],
     ["mai"],
     ["juin"],
     ["juillet", "juil"],
-    ["août", "aout"],
+    ["août", "aout", "aoû", "aou"],
     ["septembre", "sept"],
     ["octobre", "oct"],
     ["novembre", "nov"],

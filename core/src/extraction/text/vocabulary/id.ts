@@ -25,6 +25,8 @@ export const id: Vocabulary = {
     String.raw`no(?:mor)?\.?\s*invoice`,
     String.raw`no(?:mor)?\.?\s*nota`,
     String.raw`no(?:mor)?\.?\s*kwitansi`,
+    // A till's receipt by its transaction or receipt number ("No Trx : JL/0022305241645/004", "No. Struk").
+    String.raw`no(?:mor)?\.?\s*(?:trx|transaksi|struk)`,
   ],
   invoiceDate: [String.raw`tanggal\s*faktur`, String.raw`tgl\.?\s*faktur`, String.raw`tanggal\s*invoice`],
   issueDate: [String.raw`tanggal\s*terbit`],

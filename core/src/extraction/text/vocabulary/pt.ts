@@ -54,7 +54,7 @@ export const pt: Vocabulary = {
   tax: [
     String.raw`iva`,
     String.raw`total\s*(?:do\s*)?iva`,
-    String.raw`valor\s*(?:do\s*)?(?:icms|iva)`,
+    String.raw`valor\s*(?:do\s*)?(?:icms|iva|ipi)`,
     String.raw`imposto`,
   ],
   invoiceNumber: [
