@@ -122,10 +122,13 @@ export const surveyPdf = (bytes: Uint8Array, limits: PdfLimits): PdfSurvey => {
     const { dict } = parsed;
     const width = numberIn(dict, "Width");
     const height = numberIn(dict, "Height");
+    // What this stream may decode to: the cap, or an image's own raster where that is more.
+    let cap = limits.maxStreamBytes;
     if (width !== null && height !== null) {
       if (width * height > limits.maxPixels)
         return over(`an image of ${width}x${height} pixels is more than ${limits.maxPixels}`);
       largestImage = Math.max(largestImage, width * height);
+      cap = Math.max(cap, rasterBytes(dict, width, height));
     }
     const start = streamStart(bytes, parsed.after);
     if (start === null) continue;
@@ -135,10 +138,6 @@ export const surveyPdf = (bytes: Uint8Array, limits: PdfLimits): PdfSurvey => {
     if (transfer.length === 0) continue; // raw bytes: no bigger than the file
     const parms = dict.get(PDFName.of("DecodeParms"));
     const chain = context.obj({ Filter: transfer, ...(parms === undefined ? {} : { DecodeParms: parms }) });
-    const cap =
-      width !== null && height !== null
-        ? Math.max(limits.maxStreamBytes, rasterBytes(dict, width, height))
-        : limits.maxStreamBytes;
     const remaining = Math.min(cap, limits.maxDocumentBytes - total);
     let size: number;
     try {

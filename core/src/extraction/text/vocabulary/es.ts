@@ -211,8 +211,7 @@ export const es: Vocabulary = {
     minor: ["centavos", "centimos"],
   },
   title: [
-    String.raw`factura`,
-    // Colombia's and Peru's ("FACTURA DE VENTA", "FACTURA ELECTRÓNICA DE VENTA").
+    // Alone, or as Colombia and Peru title theirs ("FACTURA DE VENTA", "FACTURA ELECTRÓNICA DE VENTA").
     String.raw`factura(?:\s*electr[óo]nica)?(?:\s*de\s*venta)?`,
     String.raw`factura\s*rectificativa`,
     String.raw`factura\s*simplificada`,
