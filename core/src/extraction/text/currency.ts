@@ -102,7 +102,8 @@ const SIGNS: readonly [RegExp, string][] = [
   [/(?<!\p{L})Kč(?!\p{L})/u, "CZK"],
   // Signs of one character that only their currency uses, and the words tills print beside an amount.
   [/₴|\d\s?грн|(?<!\p{L})грн(?!\p{L})/u, "UAH"],
-  [/₪|(?<![A-Za-z])NIS(?![A-Za-z])/, "ILS"],
+  // "NIS" a word of its own, as the codes are: glued to digits it is OCR's reading of something else ("NIS7721").
+  [/₪|\bNIS\b/, "ILS"],
   [/₩|\d\s?원/u, "KRW"],
   [/₫|\d\s?(?:VNĐ|đ)(?!\p{L})/u, "VND"],
   [/₺|\d\s?TL\b/, "TRY"],

@@ -22,10 +22,12 @@ const UNSPACED_LAST = new RegExp(`[${UNSPACED_LETTERS}]$`, "u");
 const bounded = (word: string, start: string, end: string): string =>
   `${UNSPACED_FIRST.test(word) ? "" : start}(?:${word})${UNSPACED_LAST.test(word) ? "" : end}`;
 
-// OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit", "liberweisen"), and Polish
-// "ł" as "l" or "t" ("Termin zaptaty"): let labels match those.
+// OCR reads umlauts as their base letter or a look-alike ("Verkdufer", "Félligkeit", "liberweisen"), Polish "ł" as
+// "l" or "t" ("Termin zaptaty"), and a speck between two words as a full stop ("TOTAL. A PAYER"): let labels match
+// those.
 const ocrTolerant = (word: string): string =>
   word
+    .replace(/(?<=\p{L}|\])\\s\*(?=\p{L}|\[)/gu, String.raw`(?:\s|\.\s)*`)
     .replace(/\[łl\]|ł/g, "[łlt]")
     .replace(/\[äa\]|ä/g, "[äaàáâdéëi]")
     .replace(/\[öo\]|ö/g, "[öoóò0]")

@@ -29,7 +29,7 @@ import {
   marks,
   US_ADDRESS,
 } from "./places.js";
-import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
+import { buyerBlock, cellsOf, FAPIAO, findSupplierName } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 import { amountsInWords } from "./words-amount.js";
 
@@ -433,8 +433,13 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
   const kind: Kind = grand ? "grand" : due ? "due" : "plain";
   const label = line.slice(0, m.index + m[0].length);
   const after = line.slice(m.index + m[0].length);
-  // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else.
-  const qualifier = (label.slice(0, m.index) + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
+  // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else. A cell before the label's
+  // that holds a count is another column's ("3 ARTICLES     TOTAL A PAYER  18,91"), and qualifies nothing; a row of
+  // headings before it ("VALOR DO IPI  VALOR TOTAL DA NOTA") still does.
+  const cellsBefore = label.slice(0, m.index).split(/\s{2,}/);
+  const own = cellsBefore.pop() ?? "";
+  const before = cellsBefore.some((c) => /^\d+\s+\p{L}/u.test(c)) ? own : label.slice(0, m.index);
+  const qualifier = (before + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
   // "Total Sales ... GST": the total of the sales, tax included unless it says otherwise.
   const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !LABELS.netQualifier.test(qualifier);
   const isQualified = LABELS.qualified.test(qualifier) && !INCLUSIVE.test(qualifier) && !sales;
@@ -1370,7 +1375,8 @@ const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
 /**
  * A page that prints no currency: its supplier's country's, where that country has one, named by the supplier's VAT
  * number, else the IBAN it asks to be paid to, else the one country the page's places name (`currencyOfPlace`),
- * else the one country that writes the page's language (`LANGUAGE_CURRENCY`).
+ * else the one country that writes the page's language (`LANGUAGE_CURRENCY`), else the one country the page's places
+ * name counting its cities' names (the hints).
  * A guess for a person to check (0.6): a seller may bill abroad.
  */
 const currencyOfCountry = (
@@ -1383,7 +1389,8 @@ const currencyOfCountry = (
   const code =
     country.map((c) => (c === undefined ? undefined : COUNTRY_CURRENCY[c])).find((c) => c !== undefined) ??
     currencyOfPlace(text) ??
-    LANGUAGE_CURRENCY[language];
+    LANGUAGE_CURRENCY[language] ??
+    currencyOfPlace(text, true);
   return code === undefined ? none : { value: code, confidence: CURRENCY_GUESS };
 };
 
@@ -1392,8 +1399,8 @@ const currencyOfCountry = (
  * (COUNTRY_MARKS, but for its hints: places' names, which a buyer's address prints too), or the country's own name
  * ending a line of an address (COUNTRY_AT_END: its last word, or before its postal code).
  */
-const currencyOfPlace = (text: string): string | undefined => {
-  const found = new Set(MARKED.filter((c) => marks(c, text, false)).map((c) => c.currency));
+const currencyOfPlace = (text: string, hints = false): string | undefined => {
+  const found = new Set(MARKED.filter((c) => marks(c, text, hints)).map((c) => c.currency));
   for (const m of text.matchAll(COUNTRY_AT_END)) {
     const code = COUNTRY_CURRENCY[COUNTRY_NAMES[(m[1] ?? "").toLowerCase()] ?? ""];
     if (code !== undefined) found.add(code);
@@ -1636,8 +1643,11 @@ const SECOND_LABEL = new RegExp(
 const POINT_OF_SALE =
   /Punto\s+de\s+Venta\s*:?\s*(\d{1,5})\s+Comp(?:robante)?\.?\s*N(?:ro|[°º])\.?\s*:?\s*(\d{1,8})(?!\d)/i;
 
-// The invoice number: Argentina's two parts, else a labelled identifier, else one printed right after the document
-// title ("Invoice 2041"), else a bare "No. 2041" near the top.
+// A fapiao's number: "No" and eight digits, printed at the form's head beside its code ("044031800104  No 41108527").
+const FAPIAO_NUMBER = /(?<![\p{L}\d])N[oO0]\.?\s*[:：]?\s*(\d{8})(?!\d)/u;
+
+// The invoice number: Argentina's two parts, else a labelled identifier, else a fapiao's "No", else one printed right
+// after the document title ("Invoice 2041"), else a bare "No. 2041" near the top.
 const findInvoiceNumber = (
   lines: readonly string[],
   cells: readonly TextBox[],
@@ -1691,6 +1701,12 @@ const findInvoiceNumber = (
   // A restaurant's check number, where nothing else is labelled the document's: as sure as a labelled number.
   const tab = labelled(LABELS.tabNumber);
   if (tab !== null) return asLabelled(tab);
+  if (lines.some((l) => FAPIAO.test(l))) {
+    for (const [i, line] of lines.slice(0, 10).entries()) {
+      const m = line.match(FAPIAO_NUMBER);
+      if (m?.[1] !== undefined) return { value: m[1], confidence: 0.85, line: i };
+    }
+  }
 
   for (const [i, line] of lines.slice(0, 30).entries()) {
     if (UNIT_NUMBER.test(line)) continue;

@@ -163,6 +163,13 @@ export const COUNTRY_MARKS = {
   // Belarus's taxpayer number (УНП), its name and capital, its rouble's code.
   BY: { currency: "BYN", marks: [/(?<!\p{L})(?:УНП|Беларусь|Минск)(?!\p{L})/u], hints: [/\bBYN\b/] },
   GT: { currency: "GTQ", marks: [/\bGuatemala\b/i] },
+  // Switzerland's company number (UID, "CHE-123.456.789") and its largest cities, as German, French and Italian write
+  // them (and as "Zuerich" where a till has no umlaut).
+  CH: {
+    currency: "CHF",
+    marks: [/\bCHE-?\s?\d{3}\.?\d{3}\.?\d{3}\b/],
+    hints: [/(?<!\p{L})(?:Z[üu]e?rich|Gen[èe]ve|Genf|Basel|Bern|Lausanne|Luzern|Lugano|Winterthur)(?!\p{L})/iu],
+  },
   // Sweden's company number, six digits and four ("Org Nr: 556074-7569"; Norway's has nine, Finland's 7 and 1).
   SE: { currency: "SEK", marks: [/\bOrg\.?\s?n[ro]\.?\s*:?\s*\d{6}-\d{4}(?!\d)/i] },
   // Moldova's full name and its capital (Romania has a region and a town named Moldova): its leu is written "lei"

@@ -538,6 +538,43 @@ const addressedNames = (lines: readonly string[]): string[] =>
         }),
   );
 
+// A signature's line naming the firm it signs for ("For MEHTA MARKETING", "FOR  -  SETHIA SALES CORPORATION"), its
+// name in capitals as such lines print it, a cell of its own.
+const SIGNED_FOR = new RegExp(
+  String.raw`(?:^|\s{2,})(?:${vocabularyWords("signedFor")})\s*[-:–]?\s*(\S.*?)(?=\s{2,}|$)`,
+  "giu",
+);
+const signedNames = (lines: readonly string[]): { line: number; words: string[] }[] =>
+  lines.flatMap((line, i) =>
+    [...line.matchAll(SIGNED_FOR)].flatMap((m) => {
+      const name = m[1] ?? "";
+      const words = nameTokens(name);
+      // A notice in capitals is no signature ("FOR FEEDBACK OR COMPLAINT, PLEASE CALL:").
+      const notice = NOTICE.test(name) || /[:?!]/.test(name) || words.length > 6;
+      return name !== name.toUpperCase() || !/\p{Lu}{3}/u.test(name) || words.length === 0 || notice
+        ? []
+        : [{ line: i, words }];
+    }),
+  );
+
+/**
+ * A candidate in the page's head that the closing signature names: most of the shorter name's words in the other, one
+ * of them a word of four letters or more (OCR may read the header's name with a stray letter, "IMEHTA MARKETING", or
+ * split a word of the signature's, "KALP ANA SALES AGENCIES").
+ */
+const signs = (
+  candidate: SupplierCandidate,
+  signed: readonly { line: number; words: string[] }[],
+  top: number,
+): boolean => {
+  const words = nameTokens(candidate.text);
+  return signed.some((s) => {
+    if (candidate.line >= Math.min(top, s.line)) return false;
+    const shared = s.words.filter((w) => words.includes(w));
+    return shared.some((w) => w.length >= 4) && shared.length * 2 >= Math.min(words.length, s.words.length);
+  });
+};
+
 // The block a known buyer's name heads: its cell and the same column for the next lines (its address). A cell
 // holding one of the buyer's identifiers, IBANs or address lines is the buyer's, and so is the cell just above an
 // address line (the name the address is of).
@@ -830,7 +867,8 @@ const supplierCandidates = (
           MONTH_DAY.test(text) ||
           // A place: a country's name alone, or the city of an address's line ("Redmond, WA 98052").
           COUNTRY_ALONE.test(text) ||
-          CITY_LINE.test(cell.text.trim()) ||
+          // ... but not one with a name and a dash before the city ("WHOLE FOODS MARKET - WESTPORT, CT 06880").
+          (CITY_LINE.test(cell.text.trim()) && !SENDER_PARTS.test(cell.text)) ||
           cities.has(sameName(text)) ||
           isHeading(text, parts.length === 1) ||
           LABELS.title.test(text.split(" ")[0] ?? "")
@@ -911,19 +949,26 @@ export const buyerBlock = (
 };
 
 // A Chinese VAT invoice (fapiao): its title, and its parties' "名称:" lines.
-const FAPIAO = /[发發]\s*票/u;
+export const FAPIAO = /[发發]\s*票/u;
 // OCR may drop the label's first character ("称:") or the buyer's name (read down a seal); a name ends at a column
 // gap. An e-invoice's text layer prints the two blocks side by side ("购 名称：上海汀上… 销 名称：杭州搏一搏…"), and
 // an invoice the tax office issues for a company names it after its own ("代开企业名称:深圳市…"): every one counts.
 const FAPIAO_NAMES = /(?:名\s*)?[称稱]\s*[:：]\s*(.*?)(?=\s{2,}|$)/gu;
 
+// The seller's margin heading read on its own name's line ("销 名  称：  深圳市南山区江南百货商场"): that name, even
+// where the buyer's name line was not read as one.
+const SELLER_NAME_LINE = /^\s*[销銷卖賣]\s*(?:方\s*)?(?:名\s*)?[称稱]\s*[:：]\s*(.*?)(?=\s{2,}|$)/u;
+
 /**
  * A fapiao's seller: the form prints the buyer's block over the seller's, each with a "名称:" line, their headings
- * ("购买方", "销售方") written down the margin one character a line, which OCR reads apart. Of two name lines or more,
- * the last one's name.
+ * ("购买方", "销售方") written down the margin one character a line, which OCR reads apart. The name on the line
+ * the seller's heading opens; else, of two name lines or more, the last one's name.
  */
 const fapiaoSeller = (lines: readonly string[], isBuyer: (text: string) => boolean): string | null => {
   if (!lines.some((l) => FAPIAO.test(l))) return null;
+  const headed = lines.map((l) => l.match(SELLER_NAME_LINE)?.[1]).find((n) => n !== undefined);
+  const own = headed === undefined ? "" : clean(headed);
+  if (/\p{sc=Han}{4}/u.test(own) && !isBuyer(own)) return own;
   const named = lines.flatMap((l) => [...l.matchAll(FAPIAO_NAMES)].map((n) => clean(n[1] ?? "")));
   const last = named.at(-1);
   if (named.length < 2 || last === undefined || !/\p{sc=Han}{4}/u.test(last) || isBuyer(last)) return null;
@@ -960,6 +1005,12 @@ export const findSupplierName = (
   };
   const { candidates, seen } = supplierCandidates(page, isBuyer);
   corroborate(candidates, seen, ownDomains(lines, buyer));
+  const signed = signedNames(lines);
+  for (const c of signed.length > 0 ? candidates : []) {
+    if (!signs(c, signed, page.top)) continue;
+    c.score += 3;
+    c.corroborated = true;
+  }
   const ranked = candidates.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = ranked[0];
   if (!best || best.score <= 0) return { value: null, confidence: 0 };

@@ -411,6 +411,8 @@ export const en: Vocabulary = {
   notice: [String.raw`returnable`, String.raw`refundable`, String.raw`exchangeable`, String.raw`come\s+again`],
   nameLabel: [String.raw`(?:company\s*)?name`],
   greeting: [String.raw`dear`, String.raw`hello`, String.raw`hi`],
+  // The seller's name over its authorised signatory, as Indian, British and Asian invoices close.
+  signedFor: [String.raw`for\s+and\s+on\s+behalf\s+of`, String.raw`for`],
   currencyLabel: [String.raw`currency`, String.raw`amounts?\s*in`],
   amountInWords: {
     labels: [String.raw`(?:amount|total|rupees|sum)\s*(?:chargeable\s*)?\(?in\s+words\)?`, String.raw`in\s+words`],

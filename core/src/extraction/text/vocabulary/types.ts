@@ -96,6 +96,8 @@ export interface Vocabulary {
   readonly greeting?: readonly string[];
   /** An honorific printed after the addressee's name ("株式会社テラ 御中"): the name before it is the buyer's. */
   readonly honorific?: readonly string[];
+  /** A signature's words before the seller's name ("For MEHTA MARKETING", "For and on behalf of Acme Ltd"). */
+  readonly signedFor?: readonly string[];
   /**
    * Labels of a party's legal name that either party's block prints ("Nombre o razón social:" under "EMISOR" and under
    * "RECEPTOR"): taken off a name only where a seller's label heads its block.
