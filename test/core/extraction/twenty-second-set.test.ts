@@ -6,11 +6,7 @@
 import type { TextBox } from "@apar/core/extraction";
 import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
-
-type Reader = Parameters<typeof extractFromText>[1];
-type Fields = ReturnType<typeof extractFromText>["fields"];
-/** The fields read from a page's lines. */
-const fieldsOf = (reader: Reader, ...lines: string[]): Fields => extractFromText(lines, reader).fields;
+import { type Fields, fieldsOf, type Reader } from "../../helpers/reading.js";
 
 // Each page, how it was read, and the field it must give.
 const CASES: readonly { what: string; reader: Reader; lines: string[]; field: keyof Fields; want: string }[] = [

@@ -3,13 +3,8 @@
 // invoice's signature is for ("For MEHTA MARKETING"), a Swiss till's city where no currency is printed, a French till's item count in the column before "TOTAL A PAYER", a speck read as a full stop inside a
 // label, a US receipt's "NAME - CITY, ST ZIP" head, and "NIS" glued to digits read as the shekel. Small synthetic
 // pages in the shapes real ones print.
-import { extractFromText } from "@apar/core/extraction";
 import test from "ava";
-
-type Reader = Parameters<typeof extractFromText>[1];
-type Fields = ReturnType<typeof extractFromText>["fields"];
-/** The fields read from a page's lines. */
-const fieldsOf = (reader: Reader, ...lines: string[]): Fields => extractFromText(lines, reader).fields;
+import { type Fields, fieldsOf, type Reader } from "../../helpers/reading.js";
 
 // A fapiao as a phone photo reads: the buyer's label lost to the margin, the seller's heading on its name's line.
 const FAPIAO = [

@@ -29,7 +29,7 @@ import {
   marks,
   US_ADDRESS,
 } from "./places.js";
-import { buyerBlock, cellsOf, FAPIAO, findSupplierName } from "./supplier.js";
+import { buyerBlock, cellsOf, findSupplierName, isFapiao } from "./supplier.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
 import { amountsInWords } from "./words-amount.js";
 
@@ -1701,7 +1701,7 @@ const findInvoiceNumber = (
   // A restaurant's check number, where nothing else is labelled the document's: as sure as a labelled number.
   const tab = labelled(LABELS.tabNumber);
   if (tab !== null) return asLabelled(tab);
-  if (lines.some((l) => FAPIAO.test(l))) {
+  if (isFapiao(lines)) {
     for (const [i, line] of lines.slice(0, 10).entries()) {
       const m = line.match(FAPIAO_NUMBER);
       if (m?.[1] !== undefined) return { value: m[1], confidence: 0.85, line: i };

@@ -884,13 +884,21 @@ const supplierCandidates = (
 
 /**
  * What names a candidate the sender a second time: printed again further down (footer, account holder; an address
- * repeats less often), or its word in the sender's web site or e-mail ("www.alphabet.de", "info@cronus.com").
+ * repeats less often), its word in the sender's web site or e-mail ("www.alphabet.de", "info@cronus.com"), or the
+ * firm the closing signature is for ("For MEHTA MARKETING").
  */
 const corroborate = (
   candidates: readonly SupplierCandidate[],
   seen: ReadonlyMap<string, number>,
   domains: readonly string[],
+  signatures: { readonly signed: readonly { line: number; words: string[] }[]; readonly top: number },
 ): void => {
+  // The firm the closing signature is for.
+  for (const c of candidates) {
+    if (!signs(c, signatures.signed, signatures.top)) continue;
+    c.score += 3;
+    c.corroborated = true;
+  }
   for (const c of candidates) {
     if (!c.evidence || (seen.get(sameName(c.text)) ?? 0) <= 1) continue;
     c.score += 1.5;
@@ -949,7 +957,9 @@ export const buyerBlock = (
 };
 
 // A Chinese VAT invoice (fapiao): its title, and its parties' "名称:" lines.
-export const FAPIAO = /[发發]\s*票/u;
+const FAPIAO = /[发發]\s*票/u;
+/** Whether the page is a fapiao: its title is printed. */
+export const isFapiao = (lines: readonly string[]): boolean => lines.some((l) => FAPIAO.test(l));
 // OCR may drop the label's first character ("称:") or the buyer's name (read down a seal); a name ends at a column
 // gap. An e-invoice's text layer prints the two blocks side by side ("购 名称：上海汀上… 销 名称：杭州搏一搏…"), and
 // an invoice the tax office issues for a company names it after its own ("代开企业名称:深圳市…"): every one counts.
@@ -965,7 +975,7 @@ const SELLER_NAME_LINE = /^\s*[销銷卖賣]\s*(?:方\s*)?(?:名\s*)?[称稱]\s*
  * the seller's heading opens; else, of two name lines or more, the last one's name.
  */
 const fapiaoSeller = (lines: readonly string[], isBuyer: (text: string) => boolean): string | null => {
-  if (!lines.some((l) => FAPIAO.test(l))) return null;
+  if (!isFapiao(lines)) return null;
   const headed = lines.map((l) => l.match(SELLER_NAME_LINE)?.[1]).find((n) => n !== undefined);
   const own = headed === undefined ? "" : clean(headed);
   if (/\p{sc=Han}{4}/u.test(own) && !isBuyer(own)) return own;
@@ -1004,13 +1014,7 @@ export const findSupplierName = (
     bankLines: bankLinesOf(lines),
   };
   const { candidates, seen } = supplierCandidates(page, isBuyer);
-  corroborate(candidates, seen, ownDomains(lines, buyer));
-  const signed = signedNames(lines);
-  for (const c of signed.length > 0 ? candidates : []) {
-    if (!signs(c, signed, page.top)) continue;
-    c.score += 3;
-    c.corroborated = true;
-  }
+  corroborate(candidates, seen, ownDomains(lines, buyer), { signed: signedNames(lines), top: page.top });
   const ranked = candidates.sort((a, b) => b.score - a.score || a.line - b.line);
   const best = ranked[0];
   if (!best || best.score <= 0) return { value: null, confidence: 0 };
