@@ -1,5 +1,6 @@
 import { assessConfidence } from "./confidence.js";
 import type { ExtractedFieldName, Extraction, ReaderKind, TextBox } from "./model.js";
+import { firstDocument } from "./text/documents.js";
 import { parseBillText, type ReadingContext } from "./text/parse-bill-text.js";
 
 // OCR can misread any character of a field nothing cross-checks (a number, a date, a name): from OCR these stay
@@ -25,10 +26,11 @@ export const extractFromText = (
   context: ReadingContext = {},
   boxes: readonly TextBox[] = [],
 ): Extraction => {
+  const first = firstDocument(lines, boxes);
   const { fields, found, amountsUnsure, evidence, numbered, spelledTotal } = parseBillText(
-    lines,
+    first.lines,
     { ...context, ocr: reader === "ocr" },
-    boxes,
+    first.boxes,
   );
   const base =
     reader === "ocr"

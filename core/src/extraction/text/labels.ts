@@ -1,6 +1,7 @@
 // Field labels, built from the vocabulary files (one per language). Labels match whole words in any case, with
 // Unicode word boundaries, so accented labels ("Échéance", "Facturé à") match like plain ones.
 import { foldText } from "../../shared/fold.js";
+import { withoutCurrency } from "./currency.js";
 import { UNSPACED_LETTERS } from "./vocabulary/cjk.js";
 import { VOCABULARIES, type Vocabulary } from "./vocabulary/index.js";
 
@@ -133,3 +134,33 @@ export const afterLabel = (line: string, label: RegExp): string | null => {
 
 /** The first cell (up to a column gap of two spaces) of some text, trimmed. */
 export const firstCell = (text: string): string => (text.trim().split(/\s{2,}/)[0] ?? "").trim();
+
+// A bilingual label: the page's own words, then their English in brackets before the colon ("Đơn vị bán hàng
+// (Seller):", "Số (No.):", "Tổng cộng tiền thanh toán (Total payment):", "发票号码(Invoice No.):"), as Vietnam's
+// e-invoices, Thai and Chinese tax invoices print theirs. One of the two is read as the label: the page's own words
+// where a vocabulary knows them (they say most: "Cộng tiền hàng hóa, dịch vụ (Total amount):" is the amount before
+// tax), else the English.
+const GLOSSED = /(^|\s{2,})([^\s()][^()]*?)\s*\(([A-Za-z][A-Za-z .'/&-]{0,40})\)(?=\s*:)/gu;
+const NOT_ASCII = /[^\p{ASCII}]/u;
+const KNOWN_LABELS: readonly RegExp[] = [
+  LABELS.supplier,
+  LABELS.total,
+  LABELS.subTotal,
+  LABELS.tax,
+  LABELS.invoiceNumber,
+  LABELS.invoiceDate,
+  LABELS.date,
+  LABELS.dueDate,
+  LABELS.billTo,
+  LABELS.taxNumber,
+];
+const isKnownLabel = (words: string): boolean => KNOWN_LABELS.some((label) => label.test(`${words.trim()}:`));
+
+/** A line whose bilingual labels are each written once, in the words a vocabulary reads (see GLOSSED). */
+export const glossesRead = (line: string): string =>
+  line.replace(GLOSSED, (whole, before: string, own: string, english: string) => {
+    // A currency in brackets is the amount's unit ("Å betale (NOK):"), no gloss.
+    if (!NOT_ASCII.test(own) || own.trim().split(/\s+/).length > 7 || !/\p{L}{2}/u.test(withoutCurrency(english)))
+      return whole;
+    return `${before}${isKnownLabel(own) ? own.trim() : english.trim()}`;
+  });

@@ -6,7 +6,7 @@ import { findBankDetails } from "./bank.js";
 import { currenciesIn, currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate, shortDatesYearFirst } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
-import { firstCell, LABELS, labelRegex, tableWords, vocabularyWords, wholeWords } from "./labels.js";
+import { firstCell, glossesRead, LABELS, labelRegex, tableWords, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
 import { cellsOfBoxes, rateOrUnlabelled, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
 import { findLineItems } from "./line-items.js";
@@ -76,16 +76,18 @@ const composeSpacingAccents = (line: string): string =>
   });
 
 const normalise = (line: string): string =>
-  composeSpacingAccents(line)
-    .normalize("NFC")
-    .replace(/[\u00a0\u202f\t\u3000]/g, " ")
-    // Fullwidth forms, as Chinese, Japanese and Korean text sets punctuation and digits ("发票号码：07007198").
-    .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    // Zero-width characters some PDF writers put between a label and its colon ("DATE\u200b:").
-    .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
-    // Dashes, and the minus sign some PDF writers print for a hyphen ("RUT: 76.269.769−6").
-    .replace(/[‐‑‒–—−]/g, "-")
-    .replace(/\s+$/, "");
+  glossesRead(
+    composeSpacingAccents(line)
+      .normalize("NFC")
+      .replace(/[\u00a0\u202f\t\u3000]/g, " ")
+      // Fullwidth forms, as Chinese, Japanese and Korean text sets punctuation and digits ("发票号码：07007198").
+      .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+      // Zero-width characters some PDF writers put between a label and its colon ("DATE\u200b:").
+      .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
+      // Dashes, and the minus sign some PDF writers print for a hyphen ("RUT: 76.269.769−6").
+      .replace(/[‐‑‒–—−]/g, "-")
+      .replace(/\s+$/, ""),
+  );
 
 // Japanese fonts draw the yen's sign where ASCII has the backslash, and OCR reads it so ("合 計 \4.500"). OCR also
 // reads a space after a thousands separator ("¥5, 104", "총합계 13. 700"): on a Japanese or Korean page, whose
@@ -515,7 +517,12 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       }
       if (readTotal(lines, line, i, found)) continue;
       const tax = line.match(LABELS.tax);
-      if (tax?.index !== undefined && !LABELS.taxNumber.test(line) && !NET_BEFORE.test(line.slice(0, tax.index))) {
+      if (
+        tax?.index !== undefined &&
+        !LABELS.taxNumber.test(line) &&
+        !NET_BEFORE.test(line.slice(0, tax.index)) &&
+        !TAX_TITLE.test(line.slice(tax.index + tax[0].length))
+      ) {
         const v = amountAfter(line.slice(tax.index + tax[0].length));
         if (v !== null) found.taxes.push({ value: v, line: i, summary: false });
       }
@@ -529,6 +536,10 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
       found.totals.push(r);
   return found;
 };
+
+// A tax's word in the document's title ("(VAT INVOICE)  No.: 137", "GST Receipt 0042"): the number after it is
+// the document's, no tax.
+const TAX_TITLE = /^\s*(?:invoice|receipt)\b/i;
 
 // A tax's word after "without" ("(*) Sin impuestos.  Op. Gravada :  S/ 62.38"): what the amount is net of.
 const NET_BEFORE = new RegExp(`(?:${LABELS.netQualifier.source})\\s*$`, "iu");
@@ -1669,6 +1680,10 @@ const findInvoiceNumber = (
     const longer = next ? identifier(next) : null;
     if (id?.length === 1 && longer !== null && longer.length >= 4 && findDate(longer) === null) id = longer;
     if (id === null || id.length > 30) return null;
+    // Two labels, two numbers ("NO. BIL / NO. INVOIS: 0233481470/0233481471"): the first is the first label's, not
+    // sure which the document goes by.
+    const pair = SECOND_LABEL.test(after) ? id.match(/^(\d{4,})\/(\d{4,})$/) : null;
+    if (pair?.[1] !== undefined && pair[1].length === pair[2]?.length) return { id: pair[1], whole: false };
     // A date is no number, unless a series' letters open it ("FV 1/09/2019": invoice 1 of September 2019).
     const date = findDate(id);
     if (date !== null && (series === null || date.index === 0)) return null;

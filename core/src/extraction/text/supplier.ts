@@ -94,6 +94,10 @@ const UNSPACED_FORMS = [
   String.raw`\(주\)`,
   "㈱",
 ];
+// Thailand's company ("บริษัท ซีพี ออลล์ จำกัด (มหาชน)"), limited partnership ("ห้างหุ้นส่วนจำกัด", "หจก.") and the
+// state authorities that send its electricity and water bills ("การไฟฟ้าส่วนภูมิภาค", "การประปานครหลวง"): before the
+// name only, as Thai writes words unspaced ("รายละเอียดการไฟฟ้า" is "electricity details").
+const THAI_FORMS = ["บริษัท", "ห้างหุ้นส่วนจำกัด", String.raw`หจก\.`, "การไฟฟ้า", "การประปา"];
 // Cyrillic forms, in capitals: Russia's, Kazakhstan's and Kyrgyzstan's, Belarus's, Ukraine's and Bulgaria's. They
 // stand before the name ('ООО "Ромашка"', "ТОВ «Сільпо-Фуд»"), Bulgaria's after it too ('"Арго" ЕООД').
 const CYRILLIC_FORMS = [
@@ -163,7 +167,7 @@ const anyCase = (source: string): string => {
 // ("COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira"), the unspaced ones
 // ("株式会社 ネクストビッツ").
 const FORM_BEFORE = new RegExp(
-  String.raw`^(?:(?:${CYRILLIC_FORMS.join("|")}|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?|(?:${UNSPACED_FORMS.join("|")})\s*)\p{L}{2}`,
+  String.raw`^(?:(?:${CYRILLIC_FORMS.join("|")}|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?|(?:${[...UNSPACED_FORMS, ...THAI_FORMS].join("|")})\s*)\p{L}\p{M}*\p{L}`,
   "u",
 );
 // A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's;
@@ -176,9 +180,9 @@ const FORM = new RegExp(
 const wordy = (text: string): number => {
   const tokens = text.split(/\s+/).filter((t) => t !== "");
   // A word of three letters or more may open a quote ('ООО "Ромашка"', 'Gasthaus „Zur Linde“'); OCR's '"SE' is
-  // none.
+  // none. Thai, Indian and other Brahmic scripts write vowels and tones as marks on their letters ("การไฟฟ้า").
   const words = tokens.filter(
-    (t) => /^(?:[\p{L}(]|["«„“]\p{L}{2})[\p{L}&.'’()/-]+["»“”]?,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t),
+    (t) => /^(?:[\p{L}(]|["«„“]\p{L}{2})[\p{L}\p{M}&.'’()/-]+["»“”]?,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t),
   );
   return tokens.length === 0 ? 0 : words.length / tokens.length;
 };
@@ -819,6 +823,10 @@ const scoreName = (
  * The first name of each cell that can be the supplier's, scored, and how often each name is printed. A cell may
  * be a window-envelope sender line ("Name AG - Street 40 - 12345 City"): its parts are read in turn.
  */
+// The rest of an item's row: its price with cents at the end, perhaps a tax class letter after it.
+const ITEM_PRICE_AFTER = /\d[.,]\d{2}-?(?:\s+\p{Lu})?\s*$/u;
+// A receipt's line of a quantity at a unit price: "0.745 kg @  £0.63/ kg", "2 x 1,99", "3 @ 4.50".
+const QUANTITY_AT_PRICE = /^\W{0,2}\d+(?:[.,]\d+)?\s*(?:kg|g|lb|pcs?|st)?\.?\s*(?:@|x|×)\s*\S{0,2}\d/iu;
 const supplierCandidates = (
   page: Page,
   isBuyer: (text: string) => boolean,
@@ -839,6 +847,11 @@ const supplierCandidates = (
       // A cell before an amount on its line may be the amount's label or item ("*Sale*  $4.49"): printed again so,
       // it is no name printed again.
       const priced = PRICE_CELL.test(cells[k + 1]?.text.trim() ?? "");
+      // Below the page's head, a cell its line's price closes is an item ("TADPI PILIC BAGET KG  %01  *102,27": a
+      // chicken by the kilo, no limited partnership).
+      if (i >= page.top && ITEM_PRICE_AFTER.test(line.slice(cell.end))) continue;
+      // Nor is a name over a quantity at its unit price ("BANANAS LOOSE" over "0.745 kg @  £0.63/ kg  £0.51").
+      if (cells.length <= 2 && QUANTITY_AT_PRICE.test(page.lines[i + 1] ?? "")) continue;
       // A word ending its cell with a colon ("NUMERO:  00003 - 00003668"), or a cell whose value follows it after a
       // column gap and a colon ("State  : Maharashtra (27)"), is a label. A colon alone, or after several words, may
       // be OCR's reading of a smudge ("ap Boston Pizza:", "CIA BRASILEIRA DE DISTRIBUICAO      :").

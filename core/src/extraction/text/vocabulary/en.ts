@@ -99,9 +99,9 @@ export const en: Vocabulary = {
     String.raw`total\s*(?:vat|tax|gst)(?:\s*amount)?`,
   ],
   invoiceNumber: [
-    // "Tax Invoice No.", "Commercial Invoice No."; a pro forma invoice's number is another document's.
+    // "Tax Invoice No.", "Commercial Invoice No.", "(VAT INVOICE)  No.:"; a pro forma invoice's number is another document's.
     // "Invoice nº 2017/67" as Portuguese and Spanish firms write it in English (OCR reads "º" as "®" too).
-    String.raw`(?<!pro\s?-?\s?forma\s*)(?!pro\s?-?\s?forma)\p{L}*\s?invoice[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|n\s?[°º˚®]|#|id)`,
+    String.raw`(?<!pro\s?-?\s?forma\s*)(?!pro\s?-?\s?forma)\p{L}*\s?invoice\)?[\s-]*(?:\(\d{3}\)\s*)?(?:no\.?|number|num\.?|nr\.?|n\s?[°º˚®]|#|id)`,
     String.raw`inv\.?\s*(?:no\.?|#)`,
     String.raw`credit\s*note\s*(?:no\.?|number|#)`,
     // Malaysia's tills print "Bil No:"; another word's bill is another document ("Airway Bill Number").

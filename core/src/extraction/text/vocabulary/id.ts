@@ -23,10 +23,15 @@ export const id: Vocabulary = {
   invoiceNumber: [
     String.raw`no(?:mor)?\.?\s*faktur`,
     String.raw`no(?:mor)?\.?\s*invoice`,
+    // Malay spells them "invois" and "bil" ("No. Invois 232011771", "NO. BIL 1225081866": Malaysia's utility bills).
+    String.raw`no(?:mor)?\.?\s*invois(?:\s*cukai)?`,
+    String.raw`no\.?\s*bil`,
     String.raw`no(?:mor)?\.?\s*nota`,
     String.raw`no(?:mor)?\.?\s*kwitansi`,
     // A till's receipt by its transaction or receipt number ("No Trx : JL/0022305241645/004", "No. Struk").
     String.raw`no(?:mor)?\.?\s*(?:trx|transaksi|struk)`,
+    // Minimarkets' receipts ("Bon 0245-701-1803W3Z9  Kasir : DHI"): the word, then the number with its digits.
+    String.raw`bon(?=\s*:?\s*[A-Z0-9]*\d[A-Z0-9]*-)`,
   ],
   invoiceDate: [String.raw`tanggal\s*faktur`, String.raw`tgl\.?\s*faktur`, String.raw`tanggal\s*invoice`],
   issueDate: [String.raw`tanggal\s*terbit`],

@@ -55,7 +55,7 @@ export const vi: Vocabulary = {
   paymentRef: [],
   taxNumber: [String.raw`m[ãa]\s*s[ốo]\s*thu[ếe]`, String.raw`MST`],
   billTo: [String.raw`kh[áa]ch\s*h[àa]ng`, String.raw`ng[ưu][ờo]i\s*mua`],
-  supplier: [String.raw`[đd][ơo]n\s*v[ịi]\s*b[áa]n`, String.raw`ng[ưu][ờo]i\s*b[áa]n`],
+  supplier: [String.raw`[đd][ơo]n\s*v[ịi]\s*b[áa]n(?:\s*h[àa]ng)?`, String.raw`ng[ưu][ờo]i\s*b[áa]n`],
   paidWith: [String.raw`ti[ềe]n\s*m[ặa]t`, String.raw`ti[ềe]n\s*kh[áa]ch\s*[đd][ưu]a`, String.raw`thẻ`],
   change: [String.raw`ti[ềe]n\s*th[ốo]i`, String.raw`tr[ảa]\s*l[ạa]i`],
   // With their marks only: OCR's "duong", "quan" are as often a name (Dương, "Quán ăn", an eatery).

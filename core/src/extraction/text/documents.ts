@@ -1,0 +1,37 @@
+// One upload can hold several invoices one after another: Amazon India's order download prints the seller's invoice
+// and then Amazon's own for the delivery fee, each a page headed by the same title with a number of its own. The
+// reading is the first invoice's: its lines up to where the title comes again over another number, and its pages.
+import type { TextBox } from "../model.js";
+import { afterLabel, firstCell, LABELS } from "./labels.js";
+
+/** The first number an invoice-number label gives in some lines, without its colon and spaces. */
+const numberIn = (lines: readonly string[]): string | null => {
+  for (const line of lines) {
+    const after = afterLabel(line, LABELS.invoiceNumber);
+    const value = after === null ? "" : firstCell(after.replace(/^\s*[:#.]?/, "")).replace(/\s+/g, "");
+    if (/\d/.test(value)) return value;
+  }
+  return null;
+};
+
+/** The lines and boxes of the first of the invoices some lines hold, or all of them when they hold one. */
+export const firstDocument = (
+  lines: readonly string[],
+  boxes: readonly TextBox[],
+): { lines: readonly string[]; boxes: readonly TextBox[] } => {
+  const start = lines.findIndex((l) => l.trim() !== "");
+  const title = lines[start]?.trim() ?? "";
+  if (title.length < 8 || !/\p{L}{3}/u.test(title)) return { lines, boxes };
+  for (let i = start + 1; i < lines.length; i++) {
+    if (lines[i]?.trim() !== title) continue;
+    const first = numberIn(lines.slice(start, i));
+    const next = numberIn(lines.slice(i));
+    if (first === null || next === null || next === first) continue;
+    // The page the second invoice begins on: the first whose first text is its title.
+    const page = [...new Set(boxes.map((b) => b.page))]
+      .filter((p) => p > (boxes[0]?.page ?? 1))
+      .find((p) => boxes.find((b) => b.page === p)?.text.trim() === title);
+    return { lines: lines.slice(0, i), boxes: page === undefined ? boxes : boxes.filter((b) => b.page < page) };
+  }
+  return { lines, boxes };
+};
