@@ -819,14 +819,14 @@ const scoreName = (
   return { text, line: i, score, form, evidence: score > 0, corroborated };
 };
 
-/**
- * The first name of each cell that can be the supplier's, scored, and how often each name is printed. A cell may
- * be a window-envelope sender line ("Name AG - Street 40 - 12345 City"): its parts are read in turn.
- */
 // The rest of an item's row: its price with cents at the end, perhaps a tax class letter after it.
 const ITEM_PRICE_AFTER = /\d[.,]\d{2}-?(?:\s+\p{Lu})?\s*$/u;
 // A receipt's line of a quantity at a unit price: "0.745 kg @  £0.63/ kg", "2 x 1,99", "3 @ 4.50".
 const QUANTITY_AT_PRICE = /^\W{0,2}\d+(?:[.,]\d+)?\s*(?:kg|g|lb|pcs?|st)?\.?\s*(?:@|x|×)\s*\S{0,2}\d/iu;
+/**
+ * The first name of each cell that can be the supplier's, scored, and how often each name is printed. A cell may
+ * be a window-envelope sender line ("Name AG - Street 40 - 12345 City"): its parts are read in turn.
+ */
 const supplierCandidates = (
   page: Page,
   isBuyer: (text: string) => boolean,
