@@ -175,6 +175,25 @@ const CASES: readonly { what: string; reader: Reader; lines: string[]; field: ke
     want: "120.00",
   },
   {
+    what: "a bill whose sections each open with a page's counter is one bill, however their numbers differ",
+    reader: "pdf-text",
+    lines: [
+      "Página 1 de 2",
+      "TIM S.A.",
+      "Fatura de Pagamento: 5117894506",
+      "NÚMERO: 000.937.492-BC",
+      "Vencimento 25/01/2024",
+      "Página 1 de 2",
+      "Fatura: 5117872946",
+      "NÚMERO: 000.937.493-BC",
+      "Serviços  16,64",
+      "Página 2 de 2",
+      "Total a pagar  R$ 4.600,90",
+    ],
+    field: "totalAmount",
+    want: "4600.90",
+  },
+  {
     what: "an Indonesian minimarket's receipt number after 'Bon'",
     reader: "ocr",
     lines: [

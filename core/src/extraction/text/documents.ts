@@ -21,7 +21,9 @@ export const firstDocument = (
 ): { lines: readonly string[]; boxes: readonly TextBox[] } => {
   const start = lines.findIndex((l) => l.trim() !== "");
   const title = lines[start]?.trim() ?? "";
-  if (title.length < 8 || !/\p{L}{3}/u.test(title)) return { lines, boxes };
+  // A title is words: a first line with a digit is a page's counter ("Página 1 de 2") or an address, which a bill's
+  // later sections repeat.
+  if (title.length < 8 || !/\p{L}{3}/u.test(title) || /\d/.test(title)) return { lines, boxes };
   for (let i = start + 1; i < lines.length; i++) {
     if (lines[i]?.trim() !== title) continue;
     const first = numberIn(lines.slice(start, i));
