@@ -2,17 +2,7 @@
 // and then Amazon's own for the delivery fee, each a page headed by the same title with a number of its own. The
 // reading is the first invoice's: its lines up to where the title comes again over another number, and its pages.
 import type { TextBox } from "../model.js";
-import { afterLabel, firstCell, LABELS } from "./labels.js";
-
-/** The first number an invoice-number label gives in some lines, without its colon and spaces. */
-const numberIn = (lines: readonly string[]): string | null => {
-  for (const line of lines) {
-    const after = afterLabel(line, LABELS.invoiceNumber);
-    const value = after === null ? "" : firstCell(after.replace(/^\s*[:#.]?/, "")).replace(/\s+/g, "");
-    if (/\d/.test(value)) return value;
-  }
-  return null;
-};
+import { invoiceNumberIn } from "./parse-bill-text.js";
 
 /** The lines and boxes of the first of the invoices some lines hold, or all of them when they hold one. */
 export const firstDocument = (
@@ -26,8 +16,8 @@ export const firstDocument = (
   if (title.length < 8 || !/\p{L}{3}/u.test(title) || /\d/.test(title)) return { lines, boxes };
   for (let i = start + 1; i < lines.length; i++) {
     if (lines[i]?.trim() !== title) continue;
-    const first = numberIn(lines.slice(start, i));
-    const next = numberIn(lines.slice(i));
+    const first = invoiceNumberIn(lines.slice(start, i));
+    const next = invoiceNumberIn(lines.slice(i));
     if (first === null || next === null || next === first) continue;
     // The page the second invoice begins on: the first whose first text is its title.
     const page = [...new Set(boxes.map((b) => b.page))]

@@ -158,9 +158,12 @@ const isKnownLabel = (words: string): boolean => KNOWN_LABELS.some((label) => la
 
 /** A line whose bilingual labels are each written once, in the words a vocabulary reads (see GLOSSED). */
 export const glossesRead = (line: string): string =>
-  line.replace(GLOSSED, (whole, before: string, own: string, english: string) => {
-    // A currency in brackets is the amount's unit ("Å betale (NOK):"), no gloss.
-    if (!NOT_ASCII.test(own) || own.trim().split(/\s+/).length > 7 || !/\p{L}{2}/u.test(withoutCurrency(english)))
-      return whole;
-    return `${before}${isKnownLabel(own) ? own.trim() : english.trim()}`;
-  });
+  // Most lines have no bracket: they skip the pattern.
+  !line.includes("(")
+    ? line
+    : line.replace(GLOSSED, (whole, before: string, own: string, english: string) => {
+        // A currency in brackets is the amount's unit ("Å betale (NOK):"), no gloss.
+        if (!NOT_ASCII.test(own) || own.trim().split(/\s+/).length > 7 || !/\p{L}{2}/u.test(withoutCurrency(english)))
+          return whole;
+        return `${before}${isKnownLabel(own) ? own.trim() : english.trim()}`;
+      });

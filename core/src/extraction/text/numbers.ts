@@ -93,6 +93,12 @@ export const AMOUNT_CELL = /^[\p{Sc}A-Z]{0,3}\s?-?[\d.,' ]*\d\s?(?:\p{Sc}|[A-Z]{
 export const PRICE_CELL =
   /^[-–(]?\s*(?:\p{Sc}|[A-Z]{3})?\s?-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\)?\s?(?:\p{Sc}|[A-Z]{1,3})?$/u;
 
+/** The rest of an item's row: its price with cents at the end, perhaps a tax class letter after it ("  *102,27 A"). */
+export const ITEM_PRICE_AFTER = /\d[.,]\d{2}-?(?:\s+\p{Lu})?\s*$/u;
+
+/** A receipt's line of a quantity at a unit price, under its item: "0.745 kg @  £0.63/ kg", "2 x 1,99", "3 @ 4.50". */
+export const QUANTITY_AT_PRICE = /^\W{0,2}\d+(?:[.,]\d+)?\s*(?:kg|g|lb|pcs?|st)?\.?\s*(?:@|x|×)\s*\S{0,2}\d/iu;
+
 /** An amount with its cents anywhere in a line ("Summe 12,50", "1 234.56"), not part of a longer number. */
 export const CENTS_AMOUNT = /(?<![\d.,])\d{1,9}(?:[.,'\s]\d{3})*[.,]\d{2}(?![\d.,]?\d)/;
 

@@ -1750,6 +1750,10 @@ const findInvoiceNumber = (
   return { ...none, line: -1 };
 };
 
+/** The number a document goes by, from its lines alone (no page of boxes): as a bill's reading finds it. */
+export const invoiceNumberIn = (lines: readonly string[]): string | null =>
+  findInvoiceNumber(lines.map(normalise), [], false).value;
+
 const currencyMark = (mark: string): boolean => /^kr/.test(mark) || currenciesIn(mark).length > 0;
 
 /**

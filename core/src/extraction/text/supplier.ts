@@ -3,9 +3,14 @@ import { withoutCurrency } from "./currency.js";
 import { buyerIdentityTest, NO_BUYER } from "./identity.js";
 import { LABELS, tableWords, vocabularyWords, wholeWords } from "./labels.js";
 import { blockUnder } from "./layout.js";
-import { PRICE_CELL } from "./numbers.js";
+import { ITEM_PRICE_AFTER, PRICE_CELL, QUANTITY_AT_PRICE } from "./numbers.js";
 import { CITY_LINE, COUNTRY_ALONE } from "./places.js";
 import { VOCABULARIES } from "./vocabulary/index.js";
+
+// Two and three letters in a row, each with the marks written on it: Thai, Indian and other Brahmic scripts write
+// vowels and tones as marks ("การไฟฟ้า"), which a plain `\p{L}{2}` reads as a break between letters.
+const TWO_LETTERS = /\p{L}\p{M}*\p{L}/u;
+const THREE_LETTERS = /\p{L}\p{M}*\p{L}\p{M}*\p{L}/u;
 
 // Legal forms that end a company name. Long or dotted forms match in any case; the short bare ones (AG, SA, AS,
 // CO, BV...) only in capitals, since in lower case they are ordinary words.
@@ -182,7 +187,8 @@ const wordy = (text: string): number => {
   // A word of three letters or more may open a quote ('ООО "Ромашка"', 'Gasthaus „Zur Linde“'); OCR's '"SE' is
   // none. Thai, Indian and other Brahmic scripts write vowels and tones as marks on their letters ("การไฟฟ้า").
   const words = tokens.filter(
-    (t) => /^(?:[\p{L}(]|["«„“]\p{L}{2})[\p{L}\p{M}&.'’()/-]+["»“”]?,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t),
+    (t) =>
+      /^(?:[\p{L}(]|["«„“]\p{L}\p{M}*\p{L})[\p{L}\p{M}&.'’()/-]+["»“”]?,?$/u.test(t) || /^(?:&|-|\d{2,3})$/.test(t),
   );
   return tokens.length === 0 ? 0 : words.length / tokens.length;
 };
@@ -381,7 +387,7 @@ const isSenderLine = (cell: string): boolean => {
   return (
     parts.length >= 3 &&
     POSTCODE_PLACE.test(parts.at(-1) ?? "") &&
-    /\p{L}{3}/u.test(parts[0] ?? "") &&
+    THREE_LETTERS.test(parts[0] ?? "") &&
     !ADDRESS.test(parts[0] ?? "") &&
     !/\d/.test(parts[0] ?? "")
   );
@@ -633,7 +639,7 @@ const labelledSupplier = (
     // A cell ending in a colon is a label too ("DODAVATEL:      DODACI ADRESA:"): no name ends so.
     const rest = /\s{2}$/.test(m[0]) && (OTHER_LABEL.test(after) || /:\s*$/.test(after)) ? "" : clean(after);
     const value = rest !== "" ? rest : clean(cellsOf(lines[i + 1] ?? "", i + 1)[0]?.text ?? "");
-    if (value === "" || !/\p{L}{2}/u.test(value) || isBuyer(value)) continue;
+    if (value === "" || !TWO_LETTERS.test(value) || isBuyer(value)) continue;
     // An address is no name: a printed e-mail's "From: noreply@contoso.com" (its domain corroborates the name).
     if (/^\S+@\S+\.\p{L}{2,}$|^(?:https?:\/\/|www\.)\S+$/iu.test(value)) continue;
     // Nor a date: a period's or a card's "From: 02/21 Expiry: 02/24".
@@ -663,7 +669,7 @@ const nameOfPart = (part: string, lines: readonly string[], i: number): { text: 
   const text = registered ? cleaned.replace(REGISTRATION, "") : cleaned;
   // The name's end on a line of its own: the line above is its start.
   const prior = [i - 1, i - 2].map((k) => clean(cellsOf(lines[k] ?? "", k).at(-1)?.text ?? ""));
-  const above = prior.find((t) => /\p{L}{2}/u.test(t));
+  const above = prior.find((t) => TWO_LETTERS.test(t));
   if (FORM_ONLY.test(text) && above && !/\d/.test(above)) return { text: `${above} ${text}`, registered };
   // A name in capitals broken over two lines ("WESTERN EASTERN" over "STATIONERY SDN. BHD"): one word before the
   // legal form, and a short line of capital words just above it, is the name's start.
@@ -764,7 +770,7 @@ const scoreName = (
   // A legal form after a name: one opening the cell names nobody ("SE AL BEREE GE ATE", OCR's noise), except the
   // forms that stand before it ('ООО "Ромашка"', "COMPANHIA DE ...").
   const formAt = text.search(FORM);
-  const form = (formAt > 0 && /\p{L}{2}/u.test(text.slice(0, formAt))) || FORM_BEFORE.test(text);
+  const form = (formAt > 0 && TWO_LETTERS.test(text.slice(0, formAt))) || FORM_BEFORE.test(text);
   let score = form ? 3 : LABELS.tradeWord.test(text) ? 1.5 : 0;
   let corroborated = registered;
   if (registered) score += 2;
@@ -801,7 +807,7 @@ const scoreName = (
   // or a block: not an address's last line over it.
   // So is a name over its address's line and then its register's ("COMPANHIA DE ELETRICIDADE ..." / "AV.EDGARD
   // SANTOS, 300, ..." / "CNPJ 15.139.629/0001-94").
-  const opens = i === 0 || !/\p{L}{3}/u.test(page.lines[i - 1] ?? "");
+  const opens = i === 0 || !THREE_LETTERS.test(page.lines[i - 1] ?? "");
   const overRegister =
     REGISTER_LINE.test(page.lines[i + 1] ?? "") ||
     (ADDRESS.test(page.lines[i + 1] ?? "") && REGISTER_LINE.test(page.lines[i + 2] ?? ""));
@@ -815,14 +821,10 @@ const scoreName = (
   else if (/[@:]|www\./.test(plain)) score -= 2;
   if (plain.split(" ").length > 8) score -= 2;
   if (sentenceLike(plain)) score -= 3;
-  if (wordy(plain) < 0.75 || !/\p{L}{3}/u.test(plain)) score -= 3;
+  if (wordy(plain) < 0.75 || !THREE_LETTERS.test(plain)) score -= 3;
   return { text, line: i, score, form, evidence: score > 0, corroborated };
 };
 
-// The rest of an item's row: its price with cents at the end, perhaps a tax class letter after it.
-const ITEM_PRICE_AFTER = /\d[.,]\d{2}-?(?:\s+\p{Lu})?\s*$/u;
-// A receipt's line of a quantity at a unit price: "0.745 kg @  £0.63/ kg", "2 x 1,99", "3 @ 4.50".
-const QUANTITY_AT_PRICE = /^\W{0,2}\d+(?:[.,]\d+)?\s*(?:kg|g|lb|pcs?|st)?\.?\s*(?:@|x|×)\s*\S{0,2}\d/iu;
 /**
  * The first name of each cell that can be the supplier's, scored, and how often each name is printed. A cell may
  * be a window-envelope sender line ("Name AG - Street 40 - 12345 City"): its parts are read in turn.
@@ -864,13 +866,13 @@ const supplierCandidates = (
       for (const part of parts) {
         const name = nameOfPart(part, page.lines, i);
         const { text } = name;
-        if (text.length < 3 || text.length > 60 || !/\p{L}{2}/u.test(text)) continue;
+        if (text.length < 3 || text.length > 60 || !TWO_LETTERS.test(text)) continue;
         const key = sameName(text);
         if (!priced) seen.set(key, (seen.get(key) ?? 0) + 1);
         if (
           isBuyer(text) ||
           // A currency's code alone ("EUR" over a receipt's items) names nobody.
-          !/\p{L}{2}/u.test(withoutCurrency(text)) ||
+          !TWO_LETTERS.test(withoutCurrency(text)) ||
           NOT_NAME.test(text) ||
           NOTICE.test(text) ||
           LABEL_ALONE.test(text) ||
