@@ -80,16 +80,18 @@ const SIGNS: readonly [RegExp, string][] = [
   // Its code written as a word beside an amount ("Netto Eur 129,75", "15,40 Eur"), as some tills print it.
   [/(?<![A-Za-z])Eur\.?\s?\d|\d\s?Eur(?![A-Za-z])/, "EUR"],
   [/£/, "GBP"],
-  // Letters and "$" make a sign only as a word's start: "CTR$I" read off a till's line is none.
-  [/(?<![A-Za-z])(?:US|U\.S\.)\s?\$/, "USD"],
-  [/(?<![A-Za-z])(?:C|CA)\$/, "CAD"],
-  [/(?<![A-Za-z])(?:A|AU)\$/, "AUD"],
-  [/(?<![A-Za-z])R\$/, "BRL"],
-  [/(?<![A-Za-z])HK\$/, "HKD"],
-  [/(?<![A-Za-z])S\$/, "SGD"],
-  [/(?<![A-Za-z])NZ\$/, "NZD"],
-  [/(?<![A-Za-z])NT\$|新[臺台]幣/u, "TWD"],
-  [/(?<![A-Za-z])RD\$/, "DOP"],
+  // Letters and "$" make a sign only as a word of their own: "CTR$I" read off a till's line is none, nor is "S$iv",
+  // OCR's reading of a Walmart store's "ST#".
+  [/(?<![A-Za-z])(?:US|U\.S\.)\s?\$(?![A-Za-z])/, "USD"],
+  [/(?<![A-Za-z])(?:C|CA)\$(?![A-Za-z])/, "CAD"],
+  [/(?<![A-Za-z])(?:A|AU)\$(?![A-Za-z])/, "AUD"],
+  [/(?<![A-Za-z])R\$(?![A-Za-z])/, "BRL"],
+  // OCR reads its "$" as an "S" against the amount ("HKS88.00").
+  [/(?<![A-Za-z])HK\$(?![A-Za-z])|(?<![A-Za-z])HKS(?=\s?\d)/, "HKD"],
+  [/(?<![A-Za-z])S\$(?![A-Za-z])/, "SGD"],
+  [/(?<![A-Za-z])NZ\$(?![A-Za-z])/, "NZD"],
+  [/(?<![A-Za-z])NT\$(?![A-Za-z])|新[臺台]幣/u, "TWD"],
+  [/(?<![A-Za-z])RD\$(?![A-Za-z])/, "DOP"],
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
   [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
@@ -159,6 +161,6 @@ export const withoutCurrency = (text: string): string =>
     .replace(/\beuros?\b/gi, " ")
     .replace(/(?<![A-Za-z])Eur\.?(?=\s?\d)|(?<=\d\s?)Eur(?![A-Za-z])/g, " ")
     .replace(
-      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))|(?<![A-Za-z])S\/\.?(?=\s?\d)/gu,
+      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bHKS(?=\s?\d)|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))|(?<![A-Za-z])S\/\.?(?=\s?\d)/gu,
       " ",
     );

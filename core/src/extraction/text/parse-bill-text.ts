@@ -349,6 +349,11 @@ interface Payments {
   handed: string | null;
   change: string | null;
   card: string | null;
+  /**
+   * Whether the cash or what was handed was printed as a whole amount with its thousands grouped ("Tunai  44,900",
+   * rupiah; "현금 22,670", won): money in a currency without cents, which less the change is what was paid.
+   */
+  inWholeUnits: boolean;
   /** A small rounding adjustment, and the line it is on. */
   rounding: string | null;
   roundingLine: number;
@@ -383,20 +388,30 @@ const amountOn = (lines: readonly string[], line: string, i: number, from: numbe
     : null;
 };
 
+/** A whole amount with its thousands grouped ("44,900", "1.500"), as money in a currency without cents prints. */
+const GROUPED_WHOLE = /(?<![\d.,])\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)/;
+
 /** Cash, what was tendered, a card and the change; true for a change line ("Change due" is never an amount due). */
 const readPayment = (line: string, paid: Payments): boolean => {
   const cashM = line.match(LABELS.paidWith);
-  if (cashM) paid.cash ??= unsigned(amountAfter(line.slice(cashM[0].length)));
   const handedM = line.match(/^\W*(?:cash\s*)?(?:tendered|received|tender)(?![\p{L}])/iu);
-  if (handedM) paid.handed ??= unsigned(amountAfter(line.slice(handedM[0].length)));
+  for (const [m, key] of [
+    [cashM, "cash"],
+    [handedM, "handed"],
+  ] as const) {
+    if (m === null || paid[key] !== null) continue;
+    const after = line.slice(m[0].length);
+    paid[key] = unsigned(amountAfter(after));
+    paid.inWholeUnits ||= GROUPED_WHOLE.test(after);
+  }
   // A card pays the amount exactly: no change to take off.
   const cardM = line.match(/^\W*(?:master\s*card|master|visa|amex|credit(?:\s*card)?|debit(?:\s*card)?)(?![\p{L}])/iu);
   if (cardM) paid.card ??= amountAfter(line.slice(cardM[0].length).replace(/^[^\d]*(?:app|auth)[^\d]*\d+/iu, ""));
   const changeM = line.match(LABELS.change);
   if (!changeM) return false;
-  // All zeros printed without the mark ("CHANGE 000") is no change.
   const rest = line.slice(changeM[0].length);
-  paid.change ??= /^\D*000\s*$/.test(rest) ? "0.00" : unsigned(amountAfter(rest));
+  // All zeros printed without the mark ("CHANGE 000", "Kembalian  0") is no change.
+  paid.change ??= /^\D*0(?:00)?\s*$/.test(rest) ? "0.00" : unsigned(amountAfter(rest));
   return true;
 };
 
@@ -436,11 +451,14 @@ const readTotal = (lines: readonly string[], line: string, i: number, found: Amo
   const label = line.slice(0, m.index + m[0].length);
   const after = line.slice(m.index + m[0].length);
   // "Total tax", "Gesamtbetrag der Abschläge", "Total items": the total of something else. A cell before the label's
-  // that holds a count is another column's ("3 ARTICLES     TOTAL A PAYER  18,91"), and qualifies nothing; a row of
-  // headings before it ("VALOR DO IPI  VALOR TOTAL DA NOTA") still does.
+  // that holds a count is another column's ("3 ARTICLES     TOTAL A PAYER  18,91"), and qualifies nothing, nor does
+  // what stands before a row's number ("Previous Reading KWH  25.  Total Amount Before Due Date", a utility bill's
+  // numbered summary beside its meter readings); a row of headings before it ("VALOR DO IPI  VALOR TOTAL DA NOTA")
+  // still does.
   const cellsBefore = label.slice(0, m.index).split(/\s{2,}/);
   const own = cellsBefore.pop() ?? "";
-  const before = cellsBefore.some((c) => /^\d+\s+\p{L}/u.test(c)) ? own : label.slice(0, m.index);
+  const rowNumber = /^\d{1,3}[.)]$/.test((own.trim() || cellsBefore.at(-1)) ?? "");
+  const before = rowNumber || cellsBefore.some((c) => /^\d+\s+\p{L}/u.test(c)) ? own : label.slice(0, m.index);
   const qualifier = (before + (after.match(/^[^\d]*/)?.[0] ?? "")).replace(/\p{Sc}/gu, "");
   // "Total Sales ... GST": the total of the sales, tax included unless it says otherwise.
   const sales = /^\W*s[ae]l[ae]s(?![\p{L}])/iu.test(after) && !LABELS.netQualifier.test(qualifier);
@@ -485,6 +503,7 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
     taxes: [],
     roundedTotals: [],
     paid: {
+      inWholeUnits: false,
       cash: null,
       handed: null,
       change: null,
@@ -577,10 +596,11 @@ const dropLineItems = (lines: readonly string[], cells: readonly TextBox[], foun
 
 /** What the receipt cost by what was paid: cash (or the amount tendered) less change, or a card's amount. */
 const paidFor = (paid: Payments): { given: string | null; byCash: string | null } => {
-  const given = withCents(paid.handed) ? paid.handed : paid.cash;
+  const money = (v: string | null): v is string => withCents(v) || (paid.inWholeUnits && v !== null && /^\d+$/.test(v));
+  const given = money(paid.handed) ? paid.handed : paid.cash;
   const byCash =
-    withCents(given) && withCents(paid.change)
-      ? new Decimal(given).minus(paid.change).toFixed(2)
+    money(given) && money(paid.change)
+      ? new Decimal(given).minus(paid.change).toFixed(withCents(given) ? 2 : 0)
       : withCents(paid.card) && paid.change === null
         ? paid.card
         : null;
@@ -1821,7 +1841,12 @@ export const parseBillText = (
   const cells = cellsOfBoxes(boxes, context.ocr === true).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = withLonePricedTotal(findAmounts(lines, cells, context.ocr === true), lines);
-  const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true);
+  const signed = findCurrency(lines, amounts.totalLine, context.ocr === true);
+  // OCR reads Brazil's "R$" as "Rs" ("Federal, Rs 7.34 Estadual"): on a page in Portuguese it is the real, no rupee.
+  const printedCurrency =
+    signed.value === "INR" && language === "pt" && !text.includes("₹")
+      ? { value: "BRL", confidence: Math.min(signed.confidence, 0.75) }
+      : signed;
   const monthFirst =
     dateOrder(text) ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));
   const invoiceNumber = findInvoiceNumber(lines, cells, context.ocr === true);

@@ -53,6 +53,8 @@ const LONG_FORMS = [
   String.raw`bhd\.?`,
   // S/B as OCR also reads it: "§/B", "§/8".
   String.raw`[s§]/[b8]`,
+  // Indonesia's public company, after the name ("PT SUMBER ALFARIA TRIJAYA, TBK").
+  String.raw`tbk\.?(?=\s*$)`,
   String.raw`pvt\.?\s*ltd\.?`,
   String.raw`private\s*limited`,
   String.raw`pte\.?\s*ltd\.?`,
@@ -168,11 +170,12 @@ const anyCase = (source: string): string => {
   }
   return out;
 };
-// Forms that stand before a name of at least two letters: the Cyrillic ones, the Portuguese and Spanish company
-// ("COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira"), the unspaced ones
-// ("株式会社 ネクストビッツ").
+// Forms that stand before a name of at least two letters, in two kinds: those a space parts from the name (the
+// Cyrillic ones, Indonesia's "PT" for Perseroan Terbatas, the Portuguese and Spanish company: "COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía
+// Telefónica", "Cia. Brasileira"), and those written against it, a space or not (the unspaced CJK ones, "株式会社
+// ネクストビッツ", and the Thai ones).
 const FORM_BEFORE = new RegExp(
-  String.raw`^(?:(?:${CYRILLIC_FORMS.join("|")}|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?|(?:${[...UNSPACED_FORMS, ...THAI_FORMS].join("|")})\s*)\p{L}\p{M}*\p{L}`,
+  String.raw`^(?:(?:${CYRILLIC_FORMS.join("|")}|PT\.?|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?|(?:${[...UNSPACED_FORMS, ...THAI_FORMS].join("|")})\s*)\p{L}\p{M}*\p{L}`,
   "u",
 );
 // A short form in brackets is a country's code ("Moms (SE) Belopp", a Swedish till's VAT heading), not a company's;

@@ -69,7 +69,10 @@ export const en: Vocabulary = {
     String.raw`charges?`,
     String.raw`excl(?:\.|uding)?`,
     String.raw`exclusive`,
-    String.raw`before`,
+    // Not a payment's date ("Total Amount Before Due Date", as utility bills print what is paid by then).
+    String.raw`before(?!\s*(?:the\s*)?due)`,
+    // What a late payment costs ("Total Amount After Due Date", a utility bill's late fee added).
+    String.raw`after\s*(?:the\s*)?due`,
     String.raw`without`,
     String.raw`net(?!\s*total)`,
     String.raw`sub`,
@@ -234,7 +237,8 @@ export const en: Vocabulary = {
     String.raw`excl\.?`,
     String.raw`excluding`,
     String.raw`exclusive`,
-    String.raw`before`,
+    // Not a payment's date ("Total Amount Before Due Date", as utility bills print what is paid by then).
+    String.raw`before(?!\s*(?:the\s*)?due)`,
     String.raw`without`,
     String.raw`net`,
   ],

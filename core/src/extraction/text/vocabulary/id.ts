@@ -51,7 +51,8 @@ export const id: Vocabulary = {
   ],
   supplier: [String.raw`penjual`, String.raw`pemasok`],
   paidWith: [String.raw`kartu\s*(?:debit|kredit)`],
-  change: [String.raw`kembali(?:an)?`],
+  // OCR may part the word ("Kembal ian").
+  change: [String.raw`kembal\s?i(?:an)?`],
   street: [String.raw`jl\.?`],
   notName: [String.raw`terima\s*kasih`, String.raw`telp\.?`],
   title: [String.raw`faktur(?:\s*pajak)?`, String.raw`nota`, String.raw`kwitansi`, String.raw`struk`],

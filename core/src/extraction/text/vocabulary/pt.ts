@@ -15,6 +15,11 @@ export const pt: Vocabulary = {
     "nota",
     "obrigado",
     "pelo",
+    "pela",
+    // Every Brazilian nota fiscal prints its access key ("Consulte pela Chave de Acesso em") and its consumer.
+    "chave",
+    "acesso",
+    "consumidor",
     "seu",
     "emissão",
     "valor",
