@@ -171,9 +171,9 @@ const anyCase = (source: string): string => {
   return out;
 };
 // Forms that stand before a name of at least two letters, in two kinds: those a space parts from the name (the
-// Cyrillic ones, Indonesia's "PT" for Perseroan Terbatas, the Portuguese and Spanish company: "COMPANHIA DE ELETRICIDADE DO ESTADO DA BAHIA", "Compañía
-// Telefónica", "Cia. Brasileira"), and those written against it, a space or not (the unspaced CJK ones, "株式会社
-// ネクストビッツ", and the Thai ones).
+// Cyrillic ones, Indonesia's "PT" for Perseroan Terbatas, the Portuguese and Spanish company: "COMPANHIA DE
+// ELETRICIDADE DO ESTADO DA BAHIA", "Compañía Telefónica", "Cia. Brasileira"), and those written against it, a space
+// or not (the unspaced CJK ones, "株式会社 ネクストビッツ", and the Thai ones).
 const FORM_BEFORE = new RegExp(
   String.raw`^(?:(?:${CYRILLIC_FORMS.join("|")}|PT\.?|${anyCase(String.raw`compa(?:nhia|ñía|ñia|nia)|cia\.`)})\s+["«„]?|(?:${[...UNSPACED_FORMS, ...THAI_FORMS].join("|")})\s*)\p{L}\p{M}*\p{L}`,
   "u",
