@@ -1191,17 +1191,19 @@ const REGIONAL_SIGNS: readonly { code: string; home: RegExp; other: string; ther
 ];
 
 // Signs OCR makes of another country's, read as the first's (currency.ts): on a page with the other country's marks
-// and none of the first's, the sign is that country's currency. Brazil's "R$" read "Rs" (India's rupee, unless
-// India's marks are there); Turkey's "₺" and the "≡" a Russian fiscal receipt prints before its amounts read "£"
-// by OCR (unless the page names the pound by its code; a text layer's "£" is the pound's).
+// and none of the first's, the sign is that country's currency; on a page only written in the other country's
+// `language`, it is too, unsure. Brazil's "R$" read "Rs" (India's rupee, unless India's marks are there; on a page
+// in Portuguese, "Federal, Rs 7.34 Estadual"); Turkey's "₺" and the "≡" a Russian fiscal receipt prints before its
+// amounts read "£" by OCR (unless the page names the pound by its code; a text layer's "£" is the pound's).
 const MISREAD_SIGNS: readonly {
   code: string;
   sign: RegExp;
   country: CountryMarks;
+  language?: string;
   unless: RegExp | CountryMarks;
   ocrOnly?: true;
 }[] = [
-  { code: "INR", sign: /^\(?Rs/, country: COUNTRY_MARKS.BR, unless: COUNTRY_MARKS.IN },
+  { code: "INR", sign: /^\(?Rs/, country: COUNTRY_MARKS.BR, language: "pt", unless: COUNTRY_MARKS.IN },
   { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.TR, unless: /\bGBP\b/, ocrOnly: true },
   { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.RU, unless: /\bGBP\b/, ocrOnly: true },
 ];
@@ -1217,12 +1219,13 @@ const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").
  * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala, the code "DOP" only on a
  * Dominican one (RNC, NCF, ITBIS); a sign OCR makes of another country's is that country's (`MISREAD_SIGNS`); a CJK
  * unit in OCR's noise counts not at all. `unsure`: a regional sign on a page of neither region, or a sign OCR made of
- * another glyph, which stays unsure. The page's text is looked through once per question, and only when a sign asks
+ * another glyph, or a misread sign only the page's language places, which stays unsure. The page's text is looked through once per question, and only when a sign asks
  * it.
  */
 const placedOn = (
   text: string,
   ocr: boolean,
+  language: string,
 ): ((c: { code: string; sign: string | null }) => { code: string; sign: string | null; unsure?: true }[]) => {
   const once = new Map<RegExp | CountryMarks, boolean>();
   const names = (m: RegExp | CountryMarks): boolean =>
@@ -1238,11 +1241,17 @@ const placedOn = (
     if (c.code === "GTQ" && c.sign !== null) return names(COUNTRY_MARKS.GT) ? [c] : [];
     if (c.code === "DOP" && c.sign === null) return names(COUNTRY_MARKS.DO) ? [c] : [];
     const misread = MISREAD_SIGNS.find(
-      (m) => m.code === c.code && m.sign.test(c.sign ?? "") && (ocr || !m.ocrOnly) && names(m.country),
+      (m) =>
+        m.code === c.code &&
+        m.sign.test(c.sign ?? "") &&
+        (ocr || !m.ocrOnly) &&
+        (names(m.country) || m.language === language),
     );
-    // OCR's reading of another glyph is a guess of the currency, never sure.
-    if (misread !== undefined && !names(misread.unless))
-      return [{ ...c, code: misread.country.currency, ...(misread.ocrOnly ? { unsure: true as const } : {}) }];
+    // OCR's reading of another glyph is a guess of the currency, never sure; so is a country told by language alone.
+    if (misread !== undefined && !names(misread.unless)) {
+      const unsure = misread.ocrOnly === true || !names(misread.country);
+      return [{ ...c, code: misread.country.currency, ...(unsure ? { unsure: true as const } : {}) }];
+    }
     const regional = c.sign === null ? undefined : REGIONAL_SIGNS.find((r) => r.code === c.code);
     if (regional === undefined) return [c];
     const home = names(regional.home);
@@ -1270,13 +1279,18 @@ const OTHER_DOLLARS = DOLLAR_COUNTRIES.map((c) => c.currency);
  * when the total's line names it, or when it is the only currency named (in OCR's lines, by a code, a sign of
  * letters or bare signs on two lines or more).
  */
-const findCurrency = (lines: readonly string[], totalLine: number, ocr: boolean): Found<string | null> => {
+const findCurrency = (
+  lines: readonly string[],
+  totalLine: number,
+  ocr: boolean,
+  language: string,
+): Found<string | null> => {
   const text = lines.join("\n");
   // A unit another country writes too, on a page of that country's: it names that country's currency, unsure.
   const shared = SHARED_UNITS.filter((u) => marks(u.country, text));
   const sharedUnit = (c: { code: string; sign: string | null }) =>
     shared.some((u) => u.code === c.code && u.unit.test(c.sign ?? ""));
-  const placed = placedOn(text, ocr);
+  const placed = placedOn(text, ocr, language);
   const mentions = lines.map((line) => meantCurrencies(line, ocr).flatMap(placed));
   // A bare "$" on the total's line decides nothing: OCR reads "€" so; nor does a shared unit, nor a regional sign on
   // a page of neither region.
@@ -1841,12 +1855,7 @@ export const parseBillText = (
   const cells = cellsOfBoxes(boxes, context.ocr === true).map((c) => ({ ...c, text: marked(normalise(c.text)) }));
   const text = lines.join("\n");
   const amounts = withLonePricedTotal(findAmounts(lines, cells, context.ocr === true), lines);
-  const signed = findCurrency(lines, amounts.totalLine, context.ocr === true);
-  // OCR reads Brazil's "R$" as "Rs" ("Federal, Rs 7.34 Estadual"): on a page in Portuguese it is the real, no rupee.
-  const printedCurrency =
-    signed.value === "INR" && language === "pt" && !text.includes("₹")
-      ? { value: "BRL", confidence: Math.min(signed.confidence, 0.75) }
-      : signed;
+  const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true, language);
   const monthFirst =
     dateOrder(text) ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));
   const invoiceNumber = findInvoiceNumber(lines, cells, context.ocr === true);

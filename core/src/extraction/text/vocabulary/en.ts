@@ -1,5 +1,14 @@
 import type { Vocabulary } from "./types.js";
 
+// Words that make a total's label one without tax: a total they qualify is no grand total, and a net amount.
+const WITHOUT_TAX = [
+  String.raw`excl(?:\.|uding)?`,
+  String.raw`exclusive`,
+  // Not a payment's date ("Total Amount Before Due Date", as utility bills print what is paid by then).
+  String.raw`before(?!\s*(?:the\s*)?due)`,
+  String.raw`without`,
+];
+
 export const en: Vocabulary = {
   code: "en",
   tesseract: "eng",
@@ -67,13 +76,9 @@ export const en: Vocabulary = {
     String.raw`saved`,
     String.raw`allowances?`,
     String.raw`charges?`,
-    String.raw`excl(?:\.|uding)?`,
-    String.raw`exclusive`,
-    // Not a payment's date ("Total Amount Before Due Date", as utility bills print what is paid by then).
-    String.raw`before(?!\s*(?:the\s*)?due)`,
+    ...WITHOUT_TAX,
     // What a late payment costs ("Total Amount After Due Date", a utility bill's late fee added).
     String.raw`after\s*(?:the\s*)?due`,
-    String.raw`without`,
     String.raw`net(?!\s*total)`,
     String.raw`sub`,
     String.raw`prepaid`,
@@ -233,15 +238,7 @@ export const en: Vocabulary = {
     // "Total Amount After Tax": the tax added, as "before tax" is without it.
     String.raw`after\s+(?:tax(?:es)?|vat|gst)`,
   ],
-  netQualifier: [
-    String.raw`excl\.?`,
-    String.raw`excluding`,
-    String.raw`exclusive`,
-    // Not a payment's date ("Total Amount Before Due Date", as utility bills print what is paid by then).
-    String.raw`before(?!\s*(?:the\s*)?due)`,
-    String.raw`without`,
-    String.raw`net`,
-  ],
+  netQualifier: [...WITHOUT_TAX, String.raw`net`],
   grossWord: [String.raw`gross`],
   balance: [String.raw`balance`, String.raw`outstanding`],
   rounded: [
