@@ -2,7 +2,8 @@
 // and then Amazon's own for the delivery fee, each a page headed by the same title with a number of its own. The
 // reading is the first invoice's: its lines up to where the title comes again over another number, and its pages.
 import type { TextBox } from "../model.js";
-import { invoiceNumberIn } from "./parse-bill-text.js";
+import { invoiceNumberIn } from "./invoice-number.js";
+import { normalise } from "./normalise.js";
 
 /** The lines and boxes of the first of the invoices some lines hold, or all of them when they hold one. */
 export const firstDocument = (
@@ -14,10 +15,11 @@ export const firstDocument = (
   // A title is words: a first line with a digit is a page's counter ("Página 1 de 2") or an address, which a bill's
   // later sections repeat.
   if (title.length < 8 || !/\p{L}{3}/u.test(title) || /\d/.test(title)) return { lines, boxes };
+  const normalised = lines.map(normalise);
   for (let i = start + 1; i < lines.length; i++) {
     if (lines[i]?.trim() !== title) continue;
-    const first = invoiceNumberIn(lines.slice(start, i));
-    const next = invoiceNumberIn(lines.slice(i));
+    const first = invoiceNumberIn(normalised.slice(start, i));
+    const next = invoiceNumberIn(normalised.slice(i));
     if (first === null || next === null || next === first) continue;
     // The page the second invoice begins on: the first whose first text is its title.
     const page = [...new Set(boxes.map((b) => b.page))]

@@ -6,10 +6,12 @@ import { findBankDetails } from "./bank.js";
 import { currenciesIn, currencyMentions, withoutCurrency } from "./currency.js";
 import { allDates, dateOrder, findDate, shortDatesYearFirst } from "./dates.js";
 import { compactId, frenchVat, NO_BUYER, pageEvidence, pageSirens } from "./identity.js";
-import { firstCell, glossesRead, LABELS, labelRegex, tableWords, vocabularyWords, wholeWords } from "./labels.js";
+import { findInvoiceNumber, namesNumber } from "./invoice-number.js";
+import { firstCell, LABELS, tableWords, vocabularyWords, wholeWords } from "./labels.js";
 import { detectLanguage } from "./language.js";
-import { cellsOfBoxes, rateOrUnlabelled, rowsFollowed, rowsUnderLabels, valueByPosition } from "./layout.js";
+import { cellsOfBoxes, rateOrUnlabelled, rowsFollowed, rowsUnderLabels } from "./layout.js";
 import { findLineItems } from "./line-items.js";
+import { normalise } from "./normalise.js";
 import {
   AMOUNT_CELL,
   CENTS_AMOUNT,
@@ -29,12 +31,9 @@ import {
   marks,
   US_ADDRESS,
 } from "./places.js";
-import { buyerBlock, cellsOf, findSupplierName, isFapiao } from "./supplier.js";
-import { VOCABULARIES } from "./vocabulary/index.js";
+import { buyerBlock, cellsOf, findSupplierName } from "./supplier.js";
+import { type Found, identifier, labelled, none } from "./values.js";
 import { amountsInWords } from "./words-amount.js";
-
-type Found<T> = { value: T; confidence: number };
-const none = { value: null, confidence: 0 } as const;
 
 // OCR's readings of "Total" and "Summe" on receipts ("Tatal", "[otal", "Totsl", "SubTatal", "SUHME"): a
 // five-character token one character away from the word, starting with its first two letters or ending with its
@@ -54,40 +53,6 @@ const fixTotal = (line: string): string =>
     const near = TOTAL_WORDS.find(([word]) => nearWord(token.toLowerCase(), word));
     return near === undefined ? m : `${sub ?? ""}${near[1]}`;
   });
-
-// Accents set apart from their letters, as TeX's fonts draw them and pdf.js hands them over ("Num´ero de facture",
-// "D´esignation"): the spacing accent before a letter, with the combining mark it stands for. Composed only where
-// one letter results: elsewhere (OCR's stray "`") the marks stay as they were.
-const SPACING_ACCENTS: Readonly<Record<string, string>> = {
-  "\u00b4": "\u0301",
-  "`": "\u0300",
-  "\u02c6": "\u0302",
-  "\u02dc": "\u0303",
-  "\u00a8": "\u0308",
-  "\u02c7": "\u030c",
-  "\u02da": "\u030a",
-  "\u02d8": "\u0306",
-};
-const SPACING_ACCENT = new RegExp(`([${Object.keys(SPACING_ACCENTS).join("")}])(\\p{L})`, "gu");
-const composeSpacingAccents = (line: string): string =>
-  line.replace(SPACING_ACCENT, (both, accent: string, letter: string) => {
-    const composed = `${letter}${SPACING_ACCENTS[accent] ?? ""}`.normalize("NFC");
-    return composed.length === 1 ? composed : both;
-  });
-
-const normalise = (line: string): string =>
-  glossesRead(
-    composeSpacingAccents(line)
-      .normalize("NFC")
-      .replace(/[\u00a0\u202f\t\u3000]/g, " ")
-      // Fullwidth forms, as Chinese, Japanese and Korean text sets punctuation and digits ("发票号码：07007198").
-      .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-      // Zero-width characters some PDF writers put between a label and its colon ("DATE\u200b:").
-      .replace(/[\u200b-\u200d\u2060\ufeff]/g, "")
-      // Dashes, and the minus sign some PDF writers print for a hyphen ("RUT: 76.269.769−6").
-      .replace(/[‐‑‒–—−]/g, "-")
-      .replace(/\s+$/, ""),
-  );
 
 // Japanese fonts draw the yen's sign where ASCII has the backslash, and OCR reads it so ("合 計 \4.500"). OCR also
 // reads a space after a thousands separator ("¥5, 104", "총합계 13. 700"): on a Japanese or Korean page, whose
@@ -116,85 +81,6 @@ const thousandthsMarked = (text: string): string =>
     /(?<![\d.,'])(\d{1,3})([.,]\d{3})(?!\d|[.,]\d)/g,
     (_, whole: string, frac: string) => whole.padStart(4, "0") + frac,
   );
-
-// What stands between a label and its value: its marks, a table's rule ("FaturaNo:  |DCE…"), OCR's comma for a dot
-// ("Rech. Nr, 4572"), a leader of dots ("Nº FACTURA ........: 25/030840").
-const BEFORE_VALUE = String.raw`^(?:[#:|,\s]|\.{2,}|…)*`;
-// Digits grouped by commas stay one number ("Folio:  FH-1,002,798"), and so do digits grouped by spaces in threes,
-// as French bills print long numbers ("N° 26 558 373 267"), where no amount follows.
-const SPACED_ID = new RegExp(String.raw`${BEFORE_VALUE}(\d{1,3}(?: \d{3}){2,})(?![\d.,]|\s+\d)`);
-const ID = new RegExp(String.raw`${BEFORE_VALUE}([A-Z0-9](?:[A-Z0-9\-/_.]|,(?=\d{3}(?!\d)))*[A-Z0-9]|[0-9])`, "i");
-// An identifier: letters, digits and separators, with at least one digit.
-const identifier = (text: string): string | null => {
-  const spaced = text.trim().match(SPACED_ID);
-  if (spaced?.[1] !== undefined) return spaced[1].replace(/ /g, "");
-  const m = text.trim().match(ID);
-  const id = m?.[1];
-  return id && /\d/.test(id) ? id : null;
-};
-
-// A label's value: the rest of its cell, else the cell below it in the same column (a header row of labels over
-// a row of values), else the start of the next line.
-// `inLabelCell`: the same line's value begins in the label's own cell ("Invoice date (Y-M-D)  2025-06-21"), not
-// in a cell after it.
-const valueNear = (
-  lines: readonly string[],
-  i: number,
-  label: RegExp,
-): { text: string; below: boolean; inLabelCell: boolean }[] => {
-  const line = lines[i] ?? "";
-  const m = line.match(label);
-  if (!m || m.index === undefined) return [];
-  const out: { text: string; below: boolean; inLabelCell: boolean }[] = [];
-  const rest = line.slice(m.index + m[0].length).replace(/^\s?[:#.]?\s?/, "");
-  if (rest !== "" && !/^\s{2}/.test(line.slice(m.index + m[0].length)))
-    out.push({ text: rest, below: false, inLabelCell: true });
-  else if (rest !== "") out.push({ text: rest.trimStart(), below: false, inLabelCell: false });
-  const next = lines[i + 1] ?? "";
-  const col = m.index;
-  const below = cellsOf(next, i + 1);
-  const headings = cellsOf(line, i);
-  for (const c of below) {
-    if (below.length === 1 || (c.end >= col - 2 && c.start <= col + m[0].length + 4)) {
-      // A cell begun under another heading of the label's row holds that heading's value first ("JUN 25 2018 JUL
-      // 17 2018" under "BILLING DATE  DUE DATE"): the label's value starts at the word under the label.
-      const neighbours = c.start < col - 2 && headings.some((h) => h.end <= col && Math.abs(h.start - c.start) <= 2);
-      const from = neighbours ? Math.max(c.start, next.lastIndexOf(" ", col) + 1) : c.start;
-      out.push({ text: next.slice(from), below: true, inLabelCell: false });
-    }
-  }
-  return out;
-};
-
-const labelled = <T>(
-  lines: readonly string[],
-  label: RegExp,
-  read: (after: string, inLabelCell?: boolean) => T | null,
-  cells: readonly TextBox[] = [],
-): Found<T | null> => {
-  for (const [i, _line] of lines.entries()) {
-    for (const v of valueNear(lines, i, label)) {
-      const value = read(v.text, v.inLabelCell);
-      if (value === null) continue;
-      // The next line's cell under a label is a guess from character columns: the page's positions decide.
-      return v.below ? (byPosition(cells, label, read) ?? { value, confidence: 0.8 }) : { value, confidence: 0.9 };
-    }
-  }
-  return byPosition(cells, label, read) ?? none;
-};
-
-/**
- * A label's value by where the page prints it (a reading with positions): beside it on its band as sure as on its
- * line, directly below it in its column a little less; null without positions or value.
- */
-const byPosition = <T>(
-  cells: readonly TextBox[],
-  label: RegExp,
-  read: (after: string) => T | null,
-): Found<T> | null => {
-  const found = cells.length === 0 ? null : valueByPosition(cells, label, read);
-  return found === null ? null : { value: found.value, confidence: found.placed === "below" ? 0.8 : 0.85 };
-};
 
 // Identifiers that must never be read as money: VAT ids, IBANs, long digit runs, numbers glued to letters.
 const withoutIdentifiers = (text: string): string =>
@@ -1630,163 +1516,6 @@ const underHeading = (lines: readonly string[], label: RegExp, monthFirst: boole
   }
   return none;
 };
-
-const TITLE_NUMBER = new RegExp(
-  `^\\s*(?:${LABELS.title.source})?\\s*(?:no\\.?|nr\\.?|n\\s?[°o˚º]\\.?|#)\\s*:?\\s*`,
-  "iu",
-);
-// An address's unit, floor then unit, before its building, street or country ("#01-232 Singapore 120727", "#03-11
-// Plaza Singapura"), as Singapore and Malaysia print it: no document's number.
-const UNIT_NUMBER = /^\s*#\d{1,3}-\d{1,5}(?:\/\d{1,5})*\s+\p{L}/u;
-// A street's word after the number: a house's number ("No. 12 Jalan Imbi", "No 5, Jalan Ampang"), as Malaysian
-// addresses open, not a document's.
-const STREET_NEXT = new RegExp(
-  String.raw`^[\s,]*(?:${VOCABULARIES.flatMap((v) => v.street ?? [])
-    .filter((w) => w !== String.raw`no\.`)
-    .join("|")})(?![\p{L}])`,
-  "iu",
-);
-const TITLE_ONLY = new RegExp(`^\\s*(?:${LABELS.title.source})\\s+`, "iu");
-// The title and a colon starting a cell anywhere in the line ("Contoso Headquarters    INVOICE: INV-100").
-const TITLE_COLON = new RegExp(`(?:^|\\s{2,})\\s*(?:${LABELS.title.source})\\s*:\\s*`, "iu");
-// A cell of its own opening with the title, a word before it at most ("ZESTADO EXPRESS  SHIPPING INVOICE 10112").
-// Only in the page's head, and not before an amount ("NET INVOICE  2.978,666.00").
-const TITLE_CELL = new RegExp(
-  `(?:^|\\s{2,})(?:\\p{L}+\\s+)?(?:${LABELS.title.source})\\s+(?=\\S*\\d)(?!\\p{Sc}?\\s?\\d{1,3}(?:[.,' ]\\d{3})*[.,]\\d{2}(?!\\d))`,
-  "iu",
-);
-
-// An invoice's or credit note's title (a receipt's names none).
-const INVOICE_TITLE = labelRegex(
-  "title",
-  VOCABULARIES.map((v) => ({ ...v, title: v.title.filter((w) => !w.includes("receipt")) })),
-);
-
-/** A line that shows its document carries a number: a number's label, or an invoice's title. */
-const namesNumber = (line: string): boolean =>
-  LABELS.invoiceNumber.test(line) || LABELS.tabNumber.test(line) || INVOICE_TITLE.test(line);
-
-// What may follow a document number in its cell without making it longer: nothing, punctuation ending it, or its
-// date ("Nr. 4711 vom 03.06.2025", "Invoice 2041 dated 3 May 2025", "Facture n° 12 du 01/02/2025").
-const DATED = new RegExp(`^[\\s,;:)]*(?:(?:${LABELS.dated.source}|${LABELS.date.source})\\s*:?\\s*)?`, "iu");
-const endsCell = (rest: string): boolean => {
-  const cell = rest.split(/\s{2,}/)[0] ?? "";
-  if (/^\s*(?:[,;)]|$)/.test(cell)) return true;
-  const date = findDate(cell.replace(DATED, ""));
-  return date !== null && date.index === 0;
-};
-
-// A label's translation after a slash: the whole label ("Sorszám/Invoice No.") or the title alone, its "No:" printed
-// on the line below ("Fatura No/Invoice" over "No:").
-const SECOND_LABEL = new RegExp(
-  String.raw`^\s*/\s*(?:${LABELS.invoiceNumber.source}|(?:${INVOICE_TITLE.source})(?=\s*[:\s]))`,
-  "iu",
-);
-
-// Argentina's electronic invoices (AFIP, now ARCA) print their number in two parts, the point of sale and the
-// voucher's number ("Punto de Venta: 00003  Comp. Nro: 00012798"): the invoice is "00003-00012798".
-const POINT_OF_SALE =
-  /Punto\s+de\s+Venta\s*:?\s*(\d{1,5})\s+Comp(?:robante)?\.?\s*N(?:ro|[°º])\.?\s*:?\s*(\d{1,8})(?!\d)/i;
-
-// A fapiao's number: "No" and eight digits, printed at the form's head beside its code ("044031800104  No 41108527").
-const FAPIAO_NUMBER = /(?<![\p{L}\d])N[oO0]\.?\s*[:：]?\s*(\d{8})(?!\d)/u;
-
-// The invoice number: Argentina's two parts, else a labelled identifier, else a fapiao's "No", else one printed right
-// after the document title ("Invoice 2041"), else a bare "No. 2041" near the top.
-const findInvoiceNumber = (
-  lines: readonly string[],
-  cells: readonly TextBox[],
-  ocr: boolean,
-): Found<string | null> & { line: number } => {
-  for (const [i, line] of lines.entries()) {
-    const m = line.match(POINT_OF_SALE);
-    if (m) return { value: `${m[1]}-${m[2]}`, confidence: 0.9, line: i };
-  }
-  const read = (after: string): { id: string; whole: boolean } | null => {
-    // A label printed in two languages ("Sorszám/Invoice No.  287/2008/V"): the value follows the second.
-    const text = after.replace(SECOND_LABEL, "").replace(/^(?:no\.?|nr\.?|n[°o˚º®]\.?|#|:)\s*/iu, "");
-    // A series' letters, a space, then the number ("FV 1/09/2019", "INV 0042"): the letters belong to it.
-    const series = text.trimStart().match(/^([A-Z]{1,4}) (\d(?:[A-Z0-9\-/_.]*[A-Z0-9])?)(?=[\s,;]|$)/);
-    let id = identifier(text) ?? (series ? `${series[1]} ${series[2]}` : null);
-    // One stray character (OCR's reading of a colon) and then, after a column gap, the number itself. A text
-    // layer's character is the number ("N° de Folio: 1  CS434-BYOR3343", a certificate's serial after it).
-    const next = ocr ? text.match(/^\S\s{2,}(\S+)/)?.[1] : undefined;
-    const longer = next ? identifier(next) : null;
-    if (id?.length === 1 && longer !== null && longer.length >= 4 && findDate(longer) === null) id = longer;
-    if (id === null || id.length > 30) return null;
-    // Two labels, two numbers ("NO. BIL / NO. INVOIS: 0233481470/0233481471"): the first is the first label's, not
-    // sure which the document goes by.
-    const pair = SECOND_LABEL.test(after) ? id.match(/^(\d{4,})\/(\d{4,})$/) : null;
-    if (pair?.[1] !== undefined && pair[1].length === pair[2]?.length) return { id: pair[1], whole: false };
-    // A date is no number, unless a series' letters open it ("FV 1/09/2019": invoice 1 of September 2019).
-    const date = findDate(id);
-    if (date !== null && (series === null || date.index === 0)) return null;
-    // Words after the identifier in its own cell ("Nr. 210111 mit LV vom ..."): the number may be longer than
-    // what was taken, so the reading is not sure of it.
-    return { id, whole: endsCell(text.slice(text.indexOf(id) + id.length)) };
-  };
-  // The first number a label names, with where it stood: beside its label, or under it by character columns.
-  const labelled = (label: RegExp): { id: string; whole: boolean; below: boolean; line: number } | null => {
-    for (const [i, _line] of lines.entries()) {
-      for (const v of valueNear(lines, i, label)) {
-        const found = read(v.text);
-        if (found !== null) return { ...found, below: v.below, line: i };
-      }
-    }
-    return null;
-  };
-  const asLabelled = (n: { id: string; whole: boolean; below: boolean; line: number }) => ({
-    value: n.id,
-    confidence: n.below ? 0.8 : n.whole ? 0.9 : 0.75,
-    line: n.line,
-  });
-  const placed = byPosition(cells, LABELS.invoiceNumber, read);
-  const number = labelled(LABELS.invoiceNumber);
-  // Under the label by character columns: the page's positions decide where they were read.
-  if (number !== null && number.below && placed !== null)
-    return { value: placed.value.id, confidence: placed.confidence, line: number.line };
-  if (number !== null) return asLabelled(number);
-  if (placed !== null) return { value: placed.value.id, confidence: placed.confidence, line: -1 };
-  // A restaurant's check number, where nothing else is labelled the document's: as sure as a labelled number.
-  const tab = labelled(LABELS.tabNumber);
-  if (tab !== null) return asLabelled(tab);
-  if (isFapiao(lines)) {
-    for (const [i, line] of lines.slice(0, 10).entries()) {
-      const m = line.match(FAPIAO_NUMBER);
-      if (m?.[1] !== undefined) return { value: m[1], confidence: 0.85, line: i };
-    }
-  }
-
-  for (const [i, line] of lines.slice(0, 30).entries()) {
-    if (UNIT_NUMBER.test(line)) continue;
-    const m =
-      line.match(TITLE_NUMBER) ??
-      line.match(TITLE_ONLY) ??
-      line.match(TITLE_COLON) ??
-      (i < 10 ? line.match(TITLE_CELL) : null);
-    if (!m || m[0].trim() === "") continue;
-    const rest = line.slice((m.index ?? 0) + m[0].length);
-    const id = read(rest)?.id ?? null;
-    if (id !== null && /\d{2}/.test(id) && !STREET_NEXT.test(rest.slice(rest.indexOf(id) + id.length)))
-      return { value: id, confidence: 0.7, line: i };
-  }
-  // The title over its number in a cell of its own ("INVOICE" over "# 23413561"), as invoice templates print it,
-  // with its sign ("FACTURA ELECTRONICA" over "N° 4117", Chile's tax office's box), a line of the column beside it
-  // between them at most.
-  for (let i = 1; i < Math.min(lines.length, 15); i++) {
-    if (!INVOICE_TITLE.test(lines[i - 1] ?? "") && !INVOICE_TITLE.test(lines[i - 2] ?? "")) continue;
-    for (const cell of cellsOf(lines[i] ?? "", i)) {
-      const m = cell.text.match(/^(?:#|n\s?[°º]|no\.|nr\.)\s*(\S+)$/iu);
-      const id = m?.[1] ? identifier(m[1]) : null;
-      if (id !== null && /\d{2}/.test(id) && findDate(id) === null) return { value: id, confidence: 0.7, line: i };
-    }
-  }
-  return { ...none, line: -1 };
-};
-
-/** The number a document goes by, from its lines alone (no page of boxes): as a bill's reading finds it. */
-export const invoiceNumberIn = (lines: readonly string[]): string | null =>
-  findInvoiceNumber(lines.map(normalise), [], false).value;
 
 const currencyMark = (mark: string): boolean => /^kr/.test(mark) || currenciesIn(mark).length > 0;
 
