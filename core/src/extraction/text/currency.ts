@@ -72,7 +72,9 @@ const CODES = [
 const CODE_SET: ReadonlySet<string> = new Set(CODES);
 // Built once: `withoutCurrency` runs on every line an amount is looked for in.
 const ANY_CODE = new RegExp(`\\b(?:${CODES.join("|")})\\b`, "g");
-const SIGNS: readonly [RegExp, string][] = [
+// Each sign: how a line names it, its currency, and (where it is letters, or a sign beside letters that are no
+// prefix of a dollar's) the part `withoutCurrency` strips; one character signs are stripped by `ONE_CHAR_SIGN`.
+const SIGNS: readonly (readonly [RegExp, string, string?])[] = [
   [/€/, "EUR"],
   // "310,00 EURO", "12 Euros", "ZU ZAHLEN EURO  24,23": the word beside an amount, a column's gap between them; or
   // alone on its line, over a till receipt's column of amounts (Italy's "EURO").
@@ -87,23 +89,23 @@ const SIGNS: readonly [RegExp, string][] = [
   [/(?<![A-Za-z])(?:A|AU)\$(?![A-Za-z])/, "AUD"],
   [/(?<![A-Za-z])R\$(?![A-Za-z])/, "BRL"],
   // OCR reads its "$" as an "S" against the amount ("HKS88.00").
-  [/(?<![A-Za-z])HK\$(?![A-Za-z])|(?<![A-Za-z])HKS(?=\s?\d)/, "HKD"],
+  [/(?<![A-Za-z])HK\$(?![A-Za-z])|(?<![A-Za-z])HKS(?=\s?\d)/, "HKD", String.raw`\bHKS(?=\s?\d)`],
   [/(?<![A-Za-z])S\$(?![A-Za-z])/, "SGD"],
   [/(?<![A-Za-z])NZ\$(?![A-Za-z])/, "NZD"],
   [/(?<![A-Za-z])NT\$(?![A-Za-z])|新[臺台]幣/u, "TWD"],
   [/(?<![A-Za-z])RD\$(?![A-Za-z])/, "DOP"],
   [/\$/, "USD"],
   [/\bFr\.\s?\d/, "CHF"],
-  [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR"],
+  [/\bRM\s?\d|\(RM\)|\bRM\b/, "MYR", String.raw`\bRM(?=\s?\d|\b)`],
   // Not before comma decimals ("Rs 0,00"), which India never prints: OCR's reading of Brazil's "R$". In brackets
   // after a label ("GRAND TOTAL (Rs.)"), as Malaysia's "(RM)".
-  [/₹|\(Rs\.?\)|\bRs\.?\s?\d(?!\d{0,2}(?:\.\d{3})*,\d{2}(?!\d)(?![.,]\d))/, "INR"],
-  [/\bzł|\bzl\b/, "PLN"],
+  [/₹|\(Rs\.?\)|\bRs\.?\s?\d(?!\d{0,2}(?:\.\d{3})*,\d{2}(?!\d)(?![.,]\d))/, "INR", String.raw`\bRs\.?(?=\s?\d)`],
+  [/\bzł|\bzl\b/, "PLN", String.raw`\bzł`],
   [/\d\s?kn\b|\bkn\s?\d/, "HRK"],
   // "Kč 12.100,-", "500 Kč": "č" is no word character to JavaScript, so no "\b" can close the sign.
-  [/(?<!\p{L})Kč(?!\p{L})/u, "CZK"],
+  [/(?<!\p{L})Kč(?!\p{L})/u, "CZK", String.raw`\bKč`],
   // Signs of one character that only their currency uses, and the words tills print beside an amount.
-  [/₴|\d\s?грн|(?<!\p{L})грн(?!\p{L})/u, "UAH"],
+  [/₴|\d\s?грн|(?<!\p{L})грн(?!\p{L})/u, "UAH", "грн"],
   // "NIS" a word of its own, as the codes are: glued to digits it is OCR's reading of something else ("NIS7721").
   [/₪|\bNIS\b/, "ILS"],
   [/₩|\d\s?원/u, "KRW"],
@@ -119,19 +121,31 @@ const SIGNS: readonly [RegExp, string][] = [
   [/฿|\d\s?บาท|(?<!\p{L})บาท/u, "THB"],
   [/₦/, "NGN"],
   [/₸/, "KZT"],
-  [/\d\s?лв\.?(?!\p{L})/u, "BGN"],
+  [/\d\s?лв\.?(?!\p{L})/u, "BGN", "лв"],
   // Kenya's shilling ("Ksh 600.00", "KShs. 1,200"), a sign of letters beside its amount.
-  [/(?<![A-Za-z])K[Ss][Hh][Ss]?\.?\s?\d|\d\s?K[Ss][Hh][Ss]?(?![A-Za-z])/, "KES"],
+  [
+    /(?<![A-Za-z])K[Ss][Hh][Ss]?\.?\s?\d|\d\s?K[Ss][Hh][Ss]?(?![A-Za-z])/,
+    "KES",
+    String.raw`(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)`,
+  ],
   // The CFA franc ("132.000 FCFA", "francs CFA"): West Africa's (XOF) and Central Africa's (XAF) write it alike, so
   // it reads as the first, and the page's country tells (parse-bill-text's `findCurrency`).
-  [/(?<![A-Za-z])(?:F\.?\s?CFA|francs?\s+CFA|CFA\s+francs?)(?![A-Za-z])/i, "XOF"],
+  [/(?<![A-Za-z])(?:F\.?\s?CFA|francs?\s+CFA|CFA\s+francs?)(?![A-Za-z])/i, "XOF", String.raw`\bF\.?\s?CFA\b`],
   // The dirham after or before its amount ("22,00DH", "Dhs 50"): Morocco's, or the Emirates' by the page's places.
-  [/\d\s?(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.\s?|\s)\d/, "MAD"],
+  [
+    /\d\s?(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.\s?|\s)\d/,
+    "MAD",
+    String.raw`(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))`,
+  ],
   // Guatemala's quetzal before its amount ("Q 6,599.00"): only where the page names Guatemala (`findCurrency`).
-  [/(?<![\p{L}\d])Q\.?\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d)/u, "GTQ"],
+  [
+    /(?<![\p{L}\d])Q\.?\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d)/u,
+    "GTQ",
+    String.raw`\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))`,
+  ],
   [/₽|\d\s?руб/u, "RUB"],
   // Peru's sol before its amount ("S/ 73.60", "S/.12.00").
-  [/(?<![A-Za-z])S\/\.?\s?\d/, "PEN"],
+  [/(?<![A-Za-z])S\/\.?\s?\d/, "PEN", String.raw`(?<![A-Za-z])S\/\.?(?=\s?\d)`],
   [/₲|\bGs\.?\s?\d/, "PYG"],
   // The rupiah before its amount, or after it as a fuel pump's slip prints it ("Amount 30000. Rp").
   [/\bRp\.?\s?\d|\d\.?\s?Rp\b/, "IDR"],
@@ -154,13 +168,19 @@ export const currencyMentions = (line: string): { code: string; sign: string | n
 /** The currencies a line names, codes first then signs. */
 export const currenciesIn = (line: string): string[] => currencyMentions(line).map((m) => m.code);
 
+// A sign of one character, with the letters of the dollars' names before it ("US$", "HK$", "S$", "NT$").
+const ONE_CHAR_SIGN = String.raw`(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]`;
+// Built once from `SIGNS`: every sign's stripped part, one pattern.
+const SIGN_TEXT = new RegExp(
+  [ONE_CHAR_SIGN, ...SIGNS.flatMap(([, , strip]) => (strip === undefined ? [] : [strip]))].join("|"),
+  "gu",
+);
+
 /** Strips currency codes and signs from text so only the number remains. */
 export const withoutCurrency = (text: string): string =>
   text
     .replace(ANY_CODE, " ")
+    // The euro's word and code are letters in any case ("EUROS", "Eur"): stripped before the signs.
     .replace(/\beuros?\b/gi, " ")
     .replace(/(?<![A-Za-z])Eur\.?(?=\s?\d)|(?<=\d\s?)Eur(?![A-Za-z])/g, " ")
-    .replace(
-      /(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]|\bHKS(?=\s?\d)|\bRM(?=\s?\d|\b)|\bRs\.?(?=\s?\d)|\bzł|\bKč|грн|лв|(?<![A-Za-z])K[Ss][Hh][Ss]?\.?(?=\s?\d)|\bF\.?\s?CFA\b|(?<=\d\s?)(?:DH|Dhs?)(?![A-Za-z\d])|(?<![A-Za-z\d])(?:DH|Dhs?)(?:\.(?=\s?\d)|(?=\s\d))|\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))|(?<![A-Za-z])S\/\.?(?=\s?\d)/gu,
-      " ",
-    );
+    .replace(SIGN_TEXT, " ");
