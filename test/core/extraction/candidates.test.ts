@@ -486,6 +486,44 @@ test("receipts: a total one cent from the rounded one, a total after the roundin
     "ocr",
   );
   t.is(after.fields.totalAmount, "65.70");
+  // Each label and amount a box of its own, as a receipt's OCR gives them ("ROUNDING ADJ:" over "-0.02" in its
+  // lines), and a tax summary under them whose rows the boxes pair: the adjustment is read where the lines print it.
+  const boxes = (
+    [
+      ["TOTAL (EXCLUDING GST):", 89, 1173, 329],
+      ["62.00", 611, 1178, 78],
+      ["GST PAYABLE:", 85, 1212, 182],
+      ["3.72", 627, 1213, 61],
+      ["TOTAL (INCLUSIVE OF GST):", 89, 1248, 372],
+      ["65.72", 614, 1252, 75],
+      ["ROUNDING ADJ:", 87, 1285, 198],
+      ["-0.02", 613, 1290, 77],
+      ["TOTAL :", 91, 1323, 169],
+      ["65.70", 539, 1325, 148],
+      ["CLOSED: 1", 86, 1397, 138],
+      ["28-04-2018", 372, 1398, 154],
+      ["21:08:20", 565, 1399, 125],
+      ["SERVER: 113 CASHIER", 87, 1434, 287],
+      ["CASH :", 88, 1470, 87],
+      ["65.70", 612, 1474, 77],
+      ["GST SUMMARY", 88, 1546, 165],
+      ["AMOUNT(RM)", 388, 1547, 148],
+      ["TAX(RM)", 584, 1545, 103],
+      ["SR", 86, 1583, 34],
+      ["(@ 6%)", 238, 1582, 88],
+      ["62.00", 462, 1583, 78],
+      ["3.72", 628, 1585, 59],
+      ["**** THANK YOU ****", 238, 1695, 286],
+    ] as const
+  ).map(([text, x, y, width]) => ({ text, x, y, width, height: 32, page: 1 }));
+  const under = extractFromText(
+    boxes.map((b) => b.text),
+    "ocr",
+    {},
+    boxes,
+  );
+  t.is(under.fields.totalAmount, "65.70");
+  t.true((under.fieldConfidence.totalAmount ?? 0) < 0.9);
   t.is(extractFromText(["TTT GrossAmt: 36.00", "Received   36.00"], "ocr").fields.totalAmount, "36.00");
   t.is(extractFromText(["Net Amt:    136.00", "SR @ 0%   136.00   0.00"], "ocr").fields.totalAmount, "136.00");
   t.is(

@@ -305,9 +305,10 @@ const readPayment = (line: string, paid: Payments): boolean => {
  * A "Rounding" line: less than half a unit, the adjustment (to five cents, or to the whole unit as India's "Round
  * Off: 0.24" and Czech tills round); larger, the rounded total printed under it.
  */
-const readRounding = (line: string, i: number, found: AmountLines): void => {
+const readRounding = (lines: readonly string[], line: string, i: number, found: AmountLines): void => {
   const roundingM = line.match(LABELS.rounding);
-  const roundingV = roundingM ? amountAfter(line.slice(roundingM[0].length)) : null;
+  // Its amount beside it, or under it where the label stands alone ("ROUNDING ADJ:" over "-0.02").
+  const roundingV = roundingM ? amountOn(lines, line, i, roundingM[0].length) : null;
   if (roundingV !== null && new Decimal(roundingV).abs().lt(0.5)) {
     found.paid.rounding ??= roundingV;
     found.paid.roundingLine = i;
@@ -407,7 +408,7 @@ const gatherAmounts = (lines: readonly string[], cells: readonly TextBox[]): Amo
     if (isTaxIdLine(full) || isTableHeading(full)) continue;
     for (const line of labelSegments(full)) {
       if (readPayment(line, found.paid)) continue;
-      readRounding(line, i, found);
+      readRounding(lines, line, i, found);
       const sub = line.match(LABELS.subTotal);
       if (sub?.index !== undefined) {
         const v = amountOn(lines, line, i, sub.index + sub[0].length);
