@@ -15,9 +15,11 @@ export const firstDocument = (
   // A title is words: a first line with a digit is a page's counter ("Página 1 de 2") or an address, which a bill's
   // later sections repeat.
   if (title.length < 8 || !/\p{L}{3}/u.test(title) || /\d/.test(title)) return { lines, boxes };
-  const normalised = lines.map(normalise);
+  // Normalised once, and only where the title comes again: most uploads hold one invoice.
+  let normalised: readonly string[] | undefined;
   for (let i = start + 1; i < lines.length; i++) {
     if (lines[i]?.trim() !== title) continue;
+    normalised ??= lines.map(normalise);
     const first = invoiceNumberIn(normalised.slice(start, i));
     const next = invoiceNumberIn(normalised.slice(i));
     if (first === null || next === null || next === first) continue;
