@@ -310,8 +310,9 @@ const readRounding = (lines: readonly string[], line: string, i: number, found: 
   // Its amount beside it, or under it where the label stands alone ("ROUNDING ADJ:" over "-0.02").
   const roundingV = roundingM ? amountOn(lines, line, i, roundingM[0].length) : null;
   if (roundingV !== null && new Decimal(roundingV).abs().lt(0.5)) {
+    // The adjustment and its line are the first rounding row's (a line's before the boxes' paired copy of it).
+    if (found.paid.rounding === null) found.paid.roundingLine = i;
     found.paid.rounding ??= roundingV;
-    found.paid.roundingLine = i;
   } else if (roundingV !== null && withCents(roundingV))
     found.roundedTotals.push({
       value: roundingV,
