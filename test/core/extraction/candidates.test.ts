@@ -524,6 +524,12 @@ test("receipts: a total one cent from the rounded one, a total after the roundin
   );
   t.is(under.fields.totalAmount, "65.70");
   t.true((under.fieldConfidence.totalAmount ?? 0) < 0.9);
+  // A rounding label alone over an amount too large to be an adjustment: that amount is the total after rounding.
+  const roundedUnder = extractFromText(
+    ["KEDAI MAKAN SDN BHD", "Total Sales (Inclusive GST)   65.72", "Rounding", "65.70", "Thank you"],
+    "ocr",
+  );
+  t.is(roundedUnder.fields.totalAmount, "65.70");
   t.is(extractFromText(["TTT GrossAmt: 36.00", "Received   36.00"], "ocr").fields.totalAmount, "36.00");
   t.is(extractFromText(["Net Amt:    136.00", "SR @ 0%   136.00   0.00"], "ocr").fields.totalAmount, "136.00");
   t.is(

@@ -62,6 +62,19 @@ const CASES: readonly { what: string; reader: Reader; lines: string[]; field: ke
     want: "INR",
   },
   {
+    what: "'Rs' on a page in Portuguese that prints the rupee's own sign '₹' stays the rupee",
+    reader: "ocr",
+    lines: [
+      "LOJA INDIANA DE ESPECIARIAS",
+      "Pagamento em dinheiro, obrigado pela preferencia",
+      "Total a pagar Rs 84.52",
+      "Valor em rupias ₹ 84.52",
+      "Emissao 25/01/2021",
+    ],
+    field: "currency",
+    want: "INR",
+  },
+  {
     what: "'HKS' against an amount is OCR's reading of 'HK$'",
     reader: "ocr",
     lines: [

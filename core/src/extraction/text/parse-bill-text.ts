@@ -1082,18 +1082,19 @@ const REGIONAL_SIGNS: readonly { code: string; home: RegExp; other: string; ther
 // and none of the first's, the sign is that country's currency; on a page only written in the other country's
 // `language`, it is too, unsure. Brazil's "R$" read "Rs" (India's rupee, unless India's marks are there; on a page
 // in Portuguese, "Federal, Rs 7.34 Estadual"); Turkey's "₺" and the "≡" a Russian fiscal receipt prints before its
-// amounts read "£" by OCR (unless the page names the pound by its code; a text layer's "£" is the pound's).
+// amounts read "£" by OCR (unless the page names the pound by its code; a text layer's "£" is the pound's). `unless`:
+// what on the page keeps the sign the first country's, its marks or its own glyph ("₹").
 const MISREAD_SIGNS: readonly {
   code: string;
   sign: RegExp;
   country: CountryMarks;
   language?: string;
-  unless: RegExp | CountryMarks;
+  unless: readonly (RegExp | CountryMarks)[];
   ocrOnly?: true;
 }[] = [
-  { code: "INR", sign: /^\(?Rs/, country: COUNTRY_MARKS.BR, language: "pt", unless: COUNTRY_MARKS.IN },
-  { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.TR, unless: /\bGBP\b/, ocrOnly: true },
-  { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.RU, unless: /\bGBP\b/, ocrOnly: true },
+  { code: "INR", sign: /^\(?Rs/, country: COUNTRY_MARKS.BR, language: "pt", unless: [COUNTRY_MARKS.IN, /₹/u] },
+  { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.TR, unless: [/\bGBP\b/], ocrOnly: true },
+  { code: "GBP", sign: /^£$/, country: COUNTRY_MARKS.RU, unless: [/\bGBP\b/], ocrOnly: true },
 ];
 
 // OCR's Chinese model reads a smudge on a Latin receipt as "元" ("SON  5元" for "Sum 20 varer"): a unit of the
@@ -1106,9 +1107,9 @@ const writesCjk = (text: string): boolean => (text.replace(/[元円원]/gu, "").
  * A currency as the page's country tells it: a regional sign on the other region's page is that region's currency
  * ("FCFA" in Cameroon); a quetzal's "Q" counts only on a page that names Guatemala, the code "DOP" only on a
  * Dominican one (RNC, NCF, ITBIS); a sign OCR makes of another country's is that country's (`MISREAD_SIGNS`); a CJK
- * unit in OCR's noise counts not at all. `unsure`: a regional sign on a page of neither region, or a sign OCR made of
- * another glyph, or a misread sign only the page's language places, which stays unsure. The page's text is looked through once per question, and only when a sign asks
- * it.
+ * unit in OCR's noise counts not at all. `unsure`: a regional sign on a page of neither region, a sign OCR made of
+ * another glyph, or a misread sign only the page's language places. The page's text is looked through once per
+ * question, and only when a sign asks it.
  */
 const placedOn = (
   text: string,
@@ -1136,7 +1137,7 @@ const placedOn = (
         (names(m.country) || m.language === language),
     );
     // OCR's reading of another glyph is a guess of the currency, never sure; so is a country told by language alone.
-    if (misread !== undefined && !names(misread.unless)) {
+    if (misread !== undefined && !misread.unless.some(names)) {
       const unsure = misread.ocrOnly === true || !names(misread.country);
       return [{ ...c, code: misread.country.currency, ...(unsure ? { unsure: true as const } : {}) }];
     }
