@@ -421,6 +421,9 @@ test("the Dominican peso by its code, its 'RD$' and the country's tax marks; Tha
   ];
   t.not(extractFromText(parma, "pdf-text").fields.currency, "DOP");
   t.is(extractFromText(["HELADOS BON", "TOTAL  RD$ 25.00"], "pdf-text").fields.currency, "DOP");
+  // "RD$" alone over a receipt's column of amounts names the peso as surely as "US$" names the dollar.
+  const heading = ["COLMADO LA ESQUINA", "RD$", "Arroz  125.00", "Habichuelas  80.00", "TOTAL  205.00"];
+  t.is(extractFromText(heading, "ocr").fieldConfidence.currency, 0.95);
   // A page that prints no currency, but its RNC and ITBIS, is Dominican; a guess.
   const rnc = ["HELADOS BON LINCOLN", "RNC:055-0014914-0", "ITBIS  3.81", "TOTAL  25.00"];
   const read = extractFromText(rnc, "ocr");

@@ -89,7 +89,7 @@ const SIGNS: readonly (readonly [RegExp, string, string?])[] = [
   [/(?<![A-Za-z])(?:A|AU)\$(?![A-Za-z])/, "AUD"],
   [/(?<![A-Za-z])R\$(?![A-Za-z])/, "BRL"],
   // OCR reads its "$" as an "S" against the amount ("HKS88.00").
-  [/(?<![A-Za-z])HK\$(?![A-Za-z])|(?<![A-Za-z])HKS(?=\s?\d)/, "HKD", String.raw`\bHKS(?=\s?\d)`],
+  [/(?<![A-Za-z])HK\$(?![A-Za-z])|(?<![A-Za-z])HKS(?=\s?\d)/, "HKD", String.raw`(?<![A-Za-z])HKS(?=\s?\d)`],
   [/(?<![A-Za-z])S\$(?![A-Za-z])/, "SGD"],
   [/(?<![A-Za-z])NZ\$(?![A-Za-z])/, "NZD"],
   [/(?<![A-Za-z])NT\$(?![A-Za-z])|新[臺台]幣/u, "TWD"],
@@ -103,9 +103,9 @@ const SIGNS: readonly (readonly [RegExp, string, string?])[] = [
   [/\bzł|\bzl\b/, "PLN", String.raw`\bzł`],
   [/\d\s?kn\b|\bkn\s?\d/, "HRK"],
   // "Kč 12.100,-", "500 Kč": "č" is no word character to JavaScript, so no "\b" can close the sign.
-  [/(?<!\p{L})Kč(?!\p{L})/u, "CZK", String.raw`\bKč`],
+  [/(?<!\p{L})Kč(?!\p{L})/u, "CZK", String.raw`(?<!\p{L})Kč`],
   // Signs of one character that only their currency uses, and the words tills print beside an amount.
-  [/₴|\d\s?грн|(?<!\p{L})грн(?!\p{L})/u, "UAH", "грн"],
+  [/₴|\d\s?грн|(?<!\p{L})грн(?!\p{L})/u, "UAH", String.raw`(?<!\p{L})грн`],
   // "NIS" a word of its own, as the codes are: glued to digits it is OCR's reading of something else ("NIS7721").
   [/₪|\bNIS\b/, "ILS"],
   [/₩|\d\s?원/u, "KRW"],
@@ -141,7 +141,7 @@ const SIGNS: readonly (readonly [RegExp, string, string?])[] = [
   [
     /(?<![\p{L}\d])Q\.?\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d)/u,
     "GTQ",
-    String.raw`\bQ\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))`,
+    String.raw`(?<![\p{L}\d])Q\.?(?=\s?\d{1,3}(?:,?\d{3})*\.\d{2}(?!\d))`,
   ],
   [/₽|\d\s?руб/u, "RUB"],
   // Peru's sol before its amount ("S/ 73.60", "S/.12.00").
@@ -168,8 +168,8 @@ export const currencyMentions = (line: string): { code: string; sign: string | n
 /** The currencies a line names, codes first then signs. */
 export const currenciesIn = (line: string): string[] => currencyMentions(line).map((m) => m.code);
 
-// A sign of one character, with the letters of the dollars' names before it ("US$", "HK$", "S$", "NT$").
-const ONE_CHAR_SIGN = String.raw`(?:US|CA|AU|A|C|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]`;
+// A sign of one character, with the letters of the dollars' names before it ("US$", "HK$", "S$", "NT$", "RD$").
+const ONE_CHAR_SIGN = String.raw`(?:US|CA|AU|A|C|RD|R|HK|S|NZ|NT)?[$€£₹₴₪₩₫₺₱₦₸₽₲¥￥円元]`;
 // Built once from `SIGNS`: every sign's stripped part, one pattern.
 const SIGN_TEXT = new RegExp(
   [ONE_CHAR_SIGN, ...SIGNS.flatMap(([, , strip]) => (strip === undefined ? [] : [strip]))].join("|"),
