@@ -103,6 +103,22 @@ test("receipts that print no currency: Turkey's, Italy's, Nepal's and Brazil's m
   t.is(brazilian.fields.currency, "BRL");
 });
 
+test("Nepal's date in its own calendar ('Miti: 21/03/2081', 5 July 2024) tells the order of the Gregorian one beside it", (t) => {
+  const receipt = (miti: string) =>
+    extractFromText(
+      ["Khileshwori Trading Pvt. Ltd.", "VAT No. : 610282856", "Date: 07/05/2024", miti, "Net Amount : 185.00"],
+      "ocr",
+    );
+  // Before, the other calendar's day (21 > 12) was taken for the Gregorian date's witness of day first: 7 May.
+  for (const miti of ["Miti  : 21/03/2081", "Mit: 21/03/2081", "Miti: 2081/03/21"])
+    t.is(receipt(miti).fields.invoiceDate, "2024-07-05", miti);
+  // 24 Baisakh 2081 is 6 May: the same print is day first, 7 May being near it and 5 July not.
+  t.is(receipt("Miti: 24/01/2081").fields.invoiceDate, "2024-05-07");
+  // A Gregorian date that tells its own order keeps it.
+  const plain = extractFromText(["SAATHIMART", "Date: 13/05/2024", "Miti: 31/01/2081", "Total 185.00"], "ocr");
+  t.is(plain.fields.invoiceDate, "2024-05-13");
+});
+
 test("a Finnish receipt's benefits' total ('PLUSSA-EDUT YHTEENSÄ') is not the bill's", (t) => {
   const read = extractFromText(
     [

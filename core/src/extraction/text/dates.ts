@@ -166,23 +166,57 @@ export const shortDatesYearFirst = (text: string): ((line: string) => string) =>
     );
 };
 
+// Nepal's bills print the date in the Bikram Sambat calendar too, under its label "Miti" ("Miti: 21/03/2081", day
+// first, or year first), its year 56 to 57 ahead of the Gregorian one; OCR reads the label "Mit" as well.
+const BIKRAM_SAMBAT =
+  /(?<!\p{L})(?:Miti?|मिति)\s*[:.]?\s*(?:(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(20[6-9]\d)|(20[6-9]\d)\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{1,2}))(?!\d)/iu;
+// Its months' usual lengths in days: a given year's differ by a day or two, near enough to tell a month apart.
+const SAMBAT_MONTH_DAYS = [31, 31, 32, 31, 31, 31, 30, 29, 30, 29, 30, 30];
+const DAY = 86_400_000;
+
+/** The Gregorian day (ms since 1970) near a Bikram Sambat date printed on the page, give or take three days. */
+const sambatDay = (text: string): number | null => {
+  const m = text.match(BIKRAM_SAMBAT);
+  if (!m) return null;
+  const [year, month, day] = (m[3] ? [m[3], m[2], m[1]] : [m[4], m[5], m[6]]).map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 32) return null;
+  // Its year begins on the 13th or 14th of April.
+  const before = SAMBAT_MONTH_DAYS.slice(0, month - 1).reduce((a, b) => a + b, 0);
+  return Date.UTC(year - 57, 3, 13) + (before + day - 1) * DAY;
+};
+
+// A numeric date with a four-digit Gregorian year: "09.20.00" is a time of day, not a date.
+const NUMERIC_DATE = /(?<!\d)(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?((?:19|20)\d{2})(?!\d)/g;
+
 /**
  * How the document orders day and month, from its unambiguous numeric dates (13/04 is day first, 04/13 month
- * first): true for month first, false for day first, null when no date on it decides.
+ * first), else from the same day printed in Nepal's calendar ("Date: 07/05/2024" beside "Miti: 21/03/2081", 5 July):
+ * true for month first, false for day first, null when no date on it decides. A date in that calendar is no
+ * witness of the Gregorian one's order.
  */
 export const dateOrder = (text: string): boolean | null => {
   let dayFirst = 0;
   let monthFirst = 0;
-  // Four-digit years only: "09.20.00" is a time of day, not a date.
-  for (const m of text.matchAll(/(?<!\d)(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(?:19|20)\d{2}(?!\d)/g)) {
-    const a = Number(m[1]);
-    const b = Number(m[2]);
+  const sambat = sambatDay(text);
+  const ambiguous: [number, number, number][] = [];
+  for (const m of text.matchAll(NUMERIC_DATE)) {
+    const [a, b, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
     if (a > 31 || b > 31 || a === 0 || b === 0) continue;
+    if (sambat !== null && year >= 2060) continue;
     if (a > 12 && b <= 12) dayFirst++;
     else if (b > 12 && a <= 12) monthFirst++;
+    else if (a !== b) ambiguous.push([a, b, year]);
   }
-  if (dayFirst === monthFirst) return null;
-  return monthFirst > dayFirst;
+  if (dayFirst !== monthFirst) return monthFirst > dayFirst;
+  if (sambat === null) return null;
+  // The order whose reading falls within a fortnight of the other calendar's day, where the other's does not.
+  const near = (year: number, month: number, day: number) =>
+    Math.abs(Date.UTC(year, month - 1, day) - sambat) <= 14 * DAY;
+  for (const [a, b, year] of ambiguous) {
+    const [asMonthFirst, asDayFirst] = [near(year, a, b), near(year, b, a)];
+    if (asMonthFirst !== asDayFirst) return asMonthFirst;
+  }
+  return null;
 };
 
 /** Every date in the text, in order. */
