@@ -68,6 +68,15 @@ test("a Chinese VAT invoice: fullwidth colons, 发票号码 (not 发票代码), 
   t.is(fields.currency, "CNY");
 });
 
+test("an order's number ('订单号') is no slip's ('单号'): a Chinese page with only the order's names no invoice number", (t) => {
+  const order = ["京东商城 购物清单", "名  称: 天津京东达业贸易有限公司  订单号:100068586537", "合计  ¥286.23"];
+  t.is(extractFromText(order, "pdf-text").fields.invoiceNumber, null);
+  t.is(
+    extractFromText(["快递 收据", "单号:SF0252200797031", "合计  ¥23.00"], "pdf-text").fields.invoiceNumber,
+    "SF0252200797031",
+  );
+});
+
 test("Vietnamese, Hebrew and Ukrainian receipts: their total labels, and the currency of their language's country", (t) => {
   const vi = extractFromText(
     ["Quán Hai Lý", "Ngày: 11/08/2020", "Cà phê sữa   2   30.000", "Tổng cộng:  90.000"],

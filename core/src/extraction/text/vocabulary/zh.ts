@@ -27,7 +27,11 @@ export const zh: Vocabulary = {
   qualified: s("税额", "稅額", "税率", "稅率", "折扣", "小计", "小計", "不含税", "未税"),
   subTotal: s("小计", "小計", "不含税金额", "未税金额"),
   tax: s("税额", "稅額", "税金", "稅金", "营业税", "營業稅", "增值税"),
-  invoiceNumber: s("发票号码", "發票號碼", "票据号码", "單號", "单号"),
+  // "单号" (a slip's number), not the order's ("订单号", `purchaseOrder`).
+  invoiceNumber: [
+    ...s("发票号码", "發票號碼", "票据号码"),
+    ...["單號", "单号"].map((w) => String.raw`(?<![订訂]\s?)${spaced(w)}`),
+  ],
   invoiceDate: s("开票日期", "開票日期", "开具日期"),
   issueDate: s("开票日期", "開票日期"),
   date: s("日期", "时间", "時間"),
