@@ -211,3 +211,21 @@ test("India's GST parts ('CGST', 'SGST2.5') mark its bills: no currency printed 
   // GST alone is many countries' tax.
   t.is(extractFromText(["Shop Sdn Bhd", "GST 6%   1.20", "Total  21.20"], "ocr").fields.currency, "MYR");
 });
+
+test("a page that labels two numbers ('Receipt #2040576', 'Invoice Number: REG09516240') is not sure which is the bill's", (t) => {
+  const lines = [
+    "RECEIPT",
+    "KELOWNA FLOWER GARDEN ENTERPRISES  Receipt #2040576",
+    "Submission Date & Time:  October 31, 2025 at 11:33 am Pacific time",
+    "Name Request fee  -  2025-10-31  $30.00  $1.50 $0.00  $31.50",
+    "TOTAL AMOUNT :  $30.00  $1.50 $0.00  $31.50",
+    "Payment Method: Credit Card",
+    "Invoice Number: REG09516240",
+  ];
+  const read = extractFromText(lines, "pdf-text");
+  t.is(read.fields.invoiceNumber, "2040576");
+  t.true((read.fieldConfidence.invoiceNumber ?? 1) < 0.9);
+  // The same number labelled twice is one number, as sure as before.
+  const twice = extractFromText(["ACME LTD", "Invoice No: 4711", "Total  10.00", "Invoice No: 4711"], "pdf-text");
+  t.is(twice.fieldConfidence.invoiceNumber, 0.9);
+});

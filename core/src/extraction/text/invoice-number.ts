@@ -2,6 +2,7 @@
 // document's title, or the title over its number.
 import type { TextBox } from "../model.js";
 import { findDate } from "./dates.js";
+import { compactId } from "./identity.js";
 import { LABELS, labelRegex } from "./labels.js";
 import { cellsOf, isFapiao } from "./supplier.js";
 import { byPosition, type Found, identifier, none, valueNear } from "./values.js";
@@ -102,8 +103,9 @@ export const findInvoiceNumber = (
     return { id, whole: endsCell(text.slice(text.indexOf(id) + id.length)) };
   };
   // The first number a label names, with where it stood: beside its label, or under it by character columns.
-  const labelled = (label: RegExp): { id: string; whole: boolean; below: boolean; line: number } | null => {
+  const labelled = (label: RegExp, from = 0): { id: string; whole: boolean; below: boolean; line: number } | null => {
     for (const [i, _line] of lines.entries()) {
+      if (i < from) continue;
       for (const v of valueNear(lines, i, label)) {
         const found = read(v.text);
         if (found !== null) return { ...found, below: v.below, line: i };
@@ -111,9 +113,18 @@ export const findInvoiceNumber = (
     }
     return null;
   };
+  // Whether the number's label names the invoice ("Invoice Number", "发票号码"), not a receipt, slip or ticket.
+  const invoiceLabel = (i: number): boolean => INVOICE_TITLE.test(lines[i]?.match(LABELS.invoiceNumber)?.[0] ?? "");
+  // A label that names the invoice further down, beside another number ("Receipt #2040576", then "Invoice Number:
+  // REG09516240"): the page goes by two numbers, and which is the bill's is not sure.
+  const another = (n: { id: string; line: number }): boolean => {
+    if (invoiceLabel(n.line)) return false;
+    const next = labelled(LABELS.invoiceNumber, n.line + 1);
+    return next !== null && compactId(next.id) !== compactId(n.id) && invoiceLabel(next.line);
+  };
   const asLabelled = (n: { id: string; whole: boolean; below: boolean; line: number }) => ({
     value: n.id,
-    confidence: n.below ? 0.8 : n.whole ? 0.9 : 0.75,
+    confidence: n.below ? 0.8 : n.whole && !another(n) ? 0.9 : 0.75,
     line: n.line,
   });
   const placed = byPosition(cells, LABELS.invoiceNumber, read);
