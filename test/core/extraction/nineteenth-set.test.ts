@@ -114,6 +114,9 @@ test("Nepal's date in its own calendar ('Miti: 21/03/2081', 5 July 2024) tells t
     t.is(receipt(miti).fields.invoiceDate, "2024-07-05", miti);
   // 24 Baisakh 2081 is 6 May: the same print is day first, 7 May being near it and 5 July not.
   t.is(receipt("Miti: 24/01/2081").fields.invoiceDate, "2024-05-07");
+  // German's "mit" before such a year is no label of Nepal's calendar.
+  const german = ["Muster GmbH", "Rechnung", "Datum: 07/05/2024", "gültig mit 21/03/2081", "Gesamtbetrag  185,00 EUR"];
+  t.is(extractFromText(german, "pdf-text").fields.invoiceDate, "2024-05-07");
   // A Gregorian date that tells its own order keeps it.
   const plain = extractFromText(["SAATHIMART", "Date: 13/05/2024", "Miti: 31/01/2081", "Total 185.00"], "ocr");
   t.is(plain.fields.invoiceDate, "2024-05-13");
