@@ -93,6 +93,11 @@ test("receipts that print no currency: Turkey's, Italy's, Nepal's and Brazil's m
     "ocr",
   );
   t.is(nepali.fields.currency, "NPR");
+  // The label as OCR reads it ("Mit:") and as Nepali writes it ("मिति:") marks the page as the date's pattern does.
+  for (const miti of ["Mit: 21/03/2081", "मिति: 21/03/2081"]) {
+    const read = extractFromText(["Khileshwori Trading Pvt. Ltd.", miti, "Net Amount : 185.00"], "ocr");
+    t.is(read.fields.currency, "NPR", miti);
+  }
   // Nepal's "Rs." is its rupee; India's stays India's.
   t.is(extractFromText(["Saathimart", "Miti : 21/03/2081", "Total  Rs. 185.00"], "ocr").fields.currency, "NPR");
   t.is(extractFromText(["Kirana Store", "GSTIN 29ABCDE1234F1Z5", "Total  Rs. 185.00"], "ocr").fields.currency, "INR");

@@ -167,10 +167,13 @@ export const shortDatesYearFirst = (text: string): ((line: string) => string) =>
 };
 
 // Nepal's bills print the date in the Bikram Sambat calendar too, under its label "Miti" ("Miti: 21/03/2081", day
-// first, or year first), its year 56 to 57 ahead of the Gregorian one; OCR reads the label "Mit:" as well (with its
-// colon: German's "mit" before a date is no label).
-const BIKRAM_SAMBAT =
-  /(?<!\p{L})(?:[Mm]iti|MITI|Mit(?=\s*:)|मिति)\s*[:.]?\s*(?:(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?(20[6-9]\d)|(20[6-9]\d)\s?[./-]\s?(\d{1,2})\s?[./-]\s?(\d{1,2}))(?!\d)/u;
+// first, or year first), its year 56 to 57 ahead of the Gregorian one. OCR reads the label "Mit:" as well (with its
+// colon: German's "mit" before a date is no label). The label also marks a page as Nepal's (places.ts).
+export const MITI_LABEL = "(?<!\\p{L})(?:[Mm]iti|MITI|Mit(?=\\s*:)|मिति)";
+const BIKRAM_SAMBAT = new RegExp(
+  `${MITI_LABEL}\\s*[:.]?\\s*(?:(\\d{1,2})\\s?[./-]\\s?(\\d{1,2})\\s?[./-]\\s?(20[6-9]\\d)|(20[6-9]\\d)\\s?[./-]\\s?(\\d{1,2})\\s?[./-]\\s?(\\d{1,2}))(?!\\d)`,
+  "u",
+);
 // Its months' usual lengths in days: a given year's differ by a day or two, near enough to tell a month apart.
 const SAMBAT_MONTH_DAYS = [31, 31, 32, 31, 31, 31, 30, 29, 30, 29, 30, 30];
 const DAY = 86_400_000;

@@ -104,8 +104,7 @@ export const findInvoiceNumber = (
   };
   // The first number a label names, with where it stood: beside its label, or under it by character columns.
   const labelled = (label: RegExp, from = 0): { id: string; whole: boolean; below: boolean; line: number } | null => {
-    for (const [i, _line] of lines.entries()) {
-      if (i < from) continue;
+    for (let i = from; i < lines.length; i++) {
       for (const v of valueNear(lines, i, label)) {
         const found = read(v.text);
         if (found !== null) return { ...found, below: v.below, line: i };

@@ -2,7 +2,7 @@
 // ZIP code, a Canadian postal code, a country's name, its taxes and registers. The currency of a page that prints
 // none and the dollar a bare "$" is are told by them (parse-bill-text.ts), and no place is a supplier's name
 // (supplier.ts).
-import { BUDDHIST_ERA_YEAR } from "./dates.js";
+import { BUDDHIST_ERA_YEAR, MITI_LABEL } from "./dates.js";
 
 // A US address's state and ZIP code ("RICE, MN 56367-9740"). It also tells the order of day and month where no
 // date or currency on an English page does: the month first.
@@ -152,8 +152,8 @@ export const COUNTRY_MARKS = {
     ],
     hints: [/\bBangkok\b/i],
   },
-  // Nepal's own calendar's date ("Miti : 21/03/2081", beside the Gregorian one).
-  NP: { currency: "NPR", marks: [/\bMiti\s*:/i], hints: [/\b(?:Nepal|Kathmandu)\b/i] },
+  // The label of Nepal's own calendar's date ("Miti : 21/03/2081", beside the Gregorian one).
+  NP: { currency: "NPR", marks: [new RegExp(`${MITI_LABEL}\\s*:`, "u")], hints: [/\b(?:Nepal|Kathmandu)\b/i] },
   // Bosnia and Herzegovina's identification and tax numbers (JIB, 13 digits; PIB, 12) and its fiscal receipts'
   // device number (IBFM).
   BA: { currency: "BAM", marks: [/\bJIB\s*:?\s*\d{13}(?!\d)|\bPIB\s*:?\s*\d{12}(?!\d)|\bIBFM\b/] },
