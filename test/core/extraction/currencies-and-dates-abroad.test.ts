@@ -444,3 +444,23 @@ test("'Rs' before comma decimals is OCR's reading of Brazil's 'R$', never a sure
   t.false(read.fields.currency === "INR" && (read.fieldConfidence.currency ?? 0) >= 0.9);
   t.is(extractFromText(["HOTEL SAGAR", "Grand Total  Rs. 1,00,000.00"], "ocr").fields.currency, "INR");
 });
+
+test("Latin America's utility bills: 'Fecha límite de pago' ('LÍMITE DE PAGO: 29 SEP 25') is the due date, 'Método de pago' a label, never a name", (t) => {
+  const cfe = [
+    "Comisión Federal de Electricidad",
+    "RFC: CFE370814QI0",
+    "TOTAL A PAGAR:  $950",
+    "NO. DE SERVICIO:076190402017",
+    "LÍMITE DE PAGO:29 SEP 25",
+    "PERIODO FACTURADO:16 JUL 25-12 SEP 25",
+  ];
+  t.is(extractFromText(cfe, "pdf-text").fields.dueDate, "2025-09-29");
+  const engie = [
+    "FACTURA",
+    "MÉTODO DE PAGO      FECHA LÍMITE DE PAGO      MONTO A PAGAR",
+    "PPD - Pago en parcialidades      19.10.2025      5,814.00",
+  ];
+  const read = extractFromText(engie, "pdf-text");
+  t.is(read.fields.dueDate, "2025-10-19");
+  t.not(read.fields.supplierName, "MÉTODO DE PAGO");
+});

@@ -95,9 +95,12 @@ export const es: Vocabulary = {
     // Argentina's electronic invoices: "Fecha de Vto. para el pago" (their "Fecha de Vto. de CAE" is when the tax
     // office's authorisation lapses).
     String.raw`fecha\s*de\s*vto\.?\s*(?:para\s*el\s*|de\s*)pago`,
+    // Latin America's utility bills: "Fecha límite de pago" (Mexico's CFE prints "LÍMITE DE PAGO: 29 SEP 25").
+    String.raw`(?:fecha\s*)?l[íi]mite\s*de\s*pago`,
   ],
   purchaseOrder: [String.raw`pedido\s*(?:n\s*[°oº]\.?|n[úu]m\.?)?`, String.raw`orden\s*de\s*compra`],
-  paymentTerms: [String.raw`condiciones\s*de\s*pago`, String.raw`forma\s*de\s*pago`],
+  // Mexico's CFDI prints "Método de pago" (PUE, PPD) beside "Forma de pago".
+  paymentTerms: [String.raw`condiciones\s*de\s*pago`, String.raw`forma\s*de\s*pago`, String.raw`m[ée]todo\s*de\s*pago`],
   paymentRef: [String.raw`referencia\s*(?:de\s*)?pago`],
   taxNumber: [String.raw`nif`, String.raw`cif`, String.raw`n\.?i\.?f\.?`, String.raw`nif\s*-?\s*iva`],
   billTo: [
