@@ -464,3 +464,15 @@ test("Latin America's utility bills: 'Fecha límite de pago' ('LÍMITE DE PAGO: 
   t.is(read.fields.dueDate, "2025-10-19");
   t.not(read.fields.supplierName, "MÉTODO DE PAGO");
 });
+
+test("a Romanian till receipt that prints no currency ('1 BUC X 2,17', 'NUMERAR', 'CASIER') is in lei", (t) => {
+  const auchan = [
+    "SC AUCHAN ROMANIA SA",
+    "1 BUC X 2,17        2,17 B",
+    "TOTAL  2,17",
+    "NUMERAR  2,17",
+    "CASIER:  S0L01397",
+    "BON FISCAL",
+  ];
+  t.is(extractFromText(auchan, "ocr").fields.currency, "RON");
+});

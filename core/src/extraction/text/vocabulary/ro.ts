@@ -5,7 +5,22 @@ import type { Vocabulary } from "./types.js";
 export const ro: Vocabulary = {
   code: "ro",
   tesseract: "ron",
-  common: ["și", "cu", "factura", "factură", "plată", "plata", "valoare", "lei"],
+  // A till's words too: paid in cash ("NUMERAR"), its cashier ("CASIER"), pieces ("1 BUC X 2,17"), its thanks.
+  common: [
+    "și",
+    "cu",
+    "factura",
+    "factură",
+    "plată",
+    "plata",
+    "valoare",
+    "lei",
+    "numerar",
+    "casier",
+    "buc",
+    "mulțumim",
+    "multumim",
+  ],
   grandTotal: [
     String.raw`total\s*de\s*plat[ăa]`,
     // "Valoare totală de plată".
