@@ -476,3 +476,12 @@ test("a Romanian till receipt that prints no currency ('1 BUC X 2,17', 'NUMERAR'
   ];
   t.is(extractFromText(auchan, "ocr").fields.currency, "RON");
 });
+
+test("a purchase order's date ('P.O. Date', 'PO Date') is no date of the bill's label", (t) => {
+  const bill = ["STAR FOODS", "Invoice No  L-INV/2526/02816", "P.O. Date  16/10/2025", "Total Amt  16698.00"];
+  const read = extractFromText(bill, "ocr");
+  // Before, it was read as the bill's labelled date (0.8); a date found under no label of the bill's stays unsure.
+  t.true((read.fieldConfidence.invoiceDate ?? 0) < 0.8);
+  const both = ["STAR FOODS", "PO Date: 16/10/2025", "Bill Date: 18/10/2025", "Total Amt  16698.00"];
+  t.is(extractFromText(both, "ocr").fields.invoiceDate, "2025-10-18");
+});

@@ -154,6 +154,8 @@ export const en: Vocabulary = {
     String.raw`delivery\s*date`,
     String.raw`(?:original|preceding|related|previous|pro\s?-?\s?forma)\s*invoice\s*date`,
     String.raw`order\s*date`,
+    // A purchase order's ("P.O. Date", "PO Date"), which bills print beside their own.
+    String.raw`p\.?\s?o\.?,?\s*date`,
     String.raw`ship(?:ping|ment)?\s*date`,
     String.raw`service\s*(?:date|period)`,
     String.raw`period`,
