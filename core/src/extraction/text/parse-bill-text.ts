@@ -1589,12 +1589,12 @@ export const parseBillText = (
   const amounts = withLonePricedTotal(findAmounts(lines, cells, context.ocr === true), lines);
   const printedCurrency = findCurrency(lines, amounts.totalLine, context.ocr === true, language);
   // The page's own order of day and month, looked for once.
-  const order = dateOrder(text);
-  const monthFirst = order ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));
+  const pageOrder = dateOrder(text);
+  const monthFirst = pageOrder ?? (language === "en" && (printedCurrency.value === "USD" || US_ADDRESS.test(text)));
   const invoiceNumber = findInvoiceNumber(lines, cells, context.ocr === true);
   // Month first guessed from a bare "$" alone (no date on the page tells the order, no US address): a date that
   // reads otherwise day first is no surer than that guess. Latin America writes "$" too.
-  const guessed = monthFirst && order === null && !US_ADDRESS.test(text) && printedCurrency.confidence < 0.9;
+  const guessed = monthFirst && pageOrder === null && !US_ADDRESS.test(text) && printedCurrency.confidence < 0.9;
   const datesIn = (order: boolean) => {
     const due = findDueDate(lines, order, cells);
     return { due, issued: findInvoiceDate(lines, order, due.value, invoiceNumber, cells) };
